@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const subscriptionStatusSchema = z.enum([
+  'active',
+  'pilot',
+  'trial',
+  'past_due',
+  'canceled',
+  'inactive',
+  'incomplete',
+  'incomplete_expired',
+  'none',
+]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** GET /api/me/ — spec §3 User. */
+export const profileSchema = z.object({
+  username: z.string(),
+  avatar_url: z.string().nullable(),
+  subscription_status: subscriptionStatusSchema,
+  subscription_end: z.string().nullable(),
+  is_active_user: z.boolean(),
+  cancel_at_period_end: z.boolean(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const refreshRequestSchema = z.object({ refresh: z.string().min(1, 'refresh is required') });
+export const refreshResponseSchema = z.object({ access: z.string() });
+export const logoutRequestSchema = z.object({
+  refresh_token: z.string().min(1, 'refresh_token is required'),
+});

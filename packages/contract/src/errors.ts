@@ -1,0 +1,2 @@
+/** Every error answer of the API has this shape. */
+export type ApiError = { error: string; message: string; field?: string };
