@@ -1,0 +1,30 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { healthRoutes } from './health/routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerSpa } from './static/spa.ts';
+
+export type BuildAppOptions = {
+  /** Folder of the built web app, or null to serve only the API. */
+  webRoot: string | null;
+};
+
+export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(ctx.config.logLevel),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(fastifyCookie, { secret: ctx.config.jwtSecret });
+
+  await app.register(healthRoutes, { db: ctx.db });
+
+  await registerSpa(app, options.webRoot);
+  return app;
+}

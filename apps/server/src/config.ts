@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be a postgres://… URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_API_URL: optionalUrl,
+  GITHUB_WEB_URL: optionalUrl,
+  GITHUB_WEBHOOK_SECRET: z.string().min(16).optional(),
+  GITHUB_SIM_PORT: port.optional(),
+  STRIPE_SIM_PORT: port.optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TOKEN_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  COLLECTOR: z.enum(['inprocess', 'off']).default('inprocess'),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  logLevel: string;
+  /** True when no GitHub OAuth credentials are configured: the local simulator stands in for GitHub. */
+  localMode: boolean;
+  github: {
+    clientId: string;
+    clientSecret: string;
+    apiUrl: string;
+    webUrl: string;
+    webhookSecret: string;
+    simPort: number;
+  };
+  stripeSimPort: number;
+  jwtSecret: string;
+  tokenEncryptionKey: string;
+  collector: 'inprocess' | 'off';
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; every failure names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid ${name}: ${issue?.message ?? 'invalid value'} (got "${env[name] ?? ''}")`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const localMode = !(e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET);
+  if (e.NODE_ENV === 'production' && !localMode && (!e.JWT_SECRET || !e.TOKEN_ENCRYPTION_KEY)) {
+    throw new ConfigError('Invalid JWT_SECRET / TOKEN_ENCRYPTION_KEY: both are required in production');
+  }
+  const simPort = e.GITHUB_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
+  const secrets = localSecrets(dataDir, e.JWT_SECRET, e.TOKEN_ENCRYPTION_KEY, e.GITHUB_WEBHOOK_SECRET);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    logLevel: e.LOG_LEVEL,
+    localMode,
+    github: {
+      clientId: e.GITHUB_CLIENT_ID ?? 'fluxion-local',
+      clientSecret: e.GITHUB_CLIENT_SECRET ?? 'fluxion-local-secret',
+      apiUrl: (
+        e.GITHUB_API_URL ?? (localMode ? `http://127.0.0.1:${simPort}` : 'https://api.github.com')
+      ).replace(/\/$/, ''),
+      webUrl: (
+        e.GITHUB_WEB_URL ?? (localMode ? `http://localhost:${simPort}` : 'https://github.com')
+      ).replace(/\/$/, ''),
+      webhookSecret: secrets.webhookSecret,
+      simPort,
+    },
+    stripeSimPort: e.STRIPE_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 2),
+    jwtSecret: secrets.jwtSecret,
+    tokenEncryptionKey: secrets.tokenEncryptionKey,
+    collector: e.COLLECTOR,
+  };
+}
+
+type Secrets = { jwtSecret: string; tokenEncryptionKey: string; webhookSecret: string };
+
+/** Secrets come from the environment; when absent (local use) they are generated once into DATA_DIR. */
+function localSecrets(dataDir: string, jwt?: string, key?: string, webhook?: string): Secrets {
+  if (jwt && key && webhook) return { jwtSecret: jwt, tokenEncryptionKey: key, webhookSecret: webhook };
+  const file = join(dataDir, 'secrets.json');
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  const merged: Secrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('hex'),
+    tokenEncryptionKey: stored.tokenEncryptionKey ?? randomBytes(32).toString('hex'),
+    webhookSecret: stored.webhookSecret ?? randomBytes(20).toString('hex'),
+  };
+  if (JSON.stringify(stored) !== JSON.stringify(merged)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(merged, null, 2), { mode: 0o600 });
+  }
+  return {
+    jwtSecret: jwt ?? merged.jwtSecret,
+    tokenEncryptionKey: key ?? merged.tokenEncryptionKey,
+    webhookSecret: webhook ?? merged.webhookSecret,
+  };
+}

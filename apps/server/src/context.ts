@@ -1,0 +1,11 @@
+import type { Config } from './config.ts';
+import type { Db, DialectName } from './db/connection.ts';
+
+/** What every capability needs from the process: configuration, storage and a clock. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  dialect: DialectName;
+  /** The only clock read by server logic, so that tests can move time. */
+  now: () => number;
+};

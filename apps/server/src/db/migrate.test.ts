@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { migrateDown, migrateToLatest } from './migrate.ts';
+
+const cases = await dialectCases();
+
+describe.each(cases)('storage on $name', ({ create }) => {
+  const opened: TestDatabase[] = [];
+  afterAll(async () => Promise.all(opened.map((d) => d.drop())));
+
+  async function fresh() {
+    const database = await create();
+    opened.push(database);
+    return database.handle;
+  }
+
+  it('stores and reads back epoch-millisecond timestamps as numbers', async () => {
+    const { db } = await fresh();
+    const at = Date.UTC(2026, 10, 22, 12, 30, 15, 123);
+    await db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        github_id: 123456789012,
+        username: 'octo',
+        avatar_url: null,
+        github_token_enc: null,
+        subscription_status: 'trial',
+        subscription_end: at,
+        cancel_at_period_end: 0,
+        stripe_customer_id: null,
+        stripe_subscription_id: null,
+        demo_hidden: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const row = await db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row.subscription_end).toBe(at);
+    expect(row.github_id).toBe(123456789012);
+  });
+
+  it('records one move of one item at one instant only once', async () => {
+    const { db } = await fresh();
+    await db
+      .insertInto('boards')
+      .values({
+        id: 'b1',
+        github_project_id: 'PVT_1',
+        owner_login: 'org',
+        owner_type: 'Organization',
+        number: 1,
+        title: 'Board',
+        column_list: '[]',
+        is_demo: 0,
+        added_at: 0,
+        sync_status: 'active',
+        last_synced_at: null,
+        next_sync_at: 0,
+        sync_error_count: 0,
+        last_error: null,
+        lease_owner: null,
+        lease_until: null,
+        collector_user_id: null,
+      })
+      .execute();
+    const move = {
+      board_id: 'b1',
+      item_id: 'i1',
+      from_column: null,
+      to_column: 'Todo',
+      at: 5,
+      recorded_at: 6,
+    };
+    await db
+      .insertInto('transitions')
+      .values({ ...move, source: 'poll' })
+      .execute();
+    const again = db
+      .insertInto('transitions')
+      .values({ ...move, source: 'webhook' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    await expect(again).resolves.toBeDefined();
+    const rows = await db.selectFrom('transitions').select(['source', 'id']).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.source).toBe('poll');
+    expect(typeof rows[0]?.id).toBe('number');
+  });
+
+  it('migrations are reversible and can be applied again', async () => {
+    const handle = await fresh();
+    await migrateDown(handle);
+    await expect(sql`select count(*) from users`.execute(handle.db)).rejects.toThrow();
+    await migrateToLatest(handle);
+    const result = await sql<{ n: number }>`select count(*) as n from users`.execute(handle.db);
+    expect(Number(result.rows[0]?.n)).toBe(0);
+  });
+});

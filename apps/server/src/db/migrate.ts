@@ -1,0 +1,34 @@
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import type { DbHandle, DialectName } from './connection.ts';
+import { initial } from './migrations/001_initial.ts';
+
+/** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '001_initial': initial(dialect),
+  };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName) {}
+  async getMigrations() {
+    return migrations(this.dialect);
+  }
+}
+
+function migrator(handle: DbHandle) {
+  return new Migrator({ db: handle.db, provider: new StaticProvider(handle.dialect) });
+}
+
+export async function migrateToLatest(handle: DbHandle): Promise<void> {
+  const { error, results } = await migrator(handle).migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export async function migrateDown(handle: DbHandle): Promise<void> {
+  const { error } = await migrator(handle).migrateDown();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,105 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** All timestamps are epoch milliseconds (bigint in PostgreSQL, parsed to number); booleans are 0/1. */
+export type UsersTable = {
+  id: string;
+  github_id: number;
+  username: string;
+  avatar_url: string | null;
+  github_token_enc: string | null;
+  subscription_status: string;
+  subscription_end: number | null;
+  cancel_at_period_end: number;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  demo_hidden: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export type RefreshTokensTable = {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  expires_at: number;
+  revoked_at: number | null;
+  replaced_by: string | null;
+  created_at: number;
+};
+
+/** A GitHub Projects board, collected once however many users track it. */
+export type BoardsTable = {
+  id: string;
+  github_project_id: string;
+  owner_login: string;
+  owner_type: string;
+  number: number;
+  title: string;
+  column_list: string;
+  is_demo: number;
+  added_at: number;
+  sync_status: string;
+  last_synced_at: number | null;
+  next_sync_at: number;
+  sync_error_count: number;
+  last_error: string | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  /** The user whose GitHub token the collector uses for this board. */
+  collector_user_id: string | null;
+};
+
+/** A user's registration of a board, with that user's settings. */
+export type TrackedProjectsTable = {
+  user_id: string;
+  board_id: string;
+  iteration_length_days: number;
+  cycle_time_start_column: string | null;
+  added_at: number;
+};
+
+export type ItemsTable = {
+  board_id: string;
+  item_id: string;
+  number: number | null;
+  title: string;
+  url: string | null;
+  content_type: string;
+  milestone: string | null;
+  labels: string;
+  column_name: string | null;
+  entered_column_at: number | null;
+  removed_at: number | null;
+  updated_at: number;
+};
+
+export type TransitionsTable = {
+  id: Generated<number>;
+  board_id: string;
+  item_id: string;
+  from_column: string | null;
+  to_column: string | null;
+  at: number;
+  source: string;
+  recorded_at: number;
+};
+
+export type WebhookDeliveriesTable = { delivery_id: string; received_at: number };
+export type StripeEventsTable = { event_id: string; received_at: number };
+
+export type Database = {
+  users: UsersTable;
+  refresh_tokens: RefreshTokensTable;
+  boards: BoardsTable;
+  tracked_projects: TrackedProjectsTable;
+  items: ItemsTable;
+  transitions: TransitionsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  stripe_events: StripeEventsTable;
+};
+
+export type User = Selectable<UsersTable>;
+export type Board = Selectable<BoardsTable>;
+export type Item = Selectable<ItemsTable>;
+export type Transition = Selectable<TransitionsTable>;
+export type NewTransition = Insertable<TransitionsTable>;

@@ -1,0 +1,68 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { type DbHandle, openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { startLocalSimulators } from './local-mode.ts';
+
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export type RunningServer = { app: FastifyInstance; url: string; ctx: AppContext; close(): Promise<void> };
+
+export class StartupError extends Error {}
+
+/** Opens storage, migrates, starts the simulators in local mode and listens. */
+export async function startServer(
+  config: Config,
+  webRoot: string | null = DEFAULT_WEB_ROOT,
+): Promise<RunningServer> {
+  const handle = await openAndMigrate(config);
+  const sims = config.localMode ? await startLocalSimulators(config) : null;
+  const effective = sims ? withSimulatorUrls(config, sims.githubUrl) : config;
+  const ctx: AppContext = { config: effective, db: handle.db, dialect: handle.dialect, now: Date.now };
+  const app = await buildApp(ctx, { webRoot });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await Promise.all([app.close(), handle.close(), sims?.close()]);
+    throw listenError(error, config.port);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return {
+    app,
+    url: `http://localhost:${port}`,
+    ctx,
+    close: async () => {
+      await app.close();
+      await sims?.close();
+      await handle.close();
+    },
+  };
+}
+
+/** The simulator may listen on a random port (PORT=0 in tests): use the address it really has. */
+function withSimulatorUrls(config: Config, githubUrl: string): Config {
+  return { ...config, github: { ...config.github, apiUrl: githubUrl, webUrl: githubUrl } };
+}
+
+async function openAndMigrate(config: Config): Promise<DbHandle> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(handle);
+    return handle;
+  } catch (error) {
+    await handle.close().catch(() => {});
+    const variable = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
+    throw new StartupError(`Cannot open the database (${variable}): ${(error as Error).message}`);
+  }
+}
+
+function listenError(error: unknown, port: number): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new StartupError(`Invalid PORT: port ${port} is already in use`);
+  if (code === 'EACCES') return new StartupError(`Invalid PORT: no permission to listen on port ${port}`);
+  return error as Error;
+}

@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from '../http/error-handler.ts';
+
+const SERVER_PREFIXES = ['/api/', '/accounts/', '/webhooks/', '/healthz', '/readyz', '/metrics'];
+
+/**
+ * Serves the built web app when there is one; client-side routes (GET, no file extension, not a server
+ * path) fall back to index.html, everything else unknown answers a JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, root: string | null): Promise<void> {
+  const hasSpa = root !== null && existsSync(root);
+  if (root && !hasSpa) app.log.warn({ root }, 'web app is not built; run `npm run build`');
+  if (hasSpa) await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html', maxAge: '1h' });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((p) => path.startsWith(p));
+    if (hasSpa && request.method === 'GET' && !isServerPath && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(errorBody('not_found', `No route for ${request.method} ${path}`));
+  });
+}
