@@ -2,6 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { oauthRoutes } from './auth/oauth-routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -24,6 +26,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(fastifyCookie, { secret: ctx.config.jwtSecret });
 
   await app.register(healthRoutes, { db: ctx.db });
+  await app.register(oauthRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
 
   await registerSpa(app, options.webRoot);
   return app;

@@ -1,0 +1,43 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+const ISSUER = 'fluxion';
+const AUDIENCE = 'fluxion-web';
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+const keyFor = (secret: string) => new TextEncoder().encode(secret);
+
+/** A short-lived signed access token (HS256 JWT) naming the user. */
+export async function issueAccessToken(params: {
+  userId: string;
+  secret: string;
+  now: number;
+}): Promise<string> {
+  const issuedAt = Math.floor(params.now / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(params.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(keyFor(params.secret));
+}
+
+/** The user id of a valid token, or null for a token that is forged, tampered, expired or malformed. */
+export async function verifyAccessToken(params: {
+  token: string;
+  secret: string;
+  now: number;
+}): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(params.token, keyFor(params.secret), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      algorithms: ['HS256'],
+      currentDate: new Date(params.now),
+    });
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,124 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../context.ts';
+import { upsertGithubUser } from '../users/queries.ts';
+import { issueAccessToken } from './access-tokens.ts';
+import { exchangeCode, fetchGithubUser } from './github-oauth.ts';
+import { createRefreshToken } from './refresh-tokens.ts';
+import { encryptSecret } from './secret-box.ts';
+
+const STATE_COOKIE = 'oauth_state';
+const CALLBACK_PATH = '/accounts/github/login/callback/';
+/** Reading boards of users and organizations; nothing that touches code. */
+const SCOPES = 'read:project read:org';
+const HANDOFF_COOKIE_SECONDS = 60;
+
+type PendingLogin = { state: string; verifier: string };
+
+export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const redirectUri = `${ctx.config.publicUrl}${CALLBACK_PATH}`;
+  const cookiePath = '/accounts/github/';
+
+  app.get(
+    '/accounts/github/login/',
+    { schema: { querystring: z.object({ login: z.string().max(100).optional() }) } },
+    async (request, reply) => {
+      const pending: PendingLogin = { state: randomToken(), verifier: randomToken() };
+      reply.setCookie(STATE_COOKIE, JSON.stringify(pending), {
+        path: cookiePath,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: ctx.config.publicUrl.startsWith('https:'),
+        signed: true,
+        maxAge: 600,
+      });
+      const url = new URL('/login/oauth/authorize', ctx.config.github.webUrl);
+      url.search = new URLSearchParams({
+        client_id: ctx.config.github.clientId,
+        redirect_uri: redirectUri,
+        scope: SCOPES,
+        state: pending.state,
+        code_challenge: createHash('sha256').update(pending.verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        ...(request.query.login ? { login: request.query.login } : {}),
+      }).toString();
+      return reply.redirect(url.toString());
+    },
+  );
+
+  app.get(
+    CALLBACK_PATH,
+    {
+      schema: {
+        querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
+      },
+    },
+    async (request, reply) => {
+      const pending = readPendingLogin(request.unsignCookie(request.cookies[STATE_COOKIE] ?? ''));
+      reply.clearCookie(STATE_COOKIE, { path: cookiePath });
+      const { code, state } = request.query;
+      if (!pending || !code || !state || !sameSecret(state, pending.state)) {
+        request.log.warn('OAuth callback rejected: state missing or mismatched');
+        return fail(reply);
+      }
+      try {
+        const githubToken = await exchangeCode(ctx.config, {
+          code,
+          redirectUri,
+          codeVerifier: pending.verifier,
+        });
+        const githubUser = await fetchGithubUser(ctx.config, githubToken);
+        const now = ctx.now();
+        const user = await upsertGithubUser(
+          ctx.db,
+          {
+            githubId: githubUser.id,
+            login: githubUser.login,
+            avatarUrl: githubUser.avatar_url,
+            tokenEnc: encryptSecret(githubToken, ctx.config.tokenEncryptionKey),
+          },
+          now,
+        );
+        const access = await issueAccessToken({ userId: user.id, secret: ctx.config.jwtSecret, now });
+        const refresh = await createRefreshToken(ctx.db, user.id, now);
+        // Short-lived, script-readable cookies: the web app moves them to local storage and clears them.
+        const handoff = { path: '/', sameSite: 'lax' as const, maxAge: HANDOFF_COOKIE_SECONDS };
+        reply.setCookie('access_token', access, handoff);
+        reply.setCookie('refresh_token', refresh.token, handoff);
+        request.log.info({ userId: user.id }, 'signed in with GitHub');
+        return reply.redirect('/');
+      } catch (error) {
+        request.log.warn({ reason: (error as Error).message }, 'OAuth sign-in failed');
+        return fail(reply);
+      }
+    },
+  );
+};
+
+function fail(reply: FastifyReply) {
+  return reply.redirect('/login?error=oauth_failed');
+}
+
+function randomToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function readPendingLogin(unsigned: { valid: boolean; value: string | null }): PendingLogin | null {
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    const parsed = JSON.parse(unsigned.value) as Partial<PendingLogin>;
+    return typeof parsed.state === 'string' && typeof parsed.verifier === 'string'
+      ? { state: parsed.state, verifier: parsed.verifier }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}

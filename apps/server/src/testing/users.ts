@@ -1,0 +1,24 @@
+import { issueAccessToken } from '../auth/access-tokens.ts';
+import { createRefreshToken } from '../auth/refresh-tokens.ts';
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
+import { upsertGithubUser } from '../users/queries.ts';
+
+let nextGithubId = 9_000_000;
+
+/** A signed-in user with a session, as if they had completed the OAuth flow. */
+export async function signedInUser(
+  ctx: AppContext,
+  login = `user${nextGithubId}`,
+  tokenEnc = 'none',
+): Promise<{ user: User; access: string; refresh: string; auth: { authorization: string } }> {
+  const now = ctx.now();
+  const user = await upsertGithubUser(
+    ctx.db,
+    { githubId: nextGithubId++, login, avatarUrl: null, tokenEnc },
+    now,
+  );
+  const access = await issueAccessToken({ userId: user.id, secret: ctx.config.jwtSecret, now });
+  const refresh = await createRefreshToken(ctx.db, user.id, now);
+  return { user, access, refresh: refresh.token, auth: { authorization: `Bearer ${access}` } };
+}

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/connection.ts';
+import type { User } from '../db/schema.ts';
+import { trialEnd } from '../billing/subscription.ts';
+
+export type GithubIdentity = { githubId: number; login: string; avatarUrl: string | null; tokenEnc: string };
+
+/** Creates the user on first sign-in (starting the free trial) or refreshes name, avatar and token. */
+export async function upsertGithubUser(db: Db, identity: GithubIdentity, now: number): Promise<User> {
+  const existing = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('github_id', '=', identity.githubId)
+    .executeTakeFirst();
+  if (existing) {
+    await db
+      .updateTable('users')
+      .set({
+        username: identity.login,
+        avatar_url: identity.avatarUrl,
+        github_token_enc: identity.tokenEnc,
+        updated_at: now,
+      })
+      .where('id', '=', existing.id)
+      .execute();
+  } else {
+    await db
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        github_id: identity.githubId,
+        username: identity.login,
+        avatar_url: identity.avatarUrl,
+        github_token_enc: identity.tokenEnc,
+        subscription_status: 'trial',
+        subscription_end: trialEnd(now),
+        cancel_at_period_end: 0,
+        stripe_customer_id: null,
+        stripe_subscription_id: null,
+        demo_hidden: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('github_id').doNothing())
+      .execute();
+  }
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('github_id', '=', identity.githubId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function findUser(db: Db, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
