@@ -1,0 +1,14 @@
+export { classifyColumn, classifyColumns, type ColumnKind } from './columns.ts';
+export { cumulativeFlow, cycleTimePercentiles, type CfdRow, throughput } from './charts.ts';
+export { FALLBACK_MESSAGE, fallbackInsight } from './insight.ts';
+export { ageInDays, buildColumnStats, buildIssuesInColumnReport } from './issues.ts';
+export {
+  computeItemTimelines,
+  type ItemStay,
+  type ItemTimeline,
+  type TimelineInput,
+} from './item-timelines.ts';
+export { buildLeadTimeReport } from './lead-time.ts';
+export { queueHealth } from './queue.ts';
+export { buildTimeInStateReport } from './time-in-state.ts';
+export type * from './types.ts';

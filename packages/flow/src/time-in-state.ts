@@ -1,0 +1,141 @@
+import { classifyColumn, classifyColumns } from './columns.ts';
+import { accumulate, addSample, createDailySums, type DailySums, mean, windowTotal } from './daily.ts';
+import { fallbackInsight } from './insight.ts';
+import { dayNumber, days, isoDay, iterationDays, round } from './numbers.ts';
+import { queueHealth } from './queue.ts';
+import { type BoardTimeline, buildTimeline } from './timeline.ts';
+import { timeInStateInsight } from './time-in-state-insight.ts';
+import type { TimeInStateDay, TimeInStateInput, TimeInStateMetrics, TimeInStateResponse } from './types.ts';
+
+/** Columns whose stays are measured: every board column before done. */
+function measuredColumns(t: BoardTimeline): number[] {
+  return t.board.columns.map((_, c) => c).filter((c) => c < t.board.done);
+}
+
+function firstEndDay(t: BoardTimeline, today: number): number | null {
+  const s = t.stays;
+  let first = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < s.count; i++) {
+    const column = s.column[i] as number;
+    const day = dayNumber(s.end[i] as number);
+    if (column >= 0 && column < t.board.done && day < first && day <= today) first = day;
+  }
+  return Number.isFinite(first) ? first : null;
+}
+
+/** Durations (ms) of ended stays per column, bucketed by the day the stay ended. */
+function collectStays(t: BoardTimeline, first: number, today: number): DailySums[] {
+  const sums = t.board.columns.map(() => createDailySums(first, today));
+  const s = t.stays;
+  for (let i = 0; i < s.count; i++) {
+    const column = s.column[i] as number;
+    if (column < 0 || column >= t.board.done) continue;
+    const end = s.end[i] as number;
+    addSample(sums[column] as DailySums, dayNumber(end), end - (s.start[i] as number));
+  }
+  for (const sum of sums) accumulate(sum);
+  return sums;
+}
+
+type WindowFacts = { means: Map<number, number>; productive: number; waiting: number; samples: number };
+
+function windowFacts(t: BoardTimeline, sums: DailySums[], day: number, width: number): WindowFacts {
+  const facts: WindowFacts = { means: new Map(), productive: 0, waiting: 0, samples: 0 };
+  for (const c of measuredColumns(t)) {
+    const total = windowTotal(sums[c] as DailySums, day, width);
+    if (total.count === 0) continue;
+    facts.means.set(c, total.sum / total.count);
+    facts.samples += total.count;
+    const kind = classifyColumn(t.board.columns[c] as string, c, t.board.done);
+    if (kind === 'productive') facts.productive += total.sum;
+    if (kind === 'waiting') facts.waiting += total.sum;
+  }
+  return facts;
+}
+
+/** Slowest column and its mean stay over the mean of the other columns' means (capped at 100). */
+function intensity(means: Map<number, number>): { column: number; value: number; slowest: number } {
+  let column = -1;
+  let slowest = -1;
+  for (const [c, m] of means) if (m > slowest) [column, slowest] = [c, m];
+  if (means.size < 2) return { column, value: means.size === 1 ? 1 : 0, slowest: Math.max(0, slowest) };
+  const others = (Array.from(means.values()).reduce((a, b) => a + b, 0) - slowest) / (means.size - 1);
+  return { column, value: others > 0 ? Math.min(100, slowest / others) : 100, slowest };
+}
+
+function metricsOf(
+  input: TimeInStateInput,
+  t: BoardTimeline,
+  f: WindowFacts,
+  width: number,
+): TimeInStateMetrics {
+  const slow = intensity(f.means);
+  const column = slow.column >= 0 ? (t.board.columns[slow.column] as string) : null;
+  const busy = f.productive + f.waiting;
+  const activeWorkRatio = busy > 0 ? round((100 * f.productive) / busy, 1) : 0;
+  const queue = queueHealth(input, input.items);
+  return {
+    time_intensive_column: column,
+    stage_intensity: round(slow.value),
+    active_work_ratio: activeWorkRatio,
+    queue_health_ratio: queue.ratio,
+    performance_insight: timeInStateInsight({
+      column,
+      columnDays: days(slow.slowest),
+      intensity: round(slow.value),
+      activeWorkRatio,
+      queueHealth: queue.ratio,
+      waitingNow: queue.waiting,
+      openNow: queue.open,
+      days: width,
+      samples: f.samples,
+    }),
+  };
+}
+
+function dayEntry(t: BoardTimeline, sums: DailySums[], day: number, width: number): TimeInStateDay | null {
+  const timeinstate: Record<string, number> = {};
+  let samples = 0;
+  for (const c of measuredColumns(t)) {
+    const total = windowTotal(sums[c] as DailySums, day, width);
+    samples += total.count;
+    timeinstate[t.board.columns[c] as string] = days(mean(total));
+  }
+  return samples > 0 ? { timeinstate } : null;
+}
+
+/** Spec §3 time-in-state response: daily mean stay per column, tiles, insight and classification. */
+export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResponse {
+  const width = iterationDays(input.days);
+  const t = buildTimeline(input, input.transitions);
+  const today = dayNumber(input.now);
+  const column_classification = classifyColumns(input);
+  const first = firstEndDay(t, today);
+  if (first === null) return fallback(input, column_classification);
+  const sums = collectStays(t, first, today);
+  const series: Record<string, TimeInStateDay> = {};
+  let last = first;
+  for (let day = first; day <= today; day++) {
+    const entry = dayEntry(t, sums, day, width);
+    if (!entry) continue;
+    series[isoDay(day)] = entry;
+    last = day;
+  }
+  const metrics = metricsOf(input, t, windowFacts(t, sums, last, width), width);
+  return { ...series, metrics, column_classification } as TimeInStateResponse;
+}
+
+function fallback(
+  input: TimeInStateInput,
+  column_classification: TimeInStateResponse['column_classification'],
+) {
+  const queue = queueHealth(input, input.items);
+  const metrics: TimeInStateMetrics = {
+    time_intensive_column: null,
+    stage_intensity: 0,
+    active_work_ratio: 0,
+    queue_health_ratio: queue.ratio,
+    performance_insight: fallbackInsight(),
+  };
+  return { metrics, column_classification } as TimeInStateResponse;
+}
