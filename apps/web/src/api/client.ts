@@ -1,0 +1,98 @@
+import type { TokenStore } from '../auth/tokens.ts';
+import { HttpError, httpErrorFrom, SessionExpiredError } from './errors.ts';
+
+type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
+
+export type ApiClientOptions = {
+  fetch: FetchFn;
+  tokens: TokenStore;
+  /** Called once the refresh token is refused, after both tokens are cleared. */
+  onSessionExpired: () => void;
+};
+
+export type ApiClient = {
+  /** Any call with the bearer header and the 401 → refresh → retry-once rule (spec §7). */
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+  /** `request`, then the JSON body; non-OK answers throw an HttpError. */
+  json: <T>(path: string, init?: RequestInit) => Promise<T>;
+  /** POST with a JSON body. */
+  postJson: <T>(path: string, body: unknown) => Promise<T>;
+  setSessionExpiredHandler: (handler: () => void) => void;
+};
+
+function withBearer(init: RequestInit | undefined, access: string | null): RequestInit {
+  const headers = new Headers(init?.headers);
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  return { ...init, headers };
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const { fetch, tokens } = options;
+  let onExpired = options.onSessionExpired;
+  let refreshing: Promise<string | null> | null = null;
+
+  async function refreshAccess(refresh: string): Promise<string | null> {
+    try {
+      const response = await fetch('/api/token/refresh/', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refresh }),
+      });
+      if (!response.ok) return null;
+      const body = (await response.json()) as { access?: unknown };
+      return typeof body.access === 'string' && body.access ? body.access : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Concurrent 401s share one refresh call. */
+  function sharedRefresh(refresh: string): Promise<string | null> {
+    refreshing ??= refreshAccess(refresh)
+      .then((access) => {
+        if (access) {
+          tokens.setAccess(access);
+        } else {
+          tokens.clear();
+          onExpired();
+        }
+        return access;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function request(path: string, init?: RequestInit): Promise<Response> {
+    const response = await fetch(path, withBearer(init, tokens.getAccess()));
+    const refresh = tokens.getRefresh();
+    if (response.status !== 401 || !refresh) return response;
+    const access = await sharedRefresh(refresh);
+    if (!access) throw new SessionExpiredError();
+    return fetch(path, withBearer(init, access));
+  }
+
+  async function json<T>(path: string, init?: RequestInit): Promise<T> {
+    const response = await request(path, init);
+    if (!response.ok) throw await httpErrorFrom(response);
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  }
+
+  function postJson<T>(path: string, body: unknown): Promise<T> {
+    const headers = { 'Content-Type': 'application/json' };
+    return json<T>(path, { method: 'POST', headers, body: JSON.stringify(body) });
+  }
+
+  return {
+    request,
+    json,
+    postJson,
+    setSessionExpiredHandler: (handler) => {
+      onExpired = handler;
+    },
+  };
+}
+
+export { HttpError, SessionExpiredError };

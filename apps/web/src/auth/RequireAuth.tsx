@@ -1,0 +1,20 @@
+import { Button, Flash } from '@primer/react';
+import { Navigate, Outlet } from 'react-router';
+import { Loading } from '../components/Loading.tsx';
+import { T } from '../texts.ts';
+import { useAuth } from './context.ts';
+
+/** Protected area (spec §2): to /login when unauthenticated, 'Loading user data...' until the profile is in. */
+export function RequireAuth() {
+  const { state, login, reloadProfile } = useAuth();
+  if (state.status === 'unauthenticated') return <Navigate to="/login" replace />;
+  if (state.status === 'authenticated') return <Outlet />;
+  if (!state.error) return <Loading text={T.auth.loadingUser} />;
+  return (
+    <Flash variant="danger">
+      <p>{state.error}</p>
+      <Button onClick={reloadProfile}>{T.auth.retry}</Button>{' '}
+      <Button onClick={login}>{T.auth.loginAgain}</Button>
+    </Flash>
+  );
+}

@@ -1,0 +1,52 @@
+import { ACCESS_KEY, REFRESH_KEY } from './tokens.ts';
+
+const EXPIRED = 'expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0';
+const PATHS = ['/', '/accounts', '/accounts/github', '/accounts/github/login', '/api'];
+
+export function parseCookies(cookie: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const part of cookie.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    const value = part.slice(index + 1).trim();
+    if (!name) continue;
+    try {
+      result[name] = decodeURIComponent(value);
+    } catch {
+      result[name] = value;
+    }
+  }
+  return result;
+}
+
+const isIp = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
+
+/** The domain variants of spec §9: none (host-only), the host, its parent domain, localhost and the IP host. */
+export function cookieDomains(hostname: string): (string | null)[] {
+  const domains = new Set<string | null>([null, hostname, 'localhost', '127.0.0.1']);
+  if (!isIp(hostname) && hostname.includes('.')) {
+    domains.add(`.${hostname}`);
+    const parts = hostname.split('.');
+    if (parts.length > 2) domains.add(`.${parts.slice(-2).join('.')}`);
+  }
+  return [...domains];
+}
+
+/** Every `document.cookie` assignment that expires the token cookies (spec §9). */
+export function cookieClearStrings(hostname: string): string[] {
+  const out: string[] = [];
+  for (const name of [ACCESS_KEY, REFRESH_KEY]) {
+    out.push(`${name}=; ${EXPIRED}`);
+    for (const path of PATHS) {
+      for (const domain of cookieDomains(hostname)) {
+        out.push(`${name}=; ${EXPIRED}; path=${path}${domain ? `; domain=${domain}` : ''}`);
+      }
+    }
+  }
+  return out;
+}
+
+export function clearTokenCookies(doc: Document = document): void {
+  for (const line of cookieClearStrings(doc.location?.hostname ?? 'localhost')) doc.cookie = line;
+}

@@ -1,0 +1,128 @@
+import type { Profile } from '@fluxion/contract';
+import { T } from '../texts.ts';
+import type { TokenPair } from './tokens.ts';
+
+/** Spec §4: unauthenticated; authenticated with a token but no user yet; authenticated with the user. */
+export type AuthState =
+  | { status: 'unauthenticated'; error: string | null }
+  | { status: 'loadingUser'; error: string | null }
+  | { status: 'authenticated'; user: Profile };
+
+export type AuthEffect =
+  | { type: 'saveTokens'; tokens: TokenPair }
+  | { type: 'clearTokens' }
+  | { type: 'clearCookies' }
+  | { type: 'replaceUrl'; url: string }
+  | { type: 'reload'; url: string }
+  | { type: 'navigate'; path: string }
+  | { type: 'redirect'; url: string };
+
+export type Transition = { state: AuthState; effects: AuthEffect[] };
+
+export type StartupInput = {
+  stored: { access: string | null; refresh: string | null };
+  cookies: Record<string, string>;
+  location: { pathname: string; search: string; hash: string };
+};
+
+export type ProfileFailure = { kind: 'status'; status: number } | { kind: 'network' };
+
+export const OAUTH_LOGIN_PATH = '/accounts/github/login/';
+const AUTH_PARAMS = ['token', 'refresh'];
+
+function urlWithout(location: StartupInput['location'], names: string[]): string {
+  const params = new URLSearchParams(location.search);
+  for (const name of names) params.delete(name);
+  const query = params.toString();
+  return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
+}
+
+/** Token pick-up on load: local storage, else cookies, else query parameters token/refresh. */
+export function pickTokens(input: StartupInput): { access: string | null; refresh: string | null } {
+  const params = new URLSearchParams(input.location.search);
+  return {
+    access: input.stored.access || input.cookies.access_token || params.get('token') || null,
+    refresh: input.stored.refresh || input.cookies.refresh_token || params.get('refresh') || null,
+  };
+}
+
+export function startup(input: StartupInput): Transition {
+  const params = new URLSearchParams(input.location.search);
+  const oauthFailed = params.get('error') === 'oauth_failed';
+  const strip = oauthFailed ? [...AUTH_PARAMS, 'error'] : AUTH_PARAMS;
+  const cleanUrl = urlWithout(input.location, strip);
+  const current = `${input.location.pathname}${input.location.search}${input.location.hash}`;
+  const urlEffects: AuthEffect[] = cleanUrl === current ? [] : [{ type: 'replaceUrl', url: cleanUrl }];
+  const { access, refresh } = pickTokens(input);
+
+  if (access && refresh) {
+    const effects: AuthEffect[] = [
+      { type: 'saveTokens', tokens: { access, refresh } },
+      { type: 'clearCookies' },
+    ];
+    if (input.location.pathname === '/login') effects.push({ type: 'reload', url: '/' });
+    else effects.push(...urlEffects);
+    return { state: { status: 'loadingUser', error: null }, effects };
+  }
+  if (access || refresh) {
+    return {
+      state: { status: 'unauthenticated', error: T.auth.incomplete },
+      effects: [{ type: 'clearTokens' }, { type: 'clearCookies' }, ...urlEffects],
+    };
+  }
+  return {
+    state: { status: 'unauthenticated', error: oauthFailed ? T.auth.oauthFailed : null },
+    effects: urlEffects,
+  };
+}
+
+export function profileLoaded(user: Profile): Transition {
+  return { state: { status: 'authenticated', user }, effects: [] };
+}
+
+export function profileFailed(failure: ProfileFailure): Transition {
+  if (failure.kind === 'network')
+    return { state: { status: 'loadingUser', error: T.auth.connection }, effects: [] };
+  if (failure.status === 401) {
+    return {
+      state: { status: 'unauthenticated', error: T.auth.expired },
+      effects: [{ type: 'clearTokens' }],
+    };
+  }
+  return { state: { status: 'loadingUser', error: T.auth.failedUser }, effects: [] };
+}
+
+/** The API client's refresh was refused: it already cleared the tokens. */
+export function sessionExpired(): Transition {
+  return {
+    state: { status: 'unauthenticated', error: T.auth.sessionExpired },
+    effects: [{ type: 'navigate', path: '/login' }],
+  };
+}
+
+/** After the backend logout call (whose errors are ignored). */
+export function loggedOut(): Transition {
+  return {
+    state: { status: 'unauthenticated', error: null },
+    effects: [{ type: 'clearTokens' }, { type: 'clearCookies' }, { type: 'navigate', path: '/login' }],
+  };
+}
+
+export function loginStarted(): Transition {
+  return {
+    state: { status: 'unauthenticated', error: null },
+    effects: [{ type: 'clearTokens' }, { type: 'clearCookies' }, { type: 'redirect', url: OAUTH_LOGIN_PATH }],
+  };
+}
+
+/** Spec §7: POST /api/logout/ with credentials, JSON {refresh_token} and the bearer header. */
+export function logoutRequest(access: string | null, refresh: string | null): RequestInit {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (access) headers.Authorization = `Bearer ${access}`;
+  return {
+    method: 'POST',
+    credentials: 'include',
+    headers,
+    body: JSON.stringify({ refresh_token: refresh }),
+  };
+}

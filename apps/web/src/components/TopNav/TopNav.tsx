@@ -1,0 +1,39 @@
+import { Link, NavLink } from 'react-router';
+import { useAuth } from '../../auth/context.ts';
+import { T } from '../../texts.ts';
+import { AvatarMenu } from './AvatarMenu.tsx';
+import { ProjectSelector } from './ProjectSelector.tsx';
+import styles from './TopNav.module.css';
+
+const ANALYSES = [
+  { to: '/lead-time', label: T.nav.leadTime },
+  { to: '/time-in-state', label: T.nav.timeInState },
+  { to: '/issues-in-columns', label: T.nav.issuesInColumns },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.link} ${styles.active}` : styles.link;
+
+export function TopNav() {
+  const { isAuthenticated, user } = useAuth();
+  return (
+    <header className={styles.header}>
+      <Link to="/" className={styles.brand} aria-label={T.nav.home}>
+        <img src="/logo.svg" alt="" className={styles.logo} />
+        <span>{T.appName}</span>
+      </Link>
+      {isAuthenticated && (
+        <nav className={styles.links} aria-label="Analyses">
+          {ANALYSES.map((item) => (
+            <NavLink key={item.to} to={item.to} className={linkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+      )}
+      <div className={styles.spacer} />
+      {isAuthenticated && <ProjectSelector />}
+      {user && <AvatarMenu user={user} />}
+    </header>
+  );
+}

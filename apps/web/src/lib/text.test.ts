@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { messageTone, truncateTitle } from './text.ts';
+
+describe('truncateTitle', () => {
+  it('keeps titles up to 40 characters and cuts longer ones', () => {
+    const forty = 'x'.repeat(40);
+    expect(truncateTitle(forty)).toBe(forty);
+    expect(truncateTitle(`${forty}yz`)).toBe(`${forty}…`);
+    expect(truncateTitle('Roadmap')).toBe('Roadmap');
+  });
+});
+
+describe('messageTone', () => {
+  it.each([
+    ['Project successfully added!', 'success'],
+    ['Project updated!', 'success'],
+    ['Subscription reactivated successfully!', 'success'],
+    ['Project deleted.', 'danger'],
+    ['Error adding project.', 'danger'],
+    ['Error updating project.', 'danger'],
+  ])('%s → %s', (text, tone) => expect(messageTone(text)).toBe(tone));
+});

@@ -1,0 +1,39 @@
+import { ClockIcon, GraphIcon, ListUnorderedIcon } from '@primer/octicons-react';
+import { Link } from 'react-router';
+import { useAuth } from '../../auth/context.ts';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { useProjects } from '../../projects/context.ts';
+import { T } from '../../texts.ts';
+import styles from './Home.module.css';
+import { Onboarding } from './Onboarding.tsx';
+
+const ANALYSES = [
+  { to: '/lead-time', title: T.leadTime.title, text: T.leadTime.subtitle, Icon: GraphIcon },
+  { to: '/time-in-state', title: T.timeInState.title, text: T.timeInState.subtitle, Icon: ClockIcon },
+  { to: '/issues-in-columns', title: T.issues.title, text: T.issues.subtitle, Icon: ListUnorderedIcon },
+];
+
+export function HomePage() {
+  const { user } = useAuth();
+  const { projects, loading } = useProjects();
+  const onlyDemo = projects.length === 1 && projects[0]?.is_demo === true;
+
+  return (
+    <Page title={T.home.title} subtitle={user ? T.home.greeting(user.username) : undefined}>
+      {loading ? <Loading text={T.home.loading} /> : onlyDemo && <Onboarding />}
+      <h2 className={styles.heading}>{T.home.analysesTitle}</h2>
+      <div className={styles.cards}>
+        {ANALYSES.map(({ to, title, text, Icon }) => (
+          <Link key={to} to={to} className={styles.cardLink}>
+            <span className={styles.cardTitle}>
+              <Icon size={20} />
+              {title}
+            </span>
+            <span className={styles.muted}>{text}</span>
+          </Link>
+        ))}
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,3 @@
+export function IssuesInColumnsPage() {
+  return null;
+}

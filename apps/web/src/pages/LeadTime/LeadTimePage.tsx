@@ -1,0 +1,3 @@
+export function LeadTimePage() {
+  return null;
+}

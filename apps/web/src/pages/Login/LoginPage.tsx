@@ -1,0 +1,30 @@
+import { InfoIcon, ShieldCheckIcon } from '@primer/octicons-react';
+import { Flash } from '@primer/react';
+import { useAuth } from '../../auth/context.ts';
+import { CenteredCard, cardStyles } from '../../components/CenteredCard.tsx';
+import { SignInButton } from '../../components/SignInButton.tsx';
+import { T } from '../../texts.ts';
+
+export function LoginPage() {
+  const { error } = useAuth();
+  return (
+    <CenteredCard title={T.login.title} lead={T.login.subtitle}>
+      {error && (
+        <Flash variant="danger" role="alert">
+          {error}
+        </Flash>
+      )}
+      <SignInButton label={T.login.button} />
+      <ul className={cardStyles.bullets}>
+        <li className={cardStyles.note}>
+          <InfoIcon />
+          <span>{T.login.ssoNote}</span>
+        </li>
+        <li className={cardStyles.note}>
+          <ShieldCheckIcon />
+          <span>{T.login.metadataNote}</span>
+        </li>
+      </ul>
+    </CenteredCard>
+  );
+}

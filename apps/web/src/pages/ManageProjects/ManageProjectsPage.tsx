@@ -1,0 +1,3 @@
+export function ManageProjectsPage() {
+  return null;
+}

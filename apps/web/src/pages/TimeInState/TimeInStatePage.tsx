@@ -1,0 +1,3 @@
+export function TimeInStatePage() {
+  return null;
+}
