@@ -1,0 +1,52 @@
+import type { SimToken, SimUser } from '../model/types.ts';
+import type { World } from '../model/world.ts';
+
+export type RateView = {
+  limit: number;
+  remaining: number;
+  used: number;
+  resetAt: string;
+  cost: number;
+  nodeCount: number;
+};
+
+export type GqlContext = { world: World; viewer: SimUser; token: SimToken; rate: RateView };
+
+/** A resolved object: plain values, or functions that graphql-js calls as `(args, context)`. */
+export type View = { __typename: string } & Record<string, unknown>;
+
+export type PageArgs = {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+};
+
+/** A GitHub-shaped GraphQL error: `type` sits beside `message` in the error object, as on api.github.com. */
+export class GithubGraphqlError extends Error {
+  readonly type: string;
+  constructor(type: string, message: string) {
+    super(message);
+    this.type = type;
+  }
+}
+
+export function notFound(what: string, detail: string): GithubGraphqlError {
+  return new GithubGraphqlError('NOT_FOUND', `Could not resolve to ${what} with the ${detail}.`);
+}
+
+export function iso(ms: number | null | undefined): string | null {
+  return ms === null || ms === undefined ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** GitHub requires `read:project` (or `project`) for anything under Projects (v2). */
+export function requireProjectScope(ctx: GqlContext, field: string): void {
+  if (ctx.token.scopes.some((s) => s === 'read:project' || s === 'project')) return;
+  const granted = ctx.token.scopes.map((s) => `'${s}'`).join(', ');
+  throw new GithubGraphqlError(
+    'INSUFFICIENT_SCOPES',
+    `Your token has not been granted the required scopes to execute this query. The '${field}' field requires ` +
+      `one of the following scopes: ['read:project'], but your token has only been granted the: [${granted}] scopes. ` +
+      "Please modify your token's scopes at: https://github.com/settings/tokens.",
+  );
+}

@@ -1,0 +1,114 @@
+import { nodeId } from '../model/ids.ts';
+import type { SimContent, SimTimelineEvent } from '../model/types.ts';
+import { paginate } from './connection.ts';
+import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
+import { actorView } from './view-accounts.ts';
+import { projectView } from './view-project.ts';
+
+const EVENT_TYPE: Record<SimTimelineEvent['kind'], string> = {
+  AddedToProjectV2Event: 'ADDED_TO_PROJECT_V2_EVENT',
+  ProjectV2ItemStatusChangedEvent: 'PROJECT_V2_ITEM_STATUS_CHANGED_EVENT',
+  RemovedFromProjectV2Event: 'REMOVED_FROM_PROJECT_V2_EVENT',
+};
+
+function repositoryView(repo: string, ctx: GqlContext): View {
+  const [owner = '', name = ''] = repo.split('/');
+  const account = ctx.world.account(owner);
+  return {
+    __typename: 'Repository',
+    id: nodeId('Repository', repo),
+    name,
+    nameWithOwner: repo,
+    url: `https://github.com/${repo}`,
+    isPrivate: false,
+    owner: account ? actorView(account) : null,
+  };
+}
+
+function eventView(event: SimTimelineEvent, ctx: GqlContext): View {
+  const project = ctx.world.projects.get(event.projectId);
+  const visible = project && ctx.world.canSeeProject(ctx.viewer.login, project);
+  return {
+    __typename: event.kind,
+    id: event.nodeId,
+    databaseId: event.databaseId,
+    createdAt: iso(event.createdAt),
+    actor: actorView(ctx.world.account(event.actor)),
+    wasAutomated: false,
+    project: visible ? projectView(project) : null,
+    previousStatus: event.previousStatus,
+    status: event.status,
+  };
+}
+
+type TimelineArgs = PageArgs & { itemTypes?: string[] | null; since?: string | null };
+
+function timeline(content: SimContent) {
+  return (args: TimelineArgs, ctx: GqlContext) => {
+    const since = args.since ? Date.parse(args.since) : Number.NEGATIVE_INFINITY;
+    const events = (ctx.world.timeline.get(content.nodeId) ?? []).filter(
+      (e) => e.createdAt >= since && (!args.itemTypes || args.itemTypes.includes(EVENT_TYPE[e.kind])),
+    );
+    const page = paginate(
+      events,
+      args,
+      (_e, i) => i + 1,
+      (e) => eventView(e, ctx),
+    );
+    return {
+      ...page,
+      filteredCount: events.length,
+      pageCount: page.nodes.length,
+      updatedAt: iso(content.updatedAt),
+    };
+  };
+}
+
+/** Issue, PullRequest or DraftIssue content of a board item. */
+export function contentView(content: SimContent): View {
+  const common = {
+    id: content.nodeId,
+    title: content.title,
+    createdAt: iso(content.createdAt),
+    updatedAt: iso(content.updatedAt),
+  };
+  if (content.kind === 'DraftIssue') return { __typename: 'DraftIssue', ...common };
+  const path = `${content.repo}/${content.kind === 'Issue' ? 'issues' : 'pull'}/${content.number}`;
+  const milestone = content.milestone;
+  return {
+    __typename: content.kind,
+    ...common,
+    databaseId: content.databaseId,
+    number: content.number,
+    state: content.state,
+    closed: content.state !== 'OPEN',
+    closedAt: iso(content.closedAt),
+    url: `https://github.com/${path}`,
+    resourcePath: `/${path}`,
+    milestone: milestone && {
+      __typename: 'Milestone',
+      id: milestone.nodeId,
+      number: milestone.number,
+      title: milestone.title,
+      state: 'OPEN',
+      dueOn: iso(milestone.dueOn),
+      url: `https://github.com/${content.repo}/milestone/${milestone.number}`,
+    },
+    labels: (args: PageArgs) =>
+      paginate(
+        content.labels,
+        args,
+        (_l, i) => i + 1,
+        (l) => ({
+          __typename: 'Label',
+          id: l.nodeId,
+          name: l.name,
+          color: l.color,
+          description: null,
+          url: `https://github.com/${content.repo}/labels/${encodeURIComponent(l.name)}`,
+        }),
+      ),
+    repository: (_: unknown, ctx: GqlContext) => repositoryView(content.repo, ctx),
+    timelineItems: timeline(content),
+  };
+}

@@ -1,0 +1,88 @@
+import { nodeId } from '../model/ids.ts';
+import { statusOf } from '../model/items.ts';
+import type { SimContent, SimItem, SimProject } from '../model/types.ts';
+import { paginate } from './connection.ts';
+import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
+import { actorView } from './view-accounts.ts';
+import { contentView } from './view-content.ts';
+import { fieldViews, projectView, statusFieldView } from './view-project.ts';
+
+const ITEM_TYPE = { Issue: 'ISSUE', PullRequest: 'PULL_REQUEST', DraftIssue: 'DRAFT_ISSUE' } as const;
+
+function visibleContent(ctx: GqlContext, item: SimItem): SimContent | null {
+  const content = ctx.world.contents.get(item.contentId);
+  if (!content) return null;
+  return content.visibleTo && !content.visibleTo.has(ctx.viewer.login) ? null : content;
+}
+
+function statusValue(ctx: GqlContext, item: SimItem, project: SimProject): View | null {
+  const option = statusOf(ctx.world, item);
+  if (!option || !item.status) return null;
+  return {
+    __typename: 'ProjectV2ItemFieldSingleSelectValue',
+    id: nodeId('FieldValue', `${item.databaseId}-status`),
+    name: option.name,
+    nameHTML: option.name,
+    optionId: option.id,
+    color: option.color,
+    description: option.description,
+    descriptionHTML: option.description,
+    createdAt: iso(item.status.createdAt),
+    updatedAt: iso(item.status.updatedAt),
+    creator: actorView(ctx.world.account(item.creator)),
+    field: statusFieldView(project),
+    item: () => itemView(item, project),
+  };
+}
+
+function titleValue(item: SimItem, project: SimProject, content: SimContent): View {
+  return {
+    __typename: 'ProjectV2ItemFieldTextValue',
+    id: nodeId('FieldValue', `${item.databaseId}-title`),
+    text: content.title,
+    createdAt: iso(item.createdAt),
+    updatedAt: iso(content.updatedAt),
+    creator: null,
+    field: fieldViews(project)[0],
+    item: () => itemView(item, project),
+  };
+}
+
+function values(ctx: GqlContext, item: SimItem, project: SimProject): View[] {
+  const content = visibleContent(ctx, item);
+  if (!content) return [];
+  const status = statusValue(ctx, item, project);
+  return status ? [titleValue(item, project, content), status] : [titleValue(item, project, content)];
+}
+
+/** A board item. Items whose content the viewer may not see are `REDACTED`, with no content and no values. */
+export function itemView(item: SimItem, project: SimProject): View {
+  return {
+    __typename: 'ProjectV2Item',
+    id: item.nodeId,
+    databaseId: item.databaseId,
+    fullDatabaseId: String(item.databaseId),
+    isArchived: item.archivedAt !== null,
+    createdAt: iso(item.createdAt),
+    updatedAt: iso(item.updatedAt),
+    creator: (_: unknown, ctx: GqlContext) => actorView(ctx.world.account(item.creator)),
+    project: () => projectView(project),
+    type: (_: unknown, ctx: GqlContext) => {
+      const content = visibleContent(ctx, item);
+      return content ? ITEM_TYPE[content.kind] : 'REDACTED';
+    },
+    content: (_: unknown, ctx: GqlContext) => {
+      const content = visibleContent(ctx, item);
+      return content ? contentView(content) : null;
+    },
+    fieldValueByName: ({ name }: { name: string }, ctx: GqlContext) =>
+      values(ctx, item, project).find((v) => (v.field as View | undefined)?.name === name) ?? null,
+    fieldValues: (args: PageArgs, ctx: GqlContext) =>
+      paginate(
+        values(ctx, item, project),
+        args,
+        (_v, i) => i + 1,
+        (v) => v,
+      ),
+  };
+}

@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify';
+import { runGraphql, type GraphqlBody } from '../graphql/execute.ts';
+import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
+import type { SimOrg, SimUser } from '../model/types.ts';
+import type { World } from '../model/world.ts';
+import { authenticate } from './auth.ts';
+
+const API = 'https://api.github.com';
+
+function userJson(user: SimUser): Record<string, unknown> {
+  const url = `${API}/users/${user.login}`;
+  const created = new Date(user.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return {
+    login: user.login,
+    id: user.databaseId,
+    node_id: user.nodeId,
+    avatar_url: `https://avatars.githubusercontent.com/u/${user.databaseId}?v=4`,
+    gravatar_id: '',
+    url,
+    html_url: `https://github.com/${user.login}`,
+    followers_url: `${url}/followers`,
+    following_url: `${url}/following{/other_user}`,
+    gists_url: `${url}/gists{/gist_id}`,
+    starred_url: `${url}/starred{/owner}{/repo}`,
+    subscriptions_url: `${url}/subscriptions`,
+    organizations_url: `${url}/orgs`,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events{/privacy}`,
+    received_events_url: `${url}/received_events`,
+    type: 'User',
+    user_view_type: 'private',
+    site_admin: false,
+    name: user.name,
+    company: null,
+    blog: '',
+    location: null,
+    email: user.email,
+    hireable: null,
+    bio: null,
+    twitter_username: null,
+    public_repos: 0,
+    public_gists: 0,
+    followers: 0,
+    following: 0,
+    created_at: created,
+    updated_at: created,
+  };
+}
+
+function orgJson(org: SimOrg): Record<string, unknown> {
+  const url = `${API}/orgs/${org.login}`;
+  return {
+    login: org.login,
+    id: org.databaseId,
+    node_id: org.nodeId,
+    url,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events`,
+    hooks_url: `${url}/hooks`,
+    issues_url: `${url}/issues`,
+    members_url: `${url}/members{/member}`,
+    public_members_url: `${url}/public_members{/member}`,
+    avatar_url: `https://avatars.githubusercontent.com/u/${org.databaseId}?v=4`,
+    description: org.description,
+  };
+}
+
+/** The REST calls Fluxion makes, and `POST /graphql`. */
+export function registerApiRoutes(app: FastifyInstance, world: World): void {
+  app.get('/user', async (request, reply) => {
+    const auth = authenticate(
+      world,
+      request,
+      reply,
+      'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+    );
+    if (!auth) return reply;
+    const headers = {
+      ...rateHeaders(rateWindow(world, `${auth.user.login}#core`), 'core'),
+      'x-oauth-scopes': auth.token.scopes.join(', '),
+      'x-accepted-oauth-scopes': '',
+    };
+    return reply.headers(headers).send(userJson(auth.user));
+  });
+  app.get<{ Querystring: { per_page?: string; page?: string } }>('/user/orgs', async (request, reply) => {
+    const auth = authenticate(
+      world,
+      request,
+      reply,
+      'https://docs.github.com/rest/orgs/orgs#list-organizations-for-the-authenticated-user',
+    );
+    if (!auth) return reply;
+    const perPage = Math.min(Number(request.query.per_page ?? 30) || 30, 100);
+    const page = Math.max(Number(request.query.page ?? 1) || 1, 1);
+    const orgs = world.orgsOf(auth.user.login).slice((page - 1) * perPage, page * perPage);
+    const headers = {
+      ...rateHeaders(rateWindow(world, `${auth.user.login}#core`), 'core'),
+      'x-oauth-scopes': auth.token.scopes.join(', '),
+      'x-accepted-oauth-scopes': 'admin:org, read:org, repo, user, write:org',
+    };
+    return reply.headers(headers).send(orgs.map(orgJson));
+  });
+  app.post<{ Body: GraphqlBody }>('/graphql', async (request, reply) => {
+    const auth = authenticate(world, request, reply, 'https://docs.github.com/graphql');
+    if (!auth) return reply;
+    const answer = await runGraphql(world, auth.user, auth.token, request.body ?? {});
+    return reply
+      .code(answer.status)
+      .headers({ ...answer.headers, 'x-oauth-scopes': auth.token.scopes.join(', ') })
+      .send(answer.body);
+  });
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { setRateWindow } from '../model/rate-limits.ts';
+import { mintToken } from '../model/tokens.ts';
+import type { World } from '../model/world.ts';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
+import { toMs } from './control-world.ts';
+import type { FaultInput, Faults } from './faults.ts';
+import type { OAuthState } from './oauth-state.ts';
+
+type Advance = { ms?: number; seconds?: number; minutes?: number; hours?: number; days?: number };
+export type SimControls = {
+  world: World;
+  faults: Faults;
+  webhooks: WebhookDispatcher;
+  oauth: OAuthState;
+  demoStep: () => unknown;
+};
+
+function advanceMs(body: Advance): number {
+  return (
+    (body.ms ?? 0) +
+    (body.seconds ?? 0) * 1e3 +
+    (body.minutes ?? 0) * 6e4 +
+    (body.hours ?? 0) * 3.6e6 +
+    (body.days ?? 0) * 8.64e7
+  );
+}
+
+/** Control API: clock, faults, webhooks, tokens, rate limits, OAuth apps, the demo board. */
+export function registerSimControl(app: FastifyInstance, sim: SimControls): void {
+  const { world, faults, webhooks, oauth } = sim;
+  const clock = () => ({ now: new Date(world.now()).toISOString(), mode: world.clock.mode });
+  app.get('/_sim/clock', async () => clock());
+  app.post<{ Body: Advance }>('/_sim/clock/advance', async (req) => {
+    world.clock.advance(advanceMs(req.body ?? {}));
+    return clock();
+  });
+  app.post<{ Body: { to: string | number } }>('/_sim/clock', async (req) => {
+    world.clock.set(toMs(req.body.to) ?? world.now());
+    return clock();
+  });
+  app.get('/_sim/faults', async () => faults.all());
+  app.post<{ Body: FaultInput }>('/_sim/faults', async (req) => faults.add(req.body));
+  app.delete('/_sim/faults', async (_req, reply) => {
+    faults.clear();
+    return reply.code(204).send();
+  });
+  app.delete<{ Params: { id: string } }>('/_sim/faults/:id', async (req, reply) =>
+    reply.code(faults.remove(req.params.id) ? 204 : 404).send(),
+  );
+  app.post<{ Body: { urls?: string[]; url?: string; secret?: string } }>('/_sim/webhooks', async (req) => {
+    webhooks.urls = req.body.urls ?? (req.body.url ? [req.body.url] : webhooks.urls);
+    if (req.body.secret !== undefined) webhooks.secret = req.body.secret;
+    return { urls: webhooks.urls, secretSet: webhooks.secret !== '' };
+  });
+  app.get('/_sim/webhooks/deliveries', async () =>
+    webhooks.deliveries.map(({ body, ...rest }) => ({ ...rest, payload: JSON.parse(body) })),
+  );
+  app.post<{ Params: { id: string } }>('/_sim/webhooks/deliveries/:id/redeliver', async (req, reply) =>
+    reply.code(webhooks.redeliver(req.params.id) ? 202 : 404).send(),
+  );
+  app.post('/_sim/webhooks/flush', async () => {
+    await webhooks.idle();
+    return { delivered: webhooks.deliveries.length };
+  });
+  app.post<{ Body: { login: string; scopes?: string[] } }>('/_sim/tokens', async (req) => {
+    const token = mintToken(world, req.body.login, req.body.scopes);
+    return { token: token.token, login: token.login, scopes: token.scopes };
+  });
+  app.post<{ Body: { login: string; limit?: number; remaining?: number; resetInMs?: number } }>(
+    '/_sim/rate-limit',
+    async (req) => {
+      const window = setRateWindow(world, req.body.login, req.body);
+      return {
+        limit: window.limit,
+        remaining: window.limit - window.used,
+        resetAt: new Date(window.resetAt).toISOString(),
+      };
+    },
+  );
+  app.post<{ Body: { clientId: string; clientSecret: string; callbackUrl?: string; name?: string } }>(
+    '/_sim/oauth-apps',
+    async (req) => {
+      const created = oauth.addApp(req.body);
+      return { clientId: created.clientId, callbackUrl: created.callbackUrl };
+    },
+  );
+  app.post('/_sim/demo/step', async () => sim.demoStep());
+}

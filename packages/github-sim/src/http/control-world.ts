@@ -1,0 +1,148 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  addItem,
+  createContent,
+  deleteItem,
+  moveItem,
+  mustProject,
+  setArchived,
+  statusOf,
+} from '../model/items.ts';
+import type { ContentKind, SimProject } from '../model/types.ts';
+import type { World } from '../model/world.ts';
+
+type Time = string | number | undefined;
+
+/** Accepts epoch milliseconds or an ISO date. */
+export function toMs(at: Time): number | undefined {
+  if (at === undefined) return undefined;
+  const ms = typeof at === 'number' ? at : Date.parse(at);
+  if (Number.isNaN(ms)) throw new Error(`invalid time ${at}`);
+  return ms;
+}
+
+export function projectJson(world: World, project: SimProject, withItems = false): Record<string, unknown> {
+  return {
+    id: project.nodeId,
+    number: project.number,
+    owner: project.owner,
+    ownerType: project.ownerType,
+    title: project.title,
+    public: project.public,
+    statusFieldId: project.statusField.nodeId,
+    columns: project.statusField.options.map((o) => o.name),
+    options: project.statusField.options,
+    ...(withItems ? { items: project.itemIds.map((id) => itemJson(world, id)) } : {}),
+  };
+}
+
+export function itemJson(world: World, itemId: string): Record<string, unknown> {
+  const item = world.items.get(itemId);
+  if (!item) return { id: itemId, deleted: true };
+  const content = world.contents.get(item.contentId);
+  return {
+    id: item.nodeId,
+    projectId: item.projectId,
+    contentId: item.contentId,
+    number: content?.number,
+    title: content?.title,
+    kind: content?.kind,
+    status: statusOf(world, item)?.name ?? null,
+    statusUpdatedAt: item.status ? new Date(item.status.updatedAt).toISOString() : null,
+    updatedAt: new Date(item.updatedAt).toISOString(),
+    archived: item.archivedAt !== null,
+  };
+}
+
+type IssueBody = {
+  repo: string;
+  title: string;
+  kind?: ContentKind;
+  labels?: string[];
+  milestone?: string;
+  visibleTo?: string[];
+  projectId?: string;
+  status?: string;
+  at?: Time;
+  actor?: string;
+};
+
+/** Control API: create accounts, boards, issues and items; move, archive, restore, delete items. */
+export function registerWorldControl(app: FastifyInstance, world: World): void {
+  app.post<{ Body: { login: string; name?: string; email?: string; approvedClients?: string[] } }>(
+    '/_sim/users',
+    async (req) => {
+      const user = world.createUser(req.body);
+      return { login: user.login, id: user.databaseId, nodeId: user.nodeId };
+    },
+  );
+  app.post<{ Body: { login: string; name?: string; members?: string[] } }>('/_sim/orgs', async (req) => {
+    const org = world.createOrg(req.body);
+    return { login: org.login, id: org.databaseId, nodeId: org.nodeId, members: [...org.members] };
+  });
+  app.post<{ Params: { org: string }; Body: { login: string } }>(
+    '/_sim/orgs/:org/members',
+    async (req, reply) => {
+      const org = world.orgs.get(req.params.org);
+      if (!org) return reply.code(404).send({ message: 'no such org' });
+      org.members.add(req.body.login);
+      return { login: org.login, members: [...org.members] };
+    },
+  );
+  app.post<{
+    Body: { owner: string; title: string; columns?: string[]; public?: boolean; number?: number; at?: Time };
+  }>('/_sim/projects', async (req) =>
+    projectJson(world, world.createProject({ ...req.body, at: toMs(req.body.at) })),
+  );
+  app.get('/_sim/projects', async () => [...world.projects.values()].map((p) => projectJson(world, p)));
+  app.get<{ Params: { id: string } }>('/_sim/projects/:id', async (req) =>
+    projectJson(world, mustProject(world, req.params.id), true),
+  );
+  app.post<{ Body: IssueBody }>('/_sim/issues', async (req) => {
+    const body = req.body;
+    const at = toMs(body.at);
+    const content = createContent(world, { ...body, createdAt: at });
+    const item = body.projectId
+      ? addItem(world, {
+          projectId: body.projectId,
+          contentId: content.nodeId,
+          at,
+          actor: body.actor,
+          status: body.status ?? null,
+        })
+      : null;
+    return {
+      contentId: content.nodeId,
+      number: content.number,
+      title: content.title,
+      itemId: item?.nodeId ?? null,
+    };
+  });
+  app.post<{ Body: { projectId: string; contentId: string; status?: string; at?: Time; actor?: string } }>(
+    '/_sim/items',
+    async (req) => itemJson(world, addItem(world, { ...req.body, at: toMs(req.body.at) }).nodeId),
+  );
+  app.post<{ Params: { id: string }; Body: { status: string | null; at?: Time; actor?: string } }>(
+    '/_sim/items/:id/move',
+    async (req) =>
+      itemJson(
+        world,
+        moveItem(world, {
+          itemId: req.params.id,
+          status: req.body.status,
+          at: toMs(req.body.at),
+          actor: req.body.actor,
+        }).nodeId,
+      ),
+  );
+  app.post<{ Params: { id: string } }>('/_sim/items/:id/archive', async (req) =>
+    itemJson(world, setArchived(world, req.params.id, true).nodeId),
+  );
+  app.post<{ Params: { id: string } }>('/_sim/items/:id/restore', async (req) =>
+    itemJson(world, setArchived(world, req.params.id, false).nodeId),
+  );
+  app.delete<{ Params: { id: string } }>('/_sim/items/:id', async (req, reply) => {
+    deleteItem(world, req.params.id);
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,118 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mintToken } from '../model/tokens.ts';
+import type { World } from '../model/world.ts';
+import { approvalPage } from './oauth-page.ts';
+import { type OAuthState, parseScopes, pkceMatches, redirectAllowed } from './oauth-state.ts';
+
+type Params = Record<string, string | undefined>;
+const TROUBLESHOOT =
+  'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-oauth-app-access-token-request-errors';
+const ERRORS = {
+  incorrect_client_credentials: 'The client_id and/or client_secret passed are incorrect.',
+  redirect_uri_mismatch: 'The redirect_uri MUST match the registered callback URL for this application.',
+  bad_verification_code: 'The code passed is incorrect or expired.',
+} as const;
+
+function redirectWith(reply: FastifyReply, target: string, params: Params): FastifyReply {
+  const url = new URL(target);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined) url.searchParams.set(key, value);
+  return reply.redirect(url.toString(), 302);
+}
+
+/** Answers in JSON when asked (Accept: application/json), else form-encoded, as GitHub does. */
+function tokenAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Record<string, string>,
+): FastifyReply {
+  if ((request.headers.accept ?? '').includes('application/json')) return reply.send(body);
+  return reply
+    .type('application/x-www-form-urlencoded; charset=utf-8')
+    .send(new URLSearchParams(body).toString());
+}
+
+function authorize(
+  world: World,
+  oauth: OAuthState,
+  p: Params,
+  reply: FastifyReply,
+  decided?: boolean,
+): FastifyReply {
+  const app = oauth.apps.get(p.client_id ?? '');
+  if (!app)
+    return reply.code(404).type('text/html').send('<h1>404 — Not Found</h1><p>Unknown client_id.</p>');
+  const redirectUri = p.redirect_uri || app.callbackUrl;
+  if (!redirectUri)
+    return reply.code(400).type('text/html').send('<p>The application has no callback URL.</p>');
+  if (!redirectAllowed(app.callbackUrl, redirectUri)) {
+    return redirectWith(reply, app.callbackUrl ?? redirectUri, {
+      error: 'redirect_uri_mismatch',
+      error_description: ERRORS.redirect_uri_mismatch,
+      error_uri:
+        'https://docs.github.com/apps/managing-oauth-apps/troubleshooting-authorization-request-errors/#redirect-uri-mismatch',
+      state: p.state,
+    });
+  }
+  if (p.code_challenge && p.code_challenge_method !== 'S256')
+    return reply
+      .code(400)
+      .send({ error: 'invalid_request', error_description: 'code_challenge_method must be S256' });
+  const user = world.users.get(p.login ?? '') ?? [...world.users.values()][0];
+  if (!user) return reply.code(500).send('no users in the simulator');
+  const scopes = parseScopes(p.scope);
+  const granted = user.approvals.get(app.clientId);
+  const approved = granted && (granted.has('*') || scopes.every((s) => granted.has(s)));
+  if (decided === false)
+    return redirectWith(reply, redirectUri, {
+      error: 'access_denied',
+      error_description: 'The user has denied your application access.',
+      state: p.state,
+    });
+  if (!approved && decided !== true) {
+    const fields = { ...p, login: user.login, redirect_uri: redirectUri } as Record<string, string>;
+    delete fields.authorize;
+    return reply.type('text/html').send(approvalPage(app, user.login, scopes, fields));
+  }
+  if (!approved) user.approvals.set(app.clientId, new Set([...(granted ?? []), ...scopes]));
+  const code = oauth.issue({
+    clientId: app.clientId,
+    login: user.login,
+    redirectUri,
+    scopes,
+    codeChallenge: p.code_challenge ?? null,
+  });
+  return redirectWith(reply, redirectUri, { code: code.code, state: p.state });
+}
+
+function exchange(world: World, oauth: OAuthState, p: Params): Record<string, string> {
+  const fail = (error: keyof typeof ERRORS) => ({
+    error,
+    error_description: ERRORS[error],
+    error_uri: `${TROUBLESHOOT}/#${error.replaceAll('_', '-')}`,
+  });
+  const app = oauth.apps.get(p.client_id ?? '');
+  if (!app || app.clientSecret !== p.client_secret) return fail('incorrect_client_credentials');
+  const code = oauth.redeem(p.code ?? '');
+  if (!code || code.clientId !== app.clientId) return fail('bad_verification_code');
+  if (p.redirect_uri && p.redirect_uri !== code.redirectUri) return fail('redirect_uri_mismatch');
+  if (code.codeChallenge && !pkceMatches(code.codeChallenge, p.code_verifier))
+    return fail('bad_verification_code');
+  const token = mintToken(world, code.login, code.scopes);
+  return { access_token: token.token, token_type: 'bearer', scope: code.scopes.join(',') };
+}
+
+/** GitHub's OAuth web flow: authorize (with approval page) and the code-for-token exchange. */
+export function registerOAuthRoutes(app: FastifyInstance, world: World, oauth: OAuthState): void {
+  app.get<{ Querystring: Params }>('/login/oauth/authorize', async (request, reply) =>
+    authorize(world, oauth, request.query, reply),
+  );
+  app.post<{ Body: Params }>('/login/oauth/authorize', async (request, reply) =>
+    authorize(world, oauth, request.body ?? {}, reply, request.body?.authorize === '1'),
+  );
+  app.post<{ Body: Params | undefined; Querystring: Params }>(
+    '/login/oauth/access_token',
+    async (request, reply) =>
+      tokenAnswer(request, reply, exchange(world, oauth, { ...request.query, ...(request.body ?? {}) })),
+  );
+}

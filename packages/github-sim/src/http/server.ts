@@ -1,0 +1,65 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { World } from '../model/world.ts';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
+import { registerApiRoutes } from './api-routes.ts';
+import { registerSimControl } from './control-sim.ts';
+import { registerWorldControl } from './control-world.ts';
+import { type Faults, SECONDARY_LIMIT_MESSAGE, scopeOf } from './faults.ts';
+import type { OAuthState } from './oauth-state.ts';
+import { registerOAuthRoutes } from './oauth-routes.ts';
+
+export type ServerParts = {
+  world: World;
+  faults: Faults;
+  webhooks: WebhookDispatcher;
+  oauth: OAuthState;
+  demoStep: () => unknown;
+};
+
+function registerFaultHook(app: FastifyInstance, faults: Faults): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/_sim')) return;
+    const scope = scopeOf(request.url);
+    for (const slow of faults.take(['slow'], scope))
+      await new Promise((r) => setTimeout(r, slow.delayMs ?? 2000));
+    const [fault] = faults.take(['5xx', 'secondary-rate-limit'], scope);
+    if (!fault) return;
+    const requestId = `SIM:${request.id}`;
+    reply.header('x-github-request-id', requestId);
+    if (fault.type === '5xx') return reply.code(fault.status ?? 502).send({ message: 'Server Error' });
+    return reply
+      .code(fault.status ?? 403)
+      .header('retry-after', String(fault.retryAfter ?? 60))
+      .header('x-ratelimit-remaining', '4000')
+      .send({
+        message: `${SECONDARY_LIMIT_MESSAGE}${requestId}.`,
+        documentation_url:
+          'https://docs.github.com/graphql/overview/rate-limits-and-node-limits-for-the-graphql-api#secondary-rate-limits',
+        status: String(fault.status ?? 403),
+      });
+  });
+}
+
+/** The simulator's HTTP face: github.com (OAuth) and api.github.com (REST, GraphQL) on one origin, plus /_sim. */
+export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  await app.register(formbody);
+  registerFaultHook(app, parts.faults);
+  app.setErrorHandler((error, _request, reply) => {
+    const { statusCode, message } = error as { statusCode?: number; message: string };
+    const status = statusCode && statusCode >= 400 ? statusCode : 422;
+    reply.code(status).send({ message, status: String(status) });
+  });
+  app.setNotFoundHandler((_request, reply) =>
+    reply
+      .code(404)
+      .send({ message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' }),
+  );
+  app.get('/', async () => ({ simulator: 'github', docs: 'docs/github.md' }));
+  registerApiRoutes(app, parts.world);
+  registerOAuthRoutes(app, parts.world, parts.oauth);
+  registerWorldControl(app, parts.world);
+  registerSimControl(app, parts);
+  return app;
+}

@@ -1,0 +1,92 @@
+import { Faults } from './http/faults.ts';
+import { OAuthState } from './http/oauth-state.ts';
+import { buildServer } from './http/server.ts';
+import { mintToken } from './model/tokens.ts';
+import { World } from './model/world.ts';
+import { createDemoMover, type DemoStep } from './seed/demo-movement.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, seedWorld } from './seed/seed-world.ts';
+import { WebhookDispatcher } from './webhooks/dispatcher.ts';
+
+export {
+  DEMO_COLUMNS,
+  DEMO_OWNER,
+  DEMO_PROJECT_ID,
+  DEMO_PROJECT_NUMBER,
+  demoItemId,
+  generateDemoBoard,
+} from './seed/demo-board.ts';
+export type { DemoBoard, DemoItem } from './seed/demo-board.ts';
+export { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, SEEDED } from './seed/seed-world.ts';
+export { addItem, createContent, moveItem, setArchived, deleteItem } from './model/items.ts';
+export type { FaultInput } from './http/faults.ts';
+export { World } from './model/world.ts';
+
+export type GithubSimOptions = {
+  /** 0 = a random free port. */
+  port?: number;
+  host?: string;
+  webhookSecret?: string;
+  webhookUrls?: string[];
+  /** The seeded world (users, orgs, boards, the demo board). Default true. */
+  seed?: boolean;
+  clock?: 'real' | 'manual';
+  /** Start time of a manual clock (epoch ms); default now. */
+  startAt?: number;
+  /** Keep moving demo items on a timer. */
+  demoMovement?: boolean;
+  demoMovementIntervalMs?: number;
+  /** Extra OAuth apps besides `fluxion-local`. */
+  oauthApps?: { clientId: string; clientSecret: string; callbackUrl?: string }[];
+};
+
+export type GithubSim = {
+  url: string;
+  world: World;
+  faults: Faults;
+  webhooks: WebhookDispatcher;
+  oauth: OAuthState;
+  /** Mints a token for a user (default scopes read:org read:project). */
+  createToken(login: string, scopes?: string[]): string;
+  /** Moves one demo item now, as the demo timer does. */
+  demoStep(): DemoStep;
+  close(): Promise<void>;
+};
+
+export async function startGithubSim(options: GithubSimOptions = {}): Promise<GithubSim> {
+  const world = new World(options.clock ?? 'real', options.startAt);
+  if (options.seed ?? true) seedWorld(world);
+  const faults = new Faults();
+  const webhooks = new WebhookDispatcher(
+    world,
+    faults,
+    options.webhookUrls ?? [],
+    options.webhookSecret ?? '',
+  );
+  const oauth = new OAuthState(world);
+  oauth.addApp({ clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET });
+  for (const app of options.oauthApps ?? []) oauth.addApp(app);
+  const demoStep = createDemoMover(world);
+  const app = await buildServer({ world, faults, webhooks, oauth, demoStep });
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const timer = options.demoMovement
+    ? setInterval(demoStep, options.demoMovementIntervalMs ?? 5000)
+    : undefined;
+  timer?.unref();
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    world,
+    faults,
+    webhooks,
+    oauth,
+    createToken: (login, scopes) => mintToken(world, login, scopes).token,
+    demoStep,
+    close: async () => {
+      clearInterval(timer);
+      await webhooks.idle();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+import { nodeId } from './ids.ts';
+import type { ContentKind, SimContent, SimItem, SimLabel, SimProject, StatusOption } from './types.ts';
+import type { World } from './world.ts';
+
+export type CreateContentInput = {
+  repo: string;
+  title: string;
+  kind?: ContentKind;
+  number?: number;
+  labels?: string[];
+  milestone?: string | null;
+  createdAt?: number;
+  visibleTo?: string[] | null;
+};
+
+const LABEL_COLORS: Record<string, string> = {
+  bug: 'd73a4a',
+  enhancement: 'a2eeef',
+  documentation: '0075ca',
+};
+
+export function createContent(world: World, input: CreateContentInput): SimContent {
+  const kind = input.kind ?? 'Issue';
+  const databaseId = world.newDatabaseId();
+  const at = input.createdAt ?? world.now();
+  const content: SimContent = {
+    kind,
+    nodeId: nodeId(kind, databaseId),
+    databaseId,
+    repo: kind === 'DraftIssue' ? '' : input.repo,
+    number: kind === 'DraftIssue' ? 0 : (input.number ?? world.nextIssueNumber(input.repo)),
+    title: input.title,
+    state: 'OPEN',
+    milestone: input.milestone
+      ? {
+          nodeId: nodeId('Milestone', `${input.repo}/${input.milestone}`),
+          number: 1,
+          title: input.milestone,
+          dueOn: null,
+        }
+      : null,
+    labels: (input.labels ?? []).map(
+      (name): SimLabel => ({
+        nodeId: nodeId('Label', `${input.repo}/${name}`),
+        name,
+        color: LABEL_COLORS[name] ?? 'ededed',
+      }),
+    ),
+    createdAt: at,
+    updatedAt: at,
+    closedAt: null,
+    visibleTo: input.visibleTo ? new Set(input.visibleTo) : null,
+  };
+  world.contents.set(content.nodeId, content);
+  return content;
+}
+
+export function findOption(project: SimProject, name: string | null): StatusOption | null {
+  if (name === null) return null;
+  const option = project.statusField.options.find((o) => o.name === name || o.id === name);
+  if (!option) throw new Error(`project ${project.title} has no Status option ${name}`);
+  return option;
+}
+
+export function statusOf(world: World, item: SimItem): StatusOption | null {
+  const project = world.projects.get(item.projectId);
+  return project?.statusField.options.find((o) => o.id === item.status?.optionId) ?? null;
+}
+
+function recordEvent(
+  world: World,
+  item: SimItem,
+  kind: 'AddedToProjectV2Event' | 'ProjectV2ItemStatusChangedEvent' | 'RemovedFromProjectV2Event',
+  at: number,
+  actor: string,
+  previous = '',
+  status = '',
+): void {
+  const databaseId = world.newDatabaseId();
+  const list = world.timeline.get(item.contentId) ?? [];
+  list.push({
+    kind,
+    nodeId: nodeId(kind, databaseId),
+    databaseId,
+    contentId: item.contentId,
+    projectId: item.projectId,
+    actor,
+    createdAt: at,
+    previousStatus: previous,
+    status,
+  });
+  list.sort((a, b) => a.createdAt - b.createdAt);
+  world.timeline.set(item.contentId, list);
+}
+
+export type AddItemInput = {
+  projectId: string;
+  contentId: string;
+  at?: number;
+  actor?: string;
+  status?: string | null;
+  itemId?: string;
+};
+
+export function addItem(world: World, input: AddItemInput): SimItem {
+  const project = mustProject(world, input.projectId);
+  if (!world.contents.has(input.contentId)) throw new Error(`no content ${input.contentId}`);
+  const at = input.at ?? world.now();
+  const databaseId = world.newDatabaseId();
+  const actor = input.actor ?? project.owner;
+  const item: SimItem = {
+    nodeId: input.itemId ?? nodeId('ProjectV2Item', databaseId),
+    databaseId,
+    projectId: project.nodeId,
+    contentId: input.contentId,
+    position: world.newPosition(),
+    creator: actor,
+    createdAt: at,
+    updatedAt: at,
+    archivedAt: null,
+    status: null,
+  };
+  world.items.set(item.nodeId, item);
+  project.itemIds.push(item.nodeId);
+  recordEvent(world, item, 'AddedToProjectV2Event', at, actor);
+  world.emit({ action: 'created', item, actor, at });
+  if (input.status) moveItem(world, { itemId: item.nodeId, status: input.status, at, actor });
+  return item;
+}
+
+export type MoveInput = { itemId: string; status: string | null; at?: number; actor?: string };
+
+/** Sets the item's Status (option name or id; null clears it), as a drag on the board does. */
+export function moveItem(world: World, input: MoveInput): SimItem {
+  const item = mustItem(world, input.itemId);
+  const project = mustProject(world, item.projectId);
+  const from = statusOf(world, item);
+  const to = findOption(project, input.status);
+  if (from?.id === to?.id) return item;
+  const at = input.at ?? world.now();
+  const actor = input.actor ?? project.owner;
+  item.status = to ? { optionId: to.id, createdAt: item.status?.createdAt ?? at, updatedAt: at } : null;
+  item.updatedAt = Math.max(item.updatedAt, at);
+  project.updatedAt = Math.max(project.updatedAt, at);
+  recordEvent(world, item, 'ProjectV2ItemStatusChangedEvent', at, actor, from?.name ?? '', to?.name ?? '');
+  world.emit({ action: 'edited', item, actor, at, from, to });
+  return item;
+}
+
+export function setArchived(world: World, itemId: string, archived: boolean, actor?: string): SimItem {
+  const item = mustItem(world, itemId);
+  if ((item.archivedAt !== null) === archived) return item;
+  const at = world.now();
+  item.archivedAt = archived ? at : null;
+  item.updatedAt = at;
+  world.emit({ action: archived ? 'archived' : 'restored', item, actor: actor ?? item.creator, at });
+  return item;
+}
+
+export function deleteItem(world: World, itemId: string, actor?: string): void {
+  const item = mustItem(world, itemId);
+  const project = mustProject(world, item.projectId);
+  const at = world.now();
+  project.itemIds = project.itemIds.filter((id) => id !== itemId);
+  world.items.delete(itemId);
+  recordEvent(world, item, 'RemovedFromProjectV2Event', at, actor ?? item.creator);
+  world.emit({ action: 'deleted', item, actor: actor ?? item.creator, at });
+}
+
+export function mustItem(world: World, itemId: string): SimItem {
+  const item = world.items.get(itemId);
+  if (!item) throw new Error(`no item ${itemId}`);
+  return item;
+}
+
+export function mustProject(world: World, projectId: string): SimProject {
+  const project = world.projects.get(projectId);
+  if (!project) throw new Error(`no project ${projectId}`);
+  return project;
+}

@@ -1,0 +1,165 @@
+import { SimClock, type ClockMode } from './clock.ts';
+import { nodeId, optionId } from './ids.ts';
+import type {
+  ItemChange,
+  OptionColor,
+  SimAccount,
+  SimContent,
+  SimItem,
+  SimOrg,
+  SimProject,
+  SimTimelineEvent,
+  SimToken,
+  SimUser,
+} from './types.ts';
+
+export const DEFAULT_COLUMNS = ['Backlog', 'Todo', 'In Progress', 'In Review', 'Done'];
+const COLORS: OptionColor[] = ['GRAY', 'BLUE', 'YELLOW', 'ORANGE', 'PURPLE', 'GREEN', 'RED', 'PINK'];
+
+export type CreateProjectInput = {
+  owner: string;
+  title: string;
+  columns?: string[];
+  number?: number;
+  public?: boolean;
+  nodeId?: string;
+  shortDescription?: string;
+  at?: number;
+};
+
+/** All state of the simulated GitHub. Creation and lookups here; item life cycle in items.ts. */
+export class World {
+  readonly clock: SimClock;
+  readonly users = new Map<string, SimUser>();
+  readonly orgs = new Map<string, SimOrg>();
+  readonly projects = new Map<string, SimProject>();
+  readonly contents = new Map<string, SimContent>();
+  readonly items = new Map<string, SimItem>();
+  readonly timeline = new Map<string, SimTimelineEvent[]>();
+  readonly tokens = new Map<string, SimToken>();
+  readonly listeners = new Set<(change: ItemChange) => void>();
+  private nextId = 1000;
+  private nextPosition = 1;
+  private readonly issueNumbers = new Map<string, number>();
+
+  constructor(clockMode: ClockMode = 'real', start?: number) {
+    this.clock = new SimClock(clockMode, start);
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  newDatabaseId(): number {
+    this.nextId += 1;
+    return this.nextId;
+  }
+
+  newPosition(): number {
+    this.nextPosition += 1;
+    return this.nextPosition;
+  }
+
+  account(login: string): SimAccount | undefined {
+    return this.users.get(login) ?? this.orgs.get(login);
+  }
+
+  createUser(input: { login: string; name?: string; email?: string; approvedClients?: string[] }): SimUser {
+    if (this.account(input.login)) throw new Error(`login ${input.login} is taken`);
+    const databaseId = this.newDatabaseId();
+    const approvals = new Map<string, Set<string>>();
+    for (const client of input.approvedClients ?? []) approvals.set(client, new Set(['*']));
+    const user: SimUser = {
+      kind: 'User',
+      login: input.login,
+      databaseId,
+      nodeId: nodeId('User', databaseId),
+      name: input.name ?? input.login,
+      email: input.email ?? `${input.login}@users.noreply.github.com`,
+      createdAt: this.now(),
+      approvals,
+    };
+    this.users.set(user.login, user);
+    return user;
+  }
+
+  createOrg(input: { login: string; name?: string; description?: string; members?: string[] }): SimOrg {
+    if (this.account(input.login)) throw new Error(`login ${input.login} is taken`);
+    const databaseId = this.newDatabaseId();
+    const org: SimOrg = {
+      kind: 'Organization',
+      login: input.login,
+      databaseId,
+      nodeId: nodeId('Organization', databaseId),
+      name: input.name ?? input.login,
+      description: input.description ?? '',
+      createdAt: this.now(),
+      members: new Set(input.members ?? []),
+    };
+    this.orgs.set(org.login, org);
+    return org;
+  }
+
+  createProject(input: CreateProjectInput): SimProject {
+    const ownerAccount = this.account(input.owner);
+    if (!ownerAccount) throw new Error(`no account ${input.owner}`);
+    const taken = this.projectsOf(input.owner).map((p) => p.number);
+    const number = input.number ?? Math.max(0, ...taken) + 1;
+    if (taken.includes(number)) throw new Error(`${input.owner} already has project ${number}`);
+    const databaseId = this.newDatabaseId();
+    const id = input.nodeId ?? nodeId('ProjectV2', databaseId);
+    const columns = input.columns ?? DEFAULT_COLUMNS;
+    const at = input.at ?? this.now();
+    const project: SimProject = {
+      nodeId: id,
+      databaseId,
+      number,
+      owner: input.owner,
+      ownerType: ownerAccount.kind,
+      title: input.title,
+      shortDescription: input.shortDescription ?? '',
+      public: input.public ?? false,
+      closed: false,
+      createdAt: at,
+      updatedAt: at,
+      statusField: { nodeId: '', databaseId: this.newDatabaseId(), name: 'Status', options: [] },
+      itemIds: [],
+    };
+    project.statusField.nodeId = nodeId('ProjectV2SingleSelectField', project.statusField.databaseId);
+    project.statusField.options = columns.map((name, i) => ({
+      id: optionId(id, name),
+      name,
+      color: COLORS[i % COLORS.length] ?? 'GRAY',
+      description: '',
+    }));
+    this.projects.set(id, project);
+    return project;
+  }
+
+  projectsOf(owner: string): SimProject[] {
+    return [...this.projects.values()].filter((p) => p.owner === owner).sort((a, b) => a.number - b.number);
+  }
+
+  projectByNumber(owner: string, number: number): SimProject | undefined {
+    return this.projectsOf(owner).find((p) => p.number === number);
+  }
+
+  canSeeProject(viewer: string, project: SimProject): boolean {
+    if (project.public || project.owner === viewer) return true;
+    return this.orgs.get(project.owner)?.members.has(viewer) ?? false;
+  }
+
+  orgsOf(login: string): SimOrg[] {
+    return [...this.orgs.values()].filter((o) => o.members.has(login));
+  }
+
+  nextIssueNumber(repo: string): number {
+    const next = (this.issueNumbers.get(repo) ?? 0) + 1;
+    this.issueNumbers.set(repo, next);
+    return next;
+  }
+
+  emit(change: ItemChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}

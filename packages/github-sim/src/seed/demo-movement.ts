@@ -1,0 +1,47 @@
+import { addItem, createContent, moveItem, statusOf } from '../model/items.ts';
+import type { World } from '../model/world.ts';
+import { DEMO_FLOW, DEMO_PROJECT_ID, DEMO_REPO } from './demo-board.ts';
+import { seededRandom, weighted } from './random.ts';
+
+export type DemoStep = { itemId: string; title: string; from: string | null; to: string } | null;
+
+/** Moves one demo item a step along the flow (seeded, so the same sequence every run); adds new work sometimes. */
+export function createDemoMover(world: World, seed = 7): () => DemoStep {
+  const random = seededRandom(seed);
+  return () => {
+    const project = world.projects.get(DEMO_PROJECT_ID);
+    if (!project) return null;
+    const done = DEMO_FLOW.done;
+    const open = project.itemIds
+      .map((id) => world.items.get(id))
+      .filter((item) => item && item.archivedAt === null && statusOf(world, item)?.name !== done);
+    if (open.length === 0 || random.chance(0.1)) {
+      const content = createContent(world, {
+        repo: DEMO_REPO,
+        title: `New request ${world.now() % 100000}`,
+        labels: ['enhancement'],
+      });
+      const item = addItem(world, {
+        projectId: project.nodeId,
+        contentId: content.nodeId,
+        status: 'Backlog',
+        actor: 'octo-bob',
+      });
+      return { itemId: item.nodeId, title: content.title, from: null, to: 'Backlog' };
+    }
+    const item = random.pick(open);
+    if (!item) return null;
+    const from = statusOf(world, item)?.name ?? null;
+    const spec = DEMO_FLOW.columns[from ?? 'Backlog'];
+    const to = spec
+      ? weighted(random, Object.fromEntries(Object.entries(spec.next).filter(([k]) => k !== '')))
+      : 'Backlog';
+    moveItem(world, { itemId: item.nodeId, status: to, actor: 'octo-bob' });
+    const content = world.contents.get(item.contentId);
+    if (content && to === done) {
+      content.state = 'CLOSED';
+      content.closedAt = world.now();
+    }
+    return { itemId: item.nodeId, title: content?.title ?? '', from, to };
+  };
+}

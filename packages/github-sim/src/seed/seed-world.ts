@@ -1,0 +1,138 @@
+import type { World } from '../model/world.ts';
+import { DEMO_OWNER, DEMO_PROJECT_ID, DEMO_PROJECT_NUMBER, generateDemoBoard } from './demo-board.ts';
+import { DAY_MS, generateHistory, type FlowModel } from './history.ts';
+import { loadHistory } from './load-history.ts';
+
+export const DEFAULT_CLIENT_ID = 'fluxion-local';
+export const DEFAULT_CLIENT_SECRET = 'fluxion-local-secret';
+
+export const SEEDED = {
+  users: ['octo-alice', 'octo-bob'],
+  org: 'fluxion-labs',
+  demoOrg: DEMO_OWNER,
+} as const;
+
+const LABS_FLOW: FlowModel = {
+  entry: { Backlog: 0.8, Todo: 0.2 },
+  done: 'Done',
+  columns: {
+    Backlog: { meanHours: 72, next: { Todo: 0.9, 'In Progress': 0.1 } },
+    Todo: { meanHours: 36, next: { 'In Progress': 0.92, Backlog: 0.08 } },
+    'In Progress': { meanHours: 50, next: { 'In Review': 0.85, Todo: 0.1, Done: 0.05 } },
+    'In Review': { meanHours: 20, next: { Done: 0.78, 'In Progress': 0.22 } },
+    Done: { meanHours: 300, next: { '': 1 } },
+  },
+};
+
+const WEB_FLOW: FlowModel = {
+  entry: { Todo: 1 },
+  done: 'Done',
+  columns: {
+    Todo: { meanHours: 40, next: { 'In Progress': 1 } },
+    'In Progress': { meanHours: 30, next: { QA: 0.9, Todo: 0.1 } },
+    QA: { meanHours: 16, next: { Done: 0.85, 'In Progress': 0.15 } },
+    Done: { meanHours: 300, next: { '': 1 } },
+  },
+};
+
+/** The seeded scenario: two users, an org with two boards, a user-owned board, and the public demo board. */
+export function seedWorld(world: World): void {
+  const end = world.now();
+  for (const [login, name] of [
+    ['octo-alice', 'Alice Octo'],
+    ['octo-bob', 'Bob Octo'],
+  ] as const) {
+    world.createUser({ login, name, approvedClients: [DEFAULT_CLIENT_ID] });
+  }
+  world.createOrg({ login: SEEDED.org, name: 'Fluxion Labs', members: ['octo-alice', 'octo-bob'] });
+  const platform = world.createProject({
+    owner: SEEDED.org,
+    title: 'Platform roadmap',
+    at: end - 70 * DAY_MS,
+  });
+  loadHistory(
+    world,
+    platform,
+    'fluxion-labs/platform',
+    generateHistory({ seed: 11, count: 40, days: 60, end, flow: LABS_FLOW }),
+    'octo-bob',
+  );
+  const t = new Date(end - 3 * DAY_MS).toISOString();
+  loadHistory(
+    world,
+    platform,
+    'fluxion-labs/secret-infra',
+    [
+      {
+        title: 'Rotate production keys',
+        labels: [],
+        milestone: null,
+        createdAt: t,
+        transitions: [{ at: t, from: null, to: 'In Progress' }],
+        visibleTo: ['octo-bob'],
+      },
+    ],
+    'octo-bob',
+  );
+  loadHistory(
+    world,
+    platform,
+    'fluxion-labs/platform',
+    [
+      {
+        title: 'Add retry to the sync job',
+        kind: 'PullRequest',
+        labels: ['enhancement'],
+        milestone: null,
+        createdAt: t,
+        transitions: [{ at: t, from: null, to: 'In Review' }],
+      },
+      {
+        title: 'Draft: capacity planning notes',
+        kind: 'DraftIssue',
+        labels: [],
+        milestone: null,
+        createdAt: t,
+        transitions: [],
+      },
+    ],
+    'octo-alice',
+  );
+  const web = world.createProject({
+    owner: SEEDED.org,
+    title: 'Web app',
+    columns: ['Todo', 'In Progress', 'QA', 'Done'],
+    at: end - 40 * DAY_MS,
+  });
+  loadHistory(
+    world,
+    web,
+    'fluxion-labs/web',
+    generateHistory({ seed: 22, count: 20, days: 30, end, flow: WEB_FLOW }),
+    'octo-alice',
+  );
+  const side = world.createProject({ owner: 'octo-alice', title: 'Side project', at: end - 30 * DAY_MS });
+  loadHistory(
+    world,
+    side,
+    'octo-alice/dotfiles',
+    generateHistory({ seed: 33, count: 12, days: 25, end, flow: LABS_FLOW }),
+    'octo-alice',
+  );
+  seedDemo(world);
+}
+
+export function seedDemo(world: World): void {
+  const board = generateDemoBoard({ now: world.now() });
+  world.createOrg({ login: DEMO_OWNER, name: 'Fluxion Demo' });
+  const project = world.createProject({
+    owner: DEMO_OWNER,
+    title: board.title,
+    columns: board.columns,
+    number: DEMO_PROJECT_NUMBER,
+    nodeId: DEMO_PROJECT_ID,
+    public: true,
+    at: Date.parse(board.items[0]?.createdAt ?? new Date().toISOString()),
+  });
+  loadHistory(world, project, board.repo, board.items, 'octo-bob');
+}

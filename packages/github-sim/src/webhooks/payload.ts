@@ -1,0 +1,75 @@
+import type { ItemChange, SimAccount, StatusOption } from '../model/types.ts';
+import type { World } from '../model/world.ts';
+
+const API = 'https://api.github.com';
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+function accountJson(account: SimAccount | undefined): Record<string, unknown> | null {
+  if (!account) return null;
+  const base = `${API}/${account.kind === 'User' ? 'users' : 'orgs'}/${account.login}`;
+  return {
+    login: account.login,
+    id: account.databaseId,
+    node_id: account.nodeId,
+    avatar_url: `https://avatars.githubusercontent.com/u/${account.databaseId}?v=4`,
+    gravatar_id: '',
+    url: base,
+    html_url: `https://github.com/${account.login}`,
+    type: account.kind,
+    site_admin: false,
+  };
+}
+
+function optionJson(option: StatusOption | null): Record<string, unknown> | null {
+  return option && { id: option.id, name: option.name, color: option.color, description: option.description };
+}
+
+/**
+ * A `projects_v2_item` webhook payload as GitHub sends it. For Status edits, `changes.field_value` carries
+ * the field and the `from`/`to` option objects (null when the item had or gets no status).
+ */
+export function projectsV2ItemPayload(world: World, change: ItemChange): Record<string, unknown> | null {
+  const project = world.projects.get(change.item.projectId);
+  const org = project && world.orgs.get(project.owner);
+  if (!project || !org) return null;
+  const content = world.contents.get(change.item.contentId);
+  const item = change.item;
+  const payload: Record<string, unknown> = {
+    action: change.action,
+    projects_v2_item: {
+      id: item.databaseId,
+      node_id: item.nodeId,
+      project_node_id: project.nodeId,
+      content_node_id: content?.nodeId ?? null,
+      content_type: content?.kind ?? 'Issue',
+      creator: accountJson(world.account(item.creator)),
+      created_at: iso(item.createdAt),
+      updated_at: iso(item.updatedAt),
+      archived_at: iso(item.archivedAt),
+    },
+  };
+  if (change.action === 'edited') {
+    payload.changes = {
+      field_value: {
+        field_node_id: project.statusField.nodeId,
+        field_type: 'single_select',
+        field_name: project.statusField.name,
+        project_number: project.number,
+        from: optionJson(change.from),
+        to: optionJson(change.to),
+      },
+    };
+  }
+  if (change.action === 'archived' || change.action === 'restored') {
+    const wasArchived = change.action === 'restored';
+    payload.changes = {
+      archived_at: { from: wasArchived ? iso(change.at) : null, to: wasArchived ? null : iso(change.at) },
+    };
+  }
+  payload.organization = { ...accountJson(org), description: org.description };
+  payload.sender = accountJson(world.account(change.actor));
+  return payload;
+}
