@@ -25,7 +25,7 @@ export function stabilityOf(cv: number | null): Stability {
 }
 
 export function fmt(value: number, places = 1): string {
-  return value.toFixed(places).replace(/\.0+$/, '');
+  return String(Number(value.toFixed(places)));
 }
 
 export function plural(count: number, word: string): string {

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { coefficientOfVariation, confidence, percentChange, quantile, round } from './numbers.ts';
+
+describe('numbers', () => {
+  it.each([
+    [4, 6, 50],
+    [6, 3, -50],
+    [0, 5, 0],
+    [5, 5, 0],
+  ])('percentChange(%d, %d) = %d', (a, b, expected) => {
+    expect(percentChange(a, b)).toBe(expected);
+  });
+
+  it('quantile interpolates linearly', () => {
+    expect(quantile([10, 20, 30, 40], 0.5)).toBe(25);
+    expect(quantile([10], 0.95)).toBe(10);
+    expect(quantile([], 0.5)).toBeNull();
+  });
+
+  it('coefficient of variation needs two values', () => {
+    expect(coefficientOfVariation([3])).toBeNull();
+    expect(coefficientOfVariation([3, 5, 7, 8])).toBeCloseTo(0.334, 3);
+  });
+
+  it('confidence grows with the sample: below 0.5 under ten, capped at 0.95', () => {
+    expect([0, 1, 9, 10, 100, 10_000].map(confidence)).toEqual([0, 0.09, 0.47, 0.5, 0.91, 0.95]);
+  });
+
+  it('round never returns NaN, Infinity or -0', () => {
+    expect([Number.NaN, Number.POSITIVE_INFINITY, -0.001].map((v) => round(v))).toEqual([0, 0, 0]);
+    expect(Object.is(round(-0.001), 0)).toBe(true);
+  });
+});
