@@ -164,6 +164,7 @@ export const T = {
     iterationLength: 'Iteration length',
     cycleStart: 'Cycle time start column (optional)',
     noCycleStart: 'No cycle start column',
+    cycleStartShort: 'Cycle start',
     loadingProjectsOption: 'Loading projects…',
     loadingOwners: 'Loading organizations…',
     loadingColumns: 'Loading columns...',

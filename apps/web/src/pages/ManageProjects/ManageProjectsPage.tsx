@@ -1,3 +1,74 @@
+import type { Project, SaveProjectRequest } from '@fluxion/contract';
+import { InfoIcon, PlusIcon } from '@primer/octicons-react';
+import { Button, ConfirmationDialog, Flash } from '@primer/react';
+import { useState } from 'react';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { useProjects } from '../../projects/context.ts';
+import { T } from '../../texts.ts';
+import { AddProjectDialog } from './AddProjectDialog.tsx';
+import { EditProjectDialog } from './EditProjectDialog.tsx';
+import styles from './ManageProjects.module.css';
+import { ProjectList } from './ProjectList.tsx';
+import { useProjectActions } from './useProjectActions.ts';
+
 export function ManageProjectsPage() {
-  return null;
+  const { projects, loading } = useProjects();
+  const actions = useProjectActions();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Project | null>(null);
+  const [deleting, setDeleting] = useState<Project | null>(null);
+
+  function submitAdd(body: SaveProjectRequest) {
+    setAdding(false);
+    void actions.add(body);
+  }
+
+  const addButton = (
+    <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setAdding(true)}>
+      {T.projects.add}
+    </Button>
+  );
+  return (
+    <Page title={T.projects.title} subtitle={T.projects.subtitle} actions={addButton}>
+      <Flash className={styles.note}>
+        <InfoIcon /> {T.projects.trackingNote}
+      </Flash>
+      <StatusMessage text={actions.message} />
+      {loading ? (
+        <Loading text={T.nav.loadingProjects} />
+      ) : (
+        <ProjectList projects={projects} onEdit={setEditing} onDelete={setDeleting} />
+      )}
+      {adding && (
+        <AddProjectDialog tracked={projects} onClose={() => setAdding(false)} onSubmit={submitAdd} />
+      )}
+      {editing && (
+        <EditProjectDialog
+          project={editing}
+          onClose={() => setEditing(null)}
+          onSubmit={(body) => {
+            setEditing(null);
+            void actions.update(body);
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmationDialog
+          title={T.projects.confirmDeleteTitle}
+          confirmButtonContent={T.projects.delete}
+          confirmButtonType="danger"
+          cancelButtonContent={T.projects.cancel}
+          onClose={(gesture) => {
+            const project = deleting;
+            setDeleting(null);
+            if (gesture === 'confirm') void actions.remove(project);
+          }}
+        >
+          {T.projects.confirmDelete(deleting.title)}
+        </ConfirmationDialog>
+      )}
+    </Page>
+  );
 }

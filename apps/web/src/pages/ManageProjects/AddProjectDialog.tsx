@@ -1,0 +1,95 @@
+import type { Project, SaveProjectRequest } from '@fluxion/contract';
+import { Dialog, Flash, FormControl, Select, Stack } from '@primer/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getOwnerOptions, getProjectsByOwner } from '../../api/endpoints.ts';
+import { useAuth } from '../../auth/context.ts';
+import { T } from '../../texts.ts';
+import { ColumnSelect, IterationSelect } from './fields.tsx';
+import {
+  buildAddRequest,
+  canSubmit,
+  changeOwner,
+  changeProject,
+  initialForm,
+  ownerParam,
+  type ProjectForm,
+} from './projectForm.ts';
+
+type Props = { tracked: Project[]; onClose: () => void; onSubmit: (body: SaveProjectRequest) => void };
+
+export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
+  const { user } = useAuth();
+  const [form, setForm] = useState<ProjectForm>(initialForm);
+  const [error, setError] = useState<string | null>(null);
+  const owners = useQuery({ queryKey: ['github-owner-options'], queryFn: getOwnerOptions });
+  const ownerValue = form.owner ?? owners.data?.[0]?.value ?? null;
+  const option = owners.data?.find((o) => o.value === ownerValue);
+  const owner = ownerParam(option, user?.username);
+  const available = useQuery({
+    queryKey: ['github-projects-by-owner', owner],
+    queryFn: () => getProjectsByOwner(owner),
+    enabled: owners.isSuccess,
+  });
+  const trackedIds = new Set(tracked.map((p) => p.project_id));
+  const choices = (available.data ?? []).filter((p) => !trackedIds.has(p.id));
+  const projectsLoading = owners.isPending || available.isPending;
+
+  return (
+    <Dialog
+      title={T.projects.addTitle}
+      width="large"
+      onClose={onClose}
+      footerButtons={[
+        { content: T.projects.cancel, onClick: onClose },
+        {
+          content: T.projects.add,
+          buttonType: 'primary',
+          disabled: !canSubmit(form, projectsLoading),
+          onClick: () => {
+            const result = buildAddRequest(form, available.data ?? []);
+            if (result.ok) onSubmit(result.body);
+            else setError(result.error);
+          },
+        },
+      ]}
+    >
+      <Stack gap="normal">
+        <FormControl disabled={owners.isPending}>
+          <FormControl.Label>{T.projects.organization}</FormControl.Label>
+          <Select value={ownerValue ?? ''} onChange={(e) => setForm(changeOwner(form, e.target.value))} block>
+            {owners.isPending && <Select.Option value="">{T.projects.loadingOwners}</Select.Option>}
+            {(owners.data ?? []).map((o) => (
+              <Select.Option key={o.value} value={o.value}>
+                {o.display_name}
+              </Select.Option>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl required disabled={projectsLoading || choices.length === 0}>
+          <FormControl.Label>{T.projects.project}</FormControl.Label>
+          <Select value={form.projectId} onChange={(e) => setForm(changeProject(form, e.target.value))} block>
+            <Select.Option value="" disabled>
+              {projectsLoading ? T.projects.loadingProjectsOption : T.projects.chooseProject}
+            </Select.Option>
+            {choices.map((p) => (
+              <Select.Option key={p.id} value={p.id}>
+                {`${p.name} (${p.full_name})`}
+              </Select.Option>
+            ))}
+          </Select>
+          {!projectsLoading && choices.length === 0 && (
+            <FormControl.Validation variant="error">{T.projects.noAvailable}</FormControl.Validation>
+          )}
+        </FormControl>
+        <IterationSelect value={form.iteration} onChange={(iteration) => setForm({ ...form, iteration })} />
+        <ColumnSelect
+          projectId={form.projectId}
+          value={form.column}
+          onChange={(column) => setForm({ ...form, column })}
+        />
+        {error && <Flash variant="danger">{error}</Flash>}
+      </Stack>
+    </Dialog>
+  );
+}

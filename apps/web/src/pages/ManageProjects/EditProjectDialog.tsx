@@ -1,0 +1,40 @@
+import { DEFAULT_ITERATION_LENGTH, type Project, type SaveProjectRequest } from '@fluxion/contract';
+import { Dialog, Stack } from '@primer/react';
+import { useState } from 'react';
+import { T } from '../../texts.ts';
+import { ColumnSelect, IterationSelect } from './fields.tsx';
+import styles from './ManageProjects.module.css';
+import { saveBody } from './projectForm.ts';
+
+type Props = { project: Project; onClose: () => void; onSubmit: (body: SaveProjectRequest) => void };
+
+export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
+  const [iteration, setIteration] = useState(project.iteration_length_days || DEFAULT_ITERATION_LENGTH);
+  const [column, setColumn] = useState(project.cycle_time_start_column ?? '');
+  return (
+    <Dialog
+      title={T.projects.editTitle}
+      width="large"
+      onClose={onClose}
+      footerButtons={[
+        { content: T.projects.cancel, onClick: onClose },
+        {
+          content: T.projects.save,
+          buttonType: 'primary',
+          onClick: () => onSubmit(saveBody(project.project_id, project.title, iteration, column)),
+        },
+      ]}
+    >
+      <Stack gap="normal">
+        <div>
+          <div className={styles.fieldLabel}>{T.projects.project}</div>
+          <div>
+            {project.title} <span className={styles.muted}>({project.full_name})</span>
+          </div>
+        </div>
+        <IterationSelect value={iteration} onChange={setIteration} />
+        <ColumnSelect projectId={project.project_id} value={column} onChange={setColumn} />
+      </Stack>
+    </Dialog>
+  );
+}

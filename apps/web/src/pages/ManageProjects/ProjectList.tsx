@@ -1,0 +1,57 @@
+import type { Project } from '@fluxion/contract';
+import { PencilIcon, ProjectIcon, TrashIcon } from '@primer/octicons-react';
+import { IconButton, Label } from '@primer/react';
+import { T } from '../../texts.ts';
+import styles from './ManageProjects.module.css';
+
+type Props = {
+  projects: Project[];
+  onEdit: (project: Project) => void;
+  onDelete: (project: Project) => void;
+};
+
+export function ProjectList({ projects, onEdit, onDelete }: Props) {
+  if (projects.length === 0)
+    return <div className={`${styles.list} ${styles.empty}`}>{T.projects.empty}</div>;
+  return (
+    <ul className={styles.list} aria-label={T.projects.title}>
+      {projects.map((project) => (
+        <li key={project.project_id} className={styles.row}>
+          <ProjectIcon size={20} className={styles.icon} />
+          <div className={styles.info}>
+            <div className={styles.title}>
+              {project.title}
+              {project.is_demo && <Label variant="accent">{T.projects.demo}</Label>}
+            </div>
+            <div className={styles.meta}>
+              <span>{project.full_name}</span>
+              <span>·</span>
+              <span>{T.projects.iterationDays(project.iteration_length_days)}</span>
+              {project.cycle_time_start_column && (
+                <>
+                  <span>·</span>
+                  <span>{`${T.projects.cycleStartShort}: ${project.cycle_time_start_column}`}</span>
+                </>
+              )}
+            </div>
+          </div>
+          <div className={styles.actions}>
+            {!project.is_demo && (
+              <IconButton
+                icon={PencilIcon}
+                aria-label={`${T.projects.edit} ${project.title}`}
+                onClick={() => onEdit(project)}
+              />
+            )}
+            <IconButton
+              icon={TrashIcon}
+              variant="danger"
+              aria-label={`${T.projects.delete} ${project.title}`}
+              onClick={() => onDelete(project)}
+            />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

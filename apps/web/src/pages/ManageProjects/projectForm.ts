@@ -1,0 +1,67 @@
+import {
+  type AvailableProject,
+  DEFAULT_ITERATION_LENGTH,
+  type OwnerOption,
+  type SaveProjectRequest,
+} from '@fluxion/contract';
+import { T } from '../../texts.ts';
+
+/** State of the Add Project dialog (spec §5). */
+export type ProjectForm = {
+  owner: string | null;
+  projectId: string;
+  iteration: number | null;
+  column: string;
+};
+
+export const initialForm = (): ProjectForm => ({
+  owner: null,
+  projectId: '',
+  iteration: DEFAULT_ITERATION_LENGTH,
+  column: '',
+});
+
+/** Changing the organization clears project and column. */
+export const changeOwner = (form: ProjectForm, owner: string): ProjectForm => ({
+  ...form,
+  owner,
+  projectId: '',
+  column: '',
+});
+
+export const changeProject = (form: ProjectForm, projectId: string): ProjectForm => ({
+  ...form,
+  projectId,
+  column: '',
+});
+
+/** Submit is disabled while no project, no iteration length, or projects loading. */
+export function canSubmit(form: ProjectForm, projectsLoading: boolean): boolean {
+  return form.projectId !== '' && form.iteration !== null && form.iteration > 0 && !projectsLoading;
+}
+
+/** `owner` query value: none for the personal account (spec §7). */
+export function ownerParam(option: OwnerOption | undefined, username: string | undefined): string | null {
+  if (!option || option.value === '' || option.value === username) return null;
+  return option.value;
+}
+
+export type BuildResult = { ok: true; body: SaveProjectRequest } | { ok: false; error: string };
+
+export function buildAddRequest(form: ProjectForm, available: AvailableProject[]): BuildResult {
+  const project = available.find((p) => p.id === form.projectId);
+  if (!project) return { ok: false, error: T.projects.notFound };
+  if (form.iteration === null) return { ok: false, error: T.projects.addError };
+  return { ok: true, body: saveBody(project.id, project.name, form.iteration, form.column) };
+}
+
+export function saveBody(
+  projectId: string,
+  name: string,
+  iteration: number,
+  column: string,
+): SaveProjectRequest {
+  const body: SaveProjectRequest = { project_id: projectId, name, iteration_length: iteration };
+  if (column) body.cycle_time_start = column;
+  return body;
+}

@@ -1,0 +1,39 @@
+import type { Project, SaveProjectRequest } from '@fluxion/contract';
+import { useState } from 'react';
+import { deleteProject, saveProject } from '../../api/endpoints.ts';
+import { useProjects } from '../../projects/context.ts';
+import { T } from '../../texts.ts';
+
+/** Add, update and delete with the spec §8 messages; the list and the selector reload after each. */
+export function useProjectActions() {
+  const { reload, selected, select } = useProjects();
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function add(body: SaveProjectRequest): Promise<void> {
+    const ok = await saveProject(body);
+    setMessage(ok ? T.projects.added : T.projects.addError);
+    await reload();
+  }
+
+  async function update(body: SaveProjectRequest): Promise<void> {
+    const ok = await saveProject(body);
+    setMessage(ok ? T.projects.updated : T.projects.updateError);
+    if (ok && selected?.project_id === body.project_id) {
+      select({
+        ...selected,
+        iteration_length_days: body.iteration_length,
+        cycle_time_start_column: body.cycle_time_start ?? null,
+      });
+    }
+    await reload();
+  }
+
+  async function remove(project: Project): Promise<void> {
+    const ok = await deleteProject(project.project_id);
+    setMessage(ok ? T.projects.deleted : T.projects.deleteError);
+    if (ok && selected?.project_id === project.project_id) select(null);
+    await reload();
+  }
+
+  return { message, setMessage, add, update, remove };
+}
