@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GithubSim } from '../index.ts';
+import { control, gqlFor, startSim } from '../test/helpers.ts';
+
+let sim: GithubSim;
+let alice: ReturnType<typeof gqlFor>;
+type Item = {
+  id: string;
+  type: string;
+  content: { title?: string } | null;
+  status: { name: string; updatedAt: string } | null;
+};
+type Items = { organization: { projectV2: { id: string; items: { nodes: Item[] } } } };
+const ITEMS = `query($q: String) { organization(login: "fluxion-labs") { projectV2(number: 1) { id
+  items(first: 100, query: $q) { nodes { id type content { ... on Issue { title } ... on DraftIssue { title } ... on PullRequest { title } }
+  status: fieldValueByName(name: "Status") { ... on ProjectV2ItemFieldSingleSelectValue { name updatedAt } } } } } } }`;
+
+beforeAll(async () => {
+  sim = await startSim({ clock: 'manual' });
+  alice = gqlFor(sim, sim.createToken('octo-alice'));
+});
+afterAll(() => sim.close());
+
+describe('projects, items and history', () => {
+  it('lists Status options in board order', async () => {
+    const data = await alice<{ organization: { projectV2: { field: { options: { name: string }[] } } } }>(
+      '{ organization(login: "fluxion-labs") { projectV2(number: 1) { field(name: "Status") { ... on ProjectV2SingleSelectField { options { name } } } } } }',
+    );
+    expect(data.organization.projectV2.field.options.map((o) => o.name)).toEqual([
+      'Backlog',
+      'Todo',
+      'In Progress',
+      'In Review',
+      'Done',
+    ]);
+  });
+
+  it('redacts items the viewer may not see, and shows drafts, pull requests and no-status items', async () => {
+    const { organization } = await alice<Items>(ITEMS);
+    const types = organization.projectV2.items.nodes.map((i) => i.type);
+    expect(types).toEqual(expect.arrayContaining(['ISSUE', 'PULL_REQUEST', 'DRAFT_ISSUE', 'REDACTED']));
+    const redacted = organization.projectV2.items.nodes.find((i) => i.type === 'REDACTED');
+    expect(redacted?.content).toBeNull();
+    const bob = await gqlFor(sim, sim.createToken('octo-bob'))<Items>(ITEMS);
+    expect(bob.organization.projectV2.items.nodes.some((i) => i.type === 'REDACTED')).toBe(false);
+    expect(organization.projectV2.items.nodes.find((i) => i.type === 'DRAFT_ISSUE')?.status).toBeNull();
+  });
+
+  it('filters with last-updated and records a move as a timeline event', async () => {
+    const before = await alice<Items>(ITEMS);
+    const target = before.organization.projectV2.items.nodes.find(
+      (i) => i.type === 'ISSUE' && i.status?.name !== 'Done',
+    );
+    await control(sim, '/_sim/clock/advance', { days: 10 });
+    expect(
+      (await alice<Items>(ITEMS, { q: 'last-updated:2days' })).organization.projectV2.items.nodes,
+    ).toEqual([]);
+    const at = new Date(
+      Date.parse((await control<{ now: string }>(sim, '/_sim/clock', undefined, 'GET')).now) - 3_600_000,
+    ).toISOString();
+    await control(sim, `/_sim/items/${target?.id}/move`, { status: 'Done', at });
+    const recent = (await alice<Items>(ITEMS, { q: 'last-updated:2days' })).organization.projectV2.items
+      .nodes;
+    expect(recent.map((i) => i.id)).toEqual([target?.id]);
+    expect(recent[0]?.status).toEqual({ name: 'Done', updatedAt: at.replace(/\.\d{3}Z$/, 'Z') });
+    type Timeline = {
+      node: {
+        content: {
+          timelineItems: { nodes: { __typename: string; status?: string; previousStatus?: string }[] };
+        };
+      };
+    };
+    const timeline = await alice<Timeline>(
+      `query($id: ID!) { node(id: $id) { ... on ProjectV2Item { content { ... on Issue { timelineItems(first: 50, itemTypes: [PROJECT_V2_ITEM_STATUS_CHANGED_EVENT]) {
+        nodes { __typename ... on ProjectV2ItemStatusChangedEvent { previousStatus status } } } } } } } }`,
+      { id: target?.id },
+    );
+    const last = timeline.node.content.timelineItems.nodes.at(-1);
+    expect(last).toMatchObject({
+      __typename: 'ProjectV2ItemStatusChangedEvent',
+      previousStatus: target?.status?.name,
+      status: 'Done',
+    });
+  });
+
+  it('lets the control API build a board from scratch', async () => {
+    await control(sim, '/_sim/users', { login: 'octo-carol' });
+    await control(sim, '/_sim/orgs', { login: 'carol-co', members: ['octo-carol'] });
+    const project = await control<{ id: string; columns: string[] }>(sim, '/_sim/projects', {
+      owner: 'carol-co',
+      title: 'Ops',
+      columns: ['Todo', 'Doing', 'Done'],
+    });
+    const issue = await control<{ itemId: string }>(sim, '/_sim/issues', {
+      repo: 'carol-co/ops',
+      title: 'Page on-call',
+      projectId: project.id,
+      status: 'Todo',
+    });
+    await control(sim, `/_sim/items/${issue.itemId}/move`, { status: 'Doing' });
+    const carol = gqlFor(
+      sim,
+      (await control<{ token: string }>(sim, '/_sim/tokens', { login: 'octo-carol' })).token,
+    );
+    const data = await carol<{ node: { items: { nodes: Item[] } } }>(
+      'query($id: ID!) { node(id: $id) { ... on ProjectV2 { items(first: 10) { nodes { id type content { ... on Issue { title } } status: fieldValueByName(name: "Status") { ... on ProjectV2ItemFieldSingleSelectValue { name updatedAt } } } } } } }',
+      { id: project.id },
+    );
+    expect(data.node.items.nodes).toMatchObject([
+      { id: issue.itemId, content: { title: 'Page on-call' }, status: { name: 'Doing' } },
+    ]);
+  });
+});
