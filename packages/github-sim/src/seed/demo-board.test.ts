@@ -45,7 +45,8 @@ describe('generateDemoBoard', () => {
 
   it('chains transitions per item and keeps ids stable', () => {
     for (const item of board.items) {
-      item.transitions.forEach((t, i) => expect(t.from).toBe(i === 0 ? null : item.transitions[i - 1]?.to));
+      const froms = item.transitions.map((t) => t.from);
+      expect(froms).toEqual([null, ...item.transitions.slice(0, -1).map((t) => t.to)]);
     }
     expect(board.items[0]?.id).toMatch(/^PVTI_/);
     expect(board.projectId).toMatch(/^PVT_/);

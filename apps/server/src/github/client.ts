@@ -1,0 +1,165 @@
+import { GithubNotFoundError } from './errors.ts';
+import { contentHistory, projectHistory } from './history.ts';
+import { type Page, present, type RawItem, type RawProject, toItem, toProject } from './mappers.ts';
+import * as Q from './queries.ts';
+import { withRetry } from './retry.ts';
+import { createTransport } from './transport.ts';
+import type {
+  GithubAuthenticatedUser,
+  GithubClientOptions,
+  GithubColumn,
+  GithubItemHistory,
+  GithubOwner,
+  GithubProject,
+  GithubProjectItem,
+  GithubViewer,
+  RateLimitInfo,
+} from './types.ts';
+
+type Rate = {
+  rateLimit?: { limit: number; remaining: number; used: number; cost: number; resetAt: string } | null;
+};
+type ColumnsData = {
+  node: (RawProject & { field: { id?: string; options?: GithubColumn[] } | null }) | null;
+};
+
+export type GithubClient = ReturnType<typeof createGithubClient>;
+
+async function allPages<T>(fetchPage: (after: string | null) => Promise<Page<T> | undefined>): Promise<T[]> {
+  const all: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await fetchPage(after);
+    if (!page) return all;
+    all.push(...present(page.nodes));
+    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return all;
+    after = page.pageInfo.endCursor;
+  }
+}
+
+/** Fluxion's GitHub client: typed reads over GraphQL (and REST for the user), with retries and rate awareness. */
+export function createGithubClient(options: GithubClientOptions) {
+  const { request, graphql, rate } = createTransport(options);
+  const retry = {
+    retries: options.retries ?? 4,
+    maxDelayMs: options.maxRetryDelayMs ?? 60_000,
+    sleep: options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))),
+    resetAt: () => rate.current?.resetAt ?? null,
+    onRetry: (info: { attempt: number; delayMs: number; reason: string }) =>
+      options.logger?.warn(info, 'GitHub call failed; retrying'),
+  };
+
+  async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const data = await withRetry(() => graphql<T & Rate>(query, variables), retry);
+    const limit = data.rateLimit;
+    if (limit)
+      rate.current = {
+        limit: limit.limit,
+        remaining: limit.remaining,
+        used: limit.used,
+        resetAt: limit.resetAt,
+        cost: limit.cost,
+        resource: 'graphql',
+      };
+    return data;
+  }
+
+  async function projectsOf(owner: string): Promise<RawProject[]> {
+    type Data = { organization?: { projectsV2: Page<RawProject> }; user?: { projectsV2: Page<RawProject> } };
+    try {
+      return await allPages(
+        async (after) => (await gql<Data>(Q.ORG_PROJECTS, { login: owner, after })).organization?.projectsV2,
+      );
+    } catch (error) {
+      if (!(error instanceof GithubNotFoundError)) throw error;
+      return allPages(
+        async (after) => (await gql<Data>(Q.USER_PROJECTS, { login: owner, after })).user?.projectsV2,
+      );
+    }
+  }
+
+  return {
+    /** The last rate-limit figures GitHub reported (GraphQL budget once a query has run). */
+    rateLimit: (): RateLimitInfo | null => rate.current,
+
+    getViewer: async (): Promise<GithubViewer> => (await gql<{ viewer: GithubViewer }>(Q.VIEWER)).viewer,
+
+    getAuthenticatedUser: async (): Promise<GithubAuthenticatedUser> => {
+      const { data } = await withRetry(() => request('GET /user'), retry);
+      return {
+        id: Number(data.id),
+        node_id: data.node_id,
+        login: data.login,
+        name: data.name ?? null,
+        email: data.email ?? null,
+        avatar_url: data.avatar_url,
+      };
+    },
+
+    /** The user first, then their organizations. */
+    listOwners: async (): Promise<GithubOwner[]> => {
+      type Data = {
+        viewer: {
+          id: string;
+          login: string;
+          name: string | null;
+          organizations: Page<{ id: string; login: string; name: string | null }>;
+        };
+      };
+      let viewer: Data['viewer'] | undefined;
+      const orgs = await allPages(async (after) => {
+        viewer = (await gql<Data>(Q.OWNERS, { after })).viewer;
+        return viewer.organizations;
+      });
+      if (!viewer) return [];
+      return [
+        { id: viewer.id, login: viewer.login, name: viewer.name, type: 'User' },
+        ...orgs.map((o) => ({ ...o, type: 'Organization' as const })),
+      ];
+    },
+
+    /** Projects of an organization or user; without owner, the viewer's own. */
+    listProjects: async (owner?: string): Promise<GithubProject[]> => {
+      type Data = { viewer: { projectsV2: Page<RawProject> } };
+      const raw = owner
+        ? await projectsOf(owner)
+        : await allPages(async (after) => (await gql<Data>(Q.VIEWER_PROJECTS, { after })).viewer.projectsV2);
+      return raw.map(toProject);
+    },
+
+    getProject: async (projectId: string): Promise<GithubProject> => {
+      const node = (await gql<ColumnsData>(Q.PROJECT_COLUMNS, { id: projectId })).node;
+      if (!node?.id) throw new GithubNotFoundError(`Project ${projectId} not found`);
+      return toProject(node);
+    },
+
+    /** The Status field's options, in board order: the columns. */
+    getProjectColumns: async (projectId: string): Promise<GithubColumn[]> => {
+      const node = (await gql<ColumnsData>(Q.PROJECT_COLUMNS, { id: projectId })).node;
+      if (!node?.id) throw new GithubNotFoundError(`Project ${projectId} not found`);
+      return node.field?.options ?? [];
+    },
+
+    /** Every item of a board (all pages); `updatedSinceDays` narrows to items changed since then. */
+    listProjectItems: async (
+      projectId: string,
+      opts: { updatedSinceDays?: number } = {},
+    ): Promise<GithubProjectItem[]> => {
+      const query = opts.updatedSinceDays ? `last-updated:${Math.ceil(opts.updatedSinceDays)}days` : null;
+      type Data = { node: { items?: Page<RawItem> } | null };
+      const raw = await allPages(
+        async (after) => (await gql<Data>(Q.PROJECT_ITEMS, { id: projectId, after, query })).node?.items,
+      );
+      return raw.map(toItem);
+    },
+
+    /** Past Status changes from issue timelines: one issue, or every issue on the board. */
+    getStatusHistory: async (input: {
+      projectId: string;
+      contentId?: string;
+    }): Promise<GithubItemHistory[]> =>
+      input.contentId
+        ? [await contentHistory(gql, input.projectId, input.contentId)]
+        : projectHistory(gql, input.projectId),
+  };
+}

@@ -1,0 +1,36 @@
+/** Typed failures of the GitHub client; services map them to HTTP answers. */
+export class GithubError extends Error {
+  override readonly name: string = 'GithubError';
+  readonly status: number | null;
+  constructor(message: string, status: number | null = null) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** 401: the token is missing, wrong or revoked; the user must sign in again. */
+export class GithubAuthError extends GithubError {
+  override readonly name = 'GithubAuthError';
+}
+
+/** The object does not exist or the token may not see it (GitHub answers both the same way). */
+export class GithubNotFoundError extends GithubError {
+  override readonly name = 'GithubNotFoundError';
+}
+
+/** The token lacks a scope, e.g. `read:project`. */
+export class GithubScopeError extends GithubError {
+  override readonly name = 'GithubScopeError';
+}
+
+/** A rate limit that retrying now cannot fix: try again at `retryAt`. */
+export class GithubRateLimitError extends GithubError {
+  override readonly name = 'GithubRateLimitError';
+  readonly retryAt: Date;
+  readonly secondary: boolean;
+  constructor(message: string, retryAt: Date, secondary: boolean, status: number | null = null) {
+    super(message, status);
+    this.retryAt = retryAt;
+    this.secondary = secondary;
+  }
+}

@@ -1,0 +1,87 @@
+/** The GraphQL documents the client sends. Each asks for `rateLimit` so the budget is always known. */
+
+const RATE = 'rateLimit { limit remaining used cost resetAt }';
+const PAGE = 'pageInfo { hasNextPage endCursor }';
+const PROJECT = 'id number title url closed updatedAt owner { __typename login }';
+
+export const VIEWER = `query Viewer { viewer { id databaseId login name avatarUrl } ${RATE} }`;
+
+export const OWNERS = `query Owners($after: String) {
+  viewer { id login name organizations(first: 100, after: $after) { ${PAGE} nodes { id login name } } }
+  ${RATE}
+}`;
+
+export const VIEWER_PROJECTS = `query ViewerProjects($after: String) {
+  viewer { projectsV2(first: 100, after: $after) { ${PAGE} nodes { ${PROJECT} } } }
+  ${RATE}
+}`;
+
+export const ORG_PROJECTS = `query OrgProjects($login: String!, $after: String) {
+  organization(login: $login) { projectsV2(first: 100, after: $after) { ${PAGE} nodes { ${PROJECT} } } }
+  ${RATE}
+}`;
+
+export const USER_PROJECTS = `query UserProjects($login: String!, $after: String) {
+  user(login: $login) { projectsV2(first: 100, after: $after) { ${PAGE} nodes { ${PROJECT} } } }
+  ${RATE}
+}`;
+
+export const PROJECT_COLUMNS = `query ProjectColumns($id: ID!) {
+  node(id: $id) {
+    ... on ProjectV2 { ${PROJECT} field(name: "Status") { ... on ProjectV2SingleSelectField { id options { id name color } } } }
+  }
+  ${RATE}
+}`;
+
+const CONTENT = `content {
+  __typename
+  ... on DraftIssue { id title createdAt }
+  ... on Issue { id number title url state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
+  ... on PullRequest { id number title url state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
+}`;
+
+export const PROJECT_ITEMS = `query ProjectItems($id: ID!, $after: String, $query: String) {
+  node(id: $id) {
+    ... on ProjectV2 {
+      items(first: 100, after: $after, query: $query) {
+        ${PAGE}
+        nodes {
+          id type isArchived createdAt updatedAt
+          ${CONTENT}
+          status: fieldValueByName(name: "Status") { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
+        }
+      }
+    }
+  }
+  ${RATE}
+}`;
+
+const TIMELINE = `timelineItems(first: 100, after: $timelineAfter, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT]) {
+  ${PAGE}
+  nodes {
+    __typename
+    ... on AddedToProjectV2Event { createdAt project { id } }
+    ... on ProjectV2ItemStatusChangedEvent { createdAt previousStatus status project { id } }
+  }
+}`;
+
+export const CONTENT_TIMELINE = `query ContentTimeline($id: ID!, $timelineAfter: String) {
+  node(id: $id) {
+    ... on Issue { id ${TIMELINE} }
+    ... on PullRequest { id ${TIMELINE} }
+  }
+  ${RATE}
+}`;
+
+/** 50 items a page, each with its first 100 timeline events: 51 requests, 1 point. */
+export const PROJECT_TIMELINES = `query ProjectTimelines($id: ID!, $after: String, $timelineAfter: String) {
+  node(id: $id) {
+    ... on ProjectV2 {
+      items(first: 50, after: $after) {
+        ${PAGE}
+        nodes { id content { ... on Issue { id ${TIMELINE} } ... on PullRequest { id ${TIMELINE} } } }
+      }
+    }
+  }
+  ${RATE}
+}`;

@@ -1,0 +1,98 @@
+/** What Fluxion reads from GitHub, in its own words. Times are ISO 8601 strings as GitHub sends them. */
+
+export type GithubLogger = {
+  warn: (obj: object, msg: string) => void;
+  debug?: (obj: object, msg: string) => void;
+};
+
+export type GithubClientOptions = {
+  /** REST base, e.g. https://api.github.com, or the simulator's URL. */
+  apiUrl: string;
+  /** GraphQL endpoint; default `${apiUrl}/graphql`. */
+  graphqlUrl?: string;
+  token: string;
+  logger?: GithubLogger;
+  /** Retries on 5xx, network errors and secondary rate limits (default 4). */
+  retries?: number;
+  /** The longest single wait before a retry; a longer retry-after throws GithubRateLimitError (default 60 s). */
+  maxRetryDelayMs?: number;
+  /** For tests. */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export type RateLimitInfo = {
+  limit: number;
+  remaining: number;
+  used: number;
+  resetAt: string;
+  cost?: number;
+  resource: string;
+};
+
+export type GithubViewer = {
+  id: string;
+  databaseId: number;
+  login: string;
+  name: string | null;
+  avatarUrl: string;
+};
+
+export type GithubAuthenticatedUser = {
+  id: number;
+  node_id: string;
+  login: string;
+  name: string | null;
+  email: string | null;
+  avatar_url: string;
+};
+
+export type GithubOwner = { id: string; login: string; name: string | null; type: 'User' | 'Organization' };
+
+export type GithubProject = {
+  id: string;
+  number: number;
+  title: string;
+  url: string;
+  closed: boolean;
+  owner: { login: string; type: 'User' | 'Organization' };
+  updatedAt: string;
+};
+
+export type GithubColumn = { id: string; name: string; color: string };
+
+export type GithubItemContent = {
+  id: string;
+  type: 'Issue' | 'PullRequest' | 'DraftIssue';
+  number: number | null;
+  title: string;
+  url: string | null;
+  state: 'OPEN' | 'CLOSED' | 'MERGED' | null;
+  milestone: string | null;
+  labels: string[];
+  createdAt: string;
+  closedAt: string | null;
+};
+
+export type GithubProjectItem = {
+  /** The item's node id (PVTI_…): stable for as long as the issue stays on the board. */
+  id: string;
+  type: 'ISSUE' | 'PULL_REQUEST' | 'DRAFT_ISSUE' | 'REDACTED';
+  isArchived: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Null for REDACTED items (content the token may not see). */
+  content: GithubItemContent | null;
+  status: string | null;
+  statusOptionId: string | null;
+  /** When the Status value was last set: when the item entered its current column. */
+  statusUpdatedAt: string | null;
+};
+
+export type GithubStatusChange = { at: string; from: string | null; to: string | null };
+
+export type GithubItemHistory = {
+  itemId: string | null;
+  contentId: string;
+  addedAt: string | null;
+  changes: GithubStatusChange[];
+};
