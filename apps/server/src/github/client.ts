@@ -148,7 +148,8 @@ export function createGithubClient(options: GithubClientOptions) {
       const query = opts.updatedSinceDays ? `last-updated:${Math.ceil(opts.updatedSinceDays)}days` : null;
       type Data = { node: { items?: Page<RawItem> } | null };
       const raw = await allPages(
-        async (after) => (await gql<Data>(Q.PROJECT_ITEMS, { id: projectId, after, query })).node?.items,
+        async (after) =>
+          (await gql<Data>(Q.PROJECT_ITEMS, { id: projectId, after, filter: query })).node?.items,
       );
       return raw.map(toItem);
     },

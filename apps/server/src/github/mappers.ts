@@ -18,7 +18,8 @@ type RawContent = {
   createdAt: string;
   number?: number;
   url?: string;
-  state?: 'OPEN' | 'CLOSED' | 'MERGED';
+  issueState?: 'OPEN' | 'CLOSED';
+  prState?: 'OPEN' | 'CLOSED' | 'MERGED';
   closedAt?: string | null;
   milestone?: { title: string } | null;
   labels?: { nodes: ({ name: string } | null)[] } | null;
@@ -60,7 +61,7 @@ function toContent(raw: RawContent | null): GithubItemContent | null {
     number: raw.number ?? null,
     title: raw.title,
     url: raw.url ?? null,
-    state: raw.state ?? null,
+    state: raw.issueState ?? raw.prState ?? null,
     milestone: raw.milestone?.title ?? null,
     labels: (raw.labels?.nodes ?? []).flatMap((l) => (l ? [l.name] : [])),
     createdAt: raw.createdAt,

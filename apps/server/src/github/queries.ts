@@ -2,7 +2,8 @@
 
 const RATE = 'rateLimit { limit remaining used cost resetAt }';
 const PAGE = 'pageInfo { hasNextPage endCursor }';
-const PROJECT = 'id number title url closed updatedAt owner { __typename login }';
+const PROJECT =
+  'id number title url closed updatedAt owner { __typename ... on User { login } ... on Organization { login } }';
 
 export const VIEWER = `query Viewer { viewer { id databaseId login name avatarUrl } ${RATE} }`;
 
@@ -36,14 +37,14 @@ export const PROJECT_COLUMNS = `query ProjectColumns($id: ID!) {
 const CONTENT = `content {
   __typename
   ... on DraftIssue { id title createdAt }
-  ... on Issue { id number title url state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
-  ... on PullRequest { id number title url state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
+  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
+  ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
 }`;
 
-export const PROJECT_ITEMS = `query ProjectItems($id: ID!, $after: String, $query: String) {
+export const PROJECT_ITEMS = `query ProjectItems($id: ID!, $after: String, $filter: String) {
   node(id: $id) {
     ... on ProjectV2 {
-      items(first: 100, after: $after, query: $query) {
+      items(first: 100, after: $after, query: $filter) {
         ${PAGE}
         nodes {
           id type isArchived createdAt updatedAt

@@ -1,0 +1,109 @@
+import { DEMO_PROJECT_ID, type GithubSim, startGithubSim } from '@fluxion/github-sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGithubClient } from './client.ts';
+import { GithubAuthError, GithubNotFoundError, GithubRateLimitError } from './errors.ts';
+
+let sim: GithubSim;
+let client: ReturnType<typeof createGithubClient>;
+
+async function fault(body: Record<string, unknown>): Promise<void> {
+  await fetch(`${sim.url}/_sim/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  sim = await startGithubSim({ port: 0 });
+  client = createGithubClient({ apiUrl: sim.url, token: sim.createToken('octo-alice') });
+});
+afterAll(() => sim.close());
+
+describe('GitHub client against the simulator', () => {
+  it('reads the viewer, the REST user and the owners', async () => {
+    expect(await client.getViewer()).toMatchObject({ login: 'octo-alice', id: expect.stringMatching(/^U_/) });
+    expect(await client.getAuthenticatedUser()).toMatchObject({
+      login: 'octo-alice',
+      id: expect.any(Number),
+    });
+    expect((await client.listOwners()).map((o) => [o.login, o.type])).toEqual([
+      ['octo-alice', 'User'],
+      ['fluxion-labs', 'Organization'],
+    ]);
+  });
+
+  it("lists projects of an organization, of a user, and the viewer's own", async () => {
+    expect((await client.listProjects('fluxion-labs')).map((p) => p.title)).toEqual([
+      'Platform roadmap',
+      'Web app',
+    ]);
+    expect((await client.listProjects('octo-alice')).map((p) => p.owner)).toEqual([
+      { login: 'octo-alice', type: 'User' },
+    ]);
+    expect((await client.listProjects()).map((p) => p.number)).toEqual([1]);
+    await expect(client.listProjects('no-such-owner')).rejects.toBeInstanceOf(GithubNotFoundError);
+  });
+
+  it("reads a board's columns in order and every item once", async () => {
+    expect((await client.getProjectColumns(DEMO_PROJECT_ID)).map((c) => c.name)).toEqual([
+      'Backlog',
+      'Ready',
+      'In Progress',
+      'Blocked',
+      'In Review',
+      'Done',
+    ]);
+    const items = await client.listProjectItems(DEMO_PROJECT_ID);
+    expect(items.length).toBeGreaterThanOrEqual(180);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    const first = items.find((i) => i.status);
+    expect(first).toMatchObject({
+      type: 'ISSUE',
+      content: { number: expect.any(Number), url: expect.any(String) },
+      statusUpdatedAt: expect.any(String),
+    });
+    const recent = await client.listProjectItems(DEMO_PROJECT_ID, { updatedSinceDays: 3 });
+    expect(recent.length).toBeLessThan(items.length);
+    expect(client.rateLimit()).toMatchObject({
+      resource: 'graphql',
+      limit: 5000,
+      remaining: expect.any(Number),
+    });
+    await expect(client.getProjectColumns('PVT_nope')).rejects.toBeInstanceOf(GithubNotFoundError);
+  });
+
+  it('backfills status history from issue timelines', async () => {
+    const histories = await client.getStatusHistory({ projectId: DEMO_PROJECT_ID });
+    expect(histories.length).toBeGreaterThanOrEqual(180);
+    const one = histories.find((h) => h.changes.length > 2);
+    expect(one?.changes[0]).toMatchObject({ from: null, to: expect.any(String) });
+    const single = await client.getStatusHistory({
+      projectId: DEMO_PROJECT_ID,
+      contentId: one?.contentId ?? '',
+    });
+    expect(single[0]?.changes).toEqual(one?.changes);
+  });
+
+  it('retries through 5xx answers and a secondary rate limit with retry-after', async () => {
+    await fault({ type: '5xx', count: 2, scope: 'graphql' });
+    expect((await client.getViewer()).login).toBe('octo-alice');
+    await fault({ type: 'secondary-rate-limit', retryAfter: 1, count: 1 });
+    const started = Date.now();
+    expect((await client.getViewer()).login).toBe('octo-alice');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('gives up with typed errors: long retry-after, spent budget, bad token', async () => {
+    await fault({ type: 'secondary-rate-limit', retryAfter: 3600, count: 1 });
+    await expect(client.getViewer()).rejects.toBeInstanceOf(GithubRateLimitError);
+    await fetch(`${sim.url}/_sim/rate-limit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'octo-alice', remaining: 0 }),
+    });
+    await expect(client.getViewer()).rejects.toBeInstanceOf(GithubRateLimitError);
+    const stranger = createGithubClient({ apiUrl: sim.url, token: 'gho_wrong' });
+    await expect(stranger.getViewer()).rejects.toBeInstanceOf(GithubAuthError);
+  });
+});
