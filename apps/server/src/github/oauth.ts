@@ -13,7 +13,13 @@ export type OAuthEndpoint = {
   /** REST base: https://api.github.com (the OAuth host github.com is derived from it) or the simulator's URL. */
   apiUrl: string;
   clientId: string;
+  /** The OAuth host when it is not derivable from apiUrl (e.g. config GITHUB_WEB_URL); wins over apiUrl. */
+  webUrl?: string;
 };
+
+function oauthBase(input: OAuthEndpoint): string {
+  return (input.webUrl ?? input.apiUrl).replace(/\/$/, '');
+}
 
 export type PkcePair = { verifier: string; challenge: string };
 
@@ -39,7 +45,7 @@ export function buildAuthorizeUrl(
     state: input.state,
     scopes: input.scopes ?? GITHUB_SCOPES,
     login: input.login,
-    request: octokitRequest.defaults({ baseUrl: input.apiUrl.replace(/\/$/, '') }),
+    request: octokitRequest.defaults({ baseUrl: oauthBase(input) }),
   });
   if (!input.codeChallenge) return url;
   const withPkce = new URL(url);
@@ -60,7 +66,7 @@ export type ExchangedToken = { token: string; scopes: string[] };
 export async function exchangeOAuthCode(input: ExchangeInput): Promise<ExchangedToken> {
   // oauth-methods has no PKCE option; a request default adds code_verifier to the token request's body.
   const defaults = {
-    baseUrl: input.apiUrl.replace(/\/$/, ''),
+    baseUrl: oauthBase(input),
     ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
   };
   try {
