@@ -1,3 +1,62 @@
+import { Flash, Select } from '@primer/react';
+import { useState } from 'react';
+import { NoProject } from '../../components/AnalysisStates.tsx';
+import { HelpToggle } from '../../components/HelpToggle.tsx';
+import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
+import { T } from '../../texts.ts';
+import styles from './Issues.module.css';
+import { IssuesTable } from './IssuesTable.tsx';
+import { IssuesTiles } from './IssuesTiles.tsx';
+import { issuesErrorMessage, statsFor } from './issuesLogic.ts';
+import { useIssuesData } from './useIssuesData.ts';
+
 export function IssuesInColumnsPage() {
-  return null;
+  const { project } = useAnalysisProject();
+  const projectId = project?.project_id ?? null;
+  const [pick, setPick] = useState({ projectId: '', column: '' });
+  const data = useIssuesData(projectId, pick.projectId === projectId ? pick.column : '');
+  const issues = data.issues.isError ? [] : (data.issues.data?.issues ?? []);
+  const stats = statsFor(issues, data.issues.data?.column_stats);
+
+  return (
+    <Page title={T.issues.title} subtitle={project ? project.title : T.issues.subtitle}>
+      <HelpToggle paragraphs={T.issues.help} />
+      {!project ? (
+        <NoProject />
+      ) : (
+        <>
+          <div className={styles.toolbar}>
+            <label htmlFor="column-select">{T.issues.selectColumn}</label>
+            <Select
+              id="column-select"
+              value={data.chosen}
+              onChange={(e) => setPick({ projectId: projectId ?? '', column: e.target.value })}
+            >
+              {data.options.map((option) => (
+                <Select.Option key={option.value} value={option.value}>
+                  {option.label}
+                </Select.Option>
+              ))}
+            </Select>
+          </div>
+          {data.columnsLoading || data.issues.isLoading ? (
+            <Loading text={T.issues.loading} />
+          ) : data.issues.isError ? (
+            <Flash variant="danger" role="alert">
+              {issuesErrorMessage(data.issues.error)}
+            </Flash>
+          ) : (
+            <>
+              <IssuesTiles total={issues.length} stats={stats} />
+              <InsightBanner insight={stats.performance_insight} />
+              <IssuesTable issues={issues} />
+            </>
+          )}
+        </>
+      )}
+    </Page>
+  );
 }

@@ -1,3 +1,45 @@
+import { useQuery } from '@tanstack/react-query';
+import { getLeadTime } from '../../api/endpoints.ts';
+import styles from '../../components/Analysis.module.css';
+import { LoadError, NoProject } from '../../components/AnalysisStates.tsx';
+import { HelpToggle } from '../../components/HelpToggle.tsx';
+import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { leadTimeRows } from '../../lib/chartData.ts';
+import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
+import { T } from '../../texts.ts';
+import { LeadTimeChart } from './LeadTimeChart.tsx';
+import { LeadTimeTiles } from './LeadTimeTiles.tsx';
+
 export function LeadTimePage() {
-  return null;
+  const { project, days } = useAnalysisProject();
+  const cycleTime = project?.cycle_time_start_column ?? null;
+  const query = useQuery({
+    queryKey: ['leadtime', project?.project_id, days, cycleTime],
+    queryFn: () => getLeadTime({ project: project?.project_id ?? '', days, cycleTime }),
+    enabled: project !== null,
+  });
+  const chart = query.data ? leadTimeRows(query.data) : null;
+
+  return (
+    <Page title={T.leadTime.title} subtitle={project ? project.title : T.leadTime.subtitle}>
+      <HelpToggle paragraphs={T.leadTime.help} />
+      {!project ? (
+        <NoProject />
+      ) : query.isPending ? (
+        <Loading text={T.common.loadingDiagram} />
+      ) : query.isError ? (
+        <LoadError error={query.error} />
+      ) : (
+        <>
+          <LeadTimeTiles metrics={query.data.metrics} />
+          <InsightBanner insight={query.data.metrics.performance_insight} />
+          <div className={styles.chartCard}>
+            {chart && <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />}
+          </div>
+        </>
+      )}
+    </Page>
+  );
 }

@@ -1,4 +1,5 @@
-import { DEFAULT_ITERATION_LENGTH, type Project, type SaveProjectRequest } from '@fluxion/contract';
+import type { Project, SaveProjectRequest } from '@fluxion/contract';
+import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { Dialog, Stack } from '@primer/react';
 import { useState } from 'react';
 import { T } from '../../texts.ts';

@@ -1,9 +1,5 @@
-import {
-  type AvailableProject,
-  DEFAULT_ITERATION_LENGTH,
-  type OwnerOption,
-  type SaveProjectRequest,
-} from '@fluxion/contract';
+import type { AvailableProject, OwnerOption, SaveProjectRequest } from '@fluxion/contract';
+import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { T } from '../../texts.ts';
 
 /** State of the Add Project dialog (spec §5). */

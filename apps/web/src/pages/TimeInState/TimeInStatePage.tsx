@@ -1,3 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { getTimeInState } from '../../api/endpoints.ts';
+import styles from '../../components/Analysis.module.css';
+import { LoadError, NoProject } from '../../components/AnalysisStates.tsx';
+import { HelpToggle } from '../../components/HelpToggle.tsx';
+import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { timeInStateRows } from '../../lib/chartData.ts';
+import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
+import { T } from '../../texts.ts';
+import { TimeInStateChart } from './TimeInStateChart.tsx';
+import { TimeInStateTiles } from './TimeInStateTiles.tsx';
+
 export function TimeInStatePage() {
-  return null;
+  const { project, days } = useAnalysisProject();
+  const query = useQuery({
+    queryKey: ['timeinstate', project?.project_id, days],
+    queryFn: () => getTimeInState({ project: project?.project_id ?? '', days }),
+    enabled: project !== null,
+  });
+  const chart = query.data ? timeInStateRows(query.data, project?.column_list) : null;
+
+  return (
+    <Page title={T.timeInState.title} subtitle={project ? project.title : T.timeInState.subtitle}>
+      <HelpToggle paragraphs={T.timeInState.help} />
+      {!project ? (
+        <NoProject />
+      ) : query.isPending ? (
+        <Loading text={T.common.loadingDiagram} />
+      ) : query.isError ? (
+        <LoadError error={query.error} />
+      ) : (
+        <>
+          <TimeInStateTiles metrics={query.data.metrics} classification={query.data.column_classification} />
+          <InsightBanner insight={query.data.metrics.performance_insight} />
+          <div className={styles.chartCard}>
+            {chart && <TimeInStateChart rows={chart.rows} columns={chart.columns} />}
+          </div>
+        </>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { formatConfidence, formatDate, formatIntensity, formatTrend } from './format.ts';
+import { insightVariant, normalizeSeverity } from './insight.ts';
+import {
+  activeRatioTone,
+  daysInColumnLevel,
+  intensityTone,
+  queueHealth,
+  stabilityTone,
+  trendTone,
+} from './thresholds.ts';
+
+describe('display thresholds (spec §4)', () => {
+  it.each([
+    [-0.1, 'success'],
+    [0, 'attention'],
+    [5, 'attention'],
+    [5.1, 'danger'],
+    [null, 'neutral'],
+  ] as const)('trend %s → %s', (trend, tone) => expect(trendTone(trend)).toBe(tone));
+
+  it.each([
+    [2.6, 'danger'],
+    [2.5, 'attention'],
+    [1.6, 'attention'],
+    [1.5, 'success'],
+  ] as const)('stage intensity %s → %s', (value, tone) => expect(intensityTone(value)).toBe(tone));
+
+  it.each([
+    [81, 'success'],
+    [80, 'attention'],
+    [61, 'attention'],
+    [60, 'danger'],
+  ] as const)('active work ratio %s → %s', (value, tone) => expect(activeRatioTone(value)).toBe(tone));
+
+  it.each([
+    [0.29, 'Healthy'],
+    [0.3, 'Moderate'],
+    [0.59, 'Moderate'],
+    [0.6, 'Critical'],
+  ] as const)('queue health %s → %s', (ratio, label) => expect(queueHealth(ratio).label).toBe(label));
+
+  it.each([
+    [15, 'critical'],
+    [14, 'warning'],
+    [8, 'warning'],
+    [7, 'normal'],
+  ] as const)('days in column %s → %s', (days, level) => expect(daysInColumnLevel(days)).toBe(level));
+
+  it('stability High / Medium / other', () => {
+    expect(stabilityTone('High')).toBe('success');
+    expect(stabilityTone('Medium')).toBe('attention');
+    expect(stabilityTone('Low')).toBe('danger');
+  });
+});
+
+describe('insight severity', () => {
+  it('maps every severity and treats unknown as info', () => {
+    expect(insightVariant({ severity: 'excellent' })).toBe('success');
+    expect(insightVariant({ severity: 'critical' })).toBe('danger');
+    expect(insightVariant({ severity: 'mixed' })).toBe('warning');
+    expect(insightVariant({ severity: 'surprising' })).toBe('default');
+    expect(normalizeSeverity('surprising')).toBe('info');
+    expect(normalizeSeverity(undefined)).toBe('info');
+  });
+});
+
+describe('formatting', () => {
+  it('formats trend, intensity, confidence and dates', () => {
+    expect(formatTrend(12.345)).toBe('+12.3%');
+    expect(formatTrend(-4)).toBe('-4%');
+    expect(formatTrend(null)).toBe('N/A');
+    expect(formatIntensity(2.345)).toBe('2.3x');
+    expect(formatConfidence(0.5)).toBe('50%');
+    expect(formatConfidence(0.876)).toBe('88%');
+    expect(formatDate(null)).toBe('Unknown');
+    expect(formatDate('nonsense')).toBe('Unknown');
+    expect(formatDate('2025-03-05T10:00:00Z')).toBe('Mar 5, 2025');
+  });
+});

@@ -1,0 +1,24 @@
+import { T } from '../texts.ts';
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
+export function formatTrend(trend: number | null | undefined): string {
+  if (trend === null || trend === undefined || Number.isNaN(trend)) return T.common.notAvailable;
+  const rounded = round1(trend);
+  return `${rounded > 0 ? '+' : ''}${rounded}%`;
+}
+
+export const formatDays = (days: number) => String(round1(days));
+export const formatIntensity = (value: number) => `${round1(value)}x`;
+export const formatPercent = (value: number) => `${round1(value)}%`;
+/** Insight confidence 0..1 shown as a percent. */
+export const formatConfidence = (confidence: number) => `${Math.round(confidence * 100)}%`;
+
+const dateFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return T.issues.unknown;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? T.issues.unknown : dateFormat.format(date);
+}

@@ -1,0 +1,71 @@
+import type { IssueRow } from '@fluxion/contract';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../api/errors.ts';
+import {
+  columnOptions,
+  fallbackStats,
+  issuesErrorMessage,
+  labelNames,
+  sortByDaysDesc,
+  statsFor,
+} from './issuesLogic.ts';
+
+const issue = (id: string, days: number): IssueRow => ({
+  id,
+  number: 1,
+  title: id,
+  url: null,
+  days_in_current_column: days,
+  entered_column_at: null,
+  milestone: null,
+  labels: [],
+});
+
+describe('issues in columns logic', () => {
+  it('sorts by days in column, descending', () => {
+    expect(sortByDaysDesc([issue('a', 2), issue('b', 9), issue('c', 5)]).map((i) => i.id)).toEqual([
+      'b',
+      'c',
+      'a',
+    ]);
+  });
+
+  it('reads labels given as strings or {name}', () => {
+    expect(labelNames(['bug', { name: 'ui' }])).toEqual(['bug', 'ui']);
+    expect(labelNames([])).toEqual([]);
+    expect(labelNames(undefined)).toEqual([]);
+  });
+
+  it('falls back to 7/14 thresholds and the fallback insight without column stats', () => {
+    const stats = fallbackStats([issue('a', 3), issue('b', 8), issue('c', 20)]);
+    expect(stats.avg_days).toBeCloseTo(31 / 3);
+    expect(stats.issues_over_1x_iteration).toBe(2);
+    expect(stats.issues_over_2x_iteration).toBe(1);
+    expect(stats.thresholds).toEqual({ '1x_iteration': 7, '2x_iteration': 14 });
+    expect(stats.performance_insight).toEqual({
+      severity: 'info',
+      message: 'Analysis unavailable - using fallback calculations',
+      confidence: 0.5,
+    });
+    expect(fallbackStats([]).avg_days).toBe(0);
+  });
+
+  it('uses the server stats when present', () => {
+    const server = { ...fallbackStats([]), avg_days: 4 };
+    expect(statsFor([], server)).toBe(server);
+    expect(statsFor([issue('a', 1)], null).avg_days).toBe(1);
+  });
+
+  it("labels column options 'name (N issues)'", () => {
+    const stats = { Todo: { count: 3, avg_days: 1, over_7_days: 0, over_14_days: 0 } };
+    expect(columnOptions(['Todo', 'Done'], stats)).toEqual([
+      { value: 'Todo', label: 'Todo (3 issues)' },
+      { value: 'Done', label: 'Done (0 issues)' },
+    ]);
+  });
+
+  it('shows the HTTP status message or the default', () => {
+    expect(issuesErrorMessage(new HttpError(500, 'Internal Server Error'))).toBe('Internal Server Error');
+    expect(issuesErrorMessage('x')).toBe('Failed to load issues');
+  });
+});

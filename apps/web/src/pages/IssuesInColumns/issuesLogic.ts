@@ -1,0 +1,47 @@
+import type { ColumnStat, IssueLabel, IssueRow, IssuesColumnStats } from '@fluxion/contract';
+import { DEFAULT_ITERATION_LENGTH, FALLBACK_CONFIDENCE } from '../../lib/constants.ts';
+import { T } from '../../texts.ts';
+
+/** Fallback thresholds when no column stats are available (spec §9). */
+export const FALLBACK_THRESHOLDS = { '1x_iteration': 7, '2x_iteration': 14 } as const;
+
+export const sortByDaysDesc = (issues: IssueRow[]): IssueRow[] =>
+  [...issues].sort((a, b) => b.days_in_current_column - a.days_in_current_column);
+
+export const labelNames = (labels: IssueLabel[] | null | undefined): string[] =>
+  (labels ?? []).map((label) => (typeof label === 'string' ? label : label.name)).filter(Boolean);
+
+/** Statistics computed in the browser, with the fallback insight (info, 0.5). */
+export function fallbackStats(issues: IssueRow[]): IssuesColumnStats {
+  const days = issues.map((issue) => issue.days_in_current_column);
+  const avg = days.length ? days.reduce((sum, d) => sum + d, 0) / days.length : 0;
+  return {
+    avg_days: avg,
+    issues_over_1x_iteration: days.filter((d) => d > FALLBACK_THRESHOLDS['1x_iteration']).length,
+    issues_over_2x_iteration: days.filter((d) => d > FALLBACK_THRESHOLDS['2x_iteration']).length,
+    thresholds: { ...FALLBACK_THRESHOLDS },
+    iteration_length_days: DEFAULT_ITERATION_LENGTH,
+    performance_insight: {
+      severity: 'info',
+      message: T.issues.fallbackInsight,
+      confidence: FALLBACK_CONFIDENCE,
+    },
+  };
+}
+
+export function statsFor(issues: IssueRow[], stats: IssuesColumnStats | null | undefined): IssuesColumnStats {
+  return stats ?? fallbackStats(issues);
+}
+
+/** 'name (N issues)' for the column selector, counting from column-stats when known. */
+export function columnOptions(columns: string[], stats: Record<string, ColumnStat> | undefined) {
+  return columns.map((name) => ({
+    value: name,
+    label: T.issues.columnOption(name, stats?.[name]?.count ?? 0),
+  }));
+}
+
+/** A load error shows the HTTP status message or 'Failed to load issues'. */
+export function issuesErrorMessage(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : T.issues.failed;
+}

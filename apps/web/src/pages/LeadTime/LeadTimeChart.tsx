@@ -1,0 +1,40 @@
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_HEIGHT, chartColor, type LeadTimeRow } from '../../lib/chartData.ts';
+import { T } from '../../texts.ts';
+
+type Props = { rows: LeadTimeRow[]; hasCycle: boolean };
+
+export function LeadTimeChart({ rows, hasCycle }: Props) {
+  return (
+    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+      <LineChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
+        <XAxis dataKey="date" label={{ value: T.leadTime.xAxis, position: 'insideBottom', offset: -12 }} />
+        <YAxis label={{ value: T.leadTime.yAxis, angle: -90, position: 'insideLeft' }} allowDecimals />
+        <Tooltip />
+        <Legend verticalAlign="top" height={32} itemSorter={null} />
+        <Line
+          type="monotone"
+          dataKey="lead"
+          name={T.leadTime.leadSeries}
+          stroke={chartColor(0)}
+          strokeWidth={2}
+          dot={false}
+          connectNulls
+        />
+        {hasCycle && (
+          <Line
+            type="monotone"
+            dataKey="cycle"
+            name={T.leadTime.cycleSeries}
+            stroke={chartColor(1)}
+            strokeWidth={2}
+            strokeDasharray="6 4"
+            dot={false}
+            connectNulls
+          />
+        )}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,22 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_HEIGHT, chartColor, type TimeInStateRow } from '../../lib/chartData.ts';
+import { T } from '../../texts.ts';
+
+type Props = { rows: TimeInStateRow[]; columns: string[] };
+
+export function TimeInStateChart({ rows, columns }: Props) {
+  return (
+    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+      <BarChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" vertical={false} />
+        <XAxis dataKey="date" label={{ value: T.timeInState.xAxis, position: 'insideBottom', offset: -12 }} />
+        <YAxis label={{ value: T.timeInState.yAxis, angle: -90, position: 'insideLeft', dy: 60 }} />
+        <Tooltip />
+        <Legend verticalAlign="top" height={32} itemSorter={null} />
+        {columns.map((column, index) => (
+          <Bar key={column} dataKey={column} name={column} stackId="time" fill={chartColor(index)} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

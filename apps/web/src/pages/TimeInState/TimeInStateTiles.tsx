@@ -1,0 +1,47 @@
+import type { ColumnClassification, TimeInStateMetrics } from '@fluxion/contract';
+import { Tile, TileGrid } from '../../components/Tile.tsx';
+import { formatIntensity, formatPercent } from '../../lib/format.ts';
+import { activeRatioTone, intensityTone, queueHealth } from '../../lib/thresholds.ts';
+import { T } from '../../texts.ts';
+
+/** Tooltip text listing the productive and waiting columns. */
+export function classificationText(classification: ColumnClassification | undefined): string {
+  const list = (columns: string[] | undefined) => (columns?.length ? columns.join(', ') : T.timeInState.none);
+  return `${T.timeInState.productive}: ${list(classification?.productive)}. ${T.timeInState.waiting}: ${list(classification?.waiting)}.`;
+}
+
+type Props = { metrics: TimeInStateMetrics; classification: ColumnClassification | undefined };
+
+export function TimeInStateTiles({ metrics, classification }: Props) {
+  const t = T.timeInState;
+  const queue = queueHealth(metrics.queue_health_ratio);
+  const tooltip = classificationText(classification);
+  return (
+    <TileGrid>
+      <Tile
+        label={t.intensive}
+        value={metrics.time_intensive_column ?? T.common.notAvailable}
+        tooltip={tooltip}
+      />
+      <Tile
+        label={t.intensity}
+        value={formatIntensity(metrics.stage_intensity)}
+        tone={intensityTone(metrics.stage_intensity)}
+        tooltip={tooltip}
+      />
+      <Tile
+        label={t.activeRatio}
+        value={formatPercent(metrics.active_work_ratio)}
+        tone={activeRatioTone(metrics.active_work_ratio)}
+        tooltip={tooltip}
+      />
+      <Tile
+        label={t.queueHealth}
+        value={queue.label}
+        tone={queue.tone}
+        hint={`${Math.round(metrics.queue_health_ratio * 100) / 100}`}
+        tooltip={tooltip}
+      />
+    </TileGrid>
+  );
+}
