@@ -3,12 +3,7 @@ import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatIntensity, formatPercent } from '../../lib/format.ts';
 import { activeRatioTone, intensityTone, queueHealth } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
-
-/** Tooltip text listing the productive and waiting columns. */
-export function classificationText(classification: ColumnClassification | undefined): string {
-  const list = (columns: string[] | undefined) => (columns?.length ? columns.join(', ') : T.timeInState.none);
-  return `${T.timeInState.productive}: ${list(classification?.productive)}. ${T.timeInState.waiting}: ${list(classification?.waiting)}.`;
-}
+import { classificationText } from './classification.ts';
 
 type Props = { metrics: TimeInStateMetrics; classification: ColumnClassification | undefined };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classificationText } from './TimeInStateTiles.tsx';
+import { classificationText } from './classification.ts';
 
 describe('time in state tile tooltip', () => {
   it('lists productive and waiting columns', () => {
