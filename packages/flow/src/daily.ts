@@ -14,9 +14,9 @@ export function createDailySums(first: number, last: number): DailySums {
   return { first, last, sum: new Float64Array(length), count: new Float64Array(length) };
 }
 
-/** Adds one sample on a day; samples outside the range are ignored. */
+/** Adds one sample on a day; samples outside the range (or on a NaN day) are ignored. */
 export function addSample(s: DailySums, day: number, value: number): void {
-  if (day < s.first || day > s.last) return;
+  if (!(day >= s.first && day <= s.last)) return;
   const i = day - s.first + 1;
   s.sum[i] = (s.sum[i] as number) + value;
   s.count[i] = (s.count[i] as number) + 1;

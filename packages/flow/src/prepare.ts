@@ -1,10 +1,7 @@
 import type { ResolvedBoard } from './columns.ts';
+import { columnCode, groupRows } from './rows.ts';
+import { scratch } from './scratch.ts';
 import type { Transition } from './types.ts';
-
-/** Column code of a transition target that is not on the board (renamed or removed column). */
-export const UNKNOWN = -1;
-/** Column code of `to: null`: the item left the board or lost its status. */
-export const OFF_BOARD = -2;
 
 /** Transitions grouped by item, each group sorted by time, identical rows removed. */
 export type PreparedTransitions = {
@@ -16,37 +13,13 @@ export type PreparedTransitions = {
   kept: Uint32Array;
   at: Float64Array;
   to: Int16Array;
-  from: Int16Array;
+  board: ResolvedBoard;
   source: readonly Transition[];
 };
 
-function columnCode(board: ResolvedBoard, name: string | null): number {
-  if (name === null) return OFF_BOARD;
-  return board.index.get(name) ?? UNKNOWN;
-}
-
-/** Item index per row, with a fast path for rows already grouped by item (the usual SQL order). */
-function indexItems(transitions: readonly Transition[]): { itemOf: Uint32Array; itemIds: string[] } {
-  const itemOf = new Uint32Array(transitions.length);
-  const ids = new Map<string, number>();
-  const itemIds: string[] = [];
-  let lastId: string | undefined;
-  let lastIndex = 0;
-  for (let i = 0; i < transitions.length; i++) {
-    const id = (transitions[i] as Transition).itemId;
-    if (id !== lastId) {
-      let found = ids.get(id);
-      if (found === undefined) {
-        found = itemIds.length;
-        ids.set(id, found);
-        itemIds.push(id);
-      }
-      lastId = id;
-      lastIndex = found;
-    }
-    itemOf[i] = lastIndex;
-  }
-  return { itemOf, itemIds };
+/** Column code of a row's origin; looked up only when needed (ties), which is rare. */
+function fromCode(p: PreparedTransitions, row: number): number {
+  return columnCode(p.board, (p.source[row] as Transition).from);
 }
 
 /** Total order of two rows of one item: time, then target, then origin, then raw names. */
@@ -55,10 +28,12 @@ function compareRows(p: PreparedTransitions, a: number, b: number): number {
   if (byTime !== 0) return byTime;
   const byTo = (p.to[a] as number) - (p.to[b] as number);
   if (byTo !== 0) return byTo;
-  const byFrom = (p.from[a] as number) - (p.from[b] as number);
-  if (byFrom !== 0) return byFrom;
   const ra = p.source[a] as Transition;
   const rb = p.source[b] as Transition;
+  if (ra.from !== rb.from) {
+    const byFrom = fromCode(p, a) - fromCode(p, b);
+    if (byFrom !== 0) return byFrom;
+  }
   return compareNames(ra.to, rb.to) || compareNames(ra.from, rb.from);
 }
 
@@ -74,6 +49,7 @@ function sortGroup(p: PreparedTransitions, lo: number, hi: number): void {
   const order = p.order;
   for (let i = lo + 1; i < hi; i++) {
     const row = order[i] as number;
+    if ((p.at[row] as number) > (p.at[order[i - 1] as number] as number)) continue;
     let j = i - 1;
     while (j >= lo && compareRows(p, order[j] as number, row) > 0) {
       order[j + 1] = order[j] as number;
@@ -89,7 +65,8 @@ function dedupeGroup(p: PreparedTransitions, lo: number, hi: number): number {
   let write = lo + 1;
   for (let read = lo + 1; read < hi; read++) {
     const row = order[read] as number;
-    if (compareRows(p, order[write - 1] as number, row) !== 0) order[write++] = row;
+    const previous = order[write - 1] as number;
+    if (p.at[row] !== p.at[previous] || compareRows(p, previous, row) !== 0) order[write++] = row;
   }
   return hi > lo ? write - lo : 0;
 }
@@ -111,15 +88,15 @@ function chainTies(p: PreparedTransitions, lo: number, hi: number): void {
 
 /** Origin of the run's first link: a row whose origin no other row of the run enters. */
 function chainHead(p: PreparedTransitions, rows: number[]): number | null {
-  const head = rows.find((row) => !rows.some((other) => other !== row && p.to[other] === p.from[row]));
-  return head === undefined ? null : (p.from[head] as number);
+  const head = rows.find((row) => !rows.some((other) => other !== row && p.to[other] === fromCode(p, row)));
+  return head === undefined ? null : fromCode(p, head);
 }
 
 function reorderRun(p: PreparedTransitions, lo: number, hi: number, previous: number | null): void {
   const remaining = Array.from(p.order.subarray(lo, hi));
   let current = previous ?? chainHead(p, remaining);
   for (let k = lo; k < hi; k++) {
-    let pick = remaining.findIndex((row) => p.from[row] === current);
+    let pick = remaining.findIndex((row) => fromCode(p, row) === current);
     if (pick < 0) pick = 0;
     const row = remaining.splice(pick, 1)[0] as number;
     p.order[k] = row;
@@ -132,48 +109,17 @@ export function prepareTransitions(
   board: ResolvedBoard,
   transitions: readonly Transition[],
 ): PreparedTransitions {
-  const n = transitions.length;
-  const { itemOf, itemIds } = indexItems(transitions);
-  const at = new Float64Array(n);
-  const to = new Int16Array(n);
-  const from = new Int16Array(n);
-  const counts = new Uint32Array(itemIds.length + 1);
-  for (let i = 0; i < n; i++) {
-    const t = transitions[i] as Transition;
-    at[i] = t.at;
-    to[i] = columnCode(board, t.to);
-    from[i] = columnCode(board, t.from);
-    const slot = (itemOf[i] as number) + 1;
-    if (Number.isFinite(t.at)) counts[slot] = (counts[slot] as number) + 1;
-  }
-  const start = new Uint32Array(itemIds.length + 1);
-  for (let i = 1; i <= itemIds.length; i++) start[i] = (start[i - 1] as number) + (counts[i] as number);
-  const cursor = start.slice(0, itemIds.length);
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(at[i])) continue;
-    const item = itemOf[i] as number;
-    const position = cursor[item] as number;
-    order[position] = i;
-    cursor[item] = position + 1;
-  }
-  const prepared = {
-    itemIds,
-    start,
-    order,
-    kept: new Uint32Array(itemIds.length),
-    at,
-    to,
-    from,
-    source: transitions,
-  };
-  for (let item = 0; item < itemIds.length; item++) {
+  const { itemIds, start, order, at, to } = groupRows(board, transitions);
+  const items = itemIds.length;
+  const kept = scratch.u32('kept', items);
+  const prepared: PreparedTransitions = { itemIds, start, order, kept, at, to, board, source: transitions };
+  for (let item = 0; item < items; item++) {
     const lo = start[item] as number;
     const hi = start[item + 1] as number;
     sortGroup(prepared, lo, hi);
-    const kept = dedupeGroup(prepared, lo, hi);
-    prepared.kept[item] = kept;
-    chainTies(prepared, lo, lo + kept);
+    const count = dedupeGroup(prepared, lo, hi);
+    kept[item] = count;
+    chainTies(prepared, lo, lo + count);
   }
   return prepared;
 }

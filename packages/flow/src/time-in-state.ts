@@ -29,8 +29,8 @@ function collectStays(t: BoardTimeline, first: number, today: number): DailySums
   const s = t.stays;
   for (let i = 0; i < s.count; i++) {
     const column = s.column[i] as number;
-    if (column < 0 || column >= t.board.done) continue;
     const end = s.end[i] as number;
+    if (column < 0 || column >= t.board.done || Number.isNaN(end)) continue;
     addSample(sums[column] as DailySums, dayNumber(end), end - (s.start[i] as number));
   }
   for (const sum of sums) accumulate(sum);

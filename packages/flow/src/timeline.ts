@@ -1,5 +1,6 @@
 import { type ResolvedBoard, resolveBoard } from './columns.ts';
 import { type PreparedTransitions, prepareTransitions } from './prepare.ts';
+import { scratch } from './scratch.ts';
 import type { BoardColumns, Transition } from './types.ts';
 
 /** Stays of all items, columnar. `column` -1 marks time off the board or in an unknown column. */
@@ -86,14 +87,17 @@ function walkItem(p: PreparedTransitions, t: BoardTimeline, w: Walk, item: numbe
 function emptyStays(capacity: number): Stays {
   return {
     count: 0,
-    item: new Uint32Array(capacity),
-    column: new Int16Array(capacity),
-    start: new Float64Array(capacity),
-    end: new Float64Array(capacity),
+    item: scratch.u32('stays.item', capacity),
+    column: scratch.i16('stays.column', capacity),
+    start: scratch.f64('stays.start', capacity),
+    end: scratch.f64('stays.end', capacity),
   };
 }
 
-/** Applies the entry rules to every item: one sort, one pass. */
+/**
+ * Applies the entry rules to every item: one sort, one pass. The result lives in shared scratch buffers:
+ * read it before the next call (every caller in this package does, synchronously).
+ */
 export function buildTimeline(columns: BoardColumns, transitions: readonly Transition[]): BoardTimeline {
   const board = resolveBoard(columns);
   const p = prepareTransitions(board, transitions);
@@ -102,10 +106,10 @@ export function buildTimeline(columns: BoardColumns, transitions: readonly Trans
   const timeline: BoardTimeline = {
     board,
     itemIds: p.itemIds,
-    entries: new Float64Array(items * width).fill(Number.NaN),
-    firstEntry: new Float64Array(items).fill(Number.NaN),
-    doneAt: new Float64Array(items).fill(Number.NaN),
-    lastColumn: new Int16Array(items),
+    entries: scratch.f64('entries', items * width).fill(Number.NaN),
+    firstEntry: scratch.f64('firstEntry', items).fill(Number.NaN),
+    doneAt: scratch.f64('doneAt', items).fill(Number.NaN),
+    lastColumn: scratch.i16('lastColumn', items),
     stays: emptyStays(transitions.length),
   };
   const walk: Walk = { entries: timeline.entries, base: 0, width, stays: timeline.stays };

@@ -1,0 +1,102 @@
+import type { ResolvedBoard } from './columns.ts';
+import { scratch } from './scratch.ts';
+import type { Transition } from './types.ts';
+
+/** Column code of a transition target that is not on the board (renamed or removed column). */
+export const UNKNOWN = -1;
+/** Column code of `to: null`: the item left the board or lost its status. */
+export const OFF_BOARD = -2;
+
+export function columnCode(board: ResolvedBoard, name: string | null): number {
+  if (name === null) return OFF_BOARD;
+  const columns = board.columns;
+  if (columns.length > 16) return board.index.get(name) ?? UNKNOWN;
+  for (let c = 0; c < columns.length; c++) if (columns[c] === name) return board.index.get(name) ?? c;
+  return UNKNOWN;
+}
+
+/** Rows grouped by item: the rows of item i are order[start[i]] .. order[start[i+1]-1]. */
+export type GroupedRows = {
+  itemIds: string[];
+  start: Uint32Array;
+  order: Uint32Array;
+  at: Float64Array;
+  to: Int16Array;
+};
+
+/**
+ * Fast path for rows ordered by item id (binary string order), as `ORDER BY item_id, at` returns them:
+ * no hash map and no counting sort. Returns null as soon as the input is not in that order.
+ */
+function readOrderedRows(board: ResolvedBoard, transitions: readonly Transition[]): GroupedRows | null {
+  const n = transitions.length;
+  const at = scratch.f64('at', n);
+  const to = scratch.i16('to', n);
+  const order = scratch.u32('order', n);
+  const starts: number[] = [];
+  const itemIds: string[] = [];
+  let lastId: string | undefined;
+  for (let i = 0; i < n; i++) {
+    const t = transitions[i] as Transition;
+    const id = t.itemId;
+    if (id !== lastId) {
+      if (lastId !== undefined && !(id > lastId)) return null;
+      itemIds.push(id);
+      starts.push(i);
+      lastId = id;
+    }
+    if (!Number.isFinite(t.at)) return null;
+    at[i] = t.at;
+    to[i] = columnCode(board, t.to);
+    order[i] = i;
+  }
+  starts.push(n);
+  return { itemIds, start: Uint32Array.from(starts), order, at, to };
+}
+
+/** General path: any row order; items numbered in order of first appearance, rows with a bad time dropped. */
+function readAnyRows(board: ResolvedBoard, transitions: readonly Transition[]): GroupedRows {
+  const n = transitions.length;
+  const itemOf = scratch.u32('itemOf', n);
+  const at = scratch.f64('at', n);
+  const to = scratch.i16('to', n);
+  const counts = scratch.u32('counts', n + 1).fill(0);
+  const ids = new Map<string, number>();
+  const itemIds: string[] = [];
+  let lastId: string | undefined;
+  let lastIndex = 0;
+  for (let i = 0; i < n; i++) {
+    const t = transitions[i] as Transition;
+    if (t.itemId !== lastId) {
+      lastId = t.itemId;
+      lastIndex = ids.get(lastId) ?? itemIds.push(lastId) - 1;
+      if (lastIndex === itemIds.length - 1) ids.set(lastId, lastIndex);
+    }
+    itemOf[i] = lastIndex;
+    at[i] = t.at;
+    to[i] = columnCode(board, t.to);
+    if (Number.isFinite(t.at)) counts[lastIndex + 1] = (counts[lastIndex + 1] as number) + 1;
+  }
+  return { itemIds, ...countingSort(itemOf, counts, itemIds.length, at), at, to };
+}
+
+function countingSort(itemOf: Uint32Array, counts: Uint32Array, items: number, at: Float64Array) {
+  const start = new Uint32Array(items + 1);
+  for (let i = 1; i <= items; i++) start[i] = (start[i - 1] as number) + (counts[i] as number);
+  const cursor = scratch.u32('cursor', items);
+  cursor.set(start.subarray(0, items));
+  const order = scratch.u32('order', itemOf.length);
+  for (let i = 0; i < itemOf.length; i++) {
+    if (!Number.isFinite(at[i])) continue;
+    const item = itemOf[i] as number;
+    const position = cursor[item] as number;
+    order[position] = i;
+    cursor[item] = position + 1;
+  }
+  return { start, order };
+}
+
+/** Reads every input row exactly once (touching the input objects is the costly part) and groups by item. */
+export function groupRows(board: ResolvedBoard, transitions: readonly Transition[]): GroupedRows {
+  return readOrderedRows(board, transitions) ?? readAnyRows(board, transitions);
+}
