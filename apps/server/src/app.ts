@@ -2,12 +2,16 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
+import { githubRoutes } from './projects/github-routes.ts';
+import { projectRoutes } from './projects/routes.ts';
 import { registerSpa } from './static/spa.ts';
+import { githubWebhookRoutes } from './webhooks/github-routes.ts';
 
 export type BuildAppOptions = {
   /** Folder of the built web app, or null to serve only the API. */
@@ -28,6 +32,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(healthRoutes, { db: ctx.db });
   await app.register(oauthRoutes, { ctx });
   await app.register(authRoutes, { ctx });
+  await app.register(projectRoutes, { ctx });
+  await app.register(githubRoutes, { ctx });
+  await app.register(analyticsRoutes, { ctx });
+  await app.register(githubWebhookRoutes, { ctx });
 
   await registerSpa(app, options.webRoot);
   return app;

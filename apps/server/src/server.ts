@@ -5,7 +5,10 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { startLocalSimulators } from './local-mode.ts';
+import { createCollector, startCollectorLoop } from './collector/runner.ts';
+import { readerFactory } from './collector/readers.ts';
+import { type LocalSimulators, startLocalSimulators } from './local-mode.ts';
+import { ensureDemoBoard } from './projects/demo.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -20,8 +23,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const handle = await openAndMigrate(config);
   const sims = config.localMode ? await startLocalSimulators(config) : null;
-  const effective = sims ? withSimulatorUrls(config, sims.githubUrl) : config;
+  const effective = sims ? withSimulatorUrls(config, sims.github.url) : config;
   const ctx: AppContext = { config: effective, db: handle.db, dialect: handle.dialect, now: Date.now };
+  await ensureDemoBoard(ctx, { live: sims !== null });
   const app = await buildApp(ctx, { webRoot });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -31,16 +35,29 @@ export async function startServer(
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  sims?.connect(url);
+  const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
   return {
     app,
-    url: `http://localhost:${port}`,
+    url,
     ctx,
     close: async () => {
+      await collector?.stop();
       await app.close();
       await sims?.close();
       await handle.close();
     },
   };
+}
+
+function startCollector(ctx: AppContext, sims: LocalSimulators | null, app: FastifyInstance) {
+  const demoToken = sims?.demoToken() ?? null;
+  const collector = createCollector(ctx, readerFactory(ctx, demoToken));
+  return startCollectorLoop(collector, {
+    tickMs: 5_000,
+    onError: (error) => app.log.error({ err: error }, 'collector run failed'),
+  });
 }
 
 /** The simulator may listen on a random port (PORT=0 in tests): use the address it really has. */

@@ -1,18 +1,17 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { githubWithToken } from '../github/for-user.ts';
+import { buildAuthorizeUrl, createPkcePair, exchangeOAuthCode } from '../github/oauth.ts';
 import { upsertGithubUser } from '../users/queries.ts';
 import { issueAccessToken } from './access-tokens.ts';
-import { exchangeCode, fetchGithubUser } from './github-oauth.ts';
 import { createRefreshToken } from './refresh-tokens.ts';
 import { encryptSecret } from './secret-box.ts';
 
 const STATE_COOKIE = 'oauth_state';
 const CALLBACK_PATH = '/accounts/github/login/callback/';
-/** Reading boards of users and organizations; nothing that touches code. */
-const SCOPES = 'read:project read:org';
 const HANDOFF_COOKIE_SECONDS = 60;
 
 type PendingLogin = { state: string; verifier: string };
@@ -25,7 +24,8 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/accounts/github/login/',
     { schema: { querystring: z.object({ login: z.string().max(100).optional() }) } },
     async (request, reply) => {
-      const pending: PendingLogin = { state: randomToken(), verifier: randomToken() };
+      const pkce = createPkcePair();
+      const pending: PendingLogin = { state: randomBytes(32).toString('base64url'), verifier: pkce.verifier };
       reply.setCookie(STATE_COOKIE, JSON.stringify(pending), {
         path: cookiePath,
         httpOnly: true,
@@ -34,17 +34,16 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         signed: true,
         maxAge: 600,
       });
-      const url = new URL('/login/oauth/authorize', ctx.config.github.webUrl);
-      url.search = new URLSearchParams({
-        client_id: ctx.config.github.clientId,
-        redirect_uri: redirectUri,
-        scope: SCOPES,
+      const url = buildAuthorizeUrl({
+        apiUrl: ctx.config.github.apiUrl,
+        webUrl: ctx.config.github.webUrl,
+        clientId: ctx.config.github.clientId,
+        redirectUrl: redirectUri,
         state: pending.state,
-        code_challenge: createHash('sha256').update(pending.verifier).digest('base64url'),
-        code_challenge_method: 'S256',
+        codeChallenge: pkce.challenge,
         ...(request.query.login ? { login: request.query.login } : {}),
-      }).toString();
-      return reply.redirect(url.toString());
+      });
+      return reply.redirect(url);
     },
   );
 
@@ -64,19 +63,23 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         return fail(reply);
       }
       try {
-        const githubToken = await exchangeCode(ctx.config, {
+        const { token: githubToken } = await exchangeOAuthCode({
+          apiUrl: ctx.config.github.apiUrl,
+          webUrl: ctx.config.github.webUrl,
+          clientId: ctx.config.github.clientId,
+          clientSecret: ctx.config.github.clientSecret,
           code,
-          redirectUri,
+          redirectUrl: redirectUri,
           codeVerifier: pending.verifier,
         });
-        const githubUser = await fetchGithubUser(ctx.config, githubToken);
+        const githubUser = await githubWithToken(ctx, githubToken).getAuthenticatedUser();
         const now = ctx.now();
         const user = await upsertGithubUser(
           ctx.db,
           {
             githubId: githubUser.id,
             login: githubUser.login,
-            avatarUrl: githubUser.avatar_url,
+            avatarUrl: githubUser.avatar_url || null,
             tokenEnc: encryptSecret(githubToken, ctx.config.tokenEncryptionKey),
           },
           now,
@@ -99,10 +102,6 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
 function fail(reply: FastifyReply) {
   return reply.redirect('/login?error=oauth_failed');
-}
-
-function randomToken(): string {
-  return randomBytes(32).toString('base64url');
 }
 
 function readPendingLogin(unsigned: { valid: boolean; value: string | null }): PendingLogin | null {

@@ -1,11 +1,13 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import type { DbHandle, DialectName } from './connection.ts';
 import { initial } from './migrations/001_initial.ts';
+import { collectorState } from './migrations/002_collector_state.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_initial': initial(dialect),
+    '002_collector_state': collectorState,
   };
 }
 

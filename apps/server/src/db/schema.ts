@@ -47,6 +47,10 @@ export type BoardsTable = {
   lease_until: number | null;
   /** The user whose GitHub token the collector uses for this board. */
   collector_user_id: string | null;
+  /** Bumped with every recorded change, so cached analyses know when they are stale. */
+  data_version: Generated<number>;
+  last_full_sync_at: Generated<number | null>;
+  backfilled_at: Generated<number | null>;
 };
 
 /** A user's registration of a board, with that user's settings. */

@@ -1,0 +1,10 @@
+import type { GithubColumn, GithubProjectItem } from '../github/types.ts';
+import type { RateBudget } from './schedule.ts';
+
+/** What the collector needs from GitHub for one board. */
+export type BoardReader = {
+  getProjectColumns(projectId: string): Promise<GithubColumn[]>;
+  listProjectItems(projectId: string, options?: { updatedSinceDays?: number }): Promise<GithubProjectItem[]>;
+  /** The GraphQL points left and when they reset, as last seen. */
+  rateBudget(): RateBudget;
+};

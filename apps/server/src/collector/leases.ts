@@ -1,0 +1,71 @@
+import type { Db } from '../db/connection.ts';
+import type { Board } from '../db/schema.ts';
+
+/**
+ * Claims boards that are due, one conditional UPDATE each, so that any number of collector processes can
+ * share one database (SQLite or PostgreSQL) without two syncing the same board at once.
+ */
+export async function claimDueBoards(
+  db: Db,
+  params: { owner: string; now: number; leaseMs: number; limit: number },
+): Promise<Board[]> {
+  const { now } = params;
+  const due = await db
+    .selectFrom('boards')
+    .select('id')
+    .where('next_sync_at', '<=', now)
+    // 'inaccessible' boards are retried (at the longest backoff): access can come back.
+    .where('sync_status', '!=', 'static')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .orderBy('next_sync_at')
+    .limit(params.limit)
+    .execute();
+  const claimed: Board[] = [];
+  for (const { id } of due) {
+    const result = await db
+      .updateTable('boards')
+      .set({ lease_owner: params.owner, lease_until: now + params.leaseMs })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    const board = await db.selectFrom('boards').selectAll().where('id', '=', id).executeTakeFirst();
+    if (board) claimed.push(board);
+  }
+  return claimed;
+}
+
+export type SyncOutcome =
+  | { ok: true; nextSyncAt: number; full: boolean; columns: string[] | null }
+  | { ok: false; nextSyncAt: number; error: string; inaccessible: boolean };
+
+/** Ends a lease with the sync's outcome; only the lease holder may. */
+export async function releaseBoard(db: Db, board: Board, owner: string, now: number, outcome: SyncOutcome) {
+  const base = db.updateTable('boards').where('id', '=', board.id).where('lease_owner', '=', owner);
+  if (outcome.ok) {
+    await base
+      .set({
+        lease_owner: null,
+        lease_until: null,
+        next_sync_at: outcome.nextSyncAt,
+        last_synced_at: now,
+        sync_error_count: 0,
+        last_error: null,
+        sync_status: 'active',
+        ...(outcome.full ? { last_full_sync_at: now } : {}),
+        ...(outcome.columns ? { column_list: JSON.stringify(outcome.columns) } : {}),
+      })
+      .execute();
+    return;
+  }
+  await base
+    .set({
+      lease_owner: null,
+      lease_until: null,
+      next_sync_at: outcome.nextSyncAt,
+      sync_error_count: board.sync_error_count + 1,
+      last_error: outcome.error.slice(0, 500),
+      ...(outcome.inaccessible ? { sync_status: 'inaccessible' } : {}),
+    })
+    .execute();
+}

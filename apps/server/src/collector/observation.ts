@@ -1,0 +1,33 @@
+/** One item as the collector sees it on GitHub at one moment, whatever path (poll, webhook) brought it. */
+export type ObservedItem = {
+  itemId: string;
+  number: number | null;
+  title: string;
+  url: string | null;
+  contentType: string;
+  milestone: string | null;
+  labels: string[];
+  /** The Status column, or null for "no status". */
+  column: string | null;
+  /** When the Status value was last set (GitHub's field value `updatedAt`), if known. */
+  statusUpdatedAt: number | null;
+  archived: boolean;
+};
+
+/** An item as stored. */
+export type StoredItem = {
+  itemId: string;
+  column: string | null;
+  enteredColumnAt: number | null;
+  removedAt: number | null;
+};
+
+export type TransitionSource = 'snapshot' | 'poll' | 'webhook' | 'backfill' | 'demo';
+
+export type Move = {
+  itemId: string;
+  from: string | null;
+  to: string | null;
+  at: number;
+  source: TransitionSource;
+};

@@ -1,0 +1,115 @@
+import type { Db } from '../db/connection.ts';
+import type { ItemState } from './diff.ts';
+import type { Move, ObservedItem, StoredItem } from './observation.ts';
+
+/** Moves that arrive by two paths (webhook and poll) can carry timestamps a little apart. */
+const SAME_MOVE_WINDOW_MS = 2 * 60 * 1000;
+
+export async function loadStoredItems(db: Db, boardId: string): Promise<Map<string, StoredItem>> {
+  const rows = await db
+    .selectFrom('items')
+    .select(['item_id', 'column_name', 'entered_column_at', 'removed_at'])
+    .where('board_id', '=', boardId)
+    .execute();
+  return new Map(
+    rows.map((r) => [
+      r.item_id,
+      {
+        itemId: r.item_id,
+        column: r.column_name,
+        enteredColumnAt: r.entered_column_at,
+        removedAt: r.removed_at,
+      },
+    ]),
+  );
+}
+
+/** Keeps issue metadata (title, labels, milestone…) current without touching the column. */
+export async function upsertItemMetadata(
+  db: Db,
+  boardId: string,
+  items: ObservedItem[],
+  now: number,
+): Promise<void> {
+  for (const item of items) {
+    const metadata = {
+      number: item.number,
+      title: item.title,
+      url: item.url,
+      content_type: item.contentType,
+      milestone: item.milestone,
+      labels: JSON.stringify(item.labels),
+      updated_at: now,
+    };
+    await db
+      .insertInto('items')
+      .values({
+        board_id: boardId,
+        item_id: item.itemId,
+        ...metadata,
+        column_name: null,
+        entered_column_at: null,
+        removed_at: null,
+      })
+      .onConflict((oc) => oc.columns(['board_id', 'item_id']).doUpdateSet(metadata))
+      .execute();
+  }
+}
+
+export async function applyItemStates(
+  db: Db,
+  boardId: string,
+  states: ItemState[],
+  now: number,
+): Promise<void> {
+  for (const state of states) {
+    await db
+      .updateTable('items')
+      .set({
+        column_name: state.column,
+        entered_column_at: state.enteredColumnAt,
+        removed_at: state.removed ? now : null,
+        updated_at: now,
+      })
+      .where('board_id', '=', boardId)
+      .where('item_id', '=', state.itemId)
+      .execute();
+  }
+}
+
+/** Appends moves; each move is stored once, however many times and by however many paths it arrives. */
+export async function insertMoves(db: Db, boardId: string, moves: Move[], now: number): Promise<number> {
+  let inserted = 0;
+  for (const move of moves) {
+    if (move.source !== 'snapshot' && (await hasSameMove(db, boardId, move))) continue;
+    const result = await db
+      .insertInto('transitions')
+      .values({
+        board_id: boardId,
+        item_id: move.itemId,
+        from_column: move.from,
+        to_column: move.to,
+        at: move.at,
+        source: move.source,
+        recorded_at: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return inserted;
+}
+
+async function hasSameMove(db: Db, boardId: string, move: Move): Promise<boolean> {
+  let query = db
+    .selectFrom('transitions')
+    .select('id')
+    .where('board_id', '=', boardId)
+    .where('item_id', '=', move.itemId)
+    .where('at', '>=', move.at - SAME_MOVE_WINDOW_MS)
+    .where('at', '<=', move.at + SAME_MOVE_WINDOW_MS);
+  query = move.to === null ? query.where('to_column', 'is', null) : query.where('to_column', '=', move.to);
+  query =
+    move.from === null ? query.where('from_column', 'is', null) : query.where('from_column', '=', move.from);
+  return (await query.executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { type ItemState, planSync } from './diff.ts';
+import type { Move, ObservedItem } from './observation.ts';
+import { applyItemStates, insertMoves, loadStoredItems, upsertItemMetadata } from './queries.ts';
+
+async function bumpVersion(db: Db, boardId: string): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set({ data_version: sql`data_version + 1` })
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/**
+ * Records one move reported by a webhook. Late (out-of-order) events add their transition but never
+ * overwrite a newer current column.
+ */
+export async function recordReportedMove(db: Db, boardId: string, move: Move, now: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const stored = await trx
+      .selectFrom('items')
+      .select(['column_name', 'entered_column_at', 'removed_at'])
+      .where('board_id', '=', boardId)
+      .where('item_id', '=', move.itemId)
+      .executeTakeFirst();
+    const current = stored && stored.removed_at === null ? stored.column_name : null;
+    const from = move.from ?? current;
+    if (move.to === null && from === null) return false;
+    const inserted = await insertMoves(trx, boardId, [{ ...move, from }], now);
+    if (!stored) {
+      await trx
+        .insertInto('items')
+        .values({
+          board_id: boardId,
+          item_id: move.itemId,
+          number: null,
+          title: '',
+          url: null,
+          content_type: 'Unknown',
+          milestone: null,
+          labels: '[]',
+          column_name: null,
+          entered_column_at: null,
+          removed_at: null,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const isLatest = !stored || stored.entered_column_at === null || move.at >= stored.entered_column_at;
+    if (isLatest) {
+      const state: ItemState = {
+        itemId: move.itemId,
+        column: move.to,
+        enteredColumnAt: move.to === null ? null : move.at,
+        removed: move.to === null,
+      };
+      await applyItemStates(trx, boardId, [state], now);
+    }
+    if (inserted > 0 || isLatest) await bumpVersion(trx, boardId);
+    return inserted > 0;
+  });
+}
+
+/** Records what a poll saw: metadata, moves and current columns, in one transaction. */
+export async function recordObservation(
+  db: Db,
+  params: { boardId: string; observed: ObservedItem[]; initial: boolean; complete: boolean; now: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const stored = await loadStoredItems(trx, params.boardId);
+    const plan = planSync({ ...params, stored, source: 'poll' });
+    await upsertItemMetadata(trx, params.boardId, params.observed, params.now);
+    const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
+    await applyItemStates(trx, params.boardId, plan.states, params.now);
+    // Metadata-only changes (a renamed issue) reach cached analyses when their entry expires (minutes).
+    const newItems = params.observed.some((item) => !stored.has(item.itemId));
+    if (plan.moves.length > 0 || newItems) await bumpVersion(trx, params.boardId);
+    return inserted;
+  });
+}

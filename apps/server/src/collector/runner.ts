@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { AppContext } from '../context.ts';
+import type { Board } from '../db/schema.ts';
+import type { BoardReader } from './board-reader.ts';
+import { claimDueBoards, releaseBoard } from './leases.ts';
+import { DEFAULT_POLICY, nextAfterFailure, type SchedulePolicy } from './schedule.ts';
+import { syncBoard } from './sync-board.ts';
+
+export type ReaderFactory = (board: Board) => Promise<BoardReader | null>;
+
+export type CollectorOptions = {
+  workerId?: string;
+  tickMs?: number;
+  policy?: SchedulePolicy;
+  /** How long a claimed board stays ours; a crashed worker's boards are free again after it. */
+  leaseMs?: number;
+  batch?: number;
+};
+
+export type Collector = {
+  /** Claims and syncs every due board once; returns how many were synced. */
+  runOnce(): Promise<number>;
+};
+
+export function createCollector(
+  ctx: AppContext,
+  readerFor: ReaderFactory,
+  options: CollectorOptions = {},
+): Collector {
+  const owner = options.workerId ?? `collector-${randomUUID()}`;
+  const policy = options.policy ?? DEFAULT_POLICY;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+
+  async function runOnce(): Promise<number> {
+    const boards = await claimDueBoards(ctx.db, {
+      owner,
+      now: ctx.now(),
+      leaseMs,
+      limit: options.batch ?? 10,
+    });
+    for (const board of boards) {
+      const reader = await readerFor(board).catch(() => null);
+      if (!reader) {
+        const nextSyncAt = nextAfterFailure(ctx.now(), policy, board.sync_error_count + 1, null);
+        const outcome = {
+          ok: false as const,
+          error: 'no GitHub access for this board',
+          inaccessible: true,
+          nextSyncAt,
+        };
+        await releaseBoard(ctx.db, board, owner, ctx.now(), outcome);
+        continue;
+      }
+      await syncBoard(ctx, { board, reader, owner, policy });
+    }
+    return boards.length;
+  }
+
+  return { runOnce };
+}
+
+/** Runs the collector on a timer until stopped; one run at a time, errors logged and survived. */
+export function startCollectorLoop(
+  collector: Collector,
+  options: { tickMs: number; onError: (error: unknown) => void },
+): { stop(): Promise<void> } {
+  let stopped = false;
+  let current: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    current = collector
+      .runOnce()
+      .catch(options.onError)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, options.tickMs);
+      });
+  };
+  timer = setTimeout(tick, 0);
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { AppContext } from '../context.ts';
+import type { Board } from '../db/schema.ts';
+import { GithubNotFoundError, GithubRateLimitError } from '../github/errors.ts';
+import type { GithubProjectItem } from '../github/types.ts';
+import type { BoardReader } from './board-reader.ts';
+import { releaseBoard, type SyncOutcome } from './leases.ts';
+import type { ObservedItem } from './observation.ts';
+import { recordObservation } from './record.ts';
+import { needsFullSync, nextAfterFailure, nextAfterSuccess, type SchedulePolicy } from './schedule.ts';
+
+/** Incremental polls list items changed in the last day: far cheaper than a full listing on big boards. */
+const INCREMENTAL_DAYS = 1;
+
+export function toObserved(item: GithubProjectItem): ObservedItem | null {
+  if (item.type === 'REDACTED' || !item.content) return null;
+  return {
+    itemId: item.id,
+    number: item.content.number,
+    title: item.content.title,
+    url: item.content.url,
+    contentType: item.content.type,
+    milestone: item.content.milestone,
+    labels: item.content.labels,
+    column: item.status,
+    statusUpdatedAt: item.statusUpdatedAt ? Date.parse(item.statusUpdatedAt) : null,
+    archived: item.isArchived,
+  };
+}
+
+/** One poll of one leased board: read GitHub, record what changed, schedule the next poll. */
+export async function syncBoard(
+  ctx: AppContext,
+  params: { board: Board; reader: BoardReader; owner: string; policy: SchedulePolicy },
+): Promise<SyncOutcome> {
+  const { board, reader, policy } = params;
+  const now = ctx.now();
+  let outcome: SyncOutcome;
+  try {
+    const full = needsFullSync(board.last_full_sync_at, now, policy);
+    const columns = full
+      ? (await reader.getProjectColumns(board.github_project_id)).map((c) => c.name)
+      : null;
+    const items = await reader.listProjectItems(
+      board.github_project_id,
+      full ? {} : { updatedSinceDays: INCREMENTAL_DAYS },
+    );
+    const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
+    await recordObservation(ctx.db, {
+      boardId: board.id,
+      observed,
+      initial: board.last_synced_at === null,
+      complete: full,
+      now: ctx.now(),
+    });
+    outcome = {
+      ok: true,
+      full,
+      columns,
+      nextSyncAt: nextAfterSuccess(ctx.now(), policy, reader.rateBudget()),
+    };
+  } catch (error) {
+    outcome = failure(error, board, ctx.now(), policy);
+  }
+  await releaseBoard(ctx.db, board, params.owner, ctx.now(), outcome);
+  return outcome;
+}
+
+function failure(error: unknown, board: Board, now: number, policy: SchedulePolicy): SyncOutcome {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof GithubNotFoundError) {
+    return { ok: false, error: message, inaccessible: true, nextSyncAt: now + policy.maxBackoffMs };
+  }
+  const retryAfter = error instanceof GithubRateLimitError ? error.retryAt.getTime() - now : null;
+  const nextSyncAt = nextAfterFailure(now, policy, board.sync_error_count + 1, retryAfter);
+  return { ok: false, error: message, inaccessible: false, nextSyncAt };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+const option = z.object({ name: z.string() }).loose().nullish();
+
+/** The parts of GitHub's `projects_v2_item` webhook payload that the collector reads. */
+export const projectsV2ItemEventSchema = z
+  .object({
+    action: z.string(),
+    projects_v2_item: z
+      .object({
+        node_id: z.string(),
+        project_node_id: z.string(),
+        content_type: z.string().nullish(),
+        updated_at: z.string(),
+        archived_at: z.string().nullish(),
+      })
+      .loose(),
+    changes: z
+      .object({
+        field_value: z
+          .object({
+            field_type: z.string().nullish(),
+            field_name: z.string().nullish(),
+            from: option,
+            to: option,
+          })
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+export type ProjectsV2ItemEvent = z.infer<typeof projectsV2ItemEventSchema>;
+
+export type WebhookEffect =
+  | { kind: 'move'; projectId: string; itemId: string; from: string | null; to: string | null; at: number }
+  | { kind: 'resync'; projectId: string }
+  | { kind: 'ignore'; reason: string };
+
+/** What one event means for a board whose Status columns are `columns`. Pure; the caller does the I/O. */
+export function interpretItemEvent(event: ProjectsV2ItemEvent, columns: readonly string[]): WebhookEffect {
+  const item = event.projects_v2_item;
+  const at = Date.parse(item.updated_at);
+  const base = { projectId: item.project_node_id, itemId: item.node_id };
+  switch (event.action) {
+    case 'archived':
+    case 'deleted':
+      return { kind: 'move', ...base, from: null, to: null, at };
+    case 'created':
+    case 'restored':
+    case 'converted':
+      return { kind: 'resync', projectId: item.project_node_id };
+    case 'edited':
+      return interpretEdit(event, columns, base, at);
+    default:
+      return { kind: 'ignore', reason: `action ${event.action}` };
+  }
+}
+
+function interpretEdit(
+  event: ProjectsV2ItemEvent,
+  columns: readonly string[],
+  base: { projectId: string; itemId: string },
+  at: number,
+): WebhookEffect {
+  const change = event.changes?.field_value;
+  if (change?.field_type !== 'single_select') return { kind: 'ignore', reason: 'not a single-select change' };
+  if (change.field_name && change.field_name !== 'Status')
+    return { kind: 'ignore', reason: 'not the Status field' };
+  const from = change.from?.name ?? null;
+  const to = change.to?.name ?? null;
+  const known = (name: string | null) => name !== null && columns.includes(name);
+  if (!known(from) && !known(to)) return { kind: 'resync', projectId: base.projectId };
+  if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
+  return { kind: 'move', ...base, from, to, at };
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { type DemoBoard, generateDemoBoard } from '@fluxion/github-sim';
+import type { AppContext } from '../context.ts';
+import type { Db } from '../db/connection.ts';
+import { findDemoBoard } from './queries.ts';
+
+const BATCH = 200;
+
+/**
+ * Makes sure the shared demo board exists with a history that ends today: the history is regenerated
+ * (deterministically) when the stored one was made on an earlier day, so the demo always looks current.
+ */
+export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean }): Promise<string> {
+  const board = generateDemoBoard({ now: ctx.now() });
+  const existing = await findDemoBoard(ctx.db);
+  const firstMove = Math.min(...board.items.flatMap((i) => i.transitions.map((t) => Date.parse(t.at))));
+  // Live: the simulator's demo board keeps moving and the collector records it; otherwise it is history only.
+  const syncStatus = options.live ? 'active' : 'static';
+  if (existing && existing.added_at === firstMove) {
+    await ctx.db
+      .updateTable('boards')
+      .set({ sync_status: syncStatus })
+      .where('id', '=', existing.id)
+      .execute();
+    return existing.id;
+  }
+  const boardId = existing?.id ?? randomUUID();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (existing) {
+      await trx.deleteFrom('transitions').where('board_id', '=', boardId).execute();
+      await trx.deleteFrom('items').where('board_id', '=', boardId).execute();
+    }
+    await upsertDemoBoardRow(
+      trx,
+      boardId,
+      board,
+      { addedAt: firstMove, now: ctx.now(), syncStatus },
+      existing !== undefined,
+    );
+    await insertDemoHistory(trx, boardId, board, ctx.now());
+  });
+  return boardId;
+}
+
+async function upsertDemoBoardRow(
+  db: Db,
+  boardId: string,
+  board: DemoBoard,
+  { addedAt, now, syncStatus }: { addedAt: number; now: number; syncStatus: string },
+  exists: boolean,
+): Promise<void> {
+  const values = {
+    sync_status: syncStatus,
+    github_project_id: board.projectId,
+    owner_login: board.owner,
+    owner_type: 'Organization',
+    number: board.number,
+    title: board.title,
+    column_list: JSON.stringify(board.columns),
+    added_at: addedAt,
+    next_sync_at: now,
+    last_synced_at: now,
+  };
+  if (exists) {
+    await db
+      .updateTable('boards')
+      .set({ ...values, data_version: sql`data_version + 1` })
+      .where('id', '=', boardId)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('boards')
+    .values({
+      id: boardId,
+      ...values,
+      is_demo: 1,
+      sync_error_count: 0,
+      last_error: null,
+      lease_owner: null,
+      lease_until: null,
+      collector_user_id: null,
+    })
+    .execute();
+}
+
+async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
+  const items = board.items.map((item) => {
+    const last = item.transitions.at(-1);
+    return {
+      board_id: boardId,
+      item_id: item.id,
+      number: item.number,
+      title: item.title,
+      url: item.url,
+      content_type: 'Issue',
+      milestone: item.milestone,
+      labels: JSON.stringify(item.labels),
+      column_name: last?.to ?? null,
+      entered_column_at: last ? Date.parse(last.at) : null,
+      removed_at: null,
+      updated_at: now,
+    };
+  });
+  const transitions = board.items.flatMap((item) =>
+    item.transitions.map((t) => ({
+      board_id: boardId,
+      item_id: item.id,
+      from_column: t.from,
+      to_column: t.to,
+      at: Date.parse(t.at),
+      source: 'demo',
+      recorded_at: now,
+    })),
+  );
+  for (let i = 0; i < items.length; i += BATCH)
+    await db
+      .insertInto('items')
+      .values(items.slice(i, i + BATCH))
+      .execute();
+  for (let i = 0; i < transitions.length; i += BATCH) {
+    await db
+      .insertInto('transitions')
+      .values(transitions.slice(i, i + BATCH))
+      .execute();
+  }
+}

@@ -1,0 +1,23 @@
+import {
+  GithubAuthError,
+  GithubNotFoundError,
+  GithubRateLimitError,
+  GithubScopeError,
+} from '../github/errors.ts';
+import { AppError, notFound, upstreamError } from '../http/errors.ts';
+
+/** GitHub's failures, as answers our users can act on. */
+export function fromGithubError(error: unknown): never {
+  if (error instanceof GithubNotFoundError) throw notFound('Not found on GitHub, or no access to it');
+  if (error instanceof GithubAuthError)
+    throw new AppError(401, 'github_auth', 'GitHub access expired; sign in again');
+  if (error instanceof GithubScopeError) throw new AppError(403, 'github_scope', error.message);
+  if (error instanceof GithubRateLimitError) {
+    throw new AppError(
+      503,
+      'github_rate_limited',
+      `GitHub rate limit reached; retry after ${error.retryAt.toISOString()}`,
+    );
+  }
+  throw upstreamError(`GitHub request failed: ${error instanceof Error ? error.message : String(error)}`);
+}

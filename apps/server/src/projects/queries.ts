@@ -1,0 +1,99 @@
+import type { Db } from '../db/connection.ts';
+import type { Board } from '../db/schema.ts';
+
+export type TrackedRow = Board & {
+  iteration_length_days: number | null;
+  cycle_time_start_column: string | null;
+};
+
+/** The boards a user tracks, plus the demo board unless the user removed it from their list. */
+export async function listVisibleBoards(db: Db, userId: string, demoHidden: boolean): Promise<TrackedRow[]> {
+  const tracked = await db
+    .selectFrom('boards')
+    .innerJoin('tracked_projects', 'tracked_projects.board_id', 'boards.id')
+    .selectAll('boards')
+    .select(['tracked_projects.iteration_length_days', 'tracked_projects.cycle_time_start_column'])
+    .where('tracked_projects.user_id', '=', userId)
+    .orderBy('tracked_projects.added_at')
+    .execute();
+  if (demoHidden || tracked.some((b) => b.is_demo === 1)) return tracked;
+  const demo = await findDemoBoard(db);
+  if (!demo) return tracked;
+  return [{ ...demo, iteration_length_days: null, cycle_time_start_column: null }, ...tracked];
+}
+
+/** A board as one user sees it, or undefined when it is neither theirs nor the visible demo. */
+export async function findVisibleBoard(
+  db: Db,
+  userId: string,
+  demoHidden: boolean,
+  githubProjectId: string,
+): Promise<TrackedRow | undefined> {
+  const boards = await listVisibleBoards(db, userId, demoHidden);
+  return boards.find((b) => b.github_project_id === githubProjectId);
+}
+
+export async function findDemoBoard(db: Db): Promise<Board | undefined> {
+  return db.selectFrom('boards').selectAll().where('is_demo', '=', 1).executeTakeFirst();
+}
+
+export async function findBoardByGithubId(db: Db, githubProjectId: string): Promise<Board | undefined> {
+  return db
+    .selectFrom('boards')
+    .selectAll()
+    .where('github_project_id', '=', githubProjectId)
+    .executeTakeFirst();
+}
+
+export async function setDemoHidden(db: Db, userId: string, hidden: boolean, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ demo_hidden: hidden ? 1 : 0, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function upsertTracking(
+  db: Db,
+  row: {
+    userId: string;
+    boardId: string;
+    iterationLengthDays: number;
+    cycleStart: string | null;
+    now: number;
+  },
+): Promise<void> {
+  await db
+    .insertInto('tracked_projects')
+    .values({
+      user_id: row.userId,
+      board_id: row.boardId,
+      iteration_length_days: row.iterationLengthDays,
+      cycle_time_start_column: row.cycleStart,
+      added_at: row.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'board_id']).doUpdateSet({
+        iteration_length_days: row.iterationLengthDays,
+        cycle_time_start_column: row.cycleStart,
+      }),
+    )
+    .execute();
+}
+
+/** Stops a user's tracking; a board nobody tracks any more is deleted with its recorded history. */
+export async function deleteTracking(db: Db, userId: string, boardId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('tracked_projects')
+      .where('user_id', '=', userId)
+      .where('board_id', '=', boardId)
+      .execute();
+    const others = await trx
+      .selectFrom('tracked_projects')
+      .select('user_id')
+      .where('board_id', '=', boardId)
+      .executeTakeFirst();
+    if (!others) await trx.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();
+  });
+}

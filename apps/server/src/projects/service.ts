@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_ITERATION_LENGTH, type Project, type SaveProjectRequest } from '@fluxion/contract';
+import type { AppContext } from '../context.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
+import { findUser } from '../users/queries.ts';
+import { type BoardOnGithub, githubForUser, readBoard } from '../github/for-user.ts';
+import {
+  deleteTracking,
+  findBoardByGithubId,
+  findDemoBoard,
+  findVisibleBoard,
+  listVisibleBoards,
+  setDemoHidden,
+  type TrackedRow,
+  upsertTracking,
+} from './queries.ts';
+import { toApiProject } from './to-api.ts';
+
+async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
+  const user = await findUser(ctx.db, userId);
+  if (!user) throw unauthorized('User no longer exists');
+  return user.demo_hidden === 1;
+}
+
+export async function listProjects(ctx: AppContext, userId: string): Promise<Project[]> {
+  const rows = await listVisibleBoards(ctx.db, userId, await demoHiddenFor(ctx, userId));
+  return rows.map(toApiProject);
+}
+
+/** The board behind a project id, if this user may see it; another user's board answers 404. */
+export async function resolveProject(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+): Promise<TrackedRow> {
+  const row = await findVisibleBoard(ctx.db, userId, await demoHiddenFor(ctx, userId), projectId);
+  if (!row) throw notFound(`Project ${projectId} not found`);
+  return row;
+}
+
+export async function getProject(ctx: AppContext, userId: string, projectId: string): Promise<Project> {
+  return toApiProject(await resolveProject(ctx, userId, projectId));
+}
+
+/** Spec §6: the demo project is in every list and cannot be edited; deleting it hides it for this user. */
+export async function deleteProject(ctx: AppContext, userId: string, projectId: string): Promise<void> {
+  const row = await resolveProject(ctx, userId, projectId);
+  if (row.is_demo === 1) return setDemoHidden(ctx.db, userId, true, ctx.now());
+  await deleteTracking(ctx.db, userId, row.id);
+}
+
+/** Adds a board (or updates the user's settings for it). The demo project can only be brought back. */
+export async function saveProject(
+  ctx: AppContext,
+  userId: string,
+  request: SaveProjectRequest,
+): Promise<{ project: Project; created: boolean }> {
+  const demo = await findDemoBoard(ctx.db);
+  if (demo && demo.github_project_id === request.project_id) {
+    const wasHidden = await demoHiddenFor(ctx, userId);
+    if (!wasHidden) throw forbidden('The demo project cannot be edited');
+    await setDemoHidden(ctx.db, userId, false, ctx.now());
+    return { project: await getProject(ctx, userId, request.project_id), created: true };
+  }
+  const board = await readBoard(await githubForUser(ctx, userId), request.project_id);
+  if (!board) throw badRequest('project_id: no such project, or no access to it', 'project_id');
+  const cycleStart = request.cycle_time_start || null;
+  if (cycleStart !== null && !board.columns.includes(cycleStart)) {
+    throw badRequest(`cycle_time_start: "${cycleStart}" is not a column of this project`, 'cycle_time_start');
+  }
+  const existing = await findVisibleBoard(ctx.db, userId, true, request.project_id);
+  const boardId = await ensureBoard(ctx, userId, board);
+  await upsertTracking(ctx.db, {
+    userId,
+    boardId,
+    iterationLengthDays: request.iteration_length ?? DEFAULT_ITERATION_LENGTH,
+    cycleStart,
+    now: ctx.now(),
+  });
+  return { project: await getProject(ctx, userId, request.project_id), created: !existing };
+}
+
+/** The board row, created at first registration: its `added_at` is when recording starts. */
+async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub): Promise<string> {
+  const found = await findBoardByGithubId(ctx.db, board.id);
+  const now = ctx.now();
+  if (found) {
+    await ctx.db
+      .updateTable('boards')
+      .set({
+        title: board.title,
+        column_list: JSON.stringify(board.columns),
+        collector_user_id: found.collector_user_id ?? userId,
+      })
+      .where('id', '=', found.id)
+      .execute();
+    return found.id;
+  }
+  const id = randomUUID();
+  await ctx.db
+    .insertInto('boards')
+    .values({
+      id,
+      github_project_id: board.id,
+      owner_login: board.ownerLogin,
+      owner_type: board.ownerType,
+      number: board.number,
+      title: board.title,
+      column_list: JSON.stringify(board.columns),
+      is_demo: 0,
+      added_at: now,
+      sync_status: 'active',
+      last_synced_at: null,
+      next_sync_at: now,
+      sync_error_count: 0,
+      last_error: null,
+      lease_owner: null,
+      lease_until: null,
+      collector_user_id: userId,
+    })
+    .onConflict((oc) => oc.column('github_project_id').doNothing())
+    .execute();
+  return (await findBoardByGithubId(ctx.db, board.id))?.id ?? id;
+}

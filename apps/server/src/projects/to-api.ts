@@ -1,0 +1,26 @@
+import { DEFAULT_ITERATION_LENGTH, type Project } from '@fluxion/contract';
+import type { TrackedRow } from './queries.ts';
+
+export function toApiProject(row: TrackedRow): Project {
+  return {
+    project_id: row.github_project_id,
+    title: row.title,
+    full_name: `${row.owner_login}/${row.number}`,
+    owner: row.owner_login,
+    is_demo: row.is_demo === 1,
+    iteration_length_days: row.iteration_length_days ?? DEFAULT_ITERATION_LENGTH,
+    cycle_time_start_column: row.cycle_time_start_column ?? defaultCycleStart(row),
+    column_list: parseColumns(row.column_list),
+  };
+}
+
+export function parseColumns(json: string): string[] {
+  const parsed: unknown = JSON.parse(json);
+  return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === 'string') : [];
+}
+
+/** The demo board shows cycle time from its first working column, so its dashboards are complete. */
+function defaultCycleStart(row: TrackedRow): string | null {
+  if (row.is_demo !== 1) return null;
+  return parseColumns(row.column_list).find((c) => /progress/i.test(c)) ?? null;
+}

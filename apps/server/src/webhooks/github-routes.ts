@@ -1,0 +1,90 @@
+import { verify } from '@octokit/webhooks-methods';
+import type { FastifyInstance } from 'fastify';
+import { recordReportedMove } from '../collector/record.ts';
+import { interpretItemEvent, projectsV2ItemEventSchema } from '../collector/webhook-event.ts';
+import type { AppContext } from '../context.ts';
+import { parseColumns } from '../projects/to-api.ts';
+
+/**
+ * `POST /webhooks/github`: signature checked over the raw body, each delivery processed once. Only
+ * `projects_v2_item` events of tracked boards do anything; everything else is acknowledged and ignored.
+ */
+export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post('/webhooks/github', async (request, reply) => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const signature = String(request.headers['x-hub-signature-256'] ?? '');
+    const delivery = String(request.headers['x-github-delivery'] ?? '');
+    const event = String(request.headers['x-github-event'] ?? '');
+    if (!signature || !(await verify(ctx.config.github.webhookSecret, raw, signature).catch(() => false))) {
+      return reply.status(401).send({ error: 'unauthorized', message: 'Invalid webhook signature' });
+    }
+    if (!delivery)
+      return reply.status(400).send({ error: 'bad_request', message: 'X-GitHub-Delivery is required' });
+    if (event === 'ping') return { status: 'pong' };
+    if (event !== 'projects_v2_item') return { status: 'ignored', reason: `event ${event}` };
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw);
+    } catch {
+      return reply.status(400).send({ error: 'bad_request', message: 'Body is not valid JSON' });
+    }
+    const parsed = projectsV2ItemEventSchema.safeParse(payload);
+    if (!parsed.success) {
+      return reply.status(400).send({ error: 'bad_request', message: 'Not a projects_v2_item payload' });
+    }
+    if (await seenDelivery(ctx, delivery)) return { status: 'duplicate' };
+    // Applying a move is idempotent, so a delivery is marked done only after it took effect.
+    const status = await applyEvent(ctx, parsed.data);
+    await markDelivery(ctx, delivery);
+    request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
+    return { status };
+  });
+}
+
+async function seenDelivery(ctx: AppContext, delivery: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('webhook_deliveries')
+    .select('delivery_id')
+    .where('delivery_id', '=', delivery)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function markDelivery(ctx: AppContext, delivery: string): Promise<void> {
+  await ctx.db
+    .insertInto('webhook_deliveries')
+    .values({ delivery_id: delivery, received_at: ctx.now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+async function applyEvent(
+  ctx: AppContext,
+  event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
+): Promise<string> {
+  const board = await ctx.db
+    .selectFrom('boards')
+    .select(['id', 'column_list'])
+    .where('github_project_id', '=', event.projects_v2_item.project_node_id)
+    .executeTakeFirst();
+  if (!board) return 'untracked';
+  const effect = interpretItemEvent(event, parseColumns(board.column_list));
+  if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;
+  if (effect.kind === 'resync') {
+    await ctx.db.updateTable('boards').set({ next_sync_at: ctx.now() }).where('id', '=', board.id).execute();
+    return 'resync scheduled';
+  }
+  const move = {
+    itemId: effect.itemId,
+    from: effect.from,
+    to: effect.to,
+    at: effect.at,
+    source: 'webhook' as const,
+  };
+  const recorded = await recordReportedMove(ctx.db, board.id, move, ctx.now());
+  return recorded ? 'recorded' : 'already recorded';
+}
