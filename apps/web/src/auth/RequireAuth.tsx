@@ -1,3 +1,4 @@
+import { AlertIcon } from '@primer/octicons-react';
 import { Button, Flash } from '@primer/react';
 import { Navigate, Outlet } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
@@ -11,9 +12,14 @@ export function RequireAuth() {
   if (state.status === 'authenticated') return <Outlet />;
   if (!state.error) return <Loading text={T.auth.loadingUser} />;
   return (
-    <Flash variant="danger">
-      <p>{state.error}</p>
-      <Button onClick={reloadProfile}>{T.auth.retry}</Button>{' '}
+    <Flash
+      variant="danger"
+      role="alert"
+      style={{ display: 'flex', alignItems: 'center', gap: 'var(--base-size-12)' }}
+    >
+      <AlertIcon />
+      <span style={{ flex: 1 }}>{state.error}</span>
+      <Button onClick={reloadProfile}>{T.auth.retry}</Button>
       <Button onClick={login}>{T.auth.loginAgain}</Button>
     </Flash>
   );

@@ -14,7 +14,12 @@ export const formatPercent = (value: number) => `${round1(value)}%`;
 /** Insight confidence 0..1 shown as a percent. */
 export const formatConfidence = (confidence: number) => `${Math.round(confidence * 100)}%`;
 
-const dateFormat = new Intl.DateTimeFormat('en', { year: 'numeric', month: 'short', day: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. */
 export function formatDate(value: string | null | undefined): string {

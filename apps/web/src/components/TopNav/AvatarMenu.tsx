@@ -1,25 +1,21 @@
 import type { Profile } from '@fluxion/contract';
 import { SignOutIcon, TriangleDownIcon, PersonIcon } from '@primer/octicons-react';
-import { ActionList, ActionMenu, Avatar } from '@primer/react';
-import { useState } from 'react';
+import { ActionList, ActionMenu } from '@primer/react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
 import { T } from '../../texts.ts';
+import { UserAvatar } from '../UserAvatar.tsx';
 import styles from './TopNav.module.css';
-
-export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 export function AvatarMenu({ user }: { user: Profile }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
-  const [broken, setBroken] = useState(false);
-  const src = user.avatar_url && !broken ? user.avatar_url : DEFAULT_AVATAR;
 
   return (
     <ActionMenu>
       <ActionMenu.Anchor>
         <button type="button" className={styles.avatarButton} aria-label={T.nav.userMenu}>
-          <Avatar src={src} size={32} alt={user.username} onError={() => setBroken(true)} />
+          <UserAvatar src={user.avatar_url} size={32} alt={user.username} />
           <TriangleDownIcon />
         </button>
       </ActionMenu.Anchor>

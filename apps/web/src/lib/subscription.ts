@@ -1,0 +1,75 @@
+import type { Profile } from '@fluxion/contract';
+import { T } from '../texts.ts';
+import { formatDate } from './format.ts';
+
+export type SubscriptionFacts = Pick<
+  Profile,
+  'subscription_end' | 'is_active_user' | 'cancel_at_period_end'
+> & {
+  subscription_status: string;
+};
+export type SubscriptionTone = 'success' | 'attention' | 'danger' | 'neutral';
+export type SubscriptionView = {
+  text: string;
+  tone: SubscriptionTone;
+  buyLabel: string | null;
+  updatePayment: boolean;
+  cancel: boolean;
+  reactivate: boolean;
+};
+
+const DAY_MS = 86_400_000;
+
+export function daysUntil(end: string | null, now: Date): number {
+  if (!end) return 0;
+  const time = new Date(end).getTime();
+  return Number.isNaN(time) ? 0 : Math.max(0, Math.ceil((time - now.getTime()) / DAY_MS));
+}
+
+/** Spec §4 Subscription: the status text. */
+export function statusText(facts: SubscriptionFacts, now: Date): { text: string; tone: SubscriptionTone } {
+  const s = T.account.status;
+  const end = formatDate(facts.subscription_end);
+  const left = daysUntil(facts.subscription_end, now);
+  switch (facts.subscription_status) {
+    case 'active':
+      if (!facts.is_active_user) return { text: s.expired, tone: 'danger' };
+      if (facts.cancel_at_period_end) return { text: s.cancelledActive(end), tone: 'attention' };
+      return { text: s.active(end), tone: 'success' };
+    case 'pilot':
+      return left > 0
+        ? { text: s.pilotLeft(left), tone: 'success' }
+        : { text: s.pilotExpired, tone: 'danger' };
+    case 'trial':
+      return { text: s.trial(left), tone: left > 0 ? 'success' : 'danger' };
+    case 'past_due':
+      return { text: s.pastDue, tone: 'danger' };
+    case 'canceled':
+    case 'inactive':
+      return { text: s.ended, tone: 'neutral' };
+    case 'incomplete':
+    case 'incomplete_expired':
+      return { text: s.failed, tone: 'danger' };
+    default:
+      return { text: s.none, tone: 'neutral' };
+  }
+}
+
+const RENEW_STATUSES = ['canceled', 'inactive', 'incomplete_expired'];
+const PAID_STATUSES = ['active', 'past_due'];
+
+/** Spec §4 Subscription: which buttons show, and the buy label. */
+export function subscriptionView(facts: SubscriptionFacts, now: Date): SubscriptionView {
+  const status = facts.subscription_status;
+  const active = facts.is_active_user;
+  const paid = PAID_STATUSES.includes(status);
+  const hideBuy = status === 'pilot' || (paid && active);
+  const renew = RENEW_STATUSES.includes(status) || (paid && !active);
+  return {
+    ...statusText(facts, now),
+    buyLabel: hideBuy ? null : renew ? T.account.renew : T.account.buy,
+    updatePayment: status === 'past_due' && active,
+    cancel: status === 'active' && active,
+    reactivate: facts.cancel_at_period_end,
+  };
+}

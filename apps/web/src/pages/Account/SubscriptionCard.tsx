@@ -1,0 +1,69 @@
+import type { Profile } from '@fluxion/contract';
+import { CreditCardIcon } from '@primer/octicons-react';
+import { Button, ConfirmationDialog, Label } from '@primer/react';
+import { useState } from 'react';
+import { Card } from '../../components/Page.tsx';
+import { subscriptionView } from '../../lib/subscription.ts';
+import { T } from '../../texts.ts';
+import styles from './Account.module.css';
+import type { useBillingActions } from './useBillingActions.ts';
+
+const LABEL_VARIANT = {
+  success: 'success',
+  attention: 'attention',
+  danger: 'danger',
+  neutral: 'secondary',
+} as const;
+
+type Props = { user: Profile; actions: ReturnType<typeof useBillingActions> };
+
+export function SubscriptionCard({ user, actions }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const view = subscriptionView(user, new Date());
+  return (
+    <Card>
+      <h2 className={styles.heading}>
+        <CreditCardIcon />
+        {T.account.subscription}
+        <Label variant={LABEL_VARIANT[view.tone]}>{user.subscription_status}</Label>
+      </h2>
+      <p className={styles.status}>{view.text}</p>
+      <div className={styles.buttons}>
+        {view.buyLabel && (
+          <Button variant="primary" disabled={actions.busy} onClick={() => void actions.buy()}>
+            {view.buyLabel}
+          </Button>
+        )}
+        {view.updatePayment && (
+          <Button disabled={actions.busy} onClick={() => void actions.updatePayment()}>
+            {T.account.updatePayment}
+          </Button>
+        )}
+        {view.reactivate && (
+          <Button disabled={actions.busy} onClick={() => void actions.reactivate()}>
+            {T.account.reactivate}
+          </Button>
+        )}
+        {view.cancel && (
+          <Button variant="danger" disabled={actions.busy} onClick={() => setConfirming(true)}>
+            {T.account.cancel}
+          </Button>
+        )}
+      </div>
+      {confirming && (
+        <ConfirmationDialog
+          title={T.account.confirmCancelTitle}
+          confirmButtonContent={T.account.confirmCancelButton}
+          confirmButtonType="danger"
+          cancelButtonContent={T.account.keep}
+          onClose={(gesture) => {
+            setConfirming(false);
+            if (gesture === 'confirm') void actions.cancel();
+          }}
+        >
+          {T.account.confirmCancelText}
+        </ConfirmationDialog>
+      )}
+    </Card>
+  );
+}
