@@ -44,6 +44,13 @@ describe('api client', () => {
     expect(tokens.getAccess()).toBe('new');
   });
 
+  it('stores the rotated refresh token when the server sends a successor', async () => {
+    const { client, tokens } = setup(() => jsonResponse(200, { access: 'new', refresh: 'r2' }));
+    await client.json('/api/projects/');
+    expect(tokens.getRefresh()).toBe('r2');
+    expect(tokens.getAccess()).toBe('new');
+  });
+
   it('retries only once: a second 401 is returned to the caller', async () => {
     const { client, calls } = setup(() => jsonResponse(200, { access: 'still-bad' }));
     const response = await client.request('/api/me/');

@@ -31,6 +31,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let onExpired = options.onSessionExpired;
   let refreshing: Promise<string | null> | null = null;
 
+  /** The server rotates refresh tokens: a successor, when it sends one, replaces the spent token. */
   async function refreshAccess(refresh: string): Promise<string | null> {
     try {
       const response = await fetch('/api/token/refresh/', {
@@ -39,8 +40,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body: JSON.stringify({ refresh }),
       });
       if (!response.ok) return null;
-      const body = (await response.json()) as { access?: unknown };
-      return typeof body.access === 'string' && body.access ? body.access : null;
+      const body = (await response.json()) as { access?: unknown; refresh?: unknown };
+      if (typeof body.access !== 'string' || !body.access) return null;
+      if (typeof body.refresh === 'string' && body.refresh) tokens.save({ access: body.access, refresh: body.refresh });
+      return body.access;
     } catch {
       return null;
     }
