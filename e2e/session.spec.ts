@@ -1,0 +1,63 @@
+import { expect, type Page, test } from '@playwright/test';
+
+async function signIn(page: Page, login = 'octo-alice') {
+  await page.goto('/login');
+  if (login !== 'octo-alice') {
+    await page.goto(`/accounts/github/login/?login=${login}`);
+  } else {
+    await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  }
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+}
+
+test('signs in from /login with GitHub and lands on home with the avatar menu', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByText(/Hello octo-alice/)).toBeVisible();
+  const stored = await page.evaluate(() => [
+    localStorage.getItem('access_token'),
+    localStorage.getItem('refresh_token'),
+  ]);
+  expect(stored.every((t) => typeof t === 'string' && t.length > 20)).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toMatch(/access_token=|refresh_token=/);
+  await page.screenshot({ path: 'test-results/home.png', fullPage: true });
+});
+
+test('a reload keeps the session, and an expired access token is refreshed without the user noticing', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  const before = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  await page.evaluate(() => localStorage.setItem('access_token', 'expired.or.garbage'));
+  await page.goto('/manage-projects');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await expect(page).toHaveURL(/\/manage-projects$/);
+  const after = await page.evaluate(() => [
+    localStorage.getItem('access_token'),
+    localStorage.getItem('refresh_token'),
+  ]);
+  expect(after[0]).not.toBe('expired.or.garbage');
+  expect(after[1]).not.toBe(before);
+});
+
+test('logout lands on /login and the old refresh token is refused by the server', async ({
+  page,
+  request,
+}) => {
+  await signIn(page);
+  const refresh = await page.evaluate(() => localStorage.getItem('refresh_token'));
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+  const response = await request.post('/api/token/refresh/', { data: { refresh } });
+  expect(response.status()).toBe(401);
+});
+
+test('a failed OAuth round trip shows the failure message and cleans the URL', async ({ page }) => {
+  await page.goto('/accounts/github/login/callback/?code=forged&state=forged');
+  await expect(page.getByText('OAuth authentication failed. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
