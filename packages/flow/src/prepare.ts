@@ -104,6 +104,14 @@ function reorderRun(p: PreparedTransitions, lo: number, hi: number, previous: nu
   }
 }
 
+/** True when a group's times strictly increase: already sorted, no duplicates, no ties (the usual case). */
+function strictlyIncreasing(at: Float64Array, order: Uint32Array, lo: number, hi: number): boolean {
+  for (let i = lo + 1; i < hi; i++) {
+    if (!((at[order[i] as number] as number) > (at[order[i - 1] as number] as number))) return false;
+  }
+  return true;
+}
+
 /** Groups, sorts and de-duplicates the transitions once; O(n) plus small per-item sorts. */
 export function prepareTransitions(
   board: ResolvedBoard,
@@ -116,6 +124,10 @@ export function prepareTransitions(
   for (let item = 0; item < items; item++) {
     const lo = start[item] as number;
     const hi = start[item + 1] as number;
+    if (strictlyIncreasing(at, order, lo, hi)) {
+      kept[item] = hi - lo;
+      continue;
+    }
     sortGroup(prepared, lo, hi);
     const count = dedupeGroup(prepared, lo, hi);
     kept[item] = count;

@@ -12,15 +12,15 @@ function measuredColumns(t: BoardTimeline): number[] {
   return t.board.columns.map((_, c) => c).filter((c) => c < t.board.done);
 }
 
-function firstEndDay(t: BoardTimeline, today: number): number | null {
-  const s = t.stays;
+/** First day a stay can have ended: the day of the earliest board entry (null without any). */
+function firstDay(t: BoardTimeline, today: number): number | null {
   let first = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < s.count; i++) {
-    const column = s.column[i] as number;
-    const day = dayNumber(s.end[i] as number);
-    if (column >= 0 && column < t.board.done && day < first && day <= today) first = day;
+  for (let item = 0; item < t.itemIds.length; item++) {
+    const at = t.firstEntry[item] as number;
+    if (at < first) first = at;
   }
-  return Number.isFinite(first) ? first : null;
+  const day = dayNumber(first);
+  return Number.isFinite(day) && day <= today ? day : null;
 }
 
 /** Durations (ms) of ended stays per column, bucketed by the day the stay ended. */
@@ -110,17 +110,17 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
   const t = buildTimeline(input, input.transitions);
   const today = dayNumber(input.now);
   const column_classification = classifyColumns(input);
-  const first = firstEndDay(t, today);
-  if (first === null) return fallback(input, column_classification);
-  const sums = collectStays(t, first, today);
+  const first = firstDay(t, today);
+  const sums = first === null ? [] : collectStays(t, first, today);
   const series: Record<string, TimeInStateDay> = {};
-  let last = first;
-  for (let day = first; day <= today; day++) {
+  let last: number | null = null;
+  for (let day = first ?? today + 1; day <= today; day++) {
     const entry = dayEntry(t, sums, day, width);
     if (!entry) continue;
     series[isoDay(day)] = entry;
     last = day;
   }
+  if (last === null) return fallback(input, column_classification);
   const metrics = metricsOf(input, t, windowFacts(t, sums, last, width), width);
   return { ...series, metrics, column_classification } as TimeInStateResponse;
 }
