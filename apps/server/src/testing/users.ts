@@ -1,4 +1,5 @@
 import { issueAccessToken } from '../auth/access-tokens.ts';
+import { encryptSecret } from '../auth/secret-box.ts';
 import { createRefreshToken } from '../auth/refresh-tokens.ts';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
@@ -21,4 +22,16 @@ export async function signedInUser(
   const access = await issueAccessToken({ userId: user.id, secret: ctx.config.jwtSecret, now });
   const refresh = await createRefreshToken(ctx.db, user.id, now);
   return { user, access, refresh: refresh.token, auth: { authorization: `Bearer ${access}` } };
+}
+
+/**
+ * A signed-in user whose stored GitHub token is a real simulator token for `login`, so project and
+ * GitHub-lookup calls reach the simulator as that GitHub user.
+ */
+export async function signedInGithubUser(
+  ctx: AppContext,
+  sim: { createToken(login: string): string },
+  login: string,
+): Promise<{ user: User; access: string; refresh: string; auth: { authorization: string } }> {
+  return signedInUser(ctx, login, encryptSecret(sim.createToken(login), ctx.config.tokenEncryptionKey));
 }
