@@ -1,5 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -16,11 +17,13 @@ import { githubWebhookRoutes } from './webhooks/github-routes.ts';
 export type BuildAppOptions = {
   /** Folder of the built web app, or null to serve only the API. */
   webRoot: string | null;
+  /** Where log lines go instead of stdout (tests capture them to check that no secret is logged). */
+  logStream?: DestinationStream;
 };
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(ctx.config.logLevel),
+    logger: loggerOptions(ctx.config.logLevel, options.logStream),
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -17,7 +17,8 @@ const HANDOFF_COOKIE_SECONDS = 60;
 type PendingLogin = { state: string; verifier: string };
 
 export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const redirectUri = `${ctx.config.publicUrl}${CALLBACK_PATH}`;
+  // Read per request: the public URL may only be known once the server listens (a random port).
+  const redirectUri = () => `${ctx.config.publicUrl}${CALLBACK_PATH}`;
   const cookiePath = '/accounts/github/';
 
   app.get(
@@ -38,7 +39,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         apiUrl: ctx.config.github.apiUrl,
         webUrl: ctx.config.github.webUrl,
         clientId: ctx.config.github.clientId,
-        redirectUrl: redirectUri,
+        redirectUrl: redirectUri(),
         state: pending.state,
         codeChallenge: pkce.challenge,
         ...(request.query.login ? { login: request.query.login } : {}),
@@ -69,7 +70,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           clientId: ctx.config.github.clientId,
           clientSecret: ctx.config.github.clientSecret,
           code,
-          redirectUrl: redirectUri,
+          redirectUrl: redirectUri(),
           codeVerifier: pending.verifier,
         });
         const githubUser = await githubWithToken(ctx, githubToken).getAuthenticatedUser();

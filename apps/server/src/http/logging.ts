@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 
 const SECRET_QUERY_KEYS = /^(token|refresh|code|state|access_token|refresh_token|client_secret)$/i;
 
@@ -11,9 +12,11 @@ export function redactUrl(url: string): string {
   return `${path}?${params.toString()}`;
 }
 
-export function loggerOptions(level: string) {
+/** Pino options for the app; `stream` sends the log lines elsewhere than stdout (tests read them). */
+export function loggerOptions(level: string, stream?: DestinationStream) {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
