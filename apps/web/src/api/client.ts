@@ -42,7 +42,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!response.ok) return null;
       const body = (await response.json()) as { access?: unknown; refresh?: unknown };
       if (typeof body.access !== 'string' || !body.access) return null;
-      if (typeof body.refresh === 'string' && body.refresh) tokens.save({ access: body.access, refresh: body.refresh });
+      if (typeof body.refresh === 'string' && body.refresh)
+        tokens.save({ access: body.access, refresh: body.refresh });
       return body.access;
     } catch {
       return null;
