@@ -12,3 +12,6 @@ export { buildLeadTimeReport } from './lead-time.ts';
 export { queueHealth } from './queue.ts';
 export { buildTimeInStateReport } from './time-in-state.ts';
 export type * from './types.ts';
+export { releaseScratch } from './scratch.ts';
+export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './board-file.ts';
+export { type BoardReport, type BoardReportOptions, buildBoardReport } from './board-report.ts';
