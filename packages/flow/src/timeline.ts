@@ -30,7 +30,8 @@ export type BoardTimeline = {
 
 const NOT_YET = -3;
 
-type Walk = { entries: Float64Array; base: number; width: number; stays: Stays };
+/** `top`: the highest column of the current item with an entry (-1 for none); later ones are all NaN. */
+type Walk = { entries: Float64Array; base: number; width: number; top: number; stays: Stays };
 
 function closeStay(w: Walk, item: number, column: number, start: number, end: number): void {
   const s = w.stays;
@@ -46,7 +47,8 @@ function enter(w: Walk, column: number, at: number): void {
   const e = w.entries;
   const slot = w.base + column;
   if (Number.isNaN(e[slot] as number)) e[slot] = at;
-  for (let c = slot + 1; c < w.base + w.width; c++) e[c] = Number.NaN;
+  for (let c = column + 1; c <= w.top; c++) e[w.base + c] = Number.NaN;
+  w.top = column;
 }
 
 /** Rule 2: a skipped column takes the entry of the next later column reached. */
@@ -112,9 +114,10 @@ export function buildTimeline(columns: BoardColumns, transitions: readonly Trans
     lastColumn: scratch.i16('lastColumn', items),
     stays: emptyStays(transitions.length),
   };
-  const walk: Walk = { entries: timeline.entries, base: 0, width, stays: timeline.stays };
+  const walk: Walk = { entries: timeline.entries, base: 0, width, top: -1, stays: timeline.stays };
   for (let item = 0; item < items; item++) {
     walk.base = item * width;
+    walk.top = -1;
     walkItem(p, timeline, walk, item);
   }
   return timeline;
