@@ -5,16 +5,24 @@ import { unauthorized } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { createGithubClient, type GithubClient } from './client.ts';
 import { GithubNotFoundError } from './errors.ts';
+import type { GithubClientOptions } from './types.ts';
+
+/** Retry tuning a caller may pass through (tests make retries instant). */
+export type GithubTuning = Pick<GithubClientOptions, 'retries' | 'maxRetryDelayMs' | 'sleep'>;
 
 /** A GitHub client acting as this user, with the token they granted at sign-in. */
-export async function githubForUser(ctx: AppContext, userId: string): Promise<GithubClient> {
+export async function githubForUser(
+  ctx: AppContext,
+  userId: string,
+  tuning: GithubTuning = {},
+): Promise<GithubClient> {
   const user = await findUser(ctx.db, userId);
   if (!user?.github_token_enc) throw unauthorized('No GitHub access for this user; sign in again');
-  return githubWithToken(ctx, decryptSecret(user.github_token_enc, ctx.config.tokenEncryptionKey));
+  return githubWithToken(ctx, decryptSecret(user.github_token_enc, ctx.config.tokenEncryptionKey), tuning);
 }
 
-export function githubWithToken(ctx: AppContext, token: string): GithubClient {
-  return createGithubClient({ apiUrl: ctx.config.github.apiUrl, token });
+export function githubWithToken(ctx: AppContext, token: string, tuning: GithubTuning = {}): GithubClient {
+  return createGithubClient({ ...tuning, apiUrl: ctx.config.github.apiUrl, token });
 }
 
 export type BoardOnGithub = {

@@ -1,0 +1,165 @@
+import { type GithubSim, startGithubSim } from '@fluxion/github-sim';
+import { encryptSecret } from '../auth/secret-box.ts';
+import { type Collector, type CollectorOptions, createCollector } from '../collector/runner.ts';
+import { readerFactory } from '../collector/readers.ts';
+import type { Board } from '../db/schema.ts';
+import { buildTestApp, type TestApp, testClock, testConfig } from './app.ts';
+import type { TestDatabase } from './databases.ts';
+import { signedInUser } from './users.ts';
+
+/** 1 Nov 2026 09:00 UTC: where both clocks (the simulator's and the app's) start. */
+export const START = Date.UTC(2026, 10, 1, 9);
+export const COLUMNS = ['Todo', 'In Progress', 'In Review', 'Done'];
+
+export type RecordedMove = {
+  item: string;
+  from: string | null;
+  to: string | null;
+  at: number;
+  source: string;
+};
+type Delivery = { id: string; action: string; dropped: boolean; redelivery: boolean };
+
+/**
+ * The real app (listening on a real port, so the simulator can deliver webhooks to `/webhooks/github`)
+ * over a test database, with a GitHub simulator on a manual clock, and octo-alice signed in with a token
+ * the simulator minted. Both clocks move together through `advance`.
+ */
+export type CollectorWorld = TestApp & {
+  sim: GithubSim;
+  auth: { authorization: string };
+  control<T = unknown>(path: string, body?: unknown, method?: string): Promise<T>;
+  advance(ms: number): Promise<void>;
+  collector(options?: CollectorOptions): Collector;
+  createBoard(owner: string, items: Record<string, string | null>): Promise<SimBoard>;
+  register(projectId: string): Promise<Board>;
+  board(boardId: string): Promise<Board>;
+  move(itemId: string, status: string | null): Promise<void>;
+  flush(): Promise<void>;
+  deliveries(): Promise<Delivery[]>;
+  redeliver(id: string): Promise<void>;
+  moves(boardId: string): Promise<RecordedMove[]>;
+  close(): Promise<void>;
+};
+
+/** A simulator board: its node id and the item node id of each named issue. */
+export type SimBoard = { projectId: string; items: Record<string, string>; names: Map<string, string> };
+
+export async function startCollectorWorld(database: TestDatabase): Promise<CollectorWorld> {
+  const sim = await startGithubSim({ port: 0, clock: 'manual', startAt: START });
+  const github = { ...testConfig().github, apiUrl: sim.url, webUrl: sim.url };
+  const test = await buildTestApp(database, { clock: testClock(START), config: { github } });
+  const { app, ctx } = test;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app has no TCP address');
+  sim.webhooks.urls = [`http://127.0.0.1:${address.port}/webhooks/github`];
+  sim.webhooks.secret = ctx.config.github.webhookSecret;
+  const token = encryptSecret(sim.createToken('octo-alice'), ctx.config.tokenEncryptionKey);
+  const { auth } = await signedInUser(ctx, 'octo-alice', token);
+
+  const control = async <T>(path: string, body?: unknown, method = 'POST'): Promise<T> => {
+    const response = await fetch(`${sim.url}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 || response.status === 202 ? undefined : await response.json()) as T;
+  };
+  const flush = async () => {
+    await control('/_sim/webhooks/flush');
+  };
+  const board = async (boardId: string) =>
+    ctx.db.selectFrom('boards').selectAll().where('id', '=', boardId).executeTakeFirstOrThrow();
+
+  let boardCount = 0;
+  const createBoard = async (owner: string, items: Record<string, string | null>): Promise<SimBoard> => {
+    boardCount += 1;
+    const project = await control<{ id: string }>('/_sim/projects', {
+      owner,
+      title: `Scripted board ${boardCount}`,
+      columns: COLUMNS,
+      at: START - 7 * DAY,
+    });
+    const ids: Record<string, string> = {};
+    const names = new Map<string, string>();
+    for (const [name, status] of Object.entries(items)) {
+      const created = await control<{ itemId: string }>('/_sim/issues', {
+        repo: `${owner}/scripted`,
+        title: name,
+        projectId: project.id,
+        ...(status ? { status } : {}),
+        at: START - 2 * DAY,
+      });
+      ids[name] = created.itemId;
+      names.set(created.itemId, name);
+    }
+    await flush();
+    return { projectId: project.id, items: ids, names };
+  };
+
+  const register = async (projectId: string): Promise<Board> => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: auth,
+      payload: { project_id: projectId, name: 'Scripted', iteration_length: 7 },
+    });
+    if (response.statusCode !== 201) throw new Error(`register: ${response.statusCode} ${response.body}`);
+    return ctx.db
+      .selectFrom('boards')
+      .selectAll()
+      .where('github_project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+  };
+
+  return {
+    ...test,
+    sim,
+    auth,
+    control,
+    flush,
+    board,
+    createBoard,
+    register,
+    advance: async (ms) => {
+      await control('/_sim/clock/advance', { ms });
+      test.clock.advance(ms);
+    },
+    collector: (options = {}) =>
+      createCollector(ctx, readerFactory(ctx, null, { retries: 1, sleep: async () => {} }), options),
+    move: async (itemId, status) => {
+      await control(`/_sim/items/${itemId}/move`, { status });
+    },
+    deliveries: () => control<Delivery[]>('/_sim/webhooks/deliveries', undefined, 'GET'),
+    redeliver: async (id) => {
+      await control(`/_sim/webhooks/deliveries/${id}/redeliver`);
+      await flush();
+    },
+    moves: async (boardId) => {
+      const rows = await ctx.db
+        .selectFrom('transitions')
+        .select(['item_id', 'from_column', 'to_column', 'at', 'source'])
+        .where('board_id', '=', boardId)
+        .orderBy('at')
+        .orderBy('item_id')
+        .execute();
+      return rows.map((r) => ({
+        item: r.item_id,
+        from: r.from_column,
+        to: r.to_column,
+        at: Number(r.at),
+        source: r.source,
+      }));
+    },
+    close: async () => {
+      await sim.close();
+      await app.close();
+    },
+  };
+}
+
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
+export const DAY = 24 * 60 * MINUTE;
