@@ -1,0 +1,100 @@
+import type { Project } from '@fluxion/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../auth/context.ts';
+import { useProjects } from './context.ts';
+import { ProjectsProvider } from './ProjectsProvider.tsx';
+import { useDemoSelection } from './useDemoSelection.ts';
+
+const project = (id: string, is_demo = false): Project => ({
+  project_id: id,
+  title: id,
+  full_name: `o/${id}`,
+  owner: 'o',
+  is_demo,
+  iteration_length_days: 7,
+  cycle_time_start_column: null,
+  column_list: [],
+});
+
+function auth(isAuthenticated: boolean): AuthContextValue {
+  const state = isAuthenticated
+    ? ({ status: 'loadingUser', error: null } as const)
+    : ({ status: 'unauthenticated', error: null } as const);
+  return {
+    state,
+    user: null,
+    isAuthenticated,
+    error: null,
+    login: vi.fn(),
+    logout: vi.fn(),
+    reloadProfile: vi.fn(),
+  };
+}
+
+function Probe() {
+  const { projects, loading, selected } = useProjects();
+  return (
+    <span data-testid="p">{`${loading}|${projects.map((p) => p.project_id).join(',')}|${selected?.project_id ?? 'none'}`}</span>
+  );
+}
+function DemoProbe() {
+  useDemoSelection();
+  return <Probe />;
+}
+
+function setup(isAuthenticated: boolean, url: string, child: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = (authed: boolean) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[url]}>
+        <AuthContext.Provider value={auth(authed)}>
+          <ProjectsProvider>{child}</ProjectsProvider>
+        </AuthContext.Provider>
+      </MemoryRouter>
+    </QueryClientProvider>
+  );
+  const result = render(view(isAuthenticated));
+  return { rerender: (authed: boolean) => result.rerender(view(authed)) };
+}
+
+describe('ProjectsProvider', () => {
+  afterEach(() => {
+    cleanup();
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it('loads projects when authenticated, selection starts as none, cleared on sign-out', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('d', true)]))),
+    );
+    const { rerender } = setup(true, '/', <Probe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|none'));
+    rerender(false);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false||none'));
+  });
+
+  it('a failing project list yields an empty list', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 500 })),
+    );
+    setup(true, '/', <Probe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false||none'));
+  });
+
+  it('?demo=1 selects the demo project', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('d', true)]))),
+    );
+    setup(true, '/lead-time?demo=1', <DemoProbe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|d'));
+  });
+});
