@@ -1,0 +1,375 @@
+import {
+  insightSchema,
+  leadTimeMetricsSchema,
+  projectSchema,
+  timeInStateMetricsSchema,
+} from '@fluxion/contract';
+import {
+  type BoardItem,
+  buildColumnStats,
+  buildIssuesInColumnReport,
+  buildLeadTimeReport,
+  buildTimeInStateReport,
+  type Transition,
+} from '@fluxion/flow';
+import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordReportedMove } from '../collector/record.ts';
+import { ensureDemoBoard } from '../projects/demo.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInUser } from '../testing/users.ts';
+
+const cases = await dialectCases();
+const DAY = 86_400_000;
+const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
+/** Mid-afternoon, so that ages and windows are not aligned with midnight. */
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const DEMO_CYCLE_START = 'In Progress';
+const DEMO_ITERATION = 7;
+
+/** The engine's input, built straight from the generator (not from the server's loader). */
+type EngineData = { transitions: Transition[]; items: BoardItem[] };
+
+function engineDataFromGenerator(now: number): EngineData {
+  const board = generateDemoBoard({ now });
+  const transitions = board.items.flatMap((item) =>
+    item.transitions.map((t) => ({ itemId: item.id, from: t.from, to: t.to, at: Date.parse(t.at) })),
+  );
+  const items = board.items.map((item) => {
+    const last = item.transitions.at(-1);
+    return {
+      id: item.id,
+      number: item.number,
+      title: item.title,
+      url: item.url,
+      milestone: item.milestone,
+      labels: item.labels,
+      column: last?.to ?? null,
+      enteredColumnAt: last ? Date.parse(last.at) : null,
+    };
+  });
+  return { transitions, items };
+}
+
+const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+
+function expectedLeadTime(data: EngineData, days: number, cycleStart: string, now: number) {
+  return json(
+    buildLeadTimeReport({
+      columns: DEMO_COLUMNS,
+      cycleStartColumn: cycleStart,
+      transitions: data.transitions,
+      days,
+      now,
+    }),
+  );
+}
+function expectedTimeInState(data: EngineData, days: number, now: number) {
+  return json(
+    buildTimeInStateReport({
+      columns: DEMO_COLUMNS,
+      transitions: data.transitions,
+      items: data.items,
+      days,
+      now,
+    }),
+  );
+}
+function expectedIssues(data: EngineData, column: string, now: number) {
+  return json(
+    buildIssuesInColumnReport({
+      columns: DEMO_COLUMNS,
+      column,
+      items: data.items,
+      days: DEMO_ITERATION,
+      now,
+    }),
+  );
+}
+function expectedColumnStats(data: EngineData, now: number) {
+  return json({ column_stats: buildColumnStats({ columns: DEMO_COLUMNS, items: data.items, now }) });
+}
+
+const demo = encodeURIComponent(DEMO_PROJECT_ID);
+
+describe.each(cases)('analysis API on the demo project ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const clock = testClock(NOW);
+  const { app, ctx } = await buildTestApp(database, { clock });
+  const boardId = await ensureDemoBoard(ctx, { live: false });
+  const { auth } = await signedInUser(ctx);
+  const data = engineDataFromGenerator(NOW);
+  /** The board's data as the tests changed it. */
+  let current = data;
+
+  const call = async (url: string) => {
+    const response = await app.inject({ url, headers: auth });
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    return response.json();
+  };
+
+  it('has a demo board big enough to make the comparison meaningful', async () => {
+    const project = projectSchema.parse(await call(`/api/projects/${demo}/`));
+    expect(project).toMatchObject({
+      is_demo: true,
+      column_list: DEMO_COLUMNS,
+      iteration_length_days: DEMO_ITERATION,
+      cycle_time_start_column: DEMO_CYCLE_START,
+    });
+    expect(data.items.length).toBeGreaterThanOrEqual(150);
+    // Every column but Blocked holds items now (nothing happens to be blocked at the end of the history).
+    const occupied = DEMO_COLUMNS.filter((column) => data.items.some((i) => i.column === column));
+    expect(occupied.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('GET /api/leadtime/ equals the engine for several windows and cycle-start columns', async () => {
+    for (const days of [1, 7, 14, 28]) {
+      const body = await call(`/api/leadtime/?project=${demo}&days=${days}`);
+      expect(body, `days=${days}`).toEqual(expectedLeadTime(data, days, DEMO_CYCLE_START, NOW));
+    }
+    for (const column of ['Backlog', 'Ready', 'In Review']) {
+      const body = await call(
+        `/api/leadtime/?project=${demo}&days=7&cycle_time=${encodeURIComponent(column)}`,
+      );
+      expect(body, column).toEqual(expectedLeadTime(data, 7, column, NOW));
+    }
+    // The series is not trivial: most days have a lead time, cycle times exist.
+    const body = await call(`/api/leadtime/?project=${demo}&days=7`);
+    const points = Object.entries(body).filter(([key]) => key !== 'metrics');
+    expect(points.length).toBeGreaterThan(60);
+    expect(
+      points.some(([, p]) => typeof (p as { average_cycle_time: unknown }).average_cycle_time === 'number'),
+    ).toBe(true);
+  });
+
+  it('GET /api/leadtime/ answers the spec §3 shape', async () => {
+    const body = await call(`/api/leadtime/?project=${demo}&days=7`);
+    const { metrics, ...series } = body;
+    expect(Object.keys(leadTimeMetricsSchema.strict().parse(metrics)).sort()).toEqual(
+      ['avg_lead_time', 'cycle_time_trend', 'lead_time_trend', 'performance_insight', 'stability'].sort(),
+    );
+    expect(insightSchema.strict().parse(metrics.performance_insight).message).not.toBe('');
+    const keys = Object.keys(series);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(
+      keys.every((k) => DATE_KEY.test(k)),
+      keys.join(),
+    ).toBe(true);
+    expect([...keys].sort()).toEqual(keys);
+    expect(keys.at(-1)).toBe('2026-11-01');
+    for (const point of Object.values(series) as Record<string, unknown>[]) {
+      expect(Object.keys(point).sort()).toEqual(['average_cycle_time', 'average_lead_time']);
+      for (const value of Object.values(point)) {
+        expect(value === null || (typeof value === 'number' && Number.isFinite(value) && value >= 0)).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it('GET /api/timeinstate/ equals the engine and answers the spec §3 shape', async () => {
+    for (const days of [1, 7, 14]) {
+      const body = await call(`/api/timeinstate/?project=${demo}&days=${days}`);
+      expect(body, `days=${days}`).toEqual(expectedTimeInState(data, days, NOW));
+    }
+    const { metrics, column_classification, ...series } = await call(
+      `/api/timeinstate/?project=${demo}&days=7`,
+    );
+    timeInStateMetricsSchema.strict().parse(metrics);
+    expect(metrics.time_intensive_column).not.toBeNull();
+    expect(Object.keys(column_classification).sort()).toEqual(['productive', 'waiting']);
+    const classified = [...column_classification.productive, ...column_classification.waiting];
+    expect(classified.every((c: string) => DEMO_COLUMNS.includes(c))).toBe(true);
+    const keys = Object.keys(series);
+    expect(keys.length).toBeGreaterThan(60);
+    expect(
+      keys.every((k) => DATE_KEY.test(k)),
+      keys.join(),
+    ).toBe(true);
+    for (const point of Object.values(series) as { timeinstate: Record<string, number> }[]) {
+      expect(Object.keys(point)).toEqual(['timeinstate']);
+      for (const [column, value] of Object.entries(point.timeinstate)) {
+        expect(DEMO_COLUMNS).toContain(column);
+        expect(Number.isFinite(value) && value >= 0).toBe(true);
+      }
+    }
+  });
+
+  it('GET /api/issues/ equals the engine for every column, sorted by days in column', async () => {
+    let total = 0;
+    for (const column of DEMO_COLUMNS) {
+      const body = await call(`/api/issues/?project=${demo}&column=${encodeURIComponent(column)}`);
+      expect(body, column).toEqual(expectedIssues(data, column, NOW));
+      const ages = body.issues.map((i: { days_in_current_column: number }) => i.days_in_current_column);
+      expect(ages).toEqual([...ages].sort((a, b) => b - a));
+      total += body.issues.length;
+    }
+    expect(total).toBe(data.items.length);
+    const { issues, column_stats } = await call(
+      `/api/issues/?project=${demo}&column=${encodeURIComponent('In Progress')}`,
+    );
+    expect(Object.keys(issues[0]).sort()).toEqual(
+      [
+        'days_in_current_column',
+        'entered_column_at',
+        'id',
+        'labels',
+        'milestone',
+        'number',
+        'title',
+        'url',
+      ].sort(),
+    );
+    expect(column_stats.thresholds).toEqual({ '1x_iteration': 7, '2x_iteration': 14 });
+    expect(column_stats.iteration_length_days).toBe(7);
+    insightSchema.strict().parse(column_stats.performance_insight);
+  });
+
+  it('GET /api/projects/{id}/column-stats/ equals the engine', async () => {
+    const body = await call(`/api/projects/${demo}/column-stats/`);
+    expect(body).toEqual(expectedColumnStats(data, NOW));
+    expect(Object.keys(body.column_stats)).toEqual(DEMO_COLUMNS);
+    const counted = Object.values(body.column_stats as Record<string, { count: number }>).reduce(
+      (sum, s) => sum + s.count,
+      0,
+    );
+    expect(counted).toBe(data.items.length);
+  });
+
+  it('answers 400 naming the parameter for bad or missing parameters, 404 for an unknown project', async () => {
+    const bad: [string, string][] = [
+      [`/api/leadtime/?project=${demo}&days=0`, 'days'],
+      [`/api/leadtime/?project=${demo}&days=abc`, 'days'],
+      [`/api/leadtime/?project=${demo}&days=1.5`, 'days'],
+      [`/api/leadtime/?project=${demo}`, 'days'],
+      ['/api/leadtime/?days=7', 'project'],
+      [`/api/leadtime/?project=${demo}&days=7&cycle_time=Nope`, 'cycle_time'],
+      [`/api/timeinstate/?project=${demo}&days=0`, 'days'],
+      [`/api/timeinstate/?project=${demo}&days=abc`, 'days'],
+      ['/api/timeinstate/?days=7', 'project'],
+      ['/api/timeinstate/?project=&days=7', 'project'],
+      [`/api/issues/?project=${demo}&column=Nope`, 'column'],
+      [`/api/issues/?project=${demo}`, 'column'],
+      ['/api/issues/?column=Done', 'project'],
+    ];
+    for (const [url, field] of bad) {
+      const response = await app.inject({ url, headers: auth });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toContain(field);
+      expect(response.json().field, url).toBe(field);
+    }
+    for (const url of [
+      '/api/leadtime/?project=PVT_unknown&days=7',
+      '/api/timeinstate/?project=PVT_unknown&days=7',
+      '/api/issues/?project=PVT_unknown&column=Done',
+      '/api/projects/PVT_unknown/column-stats/',
+    ]) {
+      expect((await app.inject({ url, headers: auth })).statusCode, url).toBe(404);
+      expect((await app.inject({ url })).statusCode, url).toBe(401);
+    }
+  });
+
+  it('reflects a newly recorded move in the next answer of every call (cache invalidation)', async () => {
+    const urls = {
+      lead: `/api/leadtime/?project=${demo}&days=7`,
+      tis: `/api/timeinstate/?project=${demo}&days=7`,
+      issues: `/api/issues/?project=${demo}&column=Done`,
+      stats: `/api/projects/${demo}/column-stats/`,
+    };
+    const before = {
+      lead: await call(urls.lead),
+      tis: await call(urls.tis),
+      issues: await call(urls.issues),
+      stats: await call(urls.stats),
+    };
+    // An item in progress is finished an hour ago, as a webhook would report it.
+    const moved = data.items.find((i) => i.column === 'In Review');
+    if (!moved) throw new Error('no item in review on the demo board');
+    const at = NOW - 3_600_000;
+    const move = { itemId: moved.id, from: 'In Review', to: 'Done', at };
+    expect(await recordReportedMove(ctx.db, boardId, { ...move, source: 'webhook' }, NOW)).toBe(true);
+    const after: EngineData = {
+      transitions: [...data.transitions, move],
+      items: data.items.map((i) => (i.id === moved.id ? { ...i, column: 'Done', enteredColumnAt: at } : i)),
+    };
+    const now = {
+      lead: await call(urls.lead),
+      tis: await call(urls.tis),
+      issues: await call(urls.issues),
+      stats: await call(urls.stats),
+    };
+    expect(now.lead).toEqual(expectedLeadTime(after, 7, DEMO_CYCLE_START, NOW));
+    expect(now.tis).toEqual(expectedTimeInState(after, 7, NOW));
+    expect(now.issues).toEqual(expectedIssues(after, 'Done', NOW));
+    expect(now.stats).toEqual(expectedColumnStats(after, NOW));
+    expect(now.lead).not.toEqual(before.lead);
+    expect(now.tis).not.toEqual(before.tis);
+    expect(now.issues.issues.length).toBe(before.issues.issues.length + 1);
+    expect(now.stats.column_stats.Done.count).toBe(before.stats.column_stats.Done.count + 1);
+
+    // A move written straight to the tables shows once the board's data version is bumped.
+    const second = data.items.find((i) => i.column === 'Ready');
+    if (!second) throw new Error('no ready item on the demo board');
+    const at2 = NOW - 1_800_000;
+    await ctx.db
+      .insertInto('transitions')
+      .values({
+        board_id: boardId,
+        item_id: second.id,
+        from_column: 'Ready',
+        to_column: 'In Progress',
+        at: at2,
+        source: 'poll',
+        recorded_at: NOW,
+      })
+      .execute();
+    await ctx.db
+      .updateTable('items')
+      .set({ column_name: 'In Progress', entered_column_at: at2 })
+      .where('board_id', '=', boardId)
+      .where('item_id', '=', second.id)
+      .execute();
+    const version = await ctx.db
+      .selectFrom('boards')
+      .select('data_version')
+      .where('id', '=', boardId)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('boards')
+      .set({ data_version: Number(version.data_version) + 1 })
+      .where('id', '=', boardId)
+      .execute();
+    const third: EngineData = {
+      transitions: [...after.transitions, { itemId: second.id, from: 'Ready', to: 'In Progress', at: at2 }],
+      items: after.items.map((i) =>
+        i.id === second.id ? { ...i, column: 'In Progress', enteredColumnAt: at2 } : i,
+      ),
+    };
+    expect(await call(urls.stats)).toEqual(expectedColumnStats(third, NOW));
+    expect(await call(urls.tis)).toEqual(expectedTimeInState(third, 7, NOW));
+    current = third;
+  });
+
+  it('answers for the new day once the clock moves on (results expire, ages grow)', async () => {
+    clock.set(NOW + 2 * DAY);
+    try {
+      // Access tokens are short-lived: sign in again on the new day.
+      const later = await signedInUser(ctx);
+      const call = async (url: string) => {
+        const response = await app.inject({ url, headers: later.auth });
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+        return response.json();
+      };
+      expect(await call(`/api/projects/${demo}/column-stats/`)).toEqual(
+        expectedColumnStats(current, NOW + 2 * DAY),
+      );
+      expect(await call(`/api/issues/?project=${demo}&column=Backlog`)).toEqual(
+        expectedIssues(current, 'Backlog', NOW + 2 * DAY),
+      );
+    } finally {
+      clock.set(NOW);
+    }
+  });
+});
