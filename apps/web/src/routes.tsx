@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { RequireAuth } from './auth/RequireAuth.tsx';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Layout } from './components/Layout.tsx';
 import { Loading } from './components/Loading.tsx';
 import { AccountPage } from './pages/Account/AccountPage.tsx';
@@ -24,7 +25,9 @@ const IssuesInColumnsPage = lazy(() =>
 );
 
 const lazyPage = (page: React.ReactNode) => (
-  <Suspense fallback={<Loading text={T.common.loadingDiagram} />}>{page}</Suspense>
+  <ErrorBoundary>
+    <Suspense fallback={<Loading text={T.common.loadingDiagram} />}>{page}</Suspense>
+  </ErrorBoundary>
 );
 
 export function AppRoutes() {

@@ -76,6 +76,7 @@ export const T = {
     confidence: 'Confidence',
     notAvailable: 'N/A',
     loadFailed: 'Failed to load data',
+    reload: 'Reload',
   },
   leadTime: {
     title: 'Lead Time',
