@@ -12,7 +12,8 @@ const SERVER_PREFIXES = ['/api/', '/accounts/', '/webhooks/', '/healthz', '/read
 export async function registerSpa(app: FastifyInstance, root: string | null): Promise<void> {
   const hasSpa = root !== null && existsSync(root);
   if (root && !hasSpa) app.log.warn({ root }, 'web app is not built; run `npm run build`');
-  if (hasSpa) await app.register(fastifyStatic, { root, wildcard: false, index: 'index.html', maxAge: '1h' });
+  // wildcard: files are looked up per request, so a rebuild of the web app is served without a restart.
+  if (hasSpa) await app.register(fastifyStatic, { root, wildcard: true, index: 'index.html', maxAge: '1h' });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((p) => path.startsWith(p));

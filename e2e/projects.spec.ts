@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+test('a user adds a simulator board, sees it in the list and the selector, edits it and deletes it', async ({
+  page,
+}) => {
+  await page.goto(`/accounts/github/login/?login=octo-bob`);
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.goto('/manage-projects');
+  const list = page.getByRole('list', { name: 'Projects' });
+  await expect(list).toContainText('Storefront delivery');
+
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const dialog = page.getByRole('dialog');
+  const submit = dialog.getByRole('button', { name: 'Add Project' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+  await dialog
+    .getByRole('combobox', { name: /^Project/ })
+    .selectOption({ label: 'Web app (fluxion-labs/2)' });
+  await expect(dialog.getByLabel('Cycle time start column (optional)')).toBeEnabled();
+  await dialog.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
+  await dialog.getByRole('combobox', { name: /^Iteration length/ }).selectOption({ label: '2 weeks' });
+  await submit.click();
+
+  await expect(page.getByText('Project successfully added!')).toBeVisible();
+  await expect(list).toContainText('Web app');
+  await expect(list).toContainText('14 days iteration');
+  await expect(
+    page
+      .getByRole('banner')
+      .getByRole('combobox', { name: 'Project' })
+      .locator('option', { hasText: 'Web app' }),
+  ).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/projects.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Edit Web app' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('combobox', { name: /^Iteration length/ })
+    .selectOption({ label: '4 days' });
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Project updated!')).toBeVisible();
+  await expect(list).toContainText('4 days iteration');
+
+  await page.getByRole('button', { name: 'Delete Web app' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Project deleted.')).toBeVisible();
+  await expect(list).not.toContainText('Web app');
+  await expect(
+    page
+      .getByRole('banner')
+      .getByRole('combobox', { name: 'Project' })
+      .locator('option', { hasText: 'Web app' }),
+  ).toHaveCount(0);
+});
+
+test('the demo dashboards open from the onboarding link with the demo project selected', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  await page.getByRole('link', { name: 'Open the demo Lead Time' }).click();
+  await expect(page).toHaveURL(/\/lead-time\?demo=1$/);
+  await expect(page.getByText('Lead Time Trend')).toBeVisible();
+  await expect(page.getByText('Process Stability')).toBeVisible();
+  await expect(page.locator('.recharts-line')).toHaveCount(2);
+  await page.getByRole('link', { name: 'Issues in Columns' }).click();
+  await expect(page.getByText('Select Column:')).toBeVisible();
+  await expect(page.getByRole('table')).toBeVisible();
+});
