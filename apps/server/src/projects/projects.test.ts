@@ -259,6 +259,27 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
     ]);
   });
 
+  it('answers GitHub failures during add as actionable errors, not 500: revoked token 401, missing scope 403', async () => {
+    const revoked = await signedInGithubUser(ctx, sim, 'octo-alice');
+    sim.world.tokens.delete(revoked.githubToken);
+    const limited = await signedInGithubUser(ctx, sim, 'octo-alice', ['read:org']);
+    const cases: [Auth, number, string][] = [
+      [revoked.auth, 401, 'github_auth'],
+      [limited.auth, 403, 'github_scope'],
+    ];
+    for (const [auth, status, error] of cases) {
+      const lookup = await app.inject({
+        url: `/api/github-project-columns/?project_id=${platform.nodeId}`,
+        headers: auth,
+      });
+      expect(lookup.statusCode, lookup.body).toBe(status);
+      expect(lookup.json().error).toBe(error);
+      const add = await save(auth, { project_id: platform.nodeId, iteration_length: 7 });
+      expect(add.statusCode, add.body).toBe(status);
+      expect(add.json().error).toBe(error);
+    }
+  });
+
   describe('GitHub lookups for the Add Project dialog', () => {
     it('lists the user first with value "" and then their organizations', async () => {
       const { auth } = await signedInGithubUser(ctx, sim, 'octo-alice');

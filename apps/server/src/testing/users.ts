@@ -30,8 +30,17 @@ export async function signedInUser(
  */
 export async function signedInGithubUser(
   ctx: AppContext,
-  sim: { createToken(login: string): string },
+  sim: { createToken(login: string, scopes?: string[]): string },
   login: string,
-): Promise<{ user: User; access: string; refresh: string; auth: { authorization: string } }> {
-  return signedInUser(ctx, login, encryptSecret(sim.createToken(login), ctx.config.tokenEncryptionKey));
+  scopes?: string[],
+): Promise<{
+  user: User;
+  access: string;
+  refresh: string;
+  auth: { authorization: string };
+  githubToken: string;
+}> {
+  const githubToken = sim.createToken(login, scopes);
+  const session = await signedInUser(ctx, login, encryptSecret(githubToken, ctx.config.tokenEncryptionKey));
+  return { ...session, githubToken };
 }
