@@ -1,4 +1,5 @@
 import {
+  FALLBACK_INSIGHT,
   insightSchema,
   leadTimeMetricsSchema,
   projectSchema,
@@ -352,6 +353,27 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     current = third;
   });
 
+  it('drops an item that left the board from the issues and column stats, as the engine does', async () => {
+    const leaving = current.items.find((i) => i.column === 'Backlog');
+    if (!leaving) throw new Error('no backlog item on the demo board');
+    const at = NOW - 600_000;
+    const move = { itemId: leaving.id, from: 'Backlog', to: null, at };
+    expect(await recordReportedMove(ctx.db, boardId, { ...move, source: 'webhook' }, NOW)).toBe(true);
+    const left: EngineData = {
+      transitions: [...current.transitions, move],
+      items: current.items.filter((i) => i.id !== leaving.id),
+    };
+    const backlog = await call(`/api/issues/?project=${demo}&column=Backlog`);
+    expect(backlog).toEqual(expectedIssues(left, 'Backlog', NOW));
+    expect(backlog.issues.map((i: { id: string }) => i.id)).not.toContain(leaving.id);
+    expect(await call(`/api/projects/${demo}/column-stats/`)).toEqual(expectedColumnStats(left, NOW));
+    expect(await call(`/api/timeinstate/?project=${demo}&days=7`)).toEqual(expectedTimeInState(left, 7, NOW));
+    expect(await call(`/api/leadtime/?project=${demo}&days=7`)).toEqual(
+      expectedLeadTime(left, 7, DEMO_CYCLE_START, NOW),
+    );
+    current = left;
+  });
+
   it('answers for the new day once the clock moves on (results expire, ages grow)', async () => {
     clock.set(NOW + 2 * DAY);
     try {
@@ -370,6 +392,76 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
       );
     } finally {
       clock.set(NOW);
+    }
+  });
+
+  it('answers a board with no recorded moves yet with the fallback insight, not an error', async () => {
+    const { user, auth: own } = await signedInUser(ctx);
+    const id = 'PVT_empty_board';
+    await ctx.db
+      .insertInto('boards')
+      .values({
+        id: 'empty-board',
+        github_project_id: id,
+        owner_login: 'someone',
+        owner_type: 'User',
+        number: 3,
+        title: 'Just added',
+        column_list: JSON.stringify(['Todo', 'Doing', 'Done']),
+        is_demo: 0,
+        added_at: NOW,
+        sync_status: 'active',
+        last_synced_at: null,
+        next_sync_at: NOW,
+        sync_error_count: 0,
+        last_error: null,
+        lease_owner: null,
+        lease_until: null,
+        collector_user_id: user.id,
+      })
+      .execute();
+    await ctx.db
+      .insertInto('tracked_projects')
+      .values({
+        user_id: user.id,
+        board_id: 'empty-board',
+        iteration_length_days: 14,
+        cycle_time_start_column: null,
+        added_at: NOW,
+      })
+      .execute();
+    const get = async (url: string) => {
+      const response = await app.inject({ url, headers: own });
+      expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+      return response.json();
+    };
+    const lead = await get(`/api/leadtime/?project=${id}&days=14`);
+    expect(Object.keys(lead)).toEqual(['metrics']);
+    expect(lead.metrics.performance_insight).toEqual(FALLBACK_INSIGHT);
+    const tis = await get(`/api/timeinstate/?project=${id}&days=14`);
+    expect(Object.keys(tis).sort()).toEqual(['column_classification', 'metrics']);
+    expect(tis.metrics.performance_insight).toEqual(FALLBACK_INSIGHT);
+    const issues = await get(`/api/issues/?project=${id}&column=Doing`);
+    expect(issues.issues).toEqual([]);
+    expect(issues.column_stats).toMatchObject({
+      avg_days: 0,
+      issues_over_1x_iteration: 0,
+      thresholds: { '1x_iteration': 14, '2x_iteration': 28 },
+      iteration_length_days: 14,
+    });
+    expect(await get(`/api/projects/${id}/column-stats/`)).toEqual({
+      column_stats: Object.fromEntries(
+        ['Todo', 'Doing', 'Done'].map((c) => [c, { count: 0, avg_days: 0, over_7_days: 0, over_14_days: 0 }]),
+      ),
+    });
+    // Somebody else's board: 404 on all four.
+    for (const url of [
+      `/api/leadtime/?project=${id}&days=14`,
+      `/api/timeinstate/?project=${id}&days=14`,
+      `/api/issues/?project=${id}&column=Doing`,
+      `/api/projects/${id}/column-stats/`,
+    ]) {
+      expect((await app.inject({ url, headers: auth })).statusCode, url).toBe(404);
     }
   });
 });
