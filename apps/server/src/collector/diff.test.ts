@@ -16,6 +16,7 @@ const item = (
   labels: [],
   column,
   statusUpdatedAt,
+  updatedAt: null,
   archived: false,
 });
 const stored = (
@@ -31,6 +32,7 @@ describe('planSync', () => {
       observed: [item('a', 'Todo', 500), item('b', null)],
       stored: new Map(),
       now: 1000,
+      notBefore: 0,
       initial: true,
       complete: true,
       source: 'poll',
@@ -54,6 +56,7 @@ describe('planSync', () => {
         stored('d', 'Todo', 1),
       ]),
       now: 1000,
+      notBefore: 0,
       initial: false,
       complete: false,
       source: 'poll',
@@ -76,6 +79,7 @@ describe('planSync', () => {
         stored('z', 'Todo', 1, 5),
       ]),
       now: 1000,
+      notBefore: 0,
       initial: false,
       complete: true,
       source: 'poll',
@@ -93,10 +97,47 @@ describe('planSync', () => {
       observed: [item('z', 'Todo', 900)],
       stored: new Map([stored('a', 'Todo', 1), stored('z', 'Done', 1, 5)]),
       now: 1000,
+      notBefore: 0,
       initial: false,
       complete: false,
       source: 'poll',
     });
     expect(plan.moves).toEqual([{ itemId: 'z', from: null, to: 'Todo', at: 900, source: 'poll' }]);
+  });
+
+  it('dates leaving at the item update, a return after the removal, never before the board was added', () => {
+    const archived = { ...item('a', 'Doing', 300), archived: true, updatedAt: 800 };
+    const cleared = { ...item('b', null), updatedAt: 700 };
+    const restored = { ...item('c', 'Doing', 300), updatedAt: 900 };
+    const early = item('d', 'Done', 150);
+    const plan = planSync({
+      observed: [
+        archived,
+        cleared,
+        restored,
+        early,
+        item('gone', null),
+        { ...item('arch', 'Done'), archived: true },
+      ],
+      stored: new Map([
+        stored('a', 'Doing', 300),
+        stored('b', 'Todo', 100),
+        stored('c', null, 300, 600),
+        stored('d', 'Todo', 100),
+        stored('gone', null, 300, 600),
+        stored('arch', null, 300, 600),
+      ]),
+      now: 1000,
+      notBefore: 200,
+      initial: false,
+      complete: true,
+      source: 'poll',
+    });
+    expect(plan.moves.map((m) => [m.itemId, m.from, m.to, m.at])).toEqual([
+      ['a', 'Doing', null, 800],
+      ['b', 'Todo', null, 700],
+      ['c', null, 'Doing', 900],
+      ['d', 'Todo', 'Done', 1000],
+    ]);
   });
 });

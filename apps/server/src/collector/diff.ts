@@ -13,8 +13,9 @@ export type SyncPlan = { moves: Move[]; states: ItemState[] };
  * Compares what GitHub shows now with what is stored and says which moves happened.
  * - First sight of a board (`initial`): each item is placed where it stands, dated at `now` (no history is
  *   invented), while its entered-column time comes from the Status value's `updatedAt`.
- * - Later: a changed column is a move dated at the Status value's `updatedAt` when that is plausible
- *   (after the previous entry, not in the future), else at `now`.
+ * - Later: a changed column is a move dated by the best evidence GitHub gives (see `moveTime`), never
+ *   before the item's previous entry or removal, never before `notBefore` (when the board was added), and
+ *   never in the future; without plausible evidence, at `now`.
  * - `complete` lists every item of the board: stored items absent from it, archived, or left without a
  *   status have left the board.
  */
@@ -22,6 +23,7 @@ export function planSync(params: {
   observed: ObservedItem[];
   stored: Map<string, StoredItem>;
   now: number;
+  notBefore: number;
   initial: boolean;
   complete: boolean;
   source: TransitionSource;
@@ -34,11 +36,10 @@ export function planSync(params: {
     const column = item.archived ? null : item.column;
     const before = stored.get(item.itemId);
     const beforeColumn = before && before.removedAt === null ? before.column : null;
-    if (before && beforeColumn === column && before.removedAt === null) continue;
-    if (!before && column === null) continue;
-    const at = params.initial
-      ? now
-      : plausibleTime(item.statusUpdatedAt, before?.enteredColumnAt ?? null, now);
+    // Unchanged, or still off the board (gone, archived or without status, as last time).
+    if (beforeColumn === column) continue;
+    const floor = Math.max(params.notBefore, before?.enteredColumnAt ?? 0, before?.removedAt ?? 0);
+    const at = params.initial ? now : moveTime(item, column, floor, now);
     const source = params.initial ? 'snapshot' : params.source;
     plan.moves.push({ itemId: item.itemId, from: beforeColumn, to: column, at, source });
     const entered = params.initial ? Math.min(item.statusUpdatedAt ?? now, now) : at;
@@ -65,8 +66,13 @@ export function planSync(params: {
   return plan;
 }
 
-function plausibleTime(statusUpdatedAt: number | null, previousEntry: number | null, now: number): number {
-  if (statusUpdatedAt === null || statusUpdatedAt > now) return now;
-  if (previousEntry !== null && statusUpdatedAt < previousEntry) return now;
-  return statusUpdatedAt;
+/**
+ * When an item changed column: entering a column, the Status value's `updatedAt`, else (a restored item,
+ * whose Status value is as old as before its archiving) the item's `updatedAt`; leaving the board
+ * (archived, status cleared), the item's `updatedAt`, since the old Status value's time is when it
+ * entered the column it now leaves. The first time in [floor, now] wins; none: `now`.
+ */
+function moveTime(item: ObservedItem, column: string | null, floor: number, now: number): number {
+  const evidence = column === null ? [item.updatedAt] : [item.statusUpdatedAt, item.updatedAt];
+  return evidence.find((t): t is number => t !== null && t >= floor && t <= now) ?? now;
 }

@@ -11,6 +11,8 @@ export type ObservedItem = {
   column: string | null;
   /** When the Status value was last set (GitHub's field value `updatedAt`), if known. */
   statusUpdatedAt: number | null;
+  /** When the item itself last changed (archived, restored, status cleared…), if known. */
+  updatedAt: number | null;
   archived: boolean;
 };
 

@@ -65,11 +65,18 @@ export async function recordReportedMove(db: Db, boardId: string, move: Move, no
 /** Records what a poll saw: metadata, moves and current columns, in one transaction. */
 export async function recordObservation(
   db: Db,
-  params: { boardId: string; observed: ObservedItem[]; initial: boolean; complete: boolean; now: number },
+  params: {
+    boardId: string;
+    addedAt: number;
+    observed: ObservedItem[];
+    initial: boolean;
+    complete: boolean;
+    now: number;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const stored = await loadStoredItems(trx, params.boardId);
-    const plan = planSync({ ...params, stored, source: 'poll' });
+    const plan = planSync({ ...params, notBefore: params.addedAt, stored, source: 'poll' });
     await upsertItemMetadata(trx, params.boardId, params.observed, params.now);
     const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
     await applyItemStates(trx, params.boardId, plan.states, params.now);

@@ -23,6 +23,7 @@ export function toObserved(item: GithubProjectItem): ObservedItem | null {
     labels: item.content.labels,
     column: item.status,
     statusUpdatedAt: item.statusUpdatedAt ? Date.parse(item.statusUpdatedAt) : null,
+    updatedAt: item.updatedAt ? Date.parse(item.updatedAt) : null,
     archived: item.isArchived,
   };
 }
@@ -47,6 +48,7 @@ export async function syncBoard(
     const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
     await recordObservation(ctx.db, {
       boardId: board.id,
+      addedAt: board.added_at,
       observed,
       initial: board.last_synced_at === null,
       complete: full,

@@ -35,22 +35,38 @@ export type ProjectsV2ItemEvent = z.infer<typeof projectsV2ItemEventSchema>;
 
 export type WebhookEffect =
   | { kind: 'move'; projectId: string; itemId: string; from: string | null; to: string | null; at: number }
-  | { kind: 'resync'; projectId: string }
+  /** `full`: the board's column list is stale too (a column this board does not know). */
+  | { kind: 'resync'; projectId: string; full: boolean }
   | { kind: 'ignore'; reason: string };
 
-/** What one event means for a board whose Status columns are `columns`. Pure; the caller does the I/O. */
-export function interpretItemEvent(event: ProjectsV2ItemEvent, columns: readonly string[]): WebhookEffect {
+/**
+ * What one event means for a board whose Status columns are `columns`, received at `receivedAt`. Pure;
+ * the caller does the I/O. A deleted item's `updated_at` is its last change before deletion (often its
+ * last move), so a deletion is dated when it is reported; an archiving by its `archived_at`.
+ */
+export function interpretItemEvent(
+  event: ProjectsV2ItemEvent,
+  columns: readonly string[],
+  receivedAt: number,
+): WebhookEffect {
   const item = event.projects_v2_item;
   const at = Date.parse(item.updated_at);
   const base = { projectId: item.project_node_id, itemId: item.node_id };
   switch (event.action) {
     case 'archived':
+      return {
+        kind: 'move',
+        ...base,
+        from: null,
+        to: null,
+        at: Date.parse(item.archived_at ?? item.updated_at),
+      };
     case 'deleted':
-      return { kind: 'move', ...base, from: null, to: null, at };
+      return { kind: 'move', ...base, from: null, to: null, at: receivedAt };
     case 'created':
     case 'restored':
     case 'converted':
-      return { kind: 'resync', projectId: item.project_node_id };
+      return { kind: 'resync', projectId: item.project_node_id, full: false };
     case 'edited':
       return interpretEdit(event, columns, base, at);
     default:
@@ -71,7 +87,7 @@ function interpretEdit(
   const from = change.from?.name ?? null;
   const to = change.to?.name ?? null;
   const known = (name: string | null) => name !== null && columns.includes(name);
-  if (!known(from) && !known(to)) return { kind: 'resync', projectId: base.projectId };
+  if (!known(from) && !known(to)) return { kind: 'resync', projectId: base.projectId, full: true };
   if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
   return { kind: 'move', ...base, from, to, at };
 }

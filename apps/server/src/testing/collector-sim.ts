@@ -162,4 +162,5 @@ export async function startCollectorWorld(database: TestDatabase): Promise<Colle
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
-export const DAY = 24 * 60 * MINUTE;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;

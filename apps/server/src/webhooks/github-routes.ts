@@ -68,16 +68,24 @@ async function applyEvent(
 ): Promise<string> {
   const board = await ctx.db
     .selectFrom('boards')
-    .select(['id', 'column_list'])
+    .select(['id', 'column_list', 'added_at'])
     .where('github_project_id', '=', event.projects_v2_item.project_node_id)
     .executeTakeFirst();
   if (!board) return 'untracked';
-  const effect = interpretItemEvent(event, parseColumns(board.column_list));
+  const effect = interpretItemEvent(event, parseColumns(board.column_list), ctx.now());
   if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;
   if (effect.kind === 'resync') {
-    await ctx.db.updateTable('boards').set({ next_sync_at: ctx.now() }).where('id', '=', board.id).execute();
+    // A column the board does not know: the next sync must be a full one, which reads the columns.
+    const full = effect.full ? { last_full_sync_at: null } : {};
+    await ctx.db
+      .updateTable('boards')
+      .set({ next_sync_at: ctx.now(), ...full })
+      .where('id', '=', board.id)
+      .execute();
     return 'resync scheduled';
   }
+  // A late delivery of a move made before the board was added: the first snapshot already sums it up.
+  if (effect.at < board.added_at) return 'ignored: before the board was added';
   const move = {
     itemId: effect.itemId,
     from: effect.from,

@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CollectorWorld,
+  COLUMNS,
+  HOUR,
+  MINUTE,
+  type SimBoard,
+  START,
+  startCollectorWorld,
+} from '../testing/collector-sim.ts';
+import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+
+type Row = { item: string; from: string | null; to: string | null; at: number; source: string };
+
+async function named(world: CollectorWorld, board: SimBoard, boardId: string): Promise<Row[]> {
+  return (await world.moves(boardId)).map((r) => ({ ...r, item: board.names.get(r.item) ?? r.item }));
+}
+
+/** Moves the clocks to `START + offset` (never back). */
+async function at(world: CollectorWorld, offset: number): Promise<void> {
+  await world.advance(START + offset - world.ctx.now());
+}
+
+describe.each(await dialectCases())('board life cycle on $name', ({ create }) => {
+  let database: TestDatabase;
+  let world: CollectorWorld;
+  beforeEach(async () => {
+    database = await create();
+    world = await startCollectorWorld(database);
+  });
+  afterEach(async () => {
+    await world.close();
+    await database.drop();
+  });
+
+  it('records nothing dated before the board was added, even from webhooks of earlier moves', async () => {
+    // GitHub's delivery of an earlier move can arrive late (a retry, a redelivery): here every delivery
+    // before the board is added is held back, and delivered afterwards.
+    await world.control('/_sim/faults', { type: 'drop-webhooks' });
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo', b: 'Todo' });
+    await world.control(`/_sim/items/${board.items.a}/move`, { status: 'In Progress', at: START - HOUR });
+    await world.control('/_sim/faults', undefined, 'DELETE');
+    const earlier = await world.deliveries();
+    expect(earlier.map((d) => d.action)).toEqual(['created', 'edited', 'created', 'edited', 'edited']);
+    const row = await world.register(board.projectId);
+    expect(await world.collector().runOnce()).toBe(1);
+    // History from before the board was added, already summed up by the snapshot.
+    for (const delivery of earlier) await world.redeliver(delivery.id);
+    await at(world, 5 * MINUTE);
+    await world.move(board.items.b ?? '', 'In Progress');
+    await world.flush();
+    expect(await named(world, board, row.id)).toEqual([
+      { item: 'a', from: null, to: 'In Progress', at: START, source: 'snapshot' },
+      { item: 'b', from: null, to: 'Todo', at: START, source: 'snapshot' },
+      { item: 'b', from: 'Todo', to: 'In Progress', at: START + 5 * MINUTE, source: 'webhook' },
+    ]);
+    const item = await world.ctx.db
+      .selectFrom('items')
+      .select(['column_name', 'entered_column_at'])
+      .where('item_id', '=', board.items.a ?? '')
+      .executeTakeFirstOrThrow();
+    // Issues in Columns can still tell how long it has been there.
+    expect(item).toEqual({ column_name: 'In Progress', entered_column_at: START - HOUR });
+  });
+
+  it.each(['poll', 'webhook'] as const)(
+    'by %s, an archived, deleted or status-less item leaves the board (to: null), and a restored one returns',
+    async (path) => {
+      const owner = path === 'poll' ? 'octo-alice' : 'fluxion-labs';
+      const board = await world.createBoard(owner, { a: 'In Progress', b: 'Todo', c: 'In Review' });
+      const row = await world.register(board.projectId);
+      const collector = world.collector();
+      await collector.runOnce();
+      const poll = async () => {
+        await world.flush();
+        if (path === 'poll') await world.advance(1000);
+        if (path === 'poll') await collector.runOnce();
+      };
+      await at(world, 5 * MINUTE);
+      await world.control(`/_sim/items/${board.items.a}/archive`);
+      await poll();
+      await at(world, 10 * MINUTE);
+      await world.move(board.items.c ?? '', null);
+      await poll();
+      await at(world, 20 * MINUTE);
+      await world.control(`/_sim/items/${board.items.b}`, undefined, 'DELETE');
+      await poll(); // 20 min after the first sync: a full one, which notices deletions
+      await at(world, 25 * MINUTE);
+      await world.control(`/_sim/items/${board.items.a}/restore`);
+      await world.flush();
+      await world.advance(1000);
+      await collector.runOnce(); // webhooks: `restored` asks for a poll, which finds where it stands
+      const pollDelay = path === 'poll' ? 1000 : 0;
+      expect(await named(world, board, row.id)).toEqual([
+        { item: 'a', from: null, to: 'In Progress', at: START, source: 'snapshot' },
+        { item: 'b', from: null, to: 'Todo', at: START, source: 'snapshot' },
+        { item: 'c', from: null, to: 'In Review', at: START, source: 'snapshot' },
+        { item: 'a', from: 'In Progress', to: null, at: START + 5 * MINUTE, source: path },
+        { item: 'c', from: 'In Review', to: null, at: START + 10 * MINUTE, source: path },
+        { item: 'b', from: 'Todo', to: null, at: START + 20 * MINUTE + pollDelay, source: path },
+        { item: 'a', from: null, to: 'In Progress', at: START + 25 * MINUTE, source: 'poll' },
+      ]);
+      // Later full polls find nothing new: no "null → null" rows for items already gone.
+      await at(world, 50 * MINUTE);
+      await collector.runOnce();
+      expect(await named(world, board, row.id)).toHaveLength(7);
+    },
+  );
+
+  it('updates the column list on the next full sync after a column is renamed or added', async () => {
+    const board = await world.createBoard('octo-alice', { a: 'In Review', b: 'Todo' });
+    const row = await world.register(board.projectId);
+    const collector = world.collector();
+    await collector.runOnce();
+    const project = world.sim.world.projects.get(board.projectId);
+    const review = project?.statusField.options.find((o) => o.name === 'In Review');
+    if (!project || !review) throw new Error('no such board');
+    review.name = 'Review';
+    project.statusField.options.splice(3, 0, { ...review, id: 'qa000001', name: 'QA' });
+    await at(world, 5 * MINUTE);
+    await world.move(board.items.b ?? '', 'QA');
+    await world.advance(1000);
+    await collector.runOnce(); // incremental: the move is seen, the column list is not read
+    expect(JSON.parse((await world.board(row.id)).column_list)).toEqual(COLUMNS);
+    await at(world, 16 * MINUTE);
+    await collector.runOnce();
+    expect(JSON.parse((await world.board(row.id)).column_list)).toEqual([
+      'Todo',
+      'In Progress',
+      'Review',
+      'QA',
+      'Done',
+    ]);
+    // A renamed column is noticed as a move of its items, when the full sync sees the new name.
+    expect((await named(world, board, row.id)).slice(2)).toEqual([
+      { item: 'b', from: 'Todo', to: 'QA', at: START + 5 * MINUTE, source: 'poll' },
+      { item: 'a', from: 'In Review', to: 'Review', at: START + 16 * MINUTE, source: 'poll' },
+    ]);
+  });
+
+  it('a webhook naming columns the board does not know brings a full sync, which reads them', async () => {
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
+    const row = await world.register(board.projectId);
+    const collector = world.collector();
+    await collector.runOnce();
+    const project = world.sim.world.projects.get(board.projectId);
+    if (!project) throw new Error('no such board');
+    const done = project.statusField.options[3];
+    if (done) done.name = 'Shipped';
+    project.statusField.options.splice(1, 0, { id: 'b1', name: 'Blocked', color: 'RED', description: '' });
+    await at(world, 5 * MINUTE);
+    await world.move(board.items.a ?? '', 'Blocked');
+    await at(world, 6 * MINUTE);
+    await world.move(board.items.a ?? '', 'Shipped');
+    await world.flush();
+    expect(await world.board(row.id)).toMatchObject({
+      next_sync_at: START + 6 * MINUTE,
+      last_full_sync_at: null,
+    });
+    await world.advance(1000);
+    expect(await collector.runOnce()).toBe(1);
+    expect(JSON.parse((await world.board(row.id)).column_list)).toEqual([
+      'Todo',
+      'Blocked',
+      'In Progress',
+      'In Review',
+      'Shipped',
+    ]);
+    expect((await named(world, board, row.id)).slice(1)).toEqual([
+      { item: 'a', from: 'Todo', to: 'Blocked', at: START + 5 * MINUTE, source: 'webhook' },
+      { item: 'a', from: 'Blocked', to: 'Shipped', at: START + 6 * MINUTE, source: 'poll' },
+    ]);
+  });
+
+  it('marks a board that became inaccessible and retries it later', async () => {
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
+    const row = await world.register(board.projectId);
+    const collector = world.collector();
+    await collector.runOnce();
+    world.sim.world.orgs.get('fluxion-labs')?.members.delete('octo-alice');
+    world.sim.webhooks.urls.splice(0); // no webhooks either: only polling can catch up
+    await at(world, 2 * MINUTE);
+    expect(await collector.runOnce()).toBe(1);
+    const lost = await world.board(row.id);
+    expect(lost).toMatchObject({ sync_status: 'inaccessible', sync_error_count: 1 });
+    expect(lost.next_sync_at).toBe(START + 2 * MINUTE + HOUR);
+    await world.move(board.items.a ?? '', 'Done');
+    await at(world, 30 * MINUTE);
+    expect(await collector.runOnce()).toBe(0);
+    world.sim.world.orgs.get('fluxion-labs')?.members.add('octo-alice');
+    await at(world, 2 * MINUTE + HOUR);
+    expect(await collector.runOnce()).toBe(1);
+    expect(await world.board(row.id)).toMatchObject({ sync_status: 'active', sync_error_count: 0 });
+    expect((await named(world, board, row.id)).at(-1)).toEqual({
+      item: 'a',
+      from: 'Todo',
+      to: 'Done',
+      at: START + 2 * MINUTE,
+      source: 'poll',
+    });
+  });
+});
