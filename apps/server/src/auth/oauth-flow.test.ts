@@ -1,7 +1,7 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureLogs, buildTestApp, listenTestApp, testClock } from '../testing/app.ts';
-import { dialectCases } from '../testing/databases.ts';
+import { createSqliteTestDatabase, dialectCases } from '../testing/databases.ts';
 import { decryptSecret } from './secret-box.ts';
 
 /**
@@ -230,5 +230,34 @@ describe.each(cases)('sign-in with GitHub over real HTTP ($name)', async ({ name
       expect(text.includes(value), `${name} appears in the logs`).toBe(false);
       expect(text.includes(encodeURIComponent(value)), `${name} appears URL-encoded in the logs`).toBe(false);
     }
+  });
+});
+
+describe('sign-in behind https', async () => {
+  const database = await createSqliteTestDatabase();
+  afterAll(() => database.drop());
+  const publicUrl = 'https://fluxion.example';
+  const { app } = await buildTestApp(database, { githubUrl: sim.url, config: { publicUrl } });
+
+  it('marks the state and token handoff cookies Secure', async () => {
+    const start = await app.inject('/accounts/github/login/?login=octo-alice');
+    const stateCookies = start.headers['set-cookie'];
+    expect(String(stateCookies)).toMatch(/oauth_state=.*; Secure/);
+    const authorize = start.headers.location ?? '';
+    expect(new URL(authorize).searchParams.get('redirect_uri')).toBe(
+      `${publicUrl}/accounts/github/login/callback/`,
+    );
+    const callback = new URL(location(await visit(authorize)));
+    expect(callback.origin).toBe(publicUrl);
+    const cookie = (Array.isArray(stateCookies) ? stateCookies : [String(stateCookies)])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const landed = await app.inject({ url: `${callback.pathname}${callback.search}`, headers: { cookie } });
+    expect(landed.headers.location).toBe('/');
+    const handoff = [landed.headers['set-cookie'] ?? []]
+      .flat()
+      .filter((c) => /^(access|refresh)_token=/.test(c));
+    expect(handoff).toHaveLength(2);
+    for (const line of handoff) expect(line).toMatch(/; Secure/);
   });
 });

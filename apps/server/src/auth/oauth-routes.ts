@@ -88,7 +88,13 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         const access = await issueAccessToken({ userId: user.id, secret: ctx.config.jwtSecret, now });
         const refresh = await createRefreshToken(ctx.db, user.id, now);
         // Short-lived, script-readable cookies: the web app moves them to local storage and clears them.
-        const handoff = { path: '/', sameSite: 'lax' as const, maxAge: HANDOFF_COOKIE_SECONDS };
+        // Secure on https, like the state cookie: a token cookie must never travel over plain http.
+        const handoff = {
+          path: '/',
+          sameSite: 'lax' as const,
+          maxAge: HANDOFF_COOKIE_SECONDS,
+          secure: ctx.config.publicUrl.startsWith('https:'),
+        };
         reply.setCookie('access_token', access, handoff);
         reply.setCookie('refresh_token', refresh.token, handoff);
         request.log.info({ userId: user.id }, 'signed in with GitHub');
