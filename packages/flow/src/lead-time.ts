@@ -15,17 +15,17 @@ import type { LeadTimeDay, LeadTimeInput, LeadTimeMetrics, LeadTimeResponse } fr
 
 type Completions = { lead: DailySums; cycle: DailySums | null; doneDay: Int32Array; leadMs: Float64Array };
 
-/** Buckets lead and cycle times (ms) by completion day, up to and including `now`'s day. */
-function collectCompletions(t: BoardTimeline, first: number, last: number): Completions {
+/** Buckets lead and cycle times (ms) by completion day, for completions up to `now`. */
+function collectCompletions(t: BoardTimeline, first: number, now: number): Completions {
+  const last = dayNumber(now);
   const lead = createDailySums(first, last);
   const cycle = t.board.cycleStart >= 0 ? createDailySums(first, last) : null;
   const doneDay = new Int32Array(t.itemIds.length).fill(-1);
   const leadMs = new Float64Array(t.itemIds.length);
   for (let item = 0; item < t.itemIds.length; item++) {
     const doneAt = t.doneAt[item] as number;
-    if (Number.isNaN(doneAt)) continue;
+    if (!(doneAt <= now)) continue;
     const day = dayNumber(doneAt);
-    if (day > last) continue;
     doneDay[item] = day;
     leadMs[item] = leadTimeMs(t, item);
     addSample(lead, day, leadMs[item] as number);
@@ -36,13 +36,13 @@ function collectCompletions(t: BoardTimeline, first: number, last: number): Comp
   return { lead, cycle, doneDay, leadMs };
 }
 
-function firstCompletionDay(t: BoardTimeline, last: number): number | null {
+function firstCompletionDay(t: BoardTimeline, now: number): number | null {
   let first = Number.POSITIVE_INFINITY;
   for (let item = 0; item < t.itemIds.length; item++) {
-    const day = dayNumber(t.doneAt[item] as number);
-    if (day < first && day <= last) first = day;
+    const doneAt = t.doneAt[item] as number;
+    if (doneAt < first && doneAt <= now) first = doneAt;
   }
-  return Number.isFinite(first) ? first : null;
+  return Number.isFinite(first) ? dayNumber(first) : null;
 }
 
 /** Lead times of the items completed in the `width` days ending on `last`. */
@@ -99,9 +99,9 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
   const width = iterationDays(input.days);
   const t = buildTimeline(input, input.transitions);
   const today = dayNumber(input.now);
-  const first = firstCompletionDay(t, today);
+  const first = firstCompletionDay(t, input.now);
   if (first === null) return fallback(t.board.cycleStart >= 0);
-  const c = collectCompletions(t, first, today);
+  const c = collectCompletions(t, first, input.now);
   const series: Record<string, LeadTimeDay> = {};
   let last = first;
   for (let day = first; day <= today; day++) {

@@ -23,14 +23,14 @@ function firstDay(t: BoardTimeline, today: number): number | null {
   return Number.isFinite(day) && day <= today ? day : null;
 }
 
-/** Durations (ms) of ended stays per column, bucketed by the day the stay ended. */
-function collectStays(t: BoardTimeline, first: number, today: number): DailySums[] {
-  const sums = t.board.columns.map(() => createDailySums(first, today));
+/** Durations (ms) of the stays ended by `now`, per column, bucketed by the day the stay ended. */
+function collectStays(t: BoardTimeline, first: number, now: number): DailySums[] {
+  const sums = t.board.columns.map(() => createDailySums(first, dayNumber(now)));
   const s = t.stays;
   for (let i = 0; i < s.count; i++) {
     const column = s.column[i] as number;
     const end = s.end[i] as number;
-    if (column < 0 || column >= t.board.done || Number.isNaN(end)) continue;
+    if (column < 0 || column >= t.board.done || !(end <= now)) continue;
     addSample(sums[column] as DailySums, dayNumber(end), end - (s.start[i] as number));
   }
   for (const sum of sums) accumulate(sum);
@@ -111,7 +111,7 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
   const today = dayNumber(input.now);
   const column_classification = classifyColumns(input);
   const first = firstDay(t, today);
-  const sums = first === null ? [] : collectStays(t, first, today);
+  const sums = first === null ? [] : collectStays(t, first, input.now);
   const series: Record<string, TimeInStateDay> = {};
   let last: number | null = null;
   for (let day = first ?? today + 1; day <= today; day++) {
