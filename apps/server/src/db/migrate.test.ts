@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
-import { migrateDown, migrateToLatest } from './migrate.ts';
+import { migrateAllDown, migrateToLatest } from './migrate.ts';
 
 const cases = await dialectCases();
 
@@ -91,7 +91,7 @@ describe.each(cases)('storage on $name', ({ create }) => {
 
   it('migrations are reversible and can be applied again', async () => {
     const handle = await fresh();
-    await migrateDown(handle);
+    await migrateAllDown(handle);
     await expect(sql`select count(*) from users`.execute(handle.db)).rejects.toThrow();
     await migrateToLatest(handle);
     const result = await sql<{ n: number }>`select count(*) as n from users`.execute(handle.db);

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
 import type { DbHandle, DialectName } from './connection.ts';
 import { initial } from './migrations/001_initial.ts';
 import { collectorState } from './migrations/002_collector_state.ts';
@@ -30,7 +30,8 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
   }
 }
 
-export async function migrateDown(handle: DbHandle): Promise<void> {
-  const { error } = await migrator(handle).migrateDown();
+/** Reverts every migration: the database is left empty. */
+export async function migrateAllDown(handle: DbHandle): Promise<void> {
+  const { error } = await migrator(handle).migrateTo(NO_MIGRATIONS);
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
