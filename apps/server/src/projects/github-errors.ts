@@ -6,6 +6,9 @@ import {
 } from '../github/errors.ts';
 import { AppError, notFound, upstreamError } from '../http/errors.ts';
 
+/** A user is waiting: retry briefly, and let a long rate-limit wait surface as an answer instead. */
+export const INTERACTIVE = { retries: 2, maxRetryDelayMs: 3_000 };
+
 /** GitHub's failures, as answers our users can act on. */
 export function fromGithubError(error: unknown): never {
   if (error instanceof GithubNotFoundError) throw notFound('Not found on GitHub, or no access to it');

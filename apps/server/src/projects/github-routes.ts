@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { githubForUser } from '../github/for-user.ts';
+import { INTERACTIVE } from './github-errors.ts';
 import { fromGithubError } from './github-errors.ts';
 
 /** What the Add Project dialog offers: the user's owners, their boards, a board's columns — live from GitHub. */
@@ -19,7 +20,9 @@ export const githubRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/api/github-owner-options/',
     { schema: { response: { 200: z.array(ownerOptionSchema) } } },
     async (request) => {
-      const owners = await (await githubForUser(ctx, request.userId)).listOwners().catch(fromGithubError);
+      const owners = await (await githubForUser(ctx, request.userId, INTERACTIVE))
+        .listOwners()
+        .catch(fromGithubError);
       return owners.map((o, index) => ({
         // The user's own boards are listed with no owner parameter (spec §7: none for personal).
         value: index === 0 && o.type === 'User' ? '' : o.login,
@@ -34,7 +37,7 @@ export const githubRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       schema: { querystring: projectsByOwnerQuerySchema, response: { 200: z.array(availableProjectSchema) } },
     },
     async (request) => {
-      const client = await githubForUser(ctx, request.userId);
+      const client = await githubForUser(ctx, request.userId, INTERACTIVE);
       const projects = await client.listProjects(request.query.owner || undefined).catch(fromGithubError);
       return projects
         .filter((p) => !p.closed)
@@ -51,7 +54,7 @@ export const githubRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     '/api/github-project-columns/',
     { schema: { querystring: projectColumnsQuerySchema, response: { 200: z.array(z.string()) } } },
     async (request) => {
-      const client = await githubForUser(ctx, request.userId);
+      const client = await githubForUser(ctx, request.userId, INTERACTIVE);
       const columns = await client.getProjectColumns(request.query.project_id).catch(fromGithubError);
       return columns.map((c) => c.name);
     },
