@@ -12,8 +12,10 @@ export const INTERACTIVE = { retries: 2, maxRetryDelayMs: 3_000 };
 /** GitHub's failures, as answers our users can act on. */
 export function fromGithubError(error: unknown): never {
   if (error instanceof GithubNotFoundError) throw notFound('Not found on GitHub, or no access to it');
-  if (error instanceof GithubAuthError)
-    throw new AppError(401, 'github_auth', 'GitHub access expired; sign in again');
+  // Not 401: that would make the web client refresh Fluxion's own session, which cannot help here.
+  if (error instanceof GithubAuthError) {
+    throw new AppError(403, 'github_auth', 'GitHub access expired; sign in again');
+  }
   if (error instanceof GithubScopeError) throw new AppError(403, 'github_scope', error.message);
   if (error instanceof GithubRateLimitError) {
     throw new AppError(

@@ -259,12 +259,12 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
     ]);
   });
 
-  it('answers GitHub failures during add as actionable errors, not 500: revoked token 401, missing scope 403', async () => {
+  it('answers GitHub failures during add as actionable errors, not 500: revoked token or missing scope 403', async () => {
     const revoked = await signedInGithubUser(ctx, sim, 'octo-alice');
     sim.world.tokens.delete(revoked.githubToken);
     const limited = await signedInGithubUser(ctx, sim, 'octo-alice', ['read:org']);
     const cases: [Auth, number, string][] = [
-      [revoked.auth, 401, 'github_auth'],
+      [revoked.auth, 403, 'github_auth'],
       [limited.auth, 403, 'github_scope'],
     ];
     for (const [auth, status, error] of cases) {
