@@ -1,5 +1,6 @@
 import { classifyColumn, resolveBoard } from './columns.ts';
 import { round } from './numbers.ts';
+import { columnCode } from './rows.ts';
 import type { BoardColumns, BoardItem } from './types.ts';
 
 export type QueueHealth = { waiting: number; open: number; ratio: number };
@@ -8,13 +9,16 @@ export type QueueHealth = { waiting: number; open: number; ratio: number };
 export function queueHealth(board: BoardColumns, items: readonly BoardItem[]): QueueHealth {
   const resolved = resolveBoard(board);
   const kinds = resolved.columns.map((name, i) => classifyColumn(name, i, resolved.done));
+  const counts = new Float64Array(kinds.length + 1);
+  for (let i = 0; i < items.length; i++) {
+    const c = columnCode(resolved, (items[i] as BoardItem).column);
+    if (c >= 0) counts[c] = (counts[c] as number) + 1;
+  }
   let waiting = 0;
   let open = 0;
-  for (const item of items) {
-    const c = item.column === null ? undefined : resolved.index.get(item.column);
-    const kind = c === undefined ? undefined : kinds[c];
-    if (kind === 'waiting') waiting++;
-    if (kind === 'waiting' || kind === 'productive') open++;
-  }
+  kinds.forEach((kind, c) => {
+    if (kind === 'waiting') waiting += counts[c] as number;
+    if (kind === 'waiting' || kind === 'productive') open += counts[c] as number;
+  });
   return { waiting, open, ratio: open > 0 ? round(waiting / open) : 0 };
 }
