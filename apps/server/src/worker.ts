@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { createCollector, startCollectorLoop } from './collector/runner.ts';
+import { readerFactory } from './collector/readers.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+
+/**
+ * `npm run worker`: a collector process without HTTP. Any number can run against one PostgreSQL
+ * database (boards are leased); the API servers then run with COLLECTOR=off.
+ */
+async function main() {
+  const config = loadConfig();
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(handle);
+  const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, now: Date.now };
+  const workerId = `worker-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const collector = createCollector(ctx, readerFactory(ctx, null), { workerId });
+  const loop = startCollectorLoop(collector, {
+    tickMs: 5_000,
+    onError: (error) => console.error(`[${workerId}] collector run failed:`, (error as Error).message),
+  });
+  console.log(`Fluxion collector worker ${workerId} started (${handle.dialect})`);
+  const stop = async () => {
+    await loop.stop();
+    await handle.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Fluxion worker cannot start: ${error instanceof ConfigError ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
