@@ -113,3 +113,21 @@ async function hasSameMove(db: Db, boardId: string, move: Move): Promise<boolean
     move.from === null ? query.where('from_column', 'is', null) : query.where('from_column', '=', move.from);
   return (await query.executeTakeFirst()) !== undefined;
 }
+
+/**
+ * A late move (A -> B at t) slots in before the item's next recorded move; when that one says it left A
+ * (recorded by a poll that never saw B), it left B. Keeps each item's chain of columns unbroken.
+ */
+export async function relinkNextMove(db: Db, boardId: string, move: Move): Promise<void> {
+  const next = await db
+    .selectFrom('transitions')
+    .select(['id', 'from_column'])
+    .where('board_id', '=', boardId)
+    .where('item_id', '=', move.itemId)
+    .where('at', '>', move.at)
+    .orderBy('at')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!next || next.from_column !== move.from || move.from === move.to) return;
+  await db.updateTable('transitions').set({ from_column: move.to }).where('id', '=', next.id).execute();
+}

@@ -2,7 +2,13 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { type ItemState, planSync } from './diff.ts';
 import type { Move, ObservedItem } from './observation.ts';
-import { applyItemStates, insertMoves, loadStoredItems, upsertItemMetadata } from './queries.ts';
+import {
+  applyItemStates,
+  insertMoves,
+  loadStoredItems,
+  relinkNextMove,
+  upsertItemMetadata,
+} from './queries.ts';
 
 async function bumpVersion(db: Db, boardId: string): Promise<void> {
   await db
@@ -14,7 +20,8 @@ async function bumpVersion(db: Db, boardId: string): Promise<void> {
 
 /**
  * Records one move reported by a webhook. Late (out-of-order) events add their transition but never
- * overwrite a newer current column.
+ * overwrite a newer current column; the move after it, if recorded as leaving this move's `from` (a poll
+ * that saw only the end of both), now leaves this move's `to`.
  */
 export async function recordReportedMove(db: Db, boardId: string, move: Move, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -48,6 +55,7 @@ export async function recordReportedMove(db: Db, boardId: string, move: Move, no
         .execute();
     }
     const isLatest = !stored || stored.entered_column_at === null || move.at >= stored.entered_column_at;
+    if (inserted > 0 && !isLatest) await relinkNextMove(trx, boardId, { ...move, from });
     if (isLatest) {
       const state: ItemState = {
         itemId: move.itemId,

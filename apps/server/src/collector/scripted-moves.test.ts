@@ -155,4 +155,22 @@ describe.each(await dialectCases())('a scripted sequence of moves on $name', ({ 
     expect(await world.collector().runOnce()).toBe(1);
     expect(await named(world, board, boardId)).toEqual(sorted(expectedMoves('webhook')));
   });
+
+  it('a poll that saw only the end of two quick moves is completed by their late webhooks', async () => {
+    const { board, boardId } = await addBoard(world, 'fluxion-labs');
+    await world.control('/_sim/faults', { type: 'drop-webhooks' });
+    await world.advance(STEP);
+    await world.move(board.items.a ?? '', 'In Progress');
+    await world.advance(MINUTE);
+    await world.move(board.items.a ?? '', 'Done');
+    await world.advance(MINUTE);
+    await world.collector().runOnce();
+    await world.control('/_sim/faults', undefined, 'DELETE');
+    const held = (await world.deliveries()).filter((d) => d.dropped);
+    for (const delivery of held) await world.redeliver(delivery.id);
+    expect((await named(world, board, boardId)).slice(3)).toEqual([
+      { item: 'a', from: 'Todo', to: 'In Progress', at: START + STEP, source: 'webhook' },
+      { item: 'a', from: 'In Progress', to: 'Done', at: START + STEP + MINUTE, source: 'poll' },
+    ]);
+  });
 });

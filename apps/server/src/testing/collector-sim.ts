@@ -1,10 +1,11 @@
 import { type GithubSim, startGithubSim } from '@fluxion/github-sim';
+import pg from 'pg';
 import { encryptSecret } from '../auth/secret-box.ts';
 import { type Collector, type CollectorOptions, createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
 import type { Board } from '../db/schema.ts';
 import { buildTestApp, type TestApp, testClock, testConfig } from './app.ts';
-import type { TestDatabase } from './databases.ts';
+import { TEST_POSTGRES_URL, type TestDatabase } from './databases.ts';
 import { signedInUser } from './users.ts';
 
 /** 1 Nov 2026 09:00 UTC: where both clocks (the simulator's and the app's) start. */
@@ -39,6 +40,7 @@ export type CollectorWorld = TestApp & {
   deliveries(): Promise<Delivery[]>;
   redeliver(id: string): Promise<void>;
   moves(boardId: string): Promise<RecordedMove[]>;
+  /** Stops the simulator and the app and closes the database's connections (drop it afterwards). */
   close(): Promise<void>;
 };
 
@@ -156,8 +158,31 @@ export async function startCollectorWorld(database: TestDatabase): Promise<Colle
     close: async () => {
       await sim.close();
       await app.close();
+      await database.handle.close();
+      if (database.url) await waitForDisconnect(new URL(database.url).pathname.slice(1));
     },
   };
+}
+
+/**
+ * pg's pool reports itself ended before its connections are closed on the server; a DROP DATABASE
+ * ... WITH (FORCE) then kills them and the dying client throws an uncaught error. Wait until they are gone.
+ */
+async function waitForDisconnect(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 200; i += 1) {
+      const { rows } = await admin.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n) === 0) return;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 export const SECOND = 1000;
