@@ -66,3 +66,18 @@ test('the demo dashboards open from the onboarding link with the demo project se
   await expect(page.getByText('Select Column:')).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
 });
+
+test('a user removes the demo project from their list and brings it back', async ({ page }) => {
+  await page.goto('/accounts/github/login/?login=octo-bob');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.goto('/manage-projects');
+  const list = page.getByRole('list', { name: 'Projects' });
+  await expect(list).toContainText('Storefront delivery');
+  await page.getByRole('button', { name: 'Delete Storefront delivery' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Project deleted.')).toBeVisible();
+  await expect(page.getByText('No tracked projects yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Restore the demo project' }).click();
+  await expect(list).toContainText('Storefront delivery');
+  await expect(page.getByRole('button', { name: 'Restore the demo project' })).toHaveCount(0);
+});

@@ -151,6 +151,7 @@ export const T = {
     trackingNote:
       'Only projects you add here are tracked. Issue movements are recorded from the moment a project is added, so real insights may take a few days.',
     empty: 'No tracked projects yet.',
+    restoreDemo: 'Restore the demo project',
     add: 'Add Project',
     edit: 'Edit',
     delete: 'Delete',

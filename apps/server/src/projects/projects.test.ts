@@ -183,6 +183,8 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
     expect((await app.inject({ url, headers: alice.auth })).statusCode).toBe(404);
     expect((await list(bob.auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID]);
     expect(await boardRows(DEMO_PROJECT_ID)).toHaveLength(1);
+    const offered = await app.inject({ url: '/api/demo-project/', headers: alice.auth });
+    expect(offered.json()).toMatchObject({ project_id: DEMO_PROJECT_ID, is_demo: true });
 
     const back = await save(alice.auth, { project_id: DEMO_PROJECT_ID, iteration_length: 7 });
     expect(back.statusCode, back.body).toBe(201);

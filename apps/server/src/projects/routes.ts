@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
-import { deleteProject, getProject, listProjects, saveProject } from './service.ts';
+import { deleteProject, getDemoProject, getProject, listProjects, saveProject } from './service.ts';
 
 export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', authenticate(ctx));
@@ -18,6 +18,11 @@ export const projectRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { project, created } = await saveProject(ctx, request.userId, request.body);
       return reply.status(created ? 201 : 200).send(project);
     },
+  );
+
+  // The shared demo project, even when this user removed it from their list: the page offers it back.
+  app.get('/api/demo-project/', { schema: { response: { 200: projectSchema } } }, async () =>
+    getDemoProject(ctx),
   );
 
   app.get(

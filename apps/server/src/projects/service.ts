@@ -44,6 +44,12 @@ export async function getProject(ctx: AppContext, userId: string, projectId: str
   return toApiProject(await resolveProject(ctx, userId, projectId));
 }
 
+export async function getDemoProject(ctx: AppContext): Promise<Project> {
+  const demo = await findDemoBoard(ctx.db);
+  if (!demo) throw notFound('There is no demo project');
+  return toApiProject({ ...demo, iteration_length_days: null, cycle_time_start_column: null });
+}
+
 /** Spec §6: the demo project is in every list and cannot be edited; deleting it hides it for this user. */
 export async function deleteProject(ctx: AppContext, userId: string, projectId: string): Promise<void> {
   const row = await resolveProject(ctx, userId, projectId);

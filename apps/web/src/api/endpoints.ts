@@ -48,6 +48,9 @@ export async function saveProject(body: SaveProjectRequest): Promise<boolean> {
   }
 }
 
+/** The shared demo project, so a user who removed it can add it back. */
+export const getDemoProject = () => api.json<Project>('/api/demo-project/');
+
 export async function deleteProject(projectId: string): Promise<boolean> {
   try {
     const response = await api.request(`/api/projects/${id(projectId)}/`, { method: 'DELETE' });

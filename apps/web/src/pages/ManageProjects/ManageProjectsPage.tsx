@@ -41,6 +41,11 @@ export function ManageProjectsPage() {
       ) : (
         <ProjectList projects={projects} onEdit={setEditing} onDelete={setDeleting} />
       )}
+      {!loading && !projects.some((p) => p.is_demo) && (
+        <Button className={styles.restore} variant="invisible" onClick={() => void actions.restoreDemo()}>
+          {T.projects.restoreDemo}
+        </Button>
+      )}
       {adding && (
         <AddProjectDialog tracked={projects} onClose={() => setAdding(false)} onSubmit={submitAdd} />
       )}

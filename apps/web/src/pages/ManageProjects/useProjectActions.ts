@@ -1,6 +1,6 @@
 import type { Project, SaveProjectRequest } from '@fluxion/contract';
 import { useState } from 'react';
-import { deleteProject, saveProject } from '../../api/endpoints.ts';
+import { deleteProject, getDemoProject, saveProject } from '../../api/endpoints.ts';
 import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
 
@@ -35,5 +35,14 @@ export function useProjectActions() {
     await reload();
   }
 
-  return { message, setMessage, add, update, remove };
+  async function restoreDemo(): Promise<void> {
+    try {
+      const demo = await getDemoProject();
+      await add({ project_id: demo.project_id, iteration_length: demo.iteration_length_days });
+    } catch {
+      setMessage(T.projects.addError);
+    }
+  }
+
+  return { message, setMessage, add, update, remove, restoreDemo };
 }
