@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type CollectorWorld,
+  clearDatabase,
+  dropDatabase,
   COLUMNS,
   HOUR,
   MINUTE,
@@ -24,13 +26,16 @@ async function at(world: CollectorWorld, offset: number): Promise<void> {
 describe.each(await dialectCases())('board life cycle on $name', ({ create }) => {
   let database: TestDatabase;
   let world: CollectorWorld;
-  beforeEach(async () => {
+  beforeAll(async () => {
     database = await create();
+  });
+  afterAll(() => dropDatabase(database));
+  beforeEach(async () => {
     world = await startCollectorWorld(database);
   });
   afterEach(async () => {
     await world.close();
-    await database.drop();
+    await clearDatabase(database);
   });
 
   it('records nothing dated before the board was added, even from webhooks of earlier moves', async () => {

@@ -1,8 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 import {
   type CollectorWorld,
+  clearDatabase,
+  dropDatabase,
   HOUR,
   MINUTE,
   type SimBoard,
@@ -50,13 +52,16 @@ async function threeMoves(world: CollectorWorld, board: SimBoard): Promise<Row[]
 describe.each(await dialectCases())('collector resilience on $name', ({ create }) => {
   let database: TestDatabase;
   let world: CollectorWorld;
-  beforeEach(async () => {
+  beforeAll(async () => {
     database = await create();
+  });
+  afterAll(() => dropDatabase(database));
+  beforeEach(async () => {
     world = await startCollectorWorld(database);
   });
   afterEach(async () => {
     await world.close();
-    await database.drop();
+    await clearDatabase(database);
   });
 
   it('a worker killed mid-sync holds the board until its lease expires; another then records each move once', async () => {

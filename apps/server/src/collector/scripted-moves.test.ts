@@ -1,6 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type CollectorWorld,
+  clearDatabase,
+  dropDatabase,
   MINUTE,
   type RecordedMove,
   type SimBoard,
@@ -80,13 +82,16 @@ const FINAL = { a: 'Done', b: 'Done', c: 'Done', d: 'Todo' };
 describe.each(await dialectCases())('a scripted sequence of moves on $name', ({ create }) => {
   let database: TestDatabase;
   let world: CollectorWorld;
-  beforeEach(async () => {
+  beforeAll(async () => {
     database = await create();
+  });
+  afterAll(() => dropDatabase(database));
+  beforeEach(async () => {
     world = await startCollectorWorld(database);
   });
   afterEach(async () => {
     await world.close();
-    await database.drop();
+    await clearDatabase(database);
   });
 
   it('is recorded exactly by polling alone (a user-owned board sends no webhooks)', async () => {

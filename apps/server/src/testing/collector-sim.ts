@@ -40,7 +40,7 @@ export type CollectorWorld = TestApp & {
   deliveries(): Promise<Delivery[]>;
   redeliver(id: string): Promise<void>;
   moves(boardId: string): Promise<RecordedMove[]>;
-  /** Stops the simulator and the app and closes the database's connections (drop it afterwards). */
+  /** Stops the simulator and the app (the database stays open: see clearDatabase, dropDatabase). */
   close(): Promise<void>;
 };
 
@@ -158,10 +158,27 @@ export async function startCollectorWorld(database: TestDatabase): Promise<Colle
     close: async () => {
       await sim.close();
       await app.close();
-      await database.handle.close();
-      if (database.url) await waitForDisconnect(new URL(database.url).pathname.slice(1));
     },
   };
+}
+
+/** Empties every table, so that one database serves a file's tests (creating one costs seconds). */
+export async function clearDatabase(database: TestDatabase): Promise<void> {
+  const { db } = database.handle;
+  await db.deleteFrom('transitions').execute();
+  await db.deleteFrom('items').execute();
+  await db.deleteFrom('tracked_projects').execute();
+  await db.deleteFrom('boards').execute();
+  await db.deleteFrom('refresh_tokens').execute();
+  await db.deleteFrom('users').execute();
+  await db.deleteFrom('webhook_deliveries').execute();
+}
+
+/** Closes the database's connections, waits until PostgreSQL has let them go, and drops it. */
+export async function dropDatabase(database: TestDatabase): Promise<void> {
+  await database.handle.close();
+  if (database.url) await waitForDisconnect(new URL(database.url).pathname.slice(1));
+  await database.drop();
 }
 
 /**
