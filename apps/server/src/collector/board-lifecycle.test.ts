@@ -204,4 +204,50 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
       source: 'poll',
     });
   });
+
+  it('an item added to the board later enters it at its Status time, by poll and by webhook', async () => {
+    const polled = await world.createBoard('octo-alice', {});
+    const hooked = await world.createBoard('fluxion-labs', {});
+    const rows = [await world.register(polled.projectId), await world.register(hooked.projectId)];
+    const collector = world.collector();
+    expect(await collector.runOnce()).toBe(2);
+    await at(world, 3 * MINUTE);
+    for (const board of [polled, hooked]) {
+      await world.control('/_sim/issues', {
+        repo: 'x/y',
+        title: 'new',
+        projectId: board.projectId,
+        status: 'Todo',
+      });
+    }
+    await world.flush();
+    await world.advance(1000);
+    expect(await collector.runOnce()).toBe(2); // the webhook board: `created` asked for a poll
+    const sources: (string | undefined)[] = [];
+    for (const row of rows) {
+      const moves = await world.moves(row.id);
+      expect(moves.map((m) => [m.from, m.to, m.at])).toEqual([[null, 'Todo', START + 3 * MINUTE]]);
+      sources.push(moves[0]?.source);
+    }
+    expect(sources).toEqual(['poll', 'webhook']);
+  });
+
+  it('a webhook with a wrong signature is refused and records nothing', async () => {
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
+    const row = await world.register(board.projectId);
+    await world.collector().runOnce();
+    world.sim.webhooks.secret = 'not-the-shared-secret';
+    await at(world, MINUTE);
+    await world.move(board.items.a ?? '', 'Done');
+    await world.flush();
+    const delivery = world.sim.webhooks.deliveries.at(-1);
+    expect(delivery?.status).toBe(401);
+    expect(await world.moves(row.id)).toHaveLength(1);
+    world.sim.webhooks.secret = world.ctx.config.github.webhookSecret;
+    await world.redeliver(delivery?.id ?? '');
+    expect((await world.moves(row.id)).map((m) => [m.from, m.to, m.source])).toEqual([
+      [null, 'Todo', 'snapshot'],
+      ['Todo', 'Done', 'webhook'],
+    ]);
+  });
 });
