@@ -121,7 +121,7 @@ async function hasSameMove(db: Db, boardId: string, move: Move): Promise<boolean
 export async function relinkNextMove(db: Db, boardId: string, move: Move): Promise<void> {
   const next = await db
     .selectFrom('transitions')
-    .select(['id', 'from_column'])
+    .select(['id', 'from_column', 'to_column'])
     .where('board_id', '=', boardId)
     .where('item_id', '=', move.itemId)
     .where('at', '>', move.at)
@@ -129,5 +129,7 @@ export async function relinkNextMove(db: Db, boardId: string, move: Move): Promi
     .orderBy('id')
     .executeTakeFirst();
   if (!next || next.from_column !== move.from || move.from === move.to) return;
+  // The same entry seen again later (a snapshot taken after a late-delivered move): no self-move.
+  if (next.to_column === move.to) return;
   await db.updateTable('transitions').set({ from_column: move.to }).where('id', '=', next.id).execute();
 }
