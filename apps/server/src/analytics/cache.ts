@@ -19,6 +19,10 @@ export class ResultCache<T> {
     return entry.value;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   set(key: string, value: T, now: number): void {
     this.entries.delete(key);
     this.entries.set(key, { value, expiresAt: now + this.ttlMs });

@@ -16,109 +16,122 @@ import type { TrackedRow } from '../projects/queries.ts';
 import { resolveProject } from '../projects/service.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { ResultCache } from './cache.ts';
-import { type BoardData, boardDataVersion, loadBoardData } from './queries.ts';
+import { type BoardData, loadBoardData } from './queries.ts';
+
+/**
+ * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check and
+ * a cache lookup, not the engine nor `JSON.stringify` of a year of date-keyed points.
+ * Typed by the response it holds, so routes stay tied to the contract.
+ */
+export type Json<T> = string & { readonly __response?: T };
 
 /** Loaded boards are reused while their data version holds; results for a minute, since ages move with time. */
 const boardCache = new ResultCache<Promise<BoardData>>(8, 10 * 60_000);
-const resultCache = new ResultCache<unknown>(500, 60_000);
+const resultCache = new ResultCache<Promise<string>>(500, 60_000);
 
-type Board = { row: TrackedRow; columns: string[]; data: BoardData; version: string };
+type Board = { row: TrackedRow; columns: string[]; key: string };
 
-async function loadBoard(ctx: AppContext, userId: string, projectId: string): Promise<Board> {
+/** The access check (every request) and the cache key of the board's current data. */
+async function resolveBoard(ctx: AppContext, userId: string, projectId: string): Promise<Board> {
   const row = await resolveProject(ctx, userId, projectId);
-  const version = await boardDataVersion(ctx.db, row.id);
-  const key = `${row.id}:${version}`;
-  const now = ctx.now();
-  let data = boardCache.get(key, now);
-  if (!data) {
-    data = loadBoardData(ctx.db, row.id);
-    boardCache.set(key, data, now);
-    data.catch(() => boardCache.set(key, Promise.reject(new Error('stale')), 0));
-  }
-  return { row, columns: toApiProject(row).column_list, data: await data, version };
+  // data_version comes with the row: bumped by every recorded change, so cached results are never stale.
+  return { row, columns: toApiProject(row).column_list, key: `${row.id}:${row.data_version}` };
 }
 
-function cached<T>(ctx: AppContext, key: string, compute: () => T): T {
+/** The board's rows, loaded once per data version; concurrent cold requests share one load. */
+function boardData(ctx: AppContext, board: Board): Promise<BoardData> {
+  const now = ctx.now();
+  const hit = boardCache.get(board.key, now);
+  if (hit) return hit;
+  const data = loadBoardData(ctx.db, board.row.id);
+  boardCache.set(board.key, data, now);
+  data.catch(() => boardCache.delete(board.key));
+  return data;
+}
+
+/** A cached analysis, computed once even when many requests ask for it before it is ready. */
+function analysis<T>(ctx: AppContext, key: string, compute: () => Promise<T>): Promise<Json<T>> {
   const now = ctx.now();
   const hit = resultCache.get(key, now);
-  if (hit !== undefined) return hit as T;
-  const value = compute();
-  resultCache.set(key, value, now);
-  return value;
+  if (hit) return hit;
+  const json = compute().then((value) => JSON.stringify(value));
+  resultCache.set(key, json, now);
+  json.catch(() => resultCache.delete(key));
+  return json;
 }
 
 export async function leadTime(
   ctx: AppContext,
   userId: string,
   query: { project: string; days: number; cycle_time?: string | undefined },
-): Promise<LeadTimeResponse> {
-  const board = await loadBoard(ctx, userId, query.project);
+): Promise<Json<LeadTimeResponse>> {
+  const board = await resolveBoard(ctx, userId, query.project);
   // Without the parameter, the project's own cycle-start column applies.
   const cycleStart = query.cycle_time || toApiProject(board.row).cycle_time_start_column;
   if (cycleStart && !board.columns.includes(cycleStart)) {
     throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
   }
-  const key = `lead:${board.row.id}:${board.version}:${query.days}:${cycleStart ?? ''}`;
-  return cached(ctx, key, () =>
-    buildLeadTimeReport({
+  return analysis(ctx, `lead:${board.key}:${query.days}:${cycleStart ?? ''}`, async () => {
+    const data = await boardData(ctx, board);
+    return buildLeadTimeReport({
       columns: board.columns,
       cycleStartColumn: cycleStart,
-      transitions: board.data.transitions,
+      transitions: data.transitions,
       days: query.days,
       now: ctx.now(),
-    }),
-  ) as LeadTimeResponse;
+    }) as LeadTimeResponse;
+  });
 }
 
 export async function timeInState(
   ctx: AppContext,
   userId: string,
   query: { project: string; days: number },
-): Promise<TimeInStateResponse> {
-  const board = await loadBoard(ctx, userId, query.project);
-  const key = `tis:${board.row.id}:${board.version}:${query.days}`;
-  return cached(ctx, key, () =>
-    buildTimeInStateReport({
+): Promise<Json<TimeInStateResponse>> {
+  const board = await resolveBoard(ctx, userId, query.project);
+  return analysis(ctx, `tis:${board.key}:${query.days}`, async () => {
+    const data = await boardData(ctx, board);
+    return buildTimeInStateReport({
       columns: board.columns,
-      transitions: board.data.transitions,
-      items: board.data.items,
+      transitions: data.transitions,
+      items: data.items,
       days: query.days,
       now: ctx.now(),
-    }),
-  ) as TimeInStateResponse;
+    }) as TimeInStateResponse;
+  });
 }
 
 export async function issuesInColumn(
   ctx: AppContext,
   userId: string,
   query: { project: string; column: string },
-): Promise<IssuesResponse> {
-  const board = await loadBoard(ctx, userId, query.project);
+): Promise<Json<IssuesResponse>> {
+  const board = await resolveBoard(ctx, userId, query.project);
   if (!board.columns.includes(query.column)) {
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
-  const key = `issues:${board.row.id}:${board.version}:${days}:${query.column}`;
-  return cached(ctx, key, () =>
-    buildIssuesInColumnReport({
+  return analysis(ctx, `issues:${board.key}:${days}:${query.column}`, async () => {
+    const data = await boardData(ctx, board);
+    return buildIssuesInColumnReport({
       columns: board.columns,
       column: query.column,
-      items: board.data.items,
+      items: data.items,
       days,
       now: ctx.now(),
-    }),
-  ) as IssuesResponse;
+    }) as IssuesResponse;
+  });
 }
 
 export async function columnStats(
   ctx: AppContext,
   userId: string,
   projectId: string,
-): Promise<ColumnStatsResponse> {
-  const board = await loadBoard(ctx, userId, projectId);
-  const key = `stats:${board.row.id}:${board.version}`;
-  const stats = cached(ctx, key, () =>
-    buildColumnStats({ columns: board.columns, items: board.data.items, now: ctx.now() }),
-  );
-  return { column_stats: stats };
+): Promise<Json<ColumnStatsResponse>> {
+  const board = await resolveBoard(ctx, userId, projectId);
+  return analysis(ctx, `stats:${board.key}`, async () => {
+    const data = await boardData(ctx, board);
+    const stats = buildColumnStats({ columns: board.columns, items: data.items, now: ctx.now() });
+    return { column_stats: stats } as ColumnStatsResponse;
+  });
 }
