@@ -122,6 +122,38 @@ describe.each(await dialectCases())('collector resilience on $name', ({ create }
     expect((await named(world, board, boardId)).slice(3)).toEqual(expected);
   });
 
+  it('a sync slower than its lease: another worker takes over, the slow one then adds nothing and releases nothing', async () => {
+    const { board, boardId } = await polledBoard(world);
+    const expected = await threeMoves(world, board);
+    await at(world, 4 * MINUTE);
+    const real = readerFactory(world.ctx, null);
+    const survivor = world.collector({ workerId: 'survivor', leaseMs: LEASE });
+    let survivorRuns = 0;
+    const slow = createCollector(
+      world.ctx,
+      async (b) => {
+        const reader = await real(b);
+        if (!reader) return null;
+        return {
+          ...reader,
+          listProjectItems: async (id, options) => {
+            const items = await reader.listProjectItems(id, options);
+            // While this answer was slow, the lease ran out and another worker synced the board.
+            await world.advance(LEASE + 1000);
+            survivorRuns = await survivor.runOnce();
+            return items;
+          },
+        };
+      },
+      { workerId: 'slow', leaseMs: LEASE },
+    );
+    expect(await slow.runOnce()).toBe(1);
+    expect(survivorRuns).toBe(1);
+    expect((await named(world, board, boardId)).slice(3)).toEqual(expected);
+    const row = await world.board(boardId);
+    expect(row).toMatchObject({ lease_owner: null, last_synced_at: START + 4 * MINUTE + LEASE + 1000 });
+  });
+
   it('two workers running at once sync a board once', async () => {
     const { board, boardId } = await polledBoard(world);
     const expected = await threeMoves(world, board);
