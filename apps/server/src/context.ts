@@ -8,4 +8,6 @@ export type AppContext = {
   dialect: DialectName;
   /** The only clock read by server logic, so that tests can move time. */
   now: () => number;
+  /** Where background work (the collector) reports; requests log through Fastify's request logger. */
+  log?: { warn(details: object, message: string): void };
 };

@@ -25,7 +25,10 @@ export function backfillMoves(histories: GithubItemHistory[], itemIds: ReadonlyS
  * already ends in is redundant (it would split one stay in two), so it goes; any other snapshot stays.
  */
 export async function recordBackfill(db: Db, boardId: string, moves: Move[], now: number): Promise<number> {
-  if (moves.length === 0) return 0;
+  if (moves.length === 0) {
+    await db.updateTable('boards').set({ backfilled_at: now }).where('id', '=', boardId).execute();
+    return 0;
+  }
   return db.transaction().execute(async (trx) => {
     const inserted = await insertMoves(trx, boardId, moves, now);
     const latest = new Map<string, Move>();

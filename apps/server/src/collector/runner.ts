@@ -12,6 +12,8 @@ export type CollectorOptions = {
   workerId?: string;
   tickMs?: number;
   policy?: SchedulePolicy;
+  /** Import past Status changes of a newly added board (default true). */
+  backfill?: boolean;
   /** How long a claimed board stays ours; a crashed worker's boards are free again after it. */
   leaseMs?: number;
   batch?: number;
@@ -51,7 +53,7 @@ export function createCollector(
         await releaseBoard(ctx.db, board, owner, ctx.now(), outcome);
         continue;
       }
-      await syncBoard(ctx, { board, reader, owner, policy });
+      await syncBoard(ctx, { board, reader, owner, policy, backfill: options.backfill ?? true });
     }
     return boards.length;
   }

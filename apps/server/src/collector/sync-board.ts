@@ -3,6 +3,7 @@ import type { Board } from '../db/schema.ts';
 import { GithubNotFoundError, GithubRateLimitError } from '../github/errors.ts';
 import type { GithubProjectItem } from '../github/types.ts';
 import type { BoardReader } from './board-reader.ts';
+import { backfillMoves, recordBackfill } from './backfill.ts';
 import { releaseBoard, type SyncOutcome } from './leases.ts';
 import type { ObservedItem } from './observation.ts';
 import { recordObservation } from './record.ts';
@@ -31,7 +32,7 @@ export function toObserved(item: GithubProjectItem): ObservedItem | null {
 /** One poll of one leased board: read GitHub, record what changed, schedule the next poll. */
 export async function syncBoard(
   ctx: AppContext,
-  params: { board: Board; reader: BoardReader; owner: string; policy: SchedulePolicy },
+  params: { board: Board; reader: BoardReader; owner: string; policy: SchedulePolicy; backfill?: boolean },
 ): Promise<SyncOutcome> {
   const { board, reader, policy } = params;
   const now = ctx.now();
@@ -54,6 +55,9 @@ export async function syncBoard(
       complete: full,
       now: ctx.now(),
     });
+    if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
+      await backfill(ctx, board, reader, new Set(observed.map((i) => i.itemId)));
+    }
     outcome = {
       ok: true,
       full,
@@ -65,6 +69,20 @@ export async function syncBoard(
   }
   await releaseBoard(ctx.db, board, params.owner, ctx.now(), outcome);
   return outcome;
+}
+
+/**
+ * Once per board, after its first full listing: past moves from the issues' timelines, marked 'backfill',
+ * so a new board can show insights early. Best effort: a failure is logged and not retried.
+ */
+async function backfill(ctx: AppContext, board: Board, reader: BoardReader, itemIds: Set<string>) {
+  let moves: ReturnType<typeof backfillMoves> = [];
+  try {
+    moves = backfillMoves(await reader.getStatusHistory(board.github_project_id), itemIds);
+  } catch (error) {
+    ctx.log?.warn({ board: board.id, reason: (error as Error).message }, 'backfill failed; skipped');
+  }
+  await recordBackfill(ctx.db, board.id, moves, ctx.now());
 }
 
 function failure(error: unknown, board: Board, now: number, policy: SchedulePolicy): SyncOutcome {

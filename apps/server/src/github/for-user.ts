@@ -59,6 +59,7 @@ export function boardReader(client: GithubClient): BoardReader {
   return {
     getProjectColumns: (id) => client.getProjectColumns(id),
     listProjectItems: (id, options) => client.listProjectItems(id, options),
+    getStatusHistory: (id) => client.getStatusHistory({ projectId: id }),
     rateBudget: () => {
       const limit = client.rateLimit();
       return limit ? { remaining: limit.remaining, resetAt: Date.parse(limit.resetAt) } : null;

@@ -129,8 +129,12 @@ export async function startCollectorWorld(database: TestDatabase): Promise<Colle
       await control('/_sim/clock/advance', { ms });
       test.clock.advance(ms);
     },
+    // Live recording is tested apart from the history backfill, which has tests of its own.
     collector: (options = {}) =>
-      createCollector(ctx, readerFactory(ctx, null, { retries: 1, sleep: async () => {} }), options),
+      createCollector(ctx, readerFactory(ctx, null, { retries: 1, sleep: async () => {} }), {
+        backfill: false,
+        ...options,
+      }),
     move: async (itemId, status) => {
       await control(`/_sim/items/${itemId}/move`, { status });
     },

@@ -1,0 +1,96 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  type CollectorWorld,
+  clearDatabase,
+  DAY,
+  dropDatabase,
+  HOUR,
+  START,
+  startCollectorWorld,
+} from '../testing/collector-sim.ts';
+import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { backfillMoves } from './backfill.ts';
+
+describe('backfillMoves', () => {
+  it('keeps only items still on the board and skips unparsable times', () => {
+    const moves = backfillMoves(
+      [
+        {
+          itemId: 'a',
+          contentId: 'I_a',
+          addedAt: null,
+          changes: [{ at: '2026-11-01T00:00:00Z', from: null, to: 'Todo' }],
+        },
+        {
+          itemId: 'gone',
+          contentId: 'I_g',
+          addedAt: null,
+          changes: [{ at: '2026-11-01T00:00:00Z', from: null, to: 'Todo' }],
+        },
+        {
+          itemId: null,
+          contentId: 'I_n',
+          addedAt: null,
+          changes: [{ at: '2026-11-01T00:00:00Z', from: null, to: 'Todo' }],
+        },
+        {
+          itemId: 'a',
+          contentId: 'I_a',
+          addedAt: null,
+          changes: [{ at: 'not a time', from: 'Todo', to: 'Done' }],
+        },
+      ],
+      new Set(['a']),
+    );
+    expect(moves).toEqual([
+      { itemId: 'a', from: null, to: 'Todo', at: Date.parse('2026-11-01T00:00:00Z'), source: 'backfill' },
+    ]);
+  });
+});
+
+describe.each(await dialectCases())('history backfill on $name', ({ create }) => {
+  let database: TestDatabase;
+  let world: CollectorWorld;
+  beforeAll(async () => {
+    database = await create();
+  });
+  afterAll(() => dropDatabase(database));
+  beforeEach(async () => {
+    world = await startCollectorWorld(database);
+  });
+  afterEach(async () => {
+    await world.close();
+    await clearDatabase(database);
+  });
+
+  it('imports past moves marked backfill, once, and drops snapshots its history already explains', async () => {
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo', b: 'Todo' });
+    const a = board.items.a ?? '';
+    await world.control(`/_sim/items/${a}/move`, { status: 'In Progress', at: START - DAY });
+    await world.control(`/_sim/items/${a}/move`, { status: 'In Review', at: START - HOUR });
+    await world.flush();
+    const row = await world.register(board.projectId);
+    await world.collector({ backfill: true }).runOnce();
+
+    const moves = await world.moves(row.id);
+    const ofA = moves.filter((m) => m.item === a);
+    expect(ofA.map((m) => [m.from, m.to, m.at, m.source])).toEqual(
+      expect.arrayContaining([
+        ['Todo', 'In Progress', START - DAY, 'backfill'],
+        ['In Progress', 'In Review', START - HOUR, 'backfill'],
+      ]),
+    );
+    expect(ofA.some((m) => m.source === 'snapshot')).toBe(false);
+    expect(moves.filter((m) => m.at < row.added_at).every((m) => m.source === 'backfill')).toBe(true);
+    const items = await world.ctx.db.selectFrom('items').select(['item_id', 'column_name']).execute();
+    for (const item of items) {
+      const last = moves.filter((m) => m.item === item.item_id).at(-1);
+      expect(last?.to, item.item_id).toBe(item.column_name);
+    }
+    expect((await world.board(row.id)).backfilled_at).not.toBeNull();
+
+    await world.advance(DAY);
+    await world.collector({ backfill: true }).runOnce();
+    expect(await world.moves(row.id)).toEqual(moves);
+  });
+});
