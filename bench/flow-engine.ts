@@ -1,10 +1,11 @@
 /**
  * Flow engine benchmark: `npx tsx bench/flow-engine.ts [issues] [transitions] [days]`.
  * Generates a deterministic board (default 100,000 issues, 1,000,000 transitions, 730 days, 8 columns)
- * and prints, for each analysis, the median time of several runs and the memory it allocates.
- * Memory: the process re-runs itself with --expose-gc and a large young generation, so that the heap
- * growth (heap + array buffers) from a collected baseline to the end of a run, before any collection,
- * bounds the analysis's peak from above.
+ * and prints, for each analysis and row order, the median and best wall time of several runs, the CPU
+ * time, and the memory the analysis allocates.
+ * Two child processes: one times with V8's default heap settings; one measures memory with a young
+ * generation so large that nothing is collected during a run, so the heap growth (heap + array buffers)
+ * from a collected baseline to the end of the run bounds the analysis's peak from above.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -17,21 +18,11 @@ import {
 } from '../packages/flow/src/index.ts';
 import { type GeneratedBoard, generateBoard } from './generate-board.ts';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) {
-  const flags = ['--expose-gc', '--max-semi-space-size=1024', '--max-old-space-size=4096'];
-  const run = spawnSync(process.execPath, [...flags, ...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-  });
-  process.exit(run.status ?? 1);
-}
+type Role = 'time' | 'memory';
+type Result = { variant: string; analysis: string; median: number; min: number; cpu: number; memory: number };
 
-const [issues = 100_000, transitions = 1_000_000, days = 730] = process.argv.slice(2).map(Number);
 const RUNS = 7;
-
-type Analysis = { name: string; run: (board: GeneratedBoard) => unknown };
-
-const ANALYSES: Analysis[] = [
+const ANALYSES: { name: string; run: (board: GeneratedBoard) => unknown }[] = [
   { name: 'lead time (days=14, cycle start)', run: (b) => buildLeadTimeReport({ ...b, days: 14 }) },
   { name: 'time in state (days=14)', run: (b) => buildTimeInStateReport({ ...b, days: 14 }) },
   {
@@ -42,70 +33,109 @@ const ANALYSES: Analysis[] = [
   { name: 'item timelines (CLI path)', run: (b) => computeItemTimelines(b) },
 ];
 
-const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
-const used = () => {
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-};
-
-type Figures = { median: number; min: number; cpu: number; memory: number };
-
 const medianOf = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const used = () => process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
 
-/** Wall time, CPU time of the process (less sensitive to other processes on a shared machine), memory. */
-function measure(analysis: Analysis, board: GeneratedBoard): Figures {
+function measure(run: () => unknown, gc: () => void): Omit<Result, 'variant' | 'analysis'> {
   const times: number[] = [];
   const cpus: number[] = [];
   let memory = 0;
   for (let i = 0; i < RUNS; i++) {
-    gc?.();
+    gc();
     const before = used();
     const cpu = process.cpuUsage();
     const start = performance.now();
-    const result = analysis.run(board);
+    if (run() === undefined) throw new Error('no result');
     times.push(performance.now() - start);
     const spent = process.cpuUsage(cpu);
     cpus.push((spent.user + spent.system) / 1000);
     memory = Math.max(memory, used() - before);
-    if (result === undefined) throw new Error('no result');
   }
   return { median: medianOf(times), min: Math.min(...times), cpu: medianOf(cpus), memory };
 }
 
-function report(label: string, board: GeneratedBoard): void {
-  console.log(`\n${label}`);
-  const header = ['median ms', 'min ms', 'cpu ms', 'alloc MB'];
-  console.log('analysis'.padEnd(36), ...header.map((h) => h.padStart(10)));
-  for (const analysis of ANALYSES) {
-    const f = measure(analysis, board);
-    const cells = [f.median.toFixed(1), f.min.toFixed(1), f.cpu.toFixed(1), mb(f.memory)];
-    console.log(analysis.name.padEnd(36), ...cells.map((c) => c.padStart(10)));
-  }
+/** The same board in three row orders, each as fresh objects laid out in that order. */
+function variants(board: GeneratedBoard): [string, GeneratedBoard][] {
+  const groups = new Map<string, Transition[]>();
+  for (const t of board.transitions) groups.set(t.itemId, [...(groups.get(t.itemId) ?? []), { ...t }]);
+  const byTime = [...board.transitions]
+    .sort((a, b) => a.at - b.at)
+    .map((t) => ({ itemId: `PVTI_${t.itemId.slice(5)}`, from: t.from, to: t.to, at: t.at }));
+  return [
+    ['rows ordered by item id, then time (ORDER BY item_id, at)', board],
+    [
+      'rows grouped by item, ids in another order (e.g. a locale collation)',
+      { ...board, transitions: [...groups.values()].reverse().flat() },
+    ],
+    ['rows in time order (no grouping: the general path)', { ...board, transitions: byTime }],
+  ];
 }
 
-const t0 = performance.now();
-const board = generateBoard({ issues, transitions, days });
-const done = board.transitions.filter((t) => t.to === 'Done').length;
-console.log(
-  `board: ${board.items.length} issues, ${board.transitions.length} transitions, ${days} days, ` +
-    `${board.columns.length} columns, ${done} moves into Done; generated in ${(performance.now() - t0).toFixed(0)} ms`,
-);
-console.log(`node ${process.version}, ${RUNS} runs each, one thread`);
-report('rows ordered by item, then time (the SQL order)', board);
-// Grouped by item but not in binary id order (e.g. PostgreSQL ORDER BY item_id under a locale collation).
-const groups = new Map<string, Transition[]>();
-for (const t of board.transitions) groups.set(t.itemId, [...(groups.get(t.itemId) ?? []), { ...t }]);
-const reversed = [...groups.values()].reverse().flat();
-report('rows grouped by item, ids in another order (the grouped path)', { ...board, transitions: reversed });
-// Fresh row objects and id strings in time order, as a query result would lay them out in memory.
-const byTime = {
-  ...board,
-  transitions: [...board.transitions]
-    .sort((a, b) => a.at - b.at)
-    .map((t) => ({ itemId: `PVTI_${t.itemId.slice(5)}`, from: t.from, to: t.to, at: t.at })),
-};
-report('rows ordered by time only (unordered ids: the general path)', byTime);
-console.log(
-  `\npeak RSS of the whole process (input board included): ${mb(process.resourceUsage().maxRSS * 1024)} MB`,
-);
+function child(role: Role, size: number[]): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with --expose-gc');
+  const [issues = 100_000, transitions = 1_000_000, days = 730] = size;
+  const board = generateBoard({ issues, transitions, days });
+  const done = board.transitions.filter((t) => t.to === 'Done').length;
+  const info = `${board.items.length} issues, ${board.transitions.length} transitions, ${days} days, ${board.columns.length} columns, ${done} moves into Done`;
+  if (role === 'time') console.log(JSON.stringify({ info }));
+  for (const [variant, b] of variants(board)) {
+    for (const analysis of ANALYSES) {
+      console.log(
+        JSON.stringify({ variant, analysis: analysis.name, ...measure(() => analysis.run(b), gc) }),
+      );
+    }
+  }
+  if (role === 'memory') console.log(JSON.stringify({ rss: process.resourceUsage().maxRSS * 1024 }));
+}
+
+function spawnRole(role: Role, flags: string[]): Record<string, unknown>[] {
+  const args = [...flags, ...process.execArgv, ...process.argv.slice(1)];
+  const out = spawnSync(process.execPath, args, {
+    encoding: 'utf8',
+    env: { ...process.env, FLOW_BENCH_ROLE: role },
+    maxBuffer: 1 << 24,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (out.status !== 0) throw new Error(`${role} run failed`);
+  return out.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+function parent(): void {
+  const timed = spawnRole('time', ['--expose-gc']);
+  const memory = spawnRole('memory', [
+    '--expose-gc',
+    '--max-semi-space-size=1024',
+    '--max-old-space-size=4096',
+  ]);
+  const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+  console.log(`board: ${timed[0]?.info}`);
+  console.log(
+    `node ${process.version}, ${RUNS} runs each, one thread; alloc = heap + array buffers allocated by one run`,
+  );
+  let variant = '';
+  for (const r of timed.slice(1) as Result[]) {
+    if (r.variant !== variant) {
+      variant = r.variant;
+      console.log(`\n${variant}`);
+      console.log(
+        'analysis'.padEnd(36),
+        ...['median ms', 'min ms', 'cpu ms', 'alloc MB'].map((h) => h.padStart(10)),
+      );
+    }
+    const m = (memory as Result[]).find((x) => x.variant === r.variant && x.analysis === r.analysis);
+    const cells = [r.median.toFixed(1), r.min.toFixed(1), r.cpu.toFixed(1), m ? mb(m.memory) : '?'];
+    console.log(r.analysis.padEnd(36), ...cells.map((c) => c.padStart(10)));
+  }
+  console.log(
+    `\npeak RSS of the memory run (the generated board included): ${mb(Number(memory.at(-1)?.rss))} MB`,
+  );
+}
+
+const role = process.env.FLOW_BENCH_ROLE as Role | undefined;
+if (role) child(role, process.argv.slice(2).map(Number));
+else parent();
