@@ -22,7 +22,12 @@ export async function startServer(
   webRoot: string | null = DEFAULT_WEB_ROOT,
 ): Promise<RunningServer> {
   const handle = await openAndMigrate(config);
-  const sims = config.localMode ? await startLocalSimulators(config) : null;
+  const sims = config.localMode
+    ? await startLocalSimulators(config).catch(async (error: unknown) => {
+        await handle.close();
+        throw listenError(error, config.github.simPort, 'GITHUB_SIM_PORT');
+      })
+    : null;
   const effective = sims ? withSimulatorUrls(config, sims.github.url) : config;
   const ctx: AppContext = { config: effective, db: handle.db, dialect: handle.dialect, now: Date.now };
   await ensureDemoBoard(ctx, { live: sims !== null });
@@ -32,7 +37,7 @@ export async function startServer(
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await Promise.all([app.close(), handle.close(), sims?.close()]);
-    throw listenError(error, config.port);
+    throw listenError(error, config.port, 'PORT');
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -78,9 +83,10 @@ async function openAndMigrate(config: Config): Promise<DbHandle> {
   }
 }
 
-function listenError(error: unknown, port: number): Error {
+function listenError(error: unknown, port: number, variable: string): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new StartupError(`Invalid PORT: port ${port} is already in use`);
-  if (code === 'EACCES') return new StartupError(`Invalid PORT: no permission to listen on port ${port}`);
+  if (code === 'EADDRINUSE') return new StartupError(`Invalid ${variable}: port ${port} is already in use`);
+  if (code === 'EACCES')
+    return new StartupError(`Invalid ${variable}: no permission to listen on port ${port}`);
   return error as Error;
 }

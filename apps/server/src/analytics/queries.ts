@@ -3,12 +3,16 @@ import type { Db } from '../db/connection.ts';
 
 export type BoardData = { transitions: Transition[]; items: BoardItem[] };
 
-/** Every recorded move of a board and its items now on the board, as the flow engine takes them. */
+/**
+ * Every recorded move of a board and its items now on the board, as the flow engine takes them.
+ * Moves are selected under the engine's field names, so the driver's rows are the engine's input:
+ * a board of a million moves is read into one array of objects, not two (see docs/performance.md).
+ */
 export async function loadBoardData(db: Db, boardId: string): Promise<BoardData> {
-  const [moves, rows] = await Promise.all([
+  const [transitions, rows] = await Promise.all([
     db
       .selectFrom('transitions')
-      .select(['item_id', 'from_column', 'to_column', 'at'])
+      .select(['item_id as itemId', 'from_column as from', 'to_column as to', 'at'])
       .where('board_id', '=', boardId)
       .execute(),
     db
@@ -28,7 +32,7 @@ export async function loadBoardData(db: Db, boardId: string): Promise<BoardData>
       .execute(),
   ]);
   return {
-    transitions: moves.map((m) => ({ itemId: m.item_id, from: m.from_column, to: m.to_column, at: m.at })),
+    transitions,
     items: rows.map((r) => ({
       id: r.item_id,
       number: r.number ?? 0,

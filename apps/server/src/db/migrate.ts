@@ -25,8 +25,9 @@ function migrator(handle: DbHandle) {
 export async function migrateToLatest(handle: DbHandle): Promise<void> {
   const { error, results } = await migrator(handle).migrateToLatest();
   if (error) {
-    const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(failed ? `migration ${failed} failed: ${reason}` : reason);
   }
 }
 
