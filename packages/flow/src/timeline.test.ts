@@ -45,6 +45,9 @@ describe('entry rules (docs/metrics.md worked example)', () => {
     expect(t.firstEntryAt).toBe(jan(1));
     expect(inDays(t.leadTimeMs)).toBe(5);
     expect(inDays(t.cycleTimeMs)).toBe(2);
+    // Deliberate difference: jira-agile-metrics starts lead time at the (erased, re-set) first column.
+    const jiraLead = ((t.completedAt as number) - (t.entered.Backlog as number)) / DAY_MS;
+    expect(jiraLead).toBe(3);
   });
 
   it('#4: an item that left the board from In Progress is not complete; its stay ended', () => {
