@@ -1,0 +1,39 @@
+/**
+ * `npm run bench`: the flow engine benchmark, then the API benchmark, each in its own process so that
+ * one's memory and JIT state do not colour the other's figures.
+ * Sizes default to the issue's board (100,000 issues, 1,000,000 transitions, 730 days, 8 columns);
+ * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
+ * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const issues = Number(process.env.BENCH_ITEMS ?? 100_000);
+const transitions = Number(process.env.BENCH_TRANSITIONS ?? issues * 10);
+const days = Number(process.env.BENCH_DAYS ?? 730);
+const only = process.env.BENCH_ONLY;
+
+function run(script: string, args: string[]): void {
+  const file = fileURLToPath(new URL(script, import.meta.url));
+  const result = spawnSync(process.execPath, [...process.execArgv, file, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_ITEMS: String(issues), BENCH_TRANSITIONS: String(transitions) },
+  });
+  if (result.status !== 0) {
+    console.error(`${script} failed (exit ${result.status ?? result.signal})`);
+    process.exitCode = 1;
+  }
+}
+
+console.log(
+  `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`,
+);
+if (only !== 'api') {
+  console.log('\n##### flow engine (bench/flow-engine.ts)');
+  run('./flow-engine.ts', [String(issues), String(transitions), String(days)]);
+}
+if (only !== 'engine') {
+  console.log('\n##### API (bench/api-load.ts)');
+  run('./api-load.ts', []);
+}
