@@ -145,6 +145,18 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     ).toBe(true);
   });
 
+  it('concurrent first requests share one computation and all answer the same JSON', async () => {
+    // days=3 is asked nowhere else, so these requests start cold.
+    const url = `/api/timeinstate/?project=${demo}&days=3`;
+    const responses = await Promise.all(Array.from({ length: 8 }, () => app.inject({ url, headers: auth })));
+    for (const response of responses) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.body).toBe(responses[0]?.body);
+    }
+    expect(JSON.parse(responses[0]?.body ?? '')).toEqual(expectedTimeInState(data, 3, NOW));
+  });
+
   it('GET /api/leadtime/ answers the spec §3 shape', async () => {
     const body = await call(`/api/leadtime/?project=${demo}&days=7`);
     const { metrics, ...series } = body;
