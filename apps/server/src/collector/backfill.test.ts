@@ -1,14 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type CollectorWorld,
-  clearDatabase,
-  DAY,
-  dropDatabase,
-  HOUR,
-  START,
-  startCollectorWorld,
-} from '../testing/collector-sim.ts';
-import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { collectorWorldPerTest, DAY, HOUR, START } from '../testing/collector-sim.ts';
+import { dialectCases } from '../testing/databases.ts';
 import { backfillMoves } from './backfill.ts';
 
 describe('backfillMoves', () => {
@@ -49,19 +41,7 @@ describe('backfillMoves', () => {
 });
 
 describe.each(await dialectCases())('history backfill on $name', ({ create }) => {
-  let database: TestDatabase;
-  let world: CollectorWorld;
-  beforeAll(async () => {
-    database = await create();
-  });
-  afterAll(() => dropDatabase(database));
-  beforeEach(async () => {
-    world = await startCollectorWorld(database);
-  });
-  afterEach(async () => {
-    await world.close();
-    await clearDatabase(database);
-  });
+  const world = collectorWorldPerTest(create);
 
   it('imports past moves marked backfill, once, and drops snapshots its history already explains', async () => {
     const board = await world.createBoard('fluxion-labs', { a: 'Todo', b: 'Todo' });

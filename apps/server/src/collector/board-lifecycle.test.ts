@@ -1,16 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CollectorWorld,
-  clearDatabase,
-  dropDatabase,
+  collectorWorldPerTest,
   COLUMNS,
   HOUR,
   MINUTE,
   type SimBoard,
   START,
-  startCollectorWorld,
 } from '../testing/collector-sim.ts';
-import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { dialectCases } from '../testing/databases.ts';
 
 type Row = { item: string; from: string | null; to: string | null; at: number; source: string };
 
@@ -24,19 +22,7 @@ async function at(world: CollectorWorld, offset: number): Promise<void> {
 }
 
 describe.each(await dialectCases())('board life cycle on $name', ({ create }) => {
-  let database: TestDatabase;
-  let world: CollectorWorld;
-  beforeAll(async () => {
-    database = await create();
-  });
-  afterAll(() => dropDatabase(database));
-  beforeEach(async () => {
-    world = await startCollectorWorld(database);
-  });
-  afterEach(async () => {
-    await world.close();
-    await clearDatabase(database);
-  });
+  const world = collectorWorldPerTest(create);
 
   it('records nothing dated before the board was added, even from webhooks of earlier moves', async () => {
     // GitHub's delivery of an earlier move can arrive late (a retry, a redelivery): here every delivery

@@ -1,17 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 import {
   type CollectorWorld,
-  clearDatabase,
-  dropDatabase,
+  collectorWorldPerTest,
   HOUR,
   MINUTE,
   type SimBoard,
   START,
-  startCollectorWorld,
 } from '../testing/collector-sim.ts';
-import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { dialectCases } from '../testing/databases.ts';
 
 const LEASE = 5 * MINUTE;
 
@@ -50,19 +48,7 @@ async function threeMoves(world: CollectorWorld, board: SimBoard): Promise<Row[]
 }
 
 describe.each(await dialectCases())('collector resilience on $name', ({ create }) => {
-  let database: TestDatabase;
-  let world: CollectorWorld;
-  beforeAll(async () => {
-    database = await create();
-  });
-  afterAll(() => dropDatabase(database));
-  beforeEach(async () => {
-    world = await startCollectorWorld(database);
-  });
-  afterEach(async () => {
-    await world.close();
-    await clearDatabase(database);
-  });
+  const world = collectorWorldPerTest(create);
 
   it('a worker killed mid-sync holds the board until its lease expires; another then records each move once', async () => {
     const { board, boardId } = await polledBoard(world);

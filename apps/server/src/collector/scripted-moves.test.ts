@@ -1,15 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type CollectorWorld,
-  clearDatabase,
-  dropDatabase,
+  collectorWorldPerTest,
   MINUTE,
   type RecordedMove,
   type SimBoard,
   START,
-  startCollectorWorld,
 } from '../testing/collector-sim.ts';
-import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { dialectCases } from '../testing/databases.ts';
 
 /** Where the items stand when the board is added, and the moves made on GitHub afterwards, 5 min apart. */
 const INITIAL = { a: 'Todo', b: 'Todo', c: 'In Progress', d: null };
@@ -80,19 +78,7 @@ async function currentColumns(world: CollectorWorld, boardId: string, board: Sim
 const FINAL = { a: 'Done', b: 'Done', c: 'Done', d: 'Todo' };
 
 describe.each(await dialectCases())('a scripted sequence of moves on $name', ({ create }) => {
-  let database: TestDatabase;
-  let world: CollectorWorld;
-  beforeAll(async () => {
-    database = await create();
-  });
-  afterAll(() => dropDatabase(database));
-  beforeEach(async () => {
-    world = await startCollectorWorld(database);
-  });
-  afterEach(async () => {
-    await world.close();
-    await clearDatabase(database);
-  });
+  const world = collectorWorldPerTest(create);
 
   it('is recorded exactly by polling alone (a user-owned board sends no webhooks)', async () => {
     const { board, boardId } = await addBoard(world, 'octo-alice');

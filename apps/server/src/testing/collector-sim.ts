@@ -1,5 +1,6 @@
 import { type GithubSim, startGithubSim } from '@fluxion/github-sim';
 import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { encryptSecret } from '../auth/secret-box.ts';
 import { type Collector, type CollectorOptions, createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
@@ -210,3 +211,31 @@ export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/**
+ * The per-file database and per-test world of the collector suites: one database per file and dialect
+ * (creating one costs seconds), emptied after each test; a fresh simulator and app for every test.
+ * Answers a stand-in that always speaks for the current test's world.
+ */
+export function collectorWorldPerTest(create: () => Promise<TestDatabase>): CollectorWorld {
+  let database: TestDatabase;
+  let current: CollectorWorld | undefined;
+  beforeAll(async () => {
+    database = await create();
+  });
+  afterAll(() => dropDatabase(database));
+  beforeEach(async () => {
+    current = await startCollectorWorld(database);
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+    await clearDatabase(database);
+  });
+  return new Proxy({} as CollectorWorld, {
+    get: (_target, property) => {
+      if (!current) throw new Error('the collector world exists only inside a test');
+      return Reflect.get(current, property);
+    },
+  });
+}
