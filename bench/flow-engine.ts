@@ -115,7 +115,7 @@ function parent(): void {
   const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
   console.log(`board: ${timed[0]?.info}`);
   console.log(
-    `node ${process.version}, ${RUNS} runs each, one thread; alloc = heap + array buffers allocated by one run`,
+    `node ${process.version}, ${RUNS} runs each, one thread; cpu* = process CPU time, GC helper threads included; alloc = heap + array buffers allocated by one run`,
   );
   let variant = '';
   for (const r of timed.slice(1) as Result[]) {
@@ -124,7 +124,7 @@ function parent(): void {
       console.log(`\n${variant}`);
       console.log(
         'analysis'.padEnd(36),
-        ...['median ms', 'min ms', 'cpu ms', 'alloc MB'].map((h) => h.padStart(10)),
+        ...['median ms', 'min ms', 'cpu* ms', 'alloc MB'].map((h) => h.padStart(10)),
       );
     }
     const m = (memory as Result[]).find((x) => x.variant === r.variant && x.analysis === r.analysis);
