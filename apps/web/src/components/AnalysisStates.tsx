@@ -1,7 +1,9 @@
 import { ProjectIcon } from '@primer/octicons-react';
 import { Flash } from '@primer/react';
+import type { ReactNode } from 'react';
 import { T } from '../texts.ts';
 import styles from './Analysis.module.css';
+import { Loading } from './Loading.tsx';
 
 export function NoProject() {
   return (
@@ -19,4 +21,19 @@ export function LoadError({ error }: { error: unknown }) {
       {message}
     </Flash>
   );
+}
+
+type QueryState<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+
+/** The states every chart page goes through: no project, loading, failed, then the data. */
+export function AnalysisContent<T>(props: {
+  hasProject: boolean;
+  query: QueryState<T>;
+  children: (data: T) => ReactNode;
+}) {
+  const { hasProject, query } = props;
+  if (!hasProject) return <NoProject />;
+  if (query.isPending) return <Loading text={T.common.loadingDiagram} />;
+  if (query.isError || query.data === undefined) return <LoadError error={query.error} />;
+  return <>{props.children(query.data)}</>;
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getLeadTime } from '../../api/endpoints.ts';
 import styles from '../../components/Analysis.module.css';
-import { LoadError, NoProject } from '../../components/AnalysisStates.tsx';
+import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { leadTimeRows } from '../../lib/chartData.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
@@ -25,21 +24,17 @@ export function LeadTimePage() {
   return (
     <Page title={T.leadTime.title} subtitle={project ? project.title : T.leadTime.subtitle}>
       <HelpToggle paragraphs={T.leadTime.help} />
-      {!project ? (
-        <NoProject />
-      ) : query.isPending ? (
-        <Loading text={T.common.loadingDiagram} />
-      ) : query.isError ? (
-        <LoadError error={query.error} />
-      ) : (
-        <>
-          <LeadTimeTiles metrics={query.data.metrics} />
-          <InsightBanner insight={query.data.metrics.performance_insight} />
-          <div className={styles.chartCard}>
-            {chart && <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />}
-          </div>
-        </>
-      )}
+      <AnalysisContent hasProject={project !== null} query={query}>
+        {(data) => (
+          <>
+            <LeadTimeTiles metrics={data.metrics} />
+            <InsightBanner insight={data.metrics.performance_insight} />
+            <div className={styles.chartCard}>
+              {chart && <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />}
+            </div>
+          </>
+        )}
+      </AnalysisContent>
     </Page>
   );
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getTimeInState } from '../../api/endpoints.ts';
 import styles from '../../components/Analysis.module.css';
-import { LoadError, NoProject } from '../../components/AnalysisStates.tsx';
+import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
-import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { timeInStateRows } from '../../lib/chartData.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
@@ -24,21 +23,17 @@ export function TimeInStatePage() {
   return (
     <Page title={T.timeInState.title} subtitle={project ? project.title : T.timeInState.subtitle}>
       <HelpToggle paragraphs={T.timeInState.help} />
-      {!project ? (
-        <NoProject />
-      ) : query.isPending ? (
-        <Loading text={T.common.loadingDiagram} />
-      ) : query.isError ? (
-        <LoadError error={query.error} />
-      ) : (
-        <>
-          <TimeInStateTiles metrics={query.data.metrics} classification={query.data.column_classification} />
-          <InsightBanner insight={query.data.metrics.performance_insight} />
-          <div className={styles.chartCard}>
-            {chart && <TimeInStateChart rows={chart.rows} columns={chart.columns} />}
-          </div>
-        </>
-      )}
+      <AnalysisContent hasProject={project !== null} query={query}>
+        {(data) => (
+          <>
+            <TimeInStateTiles metrics={data.metrics} classification={data.column_classification} />
+            <InsightBanner insight={data.metrics.performance_insight} />
+            <div className={styles.chartCard}>
+              {chart && <TimeInStateChart rows={chart.rows} columns={chart.columns} />}
+            </div>
+          </>
+        )}
+      </AnalysisContent>
     </Page>
   );
 }
