@@ -15,7 +15,10 @@ export function columnCode(board: ResolvedBoard, name: string | null): number {
   return UNKNOWN;
 }
 
-/** Rows grouped by item: the rows of item i are order[start[i]] .. order[start[i+1]-1]. */
+/**
+ * Rows grouped by item, indexed by position: item i owns positions start[i] .. start[i+1]-1, and
+ * order[position] is the row's index in the input.
+ */
 export type GroupedRows = {
   itemIds: string[];
   start: Uint32Array;
@@ -77,23 +80,35 @@ function readAnyRows(board: ResolvedBoard, transitions: readonly Transition[]): 
     to[i] = columnCode(board, t.to);
     if (Number.isFinite(t.at)) counts[lastIndex + 1] = (counts[lastIndex + 1] as number) + 1;
   }
-  return { itemIds, ...countingSort(itemOf, counts, itemIds.length, at), at, to };
+  return { itemIds, ...countingSort(itemOf, counts, itemIds.length, at, to) };
 }
 
-function countingSort(itemOf: Uint32Array, counts: Uint32Array, items: number, at: Float64Array) {
+/** Moves every row to its group's next position: afterwards all arrays are in group order. */
+function countingSort(
+  itemOf: Uint32Array,
+  counts: Uint32Array,
+  items: number,
+  at: Float64Array,
+  to: Int16Array,
+) {
   const start = new Uint32Array(items + 1);
   for (let i = 1; i <= items; i++) start[i] = (start[i - 1] as number) + (counts[i] as number);
   const cursor = scratch.u32('cursor', items);
   cursor.set(start.subarray(0, items));
-  const order = scratch.u32('order', itemOf.length);
+  const n = start[items] as number;
+  const order = scratch.u32('order', n);
+  const groupedAt = scratch.f64('groupedAt', n);
+  const groupedTo = scratch.i16('groupedTo', n);
   for (let i = 0; i < itemOf.length; i++) {
     if (!Number.isFinite(at[i])) continue;
     const item = itemOf[i] as number;
     const position = cursor[item] as number;
     order[position] = i;
+    groupedAt[position] = at[i] as number;
+    groupedTo[position] = to[i] as number;
     cursor[item] = position + 1;
   }
-  return { start, order };
+  return { start, order, at: groupedAt, to: groupedTo };
 }
 
 /** Reads every input row exactly once (touching the input objects is the costly part) and groups by item. */

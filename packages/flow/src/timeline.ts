@@ -67,9 +67,8 @@ function walkItem(p: PreparedTransitions, t: BoardTimeline, w: Walk, item: numbe
   let since = 0;
   let last = -1;
   for (let k = lo; k < hi; k++) {
-    const row = p.order[k] as number;
-    const to = p.to[row] as number;
-    const at = p.at[row] as number;
+    const to = p.to[k] as number;
+    const at = p.at[k] as number;
     if (to === current || (current === NOT_YET && to < 0)) continue;
     if (current !== NOT_YET) closeStay(w, item, current, since, at);
     if (to >= 0) {
