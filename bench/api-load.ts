@@ -19,6 +19,7 @@ import pg from 'pg';
 import { buildLeadTimeReport, buildTimeInStateReport } from '../packages/flow/src/index.ts';
 import { loadBoardData } from '../apps/server/src/analytics/queries.ts';
 import { buildApp } from '../apps/server/src/app.ts';
+import { recordReportedMove } from '../apps/server/src/collector/record.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
@@ -42,6 +43,8 @@ const SECONDS = env('BENCH_SECONDS', 10);
 const CONCURRENCY = env('BENCH_CONCURRENCY', 32);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 const BOARD_ID = 'bench-board';
+/** Moves recorded one at a time after the cold requests, each followed by a request (median reported). */
+const MOVES_AFTER_START = 5;
 const PROJECT = 'PVT_bench';
 const ENDPOINTS = {
   leadtime: `/api/leadtime/?project=${PROJECT}&days=14`,
@@ -354,6 +357,11 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>, b
         `cold: leadtime ${coldLead.toFixed(0)} ms (first request after start: board load + analysis), ` +
           `timeinstate ${coldTis.toFixed(0)} ms (board already loaded)`,
       );
+      const afterMove = await coldAfterMoves(database, board, http1);
+      console.log(
+        `cold after one new move (median of ${MOVES_AFTER_START}): leadtime ${median(afterMove).toFixed(0)} ms ` +
+          `(${afterMove.map((ms) => ms.toFixed(0)).join(', ')})`,
+      );
       for (const [endpoint, path] of Object.entries(ENDPOINTS)) {
         await maxConcurrency(http1, path, 8, 1); // warm-up: JIT and connections
         rows.push(row(`${endpoint} @ ${RATE} req/s`, await fixedRate(http1, path, RATE, SECONDS)));
@@ -376,6 +384,34 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>, b
   } finally {
     await database.drop();
   }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * An active board: the collector records a move (which bumps the board's data version) and somebody
+ * looks at the board. Each request after a move misses the result cache and needs the new data.
+ */
+async function coldAfterMoves(
+  database: TestDatabase,
+  board: GeneratedBoard,
+  http1: Client,
+): Promise<number[]> {
+  const movable = board.items.filter((i) => i.column !== null && i.column !== board.columns.at(-1));
+  const latencies: number[] = [];
+  for (const [n, item] of movable.slice(0, MOVES_AFTER_START).entries()) {
+    const to = board.columns[board.columns.indexOf(item.column ?? '') + 1] ?? null;
+    const move = {
+      itemId: item.id,
+      from: item.column,
+      to,
+      at: board.now + n * 1000,
+      source: 'webhook' as const,
+    };
+    await recordReportedMove(database.handle.db, BOARD_ID, move, board.now);
+    latencies.push((await timed(() => http1.get(ENDPOINTS.leadtime)))[1]);
+  }
+  return latencies;
 }
 
 function printTable(rows: Row[]): void {

@@ -19,6 +19,11 @@ export class ResultCache<T> {
     return entry.value;
   }
 
+  /** The entry as stored, without counting as a use. */
+  peek(key: string): T | undefined {
+    return this.entries.get(key)?.value;
+  }
+
   delete(key: string): void {
     this.entries.delete(key);
   }

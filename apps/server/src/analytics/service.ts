@@ -15,8 +15,9 @@ import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { resolveProject } from '../projects/service.ts';
 import { toApiProject } from '../projects/to-api.ts';
+import { BoardStore } from './board-store.ts';
 import { ResultCache } from './cache.ts';
-import { type BoardData, loadBoardData } from './queries.ts';
+import type { BoardData } from './queries.ts';
 
 /**
  * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check and
@@ -25,8 +26,8 @@ import { type BoardData, loadBoardData } from './queries.ts';
  */
 export type Json<T> = string & { readonly __response?: T };
 
-/** Loaded boards are reused while their data version holds; results for a minute, since ages move with time. */
-const boardCache = new ResultCache<Promise<BoardData>>(8, 10 * 60_000);
+/** Loaded boards follow their data version incrementally; results are cached a minute, since ages move with time. */
+export const boardStore = new BoardStore(8, 10 * 60_000);
 const resultCache = new ResultCache<Promise<string>>(500, 60_000);
 
 type Board = { row: TrackedRow; columns: string[]; key: string };
@@ -38,15 +39,9 @@ async function resolveBoard(ctx: AppContext, userId: string, projectId: string):
   return { row, columns: toApiProject(row).column_list, key: `${row.id}:${row.data_version}` };
 }
 
-/** The board's rows, loaded once per data version; concurrent cold requests share one load. */
+/** The board's rows at its current data version; concurrent cold requests share one load. */
 function boardData(ctx: AppContext, board: Board): Promise<BoardData> {
-  const now = ctx.now();
-  const hit = boardCache.get(board.key, now);
-  if (hit) return hit;
-  const data = loadBoardData(ctx.db, board.row.id);
-  boardCache.set(board.key, data, now);
-  data.catch(() => boardCache.delete(board.key));
-  return data;
+  return boardStore.get(ctx.db, board.row.id, Number(board.row.data_version), ctx.now());
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */

@@ -56,7 +56,11 @@ export async function recordBackfill(db: Db, boardId: string, moves: Move[], now
     }
     await trx
       .updateTable('boards')
-      .set((eb) => ({ data_version: eb('data_version', '+', 1), backfilled_at: now }))
+      .set((eb) => ({
+        data_version: eb('data_version', '+', 1),
+        rewrite_version: eb('rewrite_version', '+', redundant.length > 0 ? 1 : 0),
+        backfilled_at: now,
+      }))
       .where('id', '=', boardId)
       .execute();
     return inserted;

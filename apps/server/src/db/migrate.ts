@@ -2,12 +2,14 @@ import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 
 import type { DbHandle, DialectName } from './connection.ts';
 import { initial } from './migrations/001_initial.ts';
 import { collectorState } from './migrations/002_collector_state.ts';
+import { incrementalLoad } from './migrations/003_incremental_load.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '001_initial': initial(dialect),
     '002_collector_state': collectorState,
+    '003_incremental_load': incrementalLoad,
   };
 }
 

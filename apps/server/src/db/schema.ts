@@ -49,6 +49,8 @@ export type BoardsTable = {
   collector_user_id: string | null;
   /** Bumped with every recorded change, so cached analyses know when they are stale. */
   data_version: Generated<number>;
+  /** Bumped when recorded moves are deleted or changed rather than appended: loaded boards are read again. */
+  rewrite_version: Generated<number>;
   last_full_sync_at: Generated<number | null>;
   backfilled_at: Generated<number | null>;
 };
