@@ -1,0 +1,55 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { leaveCheckoutSession, payCheckoutSession } from '../model/checkout.ts';
+import { StripeError } from '../model/errors.ts';
+import type { StripeState } from '../model/state.ts';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
+import { escapeHtml, formatAmount, page } from './html.ts';
+import { registerPortalPages } from './portal-pages.ts';
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+
+function checkoutPage(state: StripeState, id: string, error?: string): string {
+  const session = state.sessions.get(id);
+  const order = state.orders.get(id);
+  if (!session || !order) return page('Not found', '<h1>This checkout session does not exist.</h1>');
+  if (session.status !== 'open')
+    return page('Checkout', `<h1>This checkout session is ${session.status}.</h1>`);
+  const { price } = order;
+  return page(
+    'Checkout',
+    `<h1>Subscribe to Fluxion Analytics Pro</h1>
+<div class="amount">${formatAmount(price.unit_amount * order.quantity, price.currency)}
+<span class="note">per ${escapeHtml(price.recurring.interval)}</span></div>
+<p>Card: visa •••• 4242 (test card)</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/c/pay/${escapeHtml(id)}/confirm"><button class="primary" type="submit">Pay</button></form>
+<form method="post" action="/c/pay/${escapeHtml(id)}/cancel"><button type="submit">Cancel</button></form>`,
+  );
+}
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply.code(status).type('text/html; charset=utf-8').send(body);
+}
+
+/** The hosted pages a browser is sent to: Checkout (Pay / Cancel) and the Billing Portal. */
+export function registerPages(app: FastifyInstance, state: StripeState, webhooks: WebhookDispatcher): void {
+  app.get('/c/pay/:id', async (request: IdRequest, reply) => {
+    const known = state.sessions.has(request.params.id);
+    return html(reply, known ? 200 : 404, checkoutPage(state, request.params.id));
+  });
+  app.post('/c/pay/:id/confirm', async (request: IdRequest, reply) => {
+    try {
+      const target = payCheckoutSession(state, request.params.id);
+      await webhooks.settle();
+      return reply.redirect(target, 303);
+    } catch (error) {
+      if (!(error instanceof StripeError)) throw error;
+      await webhooks.settle();
+      return html(reply, error.status, checkoutPage(state, request.params.id, error.message));
+    }
+  });
+  app.post('/c/pay/:id/cancel', async (request: IdRequest, reply) =>
+    reply.redirect(leaveCheckoutSession(state, request.params.id), 303),
+  );
+  registerPortalPages(app, state, webhooks);
+}

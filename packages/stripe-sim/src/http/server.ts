@@ -1,0 +1,72 @@
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { StripeError } from '../model/errors.ts';
+import type { StripeState } from '../model/state.ts';
+import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
+import { registerApiRoutes } from './api-routes.ts';
+import { registerControl } from './control.ts';
+import { parseForm } from './form.ts';
+import { registerPages } from './pages.ts';
+
+export type ServerParts = { state: StripeState; webhooks: WebhookDispatcher; secretKey: string | null };
+
+const masked = (key: string) =>
+  `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
+
+/** `Authorization: Bearer sk_…` (or Basic with the key as user name), as Stripe takes it. */
+function checkKey(request: FastifyRequest, expected: string | null): void {
+  const header = request.headers.authorization ?? '';
+  const bearer = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
+  const basic = /^Basic\s+(\S+)$/i.exec(header)?.[1];
+  const key = bearer ?? (basic ? Buffer.from(basic, 'base64').toString('utf8').split(':')[0] : undefined);
+  if (!key) {
+    throw new StripeError(
+      401,
+      'invalid_request_error',
+      'You did not provide an API key. Use `Authorization: Bearer sk_…`.',
+    );
+  }
+  if (!key.startsWith('sk_') || (expected !== null && key !== expected)) {
+    throw new StripeError(
+      401,
+      'invalid_request_error',
+      `Invalid API Key provided: ${masked(key)}`,
+      'api_key_invalid',
+    );
+  }
+}
+
+/** api.stripe.com (`/v1`), the hosted pages (`/c/pay`, `/p/session`) and the test controls (`/_sim`) on one origin. */
+export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, genReqId: () => `req_${Math.random().toString(36).slice(2, 16)}` });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, parseForm(String(body))),
+  );
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id);
+    if (request.url.startsWith('/v1/')) checkKey(request, parts.secretKey);
+  });
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof StripeError) return reply.code(error.status).send(error.toJSON());
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    const type = status >= 500 ? 'api_error' : 'invalid_request_error';
+    return reply.code(status).send(new StripeError(status, type, (error as Error).message).toJSON());
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(
+        new StripeError(
+          404,
+          'invalid_request_error',
+          `Unrecognized request URL (${request.method}: ${request.url}).`,
+        ).toJSON(),
+      ),
+  );
+  app.get('/', async () => ({ simulator: 'stripe', docs: 'docs/billing.md' }));
+  registerApiRoutes(app, parts.state);
+  registerPages(app, parts.state, parts.webhooks);
+  registerControl(app, parts.state, parts.webhooks);
+  return app;
+}

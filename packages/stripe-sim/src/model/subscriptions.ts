@@ -1,0 +1,167 @@
+import { StripeError } from './errors.ts';
+import { stripeId } from './ids.ts';
+import { attemptPayment, billPeriod } from './invoices.ts';
+import { periodEnd } from './periods.ts';
+import type { StripeState } from './state.ts';
+import type { Metadata, Price, Subscription } from './types.ts';
+
+export type NewSubscription = { customer: string; price: Price; quantity: number; metadata: Metadata };
+
+const TRACKED = [
+  'status',
+  'cancel_at_period_end',
+  'cancel_at',
+  'canceled_at',
+  'ended_at',
+  'latest_invoice',
+] as const;
+type Tracked = Pick<Subscription, (typeof TRACKED)[number]> & { period?: [number, number] };
+
+function snapshot(sub: Subscription): Tracked {
+  const item = sub.items.data[0];
+  const tracked: Tracked = {
+    status: sub.status,
+    cancel_at_period_end: sub.cancel_at_period_end,
+    cancel_at: sub.cancel_at,
+    canceled_at: sub.canceled_at,
+    ended_at: sub.ended_at,
+    latest_invoice: sub.latest_invoice,
+  };
+  return item ? { ...tracked, period: [item.current_period_start, item.current_period_end] } : tracked;
+}
+
+/** Stripe's `previous_attributes`: the old values of what changed. */
+function previousAttributes(before: Tracked, after: Subscription): Record<string, unknown> {
+  const now = snapshot(after);
+  const previous: Record<string, unknown> = {};
+  for (const key of TRACKED) if (before[key] !== now[key]) previous[key] = before[key];
+  if (before.period && now.period && before.period[1] !== now.period[1]) {
+    previous.items = {
+      data: [{ current_period_start: before.period[0], current_period_end: before.period[1] }],
+    };
+  }
+  return previous;
+}
+
+/** Runs a change and emits `customer.subscription.updated` (or `.deleted` once it ended) if anything changed. */
+export function changeSubscription(state: StripeState, sub: Subscription, change: () => void): void {
+  const before = snapshot(sub);
+  change();
+  const previous = previousAttributes(before, sub);
+  if (Object.keys(previous).length === 0) return;
+  const type = sub.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated';
+  state.emit(type, sub, type === 'customer.subscription.updated' ? previous : undefined);
+}
+
+/** A paid subscription starting now, as Checkout creates it once the first invoice is paid. */
+export function createSubscription(state: StripeState, input: NewSubscription): Subscription {
+  const now = state.clock.seconds();
+  const id = stripeId('sub');
+  const sub: Subscription = {
+    id,
+    object: 'subscription',
+    created: now,
+    start_date: now,
+    customer: input.customer,
+    status: 'active',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    ended_at: null,
+    collection_method: 'charge_automatically',
+    currency: input.price.currency,
+    default_payment_method: state.customer(input.customer).invoice_settings.default_payment_method,
+    latest_invoice: null,
+    metadata: input.metadata,
+    items: {
+      object: 'list',
+      data: [],
+      has_more: false,
+      total_count: 1,
+      url: `/v1/subscription_items?subscription=${id}`,
+    },
+    livemode: false,
+  };
+  const end = periodEnd(now, input.price.recurring);
+  sub.items.data.push({
+    id: stripeId('si'),
+    object: 'subscription_item',
+    created: now,
+    price: input.price,
+    quantity: input.quantity,
+    subscription: id,
+    current_period_start: now,
+    current_period_end: end,
+  });
+  state.subscriptions.set(id, sub);
+  const invoice = billPeriod(state, sub, 'subscription_create');
+  if (invoice.status !== 'paid') sub.status = 'incomplete';
+  state.emit('customer.subscription.created', sub);
+  return sub;
+}
+
+export function setCancelAtPeriodEnd(state: StripeState, sub: Subscription, cancel: boolean): Subscription {
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'A canceled subscription can only update its cancellation_details and metadata.',
+    );
+  }
+  const end = sub.items.data[0]?.current_period_end ?? null;
+  changeSubscription(state, sub, () => {
+    sub.cancel_at_period_end = cancel;
+    sub.cancel_at = cancel ? end : null;
+    sub.canceled_at = cancel ? state.clock.seconds() : null;
+  });
+  return sub;
+}
+
+/** Ends the subscription now: `customer.subscription.deleted`. */
+export function endSubscription(state: StripeState, sub: Subscription, at = state.clock.seconds()): void {
+  if (sub.status === 'canceled') return;
+  changeSubscription(state, sub, () => {
+    sub.status = 'canceled';
+    sub.ended_at = at;
+    sub.canceled_at ??= at;
+  });
+}
+
+/** What happens at the end of a period: the subscription ends, or the next period is billed. */
+export function renewSubscription(state: StripeState, sub: Subscription): void {
+  const item = sub.items.data[0];
+  if (!item || sub.status === 'canceled' || sub.status.startsWith('incomplete')) return;
+  if (sub.cancel_at_period_end) {
+    endSubscription(state, sub, item.current_period_end);
+    return;
+  }
+  changeSubscription(state, sub, () => {
+    item.current_period_start = item.current_period_end;
+    item.current_period_end = periodEnd(item.current_period_start, item.price.recurring);
+    const invoice = billPeriod(state, sub, 'subscription_cycle');
+    sub.status = invoice.status === 'paid' ? 'active' : 'past_due';
+  });
+}
+
+/** After a new card: retries the open invoices of past-due subscriptions, as Stripe's smart retries would. */
+export function retryOpenInvoices(state: StripeState, customerId: string): void {
+  for (const sub of state.subscriptions.values()) {
+    const invoice = sub.latest_invoice ? state.invoices.get(sub.latest_invoice) : undefined;
+    if (sub.customer !== customerId || sub.status !== 'past_due' || invoice?.status !== 'open') continue;
+    changeSubscription(state, sub, () => {
+      if (attemptPayment(state, invoice)) sub.status = 'active';
+    });
+  }
+}
+
+/** Renews every subscription whose period ended by the simulator's now. */
+export function settleDueSubscriptions(state: StripeState): void {
+  const now = state.clock.seconds();
+  for (const sub of state.subscriptions.values()) {
+    for (let guard = 0; guard < 1000; guard += 1) {
+      const end = sub.items.data[0]?.current_period_end ?? Number.POSITIVE_INFINITY;
+      if (sub.status === 'canceled' || sub.status.startsWith('incomplete') || end > now) break;
+      renewSubscription(state, sub);
+    }
+  }
+}
