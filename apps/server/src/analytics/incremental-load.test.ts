@@ -1,0 +1,274 @@
+import {
+  buildColumnStats,
+  buildIssuesInColumnReport,
+  buildLeadTimeReport,
+  buildTimeInStateReport,
+  type Transition,
+} from '@fluxion/flow';
+import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
+import { sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordBackfill } from '../collector/backfill.ts';
+import { insertMoves, upsertItemMetadata } from '../collector/queries.ts';
+import { recordReportedMove } from '../collector/record.ts';
+import { ensureDemoBoard } from '../projects/demo.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInUser } from '../testing/users.ts';
+import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
+import { boardStore } from './service.ts';
+
+const cases = await dialectCases();
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const HOUR = 3_600_000;
+const CYCLE_START = 'In Progress';
+const demo = encodeURIComponent(DEMO_PROJECT_ID);
+
+const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+const byMove = (a: Transition, b: Transition) =>
+  a.itemId.localeCompare(b.itemId) || a.at - b.at || String(a.to).localeCompare(String(b.to));
+const sortedMoves = (data: BoardData) => [...data.transitions].sort(byMove);
+const sortedItems = (data: BoardData) => [...data.items].sort((a, b) => a.id.localeCompare(b.id));
+
+describe.each(cases)('a loaded board follows appended and rewritten moves ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  const boardId = await ensureDemoBoard(ctx, { live: false });
+  const { auth } = await signedInUser(ctx);
+
+  const call = async (url: string) => {
+    const response = await app.inject({ url, headers: auth });
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    return response.json();
+  };
+
+  const dataVersion = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('boards')
+          .select('data_version')
+          .where('id', '=', boardId)
+          .executeTakeFirstOrThrow()
+      ).data_version,
+    );
+
+  /** What the server holds for the board now (loading it if needed). */
+  const held = async () => boardStore.get(ctx.db, boardId, await dataVersion(), NOW);
+
+  /** Every endpoint answers what the engine answers on the board read afresh from the database. */
+  async function expectApiEqualsFreshLoad(): Promise<BoardData> {
+    const fresh = await loadBoardData(ctx.db, boardId);
+    const input = { columns: DEMO_COLUMNS, transitions: fresh.transitions, items: fresh.items, now: NOW };
+    expect(await call(`/api/leadtime/?project=${demo}&days=7`)).toEqual(
+      json(buildLeadTimeReport({ ...input, cycleStartColumn: CYCLE_START, days: 7 })),
+    );
+    expect(await call(`/api/timeinstate/?project=${demo}&days=7`)).toEqual(
+      json(buildTimeInStateReport({ ...input, days: 7 })),
+    );
+    for (const column of DEMO_COLUMNS) {
+      expect(await call(`/api/issues/?project=${demo}&column=${encodeURIComponent(column)}`), column).toEqual(
+        json(buildIssuesInColumnReport({ ...input, column, days: 7 })),
+      );
+    }
+    expect(await call(`/api/projects/${demo}/column-stats/`)).toEqual(
+      json({ column_stats: buildColumnStats(input) }),
+    );
+    const now = await held();
+    expect(sortedMoves(now)).toEqual(sortedMoves(fresh));
+    expect(sortedItems(now)).toEqual(sortedItems(fresh));
+    return now;
+  }
+
+  /** An item's recorded moves, latest last. */
+  const movesOf = async (itemId: string) =>
+    (await loadBoardData(ctx.db, boardId)).transitions.filter((t) => t.itemId === itemId).sort(byMove);
+
+  const bumpDataVersion = () =>
+    ctx.db
+      .updateTable('boards')
+      .set({ data_version: sql`data_version + 1` })
+      .where('id', '=', boardId)
+      .execute();
+
+  let before: BoardData;
+
+  it('answers the engine on the board as loaded', async () => {
+    before = await expectApiEqualsFreshLoad();
+    expect(before.count).toBe(before.transitions.length);
+  });
+
+  it('appends moves recorded by webhooks without reading the board again', async () => {
+    const items = before.items.filter((i) => i.column === 'Ready').slice(0, 2);
+    for (const [n, item] of items.entries()) {
+      const move = {
+        itemId: item.id,
+        from: 'Ready',
+        to: 'In Progress',
+        at: NOW - HOUR + n,
+        source: 'webhook' as const,
+      };
+      expect(await recordReportedMove(ctx.db, boardId, move, NOW)).toBe(true);
+    }
+    const after = await expectApiEqualsFreshLoad();
+    expect(after.count).toBe(before.count + 2);
+    // The moves read before are the same objects: only the new ones were read.
+    expect(after.transitions[0]).toBe(before.transitions[0]);
+    before = after;
+  });
+
+  it('reads the board again after a late webhook rewrote the next move (from-correction)', async () => {
+    // An item whose last move was seen by a poll as leaving X; a webhook now reports X -> Y before it.
+    const item = before.items.find((i) => i.column === 'Done');
+    if (!item) throw new Error('no done item');
+    const [previous, last] = (await movesOf(item.id)).slice(-2);
+    if (!previous || !last || last.from === null) throw new Error('no two moves');
+    const detour = DEMO_COLUMNS.find((c) => c !== last.from && c !== last.to) ?? '';
+    const at = Math.round((previous.at + last.at) / 2);
+    const move = { itemId: item.id, from: last.from, to: detour, at, source: 'webhook' as const };
+    expect(await recordReportedMove(ctx.db, boardId, move, NOW)).toBe(true);
+    expect((await movesOf(item.id)).at(-1)).toMatchObject({ from: detour, to: last.to, at: last.at });
+    const after = await expectApiEqualsFreshLoad();
+    expect(after.transitions[0]).not.toBe(before.transitions[0]);
+    before = after;
+  });
+
+  it('reads the board again after the backfill deleted a redundant snapshot move', async () => {
+    const item = before.items.find((i) => i.column === 'In Review');
+    if (!item) throw new Error('no item in review');
+    const snapshot = {
+      itemId: item.id,
+      from: null,
+      to: 'In Review',
+      at: NOW - HOUR / 2,
+      source: 'snapshot' as const,
+    };
+    await insertMoves(ctx.db, boardId, [snapshot], NOW);
+    await bumpDataVersion();
+    const withSnapshot = await expectApiEqualsFreshLoad();
+    expect(withSnapshot.transitions[0]).toBe(before.transitions[0]);
+
+    const history = {
+      itemId: item.id,
+      from: 'In Progress',
+      to: 'In Review',
+      at: NOW - HOUR,
+      source: 'backfill' as const,
+    };
+    await recordBackfill(ctx.db, boardId, [history], NOW);
+    const moves = await movesOf(item.id);
+    expect(moves.some((m) => m.at === snapshot.at)).toBe(false);
+    const after = await expectApiEqualsFreshLoad();
+    expect(after.transitions[0]).not.toBe(withSnapshot.transitions[0]);
+    before = after;
+  });
+
+  it('follows item changes: metadata, a new item, an item leaving the board', async () => {
+    const renamed = before.items[0];
+    const leaving = before.items.find((i) => i.column === 'Backlog');
+    if (!renamed || !leaving) throw new Error('no items');
+    await upsertItemMetadata(
+      ctx.db,
+      boardId,
+      [
+        {
+          itemId: renamed.id,
+          number: renamed.number,
+          title: 'Renamed',
+          url: renamed.url,
+          contentType: 'Issue',
+          milestone: 'M9',
+          labels: ['relabelled'],
+          column: renamed.column,
+          statusUpdatedAt: null,
+          updatedAt: null,
+          archived: false,
+        },
+      ],
+      NOW,
+    );
+    await bumpDataVersion();
+    const newcomer = {
+      itemId: 'I_new',
+      from: null,
+      to: 'Backlog',
+      at: NOW - HOUR / 4,
+      source: 'webhook' as const,
+    };
+    await recordReportedMove(ctx.db, boardId, newcomer, NOW);
+    const exit = {
+      itemId: leaving.id,
+      from: 'Backlog',
+      to: null,
+      at: NOW - HOUR / 5,
+      source: 'webhook' as const,
+    };
+    await recordReportedMove(ctx.db, boardId, exit, NOW);
+    const after = await expectApiEqualsFreshLoad();
+    expect(after.items.find((i) => i.id === renamed.id)).toMatchObject({
+      title: 'Renamed',
+      labels: ['relabelled'],
+    });
+    expect(after.items.some((i) => i.id === 'I_new')).toBe(true);
+    expect(after.items.some((i) => i.id === leaving.id)).toBe(false);
+    expect(after.transitions[0]).toBe(before.transitions[0]);
+    before = after;
+  });
+
+  it('reads the board again when moves vanish without a rewrite mark (the demo reset deletes them)', async () => {
+    const victim = await ctx.db
+      .selectFrom('transitions')
+      .select('id')
+      .where('board_id', '=', boardId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db.deleteFrom('transitions').where('id', '=', victim.id).execute();
+    await bumpDataVersion();
+    const after = await expectApiEqualsFreshLoad();
+    expect(after.count).toBe(before.count - 1);
+    before = after;
+  });
+
+  it('reads the board again when a move commits late with an id below one already read', async () => {
+    // Two writers: ids k and k+1 are taken, k+1 commits and is read first, k commits afterwards.
+    const item = before.items.find((i) => i.column === 'Ready');
+    if (!item) throw new Error('no ready item');
+    const row = (at: number) => ({
+      board_id: boardId,
+      item_id: item.id,
+      from_column: 'Ready',
+      to_column: 'Ready',
+      at,
+      source: 'poll',
+      recorded_at: NOW,
+    });
+    const late = await ctx.db
+      .insertInto('transitions')
+      .values(row(NOW - 50))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('transitions')
+      .values(row(NOW - 40))
+      .execute();
+    await ctx.db.deleteFrom('transitions').where('id', '=', late.id).execute();
+    await bumpDataVersion();
+    const read = await held();
+    expect(read.lastId).toBeGreaterThan(Number(late.id));
+    await ctx.db
+      .insertInto('transitions')
+      .values({ ...row(NOW - 50), id: Number(late.id) })
+      .execute();
+    await bumpDataVersion();
+    const after = await expectApiEqualsFreshLoad();
+    expect(after.count).toBe(read.count + 1);
+  });
+
+  it('refreshes from a failed or missing previous load by loading the board', async () => {
+    const fresh = await loadBoardData(ctx.db, boardId);
+    const stale = { ...fresh, rewriteVersion: fresh.rewriteVersion - 1, transitions: [] };
+    const refreshed = await refreshBoardData(ctx.db, boardId, stale);
+    expect(sortedMoves(refreshed)).toEqual(sortedMoves(fresh));
+  });
+});
