@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { startPreload } from './analytics/preload.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -44,11 +45,13 @@ export async function startServer(
   const url = `http://localhost:${port}`;
   sims?.connect(url);
   const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
+  const stopPreload = startPreload(ctx);
   return {
     app,
     url,
     ctx,
     close: async () => {
+      stopPreload();
       await collector?.stop();
       await app.close();
       await sims?.close();

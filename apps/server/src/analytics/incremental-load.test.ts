@@ -16,6 +16,7 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
+import { preloadBoards } from './preload.ts';
 import { boardStore } from './service.ts';
 
 const cases = await dialectCases();
@@ -270,5 +271,25 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     const stale = { ...fresh, rewriteVersion: fresh.rewriteVersion - 1, transitions: [] };
     const refreshed = await refreshBoardData(ctx.db, boardId, stale);
     expect(sortedMoves(refreshed)).toEqual(sortedMoves(fresh));
+  });
+});
+
+describe.each(cases)('preloading after a start ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  const boardId = await ensureDemoBoard(ctx, { live: false });
+
+  it('loads the demo board before anybody asks for it', async () => {
+    expect(boardStore.has(boardId, NOW)).toBe(false);
+    await preloadBoards(ctx);
+    expect(boardStore.has(boardId, NOW)).toBe(true);
+    const version = await ctx.db
+      .selectFrom('boards')
+      .select('data_version')
+      .where('id', '=', boardId)
+      .executeTakeFirstOrThrow();
+    const loaded = await boardStore.get(ctx.db, boardId, Number(version.data_version), NOW);
+    expect(sortedMoves(loaded)).toEqual(sortedMoves(await loadBoardData(ctx.db, boardId)));
   });
 });
