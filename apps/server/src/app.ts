@@ -6,6 +6,7 @@ import type { AppContext } from './context.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { billingRoutes } from './billing/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(githubRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
   await app.register(githubWebhookRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
 
   await registerSpa(app, options.webRoot);
   return app;

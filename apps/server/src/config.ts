@@ -24,6 +24,22 @@ const envSchema = z.object({
   GITHUB_WEBHOOK_SECRET: z.string().min(16).optional(),
   GITHUB_SIM_PORT: port.optional(),
   STRIPE_SIM_PORT: port.optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^[sr]k_(test|live)_\S+$/, 'must be a secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\S+$/, 'must start with pk_test_ or pk_live_')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must start with whsec_')
+    .optional(),
+  STRIPE_PRICE_ID: z
+    .string()
+    .regex(/^price_\S+$/, 'must start with price_')
+    .optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   TOKEN_ENCRYPTION_KEY: z
     .string()
@@ -51,9 +67,24 @@ export type Config = {
     simPort: number;
   };
   stripeSimPort: number;
+  stripe: StripeConfig;
   jwtSecret: string;
   tokenEncryptionKey: string;
   collector: 'inprocess' | 'off';
+};
+
+/**
+ * `stripe`: real Stripe (STRIPE_SECRET_KEY set); `sim`: no key outside production, the local simulator stands in;
+ * `off`: no key in production, billing answers 503 (a simulator there would hand out free subscriptions).
+ */
+export type StripeConfig = {
+  mode: 'stripe' | 'sim' | 'off';
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string;
+  priceId: string;
+  /** The simulator's address once it listens; null means api.stripe.com. */
+  apiUrl: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -96,9 +127,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       simPort,
     },
     stripeSimPort: e.STRIPE_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 2),
+    stripe: stripeConfig(e),
     jwtSecret: secrets.jwtSecret,
     tokenEncryptionKey: secrets.tokenEncryptionKey,
     collector: e.COLLECTOR,
+  };
+}
+
+function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
+  const mode = e.STRIPE_SECRET_KEY ? 'stripe' : e.NODE_ENV === 'production' ? 'off' : 'sim';
+  if (mode === 'stripe' && !(e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_ID)) {
+    throw new ConfigError(
+      'Invalid STRIPE_WEBHOOK_SECRET / STRIPE_PRICE_ID: both are required with STRIPE_SECRET_KEY',
+    );
+  }
+  return {
+    mode,
+    secretKey: e.STRIPE_SECRET_KEY ?? 'sk_test_fluxion_local',
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
+    priceId: e.STRIPE_PRICE_ID ?? 'price_fluxion_pro_monthly',
+    apiUrl: null,
   };
 }
 

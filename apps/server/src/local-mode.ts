@@ -1,4 +1,5 @@
 import type { GithubSim } from '@fluxion/github-sim';
+import type { StripeSim } from '@fluxion/stripe-sim';
 import type { Config } from './config.ts';
 
 export type LocalSimulators = {
@@ -26,5 +27,32 @@ export async function startLocalSimulators(config: Config): Promise<LocalSimulat
     },
     demoToken: () => github.createToken(SEEDED.users[0]),
     close: () => github.close(),
+  };
+}
+
+export type LocalStripe = {
+  sim: StripeSim;
+  /** Points the simulator's webhooks at the server once its real address is known. */
+  connect(serverUrl: string): void;
+  close(): Promise<void>;
+};
+
+/** With no Stripe secret key (outside production), a local Stripe simulator stands in: Checkout, portal, webhooks. */
+export async function startLocalStripe(config: Config): Promise<LocalStripe | null> {
+  if (config.stripe.mode !== 'sim') return null;
+  const { startStripeSim } = await import('@fluxion/stripe-sim');
+  const sim = await startStripeSim({
+    port: config.stripeSimPort,
+    host: '127.0.0.1',
+    webhookSecret: config.stripe.webhookSecret,
+    secretKey: config.stripe.secretKey,
+    prices: [{ id: config.stripe.priceId, unit_amount: 1200 }],
+  });
+  return {
+    sim,
+    connect: (serverUrl) => {
+      sim.webhooks.urls = [`${serverUrl.replace('localhost', '127.0.0.1')}/webhooks/stripe`];
+    },
+    close: () => sim.close(),
   };
 }

@@ -8,7 +8,7 @@ import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createCollector, startCollectorLoop } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
-import { type LocalSimulators, startLocalSimulators } from './local-mode.ts';
+import { type LocalSimulators, startLocalSimulators, startLocalStripe } from './local-mode.ts';
 import { ensureDemoBoard } from './projects/demo.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -29,7 +29,13 @@ export async function startServer(
         throw listenError(error, config.github.simPort, 'GITHUB_SIM_PORT');
       })
     : null;
-  const effective = sims ? withSimulatorUrls(config, sims.github.url) : config;
+  const stripeSim = await startLocalStripe(config).catch(async (error: unknown) => {
+    await Promise.all([handle.close(), sims?.close()]);
+    throw listenError(error, config.stripeSimPort, 'STRIPE_SIM_PORT');
+  });
+  const withGithub = sims ? withSimulatorUrls(config, sims.github.url) : config;
+  const stripe = { ...withGithub.stripe, apiUrl: stripeSim?.sim.url ?? withGithub.stripe.apiUrl };
+  const effective: Config = { ...withGithub, stripe };
   const ctx: AppContext = { config: effective, db: handle.db, dialect: handle.dialect, now: Date.now };
   await ensureDemoBoard(ctx, { live: sims !== null });
   const app = await buildApp(ctx, { webRoot });
@@ -37,13 +43,14 @@ export async function startServer(
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await Promise.all([app.close(), handle.close(), sims?.close()]);
+    await Promise.all([app.close(), handle.close(), sims?.close(), stripeSim?.close()]);
     throw listenError(error, config.port, 'PORT');
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   sims?.connect(url);
+  stripeSim?.connect(url);
   const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
   const stopPreload = startPreload(ctx);
   return {
@@ -55,6 +62,7 @@ export async function startServer(
       await collector?.stop();
       await app.close();
       await sims?.close();
+      await stripeSim?.close();
       await handle.close();
     },
   };

@@ -1,0 +1,111 @@
+import Stripe from 'stripe';
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
+import { conflict, upstreamError } from '../http/errors.ts';
+import { findUser } from '../users/queries.ts';
+import { rememberCustomer, writeSubscription } from './queries.ts';
+import { type SubscriptionFacts, shouldApply, userSubscription } from './status.ts';
+import { isActiveUser } from './subscription.ts';
+import { callStripe, subscriptionFacts } from './stripe-client.ts';
+
+export type Billing = { ctx: AppContext; stripe: Stripe };
+export type ApplyResult = 'applied' | 'ignored';
+
+const PAID = ['active', 'past_due'];
+
+/** Writes a subscription's state to the user when the rules say it is theirs. */
+export async function applySubscription(
+  ctx: AppContext,
+  user: User,
+  facts: SubscriptionFacts,
+): Promise<ApplyResult> {
+  if (!shouldApply(user, facts)) return 'ignored';
+  await writeSubscription(ctx.db, user.id, userSubscription(facts), ctx.now());
+  return 'applied';
+}
+
+/** Reads the subscription as Stripe has it now (so late or repeated events cannot roll it back) and applies it. */
+export async function syncSubscription(
+  billing: Billing,
+  user: User,
+  subscriptionId: string,
+): Promise<ApplyResult> {
+  const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
+  return applySubscription(billing.ctx, user, subscriptionFacts(sub));
+}
+
+/** The user's Stripe customer: the remembered one while Stripe still has it, else a new one. */
+async function customerFor(billing: Billing, user: User): Promise<string> {
+  const { ctx, stripe } = billing;
+  if (user.stripe_customer_id) {
+    const known = await stripe.customers.retrieve(user.stripe_customer_id).catch((error: unknown) => {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+        return null;
+      throw upstreamError(`Stripe: ${(error as Error).message}`);
+    });
+    if (known && !known.deleted) return known.id;
+    await ctx.db.updateTable('users').set({ stripe_customer_id: null }).where('id', '=', user.id).execute();
+  }
+  const created = await callStripe(() =>
+    stripe.customers.create({
+      name: user.username,
+      metadata: { user_id: user.id, github_login: user.username },
+    }),
+  );
+  await rememberCustomer(ctx.db, user.id, created.id, ctx.now());
+  return (await findUser(ctx.db, user.id))?.stripe_customer_id ?? created.id;
+}
+
+export async function startCheckout(billing: Billing, user: User): Promise<{ id: string; url: string }> {
+  const { ctx, stripe } = billing;
+  const paying = PAID.includes(user.subscription_status);
+  if (paying && isActiveUser(user.subscription_status, user.subscription_end, ctx.now())) {
+    throw conflict('The subscription is already active');
+  }
+  const customer = await customerFor(billing, user);
+  const base = ctx.config.publicUrl;
+  const session = await callStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price: ctx.config.stripe.priceId, quantity: 1 }],
+      success_url: `${base}/payment-success`,
+      cancel_url: `${base}/payment-cancelled`,
+      metadata: { user_id: user.id },
+      subscription_data: { metadata: { user_id: user.id } },
+    }),
+  );
+  if (!session.url) throw upstreamError('Stripe answered a checkout session without a URL');
+  return { id: session.id, url: session.url };
+}
+
+export async function startPortal(billing: Billing, user: User): Promise<{ url: string }> {
+  const customer = user.stripe_customer_id;
+  if (!customer) throw conflict('There is no billing account to manage yet');
+  const return_url = `${billing.ctx.config.publicUrl}/account`;
+  const portal = await callStripe(() =>
+    billing.stripe.billingPortal.sessions.create({ customer, return_url }),
+  );
+  return { url: portal.url };
+}
+
+/** Cancel (true) or reactivate (false) at the end of the period; answers the subscription as Stripe has it now. */
+export async function setCancelAtPeriodEnd(
+  billing: Billing,
+  user: User,
+  cancel: boolean,
+): Promise<SubscriptionFacts> {
+  const id = user.stripe_subscription_id;
+  if (!id || !PAID.includes(user.subscription_status)) {
+    throw conflict(
+      cancel ? 'There is no active subscription to cancel' : 'There is no subscription to reactivate',
+    );
+  }
+  const sub = await callStripe(() =>
+    billing.stripe.subscriptions.update(id, { cancel_at_period_end: cancel }),
+  );
+  const facts = subscriptionFacts(sub);
+  await applySubscription(billing.ctx, user, facts);
+  return facts;
+}
