@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * Buying, cancelling and reactivating Fluxion Analytics Pro through the Stripe simulator that the server starts in
+ * local mode: the hosted checkout page is the simulator's, its webhooks reach the server signed as Stripe signs them.
+ */
+test('a user buys the subscription on the checkout page, sees it active, cancels and reactivates it', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+
+  await page.goto('/account');
+  await expect(page.getByText(/Free trial — \d+ days left\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Buy Fluxion Analytics Pro' }).click();
+
+  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Subscribe to Fluxion Analytics Pro' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay' }).click();
+
+  await expect(page).toHaveURL(/\/payment-success$/);
+  await expect(page.getByText('Your account has been activated.', { exact: false })).toBeVisible();
+
+  await page.goto('/account');
+  const paidUntil = page.getByText(/^Fluxion Analytics Pro — paid until (.+)\.$/);
+  await expect(paidUntil).toBeVisible();
+  const date = /paid until (.+)\.$/.exec((await paidUntil.textContent()) ?? '')?.[1] ?? '';
+  expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+  await expect(page.getByRole('button', { name: 'Buy Fluxion Analytics Pro' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByText(`Subscription will end at: ${date}`)).toBeVisible();
+
+  // The page reloads after 1.8 s and shows the cancellation; reactivating undoes it.
+  await expect(page.getByText(`Cancelled — your subscription stays active until ${date}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
+  await expect(page.getByText('Subscription reactivated successfully!')).toBeVisible();
+  await expect(page.getByText(`Fluxion Analytics Pro — paid until ${date}.`)).toBeVisible();
+  await page.screenshot({ path: 'test-results/account-active.png', fullPage: true });
+});
