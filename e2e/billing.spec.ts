@@ -4,8 +4,12 @@ import { expect, test } from '@playwright/test';
  * Buying, cancelling and reactivating Fluxion Analytics Pro through the Stripe simulator that the server starts in
  * local mode: the hosted checkout page is the simulator's, its webhooks reach the server signed as Stripe signs them.
  */
-test('a user buys the subscription on the checkout page, sees it active, cancels and reactivates it', async ({
+/** The simulator listens on PORT + 2 (playwright.config.ts runs the server on E2E_PORT). */
+const SIM = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 2}`;
+
+test('a user buys on the checkout page, sees it active, cancels, reactivates, and fixes a failed payment', async ({
   page,
+  request,
 }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
@@ -39,4 +43,18 @@ test('a user buys the subscription on the checkout page, sees it active, cancels
   await expect(page.getByText('Subscription reactivated successfully!')).toBeVisible();
   await expect(page.getByText(`Fluxion Analytics Pro — paid until ${date}.`)).toBeVisible();
   await page.screenshot({ path: 'test-results/account-active.png', fullPage: true });
+
+  // The next renewal fails (the simulator's control API): past due, then a new card in the portal.
+  const subs = (await (await request.get(`${SIM}/_sim/subscriptions`)).json()) as { id: string }[];
+  const failed = await request.post(`${SIM}/_sim/subscriptions/${subs.at(-1)?.id}/fail-payment`);
+  expect(failed.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByText('Payment overdue. Please update your payment method.')).toBeVisible();
+  await page.getByRole('button', { name: 'Update Payment Method' }).click();
+  await expect(page).toHaveURL(/\/p\/session\/bps_/);
+  await page.getByRole('button', { name: 'Update card' }).click();
+  await expect(page.getByRole('status')).toHaveText('Card updated.');
+  await page.getByRole('link', { name: 'Return to Fluxion' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText(/^Fluxion Analytics Pro — paid until .+\.$/)).toBeVisible();
 });
