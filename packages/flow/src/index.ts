@@ -15,3 +15,13 @@ export type * from './types.ts';
 export { releaseScratch } from './scratch.ts';
 export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './board-file.ts';
 export { type BoardReport, type BoardReportOptions, buildBoardReport } from './board-report.ts';
+export { buildFlowReport } from './flow-report.ts';
+export type * from './flow-types.ts';
+export {
+  FORECAST_CONFIDENCES,
+  forecastHowMany,
+  forecastWhen,
+  type HowManyResult,
+  type WhenResult,
+} from './forecast.ts';
+export { seededRandom } from './random.ts';
