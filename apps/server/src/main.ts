@@ -4,8 +4,12 @@ import { StartupError, startServer } from './server.ts';
 async function main() {
   const config = loadConfig();
   const server = await startServer(config);
-  const mode = config.localMode ? `local mode, GitHub simulator on ${config.github.webUrl}` : 'GitHub';
-  console.log(`Fluxion Analytics is running at ${server.url} (${mode})`);
+  console.log(`Fluxion Analytics is running at ${server.url}`);
+  const { github, stripe } = server.ctx.config;
+  if (config.localMode)
+    console.log(`  GitHub simulator: ${github.webUrl} (sign in as octo-alice or octo-bob)`);
+  if (stripe.mode === 'sim') console.log(`  Stripe simulator: ${stripe.apiUrl}`);
+  if (stripe.mode === 'off') console.log('  Billing is off: STRIPE_SECRET_KEY is not set');
   const stop = async () => {
     await server.close();
     process.exit(0);
