@@ -1,18 +1,8 @@
-import type { Profile, SubscriptionStatus } from '@fluxion/contract';
+import { type Profile, type SubscriptionStatus, subscriptionStatusSchema } from '@fluxion/contract';
 import type { User } from '../db/schema.ts';
 
 export const TRIAL_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const KNOWN: readonly SubscriptionStatus[] = [
-  'active',
-  'pilot',
-  'trial',
-  'past_due',
-  'canceled',
-  'inactive',
-  'incomplete',
-  'incomplete_expired',
-];
 
 export function trialEnd(now: number): number {
   return now + TRIAL_DAYS * DAY_MS;
@@ -36,9 +26,8 @@ export function isActiveUser(status: string, end: number | null, now: number): b
 }
 
 export function toProfile(user: User, now: number): Profile {
-  const status = (KNOWN as readonly string[]).includes(user.subscription_status)
-    ? (user.subscription_status as SubscriptionStatus)
-    : 'none';
+  const parsed = subscriptionStatusSchema.safeParse(user.subscription_status);
+  const status: SubscriptionStatus = parsed.success ? parsed.data : 'none';
   return {
     username: user.username,
     avatar_url: user.avatar_url,
