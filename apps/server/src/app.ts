@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
+import { flowRoutes } from './analytics/flow-routes.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(projectRoutes, { ctx });
   await app.register(githubRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
+  await app.register(flowRoutes, { ctx });
   await app.register(githubWebhookRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
 

@@ -1,0 +1,135 @@
+import { type BoardItem, buildFlowReport, type Transition } from '@fluxion/flow';
+import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AppContext } from '../context.ts';
+import { ensureDemoBoard } from '../projects/demo.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInUser } from '../testing/users.ts';
+
+const cases = await dialectCases();
+/** Mid-afternoon, so that ages and windows are not aligned with midnight. */
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const demo = encodeURIComponent(DEMO_PROJECT_ID);
+
+/** The engine's input, built straight from the generator (not from the server's loader). */
+function engineInput(now: number): { transitions: Transition[]; items: BoardItem[] } {
+  const board = generateDemoBoard({ now });
+  const transitions = board.items.flatMap((item) =>
+    item.transitions.map((t) => ({ itemId: item.id, from: t.from, to: t.to, at: Date.parse(t.at) })),
+  );
+  const items = board.items.map((item) => {
+    const last = item.transitions.at(-1);
+    const { id, number, title, url, milestone, labels } = item;
+    return {
+      id,
+      number,
+      title,
+      url,
+      milestone,
+      labels,
+      column: last?.to ?? null,
+      enteredColumnAt: last ? Date.parse(last.at) : null,
+    };
+  });
+  return { transitions, items };
+}
+
+function expected(days: number, horizon: number, targetItems: number) {
+  const report = buildFlowReport({
+    columns: DEMO_COLUMNS,
+    cycleStartColumn: 'In Progress',
+    ...engineInput(NOW),
+    now: NOW,
+    days,
+    horizon,
+    targetItems,
+  });
+  return JSON.parse(JSON.stringify(report));
+}
+
+/** A board tracked by someone else only. */
+async function othersBoard(ctx: AppContext): Promise<string> {
+  const { user } = await signedInUser(ctx);
+  await ctx.db
+    .insertInto('boards')
+    .values({
+      id: 'others-board',
+      github_project_id: 'PVT_others',
+      owner_login: 'someone',
+      owner_type: 'User',
+      number: 4,
+      title: 'Not yours',
+      column_list: JSON.stringify(['Todo', 'Doing', 'Done']),
+      is_demo: 0,
+      added_at: NOW,
+      sync_status: 'active',
+      last_synced_at: null,
+      next_sync_at: NOW,
+      sync_error_count: 0,
+      last_error: null,
+      lease_owner: null,
+      lease_until: null,
+      collector_user_id: user.id,
+    })
+    .execute();
+  await ctx.db
+    .insertInto('tracked_projects')
+    .values({
+      user_id: user.id,
+      board_id: 'others-board',
+      iteration_length_days: 7,
+      cycle_time_start_column: null,
+      added_at: NOW,
+    })
+    .execute();
+  return 'PVT_others';
+}
+
+describe.each(cases)('flow API on the demo project ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  await ensureDemoBoard(ctx, { live: false });
+  const { auth } = await signedInUser(ctx);
+  const get = (url: string, headers: Record<string, string> = auth) => app.inject({ url, headers });
+
+  it('equals the engine on the board, with the defaults (30 days, 14 days ahead, 10 items) and without', async () => {
+    const response = await get(`/api/flow/?project=${demo}`);
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const body = response.json();
+    expect(body).toEqual(expected(30, 14, 10));
+    expect(body.cycle_time.points.length).toBeGreaterThan(10);
+    expect(body.aging.items.length).toBeGreaterThan(0);
+    expect(body.forecast.how_many.results).toHaveLength(3);
+    const custom = await get(`/api/flow/?project=${demo}&days=60&horizon=21&items=25`);
+    expect(custom.json()).toEqual(expected(60, 21, 25));
+    // A cached answer is the same answer.
+    expect((await get(`/api/flow/?project=${demo}&days=60&horizon=21&items=25`)).body).toBe(custom.body);
+  });
+
+  it('answers 400 naming the parameter, 404 for an unknown or somebody else’s project, 401 signed out', async () => {
+    const bad: [string, string][] = [
+      [`/api/flow/?project=${demo}&days=0`, 'days'],
+      [`/api/flow/?project=${demo}&days=abc`, 'days'],
+      [`/api/flow/?project=${demo}&days=400`, 'days'],
+      [`/api/flow/?project=${demo}&horizon=0`, 'horizon'],
+      [`/api/flow/?project=${demo}&horizon=1.5`, 'horizon'],
+      [`/api/flow/?project=${demo}&items=-1`, 'items'],
+      [`/api/flow/?project=${demo}&items=100000`, 'items'],
+      ['/api/flow/?days=7', 'project'],
+      ['/api/flow/?project=&days=7', 'project'],
+    ];
+    for (const [url, field] of bad) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().message, url).toContain(field);
+      expect(response.json().field, url).toBe(field);
+    }
+    const others = await othersBoard(ctx);
+    for (const url of ['/api/flow/?project=PVT_unknown', `/api/flow/?project=${others}`]) {
+      expect((await get(url)).statusCode, url).toBe(404);
+      expect((await get(url, {})).statusCode, url).toBe(401);
+    }
+  });
+});
