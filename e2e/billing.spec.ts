@@ -6,13 +6,16 @@ import { expect, test } from '@playwright/test';
  */
 /** The simulator listens on PORT + 2 (playwright.config.ts runs the server on E2E_PORT). */
 const SIM = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 2}`;
+const GITHUB_SIM = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
 
 test('a user buys on the checkout page, sees it active, cancels, reactivates, and fixes a failed payment', async ({
   page,
   request,
 }) => {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
+  // A new GitHub user each run, so a retry starts from a trial again.
+  const login = `buyer-${Date.now().toString(36)}`;
+  await request.post(`${GITHUB_SIM}/_sim/users`, { data: { login, approvedClients: ['fluxion-local'] } });
+  await page.goto(`/accounts/github/login/?login=${login}`);
   await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
 
   await page.goto('/account');
