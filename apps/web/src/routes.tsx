@@ -23,6 +23,7 @@ const TimeInStatePage = lazy(() =>
 const IssuesInColumnsPage = lazy(() =>
   import('./pages/IssuesInColumns/IssuesInColumnsPage.tsx').then((m) => ({ default: m.IssuesInColumnsPage })),
 );
+const FlowPage = lazy(() => import('./pages/Flow/FlowPage.tsx').then((m) => ({ default: m.FlowPage })));
 
 const lazyPage = (page: React.ReactNode) => (
   <ErrorBoundary>
@@ -43,6 +44,7 @@ export function AppRoutes() {
           <Route path="/lead-time" element={lazyPage(<LeadTimePage />)} />
           <Route path="/time-in-state" element={lazyPage(<TimeInStatePage />)} />
           <Route path="/issues-in-columns" element={lazyPage(<IssuesInColumnsPage />)} />
+          <Route path="/flow" element={lazyPage(<FlowPage />)} />
           <Route path="/manage-projects" element={<ManageProjectsPage />} />
           <Route path="/account" element={<AccountPage />} />
         </Route>

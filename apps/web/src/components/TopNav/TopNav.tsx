@@ -9,6 +9,7 @@ const ANALYSES = [
   { to: '/lead-time', label: T.nav.leadTime },
   { to: '/time-in-state', label: T.nav.timeInState },
   { to: '/issues-in-columns', label: T.nav.issuesInColumns },
+  { to: '/flow', label: T.nav.flow },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { agingPoints, cfdBaseline, cfdRows, percentileLines, windowDomain } from './flowChartData.ts';
+
+describe('flow chart data', () => {
+  it('turns cumulative counts into stacked bands that add up to the first column', () => {
+    const rows = cfdRows({
+      columns: ['Todo', 'Doing', 'Done'],
+      cfd: [{ date: '2024-01-01', counts: { Todo: 10, Doing: 6, Done: 4 } }],
+    });
+    expect(rows).toEqual([{ date: '2024-01-01', Todo: 4, Doing: 2, Done: 4 }]);
+  });
+
+  it('never draws a negative band', () => {
+    const rows = cfdRows({ columns: ['A', 'B'], cfd: [{ date: 'd', counts: { A: 1, B: 3 } }] });
+    expect(rows[0]).toEqual({ date: 'd', A: 0, B: 3 });
+  });
+
+  it('keeps the known percentiles only', () => {
+    expect(percentileLines({ p50: 1, p70: 2, p85: 3, p95: 4 }).map((l) => l.percentile)).toEqual([
+      50, 70, 85, 95,
+    ]);
+    expect(percentileLines({ p50: null, p70: null, p85: null, p95: null })).toEqual([]);
+  });
+
+  it('spreads the aging dots of a column around its index', () => {
+    const item = (number: number, column: string) => ({
+      id: String(number),
+      number,
+      title: '',
+      url: null,
+      column,
+      started_at: '',
+      age_days: number,
+      risk: 'watch' as const,
+    });
+    const points = agingPoints({
+      aging: {
+        columns: ['Doing', 'Review'],
+        items: [item(1, 'Doing'), item(2, 'Doing'), item(3, 'Review'), item(4, 'Gone')],
+        at_risk: 0,
+      },
+    });
+    expect(points.map((p) => Math.abs(Math.round(p.x)))).toEqual([0, 0, 1]);
+    expect(new Set(points.map((p) => p.x)).size).toBe(3);
+    expect(points.every((p) => Math.abs(p.x - Math.round(p.x)) <= 0.3)).toBe(true);
+  });
+
+  it('spans the whole window on the time axis', () => {
+    expect(windowDomain({ days: 2, start: '2024-01-01', end: '2024-01-02' })).toEqual([
+      Date.UTC(2024, 0, 1),
+      Date.UTC(2024, 0, 3),
+    ]);
+  });
+});
+
+describe('cumulative flow baseline', () => {
+  const cfd = (done: number[]) =>
+    done.map((d, i) => ({ date: String(i), counts: { Todo: d + 20, Done: d } }));
+  it('starts the axis just under the fewest done items, on a round number', () => {
+    expect(cfdBaseline({ columns: ['Todo', 'Done'], cfd: cfd([117, 160]) })).toBe(100);
+    expect(cfdBaseline({ columns: ['Todo', 'Done'], cfd: cfd([45, 60]) })).toBe(40);
+    expect(cfdBaseline({ columns: ['Todo', 'Done'], cfd: cfd([5, 9]) })).toBe(0);
+    expect(cfdBaseline({ columns: ['Todo', 'Done'], cfd: [] })).toBe(0);
+  });
+});

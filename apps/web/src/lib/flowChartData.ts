@@ -1,0 +1,109 @@
+import type { AgingRisk, FlowPercentiles, FlowResponse } from '@fluxion/contract';
+
+const DAY_MS = 86_400_000;
+
+export type CfdChartRow = { date: string } & Record<string, number | string>;
+
+/**
+ * Cumulative counts → stacked bands: each column's band is its count minus the next column's (the items
+ * in it by the entry rules), the last column's band its whole count. Stacked from done upwards, the top
+ * of each band is the column's cumulative count, as in a classic cumulative flow diagram.
+ */
+export function cfdRows(data: Pick<FlowResponse, 'cfd' | 'columns'>): CfdChartRow[] {
+  return data.cfd.map((row) => {
+    const bands: CfdChartRow = { date: row.date };
+    data.columns.forEach((column, i) => {
+      const next = data.columns[i + 1];
+      const own = row.counts[column] ?? 0;
+      bands[column] = Math.max(0, own - (next === undefined ? 0 : (row.counts[next] ?? 0)));
+    });
+    return bands;
+  });
+}
+
+/**
+ * Where the CFD's y axis starts: just under the fewest items done in the window (a round number), so that
+ * the bands of the work in progress are not squeezed on top of the whole history of done items.
+ */
+export function cfdBaseline(data: Pick<FlowResponse, 'cfd' | 'columns'>): number {
+  const done = data.columns.at(-1);
+  if (done === undefined || data.cfd.length === 0) return 0;
+  const least = Math.min(...data.cfd.map((row) => row.counts[done] ?? 0));
+  const step = least >= 100 ? 50 : 10;
+  return Math.max(0, Math.floor((least * 0.9) / step) * step);
+}
+
+export type PercentileLine = { percentile: number; days: number };
+
+export function percentileLines(p: FlowPercentiles): PercentileLine[] {
+  const lines: [number, number | null][] = [
+    [50, p.p50],
+    [70, p.p70],
+    [85, p.p85],
+    [95, p.p95],
+  ];
+  return lines.flatMap(([percentile, days]) => (days === null ? [] : [{ percentile, days }]));
+}
+
+export type ScatterPoint = {
+  x: number;
+  y: number;
+  number: number | null;
+  title: string | null;
+  date: string;
+};
+
+export function scatterPoints(data: Pick<FlowResponse, 'cycle_time'>): ScatterPoint[] {
+  return data.cycle_time.points.map((p) => ({
+    x: Date.parse(p.completed_at),
+    y: p.cycle_time_days,
+    number: p.number,
+    title: p.title,
+    date: p.date,
+  }));
+}
+
+/** The scatter's x range: the whole window, from its first midnight to the end of its last day. */
+export function windowDomain(window: FlowResponse['window']): [number, number] {
+  return [Date.parse(window.start), Date.parse(window.end) + DAY_MS];
+}
+
+export type AgingPoint = {
+  x: number;
+  y: number;
+  risk: AgingRisk;
+  number: number;
+  title: string;
+  column: string;
+};
+
+/** Dots per WIP column (x = column index), spread sideways by a golden-ratio offset so they do not overlap. */
+export function agingPoints(data: Pick<FlowResponse, 'aging'>): AgingPoint[] {
+  const seen = new Map<string, number>();
+  return data.aging.items.flatMap((item) => {
+    const column = data.aging.columns.indexOf(item.column);
+    if (column < 0) return [];
+    const n = seen.get(item.column) ?? 0;
+    seen.set(item.column, n + 1);
+    const offset = (((n * 0.618_034 + 0.5) % 1) - 0.5) * 0.6;
+    return [
+      {
+        x: column + offset,
+        y: item.age_days,
+        risk: item.risk,
+        number: item.number,
+        title: item.title,
+        column: item.column,
+      },
+    ];
+  });
+}
+
+/** Primer colours of the aging risks (and of the percentile bands under them). */
+export const RISK_COLORS: Record<AgingRisk, string> = {
+  on_track: '#1a7f37',
+  watch: '#bf8700',
+  at_risk: '#bc4c00',
+  critical: '#cf222e',
+  unknown: '#59636e',
+};

@@ -1,0 +1,121 @@
+import type { AgingRisk, FlowResponse } from '@fluxion/contract';
+import {
+  CartesianGrid,
+  Cell,
+  ReferenceArea,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { CHART_HEIGHT } from '../../lib/chartData.ts';
+import { type AgingPoint, agingPoints, percentileLines, RISK_COLORS } from '../../lib/flowChartData.ts';
+import { formatDays } from '../../lib/format.ts';
+import { T } from '../../texts.ts';
+import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import styles from './Flow.module.css';
+
+const LEGEND: AgingRisk[] = ['on_track', 'watch', 'at_risk', 'critical'];
+
+function PointTooltip({ payload }: { payload?: readonly { payload?: AgingPoint }[] }) {
+  const p = payload?.[0]?.payload;
+  if (!p) return null;
+  return (
+    <ChartTooltip
+      lines={[
+        T.flow.itemLabel(p.number, p.title),
+        p.column,
+        T.flow.days(formatDays(p.y)),
+        T.flow.risk[p.risk],
+      ]}
+    />
+  );
+}
+
+/** Bands under the dots: up to p50 on track, to p85 watch, to p95 at risk, above critical. */
+function bands(p: FlowResponse['cycle_time']['percentiles'], top: number) {
+  if (p.p50 === null || p.p85 === null || p.p95 === null) return [];
+  return [
+    { from: 0, to: p.p50, risk: 'on_track' as const },
+    { from: p.p50, to: p.p85, risk: 'watch' as const },
+    { from: p.p85, to: p.p95, risk: 'at_risk' as const },
+    { from: p.p95, to: top, risk: 'critical' as const },
+  ].filter((b) => b.to > b.from);
+}
+
+export function AgingChart({ data }: { data: FlowResponse }) {
+  const points = agingPoints(data);
+  const columns = data.aging.columns;
+  const p95 = data.cycle_time.percentiles.p95 ?? 0;
+  const top = Math.ceil(Math.max(1, p95 * 1.25, ...points.map((p) => p.y * 1.1)));
+  return (
+    <ChartCard title={T.flow.agingTitle} caption={T.flow.agingCaption} testId="flow-aging">
+      {points.length === 0 ? (
+        <p className={styles.empty}>{T.flow.noWip}</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <ScatterChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
+            {bands(data.cycle_time.percentiles, top).map((b) => (
+              <ReferenceArea
+                key={b.risk}
+                y1={b.from}
+                y2={b.to}
+                fill={RISK_COLORS[b.risk]}
+                fillOpacity={b.risk === 'critical' ? 0.04 : 0.1}
+                ifOverflow="hidden"
+              />
+            ))}
+            <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
+            <XAxis
+              type="number"
+              dataKey="x"
+              domain={[-0.5, columns.length - 0.5]}
+              ticks={columns.map((_, i) => i)}
+              tickFormatter={(i: number) => columns[i] ?? ''}
+              interval={0}
+            />
+            <YAxis
+              type="number"
+              dataKey="y"
+              domain={[0, top]}
+              label={{ value: T.flow.ageAxis, angle: -90, position: 'insideLeft' }}
+            />
+            {percentileLines(data.cycle_time.percentiles)
+              .filter((line) => line.percentile !== 70)
+              .map((line) => (
+                <ReferenceLine
+                  key={line.percentile}
+                  y={line.days}
+                  stroke="#818b98"
+                  strokeDasharray="6 4"
+                  label={{
+                    value: T.flow.percentile(line.percentile),
+                    position: 'insideTopRight',
+                    fontSize: 11,
+                    fill: '#59636e',
+                  }}
+                />
+              ))}
+            <Tooltip content={<PointTooltip />} cursor={false} />
+            <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1}>
+              {points.map((p) => (
+                <Cell key={`${p.column}-${p.number}`} fill={RISK_COLORS[p.risk]} />
+              ))}
+            </Scatter>
+          </ScatterChart>
+        </ResponsiveContainer>
+      )}
+      <div className={styles.legend}>
+        {LEGEND.map((risk) => (
+          <span key={risk}>
+            <span className={styles.swatch} style={{ background: RISK_COLORS[risk] }} />
+            {T.flow.risk[risk]}
+          </span>
+        ))}
+      </div>
+    </ChartCard>
+  );
+}

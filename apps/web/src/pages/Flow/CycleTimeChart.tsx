@@ -1,0 +1,78 @@
+import type { FlowResponse } from '@fluxion/contract';
+import {
+  CartesianGrid,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  ScatterChart,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { CHART_HEIGHT, chartColor } from '../../lib/chartData.ts';
+import { formatDays } from '../../lib/format.ts';
+import { percentileLines, type ScatterPoint, scatterPoints, windowDomain } from '../../lib/flowChartData.ts';
+import { T } from '../../texts.ts';
+import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import styles from './Flow.module.css';
+
+const shortDate = (ms: number) => new Date(ms).toISOString().slice(5, 10);
+const LINE_COLORS: Record<number, string> = { 50: '#1a7f37', 70: '#bf8700', 85: '#bc4c00', 95: '#cf222e' };
+
+function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint }[] }) {
+  const point = payload?.[0]?.payload;
+  if (!point) return null;
+  return (
+    <ChartTooltip
+      lines={[T.flow.itemLabel(point.number, point.title), point.date, T.flow.days(formatDays(point.y))]}
+    />
+  );
+}
+
+export function CycleTimeChart({ data }: { data: FlowResponse }) {
+  const points = scatterPoints(data);
+  const lines = percentileLines(data.cycle_time.percentiles);
+  const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days));
+  return (
+    <ChartCard title={T.flow.scatterTitle} caption={T.flow.scatterCaption} testId="flow-scatter">
+      {points.length === 0 ? (
+        <p className={styles.empty}>{T.flow.noCompletions}</p>
+      ) : (
+        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+          <ScatterChart margin={{ top: 16, right: 56, bottom: 24, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
+            <XAxis
+              type="number"
+              dataKey="x"
+              domain={windowDomain(data.window)}
+              tickFormatter={shortDate}
+              label={{ value: T.flow.dateAxis, position: 'insideBottom', offset: -12 }}
+            />
+            <YAxis
+              type="number"
+              dataKey="y"
+              domain={[0, Math.ceil(top * 1.1)]}
+              label={{ value: T.flow.daysAxis, angle: -90, position: 'insideLeft' }}
+            />
+            <Tooltip content={<PointTooltip />} cursor={{ strokeDasharray: '3 3' }} />
+            {lines.map((line) => (
+              <ReferenceLine
+                key={line.percentile}
+                y={line.days}
+                stroke={LINE_COLORS[line.percentile]}
+                strokeDasharray="6 4"
+                label={{
+                  value: `${T.flow.percentile(line.percentile)} ${formatDays(line.days)}d`,
+                  position: 'right',
+                  fontSize: 11,
+                  fill: LINE_COLORS[line.percentile],
+                }}
+              />
+            ))}
+            <Scatter data={points} fill={chartColor(0)} fillOpacity={0.75} isAnimationActive={false} />
+          </ScatterChart>
+        </ResponsiveContainer>
+      )}
+    </ChartCard>
+  );
+}

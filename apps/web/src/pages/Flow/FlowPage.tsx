@@ -1,0 +1,71 @@
+import { Select } from '@primer/react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getFlow } from '../../api/flow.ts';
+import { AnalysisContent } from '../../components/AnalysisStates.tsx';
+import { HelpToggle } from '../../components/HelpToggle.tsx';
+import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { Page } from '../../components/Page.tsx';
+import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
+import { T } from '../../texts.ts';
+import { AgingChart } from './AgingChart.tsx';
+import { CfdChart } from './CfdChart.tsx';
+import { CycleTimeChart } from './CycleTimeChart.tsx';
+import styles from './Flow.module.css';
+import { FlowTiles } from './FlowTiles.tsx';
+import { ForecastTable } from './ForecastTable.tsx';
+
+const WINDOWS = [14, 30, 60, 90] as const;
+const HORIZON = 14;
+const TARGET_ITEMS = 10;
+
+function WindowSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
+  return (
+    <div className={styles.toolbar}>
+      <label htmlFor="flow-window">{T.flow.windowLabel}</label>
+      <Select id="flow-window" value={String(days)} onChange={(e) => onChange(Number(e.target.value))}>
+        {WINDOWS.map((d) => (
+          <Select.Option key={d} value={String(d)}>
+            {T.flow.windowOption(d)}
+          </Select.Option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+export function FlowPage() {
+  const { project } = useAnalysisProject();
+  const [days, setDays] = useState(30);
+  const query = useQuery({
+    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS],
+    queryFn: () =>
+      getFlow({ project: project?.project_id ?? '', days, horizon: HORIZON, items: TARGET_ITEMS }),
+    enabled: project !== null,
+  });
+  return (
+    <Page
+      title={T.flow.title}
+      subtitle={project ? project.title : T.flow.subtitle}
+      actions={project && <WindowSelect days={days} onChange={setDays} />}
+    >
+      <HelpToggle paragraphs={T.flow.help} />
+      <AnalysisContent hasProject={project !== null} query={query}>
+        {(data) => (
+          <>
+            <FlowTiles data={data} />
+            <InsightBanner insight={data.performance_insight} />
+            <div className={styles.stack}>
+              <CfdChart data={data} />
+              <CycleTimeChart data={data} />
+              <div className={styles.split}>
+                <AgingChart data={data} />
+                <ForecastTable forecast={data.forecast} />
+              </div>
+            </div>
+          </>
+        )}
+      </AnalysisContent>
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import type { FlowForecast } from '@fluxion/contract';
+import { formatDate } from '../../lib/format.ts';
+import { T } from '../../texts.ts';
+import { ChartCard } from './ChartCard.tsx';
+import styles from './Flow.module.css';
+
+const t = T.flow;
+
+export function ForecastTable({ forecast }: { forecast: FlowForecast | null }) {
+  const caption = forecast ? t.forecastCaption(forecast.sample_days, forecast.trials) : t.noForecast;
+  return (
+    <ChartCard title={t.forecastTitle} caption={caption} testId="flow-forecast">
+      {forecast && (
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">{t.confidence}</th>
+              <th scope="col">{t.howMany(forecast.how_many.horizon_days)}</th>
+              <th scope="col">{t.when(forecast.when.items)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {forecast.how_many.results.map((row, i) => {
+              const when = forecast.when.results[i];
+              return (
+                <tr key={row.confidence}>
+                  <td className={styles.strong}>{Math.round(row.confidence * 100)}%</td>
+                  <td>{t.atLeast(row.items)}</td>
+                  <td>
+                    {when?.date ? formatDate(when.date) : <span className={styles.muted}>{t.never}</span>}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {forecast && (
+        <>
+          <p className={styles.muted}>
+            {t.sampleNote(
+              formatDate(forecast.sample_start),
+              formatDate(forecast.sample_end),
+              forecast.mean_daily_throughput,
+            )}
+          </p>
+          <p className={styles.muted}>{t.forecastNote}</p>
+        </>
+      )}
+    </ChartCard>
+  );
+}
