@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+test('the demo Flow page shows its tiles, insight, charts and forecast', async ({ page }) => {
+  await page.goto('/accounts/github/login/?login=octo-bob');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.getByRole('link', { name: 'Flow', exact: true }).click();
+  await expect(page).toHaveURL(/\/flow$/);
+  await page.goto('/flow?demo=1');
+
+  for (const tile of ['Throughput per week', 'Cycle time 85th percentile', 'WIP at risk', 'Next 14 days']) {
+    await expect(page.getByText(tile, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/items \(85%\)$/)).toBeVisible();
+  await expect(page.locator('[data-severity]')).toContainText(/older than 85%|finish within/);
+
+  // Cumulative flow: one stacked area per demo column.
+  await expect(page.getByTestId('flow-cfd').locator('.recharts-area')).toHaveCount(6);
+  // Cycle-time scatter: dots and the four dashed percentile lines.
+  const scatter = page.getByTestId('flow-scatter');
+  await expect(scatter.locator('.recharts-scatter-symbol').first()).toBeVisible();
+  await expect(scatter.locator('.recharts-reference-line')).toHaveCount(4);
+  // Aging WIP: dots per column over the percentile bands.
+  const aging = page.getByTestId('flow-aging');
+  await expect(aging.locator('.recharts-scatter-symbol').first()).toBeVisible();
+  await expect(aging.locator('.recharts-reference-area')).not.toHaveCount(0);
+  // Forecast table: 50, 85 and 95 % rows.
+  const forecast = page.getByTestId('flow-forecast').getByRole('row');
+  await expect(forecast).toHaveCount(4);
+  await expect(forecast.nth(2)).toContainText('85%');
+
+  await page.getByLabel('Window:').selectOption('60');
+  await expect(page.getByText(/finished in 60 days/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/flow.png', fullPage: true });
+});
