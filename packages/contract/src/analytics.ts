@@ -40,7 +40,7 @@ export const issuesQuerySchema = z.object({
 export const leadTimeMetricsSchema = z.object({
   lead_time_trend: z.number(),
   cycle_time_trend: z.number().nullable(),
-  stability: z.string(),
+  stability: z.enum(['High', 'Medium', 'Low']),
   avg_lead_time: z.number(),
   performance_insight: insightSchema,
 });

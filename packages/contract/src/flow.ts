@@ -40,7 +40,7 @@ export type CycleTimePoint = {
 };
 export type AgingItem = {
   id: string;
-  number: number;
+  number: number | null;
   title: string;
   url: string | null;
   column: string;

@@ -27,7 +27,7 @@ function cycleStartedAt(
 }
 
 function byAgeThenNumber(a: AgingItem, b: AgingItem): number {
-  return b.age_days - a.age_days || a.number - b.number || a.id.localeCompare(b.id);
+  return b.age_days - a.age_days || (a.number ?? 0) - (b.number ?? 0) || a.id.localeCompare(b.id);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { HowManyResult, WhenResult } from '@fluxion/contract';
 import { isoDay } from './numbers.ts';
 import { draw, seededRandom } from './random.ts';
 
@@ -6,8 +7,7 @@ export const FORECAST_CONFIDENCES = [0.5, 0.85, 0.95] as const;
 /** A "when" trial that has not finished after this many days counts as never (the date is null). */
 export const MAX_FORECAST_DAYS = 1000;
 
-export type HowManyResult = { confidence: number; items: number };
-export type WhenResult = { confidence: number; days: number | null; date: string | null };
+export type { HowManyResult, WhenResult };
 
 export type ForecastOptions = { trials: number; seed: number };
 

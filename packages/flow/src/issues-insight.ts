@@ -9,7 +9,7 @@ export type IssuesFacts = {
   over1x: number;
   over2x: number;
   iteration: number;
-  oldest: { number: number; days: number } | null;
+  oldest: { number: number | null; title: string; days: number } | null;
 };
 
 /** Share of issues over two iterations from which a column is critical. */
@@ -23,7 +23,8 @@ export function issuesInsight(f: IssuesFacts): Insight {
   if (f.isDone) {
     return insight('info', `'${f.column}' is the done column: ages there count time since completion.`, n);
   }
-  const oldest = f.oldest ? `; oldest #${f.oldest.number} at ${fmt(f.oldest.days)} days` : '';
+  const name = f.oldest && (f.oldest.number === null ? `'${f.oldest.title}'` : `#${f.oldest.number}`);
+  const oldest = f.oldest ? `; oldest ${name} at ${fmt(f.oldest.days)} days` : '';
   if (f.over2x > 0) {
     const share = f.over2x / n;
     const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' have been there longer than two iterations (${2 * f.iteration} days)${oldest}.`;

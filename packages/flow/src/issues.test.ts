@@ -25,6 +25,13 @@ describe('buildIssuesInColumnReport (docs/metrics.md worked example)', () => {
     expect(issues[0]).toMatchObject({ id: 'I_6', title: 'Issue 6', milestone: null, labels: [] });
   });
 
+  it('a draft issue (no number) is named by its title in the insight and sorts as number 0', () => {
+    const draft = { ...item(7, 'In Progress', Date.UTC(2023, 11, 1)), number: null, title: 'Draft: spike' };
+    const report = buildIssuesInColumnReport({ ...input, items: [...items, draft], column: 'In Progress' });
+    expect(report.issues[0]).toMatchObject({ number: null, title: 'Draft: spike' });
+    expect(report.column_stats.performance_insight.message).toContain("oldest 'Draft: spike' at");
+  });
+
   it('column statistics with 1x and 2x iteration thresholds', () => {
     const { column_stats } = buildIssuesInColumnReport({ ...input, column: 'In Progress' });
     expect(column_stats).toEqual({

@@ -34,7 +34,7 @@ function toRow(item: BoardItem, now: number): IssueRow {
 }
 
 function byAgeThenNumber(a: IssueRow, b: IssueRow): number {
-  return b.days_in_current_column - a.days_in_current_column || a.number - b.number;
+  return b.days_in_current_column - a.days_in_current_column || (a.number ?? 0) - (b.number ?? 0);
 }
 
 /** Spec §3 issues response for one column: rows by days in column (descending) and column statistics. */
@@ -51,7 +51,7 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
   const over1x = ages.filter((d) => d > iteration).length;
   const over2x = ages.filter((d) => d > 2 * iteration).length;
   const aged = rows.find((r) => r.entered_column_at !== null);
-  const oldest = aged ? { number: aged.number, days: aged.days_in_current_column } : null;
+  const oldest = aged ? { number: aged.number, title: aged.title, days: aged.days_in_current_column } : null;
   const performance_insight =
     position === undefined
       ? fallbackInsight()

@@ -18,7 +18,8 @@ export type BoardColumns = {
 /** An item as it is now (one row of the items table). */
 export type BoardItem = {
   id: string;
-  number: number;
+  /** Null for draft issues, which have no number. */
+  number: number | null;
   title: string;
   url: string | null;
   milestone: string | null;
@@ -56,90 +57,25 @@ export type ColumnStatsInput = BoardColumns & {
   now: number;
 };
 
-export type Severity = 'excellent' | 'good' | 'stable' | 'warning' | 'critical' | 'mixed' | 'info';
-
-export type Insight = {
-  severity: Severity;
-  message: string;
-  /** 0..1, grows with the sample size; below 0.5 under ten samples. */
-  confidence: number;
-};
-
 export type Stability = 'High' | 'Medium' | 'Low';
 
-export type LeadTimeDay = {
-  average_lead_time: number;
-  average_cycle_time: number | null;
-};
+/** The responses' shapes are the API's (one source of truth: packages/contract). */
+export type {
+  ColumnClassification,
+  ColumnStat,
+  Insight,
+  InsightSeverity as Severity,
+  IssueRow,
+  IssuesColumnStats,
+  IssuesResponse,
+  LeadTimeMetrics,
+  LeadTimePoint as LeadTimeDay,
+  LeadTimeResponse,
+  TimeInStateMetrics,
+  TimeInStatePoint as TimeInStateDay,
+  TimeInStateResponse,
+} from '@fluxion/contract';
+import type { ColumnStat } from '@fluxion/contract';
 
-export type LeadTimeMetrics = {
-  lead_time_trend: number;
-  cycle_time_trend: number | null;
-  stability: Stability;
-  avg_lead_time: number;
-  performance_insight: Insight;
-};
-
-/** Spec §3: date keys `YYYY-MM-DD` plus `metrics`. */
-export type LeadTimeResponse = {
-  metrics: LeadTimeMetrics;
-  [date: string]: LeadTimeDay | LeadTimeMetrics;
-};
-
-export type TimeInStateDay = {
-  timeinstate: Record<string, number>;
-};
-
-export type TimeInStateMetrics = {
-  time_intensive_column: string | null;
-  stage_intensity: number;
-  active_work_ratio: number;
-  queue_health_ratio: number;
-  performance_insight: Insight;
-};
-
-export type ColumnClassification = {
-  productive: string[];
-  waiting: string[];
-};
-
-/** Spec §3: date keys with `timeinstate`, plus `metrics` and `column_classification`. */
-export type TimeInStateResponse = {
-  metrics: TimeInStateMetrics;
-  column_classification: ColumnClassification;
-  [date: string]: TimeInStateDay | TimeInStateMetrics | ColumnClassification;
-};
-
-export type IssueRow = {
-  id: string;
-  number: number;
-  title: string;
-  url: string | null;
-  days_in_current_column: number;
-  entered_column_at: string | null;
-  milestone: string | null;
-  labels: string[];
-};
-
-export type IssuesColumnStats = {
-  avg_days: number;
-  issues_over_1x_iteration: number;
-  issues_over_2x_iteration: number;
-  thresholds: { '1x_iteration': number; '2x_iteration': number };
-  iteration_length_days: number;
-  performance_insight: Insight;
-};
-
-export type IssuesResponse = {
-  issues: IssueRow[];
-  column_stats: IssuesColumnStats;
-};
-
-export type ColumnStat = {
-  count: number;
-  avg_days: number;
-  over_7_days: number;
-  over_14_days: number;
-};
-
+/** Per column; the API wraps it as `{column_stats: …}`. */
 export type ColumnStatsResponse = Record<string, ColumnStat>;

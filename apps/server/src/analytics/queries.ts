@@ -115,7 +115,7 @@ async function loadItems(db: Db, boardId: string): Promise<BoardItem[]> {
     .execute();
   return rows.map((r) => ({
     id: r.item_id,
-    number: r.number ?? 0,
+    number: r.number,
     title: r.title,
     url: r.url,
     milestone: r.milestone,

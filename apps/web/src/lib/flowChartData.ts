@@ -72,7 +72,7 @@ export type AgingPoint = {
   x: number;
   y: number;
   risk: AgingRisk;
-  number: number;
+  number: number | null;
   title: string;
   column: string;
 };
