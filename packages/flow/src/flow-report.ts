@@ -13,6 +13,7 @@ import type {
 import { forecastHowMany, forecastWhen } from './forecast.ts';
 import { computeItemTimelines, type ItemTimeline } from './item-timelines.ts';
 import { dayNumber, days, isoDay, isoTime, round } from './numbers.ts';
+import { upTo } from './transition-columns.ts';
 import type { BoardItem } from './types.ts';
 
 function scatterPoints(
@@ -71,7 +72,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const cycleStart = effectiveCycleStart(input);
   const board = { columns: input.columns, doneColumn: input.doneColumn, cycleStartColumn: cycleStart };
   // Nothing after `now` is known yet.
-  const transitions = input.transitions.filter((t) => t.at <= input.now);
+  const transitions = upTo(input.transitions, input.now);
   const timelines = computeItemTimelines({ ...board, transitions });
   const today = dayNumber(input.now);
   const window = { first: today - s.days + 1, last: today };

@@ -1,8 +1,10 @@
-import type { BoardColumns, BoardItem, Transition } from './types.ts';
+import type { Transitions } from './transition-columns.ts';
+import type { BoardColumns, BoardItem } from './types.ts';
 
 /** Input of the Flow analysis (docs/metrics.md, "Flow"). All times are epoch milliseconds (UTC). */
 export type FlowReportInput = BoardColumns & {
-  transitions: readonly Transition[];
+  /** Objects or columns (`TransitionColumns`): the same report either way. */
+  transitions: Transitions;
   /** Current items: the aging work in progress. */
   items: readonly BoardItem[];
   /** The evaluation instant; the engine never reads the clock. */

@@ -13,6 +13,15 @@ export { queueHealth } from './queue.ts';
 export { buildTimeInStateReport } from './time-in-state.ts';
 export type * from './types.ts';
 export { releaseScratch } from './scratch.ts';
+export {
+  fromTransitionColumns,
+  isTransitionColumns,
+  type TransitionColumns,
+  TransitionColumnsBuilder,
+  type Transitions,
+  toTransitionColumns,
+  transitionAt,
+} from './transition-columns.ts';
 export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './board-file.ts';
 export { type BoardReport, type BoardReportOptions, buildBoardReport } from './board-report.ts';
 export { buildFlowReport } from './flow-report.ts';

@@ -1,5 +1,6 @@
 import { type BoardTimeline, buildTimeline, cycleTimeMs, leadTimeMs } from './timeline.ts';
-import type { BoardColumns, Transition } from './types.ts';
+import type { Transitions } from './transition-columns.ts';
+import type { BoardColumns } from './types.ts';
 
 export type ItemStay = {
   /** null: off the board or in a column that is not on the board any more. */
@@ -21,7 +22,7 @@ export type ItemTimeline = {
   stays: ItemStay[];
 };
 
-export type TimelineInput = BoardColumns & { transitions: readonly Transition[] };
+export type TimelineInput = BoardColumns & { transitions: Transitions };
 
 function orNull(value: number): number | null {
   return Number.isNaN(value) ? null : value;

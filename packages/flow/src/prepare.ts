@@ -1,7 +1,7 @@
 import type { ResolvedBoard } from './columns.ts';
 import { columnCode, groupRows } from './rows.ts';
 import { scratch } from './scratch.ts';
-import type { Transition } from './types.ts';
+import { rowNames, type Transitions } from './transition-columns.ts';
 
 /**
  * Transitions grouped by item, each group sorted by time, identical rows removed. Arrays are indexed by
@@ -16,11 +16,10 @@ export type PreparedTransitions = {
   at: Float64Array;
   to: Int16Array;
   board: ResolvedBoard;
-  source: readonly Transition[];
+  source: Transitions;
 };
 
-const rowAt = (p: PreparedTransitions, position: number) =>
-  p.source[p.order[position] as number] as Transition;
+const rowAt = (p: PreparedTransitions, position: number) => rowNames(p.source, p.order[position] as number);
 
 /** Column code of a row's origin; looked up only for ties and duplicates, which are rare. */
 function fromCode(p: PreparedTransitions, position: number): number {
@@ -122,10 +121,7 @@ function repairGroup(p: PreparedTransitions, lo: number, hi: number): number {
 }
 
 /** Groups, sorts and de-duplicates the transitions once: O(n) plus small per-item sorts where needed. */
-export function prepareTransitions(
-  board: ResolvedBoard,
-  transitions: readonly Transition[],
-): PreparedTransitions {
+export function prepareTransitions(board: ResolvedBoard, transitions: Transitions): PreparedTransitions {
   const { itemIds, start, order, at, to } = groupRows(board, transitions);
   const kept = scratch.u32('kept', itemIds.length);
   const p: PreparedTransitions = { itemIds, start, kept, order, at, to, board, source: transitions };

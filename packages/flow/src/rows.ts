@@ -1,5 +1,6 @@
 import type { ResolvedBoard } from './columns.ts';
 import { scratch } from './scratch.ts';
+import { isTransitionColumns, type TransitionColumns, type Transitions } from './transition-columns.ts';
 import type { Transition } from './types.ts';
 
 /** Column code of a transition target that is not on the board (renamed or removed column). */
@@ -111,7 +112,48 @@ function countingSort(
   return { start, order, at: groupedAt, to: groupedTo };
 }
 
+/**
+ * Columns: items numbered in order of first appearance (as for objects), names coded once per distinct
+ * name instead of once per row, and no sort when each item's rows are already contiguous.
+ */
+function readColumns(board: ResolvedBoard, c: TransitionColumns): GroupedRows {
+  const n = c.count;
+  const codes = c.names.map((name) => columnCode(board, name));
+  const groupOf = scratch.i32('groupOf', c.itemIds.length).fill(-1);
+  const itemOf = scratch.u32('itemOf', n);
+  const at = scratch.f64('at', n);
+  const to = scratch.i16('to', n);
+  const counts = scratch.u32('counts', n + 1).fill(0);
+  const itemIds: string[] = [];
+  let grouped = true;
+  let lastGroup = -1;
+  for (let i = 0; i < n; i++) {
+    const code = c.item[i] as number;
+    let group = groupOf[code] as number;
+    if (group < 0) {
+      group = itemIds.push(c.itemIds[code] as string) - 1;
+      groupOf[code] = group;
+    }
+    if (group < lastGroup) grouped = false;
+    lastGroup = group;
+    itemOf[i] = group;
+    const time = c.at[i] as number;
+    at[i] = time;
+    const target = c.to[i] as number;
+    to[i] = target < 0 ? OFF_BOARD : (codes[target] as number);
+    if (Number.isFinite(time)) counts[group + 1] = (counts[group + 1] as number) + 1;
+    else grouped = false;
+  }
+  if (!grouped) return { itemIds, ...countingSort(itemOf, counts, itemIds.length, at, to) };
+  const start = new Uint32Array(itemIds.length + 1);
+  for (let g = 1; g <= itemIds.length; g++) start[g] = (start[g - 1] as number) + (counts[g] as number);
+  const order = scratch.u32('order', n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return { itemIds, start, order, at, to };
+}
+
 /** Reads every input row exactly once (touching the input objects is the costly part) and groups by item. */
-export function groupRows(board: ResolvedBoard, transitions: readonly Transition[]): GroupedRows {
+export function groupRows(board: ResolvedBoard, transitions: Transitions): GroupedRows {
+  if (isTransitionColumns(transitions)) return readColumns(board, transitions);
   return readOrderedRows(board, transitions) ?? readAnyRows(board, transitions);
 }

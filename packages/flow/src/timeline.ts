@@ -1,7 +1,8 @@
 import { type ResolvedBoard, resolveBoard } from './columns.ts';
 import { type PreparedTransitions, prepareTransitions } from './prepare.ts';
 import { scratch } from './scratch.ts';
-import type { BoardColumns, Transition } from './types.ts';
+import { type Transitions, transitionCount } from './transition-columns.ts';
+import type { BoardColumns } from './types.ts';
 
 /** Stays of all items, columnar. `column` -1 marks time off the board or in an unknown column. */
 export type Stays = {
@@ -99,7 +100,7 @@ function emptyStays(capacity: number): Stays {
  * Applies the entry rules to every item: one sort, one pass. The result lives in shared scratch buffers:
  * read it before the next call (every caller in this package does, synchronously).
  */
-export function buildTimeline(columns: BoardColumns, transitions: readonly Transition[]): BoardTimeline {
+export function buildTimeline(columns: BoardColumns, transitions: Transitions): BoardTimeline {
   const board = resolveBoard(columns);
   const p = prepareTransitions(board, transitions);
   const items = p.itemIds.length;
@@ -111,7 +112,7 @@ export function buildTimeline(columns: BoardColumns, transitions: readonly Trans
     firstEntry: scratch.f64('firstEntry', items).fill(Number.NaN),
     doneAt: scratch.f64('doneAt', items).fill(Number.NaN),
     lastColumn: scratch.i16('lastColumn', items),
-    stays: emptyStays(transitions.length),
+    stays: emptyStays(transitionCount(transitions)),
   };
   const walk: Walk = { entries: timeline.entries, base: 0, width, top: -1, stays: timeline.stays };
   for (let item = 0; item < items; item++) {

@@ -1,5 +1,7 @@
 /** Public input and output types of the flow engine. All times are epoch milliseconds (UTC). */
 
+import type { Transitions } from './transition-columns.ts';
+
 /** One recorded status change. `to: null` means the item left the board (or lost its status). */
 export type Transition = {
   itemId: string;
@@ -29,7 +31,8 @@ export type BoardItem = {
 };
 
 export type FlowInput = BoardColumns & {
-  transitions: readonly Transition[];
+  /** Objects or columns (`TransitionColumns`, what the server holds): the same results either way. */
+  transitions: Transitions;
   /** The evaluation instant; the engine never reads the clock. */
   now: number;
 };

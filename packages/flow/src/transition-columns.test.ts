@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildFlowReport } from './flow-report.ts';
+import { buildColumnStats, buildIssuesInColumnReport } from './issues.ts';
+import { computeItemTimelines } from './item-timelines.ts';
+import { buildLeadTimeReport } from './lead-time.ts';
+import { buildTimeInStateReport } from './time-in-state.ts';
+import {
+  fromTransitionColumns,
+  TransitionColumnsBuilder,
+  type Transitions,
+  toTransitionColumns,
+} from './transition-columns.ts';
+import type { BoardItem, Transition } from './types.ts';
+
+const COLUMNS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
+const HOUR = 3_600_000;
+const BASE = Date.UTC(2024, 0, 1);
+
+const step = fc.record({
+  item: fc.integer({ min: 0, max: 7 }),
+  gap: fc.integer({ min: 0, max: 96 }),
+  from: fc.constantFrom<string | null>(...COLUMNS, null, 'Old column'),
+  to: fc.constantFrom<string | null>(...COLUMNS, null, 'Old column'),
+  bad: fc.integer({ min: 0, max: 40 }),
+});
+/**
+ * Any rows in any order: items interleaved or grouped, ties, duplicates, origins that do not match the
+ * previous target, columns not on the board, leaving the board, and now and then a time that is not a number.
+ */
+const anyRows = fc.tuple(fc.array(step, { maxLength: 60 }), fc.boolean()).map(([steps, grouped]) => {
+  let at = BASE;
+  const rows: Transition[] = steps.map(({ item, gap, from, to, bad }) => {
+    at += gap * HOUR;
+    return { itemId: `i${item}`, from, to, at: bad === 0 ? Number.NaN : at };
+  });
+  return grouped ? rows.sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0)) : rows;
+});
+
+function currentItems(transitions: readonly Transition[]): BoardItem[] {
+  const last = new Map<string, Transition>();
+  for (const t of transitions) last.set(t.itemId, t);
+  return [...last.values()].map((t, n) => ({
+    id: t.itemId,
+    number: n + 1,
+    title: t.itemId,
+    url: null,
+    milestone: null,
+    labels: [],
+    column: t.to,
+    enteredColumnAt: Number.isFinite(t.at) ? t.at : null,
+  }));
+}
+
+/** Every analysis, on one form of the moves. */
+function everything(transitions: Transitions, items: BoardItem[], nowHours: number, days: number) {
+  const now = BASE + nowHours * HOUR;
+  const board = { columns: COLUMNS, cycleStartColumn: 'Doing' };
+  return {
+    lead: buildLeadTimeReport({ ...board, transitions, days, now }),
+    tis: buildTimeInStateReport({ ...board, transitions, items, days, now }),
+    issues: buildIssuesInColumnReport({ ...board, column: 'Doing', items, days, now }),
+    stats: buildColumnStats({ ...board, items, now }),
+    timelines: computeItemTimelines({ ...board, transitions }),
+    flow: buildFlowReport({
+      ...board,
+      transitions,
+      items,
+      now,
+      days,
+      horizon: 10,
+      targetItems: 5,
+      seed: 7,
+      trials: 200,
+    }),
+  };
+}
+
+describe('columnar transitions', () => {
+  it('every analysis gives the same report for objects and for columns', () => {
+    fc.assert(
+      fc.property(
+        anyRows,
+        fc.integer({ min: -50, max: 3000 }),
+        fc.integer({ min: 1, max: 40 }),
+        (rows, nowHours, days) => {
+          const items = currentItems(rows);
+          const columns = toTransitionColumns(rows);
+          expect(everything(columns, items, nowHours, days)).toEqual(everything(rows, items, nowHours, days));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('round-trips objects, and a builder continued after a snapshot leaves the snapshot unchanged', () => {
+    fc.assert(
+      fc.property(anyRows, anyRows, (first, second) => {
+        const builder = new TransitionColumnsBuilder(1);
+        for (const t of first) builder.append(t.itemId, t.from, t.to, t.at);
+        const before = builder.snapshot();
+        for (const t of second) builder.append(t.itemId, t.from, t.to, t.at);
+        expect(fromTransitionColumns(before)).toEqual(first);
+        expect(fromTransitionColumns(builder.snapshot())).toEqual([...first, ...second]);
+        const forked = TransitionColumnsBuilder.from(before, 0);
+        for (const t of second) forked.append(t.itemId, t.from, t.to, t.at);
+        expect(fromTransitionColumns(forked.snapshot())).toEqual([...first, ...second]);
+        expect(fromTransitionColumns(before)).toEqual(first);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
