@@ -428,7 +428,7 @@ async function breakdown(database: TestDatabase): Promise<void> {
     (await db.selectFrom('boards').select('column_list').where('id', '=', BOARD_ID).executeTakeFirstOrThrow())
       .column_list,
   ) as string[];
-  const now = data.transitions.reduce((max, t) => Math.max(max, t.at), 0);
+  const now = data.transitions.at.reduce((max, at) => Math.max(max, at), 0);
   const common = { columns, transitions: data.transitions, days: 14, now };
   const [lead, leadMs] = await timed(() =>
     buildLeadTimeReport({ ...common, cycleStartColumn: 'In Progress' }),
@@ -437,7 +437,7 @@ async function breakdown(database: TestDatabase): Promise<void> {
   const [leadJson, leadJsonMs] = await timed(() => JSON.stringify(lead));
   const [tisJson, tisJsonMs] = await timed(() => JSON.stringify(tis));
   console.log(
-    `cold breakdown (in-process, first run): load ${data.transitions.length} moves + ${data.items.length} items ` +
+    `cold breakdown (in-process, first run): load ${data.transitions.count} moves + ${data.items.length} items ` +
       `${loadMs.toFixed(0)} ms; engine leadtime ${leadMs.toFixed(0)} ms, timeinstate ${tisMs.toFixed(0)} ms; ` +
       `JSON leadtime ${leadJsonMs.toFixed(1)} ms (${(leadJson.length / 1024).toFixed(0)} KB), ` +
       `timeinstate ${tisJsonMs.toFixed(1)} ms (${(tisJson.length / 1024).toFixed(0)} KB)`,

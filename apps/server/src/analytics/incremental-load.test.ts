@@ -3,6 +3,7 @@ import {
   buildIssuesInColumnReport,
   buildLeadTimeReport,
   buildTimeInStateReport,
+  fromTransitionColumns,
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
@@ -28,7 +29,9 @@ const demo = encodeURIComponent(DEMO_PROJECT_ID);
 const json = (value: unknown) => JSON.parse(JSON.stringify(value));
 const byMove = (a: Transition, b: Transition) =>
   a.itemId.localeCompare(b.itemId) || a.at - b.at || String(a.to).localeCompare(String(b.to));
-const sortedMoves = (data: BoardData) => [...data.transitions].sort(byMove);
+/** The held moves as objects, in the order held. */
+const moves = (data: BoardData) => fromTransitionColumns(data.transitions);
+const sortedMoves = (data: BoardData) => moves(data).sort(byMove);
 const sortedItems = (data: BoardData) => [...data.items].sort((a, b) => a.id.localeCompare(b.id));
 
 describe.each(cases)('a loaded board follows appended and rewritten moves ($name)', async ({ create }) => {
@@ -61,7 +64,8 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
   /** Every endpoint answers what the engine answers on the board read afresh from the database. */
   async function expectApiEqualsFreshLoad(): Promise<BoardData> {
     const fresh = await loadBoardData(ctx.db, boardId);
-    const input = { columns: DEMO_COLUMNS, transitions: fresh.transitions, items: fresh.items, now: NOW };
+    // The engine on objects: the server's columns are checked against the reference form of the input.
+    const input = { columns: DEMO_COLUMNS, transitions: moves(fresh), items: fresh.items, now: NOW };
     expect(await call(`/api/leadtime/?project=${demo}&days=7`)).toEqual(
       json(buildLeadTimeReport({ ...input, cycleStartColumn: CYCLE_START, days: 7 })),
     );
@@ -84,7 +88,9 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
 
   /** An item's recorded moves, latest last. */
   const movesOf = async (itemId: string) =>
-    (await loadBoardData(ctx.db, boardId)).transitions.filter((t) => t.itemId === itemId).sort(byMove);
+    moves(await loadBoardData(ctx.db, boardId))
+      .filter((t) => t.itemId === itemId)
+      .sort(byMove);
 
   const bumpDataVersion = () =>
     ctx.db
@@ -97,7 +103,8 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
 
   it('answers the engine on the board as loaded', async () => {
     before = await expectApiEqualsFreshLoad();
-    expect(before.count).toBe(before.transitions.length);
+    expect(before.count).toBe(before.transitions.count);
+    expect(before.movesRead).toBe(before.count);
   });
 
   it('appends moves recorded by webhooks without reading the board again', async () => {
@@ -114,8 +121,9 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     }
     const after = await expectApiEqualsFreshLoad();
     expect(after.count).toBe(before.count + 2);
-    // The moves read before are the same objects: only the new ones were read.
-    expect(after.transitions[0]).toBe(before.transitions[0]);
+    // Only the new moves were read; the ones held before are kept as they were.
+    expect(after.movesRead).toBe(2);
+    expect(moves(after).slice(0, before.count)).toEqual(moves(before));
     before = after;
   });
 
@@ -131,7 +139,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     expect(await recordReportedMove(ctx.db, boardId, move, NOW)).toBe(true);
     expect((await movesOf(item.id)).at(-1)).toMatchObject({ from: detour, to: last.to, at: last.at });
     const after = await expectApiEqualsFreshLoad();
-    expect(after.transitions[0]).not.toBe(before.transitions[0]);
+    expect(after.movesRead).toBe(after.count);
     before = after;
   });
 
@@ -148,7 +156,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     await insertMoves(ctx.db, boardId, [snapshot], NOW);
     await bumpDataVersion();
     const withSnapshot = await expectApiEqualsFreshLoad();
-    expect(withSnapshot.transitions[0]).toBe(before.transitions[0]);
+    expect(withSnapshot.movesRead).toBe(1);
 
     const history = {
       itemId: item.id,
@@ -161,7 +169,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     const moves = await movesOf(item.id);
     expect(moves.some((m) => m.at === snapshot.at)).toBe(false);
     const after = await expectApiEqualsFreshLoad();
-    expect(after.transitions[0]).not.toBe(withSnapshot.transitions[0]);
+    expect(after.movesRead).toBe(after.count);
     before = after;
   });
 
@@ -213,7 +221,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     });
     expect(after.items.some((i) => i.id === 'I_new')).toBe(true);
     expect(after.items.some((i) => i.id === leaving.id)).toBe(false);
-    expect(after.transitions[0]).toBe(before.transitions[0]);
+    expect(after.movesRead).toBe(2);
     before = after;
   });
 
@@ -228,6 +236,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     await bumpDataVersion();
     const after = await expectApiEqualsFreshLoad();
     expect(after.count).toBe(before.count - 1);
+    expect(after.movesRead).toBe(after.count);
     before = after;
   });
 
@@ -264,11 +273,12 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     await bumpDataVersion();
     const after = await expectApiEqualsFreshLoad();
     expect(after.count).toBe(read.count + 1);
+    expect(after.movesRead).toBe(after.count);
   });
 
   it('refreshes from a failed or missing previous load by loading the board', async () => {
     const fresh = await loadBoardData(ctx.db, boardId);
-    const stale = { ...fresh, rewriteVersion: fresh.rewriteVersion - 1, transitions: [] };
+    const stale = { ...fresh, rewriteVersion: fresh.rewriteVersion - 1, count: 0, movesRead: 0 };
     const refreshed = await refreshBoardData(ctx.db, boardId, stale);
     expect(sortedMoves(refreshed)).toEqual(sortedMoves(fresh));
   });

@@ -1,38 +1,47 @@
-import type { BoardItem, Transition } from '@fluxion/flow';
+import { type BoardItem, type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 
 /**
  * A board as the flow engine takes it, and what was read to build it: the board's moves with ids up to
  * `lastId` (`count` of them) as of the board's `rewriteVersion`, so that it can be brought up to date
- * by reading only the moves recorded since (see `refreshBoardData`).
+ * by reading only the moves recorded since (see `refreshBoardData`). `movesRead`: how many moves were
+ * read from the database to build it (all of them on a full load, only the new ones on a refresh).
  */
 export type BoardData = {
-  transitions: Transition[];
+  transitions: TransitionColumns;
   items: BoardItem[];
   lastId: number;
   count: number;
   rewriteVersion: number;
+  movesRead: number;
 };
 
+/** Moves read per statement: the driver's row objects of one batch die young, none is kept. */
+const BATCH = 20_000;
+
 /**
- * Every recorded move of a board and its items now on the board.
- * Moves are selected under the engine's field names, so the driver's rows are the engine's input:
- * a board of a million moves is read into one array of objects, not two (see docs/performance.md).
+ * The builder that produced a board's moves, so that a refresh appends to it. A snapshot never changes
+ * when its builder grows; a builder that already moved past a snapshot is not reused (see `builderFor`).
+ */
+const builders = new WeakMap<TransitionColumns, TransitionColumnsBuilder>();
+
+/**
+ * Every recorded move of a board and its items now on the board. Moves are read in id order, in
+ * batches, straight into columns (`TransitionColumns`): the board is held as a few typed arrays, not a
+ * million objects, and the engine reads them as they are (see docs/performance.md).
  */
 export async function loadBoardData(db: Db, boardId: string): Promise<BoardData> {
   const rewriteVersion = await readRewriteVersion(db, boardId);
   // Bounded by the last id seen first, so that every move held has an id ≤ lastId.
   const lastId = await readLastMoveId(db, boardId);
-  const [transitions, items] = await Promise.all([
-    db
-      .selectFrom('transitions')
-      .select(['item_id as itemId', 'from_column as from', 'to_column as to', 'at'])
-      .where('board_id', '=', boardId)
-      .where('id', '<=', lastId)
-      .execute(),
+  const builder = new TransitionColumnsBuilder(64 * 1024);
+  const [read, items] = await Promise.all([
+    appendMoves(db, boardId, builder, 0, lastId),
     loadItems(db, boardId),
   ]);
-  return { transitions, items, lastId, count: transitions.length, rewriteVersion };
+  const transitions = builder.snapshot();
+  builders.set(transitions, builder);
+  return { transitions, items, lastId, count: read.count, rewriteVersion, movesRead: read.count };
 }
 
 /**
@@ -46,19 +55,66 @@ export async function loadBoardData(db: Db, boardId: string): Promise<BoardData>
 export async function refreshBoardData(db: Db, boardId: string, previous: BoardData): Promise<BoardData> {
   const rewriteVersion = await readRewriteVersion(db, boardId);
   if (rewriteVersion !== previous.rewriteVersion) return loadBoardData(db, boardId);
+  const builder = builderFor(previous.transitions);
   const [count, added, items] = await Promise.all([
     countMovesUpTo(db, boardId, previous.lastId),
-    movesAfter(db, boardId, previous.lastId),
+    appendMoves(db, boardId, builder, previous.lastId, Number.MAX_SAFE_INTEGER),
     loadItems(db, boardId),
   ]);
   if (count !== previous.count) return loadBoardData(db, boardId);
+  const transitions = added.count === 0 ? previous.transitions : builder.snapshot();
+  builders.set(transitions, builder);
   return {
-    transitions: added.length === 0 ? previous.transitions : previous.transitions.concat(added.map(toMove)),
+    transitions,
     items,
-    lastId: added.at(-1)?.id ?? previous.lastId,
-    count: previous.count + added.length,
+    lastId: added.count === 0 ? previous.lastId : added.lastId,
+    count: previous.count + added.count,
     rewriteVersion,
+    movesRead: added.count,
   };
+}
+
+/**
+ * The builder to append to `columns`: its own, taken (so that a second refresh from the same snapshot,
+ * even a concurrent one, copies instead of appending to it too), or a copy when it moved on.
+ */
+function builderFor(columns: TransitionColumns): TransitionColumnsBuilder {
+  const own = builders.get(columns);
+  builders.delete(columns);
+  return own && own.count === columns.count ? own : TransitionColumnsBuilder.from(columns);
+}
+
+/**
+ * Appends the board's moves with lastId < id ≤ upTo, in id order, one batch per statement: the driver's
+ * row objects of a batch are garbage before the next one is read, and the event loop gets a turn between
+ * batches (better-sqlite3 reads synchronously). A failed batch leaves the builder unusable for the
+ * snapshot it came from (taken, and its count moved on): a later refresh copies the snapshot.
+ */
+async function appendMoves(
+  db: Db,
+  boardId: string,
+  builder: TransitionColumnsBuilder,
+  after: number,
+  upTo: number,
+): Promise<{ count: number; lastId: number }> {
+  let lastId = after;
+  let count = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('transitions')
+      .select(['id', 'item_id', 'from_column', 'to_column', 'at'])
+      .where('board_id', '=', boardId)
+      .where('id', '>', lastId)
+      .where('id', '<=', upTo)
+      .orderBy('id')
+      .limit(BATCH)
+      .execute();
+    for (const r of rows) builder.append(r.item_id, r.from_column, r.to_column, r.at);
+    count += rows.length;
+    if (rows.length > 0) lastId = Number((rows[rows.length - 1] as { id: number }).id);
+    if (rows.length < BATCH) return { count, lastId };
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 async function readRewriteVersion(db: Db, boardId: string): Promise<number> {
@@ -87,23 +143,6 @@ async function countMovesUpTo(db: Db, boardId: string, lastId: number): Promise<
     .where('id', '<=', lastId)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
-}
-
-type NewMove = Transition & { id: number };
-
-function movesAfter(db: Db, boardId: string, lastId: number): Promise<NewMove[]> {
-  return db
-    .selectFrom('transitions')
-    .select(['id', 'item_id as itemId', 'from_column as from', 'to_column as to', 'at'])
-    .where('board_id', '=', boardId)
-    .where('id', '>', lastId)
-    .orderBy('id')
-    .execute();
-}
-
-/** The engine's input has the same shape whichever way a move was read. */
-function toMove({ itemId, from, to, at }: NewMove): Transition {
-  return { itemId, from, to, at };
 }
 
 async function loadItems(db: Db, boardId: string): Promise<BoardItem[]> {
