@@ -2,6 +2,11 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * Two tabs of one browser may refresh with the same token at the same moment: within this window a just
+ * rotated token still refreshes (while its successor is alive) instead of counting as a stolen copy.
+ */
+export const ROTATION_GRACE_MS = 30 * 1000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -33,8 +38,8 @@ export type RotationResult =
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /**
- * Exchanges a refresh token for a new one (rotation). Presenting a token that was already rotated means it
- * was copied: every token of that user is revoked.
+ * Exchanges a refresh token for a new one (rotation). Presenting a token that was already rotated, after the
+ * grace window, means it was copied: every token of that user is revoked.
  */
 export async function rotateRefreshToken(db: Db, token: string, now: number): Promise<RotationResult> {
   const row = await db
@@ -44,11 +49,13 @@ export async function rotateRefreshToken(db: Db, token: string, now: number): Pr
     .executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.revoked_at !== null) {
-    if (row.replaced_by !== null) {
-      await revokeAllForUser(db, row.user_id, now);
-      return { ok: false, reason: 'reused' };
+    if (row.replaced_by === null) return { ok: false, reason: 'revoked' };
+    if (now - row.revoked_at <= ROTATION_GRACE_MS && (await isAlive(db, row.replaced_by, now))) {
+      const sibling = await createRefreshToken(db, row.user_id, now);
+      return { ok: true, userId: row.user_id, token: sibling.token };
     }
-    return { ok: false, reason: 'revoked' };
+    await revokeAllForUser(db, row.user_id, now);
+    return { ok: false, reason: 'reused' };
   }
   if (row.expires_at <= now) return { ok: false, reason: 'expired' };
   const next = await createRefreshToken(db, row.user_id, now);
@@ -74,6 +81,15 @@ export async function revokeRefreshToken(db: Db, token: string, now: number): Pr
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+async function isAlive(db: Db, id: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('refresh_tokens')
+    .select(['revoked_at', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row !== undefined && row.revoked_at === null && row.expires_at > now;
 }
 
 async function revokeAllForUser(db: Db, userId: string, now: number): Promise<void> {

@@ -4,6 +4,7 @@ import { buildTestApp } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from './access-tokens.ts';
+import { ROTATION_GRACE_MS } from './refresh-tokens.ts';
 
 const cases = await dialectCases();
 
@@ -69,6 +70,7 @@ describe.each(cases)('sessions on $name', async ({ create }) => {
       (await app.inject({ url: '/api/me/', headers: { authorization: `Bearer ${access}` } })).statusCode,
     ).toBe(200);
 
+    clock.advance(ROTATION_GRACE_MS + 1);
     const replay = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
     expect(replay.statusCode).toBe(401);
     // The replay revealed a copied token: the successor is revoked too.
@@ -78,6 +80,30 @@ describe.each(cases)('sessions on $name', async ({ create }) => {
       payload: { refresh: next },
     });
     expect(successor.statusCode).toBe(401);
+  });
+
+  it('two tabs refreshing with one token at once both succeed; a spent token is refused after the grace', async () => {
+    const { refresh } = await signedInUser(ctx);
+    const refreshWith = (token: string) =>
+      app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+    const [a, b] = [await refreshWith(refresh), await refreshWith(refresh)];
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().refresh).not.toBe(b.json().refresh);
+    clock.advance(ROTATION_GRACE_MS + 1);
+    expect((await refreshWith(a.json().refresh)).statusCode).toBe(200);
+    expect((await refreshWith(refresh)).statusCode).toBe(401);
+  });
+
+  it('a token rotated and then logged out does not refresh even within the grace window', async () => {
+    const { refresh } = await signedInUser(ctx);
+    const first = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/logout/',
+      payload: { refresh_token: first.json().refresh },
+    });
+    const again = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });
+    expect(again.statusCode).toBe(401);
   });
 
   it('logout revokes the refresh token, which is refused afterwards', async () => {
