@@ -218,6 +218,26 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     expect(sources).toEqual(['poll', 'webhook']);
   });
 
+  it('a board backing off from errors keeps its schedule when a webhook asks for a poll', async () => {
+    const hooked = await world.createBoard('fluxion-labs', {});
+    const row = await world.register(hooked.projectId);
+    await world.collector().runOnce();
+    const backingOff = START + HOUR;
+    await world.ctx.db
+      .updateTable('boards')
+      .set({ sync_error_count: 3, next_sync_at: backingOff })
+      .where('id', '=', row.id)
+      .execute();
+    await world.control('/_sim/issues', {
+      repo: 'x/y',
+      title: 'new',
+      projectId: hooked.projectId,
+      status: 'Todo',
+    });
+    await world.flush();
+    expect((await world.board(row.id)).next_sync_at).toBe(backingOff);
+  });
+
   it('a webhook with a wrong signature is refused and records nothing', async () => {
     const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
     const row = await world.register(board.projectId);

@@ -77,12 +77,14 @@ async function applyEvent(
   if (effect.kind === 'resync') {
     // A column the board does not know: the next sync must be a full one, which reads the columns.
     const full = effect.full ? { last_full_sync_at: null } : {};
-    await ctx.db
+    // A board backing off from errors keeps its schedule: a webhook must not hammer a failing GitHub.
+    const result = await ctx.db
       .updateTable('boards')
       .set({ next_sync_at: ctx.now(), ...full })
       .where('id', '=', board.id)
-      .execute();
-    return 'resync scheduled';
+      .where('sync_error_count', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1 ? 'resync scheduled' : 'resync deferred: backing off';
   }
   // A late delivery of a move made before the board was added: the first snapshot already sums it up.
   if (effect.at < board.added_at) return 'ignored: before the board was added';
