@@ -8,7 +8,9 @@ import {
   type SimBoard,
   START,
 } from '../testing/collector-sim.ts';
+import { encryptSecret } from '../auth/secret-box.ts';
 import { dialectCases } from '../testing/databases.ts';
+import { signedInUser } from '../testing/users.ts';
 
 type Row = { item: string; from: string | null; to: string | null; at: number; source: string };
 
@@ -188,6 +190,42 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
       to: 'Done',
       at: START + 2 * MINUTE,
       source: 'poll',
+    });
+  });
+
+  it('when the collecting user loses access, another user tracking the board takes over at once', async () => {
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
+    const row = await world.register(board.projectId);
+    const bob = await signedInUser(
+      world.ctx,
+      'octo-bob',
+      encryptSecret(world.sim.createToken('octo-bob'), world.ctx.config.tokenEncryptionKey),
+    );
+    const added = await world.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: bob.auth,
+      payload: { project_id: board.projectId, iteration_length: 7 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const collector = world.collector();
+    await collector.runOnce();
+    world.sim.webhooks.urls.splice(0); // only polling can catch up
+    for (const [token, entry] of world.sim.world.tokens) {
+      if (entry.login === 'octo-alice') world.sim.world.tokens.delete(token); // alice revoked the grant
+    }
+    await world.move(board.items.a ?? '', 'In Progress');
+    await at(world, 2 * MINUTE);
+    expect(await collector.runOnce()).toBe(1);
+    const handedOver = await world.board(row.id);
+    expect(handedOver).toMatchObject({ collector_user_id: bob.user.id, sync_status: 'inaccessible' });
+    expect(handedOver.next_sync_at).toBe(START + 2 * MINUTE);
+    expect(await collector.runOnce()).toBe(1);
+    expect(await world.board(row.id)).toMatchObject({ sync_status: 'active', sync_error_count: 0 });
+    expect((await named(world, board, row.id)).at(-1)).toMatchObject({
+      item: 'a',
+      from: 'Todo',
+      to: 'In Progress',
     });
   });
 

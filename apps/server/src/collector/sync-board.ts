@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import { GithubNotFoundError, GithubRateLimitError } from '../github/errors.ts';
+import { GithubAuthError, GithubNotFoundError, GithubRateLimitError } from '../github/errors.ts';
 import type { GithubProjectItem } from '../github/types.ts';
 import type { BoardReader } from './board-reader.ts';
 import { backfillMoves, recordBackfill } from './backfill.ts';
@@ -67,8 +67,29 @@ export async function syncBoard(
   } catch (error) {
     outcome = failure(error, board, ctx.now(), policy);
   }
+  if (!outcome.ok && outcome.inaccessible) outcome = await handOver(ctx, board, outcome);
   await releaseBoard(ctx.db, board, params.owner, ctx.now(), outcome);
   return outcome;
+}
+
+/**
+ * The user whose token reads the board lost access (revoked grant, left the organization): another user
+ * tracking the board takes over. Right away the first time; later ones wait for the backoff, so that
+ * users who all lack access do not hand the board around in a loop.
+ */
+async function handOver(ctx: AppContext, board: Board, outcome: SyncOutcome): Promise<SyncOutcome> {
+  const next = await ctx.db
+    .selectFrom('tracked_projects')
+    .innerJoin('users', 'users.id', 'tracked_projects.user_id')
+    .select('users.id')
+    .where('tracked_projects.board_id', '=', board.id)
+    .where('users.id', '!=', board.collector_user_id ?? '')
+    .where('users.github_token_enc', 'is not', null)
+    .orderBy('tracked_projects.added_at')
+    .executeTakeFirst();
+  if (!next) return outcome;
+  await ctx.db.updateTable('boards').set({ collector_user_id: next.id }).where('id', '=', board.id).execute();
+  return board.sync_error_count === 0 ? { ...outcome, nextSyncAt: ctx.now() } : outcome;
 }
 
 /**
@@ -87,7 +108,7 @@ async function backfill(ctx: AppContext, board: Board, reader: BoardReader, item
 
 function failure(error: unknown, board: Board, now: number, policy: SchedulePolicy): SyncOutcome {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof GithubNotFoundError) {
+  if (error instanceof GithubNotFoundError || error instanceof GithubAuthError) {
     return { ok: false, error: message, inaccessible: true, nextSyncAt: now + policy.maxBackoffMs };
   }
   // GitHub's limits reset within the hour: a longer wait comes from a skewed clock (the client dates a
