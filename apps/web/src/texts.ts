@@ -210,6 +210,9 @@ export const T = {
       'Only projects you add here are tracked. Issue movements are recorded from the moment a project is added, so real insights may take a few days.',
     empty: 'No tracked projects yet.',
     restoreDemo: 'Restore the demo project',
+    accessLost: 'GitHub access lost',
+    accessLostHint:
+      'Fluxion can no longer read this board on GitHub (the board was deleted, or access was revoked). Movements are not recorded until access is back.',
     add: 'Add Project',
     edit: 'Edit',
     delete: 'Delete',

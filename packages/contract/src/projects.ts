@@ -10,6 +10,9 @@ export const projectSchema = z.object({
   iteration_length_days: z.number().int().positive(),
   cycle_time_start_column: z.string().nullable(),
   column_list: z.array(z.string()),
+  /** How collection goes (beyond spec §3): 'inaccessible' when GitHub no longer lets us read the board. */
+  sync_status: z.enum(['active', 'inaccessible', 'static']).optional(),
+  last_synced_at: z.string().nullable().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

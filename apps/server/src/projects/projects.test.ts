@@ -55,6 +55,9 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       iteration_length_days: 7,
       cycle_time_start_column: 'In Progress',
       column_list: DEMO_COLUMNS,
+      // The demo's history is seeded, not collected (no simulator here).
+      sync_status: 'static',
+      last_synced_at: expect.any(String),
     });
     expect((await app.inject({ url: '/api/projects/' })).statusCode).toBe(401);
   });
@@ -77,6 +80,9 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       iteration_length_days: 14,
       cycle_time_start_column: 'In Progress',
       column_list: SIM_COLUMNS,
+      // Registered, not yet collected.
+      sync_status: 'active',
+      last_synced_at: null,
     };
     expect(projectSchema.strict().parse(added.json())).toEqual(expected);
     expect((await list(auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID, platform.nodeId]);
@@ -96,6 +102,15 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
     expect(asText.statusCode, asText.body).toBe(200);
     expect(asText.json()).toMatchObject({ iteration_length_days: 28, cycle_time_start_column: 'Todo' });
     expect(await boardRows(platform.nodeId)).toHaveLength(1);
+
+    // The collector lost access to the board: the list says so.
+    await ctx.db
+      .updateTable('boards')
+      .set({ sync_status: 'inaccessible' })
+      .where('github_project_id', '=', platform.nodeId)
+      .execute();
+    const lost = (await list(auth)).find((p) => p.project_id === platform.nodeId);
+    expect(lost).toMatchObject({ sync_status: 'inaccessible' });
   });
 
   it('answers 400 naming the field for invalid input, and changes nothing', async () => {

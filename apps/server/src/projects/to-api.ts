@@ -11,7 +11,13 @@ export function toApiProject(row: TrackedRow): Project {
     iteration_length_days: row.iteration_length_days ?? DEFAULT_ITERATION_LENGTH,
     cycle_time_start_column: row.cycle_time_start_column ?? defaultCycleStart(row),
     column_list: parseColumns(row.column_list),
+    sync_status: toSyncStatus(row.sync_status),
+    last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
   };
+}
+
+function toSyncStatus(status: string): 'active' | 'inaccessible' | 'static' {
+  return status === 'inaccessible' || status === 'static' ? status : 'active';
 }
 
 export function parseColumns(json: string): string[] {

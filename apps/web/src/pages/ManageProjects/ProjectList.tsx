@@ -22,6 +22,11 @@ export function ProjectList({ projects, onEdit, onDelete }: Props) {
             <div className={styles.title}>
               {project.title}
               {project.is_demo && <Label variant="accent">{T.projects.demo}</Label>}
+              {project.sync_status === 'inaccessible' && (
+                <Label variant="danger" title={T.projects.accessLostHint}>
+                  {T.projects.accessLost}
+                </Label>
+              )}
             </div>
             <div className={styles.meta}>
               <span>{project.full_name}</span>
