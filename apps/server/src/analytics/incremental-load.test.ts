@@ -276,6 +276,34 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     expect(after.movesRead).toBe(after.count);
   });
 
+  it('reads the same moves in several batches, loading and refreshing', async () => {
+    const whole = await loadBoardData(ctx.db, boardId);
+    const batched = await loadBoardData(ctx.db, boardId, 7);
+    expect(batched.count).toBe(whole.count);
+    expect(batched.lastId).toBe(whole.lastId);
+    expect(sortedMoves(batched)).toEqual(sortedMoves(whole));
+    const item = whole.items.find((i) => i.column === 'Ready');
+    if (!item) throw new Error('no ready item');
+    for (let n = 0; n < 9; n++) {
+      const move = {
+        itemId: item.id,
+        from: 'Ready',
+        to: 'Ready',
+        at: NOW - 30 + n,
+        source: 'snapshot' as const, // stored as given (no same-move check)
+      };
+      await insertMoves(ctx.db, boardId, [move], NOW);
+    }
+    await bumpDataVersion();
+    const refreshed = await refreshBoardData(ctx.db, boardId, batched, 4);
+    expect(refreshed.movesRead).toBe(9);
+    expect(sortedMoves(refreshed)).toEqual(sortedMoves(await loadBoardData(ctx.db, boardId)));
+    // A second refresh from the same snapshot copies it instead of appending to the builder again.
+    const again = await refreshBoardData(ctx.db, boardId, batched, 4);
+    expect(sortedMoves(again)).toEqual(sortedMoves(refreshed));
+    expect(sortedMoves(refreshed)).toEqual(sortedMoves(await loadBoardData(ctx.db, boardId)));
+  });
+
   it('refreshes from a failed or missing previous load by loading the board', async () => {
     const fresh = await loadBoardData(ctx.db, boardId);
     const stale = { ...fresh, rewriteVersion: fresh.rewriteVersion - 1, count: 0, movesRead: 0 };

@@ -1,4 +1,5 @@
 import { type BoardItem, type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
+import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/connection.ts';
 
 /**
@@ -16,8 +17,15 @@ export type BoardData = {
   movesRead: number;
 };
 
-/** Moves read per statement: the driver's row objects of one batch die young, none is kept. */
-const BATCH = 20_000;
+/**
+ * Moves read per statement. SQLite (better-sqlite3 reads synchronously, on the event loop): small
+ * batches, so that the driver's row objects die young and other requests get a turn between batches;
+ * batching costs it nothing. PostgreSQL: one statement, as before (batches in id order turn its
+ * sequential scan into index scans, +0.3–0.5 s for a million moves); its row objects are garbage as
+ * soon as they are appended.
+ */
+const batchSize = (db: Db) =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? Number.MAX_SAFE_INTEGER : 20_000;
 
 /**
  * The builder that produced a board's moves, so that a refresh appends to it. A snapshot never changes
@@ -30,13 +38,14 @@ const builders = new WeakMap<TransitionColumns, TransitionColumnsBuilder>();
  * batches, straight into columns (`TransitionColumns`): the board is held as a few typed arrays, not a
  * million objects, and the engine reads them as they are (see docs/performance.md).
  */
-export async function loadBoardData(db: Db, boardId: string): Promise<BoardData> {
+/** `batch`: moves per statement (tests make it small to cover reading in several). */
+export async function loadBoardData(db: Db, boardId: string, batch = batchSize(db)): Promise<BoardData> {
   const rewriteVersion = await readRewriteVersion(db, boardId);
   // Bounded by the last id seen first, so that every move held has an id ≤ lastId.
   const lastId = await readLastMoveId(db, boardId);
   const builder = new TransitionColumnsBuilder(64 * 1024);
   const [read, items] = await Promise.all([
-    appendMoves(db, boardId, builder, 0, lastId),
+    appendMoves(db, boardId, builder, 0, lastId, batch),
     loadItems(db, boardId),
   ]);
   const transitions = builder.snapshot();
@@ -52,16 +61,21 @@ export async function loadBoardData(db: Db, boardId: string): Promise<BoardData>
  *   move already read (PostgreSQL, concurrent writers): the count of moves up to `lastId` changes.
  * The rewrite version is read before the moves, so a rewrite landing during this read shows next time.
  */
-export async function refreshBoardData(db: Db, boardId: string, previous: BoardData): Promise<BoardData> {
+export async function refreshBoardData(
+  db: Db,
+  boardId: string,
+  previous: BoardData,
+  batch = batchSize(db),
+): Promise<BoardData> {
   const rewriteVersion = await readRewriteVersion(db, boardId);
-  if (rewriteVersion !== previous.rewriteVersion) return loadBoardData(db, boardId);
+  if (rewriteVersion !== previous.rewriteVersion) return loadBoardData(db, boardId, batch);
   const builder = builderFor(previous.transitions);
   const [count, added, items] = await Promise.all([
     countMovesUpTo(db, boardId, previous.lastId),
-    appendMoves(db, boardId, builder, previous.lastId, Number.MAX_SAFE_INTEGER),
+    appendMoves(db, boardId, builder, previous.lastId, Number.MAX_SAFE_INTEGER, batch),
     loadItems(db, boardId),
   ]);
-  if (count !== previous.count) return loadBoardData(db, boardId);
+  if (count !== previous.count) return loadBoardData(db, boardId, batch);
   const transitions = added.count === 0 ? previous.transitions : builder.snapshot();
   builders.set(transitions, builder);
   return {
@@ -96,23 +110,25 @@ async function appendMoves(
   builder: TransitionColumnsBuilder,
   after: number,
   upTo: number,
+  batch: number,
 ): Promise<{ count: number; lastId: number }> {
   let lastId = after;
   let count = 0;
   for (;;) {
-    const rows = await db
+    let query = db
       .selectFrom('transitions')
       .select(['id', 'item_id', 'from_column', 'to_column', 'at'])
       .where('board_id', '=', boardId)
       .where('id', '>', lastId)
-      .where('id', '<=', upTo)
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    for (const r of rows) builder.append(r.item_id, r.from_column, r.to_column, r.at);
+      .where('id', '<=', upTo);
+    if (batch < Number.MAX_SAFE_INTEGER) query = query.orderBy('id').limit(batch);
+    const rows = await query.execute();
+    for (const r of rows) {
+      builder.append(r.item_id, r.from_column, r.to_column, r.at);
+      lastId = Math.max(lastId, Number(r.id));
+    }
     count += rows.length;
-    if (rows.length > 0) lastId = Number((rows[rows.length - 1] as { id: number }).id);
-    if (rows.length < BATCH) return { count, lastId };
+    if (rows.length < batch) return { count, lastId };
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
