@@ -16,11 +16,13 @@ import type { BoardItem, Transition } from './types.ts';
 const COLUMNS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2024, 0, 1);
+/** Ids and names that are also Object.prototype keys: the builder's dictionaries must not see them. */
+const ITEM_IDS = ['i0', 'i1', 'i2', 'i3', 'i4', 'i5', '__proto__', 'constructor'];
 
 const step = fc.record({
   item: fc.integer({ min: 0, max: 7 }),
   gap: fc.integer({ min: 0, max: 96 }),
-  from: fc.constantFrom<string | null>(...COLUMNS, null, 'Old column'),
+  from: fc.constantFrom<string | null>(...COLUMNS, null, 'Old column', 'toString'),
   to: fc.constantFrom<string | null>(...COLUMNS, null, 'Old column'),
   bad: fc.integer({ min: 0, max: 40 }),
 });
@@ -32,7 +34,7 @@ const anyRows = fc.tuple(fc.array(step, { maxLength: 60 }), fc.boolean()).map(([
   let at = BASE;
   const rows: Transition[] = steps.map(({ item, gap, from, to, bad }) => {
     at += gap * HOUR;
-    return { itemId: `i${item}`, from, to, at: bad === 0 ? Number.NaN : at };
+    return { itemId: ITEM_IDS[item] as string, from, to, at: bad === 0 ? Number.NaN : at };
   });
   return grouped ? rows.sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0)) : rows;
 });
