@@ -15,14 +15,18 @@ import {
   buildTimeInStateReport,
   computeItemTimelines,
   type Transition,
+  type Transitions,
+  toTransitionColumns,
 } from '../packages/flow/src/index.ts';
 import { type GeneratedBoard, generateBoard } from './generate-board.ts';
 
 type Role = 'time' | 'memory';
+/** A generated board with its moves as objects or as columns. */
+type BenchBoard = Omit<GeneratedBoard, 'transitions'> & { transitions: Transitions };
 type Result = { variant: string; analysis: string; median: number; min: number; cpu: number; memory: number };
 
 const RUNS = 7;
-const ANALYSES: { name: string; run: (board: GeneratedBoard) => unknown }[] = [
+const ANALYSES: { name: string; run: (board: BenchBoard) => unknown }[] = [
   { name: 'lead time (days=14, cycle start)', run: (b) => buildLeadTimeReport({ ...b, days: 14 }) },
   { name: 'time in state (days=14)', run: (b) => buildTimeInStateReport({ ...b, days: 14 }) },
   {
@@ -55,8 +59,8 @@ function measure(run: () => unknown, gc: () => void): Omit<Result, 'variant' | '
   return { median: medianOf(times), min: Math.min(...times), cpu: medianOf(cpus), memory };
 }
 
-/** The same board in three row orders, each as fresh objects laid out in that order. */
-function variants(board: GeneratedBoard): [string, GeneratedBoard][] {
+/** The same board in three row orders, each as fresh objects laid out in that order, then as columns. */
+function variants(board: GeneratedBoard): [string, BenchBoard][] {
   const groups = new Map<string, Transition[]>();
   for (const t of board.transitions) groups.set(t.itemId, [...(groups.get(t.itemId) ?? []), { ...t }]);
   const byTime = [...board.transitions]
@@ -69,6 +73,10 @@ function variants(board: GeneratedBoard): [string, GeneratedBoard][] {
       { ...board, transitions: [...groups.values()].reverse().flat() },
     ],
     ['rows in time order (no grouping: the general path)', { ...board, transitions: byTime }],
+    [
+      'columns in time order (TransitionColumns: what the API server holds)',
+      { ...board, transitions: toTransitionColumns(byTime) },
+    ],
   ];
 }
 

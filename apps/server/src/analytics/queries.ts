@@ -18,14 +18,13 @@ export type BoardData = {
 };
 
 /**
- * Moves read per statement. SQLite (better-sqlite3 reads synchronously, on the event loop): small
- * batches, so that the driver's row objects die young and other requests get a turn between batches;
- * batching costs it nothing. PostgreSQL: one statement, as before (batches in id order turn its
- * sequential scan into index scans, +0.3–0.5 s for a million moves); its row objects are garbage as
- * soon as they are appended.
+ * Moves read per statement, in id order: the driver's row objects of one batch are garbage before the
+ * next is read, so a million moves never sit in the heap as objects (in one statement they did: ~300 MB
+ * of rows, and major collections during the cold request). SQLite (better-sqlite3 reads synchronously, on
+ * the event loop): small batches, so other requests get a turn between them; they cost it nothing.
+ * PostgreSQL: bigger ones, since each is an index scan and a round trip.
  */
-const batchSize = (db: Db) =>
-  db.getExecutor().adapter instanceof PostgresAdapter ? Number.MAX_SAFE_INTEGER : 20_000;
+const batchSize = (db: Db) => (db.getExecutor().adapter instanceof PostgresAdapter ? 100_000 : 20_000);
 
 /**
  * The builder that produced a board's moves, so that a refresh appends to it. A snapshot never changes
@@ -99,10 +98,12 @@ function builderFor(columns: TransitionColumns): TransitionColumnsBuilder {
 }
 
 /**
- * Appends the board's moves with lastId < id ≤ upTo, in id order, one batch per statement: the driver's
- * row objects of a batch are garbage before the next one is read, and the event loop gets a turn between
- * batches (better-sqlite3 reads synchronously). A failed batch leaves the builder unusable for the
- * snapshot it came from (taken, and its count moved on): a later refresh copies the snapshot.
+ * Appends the board's moves with after < id ≤ upTo, in id order, one batch per statement: the driver's
+ * row objects of a batch are garbage before the next one is read. The next batch is asked for as soon
+ * as a full one arrives (its last id is the next bound), so that PostgreSQL reads it while this one is
+ * appended; better-sqlite3 reads synchronously, and gets the event loop back between batches. A failed
+ * batch leaves the builder unusable for the snapshot it came from (taken, and its count moved on): a
+ * later refresh copies the snapshot.
  */
 async function appendMoves(
   db: Db,
@@ -112,23 +113,27 @@ async function appendMoves(
   upTo: number,
   batch: number,
 ): Promise<{ count: number; lastId: number }> {
-  let lastId = after;
-  let count = 0;
-  for (;;) {
-    let query = db
+  const read = (from: number) =>
+    db
       .selectFrom('transitions')
       .select(['id', 'item_id', 'from_column', 'to_column', 'at'])
       .where('board_id', '=', boardId)
-      .where('id', '>', lastId)
-      .where('id', '<=', upTo);
-    if (batch < Number.MAX_SAFE_INTEGER) query = query.orderBy('id').limit(batch);
-    const rows = await query.execute();
-    for (const r of rows) {
-      builder.append(r.item_id, r.from_column, r.to_column, r.at);
-      lastId = Math.max(lastId, Number(r.id));
-    }
+      .where('id', '>', from)
+      .where('id', '<=', upTo)
+      .orderBy('id')
+      .limit(batch)
+      .execute();
+  let lastId = after;
+  let count = 0;
+  let next = read(after);
+  for (;;) {
+    const rows = await next;
+    if (rows.length > 0) lastId = Number((rows[rows.length - 1] as { id: number }).id);
+    const full = rows.length === batch;
+    if (full) next = read(lastId);
+    for (const r of rows) builder.append(r.item_id, r.from_column, r.to_column, r.at);
     count += rows.length;
-    if (rows.length < batch) return { count, lastId };
+    if (!full) return { count, lastId };
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
