@@ -36,8 +36,8 @@ const builders = new WeakMap<TransitionColumns, TransitionColumnsBuilder>();
  * Every recorded move of a board and its items now on the board. Moves are read in id order, in
  * batches, straight into columns (`TransitionColumns`): the board is held as a few typed arrays, not a
  * million objects, and the engine reads them as they are (see docs/performance.md).
+ * `batch`: moves per statement (tests make it small to cover reading in several).
  */
-/** `batch`: moves per statement (tests make it small to cover reading in several). */
 export async function loadBoardData(db: Db, boardId: string, batch = batchSize(db)): Promise<BoardData> {
   const rewriteVersion = await readRewriteVersion(db, boardId);
   // Bounded by the last id seen first, so that every move held has an id ≤ lastId.
