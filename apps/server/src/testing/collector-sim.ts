@@ -1,12 +1,11 @@
 import { type GithubSim, startGithubSim } from '@fluxion/github-sim';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { encryptSecret } from '../auth/secret-box.ts';
 import { type Collector, type CollectorOptions, createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
 import type { Board } from '../db/schema.ts';
 import { buildTestApp, type TestApp, testClock, testConfig } from './app.ts';
-import { TEST_POSTGRES_URL, type TestDatabase } from './databases.ts';
+import type { TestDatabase } from './databases.ts';
 import { signedInUser } from './users.ts';
 
 /** 1 Nov 2026 09:00 UTC: where both clocks (the simulator's and the app's) start. */
@@ -179,32 +178,9 @@ export async function clearDatabase(database: TestDatabase): Promise<void> {
   await db.deleteFrom('webhook_deliveries').execute();
 }
 
-/** Closes the database's connections, waits until PostgreSQL has let them go, and drops it. */
+/** Drops the per-file database (see `TestDatabase.drop`). */
 export async function dropDatabase(database: TestDatabase): Promise<void> {
-  await database.handle.close();
-  if (database.url) await waitForDisconnect(new URL(database.url).pathname.slice(1));
   await database.drop();
-}
-
-/**
- * pg's pool reports itself ended before its connections are closed on the server; a DROP DATABASE
- * ... WITH (FORCE) then kills them and the dying client throws an uncaught error. Wait until they are gone.
- */
-async function waitForDisconnect(name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await admin.connect();
-  try {
-    for (let i = 0; i < 200; i += 1) {
-      const { rows } = await admin.query<{ n: string }>(
-        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
-        [name],
-      );
-      if (Number(rows[0]?.n) === 0) return;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-  } finally {
-    await admin.end();
-  }
 }
 
 export const SECOND = 1000;

@@ -60,10 +60,30 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
     dataDir,
     drop: async () => {
       await handle.close();
+      // pg's pool reports itself ended before the server has closed its connections; a forced DROP would
+      // kill them and the dying client throw an uncaught error, so wait until they are gone.
+      await waitForDisconnect(name);
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function waitForDisconnect(name: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    for (let i = 0; i < 400; i += 1) {
+      const { rows } = await admin.query<{ n: string }>(
+        'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (Number(rows[0]?.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 async function adminQuery(text: string): Promise<void> {
