@@ -37,6 +37,9 @@ function openSqlite(file: string): DbHandle {
 
 function openPostgres(url: string, max: number): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, failover) is an 'error' event on the pool; unheard, it
+  // would crash the process. The pool replaces the connection; the next query reports real trouble.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
