@@ -20,6 +20,7 @@ import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
+import { insertTestBoard } from '../testing/boards.ts';
 
 const cases = await dialectCases();
 const DAY = 86_400_000;
@@ -410,38 +411,13 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
   it('answers a board with no recorded moves yet with the fallback insight, not an error', async () => {
     const { user, auth: own } = await signedInUser(ctx);
     const id = 'PVT_empty_board';
-    await ctx.db
-      .insertInto('boards')
-      .values({
-        id: 'empty-board',
-        github_project_id: id,
-        owner_login: 'someone',
-        owner_type: 'User',
-        number: 3,
-        title: 'Just added',
-        column_list: JSON.stringify(['Todo', 'Doing', 'Done']),
-        is_demo: 0,
-        added_at: NOW,
-        sync_status: 'active',
-        last_synced_at: null,
-        next_sync_at: NOW,
-        sync_error_count: 0,
-        last_error: null,
-        lease_owner: null,
-        lease_until: null,
-        collector_user_id: user.id,
-      })
-      .execute();
-    await ctx.db
-      .insertInto('tracked_projects')
-      .values({
-        user_id: user.id,
-        board_id: 'empty-board',
-        iteration_length_days: 14,
-        cycle_time_start_column: null,
-        added_at: NOW,
-      })
-      .execute();
+    await insertTestBoard(ctx.db, {
+      id: 'empty-board',
+      githubProjectId: id,
+      title: 'Just added',
+      addedAt: NOW,
+      trackedBy: { userId: user.id, iterationLengthDays: 14 },
+    });
     const get = async (url: string) => {
       const response = await app.inject({ url, headers: own });
       expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);

@@ -6,6 +6,7 @@ import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
+import { insertTestBoard } from '../testing/boards.ts';
 
 const cases = await dialectCases();
 /** Mid-afternoon, so that ages and windows are not aligned with midnight. */
@@ -51,38 +52,13 @@ function expected(days: number, horizon: number, targetItems: number) {
 /** A board tracked by someone else only. */
 async function othersBoard(ctx: AppContext): Promise<string> {
   const { user } = await signedInUser(ctx);
-  await ctx.db
-    .insertInto('boards')
-    .values({
-      id: 'others-board',
-      github_project_id: 'PVT_others',
-      owner_login: 'someone',
-      owner_type: 'User',
-      number: 4,
-      title: 'Not yours',
-      column_list: JSON.stringify(['Todo', 'Doing', 'Done']),
-      is_demo: 0,
-      added_at: NOW,
-      sync_status: 'active',
-      last_synced_at: null,
-      next_sync_at: NOW,
-      sync_error_count: 0,
-      last_error: null,
-      lease_owner: null,
-      lease_until: null,
-      collector_user_id: user.id,
-    })
-    .execute();
-  await ctx.db
-    .insertInto('tracked_projects')
-    .values({
-      user_id: user.id,
-      board_id: 'others-board',
-      iteration_length_days: 7,
-      cycle_time_start_column: null,
-      added_at: NOW,
-    })
-    .execute();
+  await insertTestBoard(ctx.db, {
+    id: 'others-board',
+    githubProjectId: 'PVT_others',
+    title: 'Not yours',
+    addedAt: NOW,
+    trackedBy: { userId: user.id, iterationLengthDays: 7 },
+  });
   return 'PVT_others';
 }
 

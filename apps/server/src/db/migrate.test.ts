@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
 import { migrateAllDown, migrateToLatest } from './migrate.ts';
+import { insertTestBoard } from '../testing/boards.ts';
 
 const cases = await dialectCases();
 
@@ -43,28 +44,7 @@ describe.each(cases)('storage on $name', ({ create }) => {
 
   it('records one move of one item at one instant only once', async () => {
     const { db } = await fresh();
-    await db
-      .insertInto('boards')
-      .values({
-        id: 'b1',
-        github_project_id: 'PVT_1',
-        owner_login: 'org',
-        owner_type: 'Organization',
-        number: 1,
-        title: 'Board',
-        column_list: '[]',
-        is_demo: 0,
-        added_at: 0,
-        sync_status: 'active',
-        last_synced_at: null,
-        next_sync_at: 0,
-        sync_error_count: 0,
-        last_error: null,
-        lease_owner: null,
-        lease_until: null,
-        collector_user_id: null,
-      })
-      .execute();
+    await insertTestBoard(db, { id: 'b1', githubProjectId: 'PVT_1', addedAt: 0 });
     const move = {
       board_id: 'b1',
       item_id: 'i1',
