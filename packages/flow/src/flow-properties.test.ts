@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildFlowReport } from './flow-report.ts';
 import { forecastHowMany, forecastWhen } from './forecast.ts';
-import type { BoardItem, Transition } from './types.ts';
+import type { Transition } from './types.ts';
+import { currentItems } from './current-items.fixture.ts';
 
 const COLUMNS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
 const HOUR = 3_600_000;
@@ -46,21 +47,6 @@ const forwardHistory = fc
     ),
   );
 
-/** Current items as the collector would store them: each item's last move. */
-function currentItems(transitions: readonly Transition[]): BoardItem[] {
-  const last = new Map<string, Transition>();
-  for (const t of transitions) last.set(t.itemId, t);
-  return [...last.values()].map((t, n) => ({
-    id: t.itemId,
-    number: n + 1,
-    title: t.itemId,
-    url: null,
-    milestone: null,
-    labels: [],
-    column: t.to,
-    enteredColumnAt: t.at,
-  }));
-}
 const report = (
   transitions: readonly Transition[],
   nowHours: number,

@@ -12,6 +12,7 @@ import {
   toTransitionColumns,
 } from './transition-columns.ts';
 import type { BoardItem, Transition } from './types.ts';
+import { currentItems } from './current-items.fixture.ts';
 
 const COLUMNS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
 const HOUR = 3_600_000;
@@ -38,21 +39,6 @@ const anyRows = fc.tuple(fc.array(step, { maxLength: 60 }), fc.boolean()).map(([
   });
   return grouped ? rows.sort((a, b) => (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0)) : rows;
 });
-
-function currentItems(transitions: readonly Transition[]): BoardItem[] {
-  const last = new Map<string, Transition>();
-  for (const t of transitions) last.set(t.itemId, t);
-  return [...last.values()].map((t, n) => ({
-    id: t.itemId,
-    number: n + 1,
-    title: t.itemId,
-    url: null,
-    milestone: null,
-    labels: [],
-    column: t.to,
-    enteredColumnAt: Number.isFinite(t.at) ? t.at : null,
-  }));
-}
 
 /** Every analysis, on one form of the moves. */
 function everything(transitions: Transitions, items: BoardItem[], nowHours: number, days: number) {
