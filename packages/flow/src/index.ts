@@ -16,6 +16,8 @@ export { releaseScratch } from './scratch.ts';
 export {
   fromTransitionColumns,
   isTransitionColumns,
+  type BuilderMark,
+  type CodedRows,
   type TransitionColumns,
   TransitionColumnsBuilder,
   type Transitions,

@@ -98,4 +98,50 @@ describe('columnar transitions', () => {
       { numRuns: 100 },
     );
   });
+
+  it('rebuilds the same rows from a chain of coded parts, cut anywhere', () => {
+    fc.assert(
+      fc.property(anyRows, fc.array(fc.nat(), { maxLength: 5 }), (rows, cuts) => {
+        const source = new TransitionColumnsBuilder(1);
+        const parts = [];
+        let mark = source.mark();
+        const ends = new Set(cuts.map((c) => c % (rows.length + 1)));
+        rows.forEach((t, i) => {
+          source.append(t.itemId, t.from, t.to, t.at);
+          if (ends.has(i + 1)) {
+            parts.push(source.codedSince(mark));
+            mark = source.mark();
+          }
+        });
+        parts.push(source.codedSince(mark));
+        const rebuilt = new TransitionColumnsBuilder(1);
+        for (const part of parts) rebuilt.appendCoded(part);
+        expect(fromTransitionColumns(rebuilt.snapshot())).toEqual(rows);
+        // And the rebuilt builder goes on coding new rows exactly as the source does.
+        for (const b of [source, rebuilt]) b.append('new item', 'Doing', 'Brand new column', BASE);
+        expect(rebuilt.snapshot()).toEqual(source.snapshot());
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('refuses coded rows that do not continue its dictionaries, and is left as it was', () => {
+    const source = new TransitionColumnsBuilder();
+    source.append('a', null, 'Ready', BASE);
+    const first = source.codedSince({ count: 0, items: 0, names: 0 });
+    const mark = source.mark();
+    source.append('b', 'Ready', 'Doing', BASE + HOUR);
+    const second = source.codedSince(mark);
+
+    const target = new TransitionColumnsBuilder();
+    expect(() => target.appendCoded(second)).toThrow(/continue dictionaries at 1\/1, builder is at 0\/0/);
+    expect(() => target.appendCoded({ ...first, item: Int32Array.of(1) })).toThrow(/item code 1 at row 0/);
+    expect(() => target.appendCoded({ ...first, to: Int32Array.of(-2) })).toThrow(/to code -2/);
+    expect(() => target.appendCoded({ ...first, newItemIds: ['a', 'a'] })).toThrow(/already coded/);
+    expect(target.mark()).toEqual({ count: 0, items: 0, names: 0 });
+    target.appendCoded(first);
+    expect(() => target.appendCoded(first)).toThrow(/continue dictionaries/);
+    target.appendCoded(second);
+    expect(fromTransitionColumns(target.snapshot())).toEqual(fromTransitionColumns(source.snapshot()));
+  });
 });

@@ -32,6 +32,27 @@ export function transitionCount(input: Transitions): number {
 }
 
 /**
+ * Rows already coded against a builder's dictionaries, with the dictionary entries they introduce:
+ * item ids get codes `itemStart`, `itemStart + 1`, … and column names `nameStart`, … in list order.
+ * A board stored as a chain of these (see the server's segments) is rebuilt without decoding a string
+ * per row.
+ */
+export type CodedRows = {
+  readonly count: number;
+  readonly item: Int32Array;
+  readonly at: Float64Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly itemStart: number;
+  readonly newItemIds: readonly string[];
+  readonly nameStart: number;
+  readonly newNames: readonly string[];
+};
+
+/** Where a builder stood: its row count and dictionary sizes. */
+export type BuilderMark = { readonly count: number; readonly items: number; readonly names: number };
+
+/**
  * Appends rows into growing typed arrays. `snapshot()` returns the rows so far; appending later never
  * changes a snapshot (rows go past its count, and growing copies into new arrays), so one builder can
  * keep a loaded board up to date while earlier snapshots are still in use.
@@ -115,6 +136,54 @@ export class TransitionColumnsBuilder {
     this.at[i] = at;
   }
 
+  mark(): BuilderMark {
+    return { count: this.count, items: this.itemIds.length, names: this.names.length };
+  }
+
+  /** The rows and dictionary entries added since `mark`, as copies (they outlive later growth). */
+  codedSince(mark: BuilderMark): CodedRows {
+    return {
+      count: this.count - mark.count,
+      item: this.item.slice(mark.count, this.count),
+      at: this.at.slice(mark.count, this.count),
+      from: this.from.slice(mark.count, this.count),
+      to: this.to.slice(mark.count, this.count),
+      itemStart: mark.items,
+      newItemIds: this.itemIds.slice(mark.items),
+      nameStart: mark.names,
+      newNames: this.names.slice(mark.names),
+    };
+  }
+
+  /**
+   * Appends coded rows that continue this builder's dictionaries exactly. Throws, leaving the builder
+   * as it was, when they do not (a gap or an overlap in the chain) or a code is out of range.
+   */
+  appendCoded(rows: CodedRows): void {
+    if (rows.itemStart !== this.itemIds.length || rows.nameStart !== this.names.length) {
+      throw new Error(
+        `coded rows continue dictionaries at ${rows.itemStart}/${rows.nameStart}, builder is at ${this.itemIds.length}/${this.names.length}`,
+      );
+    }
+    checkCodes(rows.item, rows.count, 0, rows.itemStart + rows.newItemIds.length, 'item');
+    checkCodes(rows.from, rows.count, NULL_NAME, rows.nameStart + rows.newNames.length, 'from');
+    checkCodes(rows.to, rows.count, NULL_NAME, rows.nameStart + rows.newNames.length, 'to');
+    addNew(rows.newItemIds, this.itemIds, this.itemIndex, 'item id');
+    try {
+      addNew(rows.newNames, this.names, this.nameIndex, 'column name');
+    } catch (error) {
+      dropFrom(rows.itemStart, this.itemIds, this.itemIndex);
+      throw error;
+    }
+    while (this.count + rows.count > this.item.length) this.grow();
+    this.item.set(rows.item.subarray(0, rows.count), this.count);
+    this.at.set(rows.at.subarray(0, rows.count), this.count);
+    this.from.set(rows.from.subarray(0, rows.count), this.count);
+    this.to.set(rows.to.subarray(0, rows.count), this.count);
+    this.count += rows.count;
+    this.lastItem = undefined;
+  }
+
   snapshot(): TransitionColumns {
     const n = this.count;
     return {
@@ -127,6 +196,35 @@ export class TransitionColumnsBuilder {
       itemIds: this.itemIds,
       names: this.names,
     };
+  }
+}
+
+/** Appends new dictionary entries; on one already there, removes those it added and throws. */
+function addNew(
+  entries: readonly string[],
+  list: string[],
+  index: Record<string, number>,
+  what: string,
+): void {
+  const start = list.length;
+  for (const entry of entries) {
+    if (typeof entry !== 'string' || index[entry] !== undefined) {
+      dropFrom(start, list, index);
+      throw new Error(`${what} ${JSON.stringify(entry)} is already coded`);
+    }
+    index[entry] = list.push(entry) - 1;
+  }
+}
+
+function dropFrom(start: number, list: string[], index: Record<string, number>): void {
+  for (const entry of list.splice(start)) delete index[entry];
+}
+
+function checkCodes(codes: Int32Array, count: number, min: number, end: number, what: string): void {
+  if (codes.length < count) throw new Error(`${what} codes: ${codes.length} for ${count} rows`);
+  for (let i = 0; i < count; i++) {
+    const code = codes[i] as number;
+    if (code < min || code >= end) throw new Error(`${what} code ${code} at row ${i} is out of range`);
   }
 }
 

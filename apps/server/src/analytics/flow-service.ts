@@ -25,12 +25,17 @@ export async function flowReport(
   const now = ctx.now();
   const hit = flowCache.get(key, now);
   if (hit) return hit;
-  const json = boardStore.get(ctx.db, row.id, Number(row.data_version), now).then((data) => {
+  const version = Number(row.data_version);
+  const board = Promise.all([
+    boardStore.get(ctx.db, row.id, version, now),
+    boardStore.items(ctx.db, row.id, version, now),
+  ]);
+  const json = board.then(([data, items]) => {
     const report: FlowResponse = buildFlowReport({
       columns: project.column_list,
       cycleStartColumn: cycleStart,
       transitions: data.transitions,
-      items: data.items,
+      items,
       now,
       days: query.days,
       horizon: query.horizon,

@@ -4,6 +4,7 @@ import {
   buildLeadTimeReport,
   buildTimeInStateReport,
   fromTransitionColumns,
+  type BoardItem,
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
@@ -16,7 +17,7 @@ import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
-import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
+import { type BoardData, loadBoardData, loadBoardItems, refreshBoardData } from './queries.ts';
 import { preloadBoards } from './preload.ts';
 import { boardStore } from './service.ts';
 
@@ -32,7 +33,9 @@ const byMove = (a: Transition, b: Transition) =>
 /** The held moves as objects, in the order held. */
 const moves = (data: BoardData) => fromTransitionColumns(data.transitions);
 const sortedMoves = (data: BoardData) => moves(data).sort(byMove);
-const sortedItems = (data: BoardData) => [...data.items].sort((a, b) => a.id.localeCompare(b.id));
+/** A board's moves and the items now on it, as the analyses see them. */
+type Board = BoardData & { items: BoardItem[] };
+const sortedItems = (data: Board) => [...data.items].sort((a, b) => a.id.localeCompare(b.id));
 
 describe.each(cases)('a loaded board follows appended and rewritten moves ($name)', async ({ create }) => {
   const database = await create();
@@ -59,11 +62,23 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     );
 
   /** What the server holds for the board now (loading it if needed). */
-  const held = async () => boardStore.get(ctx.db, boardId, await dataVersion(), NOW);
+  const held = async (): Promise<Board> => {
+    const version = await dataVersion();
+    return {
+      ...(await boardStore.get(ctx.db, boardId, version, NOW)),
+      items: await boardStore.items(ctx.db, boardId, version, NOW),
+    };
+  };
+
+  /** The board read afresh from the database. */
+  const freshLoad = async (): Promise<Board> => ({
+    ...(await loadBoardData(ctx.db, boardId)),
+    items: await loadBoardItems(ctx.db, boardId),
+  });
 
   /** Every endpoint answers what the engine answers on the board read afresh from the database. */
-  async function expectApiEqualsFreshLoad(): Promise<BoardData> {
-    const fresh = await loadBoardData(ctx.db, boardId);
+  async function expectApiEqualsFreshLoad(): Promise<Board> {
+    const fresh = await freshLoad();
     // The engine on objects: the server's columns are checked against the reference form of the input.
     const input = { columns: DEMO_COLUMNS, transitions: moves(fresh), items: fresh.items, now: NOW };
     expect(await call(`/api/leadtime/?project=${demo}&days=7`)).toEqual(
@@ -99,7 +114,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
       .where('id', '=', boardId)
       .execute();
 
-  let before: BoardData;
+  let before: Board;
 
   it('answers the engine on the board as loaded', async () => {
     before = await expectApiEqualsFreshLoad();
@@ -277,7 +292,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
   });
 
   it('reads the same moves in several batches, loading and refreshing', async () => {
-    const whole = await loadBoardData(ctx.db, boardId);
+    const whole = await freshLoad();
     const batched = await loadBoardData(ctx.db, boardId, 7);
     expect(batched.count).toBe(whole.count);
     expect(batched.lastId).toBe(whole.lastId);

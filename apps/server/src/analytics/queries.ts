@@ -1,30 +1,23 @@
 import { type BoardItem, type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
-import { PostgresAdapter } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from '../move-log/rows.ts';
+import { appendStoredSegments, forgetSegments, type SegmentChain } from '../move-log/segments.ts';
 
 /**
- * A board as the flow engine takes it, and what was read to build it: the board's moves with ids up to
+ * A board's moves as the flow engine takes them, and what was read to build them: the board's moves with ids up to
  * `lastId` (`count` of them) as of the board's `rewriteVersion`, so that it can be brought up to date
  * by reading only the moves recorded since (see `refreshBoardData`). `movesRead`: how many moves were
- * read from the database to build it (all of them on a full load, only the new ones on a refresh).
+ * read as rows to build it (on a full load, those past the stored segments; on a refresh, the new ones);
+ * `segmentMoves`: how many came from stored segments.
  */
 export type BoardData = {
   transitions: TransitionColumns;
-  items: BoardItem[];
   lastId: number;
   count: number;
   rewriteVersion: number;
   movesRead: number;
+  segmentMoves: number;
 };
-
-/**
- * Moves read per statement, in id order: the driver's row objects of one batch are garbage before the
- * next is read, so a million moves never sit in the heap as objects (in one statement they did: ~300 MB
- * of rows, and major collections during the cold request). SQLite (better-sqlite3 reads synchronously, on
- * the event loop): small batches, so other requests get a turn between them; they cost it nothing.
- * PostgreSQL: bigger ones, since each is an index scan and a round trip.
- */
-const batchSize = (db: Db) => (db.getExecutor().adapter instanceof PostgresAdapter ? 100_000 : 20_000);
 
 /**
  * The builder that produced a board's moves, so that a refresh appends to it. A snapshot never changes
@@ -32,32 +25,58 @@ const batchSize = (db: Db) => (db.getExecutor().adapter instanceof PostgresAdapt
  */
 const builders = new WeakMap<TransitionColumns, TransitionColumnsBuilder>();
 
+const noSegments: SegmentChain = { segments: 0, count: 0, lastId: 0, broken: false };
+
 /**
- * Every recorded move of a board and its items now on the board. Moves are read in id order, in
- * batches, straight into columns (`TransitionColumns`): the board is held as a few typed arrays, not a
- * million objects, and the engine reads them as they are (see docs/performance.md).
+ * Every recorded move of a board, as columns (`TransitionColumns`): the
+ * board is held as a few typed arrays, not a million objects, and the engine reads them as they are.
+ * The moves come from the board's stored segments (compact blocks the collector writes, see
+ * move-log/compact.ts) and, past them, from rows read in id order, in batches (docs/performance.md).
+ * When the segments do not hold as many moves as the rows they stand for (moves deleted, or committed
+ * late with a lower id), they are dropped and the board is read from rows alone.
  * `batch`: moves per statement (tests make it small to cover reading in several).
  */
-export async function loadBoardData(db: Db, boardId: string, batch = batchSize(db)): Promise<BoardData> {
+export async function loadBoardData(
+  db: Db,
+  boardId: string,
+  batch = batchSize(db),
+  useSegments = true,
+): Promise<BoardData> {
   const rewriteVersion = await readRewriteVersion(db, boardId);
   // Bounded by the last id seen first, so that every move held has an id ≤ lastId.
   const lastId = await readLastMoveId(db, boardId);
   const builder = new TransitionColumnsBuilder(64 * 1024);
-  const [read, items] = await Promise.all([
-    appendMoves(db, boardId, builder, 0, lastId, batch),
-    loadItems(db, boardId),
+  const stored = useSegments ? await appendStoredSegments(db, boardId, builder) : noSegments;
+  // What does not read is dropped, so that the next compaction stores it again.
+  if (stored.broken) await forgetSegments(db, boardId, stored.segments).catch(() => undefined);
+  const [rowsHeld, read] = await Promise.all([
+    stored.count > 0 ? countMoves(db, boardId, 0, stored.lastId) : 0,
+    appendMoves(db, boardId, builder, stored.lastId, lastId, batch),
   ]);
+  if (rowsHeld !== stored.count || stored.lastId > lastId) {
+    await forgetSegments(db, boardId).catch(() => undefined);
+    return loadBoardData(db, boardId, batch, false);
+  }
   const transitions = builder.snapshot();
   builders.set(transitions, builder);
-  return { transitions, items, lastId, count: read.count, rewriteVersion, movesRead: read.count };
+  const count = stored.count + read.count;
+  return {
+    transitions,
+    lastId,
+    count,
+    rewriteVersion,
+    movesRead: read.count,
+    segmentMoves: stored.count,
+  };
 }
 
 /**
- * `previous` plus the moves recorded since, and the items as they are now. Moves are appended with
+ * `previous` plus the moves recorded since. Moves are appended with
  * increasing ids; what else can happen to them is caught here and answered with a full load:
- * - deleted or changed by the collector (backfill, late webhooks): it bumps the board's rewrite version;
- * - deleted by anything else (the demo board's daily reset), or committed late with a lower id than a
- *   move already read (PostgreSQL, concurrent writers): the count of moves up to `lastId` changes.
+ * - deleted or changed (backfill, late webhooks, the demo board's daily reset): the writer bumps the
+ *   board's rewrite version (`markMovesRewritten`);
+ * - committed late with a lower id than a move already read (PostgreSQL, concurrent writers), or deleted
+ *   without that mark: the count of moves up to `lastId` changes.
  * The rewrite version is read before the moves, so a rewrite landing during this read shows next time.
  */
 export async function refreshBoardData(
@@ -69,21 +88,20 @@ export async function refreshBoardData(
   const rewriteVersion = await readRewriteVersion(db, boardId);
   if (rewriteVersion !== previous.rewriteVersion) return loadBoardData(db, boardId, batch);
   const builder = builderFor(previous.transitions);
-  const [count, added, items] = await Promise.all([
-    countMovesUpTo(db, boardId, previous.lastId),
+  const [count, added] = await Promise.all([
+    countMoves(db, boardId, 0, previous.lastId),
     appendMoves(db, boardId, builder, previous.lastId, Number.MAX_SAFE_INTEGER, batch),
-    loadItems(db, boardId),
   ]);
   if (count !== previous.count) return loadBoardData(db, boardId, batch);
   const transitions = added.count === 0 ? previous.transitions : builder.snapshot();
   builders.set(transitions, builder);
   return {
     transitions,
-    items,
     lastId: added.count === 0 ? previous.lastId : added.lastId,
     count: previous.count + added.count,
     rewriteVersion,
     movesRead: added.count,
+    segmentMoves: 0,
   };
 }
 
@@ -97,76 +115,8 @@ function builderFor(columns: TransitionColumns): TransitionColumnsBuilder {
   return own && own.count === columns.count ? own : TransitionColumnsBuilder.from(columns);
 }
 
-/**
- * Appends the board's moves with after < id ≤ upTo, in id order, one batch per statement: the driver's
- * row objects of a batch are garbage before the next one is read. The next batch is asked for as soon
- * as a full one arrives (its last id is the next bound), so that PostgreSQL reads it while this one is
- * appended; better-sqlite3 reads synchronously, and gets the event loop back between batches. A failed
- * batch leaves the builder unusable for the snapshot it came from (taken, and its count moved on): a
- * later refresh copies the snapshot.
- */
-async function appendMoves(
-  db: Db,
-  boardId: string,
-  builder: TransitionColumnsBuilder,
-  after: number,
-  upTo: number,
-  batch: number,
-): Promise<{ count: number; lastId: number }> {
-  const read = (from: number) =>
-    db
-      .selectFrom('transitions')
-      .select(['id', 'item_id', 'from_column', 'to_column', 'at'])
-      .where('board_id', '=', boardId)
-      .where('id', '>', from)
-      .where('id', '<=', upTo)
-      .orderBy('id')
-      .limit(batch)
-      .execute();
-  let lastId = after;
-  let count = 0;
-  let next = read(after);
-  for (;;) {
-    const rows = await next;
-    if (rows.length > 0) lastId = Number((rows[rows.length - 1] as { id: number }).id);
-    const full = rows.length === batch;
-    if (full) next = read(lastId);
-    for (const r of rows) builder.append(r.item_id, r.from_column, r.to_column, r.at);
-    count += rows.length;
-    if (!full) return { count, lastId };
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-async function readRewriteVersion(db: Db, boardId: string): Promise<number> {
-  const row = await db
-    .selectFrom('boards')
-    .select('rewrite_version')
-    .where('id', '=', boardId)
-    .executeTakeFirst();
-  return Number(row?.rewrite_version ?? 0);
-}
-
-async function readLastMoveId(db: Db, boardId: string): Promise<number> {
-  const row = await db
-    .selectFrom('transitions')
-    .select((eb) => eb.fn.max('id').as('lastId'))
-    .where('board_id', '=', boardId)
-    .executeTakeFirst();
-  return Number(row?.lastId ?? 0);
-}
-
-async function countMovesUpTo(db: Db, boardId: string, lastId: number): Promise<number> {
-  const row = await db
-    .selectFrom('transitions')
-    .select((eb) => eb.fn.countAll().as('count'))
-    .where('board_id', '=', boardId)
-    .where('id', '<=', lastId)
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
-}
-
-async function loadItems(db: Db, boardId: string): Promise<BoardItem[]> {
+/** The board's items now on it. */
+export async function loadBoardItems(db: Db, boardId: string): Promise<BoardItem[]> {
   const rows = await db
     .selectFrom('items')
     .select(['item_id', 'number', 'title', 'url', 'milestone', 'labels', 'column_name', 'entered_column_at'])

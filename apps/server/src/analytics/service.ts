@@ -5,6 +5,7 @@ import type {
   TimeInStateResponse,
 } from '@fluxion/contract';
 import {
+  type BoardItem,
   buildColumnStats,
   buildIssuesInColumnReport,
   buildLeadTimeReport,
@@ -39,9 +40,14 @@ async function resolveBoard(ctx: AppContext, userId: string, projectId: string):
   return { row, columns: toApiProject(row).column_list, key: `${row.id}:${row.data_version}` };
 }
 
-/** The board's rows at its current data version; concurrent cold requests share one load. */
+/** The board's moves at its current data version; concurrent cold requests share one load. */
 function boardData(ctx: AppContext, board: Board): Promise<BoardData> {
   return boardStore.get(ctx.db, board.row.id, Number(board.row.data_version), ctx.now());
+}
+
+/** The board's items now on it, at its current data version or later. */
+function boardItems(ctx: AppContext, board: Board): Promise<BoardItem[]> {
+  return boardStore.items(ctx.db, board.row.id, Number(board.row.data_version), ctx.now());
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
@@ -85,11 +91,11 @@ export async function timeInState(
 ): Promise<Json<TimeInStateResponse>> {
   const board = await resolveBoard(ctx, userId, query.project);
   return analysis(ctx, `tis:${board.key}:${query.days}`, async () => {
-    const data = await boardData(ctx, board);
+    const [data, items] = await Promise.all([boardData(ctx, board), boardItems(ctx, board)]);
     return buildTimeInStateReport({
       columns: board.columns,
       transitions: data.transitions,
-      items: data.items,
+      items,
       days: query.days,
       now: ctx.now(),
     }) as TimeInStateResponse;
@@ -107,11 +113,10 @@ export async function issuesInColumn(
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
   return analysis(ctx, `issues:${board.key}:${days}:${query.column}`, async () => {
-    const data = await boardData(ctx, board);
     return buildIssuesInColumnReport({
       columns: board.columns,
       column: query.column,
-      items: data.items,
+      items: await boardItems(ctx, board),
       days,
       now: ctx.now(),
     }) as IssuesResponse;
@@ -125,8 +130,11 @@ export async function columnStats(
 ): Promise<Json<ColumnStatsResponse>> {
   const board = await resolveBoard(ctx, userId, projectId);
   return analysis(ctx, `stats:${board.key}`, async () => {
-    const data = await boardData(ctx, board);
-    const stats = buildColumnStats({ columns: board.columns, items: data.items, now: ctx.now() });
+    const stats = buildColumnStats({
+      columns: board.columns,
+      items: await boardItems(ctx, board),
+      now: ctx.now(),
+    });
     return { column_stats: stats } as ColumnStatsResponse;
   });
 }

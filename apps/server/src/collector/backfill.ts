@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { markMovesRewritten } from '../move-log/segments.ts';
 import type { GithubItemHistory } from '../github/types.ts';
 import type { Move } from './observation.ts';
 import { insertMoves } from './queries.ts';
@@ -58,11 +59,17 @@ export async function recordBackfill(db: Db, boardId: string, moves: Move[], now
       .updateTable('boards')
       .set((eb) => ({
         data_version: eb('data_version', '+', 1),
-        rewrite_version: eb('rewrite_version', '+', redundant.length > 0 ? 1 : 0),
         backfilled_at: now,
       }))
       .where('id', '=', boardId)
       .execute();
+    if (redundant.length > 0) {
+      await markMovesRewritten(
+        trx,
+        boardId,
+        redundant.reduce((min, id) => Math.min(min, id), Infinity),
+      );
+    }
     return inserted;
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { markMovesRewritten } from '../move-log/segments.ts';
 import type { ItemState } from './diff.ts';
 import type { Move, ObservedItem, StoredItem } from './observation.ts';
 
@@ -132,9 +133,5 @@ export async function relinkNextMove(db: Db, boardId: string, move: Move): Promi
   // The same entry seen again later (a snapshot taken after a late-delivered move): no self-move.
   if (next.to_column === move.to) return;
   await db.updateTable('transitions').set({ from_column: move.to }).where('id', '=', next.id).execute();
-  await db
-    .updateTable('boards')
-    .set((eb) => ({ rewrite_version: eb('rewrite_version', '+', 1) }))
-    .where('id', '=', boardId)
-    .execute();
+  await markMovesRewritten(db, boardId, next.id);
 }

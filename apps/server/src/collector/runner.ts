@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
+import { type CompactionOptions, compactBoardMoves } from '../move-log/compact.ts';
 import type { BoardReader } from './board-reader.ts';
 import { claimDueBoards, releaseBoard } from './leases.ts';
 import { DEFAULT_POLICY, nextAfterFailure, type SchedulePolicy } from './schedule.ts';
@@ -17,6 +18,8 @@ export type CollectorOptions = {
   /** How long a claimed board stays ours; a crashed worker's boards are free again after it. */
   leaseMs?: number;
   batch?: number;
+  /** When the moves of a synced board are sealed into segments (defaults: COMPACTION_DEFAULTS). */
+  compaction?: Omit<CompactionOptions, 'now'>;
 };
 
 export type Collector = {
@@ -54,11 +57,28 @@ export function createCollector(
         continue;
       }
       await syncBoard(ctx, { board, reader, owner, policy, backfill: options.backfill ?? true });
+      await compactMoves(ctx, board.id, options.compaction);
     }
     return boards.length;
   }
 
   return { runOnce };
+}
+
+/**
+ * Seals the board's settled moves into segments once enough have gathered, so that its first load after a
+ * start reads blobs, not rows (move-log/compact.ts). Best effort: the moves are still rows meanwhile.
+ */
+async function compactMoves(
+  ctx: AppContext,
+  boardId: string,
+  options: Omit<CompactionOptions, 'now'> = {},
+): Promise<void> {
+  try {
+    await compactBoardMoves(ctx.db, boardId, { ...options, now: ctx.now() });
+  } catch (error) {
+    ctx.log?.warn({ board: boardId, reason: (error as Error).message }, 'compacting moves failed');
+  }
 }
 
 /** Runs the collector on a timer until stopped; one run at a time, errors logged and survived. */

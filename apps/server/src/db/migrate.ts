@@ -3,6 +3,7 @@ import type { DbHandle, DialectName } from './connection.ts';
 import { initial } from './migrations/001_initial.ts';
 import { collectorState } from './migrations/002_collector_state.ts';
 import { incrementalLoad } from './migrations/003_incremental_load.ts';
+import { transitionSegments } from './migrations/004_transition_segments.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '001_initial': initial(dialect),
     '002_collector_state': collectorState,
     '003_incremental_load': incrementalLoad,
+    '004_transition_segments': transitionSegments(dialect),
   };
 }
 

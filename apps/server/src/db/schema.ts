@@ -90,6 +90,17 @@ export type TransitionsTable = {
   recorded_at: number;
 };
 
+/** A board's moves after_id < id ≤ last_id in compact form (apps/server/src/segments). */
+export type TransitionSegmentsTable = {
+  board_id: string;
+  seq: number;
+  after_id: number;
+  last_id: number;
+  row_count: number;
+  payload: Uint8Array;
+  created_at: number;
+};
+
 export type WebhookDeliveriesTable = { delivery_id: string; received_at: number };
 export type StripeEventsTable = { event_id: string; received_at: number };
 
@@ -100,6 +111,7 @@ export type Database = {
   tracked_projects: TrackedProjectsTable;
   items: ItemsTable;
   transitions: TransitionsTable;
+  transition_segments: TransitionSegmentsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   stripe_events: StripeEventsTable;
 };

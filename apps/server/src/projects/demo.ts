@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type DemoBoard, generateDemoBoard } from '@fluxion/github-sim';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/connection.ts';
+import { markMovesRewritten } from '../move-log/segments.ts';
 import { findDemoBoard } from './queries.ts';
 
 const BATCH = 200;
@@ -29,6 +30,7 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
   await ctx.db.transaction().execute(async (trx) => {
     if (existing) {
       await trx.deleteFrom('transitions').where('board_id', '=', boardId).execute();
+      await markMovesRewritten(trx, boardId);
       await trx.deleteFrom('items').where('board_id', '=', boardId).execute();
     }
     await upsertDemoBoardRow(

@@ -1,0 +1,121 @@
+import { TransitionColumnsBuilder } from '@fluxion/flow';
+import type { Db } from '../db/connection.ts';
+import { appendMoves, batchSize, readRewriteVersion } from './rows.ts';
+import { appendStoredSegments, storedChainEnd, storeSegment } from './segments.ts';
+
+export type CompactionOptions = {
+  now: number;
+  /** Moves not yet in a segment before any is written: below it, reading them as rows is cheap. */
+  minRows?: number;
+  /** Moves per segment at most. */
+  segmentRows?: number;
+  /**
+   * Moves recorded less than this long ago stay rows: on PostgreSQL a transaction may commit a move
+   * with a lower id than one already committed, and a segment must not be sealed before it lands.
+   */
+  settleMs?: number;
+};
+
+export const COMPACTION_DEFAULTS = { minRows: 10_000, segmentRows: 100_000, settleMs: 5 * 60_000 };
+
+/**
+ * Stores the board's moves that are not yet in a segment as new segments, when there are at least
+ * `minRows` of them that have settled. Reads the chain so far (to continue its dictionaries) and only the
+ * rows after it. Returns how many segments it stored; stops early, storing nothing more, when the
+ * board's moves are rewritten meanwhile.
+ */
+export async function compactBoardMoves(
+  db: Db,
+  boardId: string,
+  options: CompactionOptions,
+): Promise<number> {
+  const { minRows, segmentRows, settleMs } = { ...COMPACTION_DEFAULTS, ...options };
+  const settledAt = options.now - settleMs;
+  const rewriteVersion = await readRewriteVersion(db, boardId);
+  // A cheap look first (runs after every sync): are there enough settled moves past the stored ones?
+  const storedUpTo = await storedChainEnd(db, boardId);
+  if ((await countSettled(db, boardId, storedUpTo, settledAt)).count < minRows) return 0;
+  const builder = new TransitionColumnsBuilder(64 * 1024);
+  const chain = await appendStoredSegments(db, boardId, builder);
+  const { upTo } = await countSettled(db, boardId, chain.lastId, settledAt);
+  let stored = 0;
+  let after = chain.lastId;
+  for (;;) {
+    const lastId = await idAfter(db, boardId, after, upTo, segmentRows);
+    if (lastId === null) return stored;
+    const mark = builder.mark();
+    await appendMoves(db, boardId, builder, after, lastId, batchSize(db));
+    const rows = builder.codedSince(mark);
+    if (rows.count < minRows && stored > 0) return stored;
+    const seq = chain.segments + stored;
+    const ok = await storeSegment(db, boardId, {
+      seq,
+      afterId: after,
+      lastId,
+      rows,
+      rewriteVersion,
+      now: options.now,
+    });
+    if (!ok) return stored;
+    stored++;
+    after = lastId;
+  }
+}
+
+/**
+ * The moves after `after` recorded before `settledAt` with no fresher move before them: their count,
+ * and the id they reach (`after` when none). Only the rows past `after` are looked at.
+ */
+async function countSettled(
+  db: Db,
+  boardId: string,
+  after: number,
+  settledAt: number,
+): Promise<{ count: number; upTo: number }> {
+  const fresh = await db
+    .selectFrom('transitions')
+    .select((eb) => eb.fn.min('id').as('id'))
+    .where('board_id', '=', boardId)
+    .where('id', '>', after)
+    .where('recorded_at', '>', settledAt)
+    .executeTakeFirst();
+  const firstFresh =
+    fresh?.id === null || fresh?.id === undefined ? Number.MAX_SAFE_INTEGER : Number(fresh.id);
+  const settled = await db
+    .selectFrom('transitions')
+    .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('id').as('id')])
+    .where('board_id', '=', boardId)
+    .where('id', '>', after)
+    .where('id', '<', firstFresh)
+    .executeTakeFirst();
+  return { count: Number(settled?.count ?? 0), upTo: Number(settled?.id ?? after) };
+}
+
+/** The id of the `n`-th move after `after` (or of the last one up to `upTo` when fewer); null when none. */
+async function idAfter(
+  db: Db,
+  boardId: string,
+  after: number,
+  upTo: number,
+  n: number,
+): Promise<number | null> {
+  const ids = await db
+    .selectFrom('transitions')
+    .select('id')
+    .where('board_id', '=', boardId)
+    .where('id', '>', after)
+    .where('id', '<=', upTo)
+    .orderBy('id')
+    .limit(1)
+    .offset(n - 1)
+    .execute();
+  if (ids[0]) return Number(ids[0].id);
+  const last = await db
+    .selectFrom('transitions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('board_id', '=', boardId)
+    .where('id', '>', after)
+    .where('id', '<=', upTo)
+    .executeTakeFirst();
+  return last?.id === null || last?.id === undefined ? null : Number(last.id);
+}
