@@ -364,8 +364,8 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
       const [, coldLead] = await timed(() => http1.get(ENDPOINTS.leadtime));
       const [, coldTis] = await timed(() => http1.get(ENDPOINTS.timeinstate));
       console.log(
-        `cold: leadtime ${coldLead.toFixed(0)} ms (first request after start: board load + analysis), ` +
-          `timeinstate ${coldTis.toFixed(0)} ms (board already loaded)`,
+        `cold: leadtime ${coldLead.toFixed(0)} ms (first request after start: moves load + analysis), ` +
+          `timeinstate ${coldTis.toFixed(0)} ms (moves already loaded; reads the items)`,
       );
       const afterMove = await coldAfterMoves(database, board, http1);
       console.log(
