@@ -4,9 +4,9 @@ import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion 
 import { appendStoredSegments, forgetSegments, type SegmentChain } from '../move-log/segments.ts';
 
 /**
- * A board's moves as the flow engine takes them, and what was read to build them: the board's moves with ids up to
- * `lastId` (`count` of them) as of the board's `rewriteVersion`, so that it can be brought up to date
- * by reading only the moves recorded since (see `refreshBoardData`). `movesRead`: how many moves were
+ * A board's moves as the flow engine takes them, and what was read to build them: the moves with ids
+ * up to `lastId` (`count` of them) as of the board's `rewriteVersion`, so that they can be brought up to
+ * date by reading only the moves recorded since (see `refreshBoardData`). `movesRead`: how many moves were
  * read as rows to build it (on a full load, those past the stored segments; on a refresh, the new ones);
  * `segmentMoves`: how many came from stored segments.
  */
@@ -28,8 +28,8 @@ const builders = new WeakMap<TransitionColumns, TransitionColumnsBuilder>();
 const noSegments: SegmentChain = { segments: 0, count: 0, lastId: 0, broken: false };
 
 /**
- * Every recorded move of a board, as columns (`TransitionColumns`): the
- * board is held as a few typed arrays, not a million objects, and the engine reads them as they are.
+ * Every recorded move of a board, as columns (`TransitionColumns`): the board is held as a few typed
+ * arrays, not a million objects, and the engine reads them as they are.
  * The moves come from the board's stored segments (compact blocks the collector writes, see
  * move-log/compact.ts) and, past them, from rows read in id order, in batches (docs/performance.md).
  * When the segments do not hold as many moves as the rows they stand for (moves deleted, or committed
@@ -71,8 +71,8 @@ export async function loadBoardData(
 }
 
 /**
- * `previous` plus the moves recorded since. Moves are appended with
- * increasing ids; what else can happen to them is caught here and answered with a full load:
+ * `previous` plus the moves recorded since. Moves are appended with increasing ids; what else can
+ * happen to them is caught here and answered with a full load:
  * - deleted or changed (backfill, late webhooks, the demo board's daily reset): the writer bumps the
  *   board's rewrite version (`markMovesRewritten`);
  * - committed late with a lower id than a move already read (PostgreSQL, concurrent writers), or deleted

@@ -1,8 +1,7 @@
-import type { TransitionColumnsBuilder } from '@fluxion/flow';
+import type { CodedRows, TransitionColumnsBuilder } from '@fluxion/flow';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decodeSegment, encodeSegment } from './codec.ts';
-import type { CodedRows } from '@fluxion/flow';
 
 /**
  * What a chain of stored segments put into a builder: `count` moves, every id ≤ `lastId`; `broken`:
