@@ -4,10 +4,8 @@ import { RequireAuth } from './auth/RequireAuth.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Layout } from './components/Layout.tsx';
 import { Loading } from './components/Loading.tsx';
-import { AccountPage } from './pages/Account/AccountPage.tsx';
 import { HomePage } from './pages/Home/HomePage.tsx';
 import { LoginPage } from './pages/Login/LoginPage.tsx';
-import { ManageProjectsPage } from './pages/ManageProjects/ManageProjectsPage.tsx';
 import { PaymentCancelledPage } from './pages/Payment/PaymentCancelledPage.tsx';
 import { PaymentSuccessPage } from './pages/Payment/PaymentSuccessPage.tsx';
 import { WelcomeLoginPage } from './pages/WelcomeLogin/WelcomeLoginPage.tsx';
@@ -23,11 +21,20 @@ const TimeInStatePage = lazy(() =>
 const IssuesInColumnsPage = lazy(() =>
   import('./pages/IssuesInColumns/IssuesInColumnsPage.tsx').then((m) => ({ default: m.IssuesInColumnsPage })),
 );
+// Managing projects and the account carry Primer's dialogs and forms (about a quarter of the main
+// bundle): loaded only when opened.
+const ManageProjectsPage = lazy(() =>
+  import('./pages/ManageProjects/ManageProjectsPage.tsx').then((m) => ({ default: m.ManageProjectsPage })),
+);
+const AccountPage = lazy(() =>
+  import('./pages/Account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
+);
 const FlowPage = lazy(() => import('./pages/Flow/FlowPage.tsx').then((m) => ({ default: m.FlowPage })));
 
-const lazyPage = (page: React.ReactNode) => (
+/** A page whose code loads on first visit, showing `loadingText` (the page's own loading text) meanwhile. */
+const lazyPage = (page: React.ReactNode, loadingText: string = T.common.loadingDiagram) => (
   <ErrorBoundary>
-    <Suspense fallback={<Loading text={T.common.loadingDiagram} />}>{page}</Suspense>
+    <Suspense fallback={<Loading text={loadingText} />}>{page}</Suspense>
   </ErrorBoundary>
 );
 
@@ -45,8 +52,8 @@ export function AppRoutes() {
           <Route path="/time-in-state" element={lazyPage(<TimeInStatePage />)} />
           <Route path="/issues-in-columns" element={lazyPage(<IssuesInColumnsPage />)} />
           <Route path="/flow" element={lazyPage(<FlowPage />)} />
-          <Route path="/manage-projects" element={<ManageProjectsPage />} />
-          <Route path="/account" element={<AccountPage />} />
+          <Route path="/manage-projects" element={lazyPage(<ManageProjectsPage />, T.nav.loadingProjects)} />
+          <Route path="/account" element={lazyPage(<AccountPage />, T.auth.loadingUser)} />
         </Route>
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
