@@ -124,11 +124,82 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
       'QA',
       'Done',
     ]);
-    // A renamed column is noticed as a move of its items, when the full sync sees the new name.
-    expect((await named(world, board, row.id)).slice(2)).toEqual([
+    // The renamed column (same option id) is renamed in the history too: no move, no trace of the old name.
+    expect(await named(world, board, row.id)).toEqual([
+      { item: 'a', from: null, to: 'Review', at: START, source: 'snapshot' },
+      { item: 'b', from: null, to: 'Todo', at: START, source: 'snapshot' },
       { item: 'b', from: 'Todo', to: 'QA', at: START + 5 * MINUTE, source: 'poll' },
-      { item: 'a', from: 'In Review', to: 'Review', at: START + 16 * MINUTE, source: 'poll' },
     ]);
+    const item = await world.ctx.db
+      .selectFrom('items')
+      .select('column_name')
+      .where('item_id', '=', board.items.a ?? '')
+      .executeTakeFirstOrThrow();
+    expect(item.column_name).toBe('Review');
+  });
+
+  it('two columns that swap names keep their histories apart, and cycle-start settings follow', async () => {
+    const board = await world.createBoard('octo-alice', { a: 'In Progress', b: 'In Review' });
+    const row = await world.register(board.projectId);
+    await world.ctx.db
+      .updateTable('tracked_projects')
+      .set({ cycle_time_start_column: 'In Progress' })
+      .where('board_id', '=', row.id)
+      .execute();
+    const collector = world.collector();
+    await collector.runOnce();
+    const project = world.sim.world.projects.get(board.projectId);
+    const progress = project?.statusField.options.find((o) => o.name === 'In Progress');
+    const review = project?.statusField.options.find((o) => o.name === 'In Review');
+    if (!progress || !review) throw new Error('no such columns');
+    [progress.name, review.name] = [review.name, progress.name];
+    const version = (await world.board(row.id)).rewrite_version;
+    await at(world, 16 * MINUTE);
+    await collector.runOnce();
+    expect(JSON.parse((await world.board(row.id)).column_list)).toEqual([
+      'Todo',
+      'In Review',
+      'In Progress',
+      'Done',
+    ]);
+    expect(await named(world, board, row.id)).toEqual([
+      { item: 'a', from: null, to: 'In Review', at: START, source: 'snapshot' },
+      { item: 'b', from: null, to: 'In Progress', at: START, source: 'snapshot' },
+    ]);
+    const tracked = await world.ctx.db
+      .selectFrom('tracked_projects')
+      .select('cycle_time_start_column')
+      .where('board_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(tracked.cycle_time_start_column).toBe('In Review');
+    // Loaded boards read the renamed moves again.
+    expect(Number((await world.board(row.id)).rewrite_version)).toBeGreaterThan(Number(version));
+  });
+
+  it('a column renamed before the board is registered again is renamed in its history', async () => {
+    const board = await world.createBoard('octo-alice', { a: 'In Review' });
+    const row = await world.register(board.projectId);
+    await world.collector().runOnce();
+    const review = world.sim.world.projects
+      .get(board.projectId)
+      ?.statusField.options.find((o) => o.name === 'In Review');
+    if (!review) throw new Error('no such column');
+    review.name = 'Review';
+    // Saved again (as a second user registering it would): the board is read from GitHub.
+    const saved = await world.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: world.auth,
+      payload: { project_id: board.projectId, name: 'Scripted', iteration_length: 7 },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(JSON.parse((await world.board(row.id)).column_list)).toEqual([
+      'Todo',
+      'In Progress',
+      'Review',
+      'Done',
+    ]);
+    expect((await named(world, board, row.id)).map((r) => r.to)).toEqual(['Review']);
   });
 
   it('a webhook naming columns the board does not know brings a full sync, which reads them', async () => {

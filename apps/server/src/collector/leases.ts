@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
+import type { ColumnOption } from './column-renames.ts';
 
 /**
  * Claims boards that are due, one conditional UPDATE each, so that any number of collector processes can
@@ -36,7 +37,7 @@ export async function claimDueBoards(
 }
 
 export type SyncOutcome =
-  | { ok: true; nextSyncAt: number; full: boolean; columns: string[] | null }
+  | { ok: true; nextSyncAt: number; full: boolean; columns: ColumnOption[] | null }
   | { ok: false; nextSyncAt: number; error: string; inaccessible: boolean };
 
 /** Ends a lease with the sync's outcome; only the lease holder may. */
@@ -53,7 +54,7 @@ export async function releaseBoard(db: Db, board: Board, owner: string, now: num
         last_error: null,
         sync_status: 'active',
         ...(outcome.full ? { last_full_sync_at: now } : {}),
-        ...(outcome.columns ? { column_list: JSON.stringify(outcome.columns) } : {}),
+        ...(outcome.columns ? { column_list: JSON.stringify(outcome.columns.map((c) => c.name)) } : {}),
       })
       .execute();
     return;

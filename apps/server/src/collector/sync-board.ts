@@ -4,6 +4,7 @@ import { GithubAuthError, GithubNotFoundError, GithubRateLimitError } from '../g
 import type { GithubProjectItem } from '../github/types.ts';
 import type { BoardReader } from './board-reader.ts';
 import { backfillMoves, recordBackfill } from './backfill.ts';
+import { applyColumnRenames } from './column-renames.ts';
 import { releaseBoard, type SyncOutcome } from './leases.ts';
 import type { ObservedItem } from './observation.ts';
 import { recordObservation } from './record.ts';
@@ -39,9 +40,9 @@ export async function syncBoard(
   let outcome: SyncOutcome;
   try {
     const full = needsFullSync(board.last_full_sync_at, now, policy);
-    const columns = full
-      ? (await reader.getProjectColumns(board.github_project_id)).map((c) => c.name)
-      : null;
+    const columns = full ? await reader.getProjectColumns(board.github_project_id) : null;
+    // Before the items are compared: a renamed column is then where its items already are.
+    if (columns) await applyColumnRenames(ctx.db, board, columns);
     const items = await reader.listProjectItems(
       board.github_project_id,
       full ? {} : { updatedSinceDays: INCREMENTAL_DAYS },

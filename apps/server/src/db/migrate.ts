@@ -4,6 +4,7 @@ import { initial } from './migrations/001_initial.ts';
 import { collectorState } from './migrations/002_collector_state.ts';
 import { incrementalLoad } from './migrations/003_incremental_load.ts';
 import { transitionSegments } from './migrations/004_transition_segments.ts';
+import { columnOptions } from './migrations/006_column_options.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -12,6 +13,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '002_collector_state': collectorState,
     '003_incremental_load': incrementalLoad,
     '004_transition_segments': transitionSegments(dialect),
+    '006_column_options': columnOptions,
   };
 }
 

@@ -52,6 +52,8 @@ export type BoardsTable = {
   /** Bumped when recorded moves are deleted or changed rather than appended: loaded boards are read again. */
   rewrite_version: Generated<number>;
   last_full_sync_at: Generated<number | null>;
+  /** The Status options with GitHub's ids (JSON `[{id, name}]`): tells a renamed column from a new one. */
+  column_options: Generated<string | null>;
   backfilled_at: Generated<number | null>;
 };
 

@@ -32,6 +32,8 @@ export type BoardOnGithub = {
   ownerType: string;
   number: number;
   columns: string[];
+  /** The Status options with their ids (a later rename keeps the id). */
+  options: { id: string; name: string }[];
 };
 
 /** A board's identity and Status columns, or null when it does not exist or the user may not see it. */
@@ -48,6 +50,7 @@ export async function readBoard(client: GithubClient, projectId: string): Promis
       ownerType: project.owner.type,
       number: project.number,
       columns: columns.map((c) => c.name),
+      options: columns.map(({ id, name }) => ({ id, name })),
     };
   } catch (error) {
     if (error instanceof GithubNotFoundError) return null;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ITERATION_LENGTH, type Project, type SaveProjectRequest } from '@fluxion/contract';
 import type { AppContext } from '../context.ts';
+import { applyColumnRenames } from '../collector/column-renames.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { type BoardOnGithub, githubForUser, readBoard } from '../github/for-user.ts';
@@ -95,6 +96,8 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
   const found = await findBoardByGithubId(ctx.db, board.id);
   const now = ctx.now();
   if (found) {
+    // A column renamed since the board was last read is renamed in its history too, not added.
+    await applyColumnRenames(ctx.db, found, board.options);
     await ctx.db
       .updateTable('boards')
       .set({
@@ -117,6 +120,7 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
       number: board.number,
       title: board.title,
       column_list: JSON.stringify(board.columns),
+      column_options: JSON.stringify(board.options),
       is_demo: 0,
       added_at: now,
       sync_status: 'active',

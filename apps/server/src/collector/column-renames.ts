@@ -1,0 +1,86 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { markMovesRewritten } from '../move-log/segments.ts';
+import { parseColumns } from '../projects/to-api.ts';
+
+/** A Status option: GitHub keeps its id when it is renamed. */
+export type ColumnOption = { id: string; name: string };
+
+/** The options stored with a board (null when never read, or unreadable). */
+export function parseColumnOptions(json: string | null): ColumnOption[] | null {
+  if (json === null) return null;
+  try {
+    const parsed: unknown = JSON.parse(json);
+    if (!Array.isArray(parsed)) return null;
+    return parsed.filter((o): o is ColumnOption => typeof o?.id === 'string' && typeof o?.name === 'string');
+  } catch {
+    return null;
+  }
+}
+
+/** Old name → new name, for each option GitHub still has under its id with another name. */
+export function findRenames(stored: readonly ColumnOption[] | null, current: readonly ColumnOption[]) {
+  const renames = new Map<string, string>();
+  for (const option of current) {
+    const before = stored?.find((o) => o.id === option.id);
+    if (before && before.name !== option.name) renames.set(before.name, option.name);
+  }
+  return renames;
+}
+
+/**
+ * Brings the board's record up to GitHub's renamed Status options, in one transaction: every recorded
+ * move and item, the board's column list and the users' cycle-start settings take the new names (at
+ * once, so two columns that swapped names stay apart), and loaded boards read the moves again. Without
+ * this a renamed column would look like a new one its items all moved to, and its history would keep
+ * a name the board no longer has. Stores `current` as the board's options either way.
+ */
+export async function applyColumnRenames(
+  db: Db,
+  board: { id: string; column_options: string | null; column_list: string },
+  current: readonly ColumnOption[],
+): Promise<Map<string, string>> {
+  const renames = findRenames(parseColumnOptions(board.column_options), current);
+  const options = JSON.stringify(current.map(({ id, name }) => ({ id, name })));
+  if (renames.size === 0) {
+    await db.updateTable('boards').set({ column_options: options }).where('id', '=', board.id).execute();
+    return renames;
+  }
+  const olds = [...renames.keys()];
+  const renamed = (column: string) =>
+    sql<string>`CASE ${sql.ref(column)} ${sql.join(
+      olds.map((old) => sql`WHEN ${old} THEN ${renames.get(old)}`),
+      sql` `,
+    )} ELSE ${sql.ref(column)} END`;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('transitions')
+      .set({ from_column: renamed('from_column'), to_column: renamed('to_column') })
+      .where('board_id', '=', board.id)
+      .where((eb) => eb.or([eb('from_column', 'in', olds), eb('to_column', 'in', olds)]))
+      .execute();
+    await trx
+      .updateTable('items')
+      .set({ column_name: renamed('column_name') })
+      .where('board_id', '=', board.id)
+      .where('column_name', 'in', olds)
+      .execute();
+    await trx
+      .updateTable('tracked_projects')
+      .set({ cycle_time_start_column: renamed('cycle_time_start_column') as RawBuilder<string | null> })
+      .where('board_id', '=', board.id)
+      .where('cycle_time_start_column', 'in', olds)
+      .execute();
+    await trx
+      .updateTable('boards')
+      .set((eb) => ({
+        column_options: options,
+        column_list: JSON.stringify(parseColumns(board.column_list).map((c) => renames.get(c) ?? c)),
+        data_version: eb('data_version', '+', 1),
+      }))
+      .where('id', '=', board.id)
+      .execute();
+    await markMovesRewritten(trx, board.id);
+  });
+  return renames;
+}
