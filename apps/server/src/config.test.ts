@@ -57,4 +57,39 @@ describe('loadConfig', () => {
     };
     expect(() => loadConfig(env)).toThrow(/JWT_SECRET/);
   });
+
+  it('reads the collector timing, and names the variable of a bad one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).collectorTiming).toEqual({
+      tickMs: 5_000,
+      pollIntervalMs: 60_000,
+      leaseMs: 300_000,
+    });
+    const fast = loadConfig({
+      DATA_DIR: dataDir(),
+      COLLECTOR_TICK_MS: '200',
+      COLLECTOR_POLL_MS: '1000',
+      COLLECTOR_LEASE_MS: '4000',
+    });
+    expect(fast.collectorTiming).toEqual({ tickMs: 200, pollIntervalMs: 1_000, leaseMs: 4_000 });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), COLLECTOR_LEASE_MS: '10' })).toThrow(
+      /^Invalid COLLECTOR_LEASE_MS: must be at least 1000 ms/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), COLLECTOR_TICK_MS: 'soon' })).toThrow(
+      /^Invalid COLLECTOR_TICK_MS/,
+    );
+  });
+
+  it('points the Stripe client at STRIPE_API_URL, unless billing is off', () => {
+    const sim = loadConfig({ DATA_DIR: dataDir(), STRIPE_API_URL: 'http://127.0.0.1:4002/' });
+    expect(sim.stripe).toMatchObject({ mode: 'sim', apiUrl: 'http://127.0.0.1:4002' });
+    const production = loadConfig({
+      DATA_DIR: dataDir(),
+      NODE_ENV: 'production',
+      STRIPE_API_URL: 'http://127.0.0.1:4002',
+    });
+    expect(production.stripe).toMatchObject({ mode: 'off', apiUrl: null });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_API_URL: 'not a url' })).toThrow(
+      /^Invalid STRIPE_API_URL/,
+    );
+  });
 });

@@ -5,6 +5,13 @@ import { z } from 'zod';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.url().optional();
+const HOUR_MS = 60 * 60_000;
+const milliseconds = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(min, `must be at least ${min} ms`)
+    .max(max, `must be at most ${max} ms`);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -36,6 +43,7 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_\S+$/, 'must start with whsec_')
     .optional(),
+  STRIPE_API_URL: optionalUrl,
   STRIPE_PRICE_ID: z
     .string()
     .regex(/^price_\S+$/, 'must start with price_')
@@ -46,6 +54,9 @@ const envSchema = z.object({
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
     .optional(),
   COLLECTOR: z.enum(['inprocess', 'off']).default('inprocess'),
+  COLLECTOR_TICK_MS: milliseconds(100, HOUR_MS).default(5_000),
+  COLLECTOR_POLL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
+  COLLECTOR_LEASE_MS: milliseconds(1_000, HOUR_MS).default(5 * 60_000),
 });
 
 export type Config = {
@@ -71,7 +82,11 @@ export type Config = {
   jwtSecret: string;
   tokenEncryptionKey: string;
   collector: 'inprocess' | 'off';
+  /** How often a collector looks for due boards, polls a board, and how long a claimed board stays its own. */
+  collectorTiming: CollectorTiming;
 };
+
+export type CollectorTiming = { tickMs: number; pollIntervalMs: number; leaseMs: number };
 
 /**
  * `stripe`: real Stripe (STRIPE_SECRET_KEY set); `sim`: no key outside production, the local simulator stands in;
@@ -83,7 +98,7 @@ export type StripeConfig = {
   publishableKey: string | null;
   webhookSecret: string;
   priceId: string;
-  /** The simulator's address once it listens; null means api.stripe.com. */
+  /** The simulator's address (STRIPE_API_URL, or the local one once it listens); null means api.stripe.com. */
   apiUrl: string | null;
 };
 
@@ -131,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: secrets.jwtSecret,
     tokenEncryptionKey: secrets.tokenEncryptionKey,
     collector: e.COLLECTOR,
+    collectorTiming: {
+      tickMs: e.COLLECTOR_TICK_MS,
+      pollIntervalMs: e.COLLECTOR_POLL_MS,
+      leaseMs: e.COLLECTOR_LEASE_MS,
+    },
   };
 }
 
@@ -147,7 +167,7 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
     publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? null,
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? `whsec_${randomBytes(24).toString('hex')}`,
     priceId: e.STRIPE_PRICE_ID ?? 'price_fluxion_pro_monthly',
-    apiUrl: null,
+    apiUrl: mode === 'off' ? null : (e.STRIPE_API_URL?.replace(/\/$/, '') ?? null),
   };
 }
 

@@ -39,7 +39,8 @@ export type LocalStripe = {
 
 /** With no Stripe secret key (outside production), a local Stripe simulator stands in: Checkout, portal, webhooks. */
 export async function startLocalStripe(config: Config): Promise<LocalStripe | null> {
-  if (config.stripe.mode !== 'sim') return null;
+  // STRIPE_API_URL names a simulator that runs apart (tests of several processes): none starts here.
+  if (config.stripe.mode !== 'sim' || config.stripe.apiUrl) return null;
   const { startStripeSim } = await import('@fluxion/stripe-sim');
   const sim = await startStripeSim({
     port: config.stripeSimPort,

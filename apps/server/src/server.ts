@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createCollector, startCollectorLoop } from './collector/runner.ts';
+import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
 import { type LocalSimulators, startLocalSimulators, startLocalStripe } from './local-mode.ts';
 import { ensureDemoBoard } from './projects/demo.ts';
@@ -70,9 +70,10 @@ export async function startServer(
 
 function startCollector(ctx: AppContext, sims: LocalSimulators | null, app: FastifyInstance) {
   const demoToken = sims?.demoToken() ?? null;
-  const collector = createCollector(ctx, readerFactory(ctx, demoToken));
+  const timing = ctx.config.collectorTiming;
+  const collector = createCollector(ctx, readerFactory(ctx, demoToken), timingOptions(timing));
   return startCollectorLoop(collector, {
-    tickMs: 5_000,
+    tickMs: timing.tickMs,
     onError: (error) => app.log.error({ err: error }, 'collector run failed'),
   });
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { createCollector, startCollectorLoop } from './collector/runner.ts';
+import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -17,9 +17,10 @@ async function main() {
   await migrateToLatest(handle);
   const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, now: Date.now };
   const workerId = `worker-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const collector = createCollector(ctx, readerFactory(ctx, null), { workerId });
+  const timing = config.collectorTiming;
+  const collector = createCollector(ctx, readerFactory(ctx, null), { workerId, ...timingOptions(timing) });
   const loop = startCollectorLoop(collector, {
-    tickMs: 5_000,
+    tickMs: timing.tickMs,
     onError: (error) => console.error(`[${workerId}] collector run failed:`, (error as Error).message),
   });
   console.log(`Fluxion collector worker ${workerId} started (${handle.dialect})`);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CollectorTiming } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { type CompactionOptions, compactBoardMoves } from '../move-log/compact.ts';
@@ -21,6 +22,11 @@ export type CollectorOptions = {
   /** When the moves of a synced board are sealed into segments (defaults: COMPACTION_DEFAULTS). */
   compaction?: Omit<CompactionOptions, 'now'>;
 };
+
+/** The configured poll interval and lease (COLLECTOR_POLL_MS, COLLECTOR_LEASE_MS) as collector options. */
+export function timingOptions(timing: CollectorTiming): Pick<CollectorOptions, 'policy' | 'leaseMs'> {
+  return { policy: { ...DEFAULT_POLICY, pollIntervalMs: timing.pollIntervalMs }, leaseMs: timing.leaseMs };
+}
 
 export type Collector = {
   /** Claims and syncs every due board once; returns how many were synced. */
