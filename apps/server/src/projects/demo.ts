@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { type DemoBoard, generateDemoBoard } from '@fluxion/github-sim';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/connection.ts';
+import type { Db, DialectName } from '../db/connection.ts';
 import { markMovesRewritten } from '../move-log/segments.ts';
 import { findDemoBoard } from './queries.ts';
 
@@ -14,20 +14,23 @@ const BATCH = 200;
  */
 export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean }): Promise<string> {
   const board = generateDemoBoard({ now: ctx.now() });
-  const existing = await findDemoBoard(ctx.db);
   const firstMove = Math.min(...board.items.flatMap((i) => i.transitions.map((t) => Date.parse(t.at))));
   // Live: the simulator's demo board keeps moving and the collector records it; otherwise it is history only.
   const syncStatus = options.live ? 'active' : 'static';
-  if (existing && existing.added_at === firstMove) {
-    await ctx.db
-      .updateTable('boards')
-      .set({ sync_status: syncStatus })
-      .where('id', '=', existing.id)
-      .execute();
-    return existing.id;
-  }
-  const boardId = existing?.id ?? randomUUID();
-  await ctx.db.transaction().execute(async (trx) => {
+  // Every process ensures the demo board at start-up, API replicas at the same moment: one at a time, each
+  // deciding on what the one before left (else two insert it, and one fails to start on the unique key).
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockDemoBoard(trx, ctx.dialect);
+    const existing = await findDemoBoard(trx);
+    if (existing && existing.added_at === firstMove) {
+      await trx
+        .updateTable('boards')
+        .set({ sync_status: syncStatus })
+        .where('id', '=', existing.id)
+        .execute();
+      return existing.id;
+    }
+    const boardId = existing?.id ?? randomUUID();
     if (existing) {
       await trx.deleteFrom('transitions').where('board_id', '=', boardId).execute();
       await markMovesRewritten(trx, boardId);
@@ -41,8 +44,16 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
       existing !== undefined,
     );
     await insertDemoHistory(trx, boardId, board, ctx.now());
+    return boardId;
   });
-  return boardId;
+}
+
+/** Arbitrary, fixed: the PostgreSQL advisory lock that serialises `ensureDemoBoard` across processes. */
+const DEMO_BOARD_LOCK = 7_310_001;
+
+/** Held until the transaction ends. SQLite needs none: its scale is one process (docs/operations.md). */
+async function lockDemoBoard(trx: Db, dialect: DialectName): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(${DEMO_BOARD_LOCK})`.execute(trx);
 }
 
 async function upsertDemoBoardRow(
