@@ -45,15 +45,18 @@ export async function createSqliteTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** A throwaway, migrated PostgreSQL database on the test server, dropped afterwards. */
-export async function createPostgresTestDatabase(): Promise<TestDatabase> {
+/**
+ * A throwaway PostgreSQL database on the test server, dropped afterwards; migrated unless `migrate` is false
+ * (an empty database, for processes that migrate it themselves at start-up).
+ */
+export async function createPostgresTestDatabase({ migrate = true } = {}): Promise<TestDatabase> {
   const name = `fluxion_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(`CREATE DATABASE ${name}`);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'fluxion-test-'));
   const handle = openDatabase({ databaseUrl: url.toString(), dataDir });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     handle,
     url: url.toString(),
