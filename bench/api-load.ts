@@ -434,7 +434,7 @@ function printTable(rows: Row[]): void {
 async function breakdown(database: TestDatabase): Promise<void> {
   const db = database.handle.db;
   const [data, loadMs] = await timed(() => loadBoardData(db, BOARD_ID));
-  const [items, itemsMs] = await timed(() => loadBoardItems(db, BOARD_ID));
+  const [{ items }, itemsMs] = await timed(() => loadBoardItems(db, BOARD_ID));
   const [, rowsMs] = await timed(() => loadBoardData(db, BOARD_ID, undefined, false));
   const columns = JSON.parse(
     (await db.selectFrom('boards').select('column_list').where('id', '=', BOARD_ID).executeTakeFirstOrThrow())

@@ -33,8 +33,13 @@ function toRow(item: BoardItem, now: number): IssueRow {
   };
 }
 
+/** Oldest first, then by number; the id settles ties (drafts have no number), whatever the input order. */
 function byAgeThenNumber(a: IssueRow, b: IssueRow): number {
-  return b.days_in_current_column - a.days_in_current_column || (a.number ?? 0) - (b.number ?? 0);
+  return (
+    b.days_in_current_column - a.days_in_current_column ||
+    (a.number ?? 0) - (b.number ?? 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
 }
 
 /** Spec §3 issues response for one column: rows by days in column (descending) and column statistics. */

@@ -16,6 +16,7 @@ import {
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../collector/record.ts';
+import { takeItemSeq } from '../collector/queries.ts';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
@@ -323,7 +324,8 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     expect(now.issues.issues.length).toBe(before.issues.issues.length + 1);
     expect(now.stats.column_stats.Done.count).toBe(before.stats.column_stats.Done.count + 1);
 
-    // A move written straight to the tables shows once the board's data version is bumped.
+    // A move written straight to the tables shows once the board's data version is bumped, the item
+    // carrying a value of the board's item counter as every writer's does (collector/queries takeItemSeq).
     const second = data.items.find((i) => i.column === 'Ready');
     if (!second) throw new Error('no ready item on the demo board');
     const at2 = NOW - 1_800_000;
@@ -341,7 +343,11 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
       .execute();
     await ctx.db
       .updateTable('items')
-      .set({ column_name: 'In Progress', entered_column_at: at2 })
+      .set({
+        column_name: 'In Progress',
+        entered_column_at: at2,
+        change_seq: await takeItemSeq(ctx.db, boardId),
+      })
       .where('board_id', '=', boardId)
       .where('item_id', '=', second.id)
       .execute();

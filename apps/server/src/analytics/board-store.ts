@@ -1,16 +1,32 @@
 import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import { ResultCache } from './cache.ts';
-import { type BoardData, loadBoardData, loadBoardItems, refreshBoardData } from './queries.ts';
+import {
+  type BoardData,
+  type BoardItems,
+  loadBoardData,
+  loadBoardItems,
+  refreshBoardData,
+  refreshBoardItems,
+} from './queries.ts';
 
-type Loaded = { version: number; data: Promise<BoardData>; items?: Promise<BoardItem[]> };
+/**
+ * A board at a data version: its moves, and its items once asked for (`items`), read as changes to the
+ * items of an earlier version (`itemsBefore`) when there is one.
+ */
+type Loaded = {
+  version: number;
+  data: Promise<BoardData>;
+  items?: Promise<BoardItems>;
+  itemsBefore?: Promise<BoardItems>;
+};
 
 /**
  * Loaded boards, one entry per board kept across data versions: a newer version is reached by reading
  * only what was recorded since (`refreshBoardData`), not the whole board again. The items now on the
- * board are read apart, when an analysis first needs them at that version (lead time needs none, and
- * reading 100k items costs more than reading a million moves from segments). Concurrent requests share
- * one load; boards not used for `idleMs` are dropped.
+ * board are read apart, when an analysis first needs them at that version (lead time needs none), and
+ * likewise only those changed since (`refreshBoardItems`). Concurrent requests share one load; boards
+ * not used for `idleMs` are dropped.
  */
 export class BoardStore {
   private readonly boards: ResultCache<Loaded>;
@@ -25,16 +41,23 @@ export class BoardStore {
   }
 
   /** The board's items now on it, read at `version` or later. */
-  items(db: Db, boardId: string, version: number, now: number): Promise<BoardItem[]> {
+  async items(db: Db, boardId: string, version: number, now: number): Promise<BoardItem[]> {
     const loaded = this.entry(db, boardId, version, now);
     if (!loaded.items) {
-      const items = loadBoardItems(db, boardId);
+      const before = loaded.itemsBefore;
+      const items = before
+        ? before.then(
+            (previous) => refreshBoardItems(db, boardId, previous),
+            () => loadBoardItems(db, boardId),
+          )
+        : loadBoardItems(db, boardId);
       loaded.items = items;
+      loaded.itemsBefore = undefined;
       items.catch(() => {
         if (loaded.items === items) loaded.items = undefined;
       });
     }
-    return loaded.items;
+    return (await loaded.items).items;
   }
 
   /** Whether the board is loaded or loading (at any version). */
@@ -56,7 +79,9 @@ export class BoardStore {
           () => loadBoardData(db, boardId),
         )
       : loadBoardData(db, boardId);
-    const loaded: Loaded = { version, data };
+    // The items of the version replaced (even if never asked for there: then those it was built from).
+    const itemsBefore = previous?.items ?? previous?.itemsBefore;
+    const loaded: Loaded = { version, data, ...(itemsBefore ? { itemsBefore } : {}) };
     data.catch(() => this.forget(boardId, loaded));
     return loaded;
   }

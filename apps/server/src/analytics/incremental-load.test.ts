@@ -11,13 +11,19 @@ import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordBackfill } from '../collector/backfill.ts';
-import { insertMoves, upsertItemMetadata } from '../collector/queries.ts';
-import { recordReportedMove } from '../collector/record.ts';
+import { insertMoves, takeItemSeq, upsertItemMetadata } from '../collector/queries.ts';
+import { recordObservation, recordReportedMove } from '../collector/record.ts';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
-import { type BoardData, loadBoardData, loadBoardItems, refreshBoardData } from './queries.ts';
+import {
+  type BoardData,
+  loadBoardData,
+  loadBoardItems,
+  refreshBoardData,
+  refreshBoardItems,
+} from './queries.ts';
 import { preloadBoards } from './preload.ts';
 import { boardStore } from './service.ts';
 
@@ -73,7 +79,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
   /** The board read afresh from the database. */
   const freshLoad = async (): Promise<Board> => ({
     ...(await loadBoardData(ctx.db, boardId)),
-    items: await loadBoardItems(ctx.db, boardId),
+    items: (await loadBoardItems(ctx.db, boardId)).items,
   });
 
   /** Every endpoint answers what the engine answers on the board read afresh from the database. */
@@ -140,6 +146,48 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     expect(after.movesRead).toBe(2);
     expect(moves(after).slice(0, before.count)).toEqual(moves(before));
     before = after;
+  });
+
+  it('reads only the items changed since, and a listing that changes nothing changes nothing', async () => {
+    const items = await loadBoardItems(ctx.db, boardId);
+    const version = await dataVersion();
+    // The poll sees every item as recorded: nothing is written, the board's data version stays.
+    const observed = items.items.map((i) => ({
+      itemId: i.id,
+      number: i.number,
+      title: i.title,
+      url: i.url,
+      contentType: 'Issue',
+      milestone: i.milestone,
+      labels: [...i.labels],
+      column: i.column,
+      statusUpdatedAt: null,
+      updatedAt: null,
+      archived: false,
+    }));
+    const listing = { boardId, addedAt: NOW - 200 * 24 * HOUR, initial: false, complete: true, now: NOW };
+    expect(await recordObservation(ctx.db, { ...listing, observed })).toBe(0);
+    expect(await dataVersion()).toBe(version);
+    const unchanged = await refreshBoardItems(ctx.db, boardId, items);
+    expect(unchanged.read).toBe(0);
+    expect(unchanged.items).toEqual(items.items);
+    // One item renamed, one moved: those two are read.
+    const [renamed, moved] = observed.filter((o) => o.column === 'Backlog');
+    if (!renamed || !moved) throw new Error('no backlog items');
+    const changes = [
+      { ...renamed, title: 'Renamed by a poll' },
+      { ...moved, column: 'Ready' },
+    ];
+    await recordObservation(ctx.db, { ...listing, observed: changes, complete: false, now: NOW + 1 });
+    expect(await dataVersion()).toBe(version + 1);
+    const refreshed = await refreshBoardItems(ctx.db, boardId, items);
+    expect(refreshed.read).toBe(2);
+    const fresh = await loadBoardItems(ctx.db, boardId);
+    const byId = (list: BoardItem[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(refreshed.items)).toEqual(byId(fresh.items));
+    expect(refreshed.byId.get(renamed.itemId)?.title).toBe('Renamed by a poll');
+    expect(refreshed.byId.get(moved.itemId)?.column).toBe('Ready');
+    before = await expectApiEqualsFreshLoad();
   });
 
   it('reads the board again after a late webhook rewrote the next move (from-correction)', async () => {
@@ -211,6 +259,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
         },
       ],
       NOW,
+      await takeItemSeq(ctx.db, boardId),
     );
     await bumpDataVersion();
     const newcomer = {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { markMovesRewritten } from '../move-log/segments.ts';
 import type { ItemState } from './diff.ts';
@@ -25,13 +26,36 @@ export async function loadStoredItems(db: Db, boardId: string): Promise<Map<stri
   );
 }
 
-/** Keeps issue metadata (title, labels, milestone…) current without touching the column. */
+/**
+ * The next value of the board's item change counter, for the items this transaction changes. Taking it
+ * locks the board row until commit, so the values are given out in commit order: a reader that has seen
+ * value N has every change up to N (see analytics `refreshBoardItems`).
+ */
+export async function takeItemSeq(db: Db, boardId: string): Promise<number> {
+  const row = await db
+    .updateTable('boards')
+    .set((eb) => ({ item_seq: eb('item_seq', '+', 1) }))
+    .where('id', '=', boardId)
+    .returning('item_seq')
+    .executeTakeFirst();
+  return Number(row?.item_seq ?? 0);
+}
+
+const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels'] as const;
+
+/**
+ * Keeps issue metadata (title, labels, milestone…) current without touching the column. Rows whose
+ * metadata is unchanged are not written (a full listing sees every item). Returns how many items were
+ * added or changed.
+ */
 export async function upsertItemMetadata(
   db: Db,
   boardId: string,
   items: ObservedItem[],
   now: number,
-): Promise<void> {
+  seq: number,
+): Promise<number> {
+  let changed = 0;
   for (const item of items) {
     const metadata = {
       number: item.number,
@@ -41,8 +65,9 @@ export async function upsertItemMetadata(
       milestone: item.milestone,
       labels: JSON.stringify(item.labels),
       updated_at: now,
+      change_seq: seq,
     };
-    await db
+    const result = await db
       .insertInto('items')
       .values({
         board_id: boardId,
@@ -52,9 +77,22 @@ export async function upsertItemMetadata(
         entered_column_at: null,
         removed_at: null,
       })
-      .onConflict((oc) => oc.columns(['board_id', 'item_id']).doUpdateSet(metadata))
-      .execute();
+      .onConflict((oc) =>
+        oc
+          .columns(['board_id', 'item_id'])
+          .doUpdateSet(metadata)
+          .where((eb) =>
+            eb.or(
+              METADATA.map(
+                (c) => sql<boolean>`${sql.ref(`items.${c}`)} IS DISTINCT FROM ${sql.ref(`excluded.${c}`)}`,
+              ),
+            ),
+          ),
+      )
+      .executeTakeFirst();
+    changed += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
+  return changed;
 }
 
 export async function applyItemStates(
@@ -62,6 +100,7 @@ export async function applyItemStates(
   boardId: string,
   states: ItemState[],
   now: number,
+  seq: number,
 ): Promise<void> {
   for (const state of states) {
     await db
@@ -71,6 +110,7 @@ export async function applyItemStates(
         entered_column_at: state.enteredColumnAt,
         removed_at: state.removed ? now : null,
         updated_at: now,
+        change_seq: seq,
       })
       .where('board_id', '=', boardId)
       .where('item_id', '=', state.itemId)

@@ -7,6 +7,7 @@ import {
   insertMoves,
   loadStoredItems,
   relinkNextMove,
+  takeItemSeq,
   upsertItemMetadata,
 } from './queries.ts';
 
@@ -25,6 +26,7 @@ async function bumpVersion(db: Db, boardId: string): Promise<void> {
  */
 export async function recordReportedMove(db: Db, boardId: string, move: Move, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const seq = await takeItemSeq(trx, boardId);
     const stored = await trx
       .selectFrom('items')
       .select(['column_name', 'entered_column_at', 'removed_at'])
@@ -51,6 +53,7 @@ export async function recordReportedMove(db: Db, boardId: string, move: Move, no
           entered_column_at: null,
           removed_at: null,
           updated_at: now,
+          change_seq: seq,
         })
         .execute();
     }
@@ -63,7 +66,7 @@ export async function recordReportedMove(db: Db, boardId: string, move: Move, no
         enteredColumnAt: move.to === null ? null : move.at,
         removed: move.to === null,
       };
-      await applyItemStates(trx, boardId, [state], now);
+      await applyItemStates(trx, boardId, [state], now, seq);
     }
     if (inserted > 0 || isLatest) await bumpVersion(trx, boardId);
     return inserted > 0;
@@ -83,14 +86,15 @@ export async function recordObservation(
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    const seq = await takeItemSeq(trx, params.boardId);
     const stored = await loadStoredItems(trx, params.boardId);
     const plan = planSync({ ...params, notBefore: params.addedAt, stored, source: 'poll' });
-    await upsertItemMetadata(trx, params.boardId, params.observed, params.now);
+    const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq);
     const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
-    await applyItemStates(trx, params.boardId, plan.states, params.now);
-    // Metadata-only changes (a renamed issue) reach cached analyses when their entry expires (minutes).
-    const newItems = params.observed.some((item) => !stored.has(item.itemId));
-    if (plan.moves.length > 0 || newItems) await bumpVersion(trx, params.boardId);
+    await applyItemStates(trx, params.boardId, plan.states, params.now, seq);
+    // New or changed items (a renamed issue) too: loaded boards read only those.
+    if (plan.moves.length > 0 || plan.states.length > 0 || changed > 0)
+      await bumpVersion(trx, params.boardId);
     return inserted;
   });
 }

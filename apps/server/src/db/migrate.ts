@@ -5,6 +5,7 @@ import { collectorState } from './migrations/002_collector_state.ts';
 import { incrementalLoad } from './migrations/003_incremental_load.ts';
 import { transitionSegments } from './migrations/004_transition_segments.ts';
 import { columnOptions } from './migrations/006_column_options.ts';
+import { itemChanges } from './migrations/007_item_changes.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '003_incremental_load': incrementalLoad,
     '004_transition_segments': transitionSegments(dialect),
     '006_column_options': columnOptions,
+    '007_item_changes': itemChanges,
   };
 }
 

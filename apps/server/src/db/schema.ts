@@ -54,6 +54,8 @@ export type BoardsTable = {
   last_full_sync_at: Generated<number | null>;
   /** The Status options with GitHub's ids (JSON `[{id, name}]`): tells a renamed column from a new one. */
   column_options: Generated<string | null>;
+  /** Taken by each transaction that changes the board's items (see items.change_seq). */
+  item_seq: Generated<number>;
   backfilled_at: Generated<number | null>;
 };
 
@@ -79,6 +81,8 @@ export type ItemsTable = {
   entered_column_at: number | null;
   removed_at: number | null;
   updated_at: number;
+  /** The board's item_seq when the item last changed: loaded boards read only what changed since. */
+  change_seq: Generated<number>;
 };
 
 export type TransitionsTable = {
