@@ -368,9 +368,12 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
           `timeinstate ${coldTis.toFixed(0)} ms (moves already loaded; reads the items)`,
       );
       const afterMove = await coldAfterMoves(database, board, http1);
+      const leads = afterMove.map((m) => m.lead);
+      const tises = afterMove.map((m) => m.tis);
       console.log(
-        `cold after one new move (median of ${MOVES_AFTER_START}): leadtime ${median(afterMove).toFixed(0)} ms ` +
-          `(${afterMove.map((ms) => ms.toFixed(0)).join(', ')})`,
+        `cold after one new move (median of ${MOVES_AFTER_START}): leadtime ${median(leads).toFixed(0)} ms ` +
+          `(${leads.map((ms) => ms.toFixed(0)).join(', ')}), then timeinstate ${median(tises).toFixed(0)} ms ` +
+          `(${tises.map((ms) => ms.toFixed(0)).join(', ')})`,
       );
       for (const [endpoint, path] of Object.entries(ENDPOINTS)) {
         await maxConcurrency(http1, path, 8, 1); // warm-up: JIT and connections
@@ -400,15 +403,16 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /**
  * An active board: the collector records a move (which bumps the board's data version) and somebody
- * looks at the board. Each request after a move misses the result cache and needs the new data.
+ * looks at the board (lead time, then time in state). Each request after a move misses the result cache
+ * and needs the new data.
  */
 async function coldAfterMoves(
   database: TestDatabase,
   board: GeneratedBoard,
   http1: Client,
-): Promise<number[]> {
+): Promise<{ lead: number; tis: number }[]> {
   const movable = board.items.filter((i) => i.column !== null && i.column !== board.columns.at(-1));
-  const latencies: number[] = [];
+  const latencies: { lead: number; tis: number }[] = [];
   for (const [n, item] of movable.slice(0, MOVES_AFTER_START).entries()) {
     const to = board.columns[board.columns.indexOf(item.column ?? '') + 1] ?? null;
     const move = {
@@ -419,7 +423,9 @@ async function coldAfterMoves(
       source: 'webhook' as const,
     };
     await recordReportedMove(database.handle.db, BOARD_ID, move, board.now);
-    latencies.push((await timed(() => http1.get(ENDPOINTS.leadtime)))[1]);
+    const lead = (await timed(() => http1.get(ENDPOINTS.leadtime)))[1];
+    const tis = (await timed(() => http1.get(ENDPOINTS.timeinstate)))[1];
+    latencies.push({ lead, tis });
   }
   return latencies;
 }
