@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyColumn, classifyColumns } from './columns.ts';
+import { classifyColumn, classifyColumns, columnKinds } from './columns.ts';
 
 describe('classifyColumns', () => {
   it.each([
@@ -30,5 +30,45 @@ describe('classifyColumns', () => {
       waiting: ['Ideas 💡'],
     });
     expect(classifyColumn('Spike', 0, 3)).toBe('waiting');
+  });
+});
+
+describe('classification override', () => {
+  const columns = ['Inbox', 'Doing', 'QA', 'Parked', 'Shipped'];
+
+  it('the team says which columns are productive or waiting; the others keep the name-based guess', () => {
+    expect(classifyColumns({ columns })).toEqual({
+      productive: ['Doing', 'QA'],
+      waiting: ['Inbox', 'Parked'],
+    });
+    expect(classifyColumns({ columns, classification: { QA: 'waiting', Parked: 'productive' } })).toEqual({
+      productive: ['Doing', 'Parked'],
+      waiting: ['Inbox', 'QA'],
+    });
+    expect(columnKinds({ columns, classification: { Inbox: 'productive' } })).toEqual([
+      'productive',
+      'productive',
+      'productive',
+      'waiting',
+      'done',
+    ]);
+  });
+
+  it('ignores names that are not columns, the done column, columns after done and unknown kinds', () => {
+    const classification = {
+      Shipped: 'productive',
+      Archive: 'waiting',
+      Nope: 'waiting',
+      Doing: 'finished',
+      constructor: 'waiting',
+    } as unknown as Record<string, 'productive' | 'waiting'>;
+    const board = { columns: [...columns, 'Archive'], doneColumn: 'Shipped' };
+    expect(classifyColumns({ ...board, classification })).toEqual(classifyColumns(board));
+    expect(columnKinds({ ...board, classification })).toEqual(columnKinds(board));
+  });
+
+  it('reads only the override’s own names, never inherited ones', () => {
+    const inherited = Object.create({ Doing: 'waiting' }) as Record<string, 'productive' | 'waiting'>;
+    expect(classifyColumns({ columns, classification: inherited })).toEqual(classifyColumns({ columns }));
   });
 });

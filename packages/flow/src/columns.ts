@@ -1,4 +1,4 @@
-import type { BoardColumns, ColumnClassification } from './types.ts';
+import type { BoardColumns, ClassificationOverride, ColumnClassification } from './types.ts';
 
 /** A board with its columns resolved to indices. */
 export type ResolvedBoard = {
@@ -100,13 +100,32 @@ export function classifyColumn(name: string, position: number, donePosition: num
   return position === 0 ? 'waiting' : 'productive';
 }
 
+/** The team's kind for a column, when the override names it with a valid kind. */
+function overriddenKind(override: ClassificationOverride | null | undefined, name: string) {
+  // Own properties only: a column called "constructor" must not pick up Object.prototype's.
+  if (!override || !Object.hasOwn(override, name)) return undefined;
+  const kind = override[name];
+  return kind === 'productive' || kind === 'waiting' ? kind : undefined;
+}
+
+/**
+ * The kind of every column of the board, by position: the team's override where it names the column,
+ * the guess from the name otherwise. The done column (and any after it) stays done whatever the override.
+ */
+export function columnKinds(board: BoardColumns): ColumnKind[] {
+  const resolved = resolveBoard(board);
+  return resolved.columns.map((name, i) => {
+    const guess = classifyColumn(name, i, resolved.done);
+    if (guess === 'done') return guess;
+    return overriddenKind(board.classification, name) ?? guess;
+  });
+}
+
 /** Productive and waiting columns of a board, in board order; the done column (and any after it) is neither. */
 export function classifyColumns(board: BoardColumns): ColumnClassification {
-  const resolved = resolveBoard(board);
   const result: ColumnClassification = { productive: [], waiting: [] };
-  resolved.columns.forEach((name, i) => {
-    const kind = classifyColumn(name, i, resolved.done);
-    if (kind !== 'done') result[kind].push(name);
+  columnKinds(board).forEach((kind, i) => {
+    if (kind !== 'done') result[kind].push(board.columns[i] as string);
   });
   return result;
 }

@@ -113,3 +113,24 @@ describe('Flow report: worked example', () => {
     expect(report.forecast?.when.results[0]?.date).toBe(`2024-01-${10 + (when[0] ?? 0)}`);
   });
 });
+
+describe('Flow report: the cycle start without a cycle-start column', () => {
+  const withoutStart = (classification?: Record<string, 'productive' | 'waiting'>) =>
+    buildFlowReport({
+      columns: COLUMNS,
+      transitions,
+      items,
+      now: NOW,
+      days: 7,
+      trials: 100,
+      ...(classification ? { classification } : {}),
+    });
+
+  it('is the first productive column, by name or as the team classified the columns', () => {
+    expect(withoutStart().cycle_start_column).toBe('In Progress');
+    const readyWorks = withoutStart({ Ready: 'productive' });
+    expect(readyWorks.cycle_start_column).toBe('Ready');
+    expect(readyWorks.aging.columns).toEqual(['Ready', 'In Progress', 'Review']);
+    expect(withoutStart({ 'In Progress': 'waiting' }).cycle_start_column).toBe('Review');
+  });
+});

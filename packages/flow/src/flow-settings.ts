@@ -39,7 +39,8 @@ export function flowSettings(input: FlowReportInput): FlowSettings {
 
 /**
  * The column where the cycle starts: the board's cycle-start column when it is a column up to done;
- * otherwise the first productive column by name (classifyColumns), otherwise the first column.
+ * otherwise the first productive column (the team classification, else the name: classifyColumns),
+ * otherwise the first column.
  */
 export function effectiveCycleStart(board: BoardColumns): string | null {
   const resolved = resolveBoard(board);

@@ -1,4 +1,4 @@
-export { classifyColumn, classifyColumns, type ColumnKind } from './columns.ts';
+export { classifyColumn, classifyColumns, type ColumnKind, columnKinds } from './columns.ts';
 export { cumulativeFlow, cycleTimePercentiles, type CfdRow, throughput } from './charts.ts';
 export { FALLBACK_MESSAGE, fallbackInsight } from './insight.ts';
 export { ageInDays, buildColumnStats, buildIssuesInColumnReport } from './issues.ts';

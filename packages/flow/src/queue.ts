@@ -1,14 +1,14 @@
-import { classifyColumn, resolveBoard } from './columns.ts';
+import { columnKinds, resolveBoard } from './columns.ts';
 import { round } from './numbers.ts';
 import { columnCode } from './rows.ts';
 import type { BoardColumns, BoardItem } from './types.ts';
 
 export type QueueHealth = { waiting: number; open: number; ratio: number };
 
-/** Items now in waiting columns / items now in productive or waiting columns (0 when none). */
+/** Items now in waiting columns / items now in productive or waiting columns (0 when none); honours the board's classification. */
 export function queueHealth(board: BoardColumns, items: readonly BoardItem[]): QueueHealth {
   const resolved = resolveBoard(board);
-  const kinds = resolved.columns.map((name, i) => classifyColumn(name, i, resolved.done));
+  const kinds = columnKinds(board);
   const counts = new Float64Array(kinds.length + 1);
   for (let i = 0; i < items.length; i++) {
     const c = columnCode(resolved, (items[i] as BoardItem).column);

@@ -43,6 +43,36 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
     });
   });
 
+  it('honours the team classification in the active work ratio, queue health and the listed columns', () => {
+    // Review's stays in the window sum to 2.5 of the 15 measured days; the item in Review now becomes waiting.
+    const report = buildTimeInStateReport({ ...input, classification: { Review: 'waiting' } });
+    expect(report.metrics.active_work_ratio).toBe(76.7);
+    expect(report.metrics.queue_health_ratio).toBe(0.67);
+    expect(report.column_classification).toEqual({
+      productive: ['In Progress'],
+      waiting: ['Backlog', 'Ready', 'Review'],
+    });
+    const backlogWorked = buildTimeInStateReport({
+      ...input,
+      classification: { Review: 'waiting', Backlog: 'productive' },
+    });
+    expect(backlogWorked.metrics.active_work_ratio).toBe(83.3);
+    expect(backlogWorked.metrics.queue_health_ratio).toBe(0.33);
+  });
+
+  it('the fallback answer lists the team classification too', () => {
+    const report = buildTimeInStateReport({
+      ...input,
+      now: jan(1, 12),
+      classification: { Ready: 'productive' },
+    });
+    expect(report.column_classification).toEqual({
+      productive: ['Ready', 'In Progress', 'Review'],
+      waiting: ['Backlog'],
+    });
+    expect(report.metrics.queue_health_ratio).toBe(0.33);
+  });
+
   it('falls back when no stay has ended yet', () => {
     const report = buildTimeInStateReport({ ...input, now: jan(1, 12) });
     expect(Object.keys(report)).toEqual(['metrics', 'column_classification']);

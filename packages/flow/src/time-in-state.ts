@@ -1,4 +1,4 @@
-import { classifyColumn, classifyColumns } from './columns.ts';
+import { type ColumnKind, classifyColumns, columnKinds } from './columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
 import { fallbackInsight } from './insight.ts';
 import { DAY_MS, dayNumber, days, isoDay, iterationDays, round } from './numbers.ts';
@@ -54,14 +54,20 @@ function collectStays(t: BoardTimeline, first: number, now: number): DailySums[]
 
 type WindowFacts = { means: Map<number, number>; productive: number; waiting: number; samples: number };
 
-function windowFacts(t: BoardTimeline, sums: DailySums[], day: number, width: number): WindowFacts {
+function windowFacts(
+  t: BoardTimeline,
+  kinds: readonly ColumnKind[],
+  sums: DailySums[],
+  day: number,
+  width: number,
+): WindowFacts {
   const facts: WindowFacts = { means: new Map(), productive: 0, waiting: 0, samples: 0 };
   for (const c of measuredColumns(t)) {
     const total = windowTotal(sums[c] as DailySums, day, width);
     if (total.count === 0) continue;
     facts.means.set(c, total.sum / total.count);
     facts.samples += total.count;
-    const kind = classifyColumn(t.board.columns[c] as string, c, t.board.done);
+    const kind = kinds[c];
     if (kind === 'productive') facts.productive += total.sum;
     if (kind === 'waiting') facts.waiting += total.sum;
   }
@@ -136,7 +142,7 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
     last = day;
   }
   if (last === null) return fallback(input, column_classification);
-  const metrics = metricsOf(input, t, windowFacts(t, sums, last, width), width);
+  const metrics = metricsOf(input, t, windowFacts(t, columnKinds(input), sums, last, width), width);
   return { ...series, metrics, column_classification } as TimeInStateResponse;
 }
 

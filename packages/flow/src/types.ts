@@ -10,11 +10,19 @@ export type Transition = {
   at: number;
 };
 
+/** What a team says a column is, overriding the guess from its name (docs/metrics.md). */
+export type ColumnKindOverride = 'productive' | 'waiting';
+
+/** Column name → kind. Names that are not columns before done are ignored. */
+export type ClassificationOverride = Readonly<Record<string, ColumnKindOverride>>;
+
 /** The board's ordered columns. The done column defaults to the last one. */
 export type BoardColumns = {
   columns: readonly string[];
   doneColumn?: string | null;
   cycleStartColumn?: string | null;
+  /** Productive/waiting per column where the team set it; other columns are classified by name. */
+  classification?: ClassificationOverride | null;
 };
 
 /** An item as it is now (one row of the items table). */
