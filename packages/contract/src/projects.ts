@@ -1,5 +1,46 @@
 import { z } from 'zod';
 
+const columnName = z.string().trim().min(1, 'a column name cannot be empty').max(200);
+
+/** Productive and waiting columns, as the time-in-state answer lists them (spec §3). */
+export const columnListsSchema = z.object({
+  productive: z.array(columnName).max(200),
+  waiting: z.array(columnName).max(200),
+});
+
+/** The first column named in both lists, if any. */
+function inBothLists(lists: z.infer<typeof columnListsSchema>): string | undefined {
+  const productive = new Set(lists.productive);
+  return lists.waiting.find((name) => productive.has(name));
+}
+
+/** A user's classification of a project's columns (docs/metrics.md): a column is in one list at most. */
+export const columnClassificationSchema = columnListsSchema.superRefine((lists, ctx) => {
+  const both = inBothLists(lists);
+  if (both !== undefined)
+    ctx.addIssue({ code: 'custom', message: `"${both}" is both productive and waiting` });
+});
+
+/**
+ * The classification checked against one project's columns (the last is done): only its own columns,
+ * never the done column. The message names the column; callers name the field.
+ */
+export function columnClassificationFor(columnList: readonly string[]) {
+  const done = columnList.at(-1);
+  const open = new Set(columnList.slice(0, -1));
+  return columnClassificationSchema.superRefine((lists, ctx) => {
+    for (const name of [...lists.productive, ...lists.waiting]) {
+      if (open.has(name)) continue;
+      const message =
+        name === done
+          ? `"${name}" is the done column: it is neither productive nor waiting`
+          : `"${name}" is not a column of this project`;
+      ctx.addIssue({ code: 'custom', message });
+      return;
+    }
+  });
+}
+
 /** Spec §3 Project. */
 export const projectSchema = z.object({
   project_id: z.string(),
@@ -10,6 +51,10 @@ export const projectSchema = z.object({
   iteration_length_days: z.number().int().positive(),
   cycle_time_start_column: z.string().nullable(),
   column_list: z.array(z.string()),
+  /** This user's productive/waiting choice for the columns before done; null: automatic, from the names. */
+  column_classification: columnListsSchema.nullable(),
+  /** What applies without a choice (or to a column the choice leaves out): the guess from the names. */
+  automatic_column_classification: columnListsSchema,
   /** How collection goes (beyond spec §3): 'inaccessible' when GitHub no longer lets us read the board. */
   sync_status: z.enum(['active', 'inaccessible', 'static']).optional(),
   last_synced_at: z.string().nullable().optional(),
@@ -19,7 +64,7 @@ export type Project = z.infer<typeof projectSchema>;
 export const ITERATION_LENGTH_OPTIONS = [1, 2, 4, 7, 14, 28] as const;
 export const DEFAULT_ITERATION_LENGTH = 7;
 
-/** POST /api/projects/ — add or update (spec §7). */
+/** POST /api/projects/ — add or update (spec §7); beyond the spec, the column classification. */
 export const saveProjectRequestSchema = z.object({
   project_id: z.string().trim().min(1, 'project_id is required'),
   name: z.string().trim().max(300).optional(),
@@ -29,6 +74,8 @@ export const saveProjectRequestSchema = z.object({
     .min(1, 'iteration_length must be at least 1 day')
     .max(365, 'iteration_length must be at most 365 days'),
   cycle_time_start: z.string().trim().max(200).nullish(),
+  /** Omitted: unchanged; null: back to automatic; lists: the user's classification (checked against the columns). */
+  column_classification: columnClassificationSchema.nullish(),
 });
 export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 

@@ -2,6 +2,7 @@ import type { FlowQuery, FlowResponse } from '@fluxion/contract';
 import { buildFlowReport } from '@fluxion/flow';
 import type { AppContext } from '../context.ts';
 import { resolveProject } from '../projects/service.ts';
+import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { ResultCache } from './cache.ts';
 import { boardStore, type Json } from './service.ts';
@@ -21,7 +22,9 @@ export async function flowReport(
   const row = await resolveProject(ctx, userId, query.project);
   const project = toApiProject(row);
   const cycleStart = project.cycle_time_start_column ?? null;
-  const key = `flow:${row.id}:${row.data_version}:${query.days}:${query.horizon}:${query.items}:${cycleStart ?? ''}`;
+  // Without a cycle-start column, the user's classification picks it (the first productive column).
+  const lists = project.column_classification;
+  const key = `flow:${row.id}:${row.data_version}:${query.days}:${query.horizon}:${query.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}`;
   const now = ctx.now();
   const hit = flowCache.get(key, now);
   if (hit) return hit;
@@ -34,6 +37,7 @@ export async function flowReport(
     const report: FlowResponse = buildFlowReport({
       columns: project.column_list,
       cycleStartColumn: cycleStart,
+      classification: classificationOverride(lists),
       transitions: data.transitions,
       items,
       now,

@@ -1,4 +1,5 @@
 import type {
+  ColumnClassification,
   ColumnStatsResponse,
   IssuesResponse,
   LeadTimeResponse,
@@ -15,6 +16,7 @@ import type { AppContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { resolveProject } from '../projects/service.ts';
+import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { BoardStore } from './board-store.ts';
 import { ResultCache } from './cache.ts';
@@ -31,13 +33,19 @@ export type Json<T> = string & { readonly __response?: T };
 export const boardStore = new BoardStore(8, 10 * 60_000);
 const resultCache = new ResultCache<Promise<string>>(500, 60_000);
 
-type Board = { row: TrackedRow; columns: string[]; key: string };
+type Board = { row: TrackedRow; columns: string[]; classification: ColumnClassification | null; key: string };
 
 /** The access check (every request) and the cache key of the board's current data. */
 async function resolveBoard(ctx: AppContext, userId: string, projectId: string): Promise<Board> {
   const row = await resolveProject(ctx, userId, projectId);
+  const project = toApiProject(row);
   // data_version comes with the row: bumped by every recorded change, so cached results are never stale.
-  return { row, columns: toApiProject(row).column_list, key: `${row.id}:${row.data_version}` };
+  return {
+    row,
+    columns: project.column_list,
+    classification: project.column_classification,
+    key: `${row.id}:${row.data_version}`,
+  };
 }
 
 /** The board's moves at its current data version; concurrent cold requests share one load. */
@@ -90,10 +98,13 @@ export async function timeInState(
   query: { project: string; days: number },
 ): Promise<Json<TimeInStateResponse>> {
   const board = await resolveBoard(ctx, userId, query.project);
-  return analysis(ctx, `tis:${board.key}:${query.days}`, async () => {
+  // Users who share a board may classify its columns differently: their results are cached apart.
+  const lists = board.classification;
+  return analysis(ctx, `tis:${board.key}:${query.days}:${JSON.stringify(lists)}`, async () => {
     const [data, items] = await Promise.all([boardData(ctx, board), boardItems(ctx, board)]);
     return buildTimeInStateReport({
       columns: board.columns,
+      classification: classificationOverride(lists),
       transitions: data.transitions,
       items,
       days: query.days,

@@ -4,6 +4,7 @@ import { initial } from './migrations/001_initial.ts';
 import { collectorState } from './migrations/002_collector_state.ts';
 import { incrementalLoad } from './migrations/003_incremental_load.ts';
 import { transitionSegments } from './migrations/004_transition_segments.ts';
+import { columnClassification } from './migrations/005_column_classification.ts';
 import { columnOptions } from './migrations/006_column_options.ts';
 import { itemChanges } from './migrations/007_item_changes.ts';
 
@@ -14,6 +15,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '002_collector_state': collectorState,
     '003_incremental_load': incrementalLoad,
     '004_transition_segments': transitionSegments(dialect),
+    '005_column_classification': columnClassification,
     '006_column_options': columnOptions,
     '007_item_changes': itemChanges,
   };

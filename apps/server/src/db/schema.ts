@@ -66,6 +66,8 @@ export type TrackedProjectsTable = {
   iteration_length_days: number;
   cycle_time_start_column: string | null;
   added_at: number;
+  /** JSON `{productive, waiting}` of this user's choice; null: classified by the column names. */
+  column_classification: string | null;
 };
 
 export type ItemsTable = {

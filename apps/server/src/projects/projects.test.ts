@@ -55,6 +55,11 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       iteration_length_days: 7,
       cycle_time_start_column: 'In Progress',
       column_list: DEMO_COLUMNS,
+      column_classification: null,
+      automatic_column_classification: {
+        productive: ['In Progress', 'In Review'],
+        waiting: ['Backlog', 'Ready', 'Blocked'],
+      },
       // The demo's history is seeded, not collected (no simulator here).
       sync_status: 'static',
       last_synced_at: expect.any(String),
@@ -80,6 +85,11 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       iteration_length_days: 14,
       cycle_time_start_column: 'In Progress',
       column_list: SIM_COLUMNS,
+      column_classification: null,
+      automatic_column_classification: {
+        productive: ['In Progress', 'In Review'],
+        waiting: ['Backlog', 'Todo'],
+      },
       // Registered, not yet collected.
       sync_status: 'active',
       last_synced_at: null,

@@ -4,7 +4,17 @@ import type { Board } from '../db/schema.ts';
 export type TrackedRow = Board & {
   iteration_length_days: number | null;
   cycle_time_start_column: string | null;
+  /** JSON text of the user's classification (projects/classification.ts); null: automatic. */
+  column_classification: string | null;
 };
+
+/** The demo board as a user sees it without tracking it: no settings of their own. */
+export const untrackedDemo = (demo: Board): TrackedRow => ({
+  ...demo,
+  iteration_length_days: null,
+  cycle_time_start_column: null,
+  column_classification: null,
+});
 
 /** The boards a user tracks, plus the demo board unless the user removed it from their list. */
 export async function listVisibleBoards(db: Db, userId: string, demoHidden: boolean): Promise<TrackedRow[]> {
@@ -12,14 +22,18 @@ export async function listVisibleBoards(db: Db, userId: string, demoHidden: bool
     .selectFrom('boards')
     .innerJoin('tracked_projects', 'tracked_projects.board_id', 'boards.id')
     .selectAll('boards')
-    .select(['tracked_projects.iteration_length_days', 'tracked_projects.cycle_time_start_column'])
+    .select([
+      'tracked_projects.iteration_length_days',
+      'tracked_projects.cycle_time_start_column',
+      'tracked_projects.column_classification',
+    ])
     .where('tracked_projects.user_id', '=', userId)
     .orderBy('tracked_projects.added_at')
     .execute();
   if (demoHidden || tracked.some((b) => b.is_demo === 1)) return tracked;
   const demo = await findDemoBoard(db);
   if (!demo) return tracked;
-  return [{ ...demo, iteration_length_days: null, cycle_time_start_column: null }, ...tracked];
+  return [untrackedDemo(demo), ...tracked];
 }
 
 /** A board as one user sees it, or undefined when it is neither theirs nor the visible demo. */
@@ -60,24 +74,20 @@ export async function upsertTracking(
     boardId: string;
     iterationLengthDays: number;
     cycleStart: string | null;
+    /** JSON text, null for automatic; undefined keeps what an existing registration has. */
+    classification: string | null | undefined;
     now: number;
   },
 ): Promise<void> {
+  const settings = {
+    iteration_length_days: row.iterationLengthDays,
+    cycle_time_start_column: row.cycleStart,
+    ...(row.classification === undefined ? {} : { column_classification: row.classification }),
+  };
   await db
     .insertInto('tracked_projects')
-    .values({
-      user_id: row.userId,
-      board_id: row.boardId,
-      iteration_length_days: row.iterationLengthDays,
-      cycle_time_start_column: row.cycleStart,
-      added_at: row.now,
-    })
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'board_id']).doUpdateSet({
-        iteration_length_days: row.iterationLengthDays,
-        cycle_time_start_column: row.cycleStart,
-      }),
-    )
+    .values({ user_id: row.userId, board_id: row.boardId, added_at: row.now, ...settings })
+    .onConflict((oc) => oc.columns(['user_id', 'board_id']).doUpdateSet(settings))
     .execute();
 }
 

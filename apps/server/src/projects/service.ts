@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_ITERATION_LENGTH, type Project, type SaveProjectRequest } from '@fluxion/contract';
+import {
+  columnClassificationFor,
+  DEFAULT_ITERATION_LENGTH,
+  type Project,
+  type SaveProjectRequest,
+} from '@fluxion/contract';
 import type { AppContext } from '../context.ts';
 import { applyColumnRenames } from '../collector/column-renames.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
@@ -15,8 +20,10 @@ import {
   listVisibleBoards,
   setDemoHidden,
   type TrackedRow,
+  untrackedDemo,
   upsertTracking,
 } from './queries.ts';
+import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
@@ -48,7 +55,7 @@ export async function getProject(ctx: AppContext, userId: string, projectId: str
 export async function getDemoProject(ctx: AppContext): Promise<Project> {
   const demo = await findDemoBoard(ctx.db);
   if (!demo) throw notFound('There is no demo project');
-  return toApiProject({ ...demo, iteration_length_days: null, cycle_time_start_column: null });
+  return toApiProject(untrackedDemo(demo));
 }
 
 /** Spec §6: the demo project is in every list and cannot be edited; deleting it hides it for this user. */
@@ -79,6 +86,7 @@ export async function saveProject(
   if (cycleStart !== null && !board.columns.includes(cycleStart)) {
     throw badRequest(`cycle_time_start: "${cycleStart}" is not a column of this project`, 'cycle_time_start');
   }
+  const classification = checkedClassification(request.column_classification, board.columns);
   const existing = await findVisibleBoard(ctx.db, userId, true, request.project_id);
   const boardId = await ensureBoard(ctx, userId, board);
   await upsertTracking(ctx.db, {
@@ -86,9 +94,24 @@ export async function saveProject(
     boardId,
     iterationLengthDays: request.iteration_length ?? DEFAULT_ITERATION_LENGTH,
     cycleStart,
+    classification: classification === undefined ? undefined : serializeClassification(classification),
     now: ctx.now(),
   });
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
+}
+
+/** The request's classification checked against the board's columns as GitHub has them now. */
+function checkedClassification(
+  requested: SaveProjectRequest['column_classification'],
+  columns: readonly string[],
+) {
+  if (requested == null) return requested;
+  const checked = columnClassificationFor(columns).safeParse(requested);
+  if (!checked.success) {
+    const reason = checked.error.issues[0]?.message ?? 'invalid';
+    throw badRequest(`column_classification: ${reason}`, 'column_classification');
+  }
+  return checked.data;
 }
 
 /** The board row, created at first registration: its `added_at` is when recording starts. */

@@ -1,7 +1,10 @@
 import { DEFAULT_ITERATION_LENGTH, type Project } from '@fluxion/contract';
+import { classifyColumns } from '@fluxion/flow';
+import { storedClassification } from './classification.ts';
 import type { TrackedRow } from './queries.ts';
 
 export function toApiProject(row: TrackedRow): Project {
+  const columns = parseColumns(row.column_list);
   return {
     project_id: row.github_project_id,
     title: row.title,
@@ -10,7 +13,9 @@ export function toApiProject(row: TrackedRow): Project {
     is_demo: row.is_demo === 1,
     iteration_length_days: row.iteration_length_days ?? DEFAULT_ITERATION_LENGTH,
     cycle_time_start_column: row.cycle_time_start_column ?? defaultCycleStart(row),
-    column_list: parseColumns(row.column_list),
+    column_list: columns,
+    column_classification: storedClassification(row.column_classification, columns),
+    automatic_column_classification: classifyColumns({ columns }),
     sync_status: toSyncStatus(row.sync_status),
     last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
   };

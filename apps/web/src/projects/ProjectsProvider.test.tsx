@@ -18,6 +18,8 @@ const project = (id: string, is_demo = false): Project => ({
   iteration_length_days: 7,
   cycle_time_start_column: null,
   column_list: [],
+  column_classification: null,
+  automatic_column_classification: { productive: [], waiting: [] },
 });
 
 function auth(isAuthenticated: boolean): AuthContextValue {
