@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // Primer's components import their CSS: let Vite transform them instead of Node loading them.
+          server: { deps: { inline: [/@primer\/react/] } },
         },
       },
     ],

@@ -42,6 +42,43 @@ test('a user adds a simulator board, sees it in the list and the selector, edits
   await expect(page.getByText('Project updated!')).toBeVisible();
   await expect(list).toContainText('4 days iteration');
 
+  // The team waits in QA: the Time in State tiles list it with the waiting columns.
+  await page.getByRole('button', { name: 'Edit Web app' }).click();
+  const edit = page.getByRole('dialog');
+  const kindOf = (column: string) => edit.getByRole('list', { name: `Kind of column ${column}` });
+  await expect(kindOf('QA').getByRole('button', { name: 'Productive' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(edit.getByRole('list', { name: 'Kind of column Done' })).toHaveCount(0);
+  await kindOf('QA').getByRole('button', { name: 'Waiting' }).click();
+  await expect(kindOf('QA').getByRole('button', { name: 'Waiting' })).toHaveAttribute('aria-pressed', 'true');
+  await edit.screenshot({ path: 'test-results/edit-project-classification.png' });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Project updated!')).toBeVisible();
+  await page
+    .getByRole('banner')
+    .getByRole('combobox', { name: 'Project' })
+    .selectOption({ label: 'Web app' });
+  await page.getByRole('link', { name: 'Time in State' }).click();
+  const custom = 'Productive columns: In Progress. Waiting columns: Todo, QA.';
+  await expect(page.getByRole('button', { name: custom })).toHaveCount(4);
+
+  // Back to automatic: QA is productive again, by its name.
+  await page.goto('/manage-projects');
+  await page.getByRole('button', { name: 'Edit Web app' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reset to automatic' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Project updated!')).toBeVisible();
+  await page
+    .getByRole('banner')
+    .getByRole('combobox', { name: 'Project' })
+    .selectOption({ label: 'Web app' });
+  await page.getByRole('link', { name: 'Time in State' }).click();
+  const automatic = 'Productive columns: In Progress, QA. Waiting columns: Todo.';
+  await expect(page.getByRole('button', { name: automatic })).toHaveCount(4);
+  await page.goto('/manage-projects');
+
   await page.getByRole('button', { name: 'Delete Web app' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Project deleted.')).toBeVisible();

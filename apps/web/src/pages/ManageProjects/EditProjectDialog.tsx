@@ -3,6 +3,8 @@ import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { Dialog, Stack } from '@primer/react';
 import { useState } from 'react';
 import { T } from '../../texts.ts';
+import { classificationRequest, initialChoice } from './classificationForm.ts';
+import { ColumnClassificationField } from './ColumnClassificationField.tsx';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
 import styles from './ManageProjects.module.css';
 import { saveBody } from './projectForm.ts';
@@ -12,6 +14,12 @@ type Props = { project: Project; onClose: () => void; onSubmit: (body: SaveProje
 export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [iteration, setIteration] = useState(project.iteration_length_days || DEFAULT_ITERATION_LENGTH);
   const [column, setColumn] = useState(project.cycle_time_start_column ?? '');
+  const [classification, setClassification] = useState(() => initialChoice(project));
+  const submit = () =>
+    onSubmit({
+      ...saveBody(project.project_id, project.title, iteration, column),
+      column_classification: classificationRequest(project, classification),
+    });
   return (
     <Dialog
       title={T.projects.editTitle}
@@ -22,7 +30,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
         {
           content: T.projects.save,
           buttonType: 'primary',
-          onClick: () => onSubmit(saveBody(project.project_id, project.title, iteration, column)),
+          onClick: submit,
         },
       ]}
     >
@@ -35,6 +43,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
         </div>
         <IterationSelect value={iteration} onChange={setIteration} />
         <ColumnSelect projectId={project.project_id} value={column} onChange={setColumn} />
+        <ColumnClassificationField project={project} choice={classification} onChange={setClassification} />
       </Stack>
     </Dialog>
   );

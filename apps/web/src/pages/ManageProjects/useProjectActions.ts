@@ -1,4 +1,5 @@
 import type { Project, SaveProjectRequest } from '@fluxion/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteProject, getDemoProject, saveProject } from '../../api/endpoints.ts';
 import { useProjects } from '../../projects/context.ts';
@@ -7,6 +8,7 @@ import { T } from '../../texts.ts';
 /** Add, update and delete with the spec §8 messages; the list and the selector reload after each. */
 export function useProjectActions() {
   const { reload, selected, select } = useProjects();
+  const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
 
   async function add(body: SaveProjectRequest): Promise<void> {
@@ -23,8 +25,16 @@ export function useProjectActions() {
         ...selected,
         iteration_length_days: body.iteration_length,
         cycle_time_start_column: body.cycle_time_start ?? null,
+        column_classification:
+          body.column_classification === undefined
+            ? selected.column_classification
+            : body.column_classification,
       });
     }
+    // Analyses computed with the old settings must not be shown while the new ones load.
+    if (ok)
+      for (const key of ['timeinstate', 'flow'])
+        queryClient.removeQueries({ queryKey: [key, body.project_id] });
     await reload();
   }
 
