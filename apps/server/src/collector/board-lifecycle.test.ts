@@ -138,12 +138,13 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     expect(item.column_name).toBe('Review');
   });
 
-  it('two columns that swap names keep their histories apart, and cycle-start settings follow', async () => {
+  it('two columns that swap names keep their histories apart, and cycle-start and classification settings follow', async () => {
     const board = await world.createBoard('octo-alice', { a: 'In Progress', b: 'In Review' });
     const row = await world.register(board.projectId);
+    const classification = { productive: ['In Review'], waiting: ['In Progress'] };
     await world.ctx.db
       .updateTable('tracked_projects')
-      .set({ cycle_time_start_column: 'In Progress' })
+      .set({ cycle_time_start_column: 'In Progress', column_classification: JSON.stringify(classification) })
       .where('board_id', '=', row.id)
       .execute();
     const collector = world.collector();
@@ -168,10 +169,15 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     ]);
     const tracked = await world.ctx.db
       .selectFrom('tracked_projects')
-      .select('cycle_time_start_column')
+      .select(['cycle_time_start_column', 'column_classification'])
       .where('board_id', '=', row.id)
       .executeTakeFirstOrThrow();
     expect(tracked.cycle_time_start_column).toBe('In Review');
+    // The column that waited is now called In Review: it still waits.
+    expect(JSON.parse(tracked.column_classification ?? 'null')).toEqual({
+      productive: ['In Progress'],
+      waiting: ['In Review'],
+    });
     // Loaded boards read the renamed moves again.
     expect(Number((await world.board(row.id)).rewrite_version)).toBeGreaterThan(Number(version));
   });

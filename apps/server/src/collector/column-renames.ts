@@ -1,6 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { markMovesRewritten } from '../move-log/segments.ts';
+import { renameClassificationColumns } from '../projects/queries.ts';
 import { parseColumns } from '../projects/to-api.ts';
 
 /** A Status option: GitHub keeps its id when it is renamed. */
@@ -30,7 +31,7 @@ export function findRenames(stored: readonly ColumnOption[] | null, current: rea
 
 /**
  * Brings the board's record up to GitHub's renamed Status options, in one transaction: every recorded
- * move and item, the board's column list and the users' cycle-start settings take the new names (at
+ * move and item, the board's column list and the users' cycle-start and column classification settings take the new names (at
  * once, so two columns that swapped names stay apart), and loaded boards read the moves again. Without
  * this a renamed column would look like a new one its items all moved to, and its history would keep
  * a name the board no longer has. Stores `current` as the board's options either way.
@@ -71,6 +72,7 @@ export async function applyColumnRenames(
       .where('board_id', '=', board.id)
       .where('cycle_time_start_column', 'in', olds)
       .execute();
+    await renameClassificationColumns(trx, board.id, renames);
     await trx
       .updateTable('boards')
       .set((eb) => ({

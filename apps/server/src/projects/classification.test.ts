@@ -5,7 +5,7 @@ import { recordReportedMove } from '../collector/record.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';
-import { storedClassification } from './classification.ts';
+import { renameInClassification, storedClassification } from './classification.ts';
 
 const cases = await dialectCases();
 const sim = await startGithubSim({ port: 0 });
@@ -52,6 +52,19 @@ describe('stored classification', () => {
     expect(storedClassification(null, COLUMNS)).toBeNull();
     expect(storedClassification('not json', COLUMNS)).toBeNull();
     expect(storedClassification('{"productive": "QA"}', COLUMNS)).toEqual({ productive: [], waiting: [] });
+  });
+
+  it('follows renamed columns, all at once, and leaves unreadable text alone', () => {
+    const text = JSON.stringify({ productive: ['QA'], waiting: ['Todo', 'Review'] });
+    const swapped = new Map([
+      ['QA', 'Review'],
+      ['Review', 'QA'],
+    ]);
+    expect(JSON.parse(renameInClassification(text, swapped))).toEqual({
+      productive: ['Review'],
+      waiting: ['Todo', 'QA'],
+    });
+    expect(renameInClassification('not json', swapped)).toBe('not json');
   });
 });
 

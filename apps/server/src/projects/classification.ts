@@ -34,6 +34,18 @@ export function storedClassification(
   };
 }
 
+/** The stored text with renamed columns (old → new, all at once, so two columns that swap names stay apart). */
+export function renameInClassification(text: string, renames: ReadonlyMap<string, string>): string {
+  let parsed: { productive?: unknown; waiting?: unknown };
+  try {
+    parsed = JSON.parse(text) ?? {};
+  } catch {
+    return text;
+  }
+  const rename = (names: unknown) => stringsOf(names).map((name) => renames.get(name) ?? name);
+  return JSON.stringify({ productive: rename(parsed.productive), waiting: rename(parsed.waiting) });
+}
+
 /** The engine's input: column name → kind. */
 export function classificationOverride(lists: ColumnClassification | null): ClassificationOverride | null {
   if (lists === null) return null;

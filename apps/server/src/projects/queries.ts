@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
+import { renameInClassification } from './classification.ts';
 
 export type TrackedRow = Board & {
   iteration_length_days: number | null;
@@ -106,4 +107,26 @@ export async function deleteTracking(db: Db, userId: string, boardId: string): P
       .executeTakeFirst();
     if (!others) await trx.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();
   });
+}
+
+/** Every tracker's column classification of a board follows renamed columns (old → new). */
+export async function renameClassificationColumns(
+  db: Db,
+  boardId: string,
+  renames: ReadonlyMap<string, string>,
+): Promise<void> {
+  const rows = await db
+    .selectFrom('tracked_projects')
+    .select(['user_id', 'column_classification'])
+    .where('board_id', '=', boardId)
+    .where('column_classification', 'is not', null)
+    .execute();
+  for (const row of rows) {
+    await db
+      .updateTable('tracked_projects')
+      .set({ column_classification: renameInClassification(row.column_classification as string, renames) })
+      .where('board_id', '=', boardId)
+      .where('user_id', '=', row.user_id)
+      .execute();
+  }
 }
