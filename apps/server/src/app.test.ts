@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from './testing/app.ts';
 import { createSqliteTestDatabase } from './testing/databases.ts';
@@ -44,5 +45,31 @@ describe('the HTTP shell', () => {
     const api = await app.inject('/api/nothing-here/');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it('lets browsers keep the hashed bundles for good, and check index.html every time', async () => {
+    const { app } = await buildTestApp(database, { webRoot: fakeWebBuild() });
+    const bundle = await app.inject('/assets/app.js');
+    expect(bundle.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/', '/lead-time']) {
+      expect((await app.inject(url)).headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('compresses big answers for clients that accept it, and sends them plain to others', async () => {
+    const root = fakeWebBuild();
+    const bundle = `export const data = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => ({ i })))};`;
+    writeFileSync(join(root, 'assets', 'big.js'), bundle);
+    const { app } = await buildTestApp(database, { webRoot: root });
+    const br = await app.inject({ url: '/assets/big.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bundle);
+    expect(br.rawPayload.length).toBeLessThan(bundle.length / 4);
+    const gzip = await app.inject({ url: '/assets/big.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bundle);
+    const plain = await app.inject('/assets/big.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
   });
 });

@@ -14,6 +14,7 @@ import {
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../collector/record.ts';
 import { takeItemSeq } from '../collector/queries.ts';
@@ -157,6 +158,15 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
       expect(response.body).toBe(responses[0]?.body);
     }
     expect(JSON.parse(responses[0]?.body ?? '')).toEqual(expectedTimeInState(data, 3, NOW));
+  });
+
+  it('sends an analysis compressed to a browser that accepts it, the same JSON inside', async () => {
+    const url = `/api/timeinstate/?project=${demo}&days=7`;
+    const plain = await app.inject({ url, headers: auth });
+    const br = await app.inject({ url, headers: { ...auth, 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
   it('GET /api/leadtime/ answers the spec §3 shape', async () => {

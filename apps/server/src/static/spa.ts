@@ -6,6 +6,16 @@ import { errorBody } from '../http/error-handler.ts';
 const SERVER_PREFIXES = ['/api/', '/accounts/', '/webhooks/', '/healthz', '/readyz', '/metrics'];
 
 /**
+ * Vite names the bundles in assets/ by their content hash: a changed file is a new name, so browsers may
+ * keep them for good. index.html names the current bundles, so it is checked every time; anything else
+ * (icons) after an hour.
+ */
+function cacheControlFor(path: string): string {
+  if (/[\\/]assets[\\/]/.test(path)) return 'public, max-age=31536000, immutable';
+  return path.endsWith('index.html') ? 'no-cache' : 'public, max-age=3600';
+}
+
+/**
  * Serves the built web app when there is one; client-side routes (GET, no file extension, not a server
  * path) fall back to index.html, everything else unknown answers a JSON 404.
  */
@@ -13,7 +23,15 @@ export async function registerSpa(app: FastifyInstance, root: string | null): Pr
   const hasSpa = root !== null && existsSync(root);
   if (root && !hasSpa) app.log.warn({ root }, 'web app is not built; run `npm run build`');
   // wildcard: files are looked up per request, so a rebuild of the web app is served without a restart.
-  if (hasSpa) await app.register(fastifyStatic, { root, wildcard: true, index: 'index.html', maxAge: '1h' });
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: 'index.html',
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(path)),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((p) => path.startsWith(p));
