@@ -9,6 +9,7 @@ describe('classifyColumns', () => {
     ['Ready for Review', 'waiting'],
     ['Blocked', 'waiting'],
     ['Up next', 'waiting'],
+    ['Committed', 'waiting'],
     ['Selected for Development', 'waiting'],
     ['In Progress', 'productive'],
     ['Doing', 'productive'],

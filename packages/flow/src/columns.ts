@@ -25,6 +25,7 @@ export type ColumnKind = 'productive' | 'waiting' | 'done';
 
 const WAITING = [
   'backlog',
+  'committed',
   'todo',
   'to do',
   'to-do',
