@@ -60,9 +60,10 @@ export class BoardStore {
     return (await loaded.items).items;
   }
 
-  /** Whether the board is loaded or loading (at any version). */
-  has(boardId: string, now: number): boolean {
-    return this.boards.get(boardId, now) !== undefined;
+  /** Whether the board is loaded or loading (at any version), and its items too. */
+  has(boardId: string, now: number): { moves: boolean; items: boolean } {
+    const loaded = this.boards.get(boardId, now);
+    return { moves: loaded !== undefined, items: loaded?.items !== undefined };
   }
 
   private entry(db: Db, boardId: string, version: number, now: number): Loaded {

@@ -382,10 +382,10 @@ describe.each(cases)('preloading after a start ($name)', async ({ create }) => {
   const { ctx } = await buildTestApp(database, { clock: testClock(NOW) });
   const boardId = await ensureDemoBoard(ctx, { live: false });
 
-  it('loads the demo board before anybody asks for it', async () => {
-    expect(boardStore.has(boardId, NOW)).toBe(false);
+  it("loads the demo board's moves and items before anybody asks for them", async () => {
+    expect(boardStore.has(boardId, NOW)).toEqual({ moves: false, items: false });
     await preloadBoards(ctx);
-    expect(boardStore.has(boardId, NOW)).toBe(true);
+    expect(boardStore.has(boardId, NOW)).toEqual({ moves: true, items: true });
     const version = await ctx.db
       .selectFrom('boards')
       .select('data_version')

@@ -28,11 +28,12 @@ async function likelyViewedBoards(ctx: AppContext): Promise<{ id: string; data_v
     .execute();
 }
 
-/** Loads the likely boards one after the other, so that their first request after a start is warm. */
+/** Loads the likely boards (moves and items) one after the other, so that their first request after a start is warm. */
 export async function preloadBoards(ctx: AppContext, stopped: () => boolean = () => false): Promise<void> {
   for (const board of await likelyViewedBoards(ctx)) {
     if (stopped()) return;
     await boardStore.get(ctx.db, board.id, Number(board.data_version), ctx.now());
+    await boardStore.items(ctx.db, board.id, Number(board.data_version), ctx.now());
   }
 }
 
