@@ -11,6 +11,13 @@ export type LocalSimulators = {
   close(): Promise<void>;
 };
 
+/**
+ * The demo board's issues move live, one step a minute: enough to watch the board change, not so much
+ * that "today" outweighs the 120 days of history within the hour (at one step every 5 s it did: ~720
+ * moves an hour against ~1,000 in the whole history).
+ */
+const DEMO_MOVE_EVERY_MS = 60_000;
+
 /** With no GitHub credentials, a local GitHub simulator stands in so that `npm start` is a whole product. */
 export async function startLocalSimulators(config: Config): Promise<LocalSimulators> {
   const { startGithubSim, SEEDED } = await import('@fluxion/github-sim');
@@ -19,6 +26,7 @@ export async function startLocalSimulators(config: Config): Promise<LocalSimulat
     host: '127.0.0.1',
     webhookSecret: config.github.webhookSecret,
     demoMovement: config.nodeEnv !== 'test',
+    demoMovementIntervalMs: DEMO_MOVE_EVERY_MS,
   });
   return {
     github,
