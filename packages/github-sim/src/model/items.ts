@@ -23,6 +23,7 @@ export function createContent(world: World, input: CreateContentInput): SimConte
   const kind = input.kind ?? 'Issue';
   const databaseId = world.newDatabaseId();
   const at = input.createdAt ?? world.now();
+  if (kind !== 'DraftIssue' && input.number !== undefined) world.noteIssueNumber(input.repo, input.number);
   const content: SimContent = {
     kind,
     nodeId: nodeId(kind, databaseId),

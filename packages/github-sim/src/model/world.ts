@@ -159,6 +159,11 @@ export class World {
     return next;
   }
 
+  /** An issue created with its own number (seeded history): later ones are numbered after it. */
+  noteIssueNumber(repo: string, number: number): void {
+    this.issueNumbers.set(repo, Math.max(this.issueNumbers.get(repo) ?? 0, number));
+  }
+
   emit(change: ItemChange): void {
     for (const listener of this.listeners) listener(change);
   }
