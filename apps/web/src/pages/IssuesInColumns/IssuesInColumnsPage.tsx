@@ -52,7 +52,7 @@ export function IssuesInColumnsPage() {
             <>
               <IssuesTiles total={issues.length} stats={stats} />
               <InsightBanner insight={stats.performance_insight} />
-              <IssuesTable issues={issues} />
+              <IssuesTable key={`${projectId}:${data.chosen}`} issues={issues} />
             </>
           )}
         </>

@@ -1,5 +1,6 @@
 import type { IssueRow } from '@fluxion/contract';
-import { Label, Link } from '@primer/react';
+import { Button, Label, Link } from '@primer/react';
+import { useState } from 'react';
 import { formatDate, formatDays } from '../../lib/format.ts';
 import { daysInColumnLevel } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
@@ -45,26 +46,45 @@ function IssueLine({ issue }: { issue: IssueRow }) {
   );
 }
 
+/** Rows drawn at first and added per click: a column of a big board holds thousands of issues. */
+export const ISSUES_PAGE = 100;
+
 export function IssuesTable({ issues }: { issues: IssueRow[] }) {
+  const [limit, setLimit] = useState(ISSUES_PAGE);
   if (issues.length === 0) return <div className={`${styles.tableWrap} ${styles.empty}`}>{t.empty}</div>;
+  const shown = sortByDaysDesc(issues).slice(0, limit);
+  const rest = issues.length - shown.length;
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            {[t.colNumber, t.colTitle, t.colDays, t.colEntered, t.colMilestone, t.colLabels].map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
+    <>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              {[t.colNumber, t.colTitle, t.colDays, t.colEntered, t.colMilestone, t.colLabels].map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((issue) => (
+              <IssueLine key={issue.id} issue={issue} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sortByDaysDesc(issues).map((issue) => (
-            <IssueLine key={issue.id} issue={issue} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </tbody>
+        </table>
+      </div>
+      {rest > 0 && (
+        <div className={styles.more}>
+          <span>{t.shown(shown.length, issues.length)}</span>
+          <Button onClick={() => setLimit(limit + ISSUES_PAGE)}>
+            {t.showMore(Math.min(rest, ISSUES_PAGE))}
+          </Button>
+          <Button variant="invisible" onClick={() => setLimit(issues.length)}>
+            {t.showAll}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
