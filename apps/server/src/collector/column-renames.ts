@@ -31,10 +31,10 @@ export function findRenames(stored: readonly ColumnOption[] | null, current: rea
 
 /**
  * Brings the board's record up to GitHub's renamed Status options, in one transaction: every recorded
- * move and item, the board's column list and the users' cycle-start and column classification settings take the new names (at
- * once, so two columns that swapped names stay apart), and loaded boards read the moves again. Without
- * this a renamed column would look like a new one its items all moved to, and its history would keep
- * a name the board no longer has. Stores `current` as the board's options either way.
+ * move and item, the board's column list and the users' cycle-start and column classification settings
+ * take the new names (at once, so two columns that swapped names stay apart), and loaded boards read the
+ * moves again. Without this a renamed column would look like a new one its items all moved to, and its
+ * history would keep a name the board no longer has. Stores `current` as the board's options either way.
  */
 export async function applyColumnRenames(
   db: Db,
