@@ -21,7 +21,7 @@ import { loadBoardData, loadBoardItems } from '../apps/server/src/analytics/quer
 import { buildApp } from '../apps/server/src/app.ts';
 import { recordReportedMove } from '../apps/server/src/collector/record.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { compactBoardMoves } from '../apps/server/src/move-log/compact.ts';
+import { compactBoardMoves, snapshotBoardItems } from '../apps/server/src/move-log/compact.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import {
@@ -351,7 +351,12 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
     const [segments, compactMs] = await timed(() =>
       compactBoardMoves(database.handle.db, BOARD_ID, { now: board.now + 3_600_000 }),
     );
-    console.log(`compacted into ${segments} segments in ${compactMs.toFixed(0)} ms`);
+    const [, snapshotMs] = await timed(() =>
+      snapshotBoardItems(database.handle.db, BOARD_ID, { now: board.now + 3_600_000 }),
+    );
+    console.log(
+      `compacted into ${segments} segments in ${compactMs.toFixed(0)} ms, items snapshotted in ${snapshotMs.toFixed(0)} ms`,
+    );
     const server = await startServer({
       databaseUrl: database.url,
       dataDir: database.dataDir,
@@ -441,6 +446,7 @@ async function breakdown(database: TestDatabase): Promise<void> {
   const db = database.handle.db;
   const [data, loadMs] = await timed(() => loadBoardData(db, BOARD_ID));
   const [{ items }, itemsMs] = await timed(() => loadBoardItems(db, BOARD_ID));
+  const [, itemRowsMs] = await timed(() => loadBoardItems(db, BOARD_ID, false));
   const [, rowsMs] = await timed(() => loadBoardData(db, BOARD_ID, undefined, false));
   const columns = JSON.parse(
     (await db.selectFrom('boards').select('column_list').where('id', '=', BOARD_ID).executeTakeFirstOrThrow())
@@ -457,7 +463,7 @@ async function breakdown(database: TestDatabase): Promise<void> {
   console.log(
     `cold breakdown (in-process): load ${data.transitions.count} moves ${loadMs.toFixed(0)} ms ` +
       `(${data.segmentMoves} from segments; from rows alone ${rowsMs.toFixed(0)} ms), ` +
-      `${items.length} items ${itemsMs.toFixed(0)} ms; ` +
+      `${items.length} items ${itemsMs.toFixed(0)} ms (from rows alone ${itemRowsMs.toFixed(0)} ms); ` +
       `engine first run leadtime ${leadMs.toFixed(0)} ms, timeinstate ${tisMs.toFixed(0)} ms; ` +
       `JSON leadtime ${leadJsonMs.toFixed(1)} ms (${(leadJson.length / 1024).toFixed(0)} KB), ` +
       `timeinstate ${tisJsonMs.toFixed(1)} ms (${(tisJson.length / 1024).toFixed(0)} KB)`,

@@ -1,7 +1,9 @@
-import { type BoardItem, type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
+import { type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from '../move-log/rows.ts';
 import { appendStoredSegments, forgetSegments, type SegmentChain } from '../move-log/segments.ts';
+
+export { type BoardItems, loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
 
 /**
  * A board's moves as the flow engine takes them, and what was read to build them: the moves with ids
@@ -113,107 +115,4 @@ function builderFor(columns: TransitionColumns): TransitionColumnsBuilder {
   const own = builders.get(columns);
   builders.delete(columns);
   return own && own.count === columns.count ? own : TransitionColumnsBuilder.from(columns);
-}
-
-/**
- * The items now on a board, as of its item change counter `seq` (every change up to it is in) and its
- * `rewriteVersion`; `byId` holds them for a refresh; `read`: how many item rows were read to build it.
- */
-export type BoardItems = {
-  items: BoardItem[];
-  byId: ReadonlyMap<string, BoardItem>;
-  seq: number;
-  rewriteVersion: number;
-  read: number;
-};
-
-const ITEM_FIELDS = [
-  'item_id',
-  'number',
-  'title',
-  'url',
-  'milestone',
-  'labels',
-  'column_name',
-  'entered_column_at',
-  'removed_at',
-] as const;
-
-/** The board's items now on it, all read. */
-export async function loadBoardItems(db: Db, boardId: string): Promise<BoardItems> {
-  const { seq, rewriteVersion } = await readItemSeq(db, boardId);
-  const rows = await db
-    .selectFrom('items')
-    .select(ITEM_FIELDS)
-    .where('board_id', '=', boardId)
-    .where('removed_at', 'is', null)
-    .execute();
-  const byId = new Map(rows.map((r) => [r.item_id, toBoardItem(r)]));
-  return { items: [...byId.values()], byId, seq, rewriteVersion, read: rows.length };
-}
-
-/**
- * `previous` with the items changed since: those written by a transaction that took a later value of
- * the board's item counter (collector/queries `takeItemSeq`), added, replaced or, when they left the
- * board, dropped. A rewrite of the board (renamed columns, the demo reset) reads them all again.
- */
-export async function refreshBoardItems(db: Db, boardId: string, previous: BoardItems): Promise<BoardItems> {
-  const { seq, rewriteVersion } = await readItemSeq(db, boardId);
-  if (rewriteVersion !== previous.rewriteVersion || seq < previous.seq) return loadBoardItems(db, boardId);
-  if (seq === previous.seq) return { ...previous, read: 0 };
-  const rows = await db
-    .selectFrom('items')
-    .select(ITEM_FIELDS)
-    .where('board_id', '=', boardId)
-    .where('change_seq', '>', previous.seq)
-    .execute();
-  const byId = new Map(previous.byId);
-  for (const row of rows) {
-    if (row.removed_at === null) byId.set(row.item_id, toBoardItem(row));
-    else byId.delete(row.item_id);
-  }
-  return { items: [...byId.values()], byId, seq, rewriteVersion, read: rows.length };
-}
-
-/** Read before the items, so that every change up to `seq` is among the items read after it. */
-async function readItemSeq(db: Db, boardId: string): Promise<{ seq: number; rewriteVersion: number }> {
-  const row = await db
-    .selectFrom('boards')
-    .select(['item_seq', 'rewrite_version'])
-    .where('id', '=', boardId)
-    .executeTakeFirst();
-  return { seq: Number(row?.item_seq ?? 0), rewriteVersion: Number(row?.rewrite_version ?? 0) };
-}
-
-type ItemRow = {
-  item_id: string;
-  number: number | null;
-  title: string;
-  url: string | null;
-  milestone: string | null;
-  labels: string;
-  column_name: string | null;
-  entered_column_at: number | null;
-};
-
-function toBoardItem(r: ItemRow): BoardItem {
-  return {
-    id: r.item_id,
-    number: r.number,
-    title: r.title,
-    url: r.url,
-    milestone: r.milestone,
-    labels: parseLabels(r.labels),
-    column: r.column_name,
-    enteredColumnAt: r.entered_column_at,
-  };
-}
-
-function parseLabels(json: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter((l): l is string => typeof l === 'string') : [];
-  } catch {
-    return [];
-  }
 }

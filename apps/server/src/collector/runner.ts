@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { CollectorTiming } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import { type CompactionOptions, compactBoardMoves } from '../move-log/compact.ts';
+import {
+  type CompactionOptions,
+  compactBoardMoves,
+  type ItemSnapshotOptions,
+  snapshotBoardItems,
+} from '../move-log/compact.ts';
 import type { BoardReader } from './board-reader.ts';
 import { claimDueBoards, releaseBoard } from './leases.ts';
 import { DEFAULT_POLICY, nextAfterFailure, type SchedulePolicy } from './schedule.ts';
@@ -21,6 +26,8 @@ export type CollectorOptions = {
   batch?: number;
   /** When the moves of a synced board are sealed into segments (defaults: COMPACTION_DEFAULTS). */
   compaction?: Omit<CompactionOptions, 'now'>;
+  /** When its items are snapshotted (defaults: ITEM_SNAPSHOT_DEFAULTS). */
+  itemSnapshots?: Omit<ItemSnapshotOptions, 'now'>;
 };
 
 /** The configured poll interval and lease (COLLECTOR_POLL_MS, COLLECTOR_LEASE_MS) as collector options. */
@@ -63,7 +70,7 @@ export function createCollector(
         continue;
       }
       await syncBoard(ctx, { board, reader, owner, policy, backfill: options.backfill ?? true });
-      await compactMoves(ctx, board.id, options.compaction);
+      await compactBoard(ctx, board.id, options);
     }
     return boards.length;
   }
@@ -72,18 +79,16 @@ export function createCollector(
 }
 
 /**
- * Seals the board's settled moves into segments once enough have gathered, so that its first load after a
- * start reads blobs, not rows (move-log/compact.ts). Best effort: the moves are still rows meanwhile.
+ * Seals the board's settled moves into segments and snapshots its items once enough have gathered, so
+ * that its first load after a start reads blobs, not rows (move-log/compact.ts). Best effort: the rows
+ * serve meanwhile.
  */
-async function compactMoves(
-  ctx: AppContext,
-  boardId: string,
-  options: Omit<CompactionOptions, 'now'> = {},
-): Promise<void> {
+async function compactBoard(ctx: AppContext, boardId: string, options: CollectorOptions): Promise<void> {
   try {
-    await compactBoardMoves(ctx.db, boardId, { ...options, now: ctx.now() });
+    await compactBoardMoves(ctx.db, boardId, { ...options.compaction, now: ctx.now() });
+    await snapshotBoardItems(ctx.db, boardId, { ...options.itemSnapshots, now: ctx.now() });
   } catch (error) {
-    ctx.log?.warn({ board: boardId, reason: (error as Error).message }, 'compacting moves failed');
+    ctx.log?.warn({ board: boardId, reason: (error as Error).message }, 'compacting the board failed');
   }
 }
 

@@ -7,6 +7,7 @@ import { transitionSegments } from './migrations/004_transition_segments.ts';
 import { columnClassification } from './migrations/005_column_classification.ts';
 import { columnOptions } from './migrations/006_column_options.ts';
 import { itemChanges } from './migrations/007_item_changes.ts';
+import { itemSnapshots } from './migrations/008_item_snapshots.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '005_column_classification': columnClassification,
     '006_column_options': columnOptions,
     '007_item_changes': itemChanges,
+    '008_item_snapshots': itemSnapshots(dialect),
   };
 }
 

@@ -109,6 +109,16 @@ export type TransitionSegmentsTable = {
   created_at: number;
 };
 
+/** A board's items now on it as of its item counter, in one blob (apps/server/src/move-log). */
+export type ItemSnapshotsTable = {
+  board_id: string;
+  seq: number;
+  rewrite_version: number;
+  item_count: number;
+  payload: Uint8Array;
+  created_at: number;
+};
+
 export type WebhookDeliveriesTable = { delivery_id: string; received_at: number };
 export type StripeEventsTable = { event_id: string; received_at: number };
 
@@ -120,6 +130,7 @@ export type Database = {
   items: ItemsTable;
   transitions: TransitionsTable;
   transition_segments: TransitionSegmentsTable;
+  item_snapshots: ItemSnapshotsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   stripe_events: StripeEventsTable;
 };

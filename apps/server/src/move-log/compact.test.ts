@@ -1,6 +1,7 @@
 import { fromTransitionColumns } from '@fluxion/flow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadBoardData } from '../analytics/queries.ts';
+import { loadBoardItems } from './items.ts';
 import { insertMoves, relinkNextMove } from '../collector/queries.ts';
 import type { Db } from '../db/connection.ts';
 import { insertTestBoard } from '../testing/boards.ts';
@@ -221,6 +222,7 @@ describe.each(cases)('the collector seals what it records ($name)', ({ create })
     const row = await world.register(board.projectId);
     const collector = world.collector({
       compaction: { minRows: 12, segmentRows: 100, settleMs: 10 * MINUTE },
+      itemSnapshots: { minItems: 12, minChanges: 12 },
     });
     await collector.runOnce();
     expect(await segmentRows(world.ctx.db, row.id)).toEqual([]);
@@ -233,5 +235,13 @@ describe.each(cases)('the collector seals what it records ($name)', ({ create })
     expect(segments.map((s) => s.row_count)).toEqual([12]);
     const loaded = await loadBoardData(world.ctx.db, row.id);
     expect(loaded).toMatchObject({ segmentMoves: 12, movesRead: 12, count: 24 });
+    // The twelve items were snapshotted at the first sync, and all twelve changed since: taken again.
+    const snapshot = await world.ctx.db
+      .selectFrom('item_snapshots')
+      .select(['item_count', 'seq'])
+      .where('board_id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(snapshot.item_count).toBe(12);
+    expect((await loadBoardItems(world.ctx.db, row.id)).read).toBe(0);
   });
 });

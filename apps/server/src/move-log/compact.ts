@@ -1,5 +1,7 @@
 import { TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
+import { itemSnapshotState, storeItemSnapshot } from './item-snapshots.ts';
+import { loadBoardItems, readItemSeq } from './items.ts';
 import { appendMoves, batchSize, readRewriteVersion } from './rows.ts';
 import { appendStoredSegments, storedChainEnd, storeSegment } from './segments.ts';
 
@@ -118,4 +120,55 @@ async function idAfter(
     .where('id', '<=', upTo)
     .executeTakeFirst();
   return last?.id === null || last?.id === undefined ? null : Number(last.id);
+}
+
+export type ItemSnapshotOptions = {
+  now: number;
+  /** Boards with fewer items read them as rows fast enough: no snapshot. */
+  minItems?: number;
+  /** Items changed since the snapshot before it is taken again. */
+  minChanges?: number;
+};
+
+export const ITEM_SNAPSHOT_DEFAULTS = { minItems: 5_000, minChanges: 1_000 };
+
+/**
+ * Stores a snapshot of a big board's items (move-log/item-snapshots.ts) when it has none that fits its
+ * rewrite version, or when `minChanges` items changed since the last one; returns whether it stored
+ * one. The snapshot's counter value is read before its items, so a load that applies the items changed
+ * since that value gets every change, whatever landed while the snapshot was read.
+ */
+export async function snapshotBoardItems(
+  db: Db,
+  boardId: string,
+  options: ItemSnapshotOptions,
+): Promise<boolean> {
+  const { minItems, minChanges } = { ...ITEM_SNAPSHOT_DEFAULTS, ...options };
+  const { rewriteVersion } = await readItemSeq(db, boardId);
+  const stored = await itemSnapshotState(db, boardId);
+  const due =
+    stored && stored.rewriteVersion === rewriteVersion
+      ? (await countItems(db, boardId, { changedAfter: stored.seq })) >= minChanges
+      : (await countItems(db, boardId, { onBoard: true })) >= minItems;
+  if (!due) return false;
+  const items = await loadBoardItems(db, boardId, false);
+  await storeItemSnapshot(db, boardId, { ...items, now: options.now });
+  return true;
+}
+
+async function countItems(
+  db: Db,
+  boardId: string,
+  which: { changedAfter: number } | { onBoard: true },
+): Promise<number> {
+  const row = await db
+    .selectFrom('items')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('board_id', '=', boardId)
+    .$if('changedAfter' in which, (q) =>
+      q.where('change_seq', '>', (which as { changedAfter: number }).changedAfter),
+    )
+    .$if('onBoard' in which, (q) => q.where('removed_at', 'is', null))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }

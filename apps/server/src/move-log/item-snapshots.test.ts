@@ -1,0 +1,105 @@
+import type { BoardItem } from '@fluxion/flow';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordReportedMove } from '../collector/record.ts';
+import { ensureDemoBoard } from '../projects/demo.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { snapshotBoardItems } from './compact.ts';
+import { decodeItems, encodeItems } from './item-snapshots.ts';
+import { loadBoardItems } from './items.ts';
+import { markMovesRewritten } from './segments.ts';
+
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const HOUR = 3_600_000;
+const SMALL = { minItems: 100, minChanges: 3 };
+
+const item = fc.record({
+  id: fc.string(),
+  number: fc.option(fc.integer()),
+  title: fc.string(),
+  url: fc.option(fc.webUrl()),
+  milestone: fc.option(fc.string()),
+  labels: fc.array(fc.string()),
+  column: fc.option(fc.string()),
+  enteredColumnAt: fc.option(fc.integer({ min: 0, max: 2 ** 45 })),
+});
+
+describe('item snapshot bytes', () => {
+  it('decode what was encoded', () => {
+    fc.assert(
+      fc.property(fc.array(item), (items) => {
+        expect(decodeItems(encodeItems(items))).toEqual(items);
+      }),
+    );
+  });
+
+  it('refuse what is not a snapshot', () => {
+    for (const text of ['{}', '[[1]]', '[["a", null, "t", null, null, [1], null, null]]', 'not json']) {
+      expect(() => decodeItems(Buffer.from(text)), text).toThrow();
+    }
+  });
+});
+
+const sorted = (items: readonly BoardItem[]) => [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+describe.each(await dialectCases())('snapshots of a board’s items ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  const db = ctx.db;
+  const boardId = await ensureDemoBoard(ctx, { live: false });
+
+  /** A load through the snapshot holds exactly the items a load of rows alone holds. */
+  async function expectLoadEqualsRows() {
+    const loaded = await loadBoardItems(db, boardId);
+    const rows = await loadBoardItems(db, boardId, false);
+    expect(sorted(loaded.items)).toEqual(sorted(rows.items));
+    expect(loaded.seq).toBe(rows.seq);
+    return { loaded, all: rows.read };
+  }
+
+  const moveOne = async (column: string, to: string | null, n: number) => {
+    const onBoard = (await loadBoardItems(db, boardId, false)).items;
+    const chosen = onBoard.find((i) => i.column === column);
+    if (!chosen) throw new Error(`no item in ${column}`);
+    const move = { itemId: chosen.id, from: column, to, at: NOW - HOUR + n, source: 'webhook' as const };
+    expect(await recordReportedMove(db, boardId, move, NOW)).toBe(true);
+  };
+
+  it('is not taken for a board with fewer items than the threshold', async () => {
+    expect(await snapshotBoardItems(db, boardId, { now: NOW })).toBe(false);
+    expect((await expectLoadEqualsRows()).loaded.read).toBeGreaterThan(100);
+  });
+
+  it('serves a first load, which then reads only the items changed since', async () => {
+    expect(await snapshotBoardItems(db, boardId, { ...SMALL, now: NOW })).toBe(true);
+    expect((await expectLoadEqualsRows()).loaded.read).toBe(0);
+    await moveOne('Ready', 'In Progress', 1);
+    await moveOne('Backlog', null, 2); // leaves the board
+    const { loaded } = await expectLoadEqualsRows();
+    expect(loaded.read).toBe(2);
+    // Two changes are fewer than minChanges: the snapshot stays; the third makes it due again.
+    expect(await snapshotBoardItems(db, boardId, { ...SMALL, now: NOW })).toBe(false);
+    await moveOne('Ready', 'In Progress', 3);
+    expect(await snapshotBoardItems(db, boardId, { ...SMALL, now: NOW })).toBe(true);
+    expect((await expectLoadEqualsRows()).loaded.read).toBe(0);
+  });
+
+  it('is set aside after a rewrite of the board, and taken again', async () => {
+    await markMovesRewritten(db, boardId);
+    const { loaded, all } = await expectLoadEqualsRows();
+    expect(loaded.read).toBe(all);
+    expect(await snapshotBoardItems(db, boardId, { ...SMALL, now: NOW })).toBe(true);
+    expect((await expectLoadEqualsRows()).loaded.read).toBe(0);
+  });
+
+  it('is set aside when it does not read', async () => {
+    await db
+      .updateTable('item_snapshots')
+      .set({ payload: Buffer.from('[["x"]]') })
+      .execute();
+    const { loaded, all } = await expectLoadEqualsRows();
+    expect(loaded.read).toBe(all);
+  });
+});

@@ -1,0 +1,114 @@
+import type { BoardItem } from '@fluxion/flow';
+import type { Db } from '../db/connection.ts';
+
+/**
+ * A snapshot's bytes: JSON, one array per item — [id, number, title, url, milestone, labels, column,
+ * enteredColumnAt] — a third of the size of objects, parsed in one call.
+ */
+type Packed = [
+  string,
+  number | null,
+  string,
+  string | null,
+  string | null,
+  string[],
+  string | null,
+  number | null,
+];
+
+export function encodeItems(items: readonly BoardItem[]): Buffer {
+  const packed: Packed[] = items.map((i) => [
+    i.id,
+    i.number,
+    i.title,
+    i.url,
+    i.milestone,
+    [...i.labels],
+    i.column,
+    i.enteredColumnAt,
+  ]);
+  return Buffer.from(JSON.stringify(packed), 'utf8');
+}
+
+/** The items of a snapshot; throws on bytes that are not one. */
+export function decodeItems(payload: Uint8Array): BoardItem[] {
+  const parsed: unknown = JSON.parse(
+    Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString(),
+  );
+  if (!Array.isArray(parsed)) throw new Error('item snapshot is not a list');
+  return parsed.map((entry: unknown) => {
+    if (!isPacked(entry)) throw new Error('item snapshot entry has the wrong shape');
+    const [id, number, title, url, milestone, labels, column, enteredColumnAt] = entry;
+    return { id, number, title, url, milestone, labels, column, enteredColumnAt };
+  });
+}
+
+const isNullable = (value: unknown, type: 'string' | 'number') => value === null || typeof value === type;
+
+function isPacked(entry: unknown): entry is Packed {
+  if (!Array.isArray(entry) || entry.length !== 8) return false;
+  const [id, number, title, url, milestone, labels, column, entered] = entry;
+  return (
+    typeof id === 'string' &&
+    isNullable(number, 'number') &&
+    typeof title === 'string' &&
+    isNullable(url, 'string') &&
+    isNullable(milestone, 'string') &&
+    Array.isArray(labels) &&
+    labels.every((l) => typeof l === 'string') &&
+    isNullable(column, 'string') &&
+    isNullable(entered, 'number')
+  );
+}
+
+export type ItemSnapshot = { seq: number; rewriteVersion: number; items: BoardItem[] };
+
+/** The board's stored snapshot, or null when there is none or it does not read. */
+export async function readItemSnapshot(db: Db, boardId: string): Promise<ItemSnapshot | null> {
+  const row = await db
+    .selectFrom('item_snapshots')
+    .select(['seq', 'rewrite_version', 'item_count', 'payload'])
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!row) return null;
+  try {
+    const items = decodeItems(row.payload);
+    if (items.length !== row.item_count) return null;
+    return { seq: Number(row.seq), rewriteVersion: Number(row.rewrite_version), items };
+  } catch {
+    return null;
+  }
+}
+
+/** Where the board's stored snapshot stands (nothing decoded), or null. */
+export async function itemSnapshotState(
+  db: Db,
+  boardId: string,
+): Promise<{ seq: number; rewriteVersion: number } | null> {
+  const row = await db
+    .selectFrom('item_snapshots')
+    .select(['seq', 'rewrite_version'])
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row ? { seq: Number(row.seq), rewriteVersion: Number(row.rewrite_version) } : null;
+}
+
+/** Stores (or replaces) the board's snapshot: its items as of counter `seq` and `rewriteVersion`. */
+export async function storeItemSnapshot(
+  db: Db,
+  boardId: string,
+  snapshot: ItemSnapshot & { now: number },
+): Promise<void> {
+  const values = {
+    seq: snapshot.seq,
+    rewrite_version: snapshot.rewriteVersion,
+    item_count: snapshot.items.length,
+    payload: encodeItems(snapshot.items),
+    created_at: snapshot.now,
+  };
+  await db
+    .insertInto('item_snapshots')
+    .values({ board_id: boardId, ...values })
+    .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
+    .execute();
+}
