@@ -19,7 +19,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '005_column_classification': columnClassification,
     '006_column_options': columnOptions,
     '007_item_changes': itemChanges,
-    '008_item_snapshots': itemSnapshots(dialect),
+    '008_item_snapshots': itemSnapshots,
   };
 }
 

@@ -115,7 +115,7 @@ export type ItemSnapshotsTable = {
   seq: number;
   rewrite_version: number;
   item_count: number;
-  payload: Uint8Array;
+  payload: string;
   created_at: number;
 };
 

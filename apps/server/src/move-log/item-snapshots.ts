@@ -2,7 +2,7 @@ import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 
 /**
- * A snapshot's bytes: JSON, one array per item — [id, number, title, url, milestone, labels, column,
+ * A snapshot's text: JSON, one array per item — [id, number, title, url, milestone, labels, column,
  * enteredColumnAt] — a third of the size of objects, parsed in one call.
  */
 type Packed = [
@@ -16,7 +16,7 @@ type Packed = [
   number | null,
 ];
 
-export function encodeItems(items: readonly BoardItem[]): Buffer {
+export function encodeItems(items: readonly BoardItem[]): string {
   const packed: Packed[] = items.map((i) => [
     i.id,
     i.number,
@@ -27,14 +27,12 @@ export function encodeItems(items: readonly BoardItem[]): Buffer {
     i.column,
     i.enteredColumnAt,
   ]);
-  return Buffer.from(JSON.stringify(packed), 'utf8');
+  return JSON.stringify(packed);
 }
 
-/** The items of a snapshot; throws on bytes that are not one. */
-export function decodeItems(payload: Uint8Array): BoardItem[] {
-  const parsed: unknown = JSON.parse(
-    Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength).toString(),
-  );
+/** The items of a snapshot; throws on text that is not one. */
+export function decodeItems(payload: string): BoardItem[] {
+  const parsed: unknown = JSON.parse(payload);
   if (!Array.isArray(parsed)) throw new Error('item snapshot is not a list');
   return parsed.map((entry: unknown) => {
     if (!isPacked(entry)) throw new Error('item snapshot entry has the wrong shape');
