@@ -1,4 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+
+/** After a saved edit of "Web app": its Time in State tiles' tooltips list the columns so. */
+async function expectTimeInStateTooltips(page: Page, classification: string) {
+  await expect(page.getByText('Project updated!')).toBeVisible();
+  await page
+    .getByRole('banner')
+    .getByRole('combobox', { name: 'Project' })
+    .selectOption({ label: 'Web app' });
+  await page.getByRole('link', { name: 'Time in State' }).click();
+  await expect(page.getByRole('button', { name: classification })).toHaveCount(4);
+}
 
 test('a user adds a simulator board, sees it in the list and the selector, edits it and deletes it', async ({
   page,
@@ -55,28 +66,14 @@ test('a user adds a simulator board, sees it in the list and the selector, edits
   await expect(kindOf('QA').getByRole('button', { name: 'Waiting' })).toHaveAttribute('aria-pressed', 'true');
   await edit.screenshot({ path: 'test-results/edit-project-classification.png' });
   await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Project updated!')).toBeVisible();
-  await page
-    .getByRole('banner')
-    .getByRole('combobox', { name: 'Project' })
-    .selectOption({ label: 'Web app' });
-  await page.getByRole('link', { name: 'Time in State' }).click();
-  const custom = 'Productive columns: In Progress. Waiting columns: Todo, QA.';
-  await expect(page.getByRole('button', { name: custom })).toHaveCount(4);
+  await expectTimeInStateTooltips(page, 'Productive columns: In Progress. Waiting columns: Todo, QA.');
 
   // Back to automatic: QA is productive again, by its name.
   await page.goto('/manage-projects');
   await page.getByRole('button', { name: 'Edit Web app' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reset to automatic' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Project updated!')).toBeVisible();
-  await page
-    .getByRole('banner')
-    .getByRole('combobox', { name: 'Project' })
-    .selectOption({ label: 'Web app' });
-  await page.getByRole('link', { name: 'Time in State' }).click();
-  const automatic = 'Productive columns: In Progress, QA. Waiting columns: Todo.';
-  await expect(page.getByRole('button', { name: automatic })).toHaveCount(4);
+  await expectTimeInStateTooltips(page, 'Productive columns: In Progress, QA. Waiting columns: Todo.');
   await page.goto('/manage-projects');
 
   await page.getByRole('button', { name: 'Delete Web app' }).click();

@@ -1,23 +1,12 @@
-import type { Project } from '@fluxion/contract';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classificationRequest, initialChoice } from './classificationForm.ts';
 import { ColumnClassificationField } from './ColumnClassificationField.tsx';
+import { webAppProject } from './project.fixture.ts';
 
-const project: Project = {
-  project_id: 'PVT_1',
-  title: 'Web app',
-  full_name: 'acme/2',
-  owner: 'acme',
-  is_demo: false,
-  iteration_length_days: 7,
-  cycle_time_start_column: null,
-  column_list: ['Todo', 'Doing', 'QA', 'Done'],
-  column_classification: { productive: ['Doing'], waiting: ['Todo', 'QA'] },
-  automatic_column_classification: { productive: ['Doing', 'QA'], waiting: ['Todo'] },
-};
+const project = webAppProject({ productive: ['Doing'], waiting: ['Todo', 'QA'] });
 
 /** The field as the Edit dialog holds it, showing what Save would send. */
 function Harness() {

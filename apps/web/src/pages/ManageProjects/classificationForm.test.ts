@@ -1,4 +1,3 @@
-import type { Project } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import {
   automaticChoice,
@@ -7,19 +6,9 @@ import {
   classificationRows,
   initialChoice,
 } from './classificationForm.ts';
+import { webAppProject } from './project.fixture.ts';
 
-const project = (column_classification: Project['column_classification']): Project => ({
-  project_id: 'PVT_1',
-  title: 'Web app',
-  full_name: 'acme/2',
-  owner: 'acme',
-  is_demo: false,
-  iteration_length_days: 7,
-  cycle_time_start_column: null,
-  column_list: ['Todo', 'Doing', 'QA', 'Done'],
-  column_classification,
-  automatic_column_classification: { productive: ['Doing', 'QA'], waiting: ['Todo'] },
-});
+const project = webAppProject;
 
 describe('column classification in the Edit dialog', () => {
   it('starts from the automatic guess, done fixed, and sends null while untouched', () => {
