@@ -56,6 +56,30 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     expect(item).toEqual({ column_name: 'In Progress', entered_column_at: START - HOUR });
   });
 
+  it('records a webhook move stamped with the second the board was added once, whichever side of it', async () => {
+    // GitHub stamps whole seconds: both moves below are stamped START.
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo', b: 'Todo' });
+    await world.control('/_sim/faults', { type: 'drop-webhooks', count: 1 });
+    await at(world, 100);
+    await world.move(board.items.b ?? '', 'In Progress');
+    const [heldBack] = (await world.deliveries()).slice(-1);
+    await at(world, 300);
+    const row = await world.register(board.projectId);
+    await at(world, 500);
+    await world.collector().runOnce();
+    await at(world, 550);
+    // b moved before the board was added: the snapshot has it, so its late delivery adds nothing.
+    await world.redeliver(heldBack?.id ?? '');
+    await at(world, 600);
+    await world.move(board.items.a ?? '', 'In Progress');
+    await world.flush();
+    expect(await named(world, board, row.id)).toEqual([
+      { item: 'a', from: null, to: 'Todo', at: START + 500, source: 'snapshot' },
+      { item: 'b', from: null, to: 'In Progress', at: START + 500, source: 'snapshot' },
+      { item: 'a', from: 'Todo', to: 'In Progress', at: START + 600, source: 'webhook' },
+    ]);
+  });
+
   it.each(['poll', 'webhook'] as const)(
     'by %s, an archived, deleted or status-less item leaves the board (to: null), and a restored one returns',
     async (path) => {

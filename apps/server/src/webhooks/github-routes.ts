@@ -87,14 +87,34 @@ async function applyEvent(
     return Number(result.numUpdatedRows) === 1 ? 'resync scheduled' : 'resync deferred: backing off';
   }
   // A late delivery of a move made before the board was added: the first snapshot already sums it up.
-  if (effect.at < board.added_at) return 'ignored: before the board was added';
-  const move = {
-    itemId: effect.itemId,
-    from: effect.from,
-    to: effect.to,
-    at: effect.at,
-    source: 'webhook' as const,
-  };
+  // GitHub stamps whole seconds, so a move stamped with the second the board was added may be after it.
+  if (effect.at < wholeSecond(board.added_at)) return 'ignored: before the board was added';
+  let at = effect.at;
+  if (at < board.added_at) {
+    // Before or after it: if the item stands in the move's column, a listing has seen the move already;
+    // otherwise it came later, and only its delivery dates it more closely than its stamp.
+    if (await standsIn(ctx, board.id, effect)) return 'ignored: a listing has it';
+    at = ctx.now();
+  }
+  const move = { itemId: effect.itemId, from: effect.from, to: effect.to, at, source: 'webhook' as const };
   const recorded = await recordReportedMove(ctx.db, board.id, move, ctx.now());
   return recorded ? 'recorded' : 'already recorded';
+}
+
+const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/** Whether the item stands in the move's column now (for a move off the board: is off it). */
+async function standsIn(
+  ctx: AppContext,
+  boardId: string,
+  move: { itemId: string; to: string | null },
+): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('items')
+    .select(['column_name', 'removed_at'])
+    .where('board_id', '=', boardId)
+    .where('item_id', '=', move.itemId)
+    .executeTakeFirst();
+  const column = row && row.removed_at === null ? row.column_name : null;
+  return row !== undefined && column === move.to;
 }
