@@ -1,10 +1,18 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import { signatureHeader } from '@fluxion/stripe-sim';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, isPostgresReachable, type TestDatabase } from './testing/databases.ts';
 import { type Cluster, startCluster, TIMING } from './testing/scale-out/cluster.ts';
-import { api, type Session, signInAcrossReplicas, simControl } from './testing/scale-out/http.ts';
-import { type Child, kill, killEveryChild, waitFor } from './testing/scale-out/processes.ts';
+import {
+  api,
+  postWebhook,
+  type Session,
+  signInAcrossReplicas,
+  simControl,
+} from './testing/scale-out/http.ts';
+import { type Child, kill, killEveryChild, stop, waitFor } from './testing/scale-out/processes.ts';
 
 /**
  * The scale-out claim of docs/operations.md, with real processes: a GitHub and a Stripe simulator, two API
@@ -24,13 +32,23 @@ const migrationFiles = () =>
 
 type LeadTime = { metrics: { avg_lead_time: number } };
 type Issues = { issues: { title: string }[] };
+type SimBoard = { projectId: string; items: Record<string, string> };
+type GithubDelivery = {
+  id: string;
+  url: string;
+  status: number | null;
+  redelivery: boolean;
+  payload: { action: string; projects_v2_item: { node_id: string } };
+};
+type Me = { subscription_status: string; subscription_end: string | null };
 
 describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL database', () => {
   let database: TestDatabase;
   let cluster: Cluster;
   let worker: Child;
   let alice: Session;
-  let board: { projectId: string; items: Record<string, string> };
+  let board: SimBoard;
+  let orgBoard: SimBoard;
 
   beforeAll(async () => {
     database = await createPostgresTestDatabase({ migrate: false });
@@ -49,14 +67,14 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
       api<T>(cluster.replicas.a, path, { session }),
       api<T>(cluster.replicas.b, path, { session }),
     ]);
-  const project = () => encodeURIComponent(board.projectId);
-  const titlesIn = async (column: string) => {
-    const answers = await both<Issues>(`/api/issues/?project=${project()}&column=${column}`, alice);
+  const project = (on: SimBoard) => encodeURIComponent(on.projectId);
+  const titlesIn = async (column: string, on = board) => {
+    const answers = await both<Issues>(`/api/issues/?project=${project(on)}&column=${column}`, alice);
     for (const answer of answers) expect(answer.status).toBe(200);
     return answers.map((answer) => answer.body.issues.map((issue) => issue.title).sort());
   };
-  const leadTimes = async () => {
-    const answers = await both<LeadTime>(`/api/leadtime/?project=${project()}&days=30`, alice);
+  const leadTimes = async (on = board) => {
+    const answers = await both<LeadTime>(`/api/leadtime/?project=${project(on)}&days=30`, alice);
     for (const answer of answers) expect(answer.status).toBe(200);
     return answers.map((answer) => answer.body);
   };
@@ -73,6 +91,67 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
           .executeTakeFirst(),
       { children: [collector], timeoutMs },
     );
+  /** Registers the board at replica A and waits for the worker's first sync and backfill of it. */
+  const registerAndCollect = async (on: SimBoard, name: string) => {
+    const registered = await api(cluster.replicas.a, '/api/projects/', {
+      session: alice,
+      method: 'POST',
+      body: { project_id: on.projectId, name, iteration_length: 7 },
+    });
+    expect(registered.status).toBe(201);
+    await waitFor('the first sync and backfill of the board', async () => {
+      const row = await db()
+        .selectFrom('boards')
+        .select(['last_synced_at', 'backfilled_at'])
+        .where('github_project_id', '=', on.projectId)
+        .executeTakeFirst();
+      return row?.last_synced_at && row.backfilled_at ? row : undefined;
+    });
+  };
+  /** The live moves recorded for the board's items (not the snapshot or backfill), oldest first. */
+  const liveMoves = async (on: SimBoard, ...titles: string[]) => {
+    const ids = titles.map((title) => on.items[title] ?? '');
+    const rows = await db()
+      .selectFrom('transitions')
+      .select(['item_id', 'from_column', 'to_column', 'source'])
+      .where('item_id', 'in', ids)
+      .where('source', 'in', ['webhook', 'poll'])
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => ({
+      item: titles[ids.indexOf(row.item_id)],
+      from: row.from_column,
+      to: row.to_column,
+      source: row.source,
+    }));
+  };
+  const dataVersion = async (on: SimBoard) =>
+    (
+      await db()
+        .selectFrom('boards')
+        .select('data_version')
+        .where('github_project_id', '=', on.projectId)
+        .executeTakeFirstOrThrow()
+    ).data_version;
+  const githubDeliveries = () => simControl<GithubDelivery[]>(cluster.githubUrl, '/_sim/webhooks/deliveries');
+  const moveInGithub = async (itemId: string, status: string) => {
+    await simControl(cluster.githubUrl, `/_sim/items/${itemId}/move`, { status });
+    // Answers once every delivery in flight was answered by the replica.
+    await simControl(cluster.githubUrl, '/_sim/webhooks/flush', {});
+  };
+  const me = async (url: string) => {
+    const answer = await api<Me>(url, '/api/me/', { session: alice });
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+  const aliceUpdatedAt = async () =>
+    (
+      await db()
+        .selectFrom('users')
+        .select('updated_at')
+        .where('username', '=', 'octo-alice')
+        .executeTakeFirstOrThrow()
+    ).updated_at;
 
   it('both replicas come up on the empty database, which is migrated once', async () => {
     for (const url of Object.values(cluster.replicas)) {
@@ -116,21 +195,8 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
   });
 
   it('collects a board registered at replica A in the worker, and replica B analyses it', async () => {
-    board = await createSimBoard(cluster.githubUrl);
-    const registered = await api(cluster.replicas.a, '/api/projects/', {
-      session: alice,
-      method: 'POST',
-      body: { project_id: board.projectId, name: 'Scale-out', iteration_length: 7 },
-    });
-    expect(registered.status).toBe(201);
-    await waitFor('the first sync and backfill of the board', async () => {
-      const row = await db()
-        .selectFrom('boards')
-        .select(['last_synced_at', 'backfilled_at'])
-        .where('github_project_id', '=', board.projectId)
-        .executeTakeFirst();
-      return row?.last_synced_at && row.backfilled_at ? row : undefined;
-    });
+    board = await createSimBoard(cluster.githubUrl, 'octo-alice');
+    await registerAndCollect(board, 'Scale-out');
     const [projectsA, projectsB] = await both<{ project_id: string }[]>('/api/projects/', alice);
     expect(projectsB.body.map((p) => p.project_id)).toContain(board.projectId);
     expect(projectsB).toEqual(projectsA);
@@ -182,9 +248,9 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
     });
     expect(lease.lease_owner).toContain(`-${worker.pid}-`);
     await kill(worker);
-    const second = await cluster.startWorker('worker-2');
+    worker = await cluster.startWorker('worker-2');
     await simControl(cluster.githubUrl, `/_sim/items/${board.items.working}/move`, { status: 'Done' });
-    const move = await recordedMove(board.items.working ?? '', 'Done', second, TIMING.leaseMs + 15_000);
+    const move = await recordedMove(board.items.working ?? '', 'Done', worker, TIMING.leaseMs + 15_000);
     // The dead worker's lease was respected to its end, then the board moved on.
     expect(Number(move.recorded_at)).toBeGreaterThanOrEqual(Number(lease.lease_until));
     expect((await titlesIn('In Progress')).flat()).toEqual([]);
@@ -192,6 +258,134 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
     expect(done[0]).toContain('working');
     expect(done[1]).toEqual(done[0]);
   }, 40_000);
+
+  it('records a GitHub webhook delivered to replica B at once, and replica A sees the move', async () => {
+    // From here a worker that polls once a minute: within these tests, only webhooks bring a move in soon.
+    await stop(worker);
+    worker = await cluster.startWorker('worker-3', { COLLECTOR_POLL_MS: '60000' });
+    orgBoard = await createSimBoard(cluster.githubUrl, 'fluxion-labs');
+    await registerAndCollect(orgBoard, 'Scale-out webhooks');
+    // Replica A computes and caches the analyses before the move.
+    const [leadBeforeA] = await leadTimes(orgBoard);
+    expect((await titlesIn('Done', orgBoard))[0]).toEqual(['shipped-1', 'shipped-2']);
+
+    await moveInGithub(orgBoard.items.waiting ?? '', 'Done');
+    const delivery = (await githubDeliveries()).at(-1);
+    expect(delivery).toMatchObject({ url: `${cluster.replicas.b}/webhooks/github`, status: 200 });
+    expect(delivery?.payload.projects_v2_item.node_id).toBe(orgBoard.items.waiting);
+    expect(await liveMoves(orgBoard, 'waiting')).toEqual([
+      { item: 'waiting', from: 'Todo', to: 'Done', source: 'webhook' },
+    ]);
+    expect(await titlesIn('Done', orgBoard)).toEqual([
+      ['shipped-1', 'shipped-2', 'waiting'],
+      ['shipped-1', 'shipped-2', 'waiting'],
+    ]);
+    const [leadAfterA, leadAfterB] = await leadTimes(orgBoard);
+    expect(leadAfterA?.metrics.avg_lead_time).not.toBe(leadBeforeA?.metrics.avg_lead_time);
+    expect(leadAfterA).toEqual(leadAfterB);
+  });
+
+  it('records a redelivered GitHub webhook once', async () => {
+    const original = (await githubDeliveries()).find(
+      (d) => d.payload.projects_v2_item.node_id === orgBoard.items.waiting && d.payload.action === 'edited',
+    );
+    const versionBefore = await dataVersion(orgBoard);
+    await simControl(cluster.githubUrl, `/_sim/webhooks/deliveries/${original?.id}/redeliver`, {});
+    await simControl(cluster.githubUrl, '/_sim/webhooks/flush', {});
+    const copy = (await githubDeliveries()).at(-1);
+    expect(copy).toMatchObject({ id: original?.id, redelivery: true, status: 200 });
+    expect(await liveMoves(orgBoard, 'waiting')).toHaveLength(1);
+    expect(await dataVersion(orgBoard)).toBe(versionBefore);
+  });
+
+  it('refuses a GitHub webhook with a bad signature; the later poll records that move, and each move once', async () => {
+    // GitHub's real payload for a move, which the simulator records but does not send.
+    await simControl(cluster.githubUrl, '/_sim/faults', { type: 'drop-webhooks', count: 1 });
+    await moveInGithub(orgBoard.items.working ?? '', 'Done');
+    const dropped = (await githubDeliveries()).at(-1);
+    expect(dropped?.payload.projects_v2_item.node_id).toBe(orgBoard.items.working);
+    const body = JSON.stringify(dropped?.payload);
+    const forged = await postWebhook(`${cluster.replicas.b}/webhooks/github`, body, {
+      'x-github-event': 'projects_v2_item',
+      'x-github-delivery': randomUUID(),
+      'x-hub-signature-256': `sha256=${createHmac('sha256', 'not-the-secret').update(body).digest('hex')}`,
+    });
+    expect(forged).toBe(401);
+    expect(await liveMoves(orgBoard, 'working')).toEqual([]);
+
+    // A new item's `created` webhook schedules a poll at once, which finds the move the webhook did not bring.
+    await simControl(cluster.githubUrl, '/_sim/issues', {
+      repo: 'fluxion-labs/scale-out',
+      title: 'late-arrival',
+      projectId: orgBoard.projectId,
+    });
+    await recordedMove(orgBoard.items.working ?? '', 'Done', worker);
+    expect(await liveMoves(orgBoard, 'waiting', 'working')).toEqual([
+      { item: 'waiting', from: 'Todo', to: 'Done', source: 'webhook' },
+      { item: 'working', from: 'In Progress', to: 'Done', source: 'poll' },
+    ]);
+  });
+
+  it('activates a subscription bought at replica A from the Stripe webhooks delivered to replica B', async () => {
+    expect((await me(cluster.replicas.a)).subscription_status).not.toBe('active');
+    const checkout = await api<{ id: string }>(cluster.replicas.a, '/api/create-checkout-session/', {
+      session: alice,
+      method: 'POST',
+    });
+    expect(checkout.status).toBe(200);
+    // Answers once its webhooks were delivered and answered.
+    await simControl(cluster.stripeUrl, `/_sim/checkout/sessions/${checkout.body.id}/pay`, {});
+    const deliveries = await simControl<{ url: string; status: number }[]>(
+      cluster.stripeUrl,
+      '/_sim/webhooks/deliveries',
+    );
+    expect(deliveries.length).toBeGreaterThan(0);
+    for (const delivery of deliveries) {
+      expect(delivery).toMatchObject({ url: `${cluster.replicas.b}/webhooks/stripe`, status: 200 });
+    }
+    const atA = await me(cluster.replicas.a);
+    expect(atA.subscription_status).toBe('active');
+    expect(Date.parse(atA.subscription_end ?? '')).toBeGreaterThan(Date.now());
+  });
+
+  it('applies a duplicate Stripe event once and refuses a Stripe webhook with a bad signature', async () => {
+    const before = { me: await me(cluster.replicas.a), updatedAt: await aliceUpdatedAt() };
+    const [completed] = await simControl<{ id: string }[]>(
+      cluster.stripeUrl,
+      '/_sim/events?type=checkout.session.completed',
+    );
+    await simControl(cluster.stripeUrl, `/_sim/events/${completed?.id}/resend`, {});
+    const resent = (
+      await simControl<{ eventId: string; status: number }[]>(cluster.stripeUrl, '/_sim/webhooks/deliveries')
+    ).at(-1);
+    expect(resent).toEqual(expect.objectContaining({ eventId: completed?.id, status: 200 }));
+    // Not applied again: the user's row was not written.
+    expect(await aliceUpdatedAt()).toBe(before.updatedAt);
+
+    const [subscription] = await simControl<{ id: string; customer: string }[]>(
+      cluster.stripeUrl,
+      '/_sim/subscriptions',
+    );
+    const forgedEvent = {
+      id: `evt_forged_${randomUUID().slice(0, 8)}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { ...subscription, status: 'canceled' } },
+    };
+    const body = JSON.stringify(forgedEvent);
+    const refused = await postWebhook(`${cluster.replicas.b}/webhooks/stripe`, body, {
+      'stripe-signature': signatureHeader(body, 'whsec_not_the_secret', Math.floor(Date.now() / 1000)),
+    });
+    expect(refused).toBe(401);
+    const recorded = await db()
+      .selectFrom('stripe_events')
+      .select('event_id')
+      .where('event_id', '=', forgedEvent.id)
+      .executeTakeFirst();
+    expect(recorded).toBeUndefined();
+    expect(await aliceUpdatedAt()).toBe(before.updatedAt);
+    expect(await me(cluster.replicas.a)).toEqual(before.me);
+  });
 
   it('rotates refresh tokens across replicas: a spent token replayed at B revokes every session', async () => {
     const other = await signInAcrossReplicas({
@@ -222,15 +416,13 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
 });
 
 /**
- * octo-alice's board in the GitHub simulator: two issues shipped days ago (their history reaches us by
- * backfill), one waiting in Todo, one in progress.
+ * A board of `owner` (a user, or an organization: only those send webhooks) in the GitHub simulator: two
+ * issues shipped days ago (their history reaches us by backfill), one waiting in Todo, one in progress.
  */
-async function createSimBoard(
-  githubUrl: string,
-): Promise<{ projectId: string; items: Record<string, string> }> {
+async function createSimBoard(githubUrl: string, owner: string): Promise<SimBoard> {
   const now = Date.now();
   const created = await simControl<{ id: string }>(githubUrl, '/_sim/projects', {
-    owner: 'octo-alice',
+    owner,
     title: 'Scale-out board',
     columns: COLUMNS,
     at: now - 30 * DAY,
@@ -238,7 +430,7 @@ async function createSimBoard(
   const items: Record<string, string> = {};
   const issue = async (title: string, status: string, daysAgo: number) => {
     const body = {
-      repo: 'octo-alice/scale-out',
+      repo: `${owner}/scale-out`,
       title,
       projectId: created.id,
       status,

@@ -11,7 +11,8 @@ export const TIMING = { tickMs: 200, pollMs: 1_000, leaseMs: 4_000 };
 /**
  * The scale-out deployment of docs/operations.md as real processes on one PostgreSQL database: a GitHub
  * and a Stripe simulator, API replicas with COLLECTOR=off, and collector workers, all configured only by
- * environment variables and sharing the secrets a real deployment shares.
+ * environment variables and sharing the secrets a real deployment shares. Both simulators deliver their
+ * webhooks to replica B only.
  */
 export type Cluster = {
   githubUrl: string;
@@ -19,7 +20,8 @@ export type Cluster = {
   replicas: { a: string; b: string };
   /** Every process started, live or not. */
   children: Child[];
-  startWorker(name: string): Promise<Child>;
+  /** `env` overrides the shared configuration (e.g. a longer COLLECTOR_POLL_MS). */
+  startWorker(name: string, env?: Record<string, string>): Promise<Child>;
 };
 
 export async function startCluster(database: TestDatabase): Promise<Cluster> {
@@ -61,11 +63,13 @@ export async function startCluster(database: TestDatabase): Promise<Cluster> {
     GITHUB_SIM_PORT: String(githubPort),
     GITHUB_WEBHOOK_SECRET: secrets.GITHUB_WEBHOOK_SECRET,
     GITHUB_SIM_DEMO_MOVEMENT: '0',
+    // Webhooks reach one replica only, so the other must learn of them through the database.
+    GITHUB_SIM_WEBHOOK_URLS: `${replicas.b}/webhooks/github`,
   });
   const stripe = start('stripe-sim', 'packages/stripe-sim/src/main.ts', {
     STRIPE_SIM_PORT: String(stripePort),
     STRIPE_WEBHOOK_SECRET: secrets.STRIPE_WEBHOOK_SECRET,
-    STRIPE_SIM_WEBHOOK_URL: `${replicas.a}/webhooks/stripe`,
+    STRIPE_SIM_WEBHOOK_URL: `${replicas.b}/webhooks/stripe`,
   });
   // Both replicas start at the same moment on the empty database, so their migrations race.
   // They share one public URL, as replicas behind a load balancer do (OAuth's redirect_uri).
@@ -94,8 +98,8 @@ export async function startCluster(database: TestDatabase): Promise<Cluster> {
     stripeUrl,
     replicas,
     children,
-    startWorker: async (name) => {
-      const worker = start(name, WORKER, { ...shared, LOG_LEVEL: 'info' });
+    startWorker: async (name, env = {}) => {
+      const worker = start(name, WORKER, { ...shared, LOG_LEVEL: 'info', ...env });
       await waitForLine(worker, 'collector worker');
       return worker;
     },

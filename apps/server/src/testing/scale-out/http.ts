@@ -21,15 +21,31 @@ export async function api<T = unknown>(
   return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-/** A call to the GitHub simulator's control API (`/_sim/...`). */
-export async function simControl<T = unknown>(githubUrl: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${githubUrl}${path}`, {
+/** A call to a simulator's control API (`/_sim/...`): GET without a body, POST with one. */
+export async function simControl<T = unknown>(simUrl: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${simUrl}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A webhook delivery made by hand (a forged one): the raw body with its headers; answers the status. */
+export async function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+): Promise<number> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 /**

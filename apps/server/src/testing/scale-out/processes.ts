@@ -89,6 +89,13 @@ export async function kill(child: Child): Promise<void> {
   await child.exited;
 }
 
+/** SIGTERM to the child's process group, as a process manager stops a worker; waits until it has ended. */
+export async function stop(child: Child): Promise<void> {
+  if (child.process.exitCode === null && child.process.signalCode === null)
+    process.kill(-child.pid, 'SIGTERM');
+  await child.exited;
+}
+
 /** Kills every child this test process started (afterAll: even when a test or a start-up failed). */
 export async function killEveryChild(): Promise<void> {
   await Promise.all(started.map(kill));
