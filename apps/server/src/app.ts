@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppContext } from './context.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { flowRoutes } from './analytics/flow-routes.ts';
+import { overviewRoutes } from './analytics/overview-routes.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(githubRoutes, { ctx });
   await app.register(analyticsRoutes, { ctx });
   await app.register(flowRoutes, { ctx });
+  await app.register(overviewRoutes, { ctx });
   await app.register(githubWebhookRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
 

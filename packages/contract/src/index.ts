@@ -4,3 +4,4 @@ export * from './billing.ts';
 export * from './errors.ts';
 export * from './flow.ts';
 export * from './projects.ts';
+export * from './overview.ts';

@@ -32,9 +32,13 @@ async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> 
   return user.demo_hidden === 1;
 }
 
+/** The boards this user sees, in the project list's order: their own and, unless hidden, the demo. */
+export async function listVisibleRows(ctx: AppContext, userId: string): Promise<TrackedRow[]> {
+  return listVisibleBoards(ctx.db, userId, await demoHiddenFor(ctx, userId));
+}
+
 export async function listProjects(ctx: AppContext, userId: string): Promise<Project[]> {
-  const rows = await listVisibleBoards(ctx.db, userId, await demoHiddenFor(ctx, userId));
-  return rows.map(toApiProject);
+  return (await listVisibleRows(ctx, userId)).map(toApiProject);
 }
 
 /** The board behind a project id, if this user may see it; another user's board answers 404. */

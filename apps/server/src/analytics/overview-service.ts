@@ -1,0 +1,36 @@
+import type { BoardSummary, OverviewQuery, OverviewResponse } from '@fluxion/contract';
+import type { AppContext } from '../context.ts';
+import type { TrackedRow } from '../projects/queries.ts';
+import { listVisibleRows } from '../projects/service.ts';
+import { flowReportOfRow } from './flow-service.ts';
+import { byUrgency, summariseFlow } from './overview.ts';
+
+/** The Flow page's defaults, so the overview and a first visit to the Flow page share one cached report. */
+const FLOW_DEFAULTS = { horizon: 14, items: 10 } as const;
+
+export const BOARD_FAILED_MESSAGE = 'The figures of this board could not be computed just now.';
+
+type Log = { warn(details: object, message: string): void };
+
+/** GET /api/overview/: one card per board the user sees (their own and the demo), most urgent first. */
+export async function boardsOverview(
+  ctx: AppContext,
+  userId: string,
+  query: OverviewQuery,
+  log: Log,
+): Promise<OverviewResponse> {
+  const rows = await listVisibleRows(ctx, userId);
+  const boards = await Promise.all(rows.map((row) => boardSummary(ctx, row, query.days, log)));
+  return { window_days: query.days, boards: boards.sort(byUrgency) };
+}
+
+/** One board's card; a failure is that card's, not the overview's. */
+async function boardSummary(ctx: AppContext, row: TrackedRow, days: number, log: Log): Promise<BoardSummary> {
+  const board = { project_id: row.github_project_id, title: row.title, is_demo: row.is_demo === 1 };
+  try {
+    return summariseFlow(board, await flowReportOfRow(ctx, row, { days, ...FLOW_DEFAULTS }));
+  } catch (error) {
+    log.warn({ err: error, board: row.id }, 'overview: a board’s Flow report failed');
+    return { ...board, status: 'failed', message: BOARD_FAILED_MESSAGE };
+  }
+}

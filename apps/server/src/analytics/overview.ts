@@ -1,0 +1,62 @@
+import type { BoardSummary, FlowResponse, InsightSeverity } from '@fluxion/contract';
+
+export type BoardRef = { project_id: string; title: string; is_demo: boolean };
+
+/**
+ * A board's card from its Flow report: the same figures the Flow page shows. A board where nothing
+ * finished in the window and nothing is in progress has nothing to tell yet (`no_data`).
+ */
+export function summariseFlow(board: BoardRef, report: FlowResponse): BoardSummary {
+  const wip = report.aging.items.length;
+  if (report.throughput.total === 0 && wip === 0) return { ...board, status: 'no_data' };
+  const oldest = report.aging.items[0];
+  return {
+    ...board,
+    status: 'ok',
+    throughput_per_week: report.throughput.per_week,
+    cycle_time_p85: report.cycle_time.percentiles.p85,
+    wip,
+    wip_at_risk: report.aging.at_risk,
+    oldest_item: oldest
+      ? {
+          id: oldest.id,
+          number: oldest.number,
+          title: oldest.title,
+          url: oldest.url,
+          column: oldest.column,
+          age_days: oldest.age_days,
+        }
+      : null,
+    insight: report.performance_insight,
+  };
+}
+
+/** Lower is more urgent. A failed board ranks after every board with figures, a board without data last. */
+const SEVERITY_RANK: Record<InsightSeverity, number> = {
+  critical: 0,
+  warning: 1,
+  mixed: 2,
+  info: 3,
+  stable: 4,
+  good: 5,
+  excellent: 6,
+};
+const FAILED_RANK = 7;
+const NO_DATA_RANK = 8;
+
+function rank(board: BoardSummary): number {
+  if (board.status === 'failed') return FAILED_RANK;
+  if (board.status === 'no_data') return NO_DATA_RANK;
+  return SEVERITY_RANK[board.insight.severity] ?? SEVERITY_RANK.info;
+}
+
+const atRisk = (board: BoardSummary) => (board.status === 'ok' ? board.wip_at_risk : 0);
+const oldestAge = (board: BoardSummary) => (board.status === 'ok' ? (board.oldest_item?.age_days ?? 0) : 0);
+
+/**
+ * Most urgent first: the insight's severity (critical first), then more work in progress at risk, then
+ * the older oldest item; ties keep the project list's order (the sort is stable).
+ */
+export function byUrgency(a: BoardSummary, b: BoardSummary): number {
+  return rank(a) - rank(b) || atRisk(b) - atRisk(a) || oldestAge(b) - oldestAge(a);
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { insightSchema } from './analytics.ts';
+
+/** GET /api/overview/?days= — the window of every board's Flow figures (as GET /api/flow/'s `days`). */
+export const overviewQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number' })
+    .int('days must be a whole number')
+    .min(1, 'days must be at least 1')
+    .max(365, 'days must be at most 365')
+    .default(30),
+});
+export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
+
+/** The item in progress that has aged longest (the Flow report's first aging item). */
+export const oldestItemSchema = z.object({
+  id: z.string(),
+  number: z.number().int().nullable(),
+  title: z.string(),
+  url: z.string().nullable(),
+  column: z.string(),
+  age_days: z.number(),
+});
+export type OldestItem = z.infer<typeof oldestItemSchema>;
+
+const board = { project_id: z.string(), title: z.string(), is_demo: z.boolean() };
+
+/** A board with something to say: figures of its Flow report over the window. */
+export const boardFlowSummarySchema = z.object({
+  ...board,
+  status: z.literal('ok'),
+  throughput_per_week: z.number(),
+  cycle_time_p85: z.number().nullable(),
+  wip: z.number().int(),
+  wip_at_risk: z.number().int(),
+  oldest_item: oldestItemSchema.nullable(),
+  insight: insightSchema,
+});
+
+/**
+ * One card of Home's "boards at a glance". `no_data`: nothing finished in the window and nothing in
+ * progress (a new board); `failed`: this board's report could not be computed (the others still are).
+ */
+export const boardSummarySchema = z.discriminatedUnion('status', [
+  boardFlowSummarySchema,
+  z.object({ ...board, status: z.literal('no_data') }),
+  z.object({ ...board, status: z.literal('failed'), message: z.string() }),
+]);
+export type BoardSummary = z.infer<typeof boardSummarySchema>;
+export type BoardFlowSummary = z.infer<typeof boardFlowSummarySchema>;
+
+/** GET /api/overview/ response: the caller's boards (and the demo), most urgent first. */
+export const overviewResponseSchema = z.object({
+  window_days: z.number().int(),
+  boards: z.array(boardSummarySchema),
+});
+export type OverviewResponse = z.infer<typeof overviewResponseSchema>;
