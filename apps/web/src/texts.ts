@@ -69,6 +69,23 @@ export const T = {
     step3:
       'Come back regularly — movements are recorded from the moment you add a project, so real insights take a few days.',
     analysesTitle: 'Your analyses',
+    boards: {
+      title: 'Your boards at a glance',
+      subtitle: (days: number) => `What is stuck where — the Flow figures of the last ${days} days, most urgent first.`,
+      loading: 'Loading your boards…',
+      failed: 'Failed to load the overview of your boards.',
+      demo: 'Demo',
+      openFlow: 'Open Flow',
+      windowHint: (days: number) => `last ${days} days`,
+      oldest: 'Oldest in progress',
+      noWip: 'Nothing in progress',
+      oldestHint: (item: string, column: string) => `${item} in ${column}`,
+      untitled: 'Untitled item',
+      noData: 'Not enough data yet',
+      noDataText: (days: number) =>
+        `Nothing finished in the last ${days} days and nothing is in progress. Movements are recorded from the moment a board is added, so figures follow as work moves.`,
+      cardFailed: 'Figures unavailable',
+    },
   },
   common: {
     selectProjectFirst: 'Please select a project to view data.',

@@ -20,6 +20,7 @@ export const oldestItemSchema = z.object({
   url: z.string().nullable(),
   column: z.string(),
   age_days: z.number(),
+  risk: z.enum(['on_track', 'watch', 'at_risk', 'critical', 'unknown']),
 });
 export type OldestItem = z.infer<typeof oldestItemSchema>;
 

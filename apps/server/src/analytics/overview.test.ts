@@ -63,6 +63,7 @@ function cardFromFlow(flow: FlowResponse) {
           url: oldest.url,
           column: oldest.column,
           age_days: oldest.age_days,
+          risk: oldest.risk,
         }
       : null,
     insight: flow.performance_insight,
@@ -111,7 +112,7 @@ describe.each(cases)('GET /api/overview/ ($name)', async ({ name, create }) => {
     }
     const stuckCard = ok.find((b) => b.project_id === stuck);
     expect(stuckCard).toMatchObject({ wip: 2, wip_at_risk: 1, insight: { severity: 'critical' } });
-    expect(stuckCard).toMatchObject({ oldest_item: { id: 'old', column: 'Doing', age_days: 20 } });
+    expect(stuckCard).toMatchObject({ oldest_item: { id: 'old', column: 'Doing', age_days: 20, risk: 'critical' } });
   });
 
   it('follows the window: days=7 equals the Flow report of 7 days', async () => {
@@ -177,7 +178,7 @@ describe('byUrgency', () => {
     cycle_time_p85: 2,
     wip: 5,
     wip_at_risk: atRisk,
-    oldest_item: { id: 'i', number: 1, title: 'i', url: null, column: 'Doing', age_days: age },
+    oldest_item: { id: 'i', number: 1, title: 'i', url: null, column: 'Doing', age_days: age, risk: 'at_risk' },
     insight: { severity, message: 'm', confidence: 1 },
   });
   const order = (boards: BoardSummary[]) => [...boards].sort(byUrgency).map((b) => b.project_id);

@@ -25,6 +25,7 @@ export function summariseFlow(board: BoardRef, report: FlowResponse): BoardSumma
           url: oldest.url,
           column: oldest.column,
           age_days: oldest.age_days,
+          risk: oldest.risk,
         }
       : null,
     insight: report.performance_insight,

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { Tone } from '../lib/thresholds.ts';
 import styles from './Tiles.module.css';
 
-type TileProps = { label: string; value: ReactNode; tone?: Tone; hint?: string; tooltip?: string };
+type TileProps = { label: string; value: ReactNode; tone?: Tone; hint?: ReactNode; tooltip?: string };
 
 export function Tile({ label, value, tone = 'neutral', hint, tooltip }: TileProps) {
   return (

@@ -1,6 +1,12 @@
 /** Spec §4 "Display thresholds" as plain functions. */
 export type Tone = 'success' | 'attention' | 'danger' | 'neutral';
 
+/** Work in progress older than the 85th percentile: none green, a quarter or more of the WIP red. */
+export function atRiskTone(atRisk: number, wip: number): Tone {
+  if (wip === 0 || atRisk === 0) return 'success';
+  return atRisk / wip >= 0.25 ? 'danger' : 'attention';
+}
+
 /** Lead/cycle trend (percent): below 0 green, above 5 red, else amber. */
 export function trendTone(trend: number | null | undefined): Tone {
   if (trend === null || trend === undefined || Number.isNaN(trend)) return 'neutral';

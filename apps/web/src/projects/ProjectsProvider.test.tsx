@@ -8,6 +8,7 @@ import { AuthContext, type AuthContextValue } from '../auth/context.ts';
 import { useProjects } from './context.ts';
 import { ProjectsProvider } from './ProjectsProvider.tsx';
 import { useDemoSelection } from './useDemoSelection.ts';
+import { useProjectParam } from './useProjectParam.ts';
 
 const project = (id: string, is_demo = false): Project => ({
   project_id: id,
@@ -46,6 +47,19 @@ function Probe() {
 function DemoProbe() {
   useDemoSelection();
   return <Probe />;
+}
+
+function ParamProbe() {
+  useProjectParam();
+  const { projects, select } = useProjects();
+  return (
+    <>
+      <Probe />
+      <button type="button" onClick={() => select(projects[0] ?? null)}>
+        pick first
+      </button>
+    </>
+  );
 }
 
 function setup(isAuthenticated: boolean, url: string, child: ReactNode) {
@@ -98,5 +112,22 @@ describe('ProjectsProvider', () => {
     );
     setup(true, '/lead-time?demo=1', <DemoProbe />);
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|d'));
+  });
+
+  it('?project= selects that project once; picking another one afterwards stays picked', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('b'), project('d', true)]))),
+    );
+    setup(true, '/issues-in-columns?project=b&column=Doing', <ParamProbe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b,d|b'));
+    screen.getByRole('button', { name: 'pick first' }).click();
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b,d|a'));
+  });
+
+  it('?project= naming a project not in the list selects nothing', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([project('a')]))));
+    setup(true, '/flow?project=zzz', <ParamProbe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a|none'));
   });
 });

@@ -1,15 +1,10 @@
 import type { FlowResponse } from '@fluxion/contract';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
-import type { Tone } from '../../lib/thresholds.ts';
+import { atRiskTone } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 
 const t = T.flow;
-
-function atRiskTone(atRisk: number, wip: number): Tone {
-  if (wip === 0 || atRisk === 0) return 'success';
-  return atRisk / wip >= 0.25 ? 'danger' : 'attention';
-}
 
 export function FlowTiles({ data }: { data: FlowResponse }) {
   const p85 = data.cycle_time.percentiles.p85;

@@ -1,10 +1,11 @@
-import { ClockIcon, GraphIcon, ListUnorderedIcon } from '@primer/octicons-react';
+import { ClockIcon, GraphIcon, ListUnorderedIcon, PulseIcon } from '@primer/octicons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
+import { BoardsOverview } from './BoardsOverview.tsx';
 import styles from './Home.module.css';
 import { Onboarding } from './Onboarding.tsx';
 
@@ -12,6 +13,7 @@ const ANALYSES = [
   { to: '/lead-time', title: T.leadTime.title, text: T.leadTime.subtitle, Icon: GraphIcon },
   { to: '/time-in-state', title: T.timeInState.title, text: T.timeInState.subtitle, Icon: ClockIcon },
   { to: '/issues-in-columns', title: T.issues.title, text: T.issues.subtitle, Icon: ListUnorderedIcon },
+  { to: '/flow', title: T.flow.title, text: T.flow.subtitle, Icon: PulseIcon },
 ];
 
 export function HomePage() {
@@ -22,6 +24,7 @@ export function HomePage() {
   return (
     <Page title={T.home.title} subtitle={user ? T.home.greeting(user.username) : undefined}>
       {loading ? <Loading text={T.home.loading} /> : onlyDemo && <Onboarding />}
+      {!loading && projects.length > 0 && <BoardsOverview />}
       <h2 className={styles.heading}>{T.home.analysesTitle}</h2>
       <div className={styles.cards}>
         {ANALYSES.map(({ to, title, text, Icon }) => (

@@ -1,5 +1,6 @@
 import { Flash, Select } from '@primer/react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { NoProject } from '../../components/AnalysisStates.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
@@ -10,14 +11,16 @@ import { T } from '../../texts.ts';
 import styles from './Issues.module.css';
 import { IssuesTable } from './IssuesTable.tsx';
 import { IssuesTiles } from './IssuesTiles.tsx';
-import { issuesErrorMessage, statsFor } from './issuesLogic.ts';
+import { issuesErrorMessage, requestedColumn, statsFor } from './issuesLogic.ts';
 import { useIssuesData } from './useIssuesData.ts';
 
 export function IssuesInColumnsPage() {
   const { project } = useAnalysisProject();
   const projectId = project?.project_id ?? null;
+  const [params] = useSearchParams();
   const [pick, setPick] = useState({ projectId: '', column: '' });
-  const data = useIssuesData(projectId, pick.projectId === projectId ? pick.column : '');
+  const link = { project: params.get('project'), column: params.get('column') };
+  const data = useIssuesData(projectId, requestedColumn(pick, projectId, link));
   const issues = data.issues.isError ? [] : (data.issues.data?.issues ?? []);
   const stats = statsFor(issues, data.issues.data?.column_stats);
 

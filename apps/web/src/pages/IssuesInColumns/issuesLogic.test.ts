@@ -6,6 +6,8 @@ import {
   fallbackStats,
   issuesErrorMessage,
   labelNames,
+  requestedColumn,
+  shownColumn,
   sortByDaysDesc,
   statsFor,
 } from './issuesLogic.ts';
@@ -67,5 +69,32 @@ describe('issues in columns logic', () => {
   it('shows the HTTP status message or the default', () => {
     expect(issuesErrorMessage(new HttpError(500, 'Internal Server Error'))).toBe('Internal Server Error');
     expect(issuesErrorMessage('x')).toBe('Failed to load issues');
+  });
+});
+
+describe('the column shown (a pick, or the link from Home)', () => {
+  const none = { projectId: '', column: '' };
+  const link = (project: string | null, column: string | null) => ({ project, column });
+
+  it('prefers the user’s pick on this project over the link', () => {
+    expect(requestedColumn({ projectId: 'p', column: 'Done' }, 'p', link('p', 'Doing'))).toBe('Done');
+  });
+
+  it('follows the link’s column on the linked project, or when the link names no project (demo=1)', () => {
+    expect(requestedColumn(none, 'p', link('p', 'Doing'))).toBe('Doing');
+    expect(requestedColumn(none, 'p', link(null, 'Doing'))).toBe('Doing');
+    expect(requestedColumn({ projectId: 'other', column: 'Done' }, 'p', link('p', 'Doing'))).toBe('Doing');
+  });
+
+  it('ignores the link’s column on another project (before the link’s project is selected, or after a switch)', () => {
+    expect(requestedColumn(none, 'q', link('p', 'Doing'))).toBe('');
+    expect(requestedColumn(none, null, link('p', 'Doing'))).toBe('');
+  });
+
+  it('shows the first column when the requested one is not on the board', () => {
+    expect(shownColumn('Doing', ['Todo', 'Doing', 'Done'])).toBe('Doing');
+    expect(shownColumn('Gone', ['Todo', 'Doing', 'Done'])).toBe('Todo');
+    expect(shownColumn('', ['Todo'])).toBe('Todo');
+    expect(shownColumn('Doing', [])).toBe('');
   });
 });

@@ -45,3 +45,24 @@ export function columnOptions(columns: string[], stats: Record<string, ColumnSta
 export function issuesErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : T.issues.failed;
 }
+
+export type ColumnPick = { projectId: string; column: string };
+
+/**
+ * The column asked for: the user's pick on this project, else the link's `?column=` (Home's stuck-item
+ * links) when the link is for this project or names none; '' for the first column.
+ */
+export function requestedColumn(
+  pick: ColumnPick,
+  projectId: string | null,
+  link: { project: string | null; column: string | null },
+): string {
+  if (projectId !== null && pick.projectId === projectId) return pick.column;
+  if (link.project !== null && link.project !== projectId) return '';
+  return link.column ?? '';
+}
+
+/** The column shown: the requested one when the board has it, else the first. */
+export function shownColumn(requested: string, columns: string[]): string {
+  return columns.includes(requested) ? requested : (columns[0] ?? '');
+}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getColumnStats, getIssues, getProject } from '../../api/endpoints.ts';
-import { columnOptions } from './issuesLogic.ts';
+import { columnOptions, shownColumn } from './issuesLogic.ts';
 
 /** Column list (GET /api/projects/{id}/), counts (column-stats) and the issues of the chosen column. */
 export function useIssuesData(projectId: string | null, column: string) {
@@ -9,7 +9,7 @@ export function useIssuesData(projectId: string | null, column: string) {
   const detail = useQuery({ queryKey: ['project', id], queryFn: () => getProject(id), enabled });
   const stats = useQuery({ queryKey: ['column-stats', id], queryFn: () => getColumnStats(id), enabled });
   const columns = detail.data?.column_list ?? [];
-  const chosen = column || columns[0] || '';
+  const chosen = shownColumn(column, columns);
   const issues = useQuery({
     queryKey: ['issues', id, chosen],
     queryFn: () => getIssues({ project: id, column: chosen }),

@@ -1,0 +1,89 @@
+import type { BoardFlowSummary, BoardSummary } from '@fluxion/contract';
+import { AlertIcon, HourglassIcon } from '@primer/octicons-react';
+import { Label, Link } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
+import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { Tile, TileGrid } from '../../components/Tile.tsx';
+import { formatDays } from '../../lib/format.ts';
+import { atRiskTone } from '../../lib/thresholds.ts';
+import { T } from '../../texts.ts';
+import styles from './BoardCard.module.css';
+import { cardTone, daysOrNotAvailable, flowLink, itemLabel, riskTone, stuckItemLink } from './boardCards.ts';
+
+const t = T.home.boards;
+
+function OldestTile({ board }: { board: BoardFlowSummary }) {
+  const item = board.oldest_item;
+  if (!item) return <Tile label={t.oldest} value={t.noWip} />;
+  return (
+    <Tile
+      label={t.oldest}
+      value={T.flow.days(formatDays(item.age_days))}
+      tone={riskTone(item.risk)}
+      hint={
+        <Link as={RouterLink} to={stuckItemLink(board.project_id, item.column)} data-testid="stuck-item-link">
+          {t.oldestHint(itemLabel(item), item.column)} →
+        </Link>
+      }
+    />
+  );
+}
+
+function FlowFigures({ board, days }: { board: BoardFlowSummary; days: number }) {
+  return (
+    <>
+      <div className={styles.figures}>
+        <TileGrid>
+          <Tile label={T.flow.perWeek} value={formatDays(board.throughput_per_week)} hint={t.windowHint(days)} />
+          <Tile label={T.flow.cycleP85} value={daysOrNotAvailable(board.cycle_time_p85)} hint={T.flow.cycleP85Hint} />
+          <Tile
+            label={T.flow.wipAtRisk}
+            value={String(board.wip_at_risk)}
+            tone={atRiskTone(board.wip_at_risk, board.wip)}
+            hint={T.flow.wipAtRiskHint(board.wip)}
+          />
+          <OldestTile board={board} />
+        </TileGrid>
+      </div>
+      <InsightBanner insight={board.insight} />
+    </>
+  );
+}
+
+function Calm({ icon: Icon, title, text }: { icon: typeof AlertIcon; title: string; text: string }) {
+  return (
+    <div className={styles.calm}>
+      <Icon size={20} />
+      <div>
+        <div className={styles.calmTitle}>{title}</div>
+        <div className={styles.muted}>{text}</div>
+      </div>
+    </div>
+  );
+}
+
+/** One board of "Your boards at a glance": its Flow figures, the item stuck longest, the insight. */
+export function BoardCard({ board, days }: { board: BoardSummary; days: number }) {
+  const headingId = `board-${board.project_id}`;
+  return (
+    <article
+      className={`${styles.card} ${styles[cardTone(board)]}`}
+      aria-labelledby={headingId}
+      data-testid="board-card"
+      data-status={board.status}
+    >
+      <header className={styles.header}>
+        <h3 id={headingId} className={styles.title}>
+          {board.title}
+        </h3>
+        {board.is_demo && <Label variant="accent">{t.demo}</Label>}
+        <Link as={RouterLink} to={flowLink(board.project_id)} className={styles.open}>
+          {t.openFlow} →
+        </Link>
+      </header>
+      {board.status === 'ok' && <FlowFigures board={board} days={days} />}
+      {board.status === 'no_data' && <Calm icon={HourglassIcon} title={t.noData} text={t.noDataText(days)} />}
+      {board.status === 'failed' && <Calm icon={AlertIcon} title={t.cardFailed} text={board.message} />}
+    </article>
+  );
+}
