@@ -32,3 +32,37 @@ test('the demo Flow page shows its tiles, insight, charts and forecast', async (
   await expect(page.getByText(/finished in 60 days/)).toBeVisible();
   await page.screenshot({ path: 'test-results/flow.png', fullPage: true });
 });
+
+test('Home shows the demo board at a glance, and its stuck item leads to its column in Issues in Columns', async ({
+  page,
+}) => {
+  await page.goto('/accounts/github/login/?login=octo-alice');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your boards at a glance' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Flow How much/ })).toHaveAttribute('href', '/flow');
+
+  const card = page.getByRole('article', { name: 'Storefront delivery' });
+  await expect(card).toContainText('Demo');
+  for (const tile of [
+    'Throughput per week',
+    'Cycle time 85th percentile',
+    'WIP at risk',
+    'Oldest in progress',
+  ]) {
+    await expect(card.getByText(tile, { exact: true })).toBeVisible();
+  }
+  await expect(card.locator('[data-severity]')).toContainText(/older than 85%|finish within|in progress/);
+
+  const stuck = card.getByTestId('stuck-item-link');
+  const [, item, column] = /^(#\d+) in (.+) →$/.exec((await stuck.textContent()) ?? '') ?? [];
+  expect(column, 'the link names the item and its column').toBeTruthy();
+  await page.screenshot({ path: 'test-results/home.png', fullPage: true });
+  await stuck.click();
+
+  await expect(page).toHaveURL(/\/issues-in-columns\?project=.+&column=/);
+  const selector = page.getByRole('banner').getByRole('combobox', { name: 'Project' });
+  await expect(selector.locator('option:checked')).toHaveText('Storefront delivery');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Issues in Columns');
+  await expect(page.getByLabel('Select Column:')).toHaveValue(column ?? '');
+  await expect(page.getByRole('table')).toContainText(item ?? '');
+});

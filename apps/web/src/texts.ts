@@ -71,7 +71,8 @@ export const T = {
     analysesTitle: 'Your analyses',
     boards: {
       title: 'Your boards at a glance',
-      subtitle: (days: number) => `What is stuck where — the Flow figures of the last ${days} days, most urgent first.`,
+      subtitle: (days: number) =>
+        `What is stuck where — the Flow figures of the last ${days} days, most urgent first.`,
       loading: 'Loading your boards…',
       failed: 'Failed to load the overview of your boards.',
       demo: 'Demo',

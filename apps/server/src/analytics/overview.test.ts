@@ -26,7 +26,13 @@ async function board(ctx: AppContext, id: string, userId: string, steps: Step[],
     trackedBy: { userId, iterationLengthDays: 7 },
   });
   for (const s of steps) {
-    const move = { itemId: s.item, from: s.from, to: s.to, at: NOW - s.daysAgo * DAY, source: 'webhook' as const };
+    const move = {
+      itemId: s.item,
+      from: s.from,
+      to: s.to,
+      at: NOW - s.daysAgo * DAY,
+      source: 'webhook' as const,
+    };
     await recordReportedMove(ctx.db, id, move, NOW);
   }
   if (columnList !== undefined) {
@@ -112,7 +118,9 @@ describe.each(cases)('GET /api/overview/ ($name)', async ({ name, create }) => {
     }
     const stuckCard = ok.find((b) => b.project_id === stuck);
     expect(stuckCard).toMatchObject({ wip: 2, wip_at_risk: 1, insight: { severity: 'critical' } });
-    expect(stuckCard).toMatchObject({ oldest_item: { id: 'old', column: 'Doing', age_days: 20, risk: 'critical' } });
+    expect(stuckCard).toMatchObject({
+      oldest_item: { id: 'old', column: 'Doing', age_days: 20, risk: 'critical' },
+    });
   });
 
   it('follows the window: days=7 equals the Flow report of 7 days', async () => {
@@ -135,7 +143,10 @@ describe.each(cases)('GET /api/overview/ ($name)', async ({ name, create }) => {
       status: 'no_data',
     });
     expect(boards.find((b) => b.project_id === broken)).toMatchObject({ status: 'failed' });
-    expect(boards.find((b) => b.project_id === DEMO_PROJECT_ID)).toMatchObject({ status: 'ok', is_demo: true });
+    expect(boards.find((b) => b.project_id === DEMO_PROJECT_ID)).toMatchObject({
+      status: 'ok',
+      is_demo: true,
+    });
   });
 
   it('puts the most urgent boards first: critical before calm, failed then empty last', async () => {
@@ -170,7 +181,12 @@ describe.each(cases)('GET /api/overview/ ($name)', async ({ name, create }) => {
 
 describe('byUrgency', () => {
   const ref = { title: 't', is_demo: false };
-  const ok = (id: string, severity: 'critical' | 'warning' | 'excellent', atRisk: number, age = 1): BoardSummary => ({
+  const ok = (
+    id: string,
+    severity: 'critical' | 'warning' | 'excellent',
+    atRisk: number,
+    age = 1,
+  ): BoardSummary => ({
     ...ref,
     project_id: id,
     status: 'ok',
@@ -178,7 +194,15 @@ describe('byUrgency', () => {
     cycle_time_p85: 2,
     wip: 5,
     wip_at_risk: atRisk,
-    oldest_item: { id: 'i', number: 1, title: 'i', url: null, column: 'Doing', age_days: age, risk: 'at_risk' },
+    oldest_item: {
+      id: 'i',
+      number: 1,
+      title: 'i',
+      url: null,
+      column: 'Doing',
+      age_days: age,
+      risk: 'at_risk',
+    },
     insight: { severity, message: 'm', confidence: 1 },
   });
   const order = (boards: BoardSummary[]) => [...boards].sort(byUrgency).map((b) => b.project_id);
@@ -193,7 +217,15 @@ describe('byUrgency', () => {
       ok('crit-many', 'critical', 3),
       ok('crit-few-older', 'critical', 1, 9),
     ];
-    expect(order(boards)).toEqual(['crit-many', 'crit-few-older', 'crit-few', 'warn', 'calm', 'failed', 'empty']);
+    expect(order(boards)).toEqual([
+      'crit-many',
+      'crit-few-older',
+      'crit-few',
+      'warn',
+      'calm',
+      'failed',
+      'empty',
+    ]);
   });
 
   it('keeps the project list’s order between equally urgent boards', () => {

@@ -126,7 +126,10 @@ describe('ProjectsProvider', () => {
   });
 
   it('?project= naming a project not in the list selects nothing', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify([project('a')]))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a')]))),
+    );
     setup(true, '/flow?project=zzz', <ParamProbe />);
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a|none'));
   });

@@ -34,8 +34,16 @@ function FlowFigures({ board, days }: { board: BoardFlowSummary; days: number })
     <>
       <div className={styles.figures}>
         <TileGrid>
-          <Tile label={T.flow.perWeek} value={formatDays(board.throughput_per_week)} hint={t.windowHint(days)} />
-          <Tile label={T.flow.cycleP85} value={daysOrNotAvailable(board.cycle_time_p85)} hint={T.flow.cycleP85Hint} />
+          <Tile
+            label={T.flow.perWeek}
+            value={formatDays(board.throughput_per_week)}
+            hint={t.windowHint(days)}
+          />
+          <Tile
+            label={T.flow.cycleP85}
+            value={daysOrNotAvailable(board.cycle_time_p85)}
+            hint={T.flow.cycleP85Hint}
+          />
           <Tile
             label={T.flow.wipAtRisk}
             value={String(board.wip_at_risk)}

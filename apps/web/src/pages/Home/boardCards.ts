@@ -30,7 +30,12 @@ export function riskTone(risk: AgingRisk): Tone {
   return 'neutral';
 }
 
-const VARIANT_TONES = { success: 'success', default: 'neutral', warning: 'attention', danger: 'danger' } as const;
+const VARIANT_TONES = {
+  success: 'success',
+  default: 'neutral',
+  warning: 'attention',
+  danger: 'danger',
+} as const;
 
 /** The card's accent: its insight's severity colour; calm (neutral) without data, amber when it failed. */
 export function cardTone(board: BoardSummary): Tone {
