@@ -46,7 +46,15 @@ function Probe() {
 }
 function DemoProbe() {
   useDemoSelection();
-  return <Probe />;
+  const { projects, select } = useProjects();
+  return (
+    <>
+      <Probe />
+      <button type="button" onClick={() => select(projects[0] ?? null)}>
+        pick first
+      </button>
+    </>
+  );
 }
 
 function ParamProbe() {
@@ -105,13 +113,18 @@ describe('ProjectsProvider', () => {
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false||none'));
   });
 
-  it('?demo=1 selects the demo project', async () => {
+  it('?demo=1 selects the demo project once; picking another one afterwards stays picked', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => new Response(JSON.stringify([project('a'), project('d', true)]))),
     );
     setup(true, '/lead-time?demo=1', <DemoProbe />);
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|d'));
+    // Another project picked while ?demo=1 is still in the address stays picked.
+    screen.getByRole('button', { name: 'pick first' }).click();
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|a'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('p').textContent).toBe('false|a,d|a');
   });
 
   it('?project= selects that project once; picking another one afterwards stays picked', async () => {
