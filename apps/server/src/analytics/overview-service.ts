@@ -1,4 +1,5 @@
 import type { BoardSummary, OverviewQuery, OverviewResponse } from '@fluxion/contract';
+import pLimit from 'p-limit';
 import type { AppContext } from '../context.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { listVisibleRows } from '../projects/service.ts';
@@ -7,6 +8,12 @@ import { byUrgency, summariseFlow } from './overview.ts';
 
 /** The Flow page's defaults, so the overview and a first visit to the Flow page share one cached report. */
 const FLOW_DEFAULTS = { horizon: 14, items: 10 } as const;
+
+/**
+ * Boards summarised at once: each may load a board (up to a million moves) into the board store, which
+ * holds 8; more at once would raise the peak memory and evict boards the overview itself still needs.
+ */
+const BOARDS_AT_ONCE = 4;
 
 export const BOARD_FAILED_MESSAGE = 'The figures of this board could not be computed just now.';
 
@@ -20,7 +27,8 @@ export async function boardsOverview(
   log: Log,
 ): Promise<OverviewResponse> {
   const rows = await listVisibleRows(ctx, userId);
-  const boards = await Promise.all(rows.map((row) => boardSummary(ctx, row, query.days, log)));
+  const limit = pLimit(BOARDS_AT_ONCE);
+  const boards = await Promise.all(rows.map((row) => limit(() => boardSummary(ctx, row, query.days, log))));
   return { window_days: query.days, boards: boards.sort(byUrgency) };
 }
 
