@@ -424,6 +424,34 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     }
   });
 
+  it('treats a cycle-start column removed from the board since it was chosen as unset, not as an error', async () => {
+    const { user, auth: own } = await signedInUser(ctx);
+    const id = 'PVT_lost_column';
+    await insertTestBoard(ctx.db, {
+      id: 'lost-column',
+      githubProjectId: id,
+      addedAt: NOW,
+      trackedBy: { userId: user.id, iterationLengthDays: 7 },
+    });
+    await ctx.db
+      .updateTable('tracked_projects')
+      .set({ cycle_time_start_column: 'QA' }) // the board's columns: Todo, Doing, Done
+      .where('board_id', '=', 'lost-column')
+      .execute();
+    const project = await app.inject({ url: `/api/projects/${id}/`, headers: own });
+    expect(project.json()).toMatchObject({ cycle_time_start_column: null });
+    const lead = await app.inject({ url: `/api/leadtime/?project=${id}&days=7`, headers: own });
+    expect(lead.statusCode, lead.body).toBe(200);
+    const flow = await app.inject({ url: `/api/flow/?project=${id}`, headers: own });
+    expect(flow.statusCode, flow.body).toBe(200);
+    // Asked for by name, an unknown column is still refused.
+    const asked = await app.inject({
+      url: `/api/leadtime/?project=${id}&days=7&cycle_time=QA`,
+      headers: own,
+    });
+    expect(asked.statusCode).toBe(400);
+  });
+
   it('answers a board with no recorded moves yet with the fallback insight, not an error', async () => {
     const { user, auth: own } = await signedInUser(ctx);
     const id = 'PVT_empty_board';

@@ -12,7 +12,7 @@ export function toApiProject(row: TrackedRow): Project {
     owner: row.owner_login,
     is_demo: row.is_demo === 1,
     iteration_length_days: row.iteration_length_days ?? DEFAULT_ITERATION_LENGTH,
-    cycle_time_start_column: row.cycle_time_start_column ?? defaultCycleStart(row),
+    cycle_time_start_column: cycleStart(row, columns),
     column_list: columns,
     column_classification: storedClassification(row.column_classification, columns),
     automatic_column_classification: classifyColumns({ columns }),
@@ -28,6 +28,15 @@ function toSyncStatus(status: string): 'active' | 'inaccessible' | 'static' {
 export function parseColumns(json: string): string[] {
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed) ? parsed.filter((c): c is string => typeof c === 'string') : [];
+}
+
+/**
+ * The user's cycle-start column, while the board still has it: a column removed on GitHub since it was
+ * chosen counts as unset (the analyses would otherwise refuse it, as they refuse an unknown parameter).
+ */
+function cycleStart(row: TrackedRow, columns: string[]): string | null {
+  const chosen = row.cycle_time_start_column;
+  return chosen !== null && columns.includes(chosen) ? chosen : defaultCycleStart(row);
 }
 
 /** The demo board shows cycle time from its first working column, so its dashboards are complete. */
