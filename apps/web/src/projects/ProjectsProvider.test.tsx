@@ -44,31 +44,23 @@ function Probe() {
     <span data-testid="p">{`${loading}|${projects.map((p) => p.project_id).join(',')}|${selected?.project_id ?? 'none'}`}</span>
   );
 }
-function DemoProbe() {
-  useDemoSelection();
-  const { projects, select } = useProjects();
-  return (
-    <>
-      <Probe />
-      <button type="button" onClick={() => select(projects[0] ?? null)}>
-        pick first
-      </button>
-    </>
-  );
+/** The probe, a hook that selects from the address, and a button that picks the first project. */
+function pickingProbe(useSelection: () => void) {
+  return function PickingProbe() {
+    useSelection();
+    const { projects, select } = useProjects();
+    return (
+      <>
+        <Probe />
+        <button type="button" onClick={() => select(projects[0] ?? null)}>
+          pick first
+        </button>
+      </>
+    );
+  };
 }
-
-function ParamProbe() {
-  useProjectParam();
-  const { projects, select } = useProjects();
-  return (
-    <>
-      <Probe />
-      <button type="button" onClick={() => select(projects[0] ?? null)}>
-        pick first
-      </button>
-    </>
-  );
-}
+const DemoProbe = pickingProbe(useDemoSelection);
+const ParamProbe = pickingProbe(useProjectParam);
 
 function setup(isAuthenticated: boolean, url: string, child: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
