@@ -127,6 +127,8 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
   it('updates the column list on the next full sync after a column is renamed or added', async () => {
     const board = await world.createBoard('octo-alice', { a: 'In Review', b: 'Todo' });
     const row = await world.register(board.projectId);
+    // As registered before the options were stored: the first full sync stores them.
+    await world.ctx.db.updateTable('boards').set({ column_options: null }).where('id', '=', row.id).execute();
     const collector = world.collector();
     await collector.runOnce();
     const project = world.sim.world.projects.get(board.projectId);

@@ -19,6 +19,11 @@ export function parseColumnOptions(json: string | null): ColumnOption[] | null {
   }
 }
 
+/** The options as stored with a board (`boards.column_options`). */
+export function columnOptionsJson(options: readonly ColumnOption[]): string {
+  return JSON.stringify(options.map(({ id, name }) => ({ id, name })));
+}
+
 /** Old name → new name, for each option GitHub still has under its id with another name. */
 export function findRenames(stored: readonly ColumnOption[] | null, current: readonly ColumnOption[]) {
   const renames = new Map<string, string>();
@@ -34,7 +39,8 @@ export function findRenames(stored: readonly ColumnOption[] | null, current: rea
  * move and item, the board's column list and the users' cycle-start and column classification settings
  * take the new names (at once, so two columns that swapped names stay apart), and loaded boards read the
  * moves again. Without this a renamed column would look like a new one its items all moved to, and its
- * history would keep a name the board no longer has. Stores `current` as the board's options either way.
+ * history would keep a name the board no longer has. Without renames it writes nothing: the caller
+ * stores the options with the column list (`columnOptionsJson`).
  */
 export async function applyColumnRenames(
   db: Db,
@@ -42,11 +48,8 @@ export async function applyColumnRenames(
   current: readonly ColumnOption[],
 ): Promise<Map<string, string>> {
   const renames = findRenames(parseColumnOptions(board.column_options), current);
-  const options = JSON.stringify(current.map(({ id, name }) => ({ id, name })));
-  if (renames.size === 0) {
-    await db.updateTable('boards').set({ column_options: options }).where('id', '=', board.id).execute();
-    return renames;
-  }
+  if (renames.size === 0) return renames;
+  const options = columnOptionsJson(current);
   const olds = [...renames.keys()];
   const renamed = (column: string) =>
     sql<string>`CASE ${sql.ref(column)} ${sql.join(

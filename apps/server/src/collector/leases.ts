@@ -1,6 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
-import type { ColumnOption } from './column-renames.ts';
+import { type ColumnOption, columnOptionsJson } from './column-renames.ts';
 
 /**
  * Claims boards that are due, one conditional UPDATE each, so that any number of collector processes can
@@ -54,7 +54,12 @@ export async function releaseBoard(db: Db, board: Board, owner: string, now: num
         last_error: null,
         sync_status: 'active',
         ...(outcome.full ? { last_full_sync_at: now } : {}),
-        ...(outcome.columns ? { column_list: JSON.stringify(outcome.columns.map((c) => c.name)) } : {}),
+        ...(outcome.columns
+          ? {
+              column_list: JSON.stringify(outcome.columns.map((c) => c.name)),
+              column_options: columnOptionsJson(outcome.columns),
+            }
+          : {}),
       })
       .execute();
     return;

@@ -26,6 +26,8 @@ async function bumpVersion(db: Db, boardId: string): Promise<void> {
  */
 export async function recordReportedMove(db: Db, boardId: string, move: Move, now: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    // First: taking the counter locks the board row, so deliveries of moves of the same board (on any
+    // replica) read the item's stored column one after the other, never both before either writes.
     const seq = await takeItemSeq(trx, boardId);
     const stored = await trx
       .selectFrom('items')

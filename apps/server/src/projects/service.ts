@@ -6,7 +6,7 @@ import {
   type SaveProjectRequest,
 } from '@fluxion/contract';
 import type { AppContext } from '../context.ts';
-import { applyColumnRenames } from '../collector/column-renames.ts';
+import { applyColumnRenames, columnOptionsJson } from '../collector/column-renames.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { type BoardOnGithub, githubForUser, readBoard } from '../github/for-user.ts';
@@ -130,6 +130,7 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
       .set({
         title: board.title,
         column_list: JSON.stringify(board.columns),
+        column_options: columnOptionsJson(board.options),
         collector_user_id: found.collector_user_id ?? userId,
       })
       .where('id', '=', found.id)
@@ -147,7 +148,7 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
       number: board.number,
       title: board.title,
       column_list: JSON.stringify(board.columns),
-      column_options: JSON.stringify(board.options),
+      column_options: columnOptionsJson(board.options),
       is_demo: 0,
       added_at: now,
       sync_status: 'active',
