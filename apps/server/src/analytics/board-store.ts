@@ -1,14 +1,8 @@
 import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import { ResultCache } from './cache.ts';
-import {
-  type BoardData,
-  type BoardItems,
-  loadBoardData,
-  loadBoardItems,
-  refreshBoardData,
-  refreshBoardItems,
-} from './queries.ts';
+import { type BoardItems, loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
+import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
 
 /**
  * A board at a data version: its moves, and its items once asked for (`items`), read as changes to the

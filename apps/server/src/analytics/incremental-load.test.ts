@@ -17,13 +17,8 @@ import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
-import {
-  type BoardData,
-  loadBoardData,
-  loadBoardItems,
-  refreshBoardData,
-  refreshBoardItems,
-} from './queries.ts';
+import { loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
+import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
 import { preloadBoards } from './preload.ts';
 import { boardStore } from './service.ts';
 

@@ -3,8 +3,6 @@ import type { Db } from '../db/connection.ts';
 import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from '../move-log/rows.ts';
 import { appendStoredSegments, forgetSegments, type SegmentChain } from '../move-log/segments.ts';
 
-export { type BoardItems, loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
-
 /**
  * A board's moves as the flow engine takes them, and what was read to build them: the moves with ids
  * up to `lastId` (`count` of them) as of the board's `rewriteVersion`, so that they can be brought up to
