@@ -18,6 +18,15 @@ async function named(world: CollectorWorld, board: SimBoard, boardId: string): P
   return (await world.moves(boardId)).map((r) => ({ ...r, item: board.names.get(r.item) ?? r.item }));
 }
 
+/** The simulated board's Status option called `name`, to rename it as a GitHub user would. */
+function statusOption(world: CollectorWorld, board: SimBoard, name: string) {
+  const option = world.sim.world.projects
+    .get(board.projectId)
+    ?.statusField.options.find((o) => o.name === name);
+  if (!option) throw new Error(`no column ${name}`);
+  return option;
+}
+
 /** Moves the clocks to `START + offset` (never back). */
 async function at(world: CollectorWorld, offset: number): Promise<void> {
   await world.advance(START + offset - world.ctx.now());
@@ -131,11 +140,11 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     await world.ctx.db.updateTable('boards').set({ column_options: null }).where('id', '=', row.id).execute();
     const collector = world.collector();
     await collector.runOnce();
-    const project = world.sim.world.projects.get(board.projectId);
-    const review = project?.statusField.options.find((o) => o.name === 'In Review');
-    if (!project || !review) throw new Error('no such board');
+    const review = statusOption(world, board, 'In Review');
     review.name = 'Review';
-    project.statusField.options.splice(3, 0, { ...review, id: 'qa000001', name: 'QA' });
+    world.sim.world.projects
+      .get(board.projectId)
+      ?.statusField.options.splice(3, 0, { ...review, id: 'qa000001', name: 'QA' });
     await at(world, 5 * MINUTE);
     await world.move(board.items.b ?? '', 'QA');
     await world.advance(1000);
@@ -175,10 +184,8 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
       .execute();
     const collector = world.collector();
     await collector.runOnce();
-    const project = world.sim.world.projects.get(board.projectId);
-    const progress = project?.statusField.options.find((o) => o.name === 'In Progress');
-    const review = project?.statusField.options.find((o) => o.name === 'In Review');
-    if (!progress || !review) throw new Error('no such columns');
+    const progress = statusOption(world, board, 'In Progress');
+    const review = statusOption(world, board, 'In Review');
     [progress.name, review.name] = [review.name, progress.name];
     const version = (await world.board(row.id)).rewrite_version;
     await at(world, 16 * MINUTE);
@@ -212,11 +219,7 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     const board = await world.createBoard('octo-alice', { a: 'In Review' });
     const row = await world.register(board.projectId);
     await world.collector().runOnce();
-    const review = world.sim.world.projects
-      .get(board.projectId)
-      ?.statusField.options.find((o) => o.name === 'In Review');
-    if (!review) throw new Error('no such column');
-    review.name = 'Review';
+    statusOption(world, board, 'In Review').name = 'Review';
     // Saved again (as a second user registering it would): the board is read from GitHub.
     const saved = await world.app.inject({
       method: 'POST',
