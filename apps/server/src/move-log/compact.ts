@@ -148,27 +148,22 @@ export async function snapshotBoardItems(
   const stored = await itemSnapshotState(db, boardId);
   const due =
     stored && stored.rewriteVersion === rewriteVersion
-      ? (await countItems(db, boardId, { changedAfter: stored.seq })) >= minChanges
-      : (await countItems(db, boardId, { onBoard: true })) >= minItems;
+      ? (await countItems(db, boardId, stored.seq, false)) >= minChanges
+      : (await countItems(db, boardId, -1, true)) >= minItems;
   if (!due) return false;
   const items = await loadBoardItems(db, boardId, false);
   await storeItemSnapshot(db, boardId, { ...items, now: options.now });
   return true;
 }
 
-async function countItems(
-  db: Db,
-  boardId: string,
-  which: { changedAfter: number } | { onBoard: true },
-): Promise<number> {
+/** How many of the board's items changed after counter value `after` (`after` = -1: all of them). */
+async function countItems(db: Db, boardId: string, after: number, onBoardOnly: boolean): Promise<number> {
   const row = await db
     .selectFrom('items')
     .select((eb) => eb.fn.countAll().as('count'))
     .where('board_id', '=', boardId)
-    .$if('changedAfter' in which, (q) =>
-      q.where('change_seq', '>', (which as { changedAfter: number }).changedAfter),
-    )
-    .$if('onBoard' in which, (q) => q.where('removed_at', 'is', null))
+    .where('change_seq', '>', after)
+    .$if(onBoardOnly, (q) => q.where('removed_at', 'is', null))
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
