@@ -11,8 +11,9 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // No retries: a flaky test is a bug to fix, not to hide.
+  retries: 0,
+  reporter: [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {

@@ -1,6 +1,6 @@
 import type { BoardColumns, Transition } from './types.ts';
 
-/** A board in the neutral exchange format (see ../shared/oracles/jira-agile-metrics/transitions.json). */
+/** A board in the neutral exchange format (see packages/flow/test-data/jira-agile-metrics/transitions.json). */
 export type BoardFile = {
   columns: string[];
   cycle_start?: string | null;

@@ -6,7 +6,7 @@ import { BoardFileError, parseBoardFile } from './board-file.ts';
 import { buildBoardReport } from './board-report.ts';
 
 const oraclePath = fileURLToPath(
-  new URL('../../../../shared/oracles/jira-agile-metrics/transitions.json', import.meta.url),
+  new URL('../test-data/jira-agile-metrics/transitions.json', import.meta.url),
 );
 const board = parseBoardFile(JSON.parse(readFileSync(oraclePath, 'utf8')));
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env -S npx tsx
 /**
  * Flow metrics of a board export: `npm run flow -- board.json [--whole-days] [--pretty]` (or `-` for stdin).
- * The board is in the neutral format of ../shared/oracles/jira-agile-metrics/transitions.json.
+ * The board is in the neutral format of packages/flow/test-data/jira-agile-metrics/transitions.json.
  */
 import { readFileSync } from 'node:fs';
 import { BoardFileError, parseBoardFile } from './board-file.ts';

@@ -5,8 +5,8 @@ import { cumulativeFlow, cycleTimePercentiles, throughput } from './charts.ts';
 import { computeItemTimelines, type ItemTimeline } from './item-timelines.ts';
 import { DAY_MS, dayNumber, isoDay } from './numbers.ts';
 
-// The repo's parent directory holds `shared/` (packages/flow/src → ../../../../shared).
-const oracle = new URL('../../../../shared/oracles/jira-agile-metrics/', import.meta.url);
+// Golden files copied into the repo (source and licence: test-data/jira-agile-metrics/README.md).
+const oracle = new URL('../test-data/jira-agile-metrics/', import.meta.url);
 const read = (name: string) => readFileSync(new URL(name, oracle), 'utf8');
 const csv = (name: string) =>
   read(`expected/${name}`)

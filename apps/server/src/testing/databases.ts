@@ -19,7 +19,11 @@ export function isPostgresReachable(): Promise<boolean> {
       await client.connect();
       await client.end();
       return true;
-    } catch {
+    } catch (error) {
+      // On CI a missing PostgreSQL must fail the run, not silently skip a third of the suite.
+      if (process.env.CI) {
+        throw new Error(`PostgreSQL at ${TEST_POSTGRES_URL} is not reachable (CI requires it): ${String(error)}`);
+      }
       console.warn(`PostgreSQL at ${TEST_POSTGRES_URL} is not reachable: PostgreSQL tests are SKIPPED.`);
       return false;
     }
