@@ -4,8 +4,8 @@
  * The board is in the neutral format of packages/flow/test-data/jira-agile-metrics/transitions.json.
  */
 import { readFileSync } from 'node:fs';
-import { BoardFileError, parseBoardFile } from './board-file.ts';
-import { buildBoardReport } from './board-report.ts';
+import { BoardFileError, parseBoardFile } from './input/board-file.ts';
+import { buildBoardReport } from './reports/board-report.ts';
 
 const USAGE = `usage: flow <board.json | -> [--whole-days] [--pretty]
   --whole-days  durations in whole calendar days (date minus date), as jira-agile-metrics counts them

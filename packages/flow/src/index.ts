@@ -1,38 +1,46 @@
-export { classifyColumn, classifyColumns, type ColumnKind, columnKinds } from './columns.ts';
-export { cumulativeFlow, cycleTimePercentiles, type CfdRow, throughput } from './charts.ts';
-export { FALLBACK_MESSAGE, fallbackInsight } from './insight.ts';
-export { ageInDays, buildColumnStats, buildIssuesInColumnReport } from './issues.ts';
-export {
-  computeItemTimelines,
-  type ItemStay,
-  type ItemTimeline,
-  type TimelineInput,
-} from './item-timelines.ts';
-export { buildLeadTimeReport } from './lead-time.ts';
-export { queueHealth } from './queue.ts';
-export { buildTimeInStateReport } from './time-in-state.ts';
+/**
+ * The flow engine's one public door. Folders follow the data flow:
+ * input/ (transitions as objects or columns, board files, board columns) → timeline/ (per item: grouped,
+ * ordered transitions, then column entries and stays) → metrics/ (one module per analysis) →
+ * insights/ (the sentence each analysis ends with) → reports/ (the Flow page and the CLI's board report).
+ * Words: a *transition* is one recorded status change (the server stores each as a row of its move log);
+ * a *stay* is the time an item spends in one column between two transitions.
+ */
 export type * from './types.ts';
-export { releaseScratch } from './scratch.ts';
+export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './input/board-file.ts';
+export { classifyColumn, classifyColumns, type ColumnKind, columnKinds } from './input/columns.ts';
 export {
-  fromTransitionColumns,
-  isTransitionColumns,
   type BuilderMark,
   type CodedRows,
+  fromTransitionColumns,
+  isTransitionColumns,
   type TransitionColumns,
   TransitionColumnsBuilder,
   type Transitions,
   toTransitionColumns,
   transitionAt,
-} from './transition-columns.ts';
-export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './board-file.ts';
-export { type BoardReport, type BoardReportOptions, buildBoardReport } from './board-report.ts';
-export { buildFlowReport } from './flow-report.ts';
-export type * from './flow-types.ts';
+} from './input/transitions.ts';
+export {
+  computeItemTimelines,
+  type ItemStay,
+  type ItemTimeline,
+  type TimelineInput,
+} from './timeline/item-timelines.ts';
+export { releaseScratch } from './timeline/scratch.ts';
+export { type CfdRow, cumulativeFlow, cycleTimePercentiles, throughput } from './metrics/charts.ts';
 export {
   FORECAST_CONFIDENCES,
   forecastHowMany,
   forecastWhen,
   type HowManyResult,
   type WhenResult,
-} from './forecast.ts';
-export { seededRandom } from './random.ts';
+} from './metrics/forecast.ts';
+export { ageInDays, buildColumnStats, buildIssuesInColumnReport } from './metrics/issues.ts';
+export { buildLeadTimeReport } from './metrics/lead-time.ts';
+export { queueHealth } from './metrics/queue.ts';
+export { buildTimeInStateReport } from './metrics/time-in-state.ts';
+export { FALLBACK_MESSAGE, fallbackInsight } from './insights/insight.ts';
+export { type BoardReport, type BoardReportOptions, buildBoardReport } from './reports/board-report.ts';
+export { buildFlowReport } from './reports/flow-report.ts';
+export type * from './reports/flow-types.ts';
+export { seededRandom } from './shared/random.ts';

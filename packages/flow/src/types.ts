@@ -1,6 +1,6 @@
 /** Public input and output types of the flow engine. All times are epoch milliseconds (UTC). */
 
-import type { Transitions } from './transition-columns.ts';
+import type { Transitions } from './input/transitions.ts';
 
 /** One recorded status change. `to: null` means the item left the board (or lost its status). */
 export type Transition = {

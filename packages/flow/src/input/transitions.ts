@@ -1,0 +1,282 @@
+import type { Transition } from '../types.ts';
+
+/**
+ * Transitions held column by column: row i is the move of `itemIds[item[i]]` from `names[from[i]]` to
+ * `names[to[i]]` (code -1 = null) at `at[i]`. A million moves are five typed arrays and two small string
+ * lists instead of a million objects, and the engine reads them without converting (see
+ * docs/performance.md). Only rows 0 … count-1 count; `itemIds` and `names` may list more than the rows
+ * use (a builder shares them with later snapshots, which only ever append to them).
+ */
+export type TransitionColumns = {
+  readonly kind: 'columns';
+  readonly count: number;
+  readonly item: Int32Array;
+  readonly at: Float64Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly itemIds: readonly string[];
+  readonly names: readonly string[];
+};
+
+/** What the engine accepts as moves: objects (CLI, tests) or columns (the server's loaded boards). */
+export type Transitions = readonly Transition[] | TransitionColumns;
+
+export const NULL_NAME = -1;
+
+export function isTransitionColumns(input: Transitions): input is TransitionColumns {
+  return !Array.isArray(input) && (input as TransitionColumns).kind === 'columns';
+}
+
+export function transitionCount(input: Transitions): number {
+  return isTransitionColumns(input) ? input.count : input.length;
+}
+
+/**
+ * Rows already coded against a builder's dictionaries, with the dictionary entries they introduce:
+ * item ids get codes `itemStart`, `itemStart + 1`, … and column names `nameStart`, … in list order.
+ * A board stored as a chain of these (see the server's segments) is rebuilt without decoding a string
+ * per row.
+ */
+export type CodedRows = {
+  readonly count: number;
+  readonly item: Int32Array;
+  readonly at: Float64Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly itemStart: number;
+  readonly newItemIds: readonly string[];
+  readonly nameStart: number;
+  readonly newNames: readonly string[];
+};
+
+/** Where a builder stood: its row count and dictionary sizes. */
+export type BuilderMark = { readonly count: number; readonly items: number; readonly names: number };
+
+/**
+ * Appends rows into growing typed arrays. `snapshot()` returns the rows so far; appending later never
+ * changes a snapshot (rows go past its count, and growing copies into new arrays), so one builder can
+ * keep a loaded board up to date while earlier snapshots are still in use.
+ */
+export class TransitionColumnsBuilder {
+  private item: Int32Array;
+  private at: Float64Array;
+  private from: Int32Array;
+  private to: Int32Array;
+  private readonly itemIds: string[] = [];
+  private readonly names: string[] = [];
+  // Null-prototype objects, not Maps: with the fresh strings a driver returns for every row, V8 looks
+  // them up about twice as fast (0.3 vs 0.6 s for a million item ids, measured).
+  private readonly itemIndex: Record<string, number> = Object.create(null);
+  private readonly nameIndex: Record<string, number> = Object.create(null);
+  private lastItem: string | undefined;
+  private lastItemCode = 0;
+  count = 0;
+
+  constructor(capacity = 1024) {
+    const n = Math.max(16, capacity);
+    this.item = new Int32Array(n);
+    this.at = new Float64Array(n);
+    this.from = new Int32Array(n);
+    this.to = new Int32Array(n);
+  }
+
+  /** A builder continuing `columns` (copies its arrays, not per row). */
+  static from(columns: TransitionColumns, extra = 1024): TransitionColumnsBuilder {
+    const b = new TransitionColumnsBuilder(columns.count + extra);
+    b.item.set(columns.item.subarray(0, columns.count));
+    b.at.set(columns.at.subarray(0, columns.count));
+    b.from.set(columns.from.subarray(0, columns.count));
+    b.to.set(columns.to.subarray(0, columns.count));
+    for (const id of columns.itemIds) b.itemCode(id);
+    for (const name of columns.names) b.nameCode(name);
+    b.count = columns.count;
+    return b;
+  }
+
+  private itemCode(id: string): number {
+    if (id === this.lastItem) return this.lastItemCode;
+    let code = this.itemIndex[id];
+    if (code === undefined) {
+      code = this.itemIds.push(id) - 1;
+      this.itemIndex[id] = code;
+    }
+    this.lastItem = id;
+    this.lastItemCode = code;
+    return code;
+  }
+
+  private nameCode(name: string | null): number {
+    if (name === null) return NULL_NAME;
+    let code = this.nameIndex[name];
+    if (code === undefined) {
+      code = this.names.push(name) - 1;
+      this.nameIndex[name] = code;
+    }
+    return code;
+  }
+
+  private grow(): void {
+    const n = Math.ceil(this.item.length * 1.5) + 16;
+    const copy = <T extends Int32Array | Float64Array>(old: T, next: T): T => {
+      next.set(old.subarray(0, this.count));
+      return next;
+    };
+    this.item = copy(this.item, new Int32Array(n));
+    this.at = copy(this.at, new Float64Array(n));
+    this.from = copy(this.from, new Int32Array(n));
+    this.to = copy(this.to, new Int32Array(n));
+  }
+
+  append(itemId: string, from: string | null, to: string | null, at: number): void {
+    if (this.count === this.item.length) this.grow();
+    const i = this.count++;
+    this.item[i] = this.itemCode(itemId);
+    this.from[i] = this.nameCode(from);
+    this.to[i] = this.nameCode(to);
+    this.at[i] = at;
+  }
+
+  mark(): BuilderMark {
+    return { count: this.count, items: this.itemIds.length, names: this.names.length };
+  }
+
+  /** The rows and dictionary entries added since `mark`, as copies (they outlive later growth). */
+  codedSince(mark: BuilderMark): CodedRows {
+    return {
+      count: this.count - mark.count,
+      item: this.item.slice(mark.count, this.count),
+      at: this.at.slice(mark.count, this.count),
+      from: this.from.slice(mark.count, this.count),
+      to: this.to.slice(mark.count, this.count),
+      itemStart: mark.items,
+      newItemIds: this.itemIds.slice(mark.items),
+      nameStart: mark.names,
+      newNames: this.names.slice(mark.names),
+    };
+  }
+
+  /**
+   * Appends coded rows that continue this builder's dictionaries exactly. Throws, leaving the builder
+   * as it was, when they do not (a gap or an overlap in the chain) or a code is out of range.
+   */
+  appendCoded(rows: CodedRows): void {
+    if (rows.itemStart !== this.itemIds.length || rows.nameStart !== this.names.length) {
+      throw new Error(
+        `coded rows continue dictionaries at ${rows.itemStart}/${rows.nameStart}, builder is at ${this.itemIds.length}/${this.names.length}`,
+      );
+    }
+    checkCodes(rows.item, rows.count, 0, rows.itemStart + rows.newItemIds.length, 'item');
+    checkCodes(rows.from, rows.count, NULL_NAME, rows.nameStart + rows.newNames.length, 'from');
+    checkCodes(rows.to, rows.count, NULL_NAME, rows.nameStart + rows.newNames.length, 'to');
+    addNew(rows.newItemIds, this.itemIds, this.itemIndex, 'item id');
+    try {
+      addNew(rows.newNames, this.names, this.nameIndex, 'column name');
+    } catch (error) {
+      dropFrom(rows.itemStart, this.itemIds, this.itemIndex);
+      throw error;
+    }
+    while (this.count + rows.count > this.item.length) this.grow();
+    this.item.set(rows.item.subarray(0, rows.count), this.count);
+    this.at.set(rows.at.subarray(0, rows.count), this.count);
+    this.from.set(rows.from.subarray(0, rows.count), this.count);
+    this.to.set(rows.to.subarray(0, rows.count), this.count);
+    this.count += rows.count;
+    this.lastItem = undefined;
+  }
+
+  snapshot(): TransitionColumns {
+    const n = this.count;
+    return {
+      kind: 'columns',
+      count: n,
+      item: this.item.subarray(0, n),
+      at: this.at.subarray(0, n),
+      from: this.from.subarray(0, n),
+      to: this.to.subarray(0, n),
+      itemIds: this.itemIds,
+      names: this.names,
+    };
+  }
+}
+
+/** Appends new dictionary entries; on one already there, removes those it added and throws. */
+function addNew(
+  entries: readonly string[],
+  list: string[],
+  index: Record<string, number>,
+  what: string,
+): void {
+  const start = list.length;
+  for (const entry of entries) {
+    if (typeof entry !== 'string' || index[entry] !== undefined) {
+      dropFrom(start, list, index);
+      throw new Error(`${what} ${JSON.stringify(entry)} is already coded`);
+    }
+    index[entry] = list.push(entry) - 1;
+  }
+}
+
+function dropFrom(start: number, list: string[], index: Record<string, number>): void {
+  for (const entry of list.splice(start)) delete index[entry];
+}
+
+function checkCodes(codes: Int32Array, count: number, min: number, end: number, what: string): void {
+  if (codes.length < count) throw new Error(`${what} codes: ${codes.length} for ${count} rows`);
+  for (let i = 0; i < count; i++) {
+    const code = codes[i] as number;
+    if (code < min || code >= end) throw new Error(`${what} code ${code} at row ${i} is out of range`);
+  }
+}
+
+/** The same moves as columns, in the same order. */
+export function toTransitionColumns(transitions: readonly Transition[]): TransitionColumns {
+  const b = new TransitionColumnsBuilder(transitions.length);
+  for (const t of transitions) b.append(t.itemId, t.from, t.to, t.at);
+  return b.snapshot();
+}
+
+const nameOf = (c: TransitionColumns, code: number): string | null =>
+  code === NULL_NAME ? null : (c.names[code] as string);
+
+/** Row i as an object (tests, the CLI; the engine never builds these). */
+export function transitionAt(c: TransitionColumns, i: number): Transition {
+  return {
+    itemId: c.itemIds[c.item[i] as number] as string,
+    from: nameOf(c, c.from[i] as number),
+    to: nameOf(c, c.to[i] as number),
+    at: c.at[i] as number,
+  };
+}
+
+/** The moves as objects, in row order. */
+export function fromTransitionColumns(c: TransitionColumns): Transition[] {
+  return Array.from({ length: c.count }, (_, i) => transitionAt(c, i));
+}
+
+/** Names of row `row`'s origin and target (for ties and duplicates, which are rare). */
+export function rowNames(input: Transitions, row: number): { from: string | null; to: string | null } {
+  if (!isTransitionColumns(input)) return input[row] as Transition;
+  return { from: nameOf(input, input.from[row] as number), to: nameOf(input, input.to[row] as number) };
+}
+
+/** The rows at or before `now` (the same input when none is later). */
+export function upTo(input: Transitions, now: number): Transitions {
+  if (!isTransitionColumns(input)) return input.filter((t) => t.at <= now);
+  let kept = 0;
+  for (let i = 0; i < input.count; i++) if ((input.at[i] as number) <= now) kept++;
+  if (kept === input.count) return input;
+  const item = new Int32Array(kept);
+  const at = new Float64Array(kept);
+  const from = new Int32Array(kept);
+  const to = new Int32Array(kept);
+  let w = 0;
+  for (let i = 0; i < input.count; i++) {
+    if (!((input.at[i] as number) <= now)) continue;
+    item[w] = input.item[i] as number;
+    at[w] = input.at[i] as number;
+    from[w] = input.from[i] as number;
+    to[w] = input.to[i] as number;
+    w++;
+  }
+  return { ...input, count: kept, item, at, from, to };
+}

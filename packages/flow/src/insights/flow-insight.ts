@@ -1,0 +1,59 @@
+import { fallbackInsight, fmt, insight, plural } from './insight.ts';
+import type { AgingItem, FlowForecast, FlowPercentiles } from '../reports/flow-types.ts';
+import type { Insight } from '../types.ts';
+
+export type FlowFacts = {
+  windowDays: number;
+  completions: number;
+  percentiles: FlowPercentiles;
+  aging: readonly AgingItem[];
+  forecast: FlowForecast | null;
+};
+
+/** Share of the work in progress above p85 from which the insight is critical. */
+export const AT_RISK_CRITICAL_SHARE = 0.25;
+
+const isAtRisk = (item: AgingItem) => item.risk === 'at_risk' || item.risk === 'critical';
+
+/** The column holding the most items older than p85 (first in the list's order on a tie) and its count. */
+function worstColumn(atRisk: readonly AgingItem[]): { column: string; count: number } {
+  const counts = new Map<string, number>();
+  for (const item of atRisk) counts.set(item.column, (counts.get(item.column) ?? 0) + 1);
+  let best = { column: '', count: 0 };
+  for (const [column, count] of counts) if (count > best.count) best = { column, count };
+  return best;
+}
+
+function atRiskInsight(f: FlowFacts, atRisk: readonly AgingItem[], p85: number): Insight {
+  const worst = worstColumn(atRisk);
+  const oldest = atRisk[0] as AgingItem;
+  const where =
+    worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
+  const text =
+    `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} older than 85% of past cycle times ` +
+    `(${fmt(p85)} days); oldest #${oldest.number} at ${fmt(oldest.age_days)} days.`;
+  const share = atRisk.length / f.aging.length;
+  return insight(share >= AT_RISK_CRITICAL_SHARE ? 'critical' : 'warning', text, f.completions);
+}
+
+function forecastInsight(f: FlowFacts, p85: number): Insight {
+  const howMany = f.forecast?.how_many.results.find((r) => r.confidence === 0.85);
+  const ahead = howMany
+    ? ` Next ${f.forecast?.how_many.horizon_days} days: at least ${plural(howMany.items, 'item')} (85% confidence).`
+    : '';
+  const text = `No work in progress is older than 85% of past cycle times; 85% of items finish within ${fmt(p85)} days.${ahead}`;
+  return insight(f.aging.some((i) => i.risk === 'watch') ? 'good' : 'excellent', text, f.completions);
+}
+
+/** The most useful fact of the Flow analysis (docs/metrics.md, "Flow" insight rules). */
+export function flowInsight(f: FlowFacts): Insight {
+  const p85 = f.percentiles.p85;
+  if (p85 === null) {
+    if (f.aging.length === 0) return fallbackInsight();
+    const text = `No item finished in the last ${f.windowDays} days while ${plural(f.aging.length, 'item')} ${f.aging.length === 1 ? 'is' : 'are'} in progress.`;
+    return insight('warning', text, 0);
+  }
+  const atRisk = f.aging.filter(isAtRisk);
+  if (atRisk.length > 0) return atRiskInsight(f, atRisk, p85);
+  return forecastInsight(f, p85);
+}

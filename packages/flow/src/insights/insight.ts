@@ -1,0 +1,33 @@
+import { confidence } from '../shared/numbers.ts';
+import type { Insight, Severity, Stability } from '../types.ts';
+
+export const FALLBACK_MESSAGE = 'Analysis unavailable - using fallback calculations';
+
+/** Spec §8: the insight of fallback statistics, when an analysis cannot be computed. */
+export function fallbackInsight(): Insight {
+  return { severity: 'info', message: FALLBACK_MESSAGE, confidence: 0.5 };
+}
+
+export function insight(severity: Severity, message: string, samples: number): Insight {
+  return { severity, message, confidence: confidence(samples) };
+}
+
+/** Stability thresholds on the coefficient of variation of recent lead times. */
+export const STABILITY_HIGH_BELOW = 0.5;
+export const STABILITY_MEDIUM_BELOW = 1;
+
+/** High below CV 0.5, Medium below 1.0, else Low; Medium (neutral) when under two samples. */
+export function stabilityOf(cv: number | null): Stability {
+  if (cv === null) return 'Medium';
+  if (cv < STABILITY_HIGH_BELOW) return 'High';
+  if (cv < STABILITY_MEDIUM_BELOW) return 'Medium';
+  return 'Low';
+}
+
+export function fmt(value: number, places = 1): string {
+  return String(Number(value.toFixed(places)));
+}
+
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

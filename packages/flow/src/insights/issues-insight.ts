@@ -1,0 +1,39 @@
+import { fmt, insight, plural } from './insight.ts';
+import type { Insight } from '../types.ts';
+
+export type IssuesFacts = {
+  column: string;
+  isDone: boolean;
+  count: number;
+  average: number;
+  over1x: number;
+  over2x: number;
+  iteration: number;
+  oldest: { number: number | null; title: string; days: number } | null;
+};
+
+/** Share of issues over two iterations from which a column is critical. */
+export const OVER_2X_CRITICAL_SHARE = 0.25;
+/** Share of issues over one iteration from which a column needs attention. */
+export const OVER_1X_WARNING_SHARE = 0.5;
+
+export function issuesInsight(f: IssuesFacts): Insight {
+  const n = f.count;
+  if (n === 0) return insight('info', `No issues are currently in '${f.column}'.`, 0);
+  if (f.isDone) {
+    return insight('info', `'${f.column}' is the done column: ages there count time since completion.`, n);
+  }
+  const name = f.oldest && (f.oldest.number === null ? `'${f.oldest.title}'` : `#${f.oldest.number}`);
+  const oldest = f.oldest ? `; oldest ${name} at ${fmt(f.oldest.days)} days` : '';
+  if (f.over2x > 0) {
+    const share = f.over2x / n;
+    const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' have been there longer than two iterations (${2 * f.iteration} days)${oldest}.`;
+    return insight(share >= OVER_2X_CRITICAL_SHARE ? 'critical' : 'warning', text, n);
+  }
+  if (f.over1x > 0) {
+    const text = `${f.over1x} of ${plural(n, 'issue')} in '${f.column}' have been there longer than one iteration (${f.iteration} days)${oldest}.`;
+    return insight(f.over1x / n >= OVER_1X_WARNING_SHARE ? 'warning' : 'stable', text, n);
+  }
+  const text = `All ${plural(n, 'issue')} in '${f.column}' entered it within the last iteration (${f.iteration} days); average ${fmt(f.average, 2)} days.`;
+  return insight(n === 1 ? 'good' : 'excellent', text, n);
+}

@@ -1,0 +1,69 @@
+import { fmt, insight } from './insight.ts';
+import type { Insight } from '../types.ts';
+
+/** Display thresholds of spec §4 / §9, used for severities too. */
+export const STAGE_INTENSITY_WARNING_ABOVE = 1.5;
+export const STAGE_INTENSITY_CRITICAL_ABOVE = 2.5;
+export const ACTIVE_WORK_GOOD_ABOVE = 80;
+export const ACTIVE_WORK_FAIR_ABOVE = 60;
+export const QUEUE_MODERATE_FROM = 0.3;
+export const QUEUE_CRITICAL_FROM = 0.6;
+
+export type TimeInStateFacts = {
+  column: string | null;
+  columnDays: number;
+  intensity: number;
+  activeWorkRatio: number;
+  queueHealth: number;
+  waitingNow: number;
+  openNow: number;
+  days: number;
+  samples: number;
+};
+
+function concerns(f: TimeInStateFacts): string[] {
+  const list: string[] = [];
+  if (f.intensity > STAGE_INTENSITY_WARNING_ABOVE) {
+    list.push(
+      `'${f.column}' takes ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other columns`,
+    );
+  }
+  if (f.queueHealth >= QUEUE_MODERATE_FROM) {
+    list.push(`${f.waitingNow} of ${f.openNow} open issues are waiting in queues`);
+  }
+  if (f.activeWorkRatio <= ACTIVE_WORK_FAIR_ABOVE) {
+    list.push(`only ${fmt(f.activeWorkRatio)}% of the time is spent in productive columns`);
+  }
+  return list;
+}
+
+export function timeInStateInsight(f: TimeInStateFacts): Insight {
+  const n = f.samples;
+  if (f.intensity > STAGE_INTENSITY_CRITICAL_ABOVE) {
+    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other columns' average (last ${f.days} days).`;
+    return insight('critical', text, n);
+  }
+  if (f.queueHealth >= QUEUE_CRITICAL_FROM) {
+    const text = `${f.waitingNow} of ${f.openNow} open issues (${fmt(f.queueHealth * 100, 0)}%) are waiting in queues; pull work through before starting more.`;
+    return insight('critical', text, n);
+  }
+  const issues = concerns(f);
+  if (issues.length > 0) {
+    const severity = f.activeWorkRatio > ACTIVE_WORK_GOOD_ABOVE ? 'mixed' : 'warning';
+    const text = `${issues.join('; ')} (last ${f.days} days).`;
+    return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), n);
+  }
+  const longest = f.column ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays, 2)} days).` : '';
+  if (f.activeWorkRatio > ACTIVE_WORK_GOOD_ABOVE) {
+    return insight(
+      'excellent',
+      `${fmt(f.activeWorkRatio)}% of the time is active work and queues are short.${longest}`,
+      n,
+    );
+  }
+  return insight(
+    'good',
+    `${fmt(f.activeWorkRatio)}% of the time is active work; no column stands out.${longest}`,
+    n,
+  );
+}

@@ -1,0 +1,66 @@
+import type { AgingItem, AgingRisk, FlowPercentiles } from '../reports/flow-types.ts';
+import type { ItemTimeline } from '../timeline/item-timelines.ts';
+import { days, isoTime } from '../shared/numbers.ts';
+import type { BoardItem } from '../types.ts';
+
+/**
+ * Where an age stands against the cycle-time percentiles: above p95 critical, above p85 at risk,
+ * above p50 watch, else on track; unknown without completed items to compare with.
+ */
+export function agingRisk(ageDays: number, p: FlowPercentiles): AgingRisk {
+  if (p.p50 === null || p.p85 === null || p.p95 === null) return 'unknown';
+  if (ageDays > p.p95) return 'critical';
+  if (ageDays > p.p85) return 'at_risk';
+  if (ageDays > p.p50) return 'watch';
+  return 'on_track';
+}
+
+/** When the item's cycle started: its (back-filled) entry into the cycle-start column, else its column entry. */
+function cycleStartedAt(
+  item: BoardItem,
+  timeline: ItemTimeline | undefined,
+  cycleStart: string,
+): number | null {
+  const entered = timeline?.entered[cycleStart];
+  if (entered !== null && entered !== undefined) return entered;
+  return item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : null;
+}
+
+function byAgeThenNumber(a: AgingItem, b: AgingItem): number {
+  return b.age_days - a.age_days || (a.number ?? 0) - (b.number ?? 0) || a.id.localeCompare(b.id);
+}
+
+/**
+ * Aging work in progress: every current item in a WIP column (cycle start up to done) with its age, the
+ * time since its cycle started, and its risk against the percentiles. Items with no known start are left out.
+ */
+export function agingWip(
+  items: readonly BoardItem[],
+  timelines: ReadonlyMap<string, ItemTimeline>,
+  wip: readonly string[],
+  now: number,
+  percentiles: FlowPercentiles,
+): AgingItem[] {
+  const cycleStart = wip[0];
+  if (cycleStart === undefined) return [];
+  const inWip = new Set(wip);
+  const rows: AgingItem[] = [];
+  for (const item of items) {
+    if (item.column === null || !inWip.has(item.column)) continue;
+    const started = cycleStartedAt(item, timelines.get(item.id), cycleStart);
+    if (started === null) continue;
+    // Compared as shown: both the age and the percentiles are rounded to 2 decimals.
+    const age = days(now - Math.min(started, now));
+    rows.push({
+      id: item.id,
+      number: item.number,
+      title: item.title,
+      url: item.url,
+      column: item.column,
+      started_at: isoTime(Math.min(started, now)),
+      age_days: age,
+      risk: agingRisk(age, percentiles),
+    });
+  }
+  return rows.sort(byAgeThenNumber);
+}

@@ -1,0 +1,46 @@
+import type { ItemTimeline } from '../timeline/item-timelines.ts';
+import { dayNumber, isoDay } from '../shared/numbers.ts';
+
+export type DayRange = { first: number; last: number };
+
+/** Completions per UTC day over `range` (inclusive), zero days kept, in day order. */
+export function dailyCompletions(items: readonly ItemTimeline[], range: DayRange): number[] {
+  const length = Math.max(0, range.last - range.first + 1);
+  const counts = new Array<number>(length).fill(0);
+  for (const item of items) {
+    if (item.completedAt === null) continue;
+    const i = dayNumber(item.completedAt) - range.first;
+    if (i >= 0 && i < length) counts[i] = (counts[i] as number) + 1;
+  }
+  return counts;
+}
+
+export type WeekRow = { week_start: string; week_end: string; count: number };
+
+/** Whole 7-day blocks ending on the range's last day, oldest first; a shorter leftover is dropped. */
+export function weeklyCompletions(daily: readonly number[], range: DayRange): WeekRow[] {
+  const weeks = Math.floor(daily.length / 7);
+  return Array.from({ length: weeks }, (_, w) => {
+    const end = daily.length - 7 * (weeks - 1 - w);
+    const count = daily.slice(end - 7, end).reduce((a, b) => a + b, 0);
+    return { week_start: isoDay(range.first + end - 7), week_end: isoDay(range.first + end - 1), count };
+  });
+}
+
+/**
+ * The forecasts' sample: completions per complete UTC day, from `sampleDays` days before today (or the
+ * board's first recorded day, when later) to yesterday. Days before the board's history are unknown, not
+ * zero. null when there is no such day.
+ */
+export function throughputSample(
+  items: readonly ItemTimeline[],
+  today: number,
+  sampleDays: number,
+): { range: DayRange; counts: number[] } | null {
+  let firstDay = Number.POSITIVE_INFINITY;
+  for (const item of items)
+    if (item.firstEntryAt !== null) firstDay = Math.min(firstDay, dayNumber(item.firstEntryAt));
+  const range = { first: Math.max(today - sampleDays, firstDay), last: today - 1 };
+  if (!(range.first <= range.last)) return null;
+  return { range, counts: dailyCompletions(items, range) };
+}

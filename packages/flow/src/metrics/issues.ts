@@ -1,0 +1,117 @@
+import { resolveBoard } from '../input/columns.ts';
+import { fallbackInsight } from '../insights/insight.ts';
+import { issuesInsight } from '../insights/issues-insight.ts';
+import { DAY_MS, days, isoTime, iterationDays, round } from '../shared/numbers.ts';
+import type {
+  BoardItem,
+  ColumnStatsInput,
+  ColumnStatsResponse,
+  IssueRow,
+  IssuesInColumnInput,
+  IssuesResponse,
+} from '../types.ts';
+
+function hasEntry(item: BoardItem): item is BoardItem & { enteredColumnAt: number } {
+  return item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt);
+}
+
+/** Days since the item entered its current column (0 when unknown or in the future). */
+export function ageInDays(item: BoardItem, now: number): number {
+  return hasEntry(item) ? days(now - item.enteredColumnAt) : 0;
+}
+
+function toRow(item: BoardItem, now: number): IssueRow {
+  return {
+    id: item.id,
+    number: item.number,
+    title: item.title,
+    url: item.url,
+    days_in_current_column: ageInDays(item, now),
+    entered_column_at: hasEntry(item) ? isoTime(item.enteredColumnAt) : null,
+    milestone: item.milestone,
+    labels: [...item.labels],
+  };
+}
+
+/** Oldest first, then by number; the id settles ties (drafts have no number), whatever the input order. */
+function byAgeThenNumber(a: IssueRow, b: IssueRow): number {
+  return (
+    b.days_in_current_column - a.days_in_current_column ||
+    (a.number ?? 0) - (b.number ?? 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/** Spec §3 issues response for one column: rows by days in column (descending) and column statistics. */
+export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesResponse {
+  const iteration = iterationDays(input.days);
+  const board = resolveBoard(input);
+  const position = board.index.get(input.column);
+  const inColumn = input.items.filter((i) => i.column === input.column);
+  const rows = inColumn.map((i) => toRow(i, input.now)).sort(byAgeThenNumber);
+  const ages = inColumn.flatMap((i) =>
+    hasEntry(i) ? [Math.max(0, (input.now - i.enteredColumnAt) / DAY_MS)] : [],
+  );
+  const average = ages.length > 0 ? round(ages.reduce((a, b) => a + b, 0) / ages.length) : 0;
+  const over1x = ages.filter((d) => d > iteration).length;
+  const over2x = ages.filter((d) => d > 2 * iteration).length;
+  const aged = rows.find((r) => r.entered_column_at !== null);
+  const oldest = aged ? { number: aged.number, title: aged.title, days: aged.days_in_current_column } : null;
+  const performance_insight =
+    position === undefined
+      ? fallbackInsight()
+      : issuesInsight({
+          column: input.column,
+          isDone: position >= board.done,
+          count: rows.length,
+          average,
+          over1x,
+          over2x,
+          iteration,
+          oldest,
+        });
+  return {
+    issues: rows,
+    column_stats: {
+      avg_days: average,
+      issues_over_1x_iteration: over1x,
+      issues_over_2x_iteration: over2x,
+      thresholds: { '1x_iteration': iteration, '2x_iteration': 2 * iteration },
+      iteration_length_days: iteration,
+      performance_insight,
+    },
+  };
+}
+
+/** Fixed thresholds of the column statistics (spec §9). */
+export const OVER_DAYS = [7, 14] as const;
+
+/** Spec §3 column stats: per board column, count, mean age, and issues older than 7 and 14 days. */
+export function buildColumnStats(input: ColumnStatsInput): ColumnStatsResponse {
+  const board = resolveBoard(input);
+  const acc = board.columns.map(() => ({ count: 0, aged: 0, sum: 0, over7: 0, over14: 0 }));
+  for (const item of input.items) {
+    const c = item.column === null ? undefined : board.index.get(item.column);
+    const a = c === undefined ? undefined : acc[c];
+    if (!a) continue;
+    a.count++;
+    if (!hasEntry(item)) continue;
+    const age = Math.max(0, (input.now - item.enteredColumnAt) / DAY_MS);
+    a.aged++;
+    a.sum += age;
+    if (age > OVER_DAYS[0]) a.over7++;
+    if (age > OVER_DAYS[1]) a.over14++;
+  }
+  const result: ColumnStatsResponse = {};
+  board.columns.forEach((name, c) => {
+    const a = acc[c];
+    if (!a || name in result) return;
+    result[name] = {
+      count: a.count,
+      avg_days: a.aged > 0 ? round(a.sum / a.aged) : 0,
+      over_7_days: a.over7,
+      over_14_days: a.over14,
+    };
+  });
+  return result;
+}

@@ -1,0 +1,118 @@
+import { accumulate, addSample, createDailySums, type DailySums, mean, windowTotal } from './daily.ts';
+import { fallbackInsight, stabilityOf } from '../insights/insight.ts';
+import { leadTimeInsight } from '../insights/lead-time-insight.ts';
+import {
+  coefficientOfVariation,
+  DAY_MS,
+  dayNumber,
+  days,
+  isoDay,
+  iterationDays,
+  percentChange,
+} from '../shared/numbers.ts';
+import { type BoardTimeline, buildTimeline, cycleTimeMs, leadTimeMs } from '../timeline/timeline.ts';
+import type { LeadTimeDay, LeadTimeInput, LeadTimeMetrics, LeadTimeResponse } from '../types.ts';
+
+type Completions = { lead: DailySums; cycle: DailySums | null; doneDay: Int32Array; leadMs: Float64Array };
+
+/** Buckets lead and cycle times (ms) by completion day, for completions up to `now`. */
+function collectCompletions(t: BoardTimeline, first: number, now: number): Completions {
+  const last = dayNumber(now);
+  const lead = createDailySums(first, last);
+  const cycle = t.board.cycleStart >= 0 ? createDailySums(first, last) : null;
+  const doneDay = new Int32Array(t.itemIds.length).fill(-1);
+  const leadMs = new Float64Array(t.itemIds.length);
+  for (let item = 0; item < t.itemIds.length; item++) {
+    const doneAt = t.doneAt[item] as number;
+    if (!(doneAt <= now)) continue;
+    const day = dayNumber(doneAt);
+    doneDay[item] = day;
+    leadMs[item] = leadTimeMs(t, item);
+    addSample(lead, day, leadMs[item] as number);
+    if (cycle) addSample(cycle, day, cycleTimeMs(t, item));
+  }
+  accumulate(lead);
+  if (cycle) accumulate(cycle);
+  return { lead, cycle, doneDay, leadMs };
+}
+
+function firstCompletionDay(t: BoardTimeline, now: number): number | null {
+  let first = Number.POSITIVE_INFINITY;
+  for (let item = 0; item < t.itemIds.length; item++) {
+    const doneAt = t.doneAt[item] as number;
+    if (doneAt < first && doneAt <= now) first = doneAt;
+  }
+  return Number.isFinite(first) ? dayNumber(first) : null;
+}
+
+/** Lead times of the items completed in the `width` days ending on `last`. */
+function recentLeadTimes(c: Completions, last: number, width: number): number[] {
+  const values: number[] = [];
+  for (let item = 0; item < c.doneDay.length; item++) {
+    const day = c.doneDay[item] as number;
+    if (day > last - width && day <= last && day >= 0) values.push((c.leadMs[item] as number) / DAY_MS);
+  }
+  return values;
+}
+
+function trendOf(s: DailySums, last: number, width: number): number | null {
+  const previous = windowTotal(s, last - width, width);
+  if (previous.count === 0) return null;
+  return percentChange(mean(previous), mean(windowTotal(s, last, width)));
+}
+
+function metricsOf(c: Completions, last: number, width: number): LeadTimeMetrics {
+  const trend = trendOf(c.lead, last, width);
+  const recent = recentLeadTimes(c, last, 2 * width);
+  const cv = coefficientOfVariation(recent);
+  const stability = stabilityOf(cv);
+  const average = days(mean(windowTotal(c.lead, last, width)));
+  return {
+    lead_time_trend: trend ?? 0,
+    cycle_time_trend: c.cycle ? (trendOf(c.cycle, last, width) ?? 0) : null,
+    stability,
+    avg_lead_time: average,
+    performance_insight: leadTimeInsight({
+      trend,
+      stability,
+      cv,
+      average,
+      days: width,
+      samples: recent.length,
+    }),
+  };
+}
+
+function fallback(hasCycle: boolean): LeadTimeResponse {
+  const metrics: LeadTimeMetrics = {
+    lead_time_trend: 0,
+    cycle_time_trend: hasCycle ? 0 : null,
+    stability: 'Medium',
+    avg_lead_time: 0,
+    performance_insight: fallbackInsight(),
+  };
+  return { metrics };
+}
+
+/** Spec §3 lead-time response: daily trailing-window means plus trend, stability, average and insight. */
+export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
+  const width = iterationDays(input.days);
+  const t = buildTimeline(input, input.transitions);
+  const today = dayNumber(input.now);
+  const first = firstCompletionDay(t, input.now);
+  if (first === null) return fallback(t.board.cycleStart >= 0);
+  const c = collectCompletions(t, first, input.now);
+  const series: Record<string, LeadTimeDay> = {};
+  let last = first;
+  for (let day = first; day <= today; day++) {
+    const lead = windowTotal(c.lead, day, width);
+    if (lead.count === 0) continue;
+    const cycle = c.cycle ? windowTotal(c.cycle, day, width) : null;
+    series[isoDay(day)] = {
+      average_lead_time: days(mean(lead)),
+      average_cycle_time: cycle ? days(mean(cycle)) : null,
+    };
+    last = day;
+  }
+  return { ...series, metrics: metricsOf(c, last, width) } as LeadTimeResponse;
+}

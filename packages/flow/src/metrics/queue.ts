@@ -1,0 +1,24 @@
+import { columnKinds, resolveBoard } from '../input/columns.ts';
+import { round } from '../shared/numbers.ts';
+import { columnCode } from '../timeline/group-by-item.ts';
+import type { BoardColumns, BoardItem } from '../types.ts';
+
+export type QueueHealth = { waiting: number; open: number; ratio: number };
+
+/** Items now in waiting columns / items now in productive or waiting columns (0 when none); honours the board's classification. */
+export function queueHealth(board: BoardColumns, items: readonly BoardItem[]): QueueHealth {
+  const resolved = resolveBoard(board);
+  const kinds = columnKinds(board);
+  const counts = new Float64Array(kinds.length + 1);
+  for (let i = 0; i < items.length; i++) {
+    const c = columnCode(resolved, (items[i] as BoardItem).column);
+    if (c >= 0) counts[c] = (counts[c] as number) + 1;
+  }
+  let waiting = 0;
+  let open = 0;
+  kinds.forEach((kind, c) => {
+    if (kind === 'waiting') waiting += counts[c] as number;
+    if (kind === 'waiting' || kind === 'productive') open += counts[c] as number;
+  });
+  return { waiting, open, ratio: open > 0 ? round(waiting / open) : 0 };
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { FALLBACK_MESSAGE } from '../insights/insight.ts';
+import { buildTimeInStateReport } from './time-in-state.ts';
+import { COLUMNS, item, jan, NOW, TRANSITIONS } from '../fixtures/worked-example.fixture.ts';
+
+const items = [
+  item(6, 'In Progress', jan(9)),
+  item(7, 'Review', jan(9)),
+  item(8, 'Backlog', jan(9)),
+  item(1, 'Done', jan(8)),
+];
+const input = { columns: COLUMNS, transitions: TRANSITIONS, now: NOW, items, days: 7 };
+
+describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
+  it('mean stay per column of stays ended in the trailing window; done is not measured', () => {
+    const report = buildTimeInStateReport(input);
+    expect(report['2024-01-10']).toEqual({
+      timeinstate: { Backlog: 1, Ready: 0, 'In Progress': 1.92, Review: 1.25 },
+    });
+    expect(report['2024-01-02']).toEqual({
+      timeinstate: { Backlog: 1, Ready: 1, 'In Progress': 0, Review: 0 },
+    });
+    expect(Object.keys(report).slice(0, 1)).toEqual(['2024-01-02']);
+  });
+
+  it('metrics and insight', () => {
+    const report = buildTimeInStateReport(input);
+    expect(report.metrics).toEqual({
+      time_intensive_column: 'In Progress',
+      stage_intensity: 1.7,
+      active_work_ratio: 93.3,
+      queue_health_ratio: 0.33,
+      performance_insight: {
+        severity: 'mixed',
+        message:
+          "'In Progress' takes 1.92 days per stay, 1.7x the other columns; 1 of 3 open issues are waiting in queues (last 7 days).",
+        confidence: 0.47,
+      },
+    });
+    expect(report.column_classification).toEqual({
+      productive: ['In Progress', 'Review'],
+      waiting: ['Backlog', 'Ready'],
+    });
+  });
+
+  it('honours the team classification in the active work ratio, queue health and the listed columns', () => {
+    // Review's stays in the window sum to 2.5 of the 15 measured days; the item in Review now becomes waiting.
+    const report = buildTimeInStateReport({ ...input, classification: { Review: 'waiting' } });
+    expect(report.metrics.active_work_ratio).toBe(76.7);
+    expect(report.metrics.queue_health_ratio).toBe(0.67);
+    expect(report.column_classification).toEqual({
+      productive: ['In Progress'],
+      waiting: ['Backlog', 'Ready', 'Review'],
+    });
+    const backlogWorked = buildTimeInStateReport({
+      ...input,
+      classification: { Review: 'waiting', Backlog: 'productive' },
+    });
+    expect(backlogWorked.metrics.active_work_ratio).toBe(83.3);
+    expect(backlogWorked.metrics.queue_health_ratio).toBe(0.33);
+  });
+
+  it('the fallback answer lists the team classification too', () => {
+    const report = buildTimeInStateReport({
+      ...input,
+      now: jan(1, 12),
+      classification: { Ready: 'productive' },
+    });
+    expect(report.column_classification).toEqual({
+      productive: ['Ready', 'In Progress', 'Review'],
+      waiting: ['Backlog'],
+    });
+    expect(report.metrics.queue_health_ratio).toBe(0.33);
+  });
+
+  it('falls back when no stay has ended yet', () => {
+    const report = buildTimeInStateReport({ ...input, now: jan(1, 12) });
+    expect(Object.keys(report)).toEqual(['metrics', 'column_classification']);
+    expect(report.metrics.performance_insight.message).toBe(FALLBACK_MESSAGE);
+    expect(report.metrics.queue_health_ratio).toBe(0.33);
+  });
+
+  it('a bottleneck column is critical', () => {
+    const slow = [
+      { itemId: 'x', from: null, to: 'Backlog', at: jan(1) },
+      { itemId: 'x', from: 'Backlog', to: 'In Progress', at: jan(1, 12) },
+      { itemId: 'x', from: 'In Progress', to: 'Review', at: jan(2) },
+      { itemId: 'x', from: 'Review', to: 'Done', at: jan(9) },
+    ];
+    const report = buildTimeInStateReport({ ...input, transitions: slow, items: [], days: 14 });
+    expect(report.metrics.time_intensive_column).toBe('Review');
+    expect(report.metrics.stage_intensity).toBe(14);
+    expect(report.metrics.performance_insight.severity).toBe('critical');
+    expect(report.metrics.performance_insight.message).toContain("Bottleneck in 'Review'");
+  });
+});

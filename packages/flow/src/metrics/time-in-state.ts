@@ -1,0 +1,162 @@
+import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
+import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
+import { fallbackInsight } from '../insights/insight.ts';
+import { DAY_MS, dayNumber, days, isoDay, iterationDays, round } from '../shared/numbers.ts';
+import { queueHealth } from './queue.ts';
+import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
+import { timeInStateInsight } from '../insights/time-in-state-insight.ts';
+import type { TimeInStateDay, TimeInStateInput, TimeInStateMetrics, TimeInStateResponse } from '../types.ts';
+
+/** Columns whose stays are measured: every board column before done. */
+function measuredColumns(t: BoardTimeline): number[] {
+  return t.board.columns.map((_, c) => c).filter((c) => c < t.board.done);
+}
+
+/** First day a stay can have ended: the day of the earliest board entry (null without any). */
+function firstDay(t: BoardTimeline, today: number): number | null {
+  let first = Number.POSITIVE_INFINITY;
+  for (let item = 0; item < t.itemIds.length; item++) {
+    const at = t.firstEntry[item] as number;
+    if (at < first) first = at;
+  }
+  const day = dayNumber(first);
+  return Number.isFinite(day) && day <= today ? day : null;
+}
+
+/** Durations (ms) of the stays ended by `now`, per column, bucketed by the day the stay ended. */
+function collectStays(t: BoardTimeline, first: number, now: number): DailySums[] {
+  const last = dayNumber(now);
+  const length = last - first + 2;
+  const width = t.board.columns.length;
+  const sum = new Float64Array(width * length);
+  const count = new Float64Array(width * length);
+  const s = t.stays;
+  const done = t.board.done;
+  // One flat pass over every stay (a million on a big board): no per-stay calls or objects.
+  for (let i = 0; i < s.count; i++) {
+    const column = s.column[i] as number;
+    const end = s.end[i] as number;
+    if (column < 0 || column >= done || !(end <= now)) continue;
+    const slot = column * length + Math.floor(end / DAY_MS) - first + 1;
+    sum[slot] = (sum[slot] as number) + end - (s.start[i] as number);
+    count[slot] = (count[slot] as number) + 1;
+  }
+  return t.board.columns.map((_, c) => {
+    const view = {
+      first,
+      last,
+      sum: sum.subarray(c * length, (c + 1) * length),
+      count: count.subarray(c * length, (c + 1) * length),
+    };
+    return accumulate(view);
+  });
+}
+
+type WindowFacts = { means: Map<number, number>; productive: number; waiting: number; samples: number };
+
+function windowFacts(
+  t: BoardTimeline,
+  kinds: readonly ColumnKind[],
+  sums: DailySums[],
+  day: number,
+  width: number,
+): WindowFacts {
+  const facts: WindowFacts = { means: new Map(), productive: 0, waiting: 0, samples: 0 };
+  for (const c of measuredColumns(t)) {
+    const total = windowTotal(sums[c] as DailySums, day, width);
+    if (total.count === 0) continue;
+    facts.means.set(c, total.sum / total.count);
+    facts.samples += total.count;
+    const kind = kinds[c];
+    if (kind === 'productive') facts.productive += total.sum;
+    if (kind === 'waiting') facts.waiting += total.sum;
+  }
+  return facts;
+}
+
+/** Slowest column and its mean stay over the mean of the other columns' means (capped at 100). */
+function intensity(means: Map<number, number>): { column: number; value: number; slowest: number } {
+  let column = -1;
+  let slowest = -1;
+  for (const [c, m] of means) if (m > slowest) [column, slowest] = [c, m];
+  if (means.size < 2) return { column, value: means.size === 1 ? 1 : 0, slowest: Math.max(0, slowest) };
+  const others = (Array.from(means.values()).reduce((a, b) => a + b, 0) - slowest) / (means.size - 1);
+  return { column, value: others > 0 ? Math.min(100, slowest / others) : 100, slowest };
+}
+
+function metricsOf(
+  input: TimeInStateInput,
+  t: BoardTimeline,
+  f: WindowFacts,
+  width: number,
+): TimeInStateMetrics {
+  const slow = intensity(f.means);
+  const column = slow.column >= 0 ? (t.board.columns[slow.column] as string) : null;
+  const busy = f.productive + f.waiting;
+  const activeWorkRatio = busy > 0 ? round((100 * f.productive) / busy, 1) : 0;
+  const queue = queueHealth(input, input.items);
+  return {
+    time_intensive_column: column,
+    stage_intensity: round(slow.value),
+    active_work_ratio: activeWorkRatio,
+    queue_health_ratio: queue.ratio,
+    performance_insight: timeInStateInsight({
+      column,
+      columnDays: days(slow.slowest),
+      intensity: round(slow.value),
+      activeWorkRatio,
+      queueHealth: queue.ratio,
+      waitingNow: queue.waiting,
+      openNow: queue.open,
+      days: width,
+      samples: f.samples,
+    }),
+  };
+}
+
+function dayEntry(t: BoardTimeline, sums: DailySums[], day: number, width: number): TimeInStateDay | null {
+  const timeinstate: Record<string, number> = {};
+  let samples = 0;
+  for (const c of measuredColumns(t)) {
+    const total = windowTotal(sums[c] as DailySums, day, width);
+    samples += total.count;
+    timeinstate[t.board.columns[c] as string] = days(mean(total));
+  }
+  return samples > 0 ? { timeinstate } : null;
+}
+
+/** Spec §3 time-in-state response: daily mean stay per column, tiles, insight and classification. */
+export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResponse {
+  const width = iterationDays(input.days);
+  const t = buildTimeline(input, input.transitions);
+  const today = dayNumber(input.now);
+  const column_classification = classifyColumns(input);
+  const first = firstDay(t, today);
+  const sums = first === null ? [] : collectStays(t, first, input.now);
+  const series: Record<string, TimeInStateDay> = {};
+  let last: number | null = null;
+  for (let day = first ?? today + 1; day <= today; day++) {
+    const entry = dayEntry(t, sums, day, width);
+    if (!entry) continue;
+    series[isoDay(day)] = entry;
+    last = day;
+  }
+  if (last === null) return fallback(input, column_classification);
+  const metrics = metricsOf(input, t, windowFacts(t, columnKinds(input), sums, last, width), width);
+  return { ...series, metrics, column_classification } as TimeInStateResponse;
+}
+
+function fallback(
+  input: TimeInStateInput,
+  column_classification: TimeInStateResponse['column_classification'],
+) {
+  const queue = queueHealth(input, input.items);
+  const metrics: TimeInStateMetrics = {
+    time_intensive_column: null,
+    stage_intensity: 0,
+    active_work_ratio: 0,
+    queue_health_ratio: queue.ratio,
+    performance_insight: fallbackInsight(),
+  };
+  return { metrics, column_classification } as TimeInStateResponse;
+}

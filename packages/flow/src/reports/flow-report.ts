@@ -1,0 +1,118 @@
+import { agingWip } from '../metrics/aging.ts';
+import { cumulativeFlow, cycleTimePercentiles } from '../metrics/charts.ts';
+import { flowInsight } from '../insights/flow-insight.ts';
+import { effectiveCycleStart, type FlowSettings, flowSettings, wipColumns } from './flow-settings.ts';
+import {
+  type DayRange,
+  dailyCompletions,
+  throughputSample,
+  weeklyCompletions,
+} from '../metrics/flow-throughput.ts';
+import type {
+  CycleTimePoint,
+  FlowForecast,
+  FlowPercentiles,
+  FlowReport,
+  FlowReportInput,
+} from './flow-types.ts';
+import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
+import { computeItemTimelines, type ItemTimeline } from '../timeline/item-timelines.ts';
+import { dayNumber, days, isoDay, isoTime, round } from '../shared/numbers.ts';
+import { upTo } from '../input/transitions.ts';
+import type { BoardItem } from '../types.ts';
+
+function scatterPoints(
+  timelines: readonly ItemTimeline[],
+  items: readonly BoardItem[],
+  window: DayRange,
+): CycleTimePoint[] {
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const points: CycleTimePoint[] = [];
+  for (const t of timelines) {
+    if (t.completedAt === null || t.cycleTimeMs === null || dayNumber(t.completedAt) < window.first) continue;
+    const item = byId.get(t.itemId);
+    points.push({
+      id: t.itemId,
+      number: item?.number ?? null,
+      title: item?.title ?? null,
+      url: item?.url ?? null,
+      completed_at: isoTime(t.completedAt),
+      date: isoDay(dayNumber(t.completedAt)),
+      cycle_time_days: days(t.cycleTimeMs),
+    });
+  }
+  return points.sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id.localeCompare(b.id));
+}
+
+/** Percentiles of the exact cycle times of the completions in the window (then rounded). */
+function percentilesOf(timelines: readonly ItemTimeline[], window: DayRange): FlowPercentiles {
+  const inWindow = timelines.filter(
+    (t) => t.completedAt !== null && dayNumber(t.completedAt) >= window.first,
+  );
+  const p = cycleTimePercentiles(inWindow.flatMap((t) => (t.cycleTimeMs === null ? [] : [t.cycleTimeMs])));
+  const at = (q: string) => (p[q] === null || p[q] === undefined ? null : round(p[q] as number));
+  return { p50: at('0.5'), p70: at('0.7'), p85: at('0.85'), p95: at('0.95') };
+}
+
+function forecast(timelines: readonly ItemTimeline[], today: number, s: FlowSettings): FlowForecast | null {
+  const sample = throughputSample(timelines, today, s.sampleDays);
+  if (!sample) return null;
+  const options = { trials: s.trials, seed: s.seed };
+  const total = sample.counts.reduce((a, b) => a + b, 0);
+  return {
+    sample_start: isoDay(sample.range.first),
+    sample_end: isoDay(sample.range.last),
+    sample_days: sample.counts.length,
+    mean_daily_throughput: round(total / sample.counts.length),
+    trials: s.trials,
+    seed: s.seed,
+    how_many: { horizon_days: s.horizon, results: forecastHowMany(sample.counts, s.horizon, options) },
+    when: { items: s.targetItems, results: forecastWhen(sample.counts, s.targetItems, today, options) },
+  };
+}
+
+/** The Flow analysis: cumulative flow, throughput, cycle-time scatter, aging WIP, forecasts, insight. */
+export function buildFlowReport(input: FlowReportInput): FlowReport {
+  const s = flowSettings(input);
+  const cycleStart = effectiveCycleStart(input);
+  const board = { columns: input.columns, doneColumn: input.doneColumn, cycleStartColumn: cycleStart };
+  // Nothing after `now` is known yet.
+  const transitions = upTo(input.transitions, input.now);
+  const timelines = computeItemTimelines({ ...board, transitions });
+  const today = dayNumber(input.now);
+  const window = { first: today - s.days + 1, last: today };
+  const daily = dailyCompletions(timelines, window);
+  const total = daily.reduce((a, b) => a + b, 0);
+  const points = scatterPoints(timelines, input.items, window);
+  const percentiles = percentilesOf(timelines, window);
+  const wip = wipColumns(board, cycleStart);
+  const byId = new Map(timelines.map((t) => [t.itemId, t]));
+  const aging = agingWip(input.items, byId, wip, input.now, percentiles);
+  const ahead = forecast(timelines, today, s);
+  return {
+    window: { days: s.days, start: isoDay(window.first), end: isoDay(window.last) },
+    columns: [...input.columns],
+    cycle_start_column: cycleStart,
+    cfd: cumulativeFlow(timelines, input.columns, window),
+    throughput: {
+      daily: daily.map((count, i) => ({ date: isoDay(window.first + i), count })),
+      weekly: weeklyCompletions(daily, window),
+      total,
+      per_week: round((total * 7) / s.days),
+    },
+    cycle_time: { points, percentiles },
+    aging: {
+      columns: wip,
+      items: aging,
+      at_risk: aging.filter((i) => i.risk === 'at_risk' || i.risk === 'critical').length,
+    },
+    forecast: ahead,
+    performance_insight: flowInsight({
+      windowDays: s.days,
+      completions: points.length,
+      percentiles,
+      aging,
+      forecast: ahead,
+    }),
+  };
+}

@@ -1,0 +1,56 @@
+import { classifyColumns, resolveBoard } from '../input/columns.ts';
+import type { FlowReportInput } from './flow-types.ts';
+import type { BoardColumns } from '../types.ts';
+
+export const FLOW_DEFAULTS = {
+  days: 30,
+  horizon: 14,
+  targetItems: 10,
+  seed: 1,
+  trials: 10_000,
+} as const;
+
+/** A whole number in [1, max]; `fallback` when missing or not a number ≥ 1. */
+export function wholeNumber(value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined || !Number.isFinite(value) || value < 1) return fallback;
+  return Math.min(max, Math.floor(value));
+}
+
+export type FlowSettings = {
+  days: number;
+  horizon: number;
+  targetItems: number;
+  sampleDays: number;
+  seed: number;
+  trials: number;
+};
+
+export function flowSettings(input: FlowReportInput): FlowSettings {
+  const days = wholeNumber(input.days, FLOW_DEFAULTS.days, 3650);
+  return {
+    days,
+    horizon: wholeNumber(input.horizon, FLOW_DEFAULTS.horizon, 3650),
+    targetItems: wholeNumber(input.targetItems, FLOW_DEFAULTS.targetItems, 100_000),
+    sampleDays: wholeNumber(input.sampleDays, days, 3650),
+    seed: Number.isFinite(input.seed) ? Math.trunc(input.seed as number) : FLOW_DEFAULTS.seed,
+    trials: wholeNumber(input.trials, FLOW_DEFAULTS.trials, 1_000_000),
+  };
+}
+
+/**
+ * The column where the cycle starts: the board's cycle-start column when it is a column up to done;
+ * otherwise the first productive column (the team classification, else the name: classifyColumns),
+ * otherwise the first column.
+ */
+export function effectiveCycleStart(board: BoardColumns): string | null {
+  const resolved = resolveBoard(board);
+  if (resolved.cycleStart >= 0) return resolved.columns[resolved.cycleStart] ?? null;
+  return classifyColumns(board).productive[0] ?? board.columns[0] ?? null;
+}
+
+/** Work-in-progress columns: from the cycle start up to (not including) done. */
+export function wipColumns(board: BoardColumns, cycleStart: string | null): string[] {
+  const resolved = resolveBoard({ ...board, cycleStartColumn: cycleStart });
+  if (resolved.cycleStart < 0) return [];
+  return resolved.columns.slice(resolved.cycleStart, resolved.done);
+}

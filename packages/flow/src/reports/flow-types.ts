@@ -1,0 +1,32 @@
+import type { Transitions } from '../input/transitions.ts';
+import type { BoardColumns, BoardItem } from '../types.ts';
+
+/** Input of the Flow analysis (docs/metrics.md, "Flow"). All times are epoch milliseconds (UTC). */
+export type FlowReportInput = BoardColumns & {
+  /** Objects or columns (`TransitionColumns`): the same report either way. */
+  transitions: Transitions;
+  /** Current items: the aging work in progress. */
+  items: readonly BoardItem[];
+  /** The evaluation instant; the engine never reads the clock. */
+  now: number;
+  /** Window of the charts and percentiles, in days ending today (default 30). */
+  days: number;
+  /** "How many items in the next `horizon` days" (default 14). */
+  horizon?: number;
+  /** "When will the next `targetItems` be done" (default 10). */
+  targetItems?: number;
+  /** Complete days of throughput the forecasts sample from (default `days`). */
+  sampleDays?: number;
+  seed?: number;
+  trials?: number;
+};
+
+/** The report's shapes are the API's (one source of truth: packages/contract). */
+export type {
+  AgingItem,
+  AgingRisk,
+  CycleTimePoint,
+  FlowForecast,
+  FlowPercentiles,
+  FlowResponse as FlowReport,
+} from '@fluxion/contract';

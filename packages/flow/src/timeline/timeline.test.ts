@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { computeItemTimelines, type ItemTimeline } from './item-timelines.ts';
+import { DAY_MS } from '../shared/numbers.ts';
+import type { Transition } from '../types.ts';
+import { COLUMNS, jan, TRANSITIONS } from '../fixtures/worked-example.fixture.ts';
+
+const board = { columns: COLUMNS, cycleStartColumn: 'In Progress' };
+const timelines = (transitions: Transition[], extra = {}) =>
+  new Map(computeItemTimelines({ ...board, ...extra, transitions }).map((t) => [t.itemId, t]));
+const get = (map: Map<string, ItemTimeline>, id: string) => map.get(id) as ItemTimeline;
+const inDays = (ms: number | null) => (ms === null ? null : ms / DAY_MS);
+const worked = timelines(TRANSITIONS);
+
+describe('entry rules (docs/metrics.md worked example)', () => {
+  it('#1: skipped Ready is back-filled; the move back from Review erases Review only', () => {
+    const t = get(worked, '1');
+    expect(t.entered).toEqual({
+      Backlog: jan(1),
+      Ready: jan(2),
+      'In Progress': jan(2),
+      Review: jan(6, 12),
+      Done: jan(8),
+    });
+    expect(inDays(t.leadTimeMs)).toBe(7);
+    expect(inDays(t.cycleTimeMs)).toBe(6);
+  });
+
+  it('#2: reopened — completion is the last entry into done', () => {
+    const t = get(worked, '2');
+    expect(t.completedAt).toBe(jan(9));
+    expect(t.entered.Review).toBe(jan(9));
+    expect(inDays(t.leadTimeMs)).toBe(8);
+    expect(inDays(t.cycleTimeMs)).toBe(6);
+  });
+
+  it('#3: a move back before the cycle start restarts the cycle clock, not the lead clock', () => {
+    const t = get(worked, '3');
+    expect(t.entered).toEqual({
+      Backlog: jan(3),
+      Ready: jan(4),
+      'In Progress': jan(4),
+      Review: jan(6),
+      Done: jan(6),
+    });
+    expect(t.firstEntryAt).toBe(jan(1));
+    expect(inDays(t.leadTimeMs)).toBe(5);
+    expect(inDays(t.cycleTimeMs)).toBe(2);
+    // Deliberate difference: jira-agile-metrics starts lead time at the (erased, re-set) first column.
+    const jiraLead = ((t.completedAt as number) - (t.entered.Backlog as number)) / DAY_MS;
+    expect(jiraLead).toBe(3);
+  });
+
+  it('#4: an item that left the board from In Progress is not complete; its stay ended', () => {
+    const t = get(worked, '4');
+    expect(t.completedAt).toBeNull();
+    expect(t.leadTimeMs).toBeNull();
+    expect(t.stays).toEqual([
+      { column: 'Backlog', start: jan(1), end: jan(2) },
+      { column: 'In Progress', start: jan(2), end: jan(3) },
+      { column: null, start: jan(3), end: null },
+    ]);
+  });
+
+  it('#5: an item archived from Done (to = null) stays complete', () => {
+    const t = get(worked, '5');
+    expect(t.completedAt).toBe(jan(5));
+    expect(inDays(t.leadTimeMs)).toBe(3);
+    expect(inDays(t.cycleTimeMs)).toBe(2);
+  });
+
+  it('stays of #1 add up to its lead time', () => {
+    const stays = get(worked, '1').stays.filter((s) => s.end !== null);
+    expect(stays.map((s) => [s.column, ((s.end as number) - s.start) / DAY_MS])).toEqual([
+      ['Backlog', 1],
+      ['In Progress', 2],
+      ['Review', 1],
+      ['In Progress', 1.5],
+      ['Review', 1.5],
+    ]);
+  });
+});
+
+describe('edge cases', () => {
+  const move = (itemId: string, at: number, from: string | null, to: string | null): Transition => ({
+    itemId,
+    at,
+    from,
+    to,
+  });
+
+  it('no cycle-start column: no cycle time', () => {
+    const t = get(timelines(TRANSITIONS, { cycleStartColumn: null }), '1');
+    expect(t.cycleTimeMs).toBeNull();
+    expect(inDays(t.leadTimeMs)).toBe(7);
+  });
+
+  it('an explicit done column; later columns count as done', () => {
+    const t = get(
+      timelines([move('a', jan(1), null, 'Backlog'), move('a', jan(3), 'Backlog', 'Done')], {
+        doneColumn: 'Review',
+      }),
+      'a',
+    );
+    expect(t.completedAt).toBe(jan(3));
+    expect(t.entered.Review).toBe(jan(3));
+  });
+
+  it('unknown columns (renamed or removed) record nothing and erase nothing', () => {
+    const t = get(
+      timelines([
+        move('a', jan(1), null, 'Backlog'),
+        move('a', jan(2), 'Backlog', 'Doing (old name)'),
+        move('a', jan(4), 'Doing (old name)', 'Done'),
+      ]),
+      'a',
+    );
+    expect(t.entered['In Progress']).toBe(jan(4));
+    expect(inDays(t.leadTimeMs)).toBe(3);
+    expect(t.stays.map((s) => s.column)).toEqual(['Backlog', null, 'Done']);
+  });
+
+  it('simultaneous moves are chained by from/to whatever their input order', () => {
+    const rows = [
+      move('a', jan(1), null, 'Backlog'),
+      move('a', jan(2), 'Review', 'Done'),
+      move('a', jan(2), 'Backlog', 'Review'),
+    ];
+    const t = get(timelines(rows), 'a');
+    expect(t.completedAt).toBe(jan(2));
+    expect(t.stays.map((s) => s.column)).toEqual(['Backlog', 'Review', 'Done']);
+  });
+
+  it('simultaneous backward moves and a simultaneous first move are chained too', () => {
+    const back = [
+      move('a', jan(1), null, 'Review'),
+      move('a', jan(2), 'In Progress', 'Backlog'),
+      move('a', jan(2), 'Review', 'In Progress'),
+    ];
+    expect(get(timelines(back), 'a').stays.map((s) => s.column)).toEqual([
+      'Review',
+      'In Progress',
+      'Backlog',
+    ]);
+    const first = [move('b', jan(1), 'Review', 'Backlog'), move('b', jan(1), null, 'Review')];
+    expect(get(timelines(first), 'b').stays.map((s) => s.column)).toEqual(['Review', 'Backlog']);
+  });
+
+  it('a move into the current column changes nothing', () => {
+    const rows = [move('a', jan(1), null, 'Backlog'), move('a', jan(2), 'Backlog', 'Backlog')];
+    expect(get(timelines(rows), 'a').stays).toEqual([{ column: 'Backlog', start: jan(1), end: null }]);
+  });
+
+  it('rows with an invalid time are ignored', () => {
+    const rows = [move('a', jan(1), null, 'Backlog'), move('a', Number.NaN, 'Backlog', 'Done')];
+    expect(get(timelines(rows), 'a').completedAt).toBeNull();
+  });
+
+  it('an item that never reached a board column has no timeline dates', () => {
+    const t = get(timelines([move('a', jan(1), null, 'Gone'), move('a', jan(2), 'Gone', null)]), 'a');
+    expect(t.firstEntryAt).toBeNull();
+    expect(t.stays).toEqual([]);
+    expect(Object.values(t.entered).every((v) => v === null)).toBe(true);
+  });
+});

@@ -1,0 +1,137 @@
+import { type ResolvedBoard, resolveBoard } from '../input/columns.ts';
+import { type PreparedTransitions, prepareTransitions } from './order-transitions.ts';
+import { scratch } from './scratch.ts';
+import { type Transitions, transitionCount } from '../input/transitions.ts';
+import type { BoardColumns } from '../types.ts';
+
+/** Stays of all items, columnar. `column` -1 marks time off the board or in an unknown column. */
+export type Stays = {
+  count: number;
+  item: Uint32Array;
+  column: Int16Array;
+  start: Float64Array;
+  /** NaN while the stay is still open. */
+  end: Float64Array;
+};
+
+/** Per-item results of the entry rules, columnar for speed (see docs/metrics.md). */
+export type BoardTimeline = {
+  board: ResolvedBoard;
+  itemIds: string[];
+  /** entries[item * columns + column]: entry time after the backward-move and back-fill rules, NaN if none. */
+  entries: Float64Array;
+  /** First entry into any board column, NaN if never on the board. */
+  firstEntry: Float64Array;
+  /** Completion time (entry into done) when the item's last board column is done (or later), else NaN. */
+  doneAt: Float64Array;
+  /** Last board column the item was in, -1 if none. */
+  lastColumn: Int16Array;
+  stays: Stays;
+};
+
+const NOT_YET = -3;
+
+/** `top`: the highest column of the current item with an entry (-1 for none); later ones are all NaN. */
+type Walk = { entries: Float64Array; base: number; width: number; top: number; stays: Stays };
+
+function closeStay(w: Walk, item: number, column: number, start: number, end: number): void {
+  const s = w.stays;
+  const i = s.count++;
+  s.item[i] = item;
+  s.column[i] = column < 0 ? -1 : column;
+  s.start[i] = start;
+  s.end[i] = end;
+}
+
+/** Rule 1: first entry kept; every move clears the later columns' entries. */
+function enter(w: Walk, column: number, at: number): void {
+  const e = w.entries;
+  const slot = w.base + column;
+  if (Number.isNaN(e[slot] as number)) e[slot] = at;
+  for (let c = column + 1; c <= w.top; c++) e[w.base + c] = Number.NaN;
+  w.top = column;
+}
+
+/** Rule 2: a skipped column takes the entry of the next later column reached. */
+function backFill(w: Walk): void {
+  let next = Number.NaN;
+  for (let c = w.base + w.width - 1; c >= w.base; c--) {
+    if (Number.isNaN(w.entries[c] as number)) w.entries[c] = next;
+    else next = w.entries[c] as number;
+  }
+}
+
+function walkItem(p: PreparedTransitions, t: BoardTimeline, w: Walk, item: number): void {
+  const lo = p.start[item] as number;
+  const hi = lo + (p.kept[item] as number);
+  let current = NOT_YET;
+  let since = 0;
+  let last = -1;
+  for (let k = lo; k < hi; k++) {
+    const to = p.to[k] as number;
+    const at = p.at[k] as number;
+    if (to === current || (current === NOT_YET && to < 0)) continue;
+    if (current !== NOT_YET) closeStay(w, item, current, since, at);
+    if (to >= 0) {
+      if (Number.isNaN(t.firstEntry[item] as number)) t.firstEntry[item] = at;
+      enter(w, to, at);
+      last = to;
+    }
+    current = to;
+    since = at;
+  }
+  if (current !== NOT_YET) closeStay(w, item, current, since, Number.NaN);
+  backFill(w);
+  t.lastColumn[item] = last;
+  if (last >= t.board.done && last >= 0) t.doneAt[item] = w.entries[w.base + t.board.done] as number;
+}
+
+function emptyStays(capacity: number): Stays {
+  return {
+    count: 0,
+    item: scratch.u32('stays.item', capacity),
+    column: scratch.i16('stays.column', capacity),
+    start: scratch.f64('stays.start', capacity),
+    end: scratch.f64('stays.end', capacity),
+  };
+}
+
+/**
+ * Applies the entry rules to every item: one sort, one pass. The result lives in shared scratch buffers:
+ * read it before the next call (every caller in this package does, synchronously).
+ */
+export function buildTimeline(columns: BoardColumns, transitions: Transitions): BoardTimeline {
+  const board = resolveBoard(columns);
+  const p = prepareTransitions(board, transitions);
+  const items = p.itemIds.length;
+  const width = board.columns.length;
+  const timeline: BoardTimeline = {
+    board,
+    itemIds: p.itemIds,
+    entries: scratch.f64('entries', items * width).fill(Number.NaN),
+    firstEntry: scratch.f64('firstEntry', items).fill(Number.NaN),
+    doneAt: scratch.f64('doneAt', items).fill(Number.NaN),
+    lastColumn: scratch.i16('lastColumn', items),
+    stays: emptyStays(transitionCount(transitions)),
+  };
+  const walk: Walk = { entries: timeline.entries, base: 0, width, top: -1, stays: timeline.stays };
+  for (let item = 0; item < items; item++) {
+    walk.base = item * width;
+    walk.top = -1;
+    walkItem(p, timeline, walk, item);
+  }
+  return timeline;
+}
+
+/** Lead time of item i in ms, NaN when not complete. */
+export function leadTimeMs(t: BoardTimeline, item: number): number {
+  return (t.doneAt[item] as number) - (t.firstEntry[item] as number);
+}
+
+/** Cycle time of item i in ms, NaN when not complete or the board has no cycle-start column. */
+export function cycleTimeMs(t: BoardTimeline, item: number): number {
+  const cs = t.board.cycleStart;
+  if (cs < 0) return Number.NaN;
+  const width = t.board.columns.length;
+  return (t.doneAt[item] as number) - (t.entries[item * width + cs] as number);
+}
