@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { World } from '../model/world.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { registerApiRoutes } from './api-routes.ts';
+import { registerRepoRoutes } from './repo-routes.ts';
 import { registerSimControl } from './control-sim.ts';
 import { registerWorldControl } from './control-world.ts';
 import { type Faults, SECONDARY_LIMIT_MESSAGE, scopeOf } from './faults.ts';
@@ -58,6 +59,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   );
   app.get('/', async () => ({ simulator: 'github', docs: 'docs/github.md' }));
   registerApiRoutes(app, parts.world);
+  registerRepoRoutes(app, parts.world);
   registerOAuthRoutes(app, parts.world, parts.oauth);
   registerWorldControl(app, parts.world);
   registerSimControl(app, parts);
