@@ -22,6 +22,13 @@ export type StripeSimOptions = {
   webhookUrl?: string;
   /** The endpoint's signing secret (`whsec_…`). */
   webhookSecret: string;
+  /**
+   * The webhook endpoint's API version (default: the simulator's, API_VERSION). Stripe renders events in it;
+   * before `2025-03-31.basil`, invoices carry `subscription` and no `parent`.
+   */
+  webhookApiVersion?: string;
+  /** The hosted pages wait (at most 5 s) for their webhooks before redirecting. Default false: at once, as Stripe. */
+  awaitWebhooksBeforeRedirect?: boolean;
   /** When set, only this secret key is accepted; otherwise any `sk_…` key is. */
   secretKey?: string;
   /** The base clock (epoch ms); tests pass theirs. The control API advances on top of it. */
@@ -64,8 +71,14 @@ export async function startStripeSim(options: StripeSimOptions): Promise<StripeS
     options.webhookUrl ? [options.webhookUrl] : [],
     options.webhookSecret,
   );
+  webhooks.apiVersion = options.webhookApiVersion ?? null;
   state.listeners.add((event) => webhooks.send(event));
-  const app = await buildServer({ state, webhooks, secretKey: options.secretKey ?? null });
+  const app = await buildServer({
+    state,
+    webhooks,
+    secretKey: options.secretKey ?? null,
+    awaitWebhooks: options.awaitWebhooksBeforeRedirect ?? false,
+  });
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();

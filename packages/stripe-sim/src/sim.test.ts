@@ -68,11 +68,15 @@ describe('the Stripe simulator through the official client', () => {
     expect((await stripe.customers.retrieve(customer.id)).id).toBe(customer.id);
   });
 
-  it('Pay subscribes, signs its webhooks as Stripe does, and redirects to success_url', async () => {
+  it('Pay subscribes, redirects to success_url at once, then signs its webhooks as Stripe does', async () => {
     const { session } = await checkout();
     const answer = await pay(session.id);
     expect(answer.status).toBe(303);
     expect(answer.headers.get('location')).toBe(`http://app.test/payment-success?session=${session.id}`);
+    // As Stripe: the browser is sent back before the webhooks were delivered.
+    const completion = sim.webhooks.deliveries.find((d) => d.type === 'checkout.session.completed');
+    expect(completion?.status).toBeNull();
+    await sim.webhooks.idle();
     expect(types()).toEqual(
       expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']),
     );
@@ -97,6 +101,7 @@ describe('the Stripe simulator through the official client', () => {
 
   it('a tampered payload fails the official verification', async () => {
     await pay((await checkout()).session.id);
+    await sim.webhooks.idle();
     const [first] = receiver.received;
     const header = String(first?.headers['stripe-signature']);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
@@ -144,6 +149,53 @@ describe('the Stripe simulator through the official client', () => {
     const ended = await control<Stripe.Subscription>(`/_sim/subscriptions/${id}/renew`);
     expect(ended.status).toBe('canceled');
     expect(types().at(-1)).toBe('customer.subscription.deleted');
+  });
+
+  it('a trial until subscription_data.trial_end: nothing charged at checkout, the full price when it ends', async () => {
+    const trialEnd = Date.UTC(2026, 10, 30) / 1000;
+    const customer = await stripe.customers.create({ name: 'octo-alice' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: DEFAULT_PRICE_ID, quantity: 1 }],
+      success_url: 'http://app.test/payment-success',
+      subscription_data: { trial_end: trialEnd },
+    });
+    await pay(session.id);
+    const paid = await stripe.checkout.sessions.retrieve(session.id);
+    expect(paid).toMatchObject({ status: 'complete', payment_status: 'no_payment_required' });
+    const sub = await stripe.subscriptions.retrieve(String(paid.subscription));
+    expect(sub).toMatchObject({ status: 'trialing', trial_end: trialEnd });
+    expect(sub.items.data[0]?.current_period_end).toBe(trialEnd);
+    const first = await stripe.invoices.retrieve(String(sub.latest_invoice));
+    expect(first).toMatchObject({ amount_paid: 0, status: 'paid' });
+
+    await control('/_sim/clock/advance', { days: 29 });
+    const billed = await stripe.subscriptions.retrieve(sub.id);
+    expect(billed.status).toBe('active');
+    expect(billed.items.data[0]?.current_period_end).toBe(Date.UTC(2026, 11, 30) / 1000);
+    expect((await stripe.invoices.retrieve(String(billed.latest_invoice))).amount_paid).toBe(1200);
+  });
+
+  it('refuses a Checkout trial that ends within two days, as Stripe does', async () => {
+    await expect(
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: DEFAULT_PRICE_ID, quantity: 1 }],
+        success_url: 'http://app.test/payment-success',
+        subscription_data: { trial_end: Date.UTC(2026, 10, 2) / 1000 },
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'subscription_data[trial_end]' });
+  });
+
+  it('renders events in the endpoint’s API version: invoices before basil have no parent', async () => {
+    sim.webhooks.apiVersion = '2024-06-20';
+    await pay((await checkout()).session.id);
+    await sim.webhooks.idle();
+    const paid = verified(receiver.received).find((e) => e.type === 'invoice.paid');
+    expect(paid?.api_version).toBe('2024-06-20');
+    expect(paid?.data.object).not.toHaveProperty('parent');
+    expect(paid?.data.object).toMatchObject({ subscription: expect.stringMatching(/^sub_/) });
   });
 
   it('answers Stripe-shaped errors the official client understands', async () => {

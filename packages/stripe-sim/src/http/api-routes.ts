@@ -13,6 +13,7 @@ import {
   objectAt,
   optionalBoolean,
   optionalString,
+  optionalTimestamp,
   requiredString,
 } from './form.ts';
 
@@ -25,6 +26,7 @@ function checkoutInput(state: StripeState, body: Form) {
   const [line] = listAt(body, 'line_items');
   if (!line) throw missingParam('line_items');
   const quantity = Number(optionalString(line, 'quantity') ?? '1');
+  const subscriptionData = objectAt(body, 'subscription_data');
   return {
     customer: optionalString(body, 'customer'),
     customerEmail: optionalString(body, 'customer_email'),
@@ -34,7 +36,8 @@ function checkoutInput(state: StripeState, body: Form) {
     cancelUrl: optionalString(body, 'cancel_url'),
     price: state.price(requiredString(line, 'price'), 'line_items[0][price]'),
     quantity: Number.isInteger(quantity) && quantity > 0 ? quantity : 1,
-    subscriptionMetadata: metadata(objectAt(body, 'subscription_data')),
+    subscriptionMetadata: metadata(subscriptionData),
+    trialEnd: optionalTimestamp(subscriptionData, 'trial_end', 'subscription_data[trial_end]'),
   };
 }
 
@@ -69,6 +72,7 @@ export function registerApiRoutes(app: FastifyInstance, state: StripeState): voi
     createCheckoutSession(state, checkoutInput(state, form(request))),
   );
   app.get('/v1/checkout/sessions/:id', async (request: IdRequest) => state.session(request.params.id));
+  app.get('/v1/invoices/:id', async (request: IdRequest) => state.invoice(request.params.id));
   app.get('/v1/subscriptions/:id', async (request: IdRequest) => state.subscription(request.params.id));
   app.post('/v1/subscriptions/:id', async (request: IdRequest) => {
     const sub = state.subscription(request.params.id);

@@ -59,6 +59,15 @@ export function optionalBoolean(form: Form, key: string): boolean | null {
   return value === 'true';
 }
 
+/** A Unix timestamp in seconds, as Stripe takes them. */
+export function optionalTimestamp(form: Form, key: string, param = key): number | null {
+  const value = optionalString(form, key);
+  if (value === null) return null;
+  if (!/^\d+$/.test(value))
+    throw invalidParam(param, `Invalid timestamp: must be an integer Unix timestamp.`);
+  return Number(value);
+}
+
 export function metadata(form: Form, key = 'metadata'): Record<string, string> {
   const value = form[key];
   if (value === undefined || value === '') return {};

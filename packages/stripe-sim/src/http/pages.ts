@@ -31,8 +31,17 @@ function html(reply: FastifyReply, status: number, body: string) {
   return reply.code(status).type('text/html; charset=utf-8').send(body);
 }
 
-/** The hosted pages a browser is sent to: Checkout (Pay / Cancel) and the Billing Portal. */
-export function registerPages(app: FastifyInstance, state: StripeState, webhooks: WebhookDispatcher): void {
+/**
+ * The hosted pages a browser is sent to. Like Stripe, they redirect at once, before the webhooks arrive;
+ * `awaitWebhooks` makes them wait for them first (at most 5 s).
+ */
+export function registerPages(
+  app: FastifyInstance,
+  state: StripeState,
+  webhooks: WebhookDispatcher,
+  awaitWebhooks: boolean,
+): void {
+  const settle = () => (awaitWebhooks ? webhooks.settle() : Promise.resolve());
   app.get('/c/pay/:id', async (request: IdRequest, reply) => {
     const known = state.sessions.has(request.params.id);
     return html(reply, known ? 200 : 404, checkoutPage(state, request.params.id));
@@ -40,16 +49,16 @@ export function registerPages(app: FastifyInstance, state: StripeState, webhooks
   app.post('/c/pay/:id/confirm', async (request: IdRequest, reply) => {
     try {
       const target = payCheckoutSession(state, request.params.id);
-      await webhooks.settle();
+      await settle();
       return reply.redirect(target, 303);
     } catch (error) {
       if (!(error instanceof StripeError)) throw error;
-      await webhooks.settle();
+      await settle();
       return html(reply, error.status, checkoutPage(state, request.params.id, error.message));
     }
   });
   app.post('/c/pay/:id/cancel', async (request: IdRequest, reply) =>
     reply.redirect(leaveCheckoutSession(state, request.params.id), 303),
   );
-  registerPortalPages(app, state, webhooks);
+  registerPortalPages(app, state, settle);
 }

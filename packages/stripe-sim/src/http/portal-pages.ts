@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { attachCard } from '../model/customers.ts';
 import type { StripeState } from '../model/state.ts';
 import { retryOpenInvoices } from '../model/subscriptions.ts';
-import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { escapeHtml, page } from './html.ts';
 
 type PortalRequest = FastifyRequest<{ Params: { id: string }; Querystring: { updated?: string } }>;
@@ -33,7 +32,7 @@ ${portal.return_url ? `<p><a class="button" href="${escapeHtml(portal.return_url
 export function registerPortalPages(
   app: FastifyInstance,
   state: StripeState,
-  webhooks: WebhookDispatcher,
+  settle: () => Promise<void>,
 ): void {
   app.get('/p/session/:id', async (request: PortalRequest, reply) => {
     const known = state.portals.has(request.params.id);
@@ -58,7 +57,7 @@ export function registerPortalPages(
       declines: number === DECLINING,
     });
     retryOpenInvoices(state, portal.customer);
-    await webhooks.settle();
+    await settle();
     return reply.redirect(`/p/session/${portal.id}?updated=1`, 303);
   });
 }

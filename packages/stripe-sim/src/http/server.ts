@@ -7,7 +7,13 @@ import { registerControl } from './control.ts';
 import { parseForm } from './form.ts';
 import { registerPages } from './pages.ts';
 
-export type ServerParts = { state: StripeState; webhooks: WebhookDispatcher; secretKey: string | null };
+export type ServerParts = {
+  state: StripeState;
+  webhooks: WebhookDispatcher;
+  secretKey: string | null;
+  /** Hosted pages wait for their webhooks before redirecting (real Stripe does not). */
+  awaitWebhooks: boolean;
+};
 
 const masked = (key: string) =>
   `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
@@ -66,7 +72,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   );
   app.get('/', async () => ({ simulator: 'stripe', docs: 'docs/billing.md' }));
   registerApiRoutes(app, parts.state);
-  registerPages(app, parts.state, parts.webhooks);
+  registerPages(app, parts.state, parts.webhooks, parts.awaitWebhooks);
   registerControl(app, parts.state, parts.webhooks);
   return app;
 }

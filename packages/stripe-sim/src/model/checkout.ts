@@ -1,5 +1,5 @@
 import { attachCard, createCustomer, TEST_CARD } from './customers.ts';
-import { StripeError } from './errors.ts';
+import { invalidParam, StripeError } from './errors.ts';
 import { stripeId } from './ids.ts';
 import type { StripeState } from './state.ts';
 import { createSubscription } from './subscriptions.ts';
@@ -15,13 +15,26 @@ export type NewCheckoutSession = {
   price: Price;
   quantity: number;
   subscriptionMetadata: Metadata;
+  trialEnd: number | null;
 };
 
 const DAY = 86_400;
+/** Stripe refuses a Checkout trial that ends sooner than this. */
+const MIN_TRIAL_SECONDS = 2 * DAY;
+
+function checkTrialEnd(trialEnd: number | null, now: number): void {
+  if (trialEnd !== null && trialEnd < now + MIN_TRIAL_SECONDS) {
+    throw invalidParam(
+      'subscription_data[trial_end]',
+      'The `trial_end` date has to be at least 2 days in the future.',
+    );
+  }
+}
 
 export function createCheckoutSession(state: StripeState, input: NewCheckoutSession): CheckoutSession {
   if (input.customer) state.customer(input.customer);
   const now = state.clock.seconds();
+  checkTrialEnd(input.trialEnd, now);
   const id = stripeId('cs_test', 58);
   const session: CheckoutSession = {
     id,
@@ -43,8 +56,8 @@ export function createCheckoutSession(state: StripeState, input: NewCheckoutSess
     livemode: false,
   };
   state.sessions.set(id, session);
-  const { price, quantity, subscriptionMetadata } = input;
-  state.orders.set(id, { price, quantity, subscriptionMetadata });
+  const { price, quantity, subscriptionMetadata, trialEnd } = input;
+  state.orders.set(id, { price, quantity, subscriptionMetadata, trialEnd });
   return session;
 }
 
@@ -65,7 +78,10 @@ function openSession(state: StripeState, id: string): CheckoutSession {
   return session;
 }
 
-/** "Pay" on the hosted page: card on file, subscription created and paid, session complete. Answers the success URL. */
+/**
+ * "Pay" on the hosted page: card on file, subscription created and paid (or trialing, charged when the trial
+ * ends), session complete. Answers the success URL.
+ */
 export function payCheckoutSession(state: StripeState, id: string): string {
   const session = openSession(state, id);
   const order = state.orders.get(id);
@@ -78,12 +94,13 @@ export function payCheckoutSession(state: StripeState, id: string): string {
     price: order.price,
     quantity: order.quantity,
     metadata: order.subscriptionMetadata,
+    trialEnd: order.trialEnd,
   });
-  if (sub.status !== 'active') {
+  if (sub.status === 'incomplete') {
     throw new StripeError(402, 'card_error', 'Your card was declined.', 'card_declined');
   }
   session.status = 'complete';
-  session.payment_status = 'paid';
+  session.payment_status = sub.status === 'trialing' ? 'no_payment_required' : 'paid';
   session.subscription = sub.id;
   session.invoice = sub.latest_invoice;
   session.url = null;

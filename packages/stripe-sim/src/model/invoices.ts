@@ -3,14 +3,17 @@ import { stripeId } from './ids.ts';
 import type { StripeState } from './state.ts';
 import type { Invoice, Subscription } from './types.ts';
 
-/** Bills the subscription's current period and tries the card: emits `invoice.paid` or `invoice.payment_failed`. */
+/**
+ * Bills the subscription's current period and tries the card: emits `invoice.paid` or `invoice.payment_failed`.
+ * A trial's period is billed `amount` 0, which is paid without a charge.
+ */
 export function billPeriod(
   state: StripeState,
   subscription: Subscription,
   reason: Invoice['billing_reason'],
+  amount = periodPrice(subscription),
 ): Invoice {
   const item = subscription.items.data[0];
-  const amount = (item?.price.unit_amount ?? 0) * (item?.quantity ?? 1);
   const invoice: Invoice = {
     id: stripeId('in'),
     object: 'invoice',
@@ -38,10 +41,15 @@ export function billPeriod(
   return invoice;
 }
 
+function periodPrice(subscription: Subscription): number {
+  const item = subscription.items.data[0];
+  return (item?.price.unit_amount ?? 0) * (item?.quantity ?? 1);
+}
+
 /** One payment attempt of an open invoice; answers whether it was paid. */
 export function attemptPayment(state: StripeState, invoice: Invoice): boolean {
   invoice.attempt_count += 1;
-  if (!charge(state, invoice.customer)) {
+  if (invoice.amount_due > 0 && !charge(state, invoice.customer)) {
     state.emit('invoice.payment_failed', invoice);
     return false;
   }

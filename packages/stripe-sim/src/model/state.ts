@@ -17,7 +17,13 @@ import { stripeId } from './ids.ts';
 export const API_VERSION = '2026-10-28.endive';
 
 /** What a checkout session will subscribe to once paid (Stripe keeps line items apart from the session). */
-export type SessionOrder = { price: Price; quantity: number; subscriptionMetadata: Metadata };
+export type SessionOrder = {
+  price: Price;
+  quantity: number;
+  subscriptionMetadata: Metadata;
+  /** `subscription_data[trial_end]`: the first charge waits until then (Unix seconds). */
+  trialEnd: number | null;
+};
 
 type Lookup<T> = { map: Map<string, T>; kind: string };
 
@@ -69,6 +75,10 @@ export class StripeState {
 
   subscription(id: string): Subscription {
     return this.find({ map: this.subscriptions, kind: 'subscription' }, id);
+  }
+
+  invoice(id: string): Invoice {
+    return this.find({ map: this.invoices, kind: 'invoice' }, id);
   }
 
   session(id: string): CheckoutSession {

@@ -5,7 +5,14 @@ import { periodEnd } from './periods.ts';
 import type { StripeState } from './state.ts';
 import type { Metadata, Price, Subscription } from './types.ts';
 
-export type NewSubscription = { customer: string; price: Price; quantity: number; metadata: Metadata };
+export type NewSubscription = {
+  customer: string;
+  price: Price;
+  quantity: number;
+  metadata: Metadata;
+  /** A trial until then (Unix seconds): the subscription is `trialing` and the first charge waits. */
+  trialEnd?: number | null;
+};
 
 const TRACKED = [
   'status',
@@ -53,9 +60,13 @@ export function changeSubscription(state: StripeState, sub: Subscription, change
   state.emit(type, sub, type === 'customer.subscription.updated' ? previous : undefined);
 }
 
-/** A paid subscription starting now, as Checkout creates it once the first invoice is paid. */
+/**
+ * A subscription starting now, as Checkout creates it: paid at once, or trialing until `trialEnd` with a zero
+ * invoice, as Stripe bills a trial.
+ */
 export function createSubscription(state: StripeState, input: NewSubscription): Subscription {
   const now = state.clock.seconds();
+  const trialEnd = input.trialEnd ?? null;
   const id = stripeId('sub');
   const sub: Subscription = {
     id,
@@ -63,11 +74,13 @@ export function createSubscription(state: StripeState, input: NewSubscription): 
     created: now,
     start_date: now,
     customer: input.customer,
-    status: 'active',
+    status: trialEnd === null ? 'active' : 'trialing',
     cancel_at_period_end: false,
     cancel_at: null,
     canceled_at: null,
     ended_at: null,
+    trial_start: trialEnd === null ? null : now,
+    trial_end: trialEnd,
     collection_method: 'charge_automatically',
     currency: input.price.currency,
     default_payment_method: state.customer(input.customer).invoice_settings.default_payment_method,
@@ -82,7 +95,7 @@ export function createSubscription(state: StripeState, input: NewSubscription): 
     },
     livemode: false,
   };
-  const end = periodEnd(now, input.price.recurring);
+  const end = trialEnd ?? periodEnd(now, input.price.recurring);
   sub.items.data.push({
     id: stripeId('si'),
     object: 'subscription_item',
@@ -94,7 +107,7 @@ export function createSubscription(state: StripeState, input: NewSubscription): 
     current_period_end: end,
   });
   state.subscriptions.set(id, sub);
-  const invoice = billPeriod(state, sub, 'subscription_create');
+  const invoice = billPeriod(state, sub, 'subscription_create', trialEnd === null ? undefined : 0);
   if (invoice.status !== 'paid') sub.status = 'incomplete';
   state.emit('customer.subscription.created', sub);
   return sub;

@@ -33,7 +33,7 @@ export type CheckoutSession = {
   expires_at: number;
   mode: 'subscription';
   status: 'open' | 'complete' | 'expired';
-  payment_status: 'unpaid' | 'paid';
+  payment_status: 'unpaid' | 'paid' | 'no_payment_required';
   customer: string | null;
   customer_email: string | null;
   client_reference_id: string | null;
@@ -58,6 +58,7 @@ export type SubscriptionItem = {
 };
 
 export type SubscriptionStatus =
+  | 'trialing'
   | 'active'
   | 'past_due'
   | 'canceled'
@@ -76,6 +77,8 @@ export type Subscription = {
   cancel_at: number | null;
   canceled_at: number | null;
   ended_at: number | null;
+  trial_start: number | null;
+  trial_end: number | null;
   collection_method: 'charge_automatically';
   currency: string;
   default_payment_method: string | null;

@@ -1,5 +1,6 @@
 import { stripeId } from '../model/ids.ts';
 import type { StripeEvent } from '../model/types.ts';
+import { renderEvent } from './render.ts';
 import { signatureHeader } from './sign.ts';
 
 export type Delivery = {
@@ -20,6 +21,8 @@ export type Delivery = {
 export class WebhookDispatcher {
   urls: string[];
   secret: string;
+  /** The endpoint's API version, which its events are rendered in; null: the version they were made in. */
+  apiVersion: string | null = null;
   readonly deliveries: Delivery[] = [];
   private queue: Promise<void> = Promise.resolve();
   private pending = 0;
@@ -30,7 +33,8 @@ export class WebhookDispatcher {
   }
 
   send(event: StripeEvent, resend = false): void {
-    const body = JSON.stringify(event, null, 2);
+    const rendered = this.apiVersion ? renderEvent(event, this.apiVersion) : event;
+    const body = JSON.stringify(rendered, null, 2);
     for (const url of this.urls) {
       const delivery: Delivery = {
         id: stripeId('whd'),
@@ -75,7 +79,7 @@ export class WebhookDispatcher {
     while (this.pending > 0) await this.queue;
   }
 
-  /** Stripe answers the browser before its webhooks arrive; the hosted pages wait a little so journeys are stable. */
+  /** Waits for the deliveries queued so far, at most `timeoutMs`. */
   async settle(timeoutMs = 5000): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => {
