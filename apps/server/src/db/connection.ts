@@ -12,6 +12,8 @@ export type DbHandle = { db: Db; dialect: DialectName; close(): Promise<void> };
 // int8 columns hold epoch milliseconds, well inside Number's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export type DbOptions = {
   databaseUrl: string | null;
   dataDir: string;
@@ -36,10 +38,22 @@ function openSqlite(file: string): DbHandle {
 }
 
 function openPostgres(url: string, max: number): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection the server ends (restart, failover) is an 'error' event on the pool; unheard, it
-  // would crash the process. The pool replaces the connection; the next query reports real trouble.
-  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  // A connection that cannot be made in time fails the request (503) instead of leaving it waiting.
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // A connection the server ends (restart, failover, pg_terminate_backend) is an 'error' event: on the pool
+  // while idle, on the client while in use (in a transaction, between its queries). Unheard, either would
+  // crash the process. The work in progress fails with its own error (answered 503, see unavailable.ts);
+  // the pool drops the broken connection on release and opens a new one for the next query.
+  pool.on('error', (error, client) => reportLostConnection(client, error));
+  pool.on('connect', (client) => client.on('error', (error) => reportLostConnection(client, error)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** One line per lost connection (its end reports the server's message, then "terminated unexpectedly"). */
+const reported = new WeakSet<pg.PoolClient>();
+function reportLostConnection(client: pg.PoolClient, error: Error): void {
+  if (reported.has(client)) return;
+  reported.add(client);
+  console.warn(`PostgreSQL connection lost: ${error.message}`);
 }
