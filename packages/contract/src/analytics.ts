@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FALLBACK_CONFIDENCE } from './constants.ts';
 
 export const insightSeveritySchema = z.enum([
   'excellent',
@@ -45,8 +46,15 @@ export const leadTimeMetricsSchema = z.object({
   performance_insight: insightSchema,
 });
 export type LeadTimeMetrics = z.infer<typeof leadTimeMetricsSchema>;
-export type LeadTimePoint = { average_lead_time: number | null; average_cycle_time: number | null };
+export const leadTimePointSchema = z.object({
+  average_lead_time: z.number().nullable(),
+  average_cycle_time: z.number().nullable(),
+});
+export type LeadTimePoint = z.infer<typeof leadTimePointSchema>;
 /** GET /api/leadtime/ — date keys (YYYY-MM-DD) plus `metrics`, as spec §3 says. */
+export const leadTimeResponseSchema = z
+  .object({ metrics: leadTimeMetricsSchema })
+  .catchall(leadTimePointSchema);
 export type LeadTimeResponse = { metrics: LeadTimeMetrics } & Record<string, LeadTimePoint | LeadTimeMetrics>;
 
 export const timeInStateMetricsSchema = z.object({
@@ -57,41 +65,67 @@ export const timeInStateMetricsSchema = z.object({
   performance_insight: insightSchema,
 });
 export type TimeInStateMetrics = z.infer<typeof timeInStateMetricsSchema>;
-export type ColumnClassification = { productive: string[]; waiting: string[] };
-export type TimeInStatePoint = { timeinstate: Record<string, number> };
+export const columnClassificationListsSchema = z.object({
+  productive: z.array(z.string()),
+  waiting: z.array(z.string()),
+});
+export type ColumnClassification = z.infer<typeof columnClassificationListsSchema>;
+export const timeInStatePointSchema = z.object({ timeinstate: z.record(z.string(), z.number()) });
+export type TimeInStatePoint = z.infer<typeof timeInStatePointSchema>;
+/** GET /api/timeinstate/ — date keys plus `metrics` and `column_classification`. */
+export const timeInStateResponseSchema = z
+  .object({ metrics: timeInStateMetricsSchema, column_classification: columnClassificationListsSchema })
+  .catchall(timeInStatePointSchema);
 export type TimeInStateResponse = {
   metrics: TimeInStateMetrics;
   column_classification: ColumnClassification;
 } & Record<string, TimeInStatePoint | TimeInStateMetrics | ColumnClassification>;
 
 /** Spec §3 Issue. */
-export type IssueLabel = string | { name: string };
-export type IssueRow = {
-  id: string;
-  number: number | null;
-  title: string;
-  url: string | null;
-  days_in_current_column: number;
-  entered_column_at: string | null;
-  milestone: string | null;
-  labels: IssueLabel[];
-};
-export type IssuesColumnStats = {
-  avg_days: number;
-  issues_over_1x_iteration: number;
-  issues_over_2x_iteration: number;
-  thresholds: { '1x_iteration': number; '2x_iteration': number };
-  iteration_length_days: number;
-  performance_insight: Insight;
-};
-export type IssuesResponse = { issues: IssueRow[]; column_stats: IssuesColumnStats };
+export const issueLabelSchema = z.union([z.string(), z.object({ name: z.string() })]);
+export type IssueLabel = z.infer<typeof issueLabelSchema>;
+export const issueRowSchema = z.object({
+  id: z.string(),
+  number: z.number().int().nullable(),
+  title: z.string(),
+  url: z.string().nullable(),
+  days_in_current_column: z.number(),
+  entered_column_at: z.string().nullable(),
+  milestone: z.string().nullable(),
+  labels: z.array(issueLabelSchema),
+});
+export type IssueRow = z.infer<typeof issueRowSchema>;
+export const issuesColumnStatsSchema = z.object({
+  avg_days: z.number(),
+  issues_over_1x_iteration: z.number().int(),
+  issues_over_2x_iteration: z.number().int(),
+  thresholds: z.object({ '1x_iteration': z.number(), '2x_iteration': z.number() }),
+  iteration_length_days: z.number(),
+  performance_insight: insightSchema,
+});
+export type IssuesColumnStats = z.infer<typeof issuesColumnStatsSchema>;
+/** GET /api/issues/ response. */
+export const issuesResponseSchema = z.object({
+  issues: z.array(issueRowSchema),
+  column_stats: issuesColumnStatsSchema,
+});
+export type IssuesResponse = z.infer<typeof issuesResponseSchema>;
 
 /** GET /api/projects/{id}/column-stats/ — per column. */
-export type ColumnStat = { count: number; avg_days: number; over_7_days: number; over_14_days: number };
-export type ColumnStatsResponse = { column_stats: Record<string, ColumnStat> };
+export const columnStatSchema = z.object({
+  count: z.number().int(),
+  avg_days: z.number(),
+  over_7_days: z.number().int(),
+  over_14_days: z.number().int(),
+});
+export type ColumnStat = z.infer<typeof columnStatSchema>;
+export const boardColumnStatsResponseSchema = z.object({
+  column_stats: z.record(z.string(), columnStatSchema),
+});
+export type BoardColumnStatsResponse = z.infer<typeof boardColumnStatsResponseSchema>;
 
 export const FALLBACK_INSIGHT: Insight = {
   severity: 'info',
   message: 'Analysis unavailable - using fallback calculations',
-  confidence: 0.5,
+  confidence: FALLBACK_CONFIDENCE,
 };

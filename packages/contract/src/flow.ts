@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Insight } from './analytics.ts';
+import { insightSchema } from './analytics.ts';
+import { FLOW_DEFAULTS } from './constants.ts';
 
 /** Optional whole-number query parameter in [1, max], with the parameter's name in every message. */
 const whole = (name: string, max: number, fallback: number) =>
@@ -14,69 +15,86 @@ const whole = (name: string, max: number, fallback: number) =>
 export const flowQuerySchema = z.object({
   project: z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200),
   /** Window of the charts and percentiles, and the forecasts' sample, in days ending today. */
-  days: whole('days', 365, 30),
+  days: whole('days', 365, FLOW_DEFAULTS.days),
   /** "How many items in the next `horizon` days". */
-  horizon: whole('horizon', 365, 14),
+  horizon: whole('horizon', 365, FLOW_DEFAULTS.horizon),
   /** "When will the next `items` items be done". */
-  items: whole('items', 500, 10),
+  items: whole('items', 500, FLOW_DEFAULTS.items),
 });
 export type FlowQuery = z.infer<typeof flowQuerySchema>;
 
-export type AgingRisk = 'on_track' | 'watch' | 'at_risk' | 'critical' | 'unknown';
-export type FlowPercentiles = {
-  p50: number | null;
-  p70: number | null;
-  p85: number | null;
-  p95: number | null;
-};
-export type CycleTimePoint = {
-  id: string;
-  number: number | null;
-  title: string | null;
-  url: string | null;
-  completed_at: string;
-  date: string;
-  cycle_time_days: number;
-};
-export type AgingItem = {
-  id: string;
-  number: number | null;
-  title: string;
-  url: string | null;
-  column: string;
-  started_at: string;
-  age_days: number;
-  risk: AgingRisk;
-};
-export type HowManyResult = { confidence: number; items: number };
-export type WhenResult = { confidence: number; days: number | null; date: string | null };
-export type FlowForecast = {
-  sample_start: string;
-  sample_end: string;
-  sample_days: number;
-  mean_daily_throughput: number;
-  trials: number;
-  seed: number;
-  how_many: { horizon_days: number; results: HowManyResult[] };
-  when: { items: number; results: WhenResult[] };
-};
+export const agingRiskSchema = z.enum(['on_track', 'watch', 'at_risk', 'critical', 'unknown']);
+export type AgingRisk = z.infer<typeof agingRiskSchema>;
+const percentile = z.number().nullable();
+export const flowPercentilesSchema = z.object({
+  p50: percentile,
+  p70: percentile,
+  p85: percentile,
+  p95: percentile,
+});
+export type FlowPercentiles = z.infer<typeof flowPercentilesSchema>;
+export const cycleTimePointSchema = z.object({
+  id: z.string(),
+  number: z.number().int().nullable(),
+  title: z.string().nullable(),
+  url: z.string().nullable(),
+  completed_at: z.string(),
+  date: z.string(),
+  cycle_time_days: z.number(),
+});
+export type CycleTimePoint = z.infer<typeof cycleTimePointSchema>;
+export const agingItemSchema = z.object({
+  id: z.string(),
+  number: z.number().int().nullable(),
+  title: z.string(),
+  url: z.string().nullable(),
+  column: z.string(),
+  started_at: z.string(),
+  age_days: z.number(),
+  risk: agingRiskSchema,
+});
+export type AgingItem = z.infer<typeof agingItemSchema>;
+const howManyResultSchema = z.object({ confidence: z.number(), items: z.number().int() });
+export type HowManyResult = z.infer<typeof howManyResultSchema>;
+const whenResultSchema = z.object({
+  confidence: z.number(),
+  days: z.number().nullable(),
+  date: z.string().nullable(),
+});
+export type WhenResult = z.infer<typeof whenResultSchema>;
+export const flowForecastSchema = z.object({
+  sample_start: z.string(),
+  sample_end: z.string(),
+  sample_days: z.number().int(),
+  mean_daily_throughput: z.number(),
+  trials: z.number().int(),
+  seed: z.number().int(),
+  how_many: z.object({ horizon_days: z.number().int(), results: z.array(howManyResultSchema) }),
+  when: z.object({ items: z.number().int(), results: z.array(whenResultSchema) }),
+});
+export type FlowForecast = z.infer<typeof flowForecastSchema>;
 
 /** GET /api/flow/ response. */
-export type FlowResponse = {
-  window: { days: number; start: string; end: string };
-  columns: string[];
-  cycle_start_column: string | null;
+export const flowResponseSchema = z.object({
+  window: z.object({ days: z.number().int(), start: z.string(), end: z.string() }),
+  columns: z.array(z.string()),
+  cycle_start_column: z.string().nullable(),
   /** Cumulative counts: items whose entry into the column is on or before the date. */
-  cfd: { date: string; counts: Record<string, number> }[];
-  throughput: {
-    daily: { date: string; count: number }[];
-    weekly: { week_start: string; week_end: string; count: number }[];
-    total: number;
-    per_week: number;
-  };
-  cycle_time: { points: CycleTimePoint[]; percentiles: FlowPercentiles };
-  aging: { columns: string[]; items: AgingItem[]; at_risk: number };
+  cfd: z.array(z.object({ date: z.string(), counts: z.record(z.string(), z.number().int()) })),
+  throughput: z.object({
+    daily: z.array(z.object({ date: z.string(), count: z.number().int() })),
+    weekly: z.array(z.object({ week_start: z.string(), week_end: z.string(), count: z.number().int() })),
+    total: z.number().int(),
+    per_week: z.number(),
+  }),
+  cycle_time: z.object({ points: z.array(cycleTimePointSchema), percentiles: flowPercentilesSchema }),
+  aging: z.object({
+    columns: z.array(z.string()),
+    items: z.array(agingItemSchema),
+    at_risk: z.number().int(),
+  }),
   /** null when there is no complete day of history to sample from. */
-  forecast: FlowForecast | null;
-  performance_insight: Insight;
-};
+  forecast: flowForecastSchema.nullable(),
+  performance_insight: insightSchema,
+});
+export type FlowResponse = z.infer<typeof flowResponseSchema>;

@@ -61,8 +61,7 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const ITERATION_LENGTH_OPTIONS = [1, 2, 4, 7, 14, 28] as const;
-export const DEFAULT_ITERATION_LENGTH = 7;
+export { DEFAULT_ITERATION_LENGTH, ITERATION_LENGTH_OPTIONS } from './constants.ts';
 
 /** POST /api/projects/ — add or update (spec §7); beyond the spec, the column classification. */
 export const saveProjectRequestSchema = z.object({

@@ -1,6 +1,6 @@
 import type {
   AvailableProject,
-  ColumnStatsResponse,
+  BoardColumnStatsResponse,
   IssuesResponse,
   LeadTimeResponse,
   OwnerOption,
@@ -62,7 +62,7 @@ export async function deleteProject(projectId: string): Promise<boolean> {
 
 export const getProject = (projectId: string) => api.json<Project>(`/api/projects/${id(projectId)}/`);
 export const getColumnStats = (projectId: string) =>
-  api.json<ColumnStatsResponse>(`/api/projects/${id(projectId)}/column-stats/`);
+  api.json<BoardColumnStatsResponse>(`/api/projects/${id(projectId)}/column-stats/`);
 
 export const getLeadTime = (p: { project: string; days: number; cycleTime?: string | null }) =>
   api.json<LeadTimeResponse>(
