@@ -140,7 +140,7 @@ export const T = {
     title: 'Issues in Columns',
     subtitle: 'Which issues sit in a column right now, and for how long.',
     selectColumn: 'Select Column:',
-    columnOption: (name: string, count: number) => `${name} (${count} issues)`,
+    columnOption: (name: string, count: number) => `${name} (${count} ${count === 1 ? 'issue' : 'issues'})`,
     total: 'Total Issues',
     avgDays: 'Avg Days in Column',
     over1x: 'Over 1x Iteration',

@@ -1,11 +1,15 @@
 import { ProjectIcon } from '@primer/octicons-react';
 import { Flash } from '@primer/react';
 import type { ReactNode } from 'react';
+import { useProjects } from '../projects/context.ts';
 import { T } from '../texts.ts';
 import styles from './Analysis.module.css';
 import { Loading } from './Loading.tsx';
 
+/** No board chosen yet: the projects still loading (a reloaded link), or a hint to pick one. */
 export function NoProject() {
+  const { loading } = useProjects();
+  if (loading) return <Loading text={T.nav.loadingProjects} />;
   return (
     <div className={styles.empty}>
       <ProjectIcon size={24} />

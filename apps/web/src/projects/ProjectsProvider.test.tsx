@@ -2,7 +2,7 @@ import type { Project } from '@fluxion/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../auth/context.ts';
 import { useProjects } from './context.ts';
@@ -40,8 +40,12 @@ function auth(isAuthenticated: boolean): AuthContextValue {
 
 function Probe() {
   const { projects, loading, selected } = useProjects();
+  const location = useLocation();
   return (
-    <span data-testid="p">{`${loading}|${projects.map((p) => p.project_id).join(',')}|${selected?.project_id ?? 'none'}`}</span>
+    <>
+      <span data-testid="p">{`${loading}|${projects.map((p) => p.project_id).join(',')}|${selected?.project_id ?? 'none'}`}</span>
+      <span data-testid="url">{`${location.pathname}${location.search}`}</span>
+    </>
   );
 }
 /** The probe, a hook that selects from the address, and a button that picks the first project. */
@@ -61,6 +65,10 @@ function pickingProbe(useSelection: () => void) {
 }
 const DemoProbe = pickingProbe(useDemoSelection);
 const ParamProbe = pickingProbe(useProjectParam);
+const BothProbe = pickingProbe(() => {
+  useDemoSelection();
+  useProjectParam();
+});
 
 function setup(isAuthenticated: boolean, url: string, child: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -128,6 +136,29 @@ describe('ProjectsProvider', () => {
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b,d|b'));
     screen.getByRole('button', { name: 'pick first' }).click();
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b,d|a'));
+  });
+
+  it('an explicit ?project= wins over ?demo=1', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('d', true)]))),
+    );
+    setup(true, '/lead-time?demo=1&project=a', <BothProbe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|a'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('p').textContent).toBe('false|a,d|a');
+  });
+
+  it('a choice on an analysis page is written to the address; ?demo=1 gives way to it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('d', true)]))),
+    );
+    setup(true, '/flow?demo=1&days=60', <BothProbe />);
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/flow?days=60&project=d'));
+    screen.getByRole('button', { name: 'pick first' }).click();
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/flow?days=60&project=a'));
+    expect(screen.getByTestId('p').textContent).toBe('false|a,d|a');
   });
 
   it('?project= naming a project not in the list selects nothing', async () => {

@@ -1,26 +1,19 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProjects } from './context.ts';
 
 /**
- * Spec §2: `?demo=1` on an analysis page selects the demo project — once: a project picked in the
- * selector afterwards stays picked while the parameter is still in the address.
+ * Spec §2: `?demo=1` on an analysis page selects the demo project. An explicit `?project=` wins, and
+ * the choice replaces the switch in the address, so a board picked afterwards stays picked.
  */
 export function useDemoSelection(): void {
   const [params] = useSearchParams();
   const { projects, select } = useProjects();
-  const wantsDemo = params.get('demo') === '1';
-  const applied = useRef(false);
+  const wantsDemo = params.get('demo') === '1' && !params.get('project');
 
   useEffect(() => {
-    if (!wantsDemo) {
-      applied.current = false;
-      return;
-    }
-    if (applied.current) return;
+    if (!wantsDemo) return;
     const demo = projects.find((project) => project.is_demo);
-    if (!demo) return;
-    applied.current = true;
-    select(demo);
+    if (demo) select(demo);
   }, [wantsDemo, projects, select]);
 }

@@ -1,23 +1,17 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProjects } from './context.ts';
 
 /**
- * `?project=<id>` on an analysis page selects that project, once per link followed (Home's board cards
- * link to a board's analyses). Once applied, the selector is the user's again: the parameter does not
- * pull the selection back.
+ * `?project=<id>` on an analysis page is the chosen board (the provider reads it): an analysis page
+ * reached without it writes the current choice into the address, unless `?demo=1` asks for the demo.
  */
 export function useProjectParam(): void {
   const [params] = useSearchParams();
-  const { projects, select } = useProjects();
-  const wanted = params.get('project');
-  const applied = useRef<string | null>(null);
+  const { selected, select } = useProjects();
+  const missing = !params.get('project') && params.get('demo') !== '1';
 
   useEffect(() => {
-    if (!wanted || applied.current === wanted) return;
-    const project = projects.find((candidate) => candidate.project_id === wanted);
-    if (!project) return;
-    applied.current = wanted;
-    select(project);
-  }, [wanted, projects, select]);
+    if (missing && selected) select(selected);
+  }, [missing, selected, select]);
 }

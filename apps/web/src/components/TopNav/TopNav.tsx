@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
+import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { ProjectSelector } from './ProjectSelector.tsx';
@@ -17,6 +18,9 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function TopNav() {
   const { isAuthenticated, user } = useAuth();
+  const { selected } = useProjects();
+  // The chosen board goes along from one analysis to the next.
+  const search = selected ? `?project=${encodeURIComponent(selected.project_id)}` : '';
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={T.nav.home}>
@@ -26,7 +30,7 @@ export function TopNav() {
       {isAuthenticated && (
         <nav className={styles.links} aria-label="Analyses">
           {ANALYSES.map((item) => (
-            <NavLink key={item.to} to={item.to} className={linkClass}>
+            <NavLink key={item.to} to={{ pathname: item.to, search }} className={linkClass}>
               {item.label}
             </NavLink>
           ))}

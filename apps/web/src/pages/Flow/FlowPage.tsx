@@ -1,6 +1,6 @@
 import { Select } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { getFlow } from '../../api/flow.ts';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
@@ -16,7 +16,14 @@ import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
 
 const WINDOWS = [14, 30, 60, 90] as const;
+const DEFAULT_WINDOW = 30;
 const HORIZON = 14;
+
+/** The window in the address (`?days=`), one of the offered ones, else 30 days. */
+function windowFrom(value: string | null): number {
+  const days = Number(value);
+  return (WINDOWS as readonly number[]).includes(days) ? days : DEFAULT_WINDOW;
+}
 const TARGET_ITEMS = 10;
 
 function WindowSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
@@ -36,7 +43,13 @@ function WindowSelect({ days, onChange }: { days: number; onChange: (days: numbe
 
 export function FlowPage() {
   const { project } = useAnalysisProject();
-  const [days, setDays] = useState(30);
+  const [params, setParams] = useSearchParams();
+  const days = windowFrom(params.get('days'));
+  const setDays = (value: number) => {
+    const next = new URLSearchParams(params);
+    next.set('days', String(value));
+    setParams(next);
+  };
   const query = useQuery({
     queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS],
     queryFn: () =>

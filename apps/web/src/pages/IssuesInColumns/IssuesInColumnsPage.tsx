@@ -1,5 +1,4 @@
 import { Flash, Select } from '@primer/react';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NoProject } from '../../components/AnalysisStates.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
@@ -17,10 +16,14 @@ import { useIssuesData } from './useIssuesData.ts';
 export function IssuesInColumnsPage() {
   const { project } = useAnalysisProject();
   const projectId = project?.project_id ?? null;
-  const [params] = useSearchParams();
-  const [pick, setPick] = useState({ projectId: '', column: '' });
+  const [params, setParams] = useSearchParams();
   const link = { project: params.get('project'), column: params.get('column') };
-  const data = useIssuesData(projectId, requestedColumn(pick, projectId, link));
+  const data = useIssuesData(projectId, requestedColumn(projectId, link));
+  const pickColumn = (column: string) => {
+    const next = new URLSearchParams(params);
+    next.set('column', column);
+    setParams(next);
+  };
   const issues = data.issues.isError ? [] : (data.issues.data?.issues ?? []);
   const stats = statsFor(issues, data.issues.data?.column_stats);
 
@@ -33,11 +36,7 @@ export function IssuesInColumnsPage() {
         <>
           <div className={styles.toolbar}>
             <label htmlFor="column-select">{T.issues.selectColumn}</label>
-            <Select
-              id="column-select"
-              value={data.chosen}
-              onChange={(e) => setPick({ projectId: projectId ?? '', column: e.target.value })}
-            >
+            <Select id="column-select" value={data.chosen} onChange={(e) => pickColumn(e.target.value)}>
               {data.options.map((option) => (
                 <Select.Option key={option.value} value={option.value}>
                   {option.label}

@@ -64,6 +64,13 @@ describe('issues in columns logic', () => {
       { value: 'Todo', label: 'Todo (3 issues)' },
       { value: 'Done', label: 'Done (0 issues)' },
     ]);
+    expect(
+      columnOptions(['Todo'], { Todo: { count: 1, avg_days: 1, over_7_days: 0, over_14_days: 0 } }),
+    ).toEqual([{ value: 'Todo', label: 'Todo (1 issue)' }]);
+  });
+
+  it('names the columns without a count while the counts are unknown (not a false 0)', () => {
+    expect(columnOptions(['Todo', 'Done'], undefined).map((o) => o.label)).toEqual(['Todo', 'Done']);
   });
 
   it('shows the HTTP status message or the default', () => {
@@ -72,23 +79,17 @@ describe('issues in columns logic', () => {
   });
 });
 
-describe('the column shown (a pick, or the link from Home)', () => {
-  const none = { projectId: '', column: '' };
+describe('the column shown (the address, or the link from Home)', () => {
   const link = (project: string | null, column: string | null) => ({ project, column });
 
-  it('prefers the user’s pick on this project over the link', () => {
-    expect(requestedColumn({ projectId: 'p', column: 'Done' }, 'p', link('p', 'Doing'))).toBe('Done');
+  it('follows the address’s column on its project, or when it names no project (demo=1)', () => {
+    expect(requestedColumn('p', link('p', 'Doing'))).toBe('Doing');
+    expect(requestedColumn('p', link(null, 'Doing'))).toBe('Doing');
   });
 
-  it('follows the link’s column on the linked project, or when the link names no project (demo=1)', () => {
-    expect(requestedColumn(none, 'p', link('p', 'Doing'))).toBe('Doing');
-    expect(requestedColumn(none, 'p', link(null, 'Doing'))).toBe('Doing');
-    expect(requestedColumn({ projectId: 'other', column: 'Done' }, 'p', link('p', 'Doing'))).toBe('Doing');
-  });
-
-  it('ignores the link’s column on another project (before the link’s project is selected, or after a switch)', () => {
-    expect(requestedColumn(none, 'q', link('p', 'Doing'))).toBe('');
-    expect(requestedColumn(none, null, link('p', 'Doing'))).toBe('');
+  it('ignores the address’s column on another project (before its project is selected)', () => {
+    expect(requestedColumn('q', link('p', 'Doing'))).toBe('');
+    expect(requestedColumn(null, link('p', 'Doing'))).toBe('');
   });
 
   it('shows the first column when the requested one is not on the board', () => {

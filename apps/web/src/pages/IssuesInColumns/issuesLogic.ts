@@ -33,11 +33,14 @@ export function statsFor(issues: IssueRow[], stats: IssuesColumnStats | null | u
   return stats ?? fallbackStats(issues);
 }
 
-/** 'name (N issues)' for the column selector, counting from column-stats when known. */
+/**
+ * 'name (N issues)' for the column selector, counting from column-stats; the bare name while the
+ * counts are unknown (loading or failed), never a false "(0 issues)".
+ */
 export function columnOptions(columns: string[], stats: Record<string, ColumnStat> | undefined) {
   return columns.map((name) => ({
     value: name,
-    label: T.issues.columnOption(name, stats?.[name]?.count ?? 0),
+    label: stats ? T.issues.columnOption(name, stats[name]?.count ?? 0) : name,
   }));
 }
 
@@ -46,18 +49,14 @@ export function issuesErrorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : T.issues.failed;
 }
 
-export type ColumnPick = { projectId: string; column: string };
-
 /**
- * The column asked for: the user's pick on this project, else the link's `?column=` (Home's stuck-item
- * links) when the link is for this project or names none; '' for the first column.
+ * The column asked for by the address (`?column=`, also Home's stuck-item links) when the address is
+ * for this project or names none; '' for the first column.
  */
 export function requestedColumn(
-  pick: ColumnPick,
   projectId: string | null,
   link: { project: string | null; column: string | null },
 ): string {
-  if (projectId !== null && pick.projectId === projectId) return pick.column;
   if (link.project !== null && link.project !== projectId) return '';
   return link.column ?? '';
 }
