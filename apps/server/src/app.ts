@@ -4,6 +4,7 @@ import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { flowRoutes } from './analytics/flow-routes.ts';
@@ -29,7 +30,7 @@ export type BuildAppOptions = {
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(ctx.config.logLevel, options.logStream),
-    trustProxy: true,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -53,9 +54,16 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(analyticsRoutes, { ctx });
   await app.register(flowRoutes, { ctx });
   await app.register(overviewRoutes, { ctx });
-  await app.register(githubWebhookRoutes, { ctx });
+  // Off without a secret (real GitHub, GITHUB_WEBHOOK_SECRET unset): boards are then polled only.
+  const webhookSecret = ctx.config.github.webhookSecret;
+  if (webhookSecret) await app.register(githubWebhookRoutes, { ctx, secret: webhookSecret });
   await app.register(billingRoutes, { ctx });
 
   await registerSpa(app, options.webRoot);
   return app;
+}
+
+/** Fastify takes a number of proxy hops at run time but not in its types: the same rule as a function. */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }

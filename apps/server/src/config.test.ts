@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +90,37 @@ describe('loadConfig', () => {
     expect(production.stripe).toMatchObject({ mode: 'off', apiUrl: null });
     expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_API_URL: 'not a url' })).toThrow(
       /^Invalid STRIPE_API_URL/,
+    );
+  });
+  it('with real GitHub and no GITHUB_WEBHOOK_SECRET: webhooks off, no secret generated that GitHub could never know', () => {
+    const dir = dataDir();
+    const real = { DATA_DIR: dir, GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' };
+    expect(loadConfig(real).github.webhookSecret).toBeNull();
+    const stored = existsSync(join(dir, 'secrets.json'))
+      ? readFileSync(join(dir, 'secrets.json'), 'utf8')
+      : '';
+    expect(stored).not.toContain('webhookSecret');
+    const withSecret = loadConfig({ ...real, GITHUB_WEBHOOK_SECRET: 'a-shared-webhook-secret' });
+    expect(withSecret.github.webhookSecret).toBe('a-shared-webhook-secret');
+    expect(loadConfig({ DATA_DIR: dataDir() }).github.webhookSecret).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('reads TRUST_PROXY and AUTH_RATE_LIMIT, and names the variable of a bad one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({
+      trustProxy: false,
+      authRateLimitPerMinute: 30,
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT: '5' }).authRateLimitPerMinute).toBe(5);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'everyone' })).toThrow(
+      /^Invalid TRUST_PROXY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AUTH_RATE_LIMIT: '0' })).toThrow(
+      /^Invalid AUTH_RATE_LIMIT/,
     );
   });
 });

@@ -13,6 +13,8 @@ const milliseconds = (min: number, max: number) =>
     .min(min, `must be at least ${min} ms`)
     .max(max, `must be at most ${max} ms`);
 
+const trustProxyHint = 'must be true, false, a number of proxies, or addresses/CIDRs separated by commas';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
@@ -53,6 +55,16 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'must be 64 hex characters (32 bytes)')
     .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-f.:/, ]+|loopback|linklocal|uniquelocal)$/i, trustProxyHint)
+    .default('false'),
+  AUTH_RATE_LIMIT: z.coerce
+    .number()
+    .int('must be a whole number of requests')
+    .min(1, 'must be at least 1')
+    .max(100_000, 'must be at most 100000')
+    .default(30),
   COLLECTOR: z.enum(['inprocess', 'off']).default('inprocess'),
   COLLECTOR_TICK_MS: milliseconds(100, HOUR_MS).default(5_000),
   COLLECTOR_POLL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
@@ -74,13 +86,18 @@ export type Config = {
     clientSecret: string;
     apiUrl: string;
     webUrl: string;
-    webhookSecret: string;
+    /** null: real GitHub without GITHUB_WEBHOOK_SECRET, so the webhook route is off (boards are polled). */
+    webhookSecret: string | null;
     simPort: number;
   };
   stripeSimPort: number;
   stripe: StripeConfig;
   jwtSecret: string;
   tokenEncryptionKey: string;
+  /** Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): the client address rate limits key on. */
+  trustProxy: boolean | number | string;
+  /** Requests per minute one client address may make to each sign-in, callback, refresh and logout route. */
+  authRateLimitPerMinute: number;
   collector: 'inprocess' | 'off';
   /** How often a collector looks for due boards, polls a board, and how long a claimed board stays its own. */
   collectorTiming: CollectorTiming;
@@ -119,7 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid JWT_SECRET / TOKEN_ENCRYPTION_KEY: both are required in production');
   }
   const simPort = e.GITHUB_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
-  const secrets = localSecrets(dataDir, e.JWT_SECRET, e.TOKEN_ENCRYPTION_KEY, e.GITHUB_WEBHOOK_SECRET);
+  // A generated webhook secret is only of use to the local simulator: GitHub could never learn it.
+  const webhook = e.GITHUB_WEBHOOK_SECRET ?? (localMode ? undefined : null);
+  const secrets = localSecrets(dataDir, e.JWT_SECRET, e.TOKEN_ENCRYPTION_KEY, webhook);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -145,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: stripeConfig(e),
     jwtSecret: secrets.jwtSecret,
     tokenEncryptionKey: secrets.tokenEncryptionKey,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     collector: e.COLLECTOR,
     collectorTiming: {
       tickMs: e.COLLECTOR_TICK_MS,
@@ -171,18 +192,30 @@ function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
   };
 }
 
-type Secrets = { jwtSecret: string; tokenEncryptionKey: string; webhookSecret: string };
+function parseTrustProxy(value: string): boolean | number | string {
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === 'true';
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
-/** Secrets come from the environment; when absent (local use) they are generated once into DATA_DIR. */
-function localSecrets(dataDir: string, jwt?: string, key?: string, webhook?: string): Secrets {
-  if (jwt && key && webhook) return { jwtSecret: jwt, tokenEncryptionKey: key, webhookSecret: webhook };
+type Secrets = { jwtSecret: string; tokenEncryptionKey: string; webhookSecret: string | null };
+type StoredSecrets = { jwtSecret: string; tokenEncryptionKey: string; webhookSecret?: string };
+
+/**
+ * Secrets come from the environment; when absent (local use) they are generated once into DATA_DIR.
+ * `webhook` null: no webhook secret is wanted (real GitHub without one), so none is generated.
+ */
+function localSecrets(dataDir: string, jwt?: string, key?: string, webhook?: string | null): Secrets {
+  if (jwt && key && webhook !== undefined)
+    return { jwtSecret: jwt, tokenEncryptionKey: key, webhookSecret: webhook };
   const file = join(dataDir, 'secrets.json');
-  let stored: Partial<Secrets> = {};
-  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
-  const merged: Secrets = {
+  let stored: Partial<StoredSecrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSecrets>;
+  const merged: StoredSecrets = {
     jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('hex'),
     tokenEncryptionKey: stored.tokenEncryptionKey ?? randomBytes(32).toString('hex'),
-    webhookSecret: stored.webhookSecret ?? randomBytes(20).toString('hex'),
+    ...(webhook === undefined || stored.webhookSecret
+      ? { webhookSecret: stored.webhookSecret ?? randomBytes(20).toString('hex') }
+      : {}),
   };
   if (JSON.stringify(stored) !== JSON.stringify(merged)) {
     mkdirSync(dataDir, { recursive: true });
@@ -191,6 +224,6 @@ function localSecrets(dataDir: string, jwt?: string, key?: string, webhook?: str
   return {
     jwtSecret: jwt ?? merged.jwtSecret,
     tokenEncryptionKey: key ?? merged.tokenEncryptionKey,
-    webhookSecret: webhook ?? merged.webhookSecret,
+    webhookSecret: webhook === undefined ? (merged.webhookSecret ?? null) : webhook,
   };
 }

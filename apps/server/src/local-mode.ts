@@ -24,7 +24,7 @@ export async function startLocalSimulators(config: Config): Promise<LocalSimulat
   const github = await startGithubSim({
     port: config.github.simPort,
     host: '127.0.0.1',
-    webhookSecret: config.github.webhookSecret,
+    ...(config.github.webhookSecret ? { webhookSecret: config.github.webhookSecret } : {}),
     demoMovement: config.nodeEnv !== 'test',
     demoMovementIntervalMs: DEMO_MOVE_EVERY_MS,
   });

@@ -393,7 +393,7 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     const delivery = world.sim.webhooks.deliveries.at(-1);
     expect(delivery?.status).toBe(401);
     expect(await world.moves(row.id)).toHaveLength(1);
-    world.sim.webhooks.secret = world.ctx.config.github.webhookSecret;
+    world.sim.webhooks.secret = world.ctx.config.github.webhookSecret ?? '';
     await world.redeliver(delivery?.id ?? '');
     expect((await world.moves(row.id)).map((m) => [m.from, m.to, m.source])).toEqual([
       [null, 'Todo', 'snapshot'],

@@ -56,7 +56,7 @@ export async function startCollectorWorld(database: TestDatabase): Promise<Colle
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('the app has no TCP address');
   sim.webhooks.urls = [`http://127.0.0.1:${address.port}/webhooks/github`];
-  sim.webhooks.secret = ctx.config.github.webhookSecret;
+  sim.webhooks.secret = ctx.config.github.webhookSecret ?? '';
   const token = encryptSecret(sim.createToken('octo-alice'), ctx.config.tokenEncryptionKey);
   const { auth } = await signedInUser(ctx, 'octo-alice', token);
 

@@ -9,7 +9,10 @@ import { parseColumns } from '../projects/to-api.ts';
  * `POST /webhooks/github`: signature checked over the raw body, each delivery processed once. Only
  * `projects_v2_item` events of tracked boards do anything; everything else is acknowledged and ignored.
  */
-export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+export async function githubWebhookRoutes(
+  app: FastifyInstance,
+  { ctx, secret }: { ctx: AppContext; secret: string },
+) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
@@ -19,7 +22,7 @@ export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const signature = String(request.headers['x-hub-signature-256'] ?? '');
     const delivery = String(request.headers['x-github-delivery'] ?? '');
     const event = String(request.headers['x-github-event'] ?? '');
-    if (!signature || !(await verify(ctx.config.github.webhookSecret, raw, signature).catch(() => false))) {
+    if (!signature || !(await verify(secret, raw, signature).catch(() => false))) {
       return reply.status(401).send({ error: 'unauthorized', message: 'Invalid webhook signature' });
     }
     if (!delivery)
