@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
@@ -28,6 +28,7 @@ export function openDatabase(options: DbOptions): DbHandle {
 }
 
 function openSqlite(file: string): DbHandle {
+  ownerOnly(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -35,6 +36,16 @@ function openSqlite(file: string): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * The database holds users' sealed GitHub tokens and everyone's boards: readable by its owner only, like
+ * secrets.json. SQLite gives its -wal and -shm files the database file's mode.
+ */
+function ownerOnly(file: string): void {
+  if (file === ':memory:') return;
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
 }
 
 function openPostgres(url: string, max: number): DbHandle {
