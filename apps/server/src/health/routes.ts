@@ -1,15 +1,22 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connection.ts';
+import { DATABASE_RETRY_AFTER_S } from '../http/errors.ts';
 
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
   app.get('/healthz', async () => ({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+  // Not ready while the database is away: a load balancer sends the traffic elsewhere until it is back.
+  app.get('/readyz', async (request, reply) => {
     try {
       await sql`select 1`.execute(db);
       return { status: 'ready', database: 'ok' };
     } catch (error) {
-      return reply.status(503).send({ status: 'unavailable', database: (error as Error).message });
+      // The reason goes to the log, not to an unauthenticated caller (it may name hosts and databases).
+      request.log.warn({ reason: (error as Error).message }, 'not ready: database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ status: 'unavailable', database: 'unavailable' });
     }
   });
 }

@@ -1,7 +1,8 @@
 import type { ApiError } from '@fluxion/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { AppError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE } from './errors.ts';
 
 /** One place that turns every failure into a JSON answer with a clear message. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -17,6 +18,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody('bad_request', error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Expected during a database restart or failover: one line, no stack; clients retry (GitHub redelivers).
+      request.log.warn({ reason: error.message }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send(errorBody('database_unavailable', DATABASE_UNAVAILABLE_MESSAGE));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(errorBody('internal_error', 'Internal server error'));
