@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers.ts';
 import { FALLBACK_CONFIDENCE } from './constants.ts';
 
 export const insightSeveritySchema = z.enum([
@@ -20,11 +21,7 @@ export const insightSchema = z.object({
 });
 export type Insight = z.infer<typeof insightSchema>;
 
-const days = z.coerce
-  .number({ error: 'days must be a number' })
-  .int('days must be a whole number')
-  .min(1, 'days must be at least 1')
-  .max(365, 'days must be at most 365');
+const days = wholeNumber('days', 1, 365);
 const projectParam = z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200);
 
 export const leadTimeQuerySchema = z.object({

@@ -29,3 +29,5 @@ export const refreshResponseSchema = z.object({ access: z.string() });
 export const logoutRequestSchema = z.object({
   refresh_token: z.string().min(1, 'refresh_token is required'),
 });
+/** POST /api/token/refresh/ answer: a new access token and the refresh token that replaces the spent one. */
+export const tokenPairSchema = refreshResponseSchema.extend({ refresh: z.string() });

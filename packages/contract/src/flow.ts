@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { insightSchema } from './analytics.ts';
 import { FLOW_DEFAULTS } from './constants.ts';
+import { wholeNumber } from './numbers.ts';
 
 /** Optional whole-number query parameter in [1, max], with the parameter's name in every message. */
-const whole = (name: string, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `${name} must be a number` })
-    .int(`${name} must be a whole number`)
-    .min(1, `${name} must be at least 1`)
-    .max(max, `${name} must be at most ${max}`)
-    .default(fallback);
+const whole = (name: string, max: number, fallback: number) => wholeNumber(name, 1, max).default(fallback);
 
 /** GET /api/flow/?project=&days=&horizon=&items= (docs/metrics.md, "Flow"). */
 export const flowQuerySchema = z.object({

@@ -5,3 +5,7 @@ export * from './errors.ts';
 export * from './flow.ts';
 export * from './projects.ts';
 export * from './overview.ts';
+export * from './constants.ts';
+export * from './endpoints.ts';
+export * from './openapi.ts';
+export * from './routes.ts';

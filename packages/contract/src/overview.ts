@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { insightSchema } from './analytics.ts';
+import { wholeNumber } from './numbers.ts';
 
 /** GET /api/overview/?days= — the window of every board's Flow figures (as GET /api/flow/'s `days`). */
 export const overviewQuerySchema = z.object({
-  days: z.coerce
-    .number({ error: 'days must be a number' })
-    .int('days must be a whole number')
-    .min(1, 'days must be at least 1')
-    .max(365, 'days must be at most 365')
-    .default(30),
+  days: wholeNumber('days', 1, 365).default(30),
 });
 export type OverviewQuery = z.infer<typeof overviewQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers.ts';
 
 const columnName = z.string().trim().min(1, 'a column name cannot be empty').max(200);
 
@@ -61,17 +62,11 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export { DEFAULT_ITERATION_LENGTH, ITERATION_LENGTH_OPTIONS } from './constants.ts';
-
 /** POST /api/projects/ — add or update (spec §7); beyond the spec, the column classification. */
 export const saveProjectRequestSchema = z.object({
   project_id: z.string().trim().min(1, 'project_id is required'),
   name: z.string().trim().max(300).optional(),
-  iteration_length: z.coerce
-    .number({ error: 'iteration_length must be a number' })
-    .int('iteration_length must be a whole number of days')
-    .min(1, 'iteration_length must be at least 1 day')
-    .max(365, 'iteration_length must be at most 365 days'),
+  iteration_length: wholeNumber('iteration_length', 1, 365, 'days'),
   cycle_time_start: z.string().trim().max(200).nullish(),
   /** Omitted: unchanged; null: back to automatic; lists: the user's classification (checked against the columns). */
   column_classification: columnClassificationSchema.nullish(),

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import {
+  boardColumnStatsResponseSchema,
+  issuesQuerySchema,
+  issuesResponseSchema,
+  leadTimeQuerySchema,
+  leadTimeResponseSchema,
+  timeInStateQuerySchema,
+  timeInStateResponseSchema,
+} from './analytics.ts';
+import { logoutRequestSchema, profileSchema, refreshRequestSchema, tokenPairSchema } from './auth.ts';
+import {
+  cancelSubscriptionResponseSchema,
+  checkoutSessionResponseSchema,
+  portalSessionResponseSchema,
+  reactivateSubscriptionResponseSchema,
+} from './billing.ts';
+import { flowQuerySchema, flowResponseSchema } from './flow.ts';
+import { overviewQuerySchema, overviewResponseSchema } from './overview.ts';
+import {
+  availableProjectSchema,
+  ownerOptionSchema,
+  projectColumnsQuerySchema,
+  projectIdParamsSchema,
+  projectSchema,
+  projectsByOwnerQuerySchema,
+  saveProjectRequestSchema,
+} from './projects.ts';
+import { type RouteKey, type RouteName, routes } from './routes.ts';
+
+/** Every error answer of the API. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  field: z.string().optional(),
+});
+
+/** How a caller proves who it is: a bearer access token, a webhook signature, or nothing. */
+export type EndpointAuth = 'bearer' | 'signature' | 'none';
+
+/** Status → body schema; `null` for an answer without a body (204, a redirect). */
+export type EndpointResponses = Partial<Record<200 | 201 | 204 | 302 | 503, z.ZodType | null>>;
+
+export type Endpoint = RouteKey & {
+  summary: string;
+  tag: 'Health' | 'Auth' | 'Projects' | 'GitHub' | 'Analytics' | 'Billing' | 'Webhooks' | 'Docs';
+  auth: EndpointAuth;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  responses: EndpointResponses;
+};
+
+const healthSchema = z.object({ status: z.string() });
+const readySchema = z.object({ status: z.string(), database: z.string() });
+const signInQuerySchema = z.object({ login: z.string().max(100).optional() });
+const oauthCallbackQuerySchema = z
+  .object({ code: z.string().optional(), state: z.string().optional() })
+  .loose();
+const webhookAckSchema = z.object({ status: z.string() }).loose();
+
+function endpoint<const N extends RouteName, const E extends Omit<Endpoint, keyof RouteKey>>(
+  name: N,
+  spec: E,
+): (typeof routes)[N] & E {
+  return { ...routes[name], ...spec };
+}
+
+/** The API, route by route: the server registers from it, the web's client is typed by it, OpenAPI is made of it. */
+export const endpoints = {
+  health: endpoint('health', {
+    summary: 'Liveness: the process answers',
+    tag: 'Health',
+    auth: 'none',
+    responses: { 200: healthSchema },
+  }),
+  ready: endpoint('ready', {
+    summary: 'Readiness: the database answers (503 while it is away)',
+    tag: 'Health',
+    auth: 'none',
+    responses: { 200: readySchema, 503: readySchema },
+  }),
+  openApi: endpoint('openApi', {
+    summary: 'This API as an OpenAPI 3.1 document',
+    tag: 'Docs',
+    auth: 'none',
+    responses: { 200: z.record(z.string(), z.unknown()) },
+  }),
+  apiDocs: endpoint('apiDocs', {
+    summary: 'This API as a readable page (HTML)',
+    tag: 'Docs',
+    auth: 'none',
+    responses: { 200: z.string() },
+  }),
+  signIn: endpoint('signIn', {
+    summary: "Starts GitHub's OAuth web flow (redirect)",
+    tag: 'Auth',
+    auth: 'none',
+    query: signInQuerySchema,
+    responses: { 302: null },
+  }),
+  oauthCallback: endpoint('oauthCallback', {
+    summary: "GitHub's OAuth callback: checks state, signs in, redirects to the app",
+    tag: 'Auth',
+    auth: 'none',
+    query: oauthCallbackQuerySchema,
+    responses: { 302: null },
+  }),
+  refreshToken: endpoint('refreshToken', {
+    summary: 'A new access token for a refresh token, which is rotated',
+    tag: 'Auth',
+    auth: 'none',
+    body: refreshRequestSchema,
+    responses: { 200: tokenPairSchema },
+  }),
+  logout: endpoint('logout', {
+    summary: 'Ends the sign-in: its refresh tokens are revoked',
+    tag: 'Auth',
+    auth: 'none',
+    body: logoutRequestSchema,
+    responses: { 204: null },
+  }),
+  me: endpoint('me', {
+    summary: "The signed-in user's profile and subscription",
+    tag: 'Auth',
+    auth: 'bearer',
+    responses: { 200: profileSchema },
+  }),
+  listProjects: endpoint('listProjects', {
+    summary: "The user's tracked boards (and the demo)",
+    tag: 'Projects',
+    auth: 'bearer',
+    responses: { 200: z.array(projectSchema) },
+  }),
+  saveProject: endpoint('saveProject', {
+    summary: 'Adds a board (201) or updates its settings (200)',
+    tag: 'Projects',
+    auth: 'bearer',
+    body: saveProjectRequestSchema,
+    responses: { 200: projectSchema, 201: projectSchema },
+  }),
+  demoProject: endpoint('demoProject', {
+    summary: 'The shared demo board, even when the user removed it',
+    tag: 'Projects',
+    auth: 'bearer',
+    responses: { 200: projectSchema },
+  }),
+  getProject: endpoint('getProject', {
+    summary: 'One tracked board',
+    tag: 'Projects',
+    auth: 'bearer',
+    params: projectIdParamsSchema,
+    responses: { 200: projectSchema },
+  }),
+  deleteProject: endpoint('deleteProject', {
+    summary: 'Stops tracking a board for this user',
+    tag: 'Projects',
+    auth: 'bearer',
+    params: projectIdParamsSchema,
+    responses: { 204: null },
+  }),
+  columnStats: endpoint('columnStats', {
+    summary: 'Per column: items now in it and how long they have been there',
+    tag: 'Analytics',
+    auth: 'bearer',
+    params: projectIdParamsSchema,
+    responses: { 200: boardColumnStatsResponseSchema },
+  }),
+  leadTime: endpoint('leadTime', {
+    summary: 'Daily lead and cycle time series with metrics and an insight',
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: leadTimeQuerySchema,
+    responses: { 200: leadTimeResponseSchema },
+  }),
+  timeInState: endpoint('timeInState', {
+    summary: 'Daily time in each column with metrics and an insight',
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: timeInStateQuerySchema,
+    responses: { 200: timeInStateResponseSchema },
+  }),
+  issues: endpoint('issues', {
+    summary: "The issues in one column, longest-waiting first, with the column's figures",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: issuesQuerySchema,
+    responses: { 200: issuesResponseSchema },
+  }),
+  flow: endpoint('flow', {
+    summary: 'Cumulative flow, throughput, cycle-time percentiles, aging work and forecasts',
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: flowQuerySchema,
+    responses: { 200: flowResponseSchema },
+  }),
+  overview: endpoint('overview', {
+    summary: "Every visible board's Flow figures, most urgent first",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: overviewQuerySchema,
+    responses: { 200: overviewResponseSchema },
+  }),
+  githubOwnerOptions: endpoint('githubOwnerOptions', {
+    summary: 'The user and the organizations whose boards they can add (live from GitHub)',
+    tag: 'GitHub',
+    auth: 'bearer',
+    responses: { 200: z.array(ownerOptionSchema) },
+  }),
+  githubProjectsByOwner: endpoint('githubProjectsByOwner', {
+    summary: "An owner's open boards (live from GitHub)",
+    tag: 'GitHub',
+    auth: 'bearer',
+    query: projectsByOwnerQuerySchema,
+    responses: { 200: z.array(availableProjectSchema) },
+  }),
+  githubProjectColumns: endpoint('githubProjectColumns', {
+    summary: "A board's columns: the options of its Status field (live from GitHub)",
+    tag: 'GitHub',
+    auth: 'bearer',
+    query: projectColumnsQuerySchema,
+    responses: { 200: z.array(z.string()) },
+  }),
+  createCheckoutSession: endpoint('createCheckoutSession', {
+    summary: 'A Stripe Checkout session for Fluxion Analytics Pro',
+    tag: 'Billing',
+    auth: 'bearer',
+    responses: { 200: checkoutSessionResponseSchema },
+  }),
+  createPortalSession: endpoint('createPortalSession', {
+    summary: "A Stripe Billing Portal session for the user's payment method",
+    tag: 'Billing',
+    auth: 'bearer',
+    responses: { 200: portalSessionResponseSchema },
+  }),
+  cancelSubscription: endpoint('cancelSubscription', {
+    summary: 'Cancels at the end of the paid period',
+    tag: 'Billing',
+    auth: 'bearer',
+    responses: { 200: cancelSubscriptionResponseSchema },
+  }),
+  reactivateSubscription: endpoint('reactivateSubscription', {
+    summary: 'Undoes a cancellation before the period ends',
+    tag: 'Billing',
+    auth: 'bearer',
+    responses: { 200: reactivateSubscriptionResponseSchema },
+  }),
+  githubWebhook: endpoint('githubWebhook', {
+    summary:
+      "GitHub's projects_v2_item deliveries (X-Hub-Signature-256); 5xx when a move could not be stored",
+    tag: 'Webhooks',
+    auth: 'signature',
+    responses: { 200: webhookAckSchema },
+  }),
+  stripeWebhook: endpoint('stripeWebhook', {
+    summary: "Stripe's events (Stripe-Signature), each processed once",
+    tag: 'Webhooks',
+    auth: 'signature',
+    responses: { 200: webhookAckSchema },
+  }),
+} satisfies Record<RouteName, Endpoint>;
+
+export type EndpointName = keyof typeof endpoints;
+
+type SuccessStatus<E extends Endpoint> = Extract<keyof E['responses'], 200 | 201>;
+/** The body of an endpoint's successful answer. */
+export type EndpointResponse<N extends EndpointName> = (typeof endpoints)[N]['responses'][SuccessStatus<
+  (typeof endpoints)[N]
+>] extends infer S
+  ? S extends z.ZodType
+    ? z.output<S>
+    : undefined
+  : never;
+/** What a caller sends: path parameters, query and body, as the endpoint declares them. */
+export type EndpointInput<N extends EndpointName> = ((typeof endpoints)[N] extends { params: z.ZodType }
+  ? { params: z.input<(typeof endpoints)[N]['params']> }
+  : { params?: undefined }) &
+  ((typeof endpoints)[N] extends { query: z.ZodType }
+    ? { query: z.input<(typeof endpoints)[N]['query']> }
+    : { query?: undefined }) &
+  ((typeof endpoints)[N] extends { body: z.ZodType }
+    ? { body: z.input<(typeof endpoints)[N]['body']> }
+    : { body?: undefined });

@@ -1,0 +1,60 @@
+/**
+ * Every route of the API by name: method and path, without zod, so the web app's client can use them.
+ * `endpoints.ts` adds the schemas; a server test fails when the app and this table disagree.
+ */
+export const routes = {
+  health: { method: 'GET', path: '/healthz' },
+  ready: { method: 'GET', path: '/readyz' },
+  openApi: { method: 'GET', path: '/api/openapi.json' },
+  apiDocs: { method: 'GET', path: '/api/docs/' },
+  signIn: { method: 'GET', path: '/accounts/github/login/' },
+  oauthCallback: { method: 'GET', path: '/accounts/github/login/callback/' },
+  refreshToken: { method: 'POST', path: '/api/token/refresh/' },
+  logout: { method: 'POST', path: '/api/logout/' },
+  me: { method: 'GET', path: '/api/me/' },
+  listProjects: { method: 'GET', path: '/api/projects/', aliases: ['/api/projects'] },
+  saveProject: { method: 'POST', path: '/api/projects/' },
+  demoProject: { method: 'GET', path: '/api/demo-project/' },
+  getProject: { method: 'GET', path: '/api/projects/:id/' },
+  deleteProject: { method: 'DELETE', path: '/api/projects/:id/' },
+  columnStats: { method: 'GET', path: '/api/projects/:id/column-stats/' },
+  leadTime: { method: 'GET', path: '/api/leadtime/' },
+  timeInState: { method: 'GET', path: '/api/timeinstate/' },
+  issues: { method: 'GET', path: '/api/issues/' },
+  flow: { method: 'GET', path: '/api/flow/' },
+  overview: { method: 'GET', path: '/api/overview/' },
+  githubOwnerOptions: { method: 'GET', path: '/api/github-owner-options/' },
+  githubProjectsByOwner: { method: 'GET', path: '/api/github-projects-by-owner/' },
+  githubProjectColumns: { method: 'GET', path: '/api/github-project-columns/' },
+  createCheckoutSession: { method: 'POST', path: '/api/create-checkout-session/' },
+  createPortalSession: { method: 'POST', path: '/api/create-portal-session/' },
+  cancelSubscription: { method: 'POST', path: '/api/cancel-subscription/' },
+  reactivateSubscription: { method: 'POST', path: '/api/reactivate-subscription/' },
+  githubWebhook: { method: 'POST', path: '/webhooks/github' },
+  stripeWebhook: { method: 'POST', path: '/webhooks/stripe' },
+} as const satisfies Record<string, RouteKey>;
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+export type RouteKey = { method: HttpMethod; path: string; aliases?: readonly string[] };
+export type RouteName = keyof typeof routes;
+
+/** A path with its `:name` parameters filled in (encoded). */
+export function fillPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`path parameter ${name} is missing for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The one way to write a query string: empty, null and undefined values are left out. */
+export function queryString(
+  query: Record<string, string | number | boolean | null | undefined> = {},
+): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
