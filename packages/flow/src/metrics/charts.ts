@@ -1,47 +1,47 @@
-import type { ItemTimeline } from '../timeline/item-timelines.ts';
 import { DAY_MS, dayNumber, isoDay, quantile } from '../shared/numbers.ts';
+import type { ItemTimeline } from '../timeline/item-timelines.ts';
 
 export type CfdRow = { date: string; counts: Record<string, number> };
 export type ThroughputRow = { date: string; count: number };
+export type HistogramBin = { from_days: number; to_days: number; count: number };
 
 export const DEFAULT_QUANTILES = [0.5, 0.7, 0.85, 0.95] as const;
 
 type DayRange = { first: number; last: number };
 
-function entryDayRange(items: readonly ItemTimeline[]): DayRange | null {
+/**
+ * Column entry times of many items, one row of `width` per item (NaN: not entered), and for each
+ * charted column the slot of its row it reads. What the timeline holds, so the board report charts it
+ * without building an object per item.
+ */
+export type EntryTable = { entries: Float64Array; width: number; slots: readonly number[] };
+
+function entryDayRange(entries: Float64Array): DayRange | null {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
-  for (const item of items) {
-    for (const at of Object.values(item.entered)) {
-      if (at === null) continue;
-      first = Math.min(first, dayNumber(at));
-      last = Math.max(last, dayNumber(at));
-    }
+  for (let i = 0; i < entries.length; i++) {
+    const at = entries[i] as number;
+    if (at < first) first = at;
+    if (at > last) last = at;
   }
-  return Number.isFinite(first) ? { first, last } : null;
+  return Number.isFinite(first) ? { first: dayNumber(first), last: dayNumber(last) } : null;
 }
 
-/**
- * Cumulative flow: one row per UTC day from the first to the last entry date (or the given range); each
- * column counts the items whose entry into it (after the rules, back-filled) is on or before that day.
- */
-export function cumulativeFlow(
-  items: readonly ItemTimeline[],
-  columns: readonly string[],
-  range?: DayRange,
-): CfdRow[] {
-  const span = range ?? entryDayRange(items);
+/** Cumulative flow of an entry table (see `cumulativeFlow`). */
+export function cumulativeFlowOf(table: EntryTable, columns: readonly string[], range?: DayRange): CfdRow[] {
+  const span = range ?? entryDayRange(table.entries);
   if (!span) return [];
   const length = span.last - span.first + 1;
   const perColumn = columns.map(() => new Float64Array(length));
-  for (const item of items) {
-    columns.forEach((name, c) => {
-      const at = item.entered[name];
-      if (at === null || at === undefined) return;
+  const { entries, width, slots } = table;
+  for (let row = 0; row < entries.length; row += width) {
+    for (let c = 0; c < columns.length; c++) {
+      const at = entries[row + (slots[c] as number)] as number;
+      if (Number.isNaN(at)) continue;
       const i = Math.max(0, dayNumber(at) - span.first);
       const counts = perColumn[c] as Float64Array;
       if (i < length) counts[i] = (counts[i] as number) + 1;
-    });
+    }
   }
   for (const counts of perColumn)
     for (let i = 1; i < length; i++) counts[i] = (counts[i] as number) + (counts[i - 1] as number);
@@ -51,21 +51,71 @@ export function cumulativeFlow(
   }));
 }
 
+/**
+ * Cumulative flow: one row per UTC day from the first to the last entry date (or the given range); each
+ * column counts the items whose entry into it (after the rules, back-filled) is on or before that day.
+ */
+export function cumulativeFlow(
+  items: readonly Pick<ItemTimeline, 'entered'>[],
+  columns: readonly string[],
+  range?: DayRange,
+): CfdRow[] {
+  const entries = new Float64Array(items.length * columns.length);
+  items.forEach((item, i) => {
+    columns.forEach((name, c) => {
+      entries[i * columns.length + c] = item.entered[name] ?? Number.NaN;
+    });
+  });
+  return cumulativeFlowOf(
+    { entries, width: columns.length, slots: columns.map((_, c) => c) },
+    columns,
+    range,
+  );
+}
+
+/** Completions per UTC day from the first to the last completion, zero days kept (NaN: not complete). */
+export function throughputOf(completions: ArrayLike<number>): ThroughputRow[] {
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < completions.length; i++) {
+    const at = completions[i] as number;
+    if (at < first) first = at;
+    if (at > last) last = at;
+  }
+  if (!Number.isFinite(first)) return [];
+  const firstDay = dayNumber(first);
+  const counts = new Array<number>(dayNumber(last) - firstDay + 1).fill(0);
+  for (let i = 0; i < completions.length; i++) {
+    const at = completions[i] as number;
+    if (!Number.isNaN(at))
+      counts[dayNumber(at) - firstDay] = (counts[dayNumber(at) - firstDay] as number) + 1;
+  }
+  return counts.map((count, i) => ({ date: isoDay(firstDay + i), count }));
+}
+
 /** Completions per UTC day from the first to the last completion, zero days kept. */
 export function throughput(items: readonly ItemTimeline[]): ThroughputRow[] {
-  const days = items.flatMap((i) => (i.completedAt === null ? [] : [dayNumber(i.completedAt)]));
-  if (days.length === 0) return [];
-  const first = Math.min(...days);
-  const counts = new Array<number>(Math.max(...days) - first + 1).fill(0);
-  for (const day of days) counts[day - first] = (counts[day - first] as number) + 1;
-  return counts.map((count, i) => ({ date: isoDay(first + i), count }));
+  return throughputOf(items.map((i) => i.completedAt ?? Number.NaN));
 }
 
 /** Cycle-time percentiles in days of completed items, linear interpolation (keys like "0.85"). */
 export function cycleTimePercentiles(
-  cycleTimesMs: readonly number[],
+  cycleTimesMs: ArrayLike<number>,
   quantiles: readonly number[] = DEFAULT_QUANTILES,
 ): Record<string, number | null> {
-  const sorted = Float64Array.from(cycleTimesMs.map((ms) => ms / DAY_MS)).sort();
+  const sorted = Float64Array.from(cycleTimesMs, (ms) => ms / DAY_MS).sort();
   return Object.fromEntries(quantiles.map((q) => [String(q), quantile(sorted, q)]));
+}
+
+/** How many durations fall in each whole day [k, k + 1), from 0 to the longest, empty days kept. */
+export function histogram(durationsDays: ArrayLike<number>): HistogramBin[] {
+  let longest = -1;
+  for (let i = 0; i < durationsDays.length; i++) longest = Math.max(longest, durationsDays[i] as number);
+  if (longest < 0) return [];
+  const counts = new Array<number>(Math.floor(longest) + 1).fill(0);
+  for (let i = 0; i < durationsDays.length; i++) {
+    const bin = Math.floor(Math.max(0, durationsDays[i] as number));
+    counts[bin] = (counts[bin] as number) + 1;
+  }
+  return counts.map((count, k) => ({ from_days: k, to_days: k + 1, count }));
 }

@@ -134,3 +134,26 @@ describe('Flow report: the cycle start without a cycle-start column', () => {
     expect(withoutStart({ 'In Progress': 'waiting' }).cycle_start_column).toBe('Review');
   });
 });
+
+describe('Flow report: a board just added', () => {
+  // Two items sit in "In Progress" and one in "Backlog"; no move has been recorded yet.
+  const fresh = buildFlowReport({
+    columns: COLUMNS,
+    transitions: [],
+    items: [
+      withId(11, 'In Progress', jan(9)),
+      withId(12, 'In Progress', jan(2)),
+      withId(13, 'Backlog', jan(10)),
+    ],
+    now: NOW,
+    days: 7,
+    trials: 100,
+  });
+
+  it('charts the work on the board in the cumulative flow, from when each item entered its column', () => {
+    expect(fresh.cfd.at(-1)?.counts).toEqual({ Backlog: 3, Ready: 2, 'In Progress': 2, Review: 0, Done: 0 });
+    // #12 entered before the window: counted from its first day; #11 from 9 January.
+    expect(fresh.cfd[0]?.counts).toEqual({ Backlog: 1, Ready: 1, 'In Progress': 1, Review: 0, Done: 0 });
+    expect(fresh.throughput.total).toBe(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { agingWip } from '../metrics/aging.ts';
+import { snapshotEntries } from '../metrics/snapshot-entries.ts';
 import { cumulativeFlow, cycleTimePercentiles } from '../metrics/charts.ts';
 import { flowInsight } from '../insights/flow-insight.ts';
 import { effectiveCycleStart, type FlowSettings, flowSettings, wipColumns } from './flow-settings.ts';
@@ -93,7 +94,11 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     window: { days: s.days, start: isoDay(window.first), end: isoDay(window.last) },
     columns: [...input.columns],
     cycle_start_column: cycleStart,
-    cfd: cumulativeFlow(timelines, input.columns, window),
+    cfd: cumulativeFlow(
+      [...timelines, ...snapshotEntries(input.items, byId, input.columns, input.now)],
+      input.columns,
+      window,
+    ),
     throughput: {
       daily: daily.map((count, i) => ({ date: isoDay(window.first + i), count })),
       weekly: weeklyCompletions(daily, window),

@@ -1,0 +1,34 @@
+import type { ItemTimeline } from '../timeline/item-timelines.ts';
+import type { BoardItem } from '../types.ts';
+
+export type ColumnEntries = Pick<ItemTimeline, 'entered'>;
+
+/**
+ * Column entries of the items that sit in a board column with no recorded move into it: a board just
+ * added (movements are recorded from then on) or an item seen before its first move. Each counts as
+ * having entered its current column when the snapshot says (else `now`), with the columns before it
+ * back-filled at the same time, as the skipped-column rule does, so the cumulative flow shows the work
+ * that is on the board instead of an empty chart.
+ */
+export function snapshotEntries(
+  items: readonly BoardItem[],
+  timelines: ReadonlyMap<string, ItemTimeline>,
+  columns: readonly string[],
+  now: number,
+): ColumnEntries[] {
+  const rows: ColumnEntries[] = [];
+  for (const item of items) {
+    const position = item.column === null ? -1 : columns.indexOf(item.column);
+    if (position < 0) continue;
+    const reached = timelines.get(item.id)?.entered[item.column as string];
+    if (reached !== null && reached !== undefined) continue;
+    const at =
+      item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : now;
+    const entered: Record<string, number | null> = {};
+    columns.forEach((name, c) => {
+      entered[name] = c <= position ? Math.min(at, now) : null;
+    });
+    rows.push({ entered });
+  }
+  return rows;
+}
