@@ -41,6 +41,20 @@ describe('planSync', () => {
     expect(plan.states).toEqual([{ itemId: 'a', column: 'Todo', enteredColumnAt: 500, removed: false }]);
   });
 
+  it('leaves items recorded since the listing began as stored, neither moved nor removed', () => {
+    const plan = planSync({
+      observed: [item('a', 'Todo', 100), item('b', 'Doing', 700)],
+      stored: new Map([stored('a', 'Doing', 600), stored('b', 'Todo', 500), stored('c', 'Todo', 650)]),
+      now: 1000,
+      notBefore: 0,
+      initial: false,
+      complete: true,
+      source: 'poll',
+      recordedSince: new Set(['a', 'c']),
+    });
+    expect(plan.moves).toEqual([{ itemId: 'b', from: 'Todo', to: 'Doing', at: 700, source: 'poll' }]);
+  });
+
   it('dates a move at the status update time when plausible, else at now', () => {
     const plan = planSync({
       observed: [

@@ -18,6 +18,8 @@ export type SyncPlan = { moves: Move[]; states: ItemState[] };
  *   never in the future; without plausible evidence, at `now`.
  * - `complete` lists every item of the board: stored items absent from it, archived, or left without a
  *   status have left the board.
+ * - `recordedSince`: items whose stored state was recorded (by a webhook) after the listing began. The
+ *   listing may predate that state, so it neither moves nor removes them: a later poll speaks for them.
  */
 export function planSync(params: {
   observed: ObservedItem[];
@@ -27,11 +29,13 @@ export function planSync(params: {
   initial: boolean;
   complete: boolean;
   source: TransitionSource;
+  recordedSince?: ReadonlySet<string>;
 }): SyncPlan {
   const { observed, stored, now } = params;
   const plan: SyncPlan = { moves: [], states: [] };
-  const seen = new Set<string>();
+  const seen = new Set<string>(params.recordedSince);
   for (const item of observed) {
+    if (seen.has(item.itemId)) continue;
     seen.add(item.itemId);
     const column = item.archived ? null : item.column;
     const before = stored.get(item.itemId);

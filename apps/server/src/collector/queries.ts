@@ -26,6 +26,17 @@ export async function loadStoredItems(db: Db, boardId: string): Promise<Map<stri
   );
 }
 
+/** Items whose stored state changed after the board's item counter stood at `seq`. */
+export async function itemsChangedSince(db: Db, boardId: string, seq: number): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('items')
+    .select('item_id')
+    .where('board_id', '=', boardId)
+    .where('change_seq', '>', seq)
+    .execute();
+  return new Set(rows.map((r) => r.item_id));
+}
+
 /**
  * The next value of the board's item change counter, for the items this transaction changes. Taking it
  * locks the board row until commit, so the values are given out in commit order: a reader that has seen
@@ -141,17 +152,43 @@ export async function insertMoves(db: Db, boardId: string, moves: Move[], now: n
   return inserted;
 }
 
+/**
+ * The same move already stored: same columns, within the window, and no other move of the item between
+ * the two (a real A -> B, B -> A, A -> B within two minutes is three moves, not one seen twice).
+ */
 async function hasSameMove(db: Db, boardId: string, move: Move): Promise<boolean> {
   let query = db
-    .selectFrom('transitions')
-    .select('id')
-    .where('board_id', '=', boardId)
-    .where('item_id', '=', move.itemId)
-    .where('at', '>=', move.at - SAME_MOVE_WINDOW_MS)
-    .where('at', '<=', move.at + SAME_MOVE_WINDOW_MS);
-  query = move.to === null ? query.where('to_column', 'is', null) : query.where('to_column', '=', move.to);
+    .selectFrom('transitions as same')
+    .select('same.id')
+    .where('same.board_id', '=', boardId)
+    .where('same.item_id', '=', move.itemId)
+    .where('same.at', '>=', move.at - SAME_MOVE_WINDOW_MS)
+    .where('same.at', '<=', move.at + SAME_MOVE_WINDOW_MS)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('transitions as other')
+            .select('other.id')
+            .where('other.board_id', '=', boardId)
+            .where('other.item_id', '=', move.itemId)
+            .whereRef('other.id', '!=', 'same.id')
+            .where((eb) =>
+              eb.or([
+                eb.and([eb('other.at', '>', eb.ref('same.at')), eb('other.at', '<', move.at)]),
+                eb.and([eb('other.at', '<', eb.ref('same.at')), eb('other.at', '>', move.at)]),
+              ]),
+            ),
+        ),
+      ),
+    );
   query =
-    move.from === null ? query.where('from_column', 'is', null) : query.where('from_column', '=', move.from);
+    move.to === null
+      ? query.where('same.to_column', 'is', null)
+      : query.where('same.to_column', '=', move.to);
+  query =
+    move.from === null
+      ? query.where('same.from_column', 'is', null)
+      : query.where('same.from_column', '=', move.from);
   return (await query.executeTakeFirst()) !== undefined;
 }
 

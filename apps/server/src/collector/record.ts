@@ -5,6 +5,7 @@ import type { Move, ObservedItem } from './observation.ts';
 import {
   applyItemStates,
   insertMoves,
+  itemsChangedSince,
   loadStoredItems,
   relinkNextMove,
   takeItemSeq,
@@ -75,7 +76,11 @@ export async function recordReportedMove(db: Db, boardId: string, move: Move, no
   });
 }
 
-/** Records what a poll saw: metadata, moves and current columns, in one transaction. */
+/**
+ * Records what a poll saw: metadata, moves and current columns, in one transaction. `listedAtSeq`: the
+ * board's item_seq read before the listing; items changed since (a webhook stored while the listing ran)
+ * keep their stored column, since the listing may have been read before that change.
+ */
 export async function recordObservation(
   db: Db,
   params: {
@@ -85,12 +90,17 @@ export async function recordObservation(
     initial: boolean;
     complete: boolean;
     now: number;
+    listedAtSeq?: number;
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const seq = await takeItemSeq(trx, params.boardId);
     const stored = await loadStoredItems(trx, params.boardId);
-    const plan = planSync({ ...params, notBefore: params.addedAt, stored, source: 'poll' });
+    const recordedSince =
+      params.listedAtSeq === undefined
+        ? undefined
+        : await itemsChangedSince(trx, params.boardId, params.listedAtSeq);
+    const plan = planSync({ ...params, notBefore: params.addedAt, stored, recordedSince, source: 'poll' });
     const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq);
     const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
     await applyItemStates(trx, params.boardId, plan.states, params.now, seq);

@@ -2,6 +2,7 @@ import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { GithubAuthError, GithubNotFoundError, GithubRateLimitError } from '../github/errors.ts';
 import type { GithubProjectItem } from '../github/types.ts';
+import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from './board-reader.ts';
 import { backfillMoves, recordBackfill } from './backfill.ts';
 import { applyColumnRenames } from './column-renames.ts';
@@ -43,6 +44,8 @@ export async function syncBoard(
     const columns = full ? await reader.getProjectColumns(board.github_project_id) : null;
     // Before the items are compared: a renamed column is then where its items already are.
     if (columns) await applyColumnRenames(ctx.db, board, columns);
+    // Read before the listing: what webhooks store while it runs is newer than what it shows.
+    const listedAtSeq = (await readItemSeq(ctx.db, board.id)).seq;
     const items = await reader.listProjectItems(
       board.github_project_id,
       full ? {} : { updatedSinceDays: INCREMENTAL_DAYS },
@@ -55,6 +58,7 @@ export async function syncBoard(
       initial: board.last_synced_at === null,
       complete: full,
       now: ctx.now(),
+      listedAtSeq,
     });
     if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
       await backfill(ctx, board, reader, new Set(observed.map((i) => i.itemId)));
