@@ -96,6 +96,21 @@ export function createGithubClient(options: GithubClientOptions) {
       };
     },
 
+    /**
+     * Whether the token may read repository `owner/name` (and so see its issues' content on a board):
+     * GitHub answers 404 for a private repository the token may not read.
+     */
+    canReadRepository: async (nameWithOwner: string): Promise<boolean> => {
+      const [owner = '', repo = ''] = nameWithOwner.split('/');
+      try {
+        await withRetry(() => request('GET /repos/{owner}/{repo}', { owner, repo }), retry);
+        return true;
+      } catch (error) {
+        if (error instanceof GithubNotFoundError) return false;
+        throw error;
+      }
+    },
+
     /** The user first, then their organizations. */
     listOwners: async (): Promise<GithubOwner[]> => {
       type Data = {

@@ -1,0 +1,78 @@
+import type { BoardItem } from '@fluxion/flow';
+import { describe, expect, it } from 'vitest';
+import {
+  itemRepository,
+  PRIVATE_ITEM_TITLE,
+  redactForViewer,
+  repositoriesOf,
+  SEES_EVERYTHING,
+  visibilityOf,
+} from './redact.ts';
+
+const item = (id: string, url: string | null): BoardItem => ({
+  id,
+  number: url ? 7 : null,
+  title: `title ${id}`,
+  url,
+  milestone: url ? 'M1' : null,
+  labels: url ? ['bug'] : [],
+  column: 'Doing',
+  enteredColumnAt: 1_000,
+});
+
+describe('itemRepository', () => {
+  it('reads owner/name from issue and pull request URLs, on github.com and an Enterprise host', () => {
+    expect(itemRepository('https://github.com/acme/api/issues/12')).toBe('acme/api');
+    expect(itemRepository('https://github.com/acme/api/pull/3')).toBe('acme/api');
+    expect(itemRepository('https://ghe.example.com/acme/web/issues/1')).toBe('acme/web');
+    expect(itemRepository(null)).toBeNull();
+  });
+
+  it("answers '?' (a repository nobody reads: the item stays private) for an URL of another shape", () => {
+    for (const url of [
+      'not a url',
+      'https://github.com/acme',
+      'https://github.com/acme/api/wiki/x',
+      'https://x/a/b/issues/x',
+    ])
+      expect(itemRepository(url), url).toBe('?');
+  });
+});
+
+describe('redactForViewer', () => {
+  const items = [
+    item('a', 'https://github.com/acme/api/issues/1'),
+    item('b', 'https://github.com/acme/vault/issues/2'),
+    item('draft', null),
+  ];
+
+  it('keeps id, column and times of an unreadable repository’s item and replaces all its content', () => {
+    const visibility = visibilityOf(repositoriesOf(items), new Set(['acme/api']));
+    const [a, b, draft] = redactForViewer(items, visibility);
+    expect(a).toBe(items[0]);
+    expect(draft).toBe(items[2]);
+    expect(b).toEqual({
+      id: 'b',
+      number: null,
+      title: PRIVATE_ITEM_TITLE,
+      url: null,
+      milestone: null,
+      labels: [],
+      column: 'Doing',
+      enteredColumnAt: 1_000,
+    });
+  });
+
+  it('shares one key between viewers who see the same items, and none ("") when they see them all', () => {
+    const repositories = repositoriesOf(items);
+    expect(repositories.sort()).toEqual(['acme/api', 'acme/vault']);
+    expect(visibilityOf(repositories, new Set(repositories))).toBe(SEES_EVERYTHING);
+    const one = visibilityOf(repositories, new Set(['acme/api']));
+    const same = visibilityOf(repositories, new Set(['acme/api', 'other/repo']));
+    const none = visibilityOf(repositories, new Set());
+    expect(one.key).not.toBe('');
+    expect(same.key).toBe(one.key);
+    expect(none.key).not.toBe(one.key);
+    expect(redactForViewer(items, SEES_EVERYTHING)).toBe(items);
+  });
+});

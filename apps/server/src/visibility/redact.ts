@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import type { BoardItem } from '@fluxion/flow';
+
+/** What a viewer is shown instead of an item whose content GitHub does not show them (GitHub: "Private item"). */
+export const PRIVATE_ITEM_TITLE = 'Private item';
+
+/**
+ * What one viewer may see of one board's items: every item, or the items whose repository is among
+ * `readable`. `key` names it in cache keys: viewers who see the same items share cached results ('' when
+ * they see every item).
+ */
+export type Visibility = { key: string; readable: ReadonlySet<string> | 'all' };
+
+export const SEES_EVERYTHING: Visibility = { key: '', readable: 'all' };
+
+/**
+ * The repository (`owner/name`) an item's content lives in, from its URL (`…/owner/name/issues/7` or
+ * `…/pull/7`, on github.com and GitHub Enterprise alike); null for an item without URL (a draft, whose
+ * content belongs to the board, or an item whose content was never read). An URL of another shape
+ * yields `'?'`, a repository nobody is found to read: the item stays private.
+ */
+export function itemRepository(url: string | null): string | null {
+  if (url === null) return null;
+  let segments: string[];
+  try {
+    segments = new URL(url).pathname.split('/').filter(Boolean);
+  } catch {
+    return '?';
+  }
+  const [owner, name, kind, number] = segments.slice(-4);
+  const wellFormed =
+    segments.length >= 4 && (kind === 'issues' || kind === 'pull') && /^\d+$/.test(number ?? '');
+  return wellFormed ? `${owner}/${name}` : '?';
+}
+
+/** The repositories of a board's items, each once. */
+export function repositoriesOf(items: readonly BoardItem[]): string[] {
+  const repositories = new Set<string>();
+  for (const item of items) {
+    const repository = itemRepository(item.url);
+    if (repository !== null) repositories.add(repository);
+  }
+  return [...repositories];
+}
+
+/** A viewer's visibility from the board's repositories and those GitHub says the viewer may read. */
+export function visibilityOf(repositories: readonly string[], readable: ReadonlySet<string>): Visibility {
+  const hidden = repositories.filter((repository) => !readable.has(repository)).sort();
+  if (hidden.length === 0) return SEES_EVERYTHING;
+  const key = createHash('sha256').update(hidden.join('\n')).digest('base64url').slice(0, 22);
+  return { key: `hides:${key}`, readable };
+}
+
+/**
+ * The items as `visibility` lets its viewer see them: an item of a repository the viewer may not read
+ * keeps its id, column and times (counts and ages stay true, as in GitHub's own Insights) and loses
+ * everything else: title, URL, number, labels, milestone.
+ */
+export function redactForViewer(items: readonly BoardItem[], visibility: Visibility): BoardItem[] {
+  const { readable } = visibility;
+  if (readable === 'all') return items as BoardItem[];
+  return items.map((item) => {
+    const repository = itemRepository(item.url);
+    return repository === null || readable.has(repository) ? item : privateItem(item);
+  });
+}
+
+function privateItem(item: BoardItem): BoardItem {
+  return {
+    id: item.id,
+    number: null,
+    title: PRIVATE_ITEM_TITLE,
+    url: null,
+    milestone: null,
+    labels: [],
+    column: item.column,
+    enteredColumnAt: item.enteredColumnAt,
+  };
+}

@@ -1,0 +1,64 @@
+import type { BoardItem } from '@fluxion/flow';
+import type { AppContext } from '../context.ts';
+import type { TrackedRow } from '../projects/queries.ts';
+import { redactForViewer, repositoriesOf, SEES_EVERYTHING, type Visibility, visibilityOf } from './redact.ts';
+import { readableRepositories } from './repository-access.ts';
+
+/**
+ * A board's items as one viewer may see them, and the key of that view: cached results computed from
+ * them must carry `key` in their cache key (viewers who see the same items share them).
+ */
+export type ViewerItems = { items: BoardItem[]; key: string };
+
+/** Memos on the loaded items (the board store hands out one array per board version). */
+const repositoriesMemo = new WeakMap<readonly BoardItem[], string[]>();
+const redactedMemo = new WeakMap<readonly BoardItem[], Map<string, BoardItem[]>>();
+
+/**
+ * THE one place where per-user visibility is decided: every answer that shows items (titles, URLs,
+ * numbers, labels, milestones) takes them from here, never from the board store directly. A board's
+ * items are stored once, read with one user's token; each viewer is shown only the content GitHub shows
+ * them: items of repositories they may not read become "Private item" (counts and times stay).
+ */
+export async function itemsForViewer(
+  ctx: AppContext,
+  userId: string,
+  row: TrackedRow,
+  loadItems: () => Promise<BoardItem[]>,
+): Promise<ViewerItems> {
+  const items = await loadItems();
+  const visibility = await visibilityFor(ctx, userId, row, items);
+  return { items: redacted(items, visibility), key: visibility.key };
+}
+
+async function visibilityFor(
+  ctx: AppContext,
+  userId: string,
+  row: TrackedRow,
+  items: BoardItem[],
+): Promise<Visibility> {
+  // The demo board's generated issues are public to every user.
+  if (row.is_demo === 1) return SEES_EVERYTHING;
+  let repositories = repositoriesMemo.get(items);
+  if (!repositories) {
+    repositories = repositoriesOf(items);
+    repositoriesMemo.set(items, repositories);
+  }
+  if (repositories.length === 0) return SEES_EVERYTHING;
+  return visibilityOf(repositories, await readableRepositories(ctx, userId, repositories));
+}
+
+function redacted(items: BoardItem[], visibility: Visibility): BoardItem[] {
+  if (visibility.readable === 'all') return items;
+  let views = redactedMemo.get(items);
+  if (!views) {
+    views = new Map();
+    redactedMemo.set(items, views);
+  }
+  let view = views.get(visibility.key);
+  if (!view) {
+    view = redactForViewer(items, visibility);
+    views.set(visibility.key, view);
+  }
+  return view;
+}
