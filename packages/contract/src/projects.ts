@@ -59,6 +59,8 @@ export const projectSchema = z.object({
   /** How collection goes (beyond spec §3): 'inaccessible' when GitHub no longer lets us read the board. */
   sync_status: z.enum(['active', 'inaccessible', 'static']).optional(),
   last_synced_at: z.string().nullable().optional(),
+  /** When Fluxion started recording the board's moves (movements are recorded from then on). */
+  recording_since: z.string().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -63,6 +63,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       // The demo's history is seeded, not collected (no simulator here).
       sync_status: 'static',
       last_synced_at: expect.any(String),
+      recording_since: expect.any(String),
     });
     expect((await app.inject({ url: '/api/projects/' })).statusCode).toBe(401);
   });
@@ -93,6 +94,8 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       // Registered, not yet collected.
       sync_status: 'active',
       last_synced_at: null,
+      // Movements are recorded from the moment the board is added.
+      recording_since: new Date(ctx.now()).toISOString(),
     };
     expect(projectSchema.strict().parse(added.json())).toEqual(expected);
     expect((await list(auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID, platform.nodeId]);

@@ -18,6 +18,7 @@ export function toApiProject(row: TrackedRow): Project {
     automatic_column_classification: classifyColumns({ columns }),
     sync_status: toSyncStatus(row.sync_status),
     last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
+    recording_since: new Date(row.added_at).toISOString(),
   };
 }
 
