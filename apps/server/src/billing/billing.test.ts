@@ -1,32 +1,11 @@
-import { signatureHeader } from '@fluxion/stripe-sim';
 import { describe, expect, it } from 'vitest';
+import { billingWorldPerTest } from '../testing/billing-world.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { billingWorldPerTest, START, WEBHOOK_SECRET } from './test-world.ts';
 
 const PERIOD_END = Date.UTC(2026, 11, 1, 9) / 1000;
 
 describe.each(await dialectCases())('billing against the Stripe simulator on $name', ({ create }) => {
   const world = billingWorldPerTest(create);
-
-  it('checkout → Pay → webhooks → the user is active until the end of the period', async () => {
-    expect((await world.me()).subscription_status).toBe('trial');
-    const checkout = await world.api<{ id: string; url: string }>('/api/create-checkout-session/');
-    expect(checkout.status).toBe(200);
-    expect(checkout.body.id).toMatch(/^cs_test_/);
-    expect(checkout.body.url).toBe(`${world.sim.url}/c/pay/${checkout.body.id}`);
-    expect(await world.pay(checkout.body.id)).toBe(`${world.ctx.config.publicUrl}/payment-success`);
-    expect(await world.me()).toMatchObject({
-      subscription_status: 'active',
-      subscription_end: new Date(PERIOD_END * 1000).toISOString(),
-      is_active_user: true,
-      cancel_at_period_end: false,
-    });
-    const again = await world.api('/api/create-checkout-session/');
-    expect(again.status).toBe(409);
-    const user = await world.ctx.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
-    expect(user.stripe_customer_id).toMatch(/^cus_/);
-    expect(world.sim.state.customers.size).toBe(1);
-  });
 
   it('a second checkout (after leaving the first) reuses the Stripe customer', async () => {
     const first = await world.api<{ id: string }>('/api/create-checkout-session/');
@@ -59,37 +38,6 @@ describe.each(await dialectCases())('billing against the Stripe simulator on $na
     await world.control(`/_sim/events/${late?.id}/resend`);
     expect(world.sim.webhooks.deliveries.at(-1)).toMatchObject({ eventId: late?.id, status: 200 });
     expect(await world.me()).toMatchObject({ subscription_status: 'active', cancel_at_period_end: false });
-  });
-
-  it('a bad or missing signature is refused with 401 and nothing is recorded', async () => {
-    const body = JSON.stringify(
-      world.events()[0] ?? { id: 'evt_forged', type: 'customer.subscription.deleted' },
-    );
-    const send = (headers: Record<string, string>) =>
-      fetch(`${world.url}/webhooks/stripe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-      });
-    const now = Math.floor(Date.now() / 1000);
-    expect((await send({ 'stripe-signature': signatureHeader(body, 'whsec_wrong', now) })).status).toBe(401);
-    expect((await send({})).status).toBe(401);
-    expect(
-      (await send({ 'stripe-signature': signatureHeader(`${body} `, WEBHOOK_SECRET, now) })).status,
-    ).toBe(401);
-    const forged = JSON.stringify({ id: 'evt_unknown', object: 'event', type: 'ping', data: { object: {} } });
-    const ok = await fetch(`${world.url}/webhooks/stripe`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'stripe-signature': signatureHeader(forged, WEBHOOK_SECRET, now),
-      },
-      body: forged,
-    });
-    expect(await ok.json()).toEqual({ received: true, status: 'ignored' });
-    expect(
-      (await world.ctx.db.selectFrom('stripe_events').select('event_id').execute()).map((r) => r.event_id),
-    ).toEqual(['evt_unknown']);
   });
 
   it('cancel answers the period end in seconds, reactivate undoes it, and the period end then ends it', async () => {
@@ -126,6 +74,7 @@ describe.each(await dialectCases())('billing against the Stripe simulator on $na
       method: 'POST',
       body: new URLSearchParams({ number: '4242424242424242' }),
     });
+    await world.sim.webhooks.idle(); // the portal sends the browser back before its webhooks
     expect((await world.me()).subscription_status).toBe('active');
   });
 
@@ -133,6 +82,6 @@ describe.each(await dialectCases())('billing against the Stripe simulator on $na
     expect((await world.api('/api/cancel-subscription/')).status).toBe(409);
     expect((await world.api('/api/create-portal-session/')).status).toBe(409);
     expect(await world.me()).toMatchObject({ subscription_status: 'trial', is_active_user: true });
-    expect(START).toBeLessThan(PERIOD_END * 1000);
+    expect(world.sim.state.subscriptions.size).toBe(0);
   });
 });

@@ -2,8 +2,8 @@ import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
 import { findUser } from '../users/queries.ts';
 import { findUserByCustomer, rememberCustomer } from './queries.ts';
-import { type ApplyResult, type Billing, syncSubscription } from './service.ts';
-import { idOf } from './stripe-client.ts';
+import { applySubscription, type ApplyResult, type Billing } from './service.ts';
+import { callStripe, idOf, subscriptionFacts } from './stripe-client.ts';
 
 export type EventResult = ApplyResult | 'unknown_user';
 
@@ -17,55 +17,69 @@ async function ownerOf(
   return byCustomer ?? (userId ? await findUser(billing.ctx.db, userId) : undefined);
 }
 
-async function onCheckoutCompleted(billing: Billing, session: Stripe.Checkout.Session): Promise<EventResult> {
+/**
+ * A completed Checkout session, read from Stripe, applied to the user who started it: the webhook and the
+ * buyer's return to `success_url` both call this, in either order, with the same result.
+ */
+export async function applyCheckoutSession(
+  billing: Billing,
+  session: Stripe.Checkout.Session,
+): Promise<EventResult> {
   const userId = session.client_reference_id ?? session.metadata?.user_id;
   const user = userId ? await findUser(billing.ctx.db, userId) : undefined;
   if (!user) return 'unknown_user';
   const customer = idOf(session.customer);
   if (customer) await rememberCustomer(billing.ctx.db, user.id, customer, billing.ctx.now());
   const subscription = idOf(session.subscription);
-  return subscription ? syncSubscription(billing, user, subscription) : 'ignored';
+  if (session.status !== 'complete' || !subscription) return 'ignored';
+  const current = (await findUser(billing.ctx.db, user.id)) ?? user;
+  return syncOwnedSubscription(billing, subscription, current);
 }
 
-async function onSubscription(
+/** Reads the subscription as Stripe has it now and applies it to its owner (given, or found by customer). */
+async function syncOwnedSubscription(
   billing: Billing,
-  subscriptionId: string | null,
-  customerId: string | null,
-  userId: string | undefined,
+  subscriptionId: string,
+  owner?: User,
 ): Promise<EventResult> {
-  if (!subscriptionId) return 'ignored';
-  const user = await ownerOf(billing, customerId, userId);
+  const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
+  const user = owner ?? (await ownerOf(billing, idOf(sub.customer), sub.metadata?.user_id));
   if (!user) return 'unknown_user';
-  return syncSubscription(billing, user, subscriptionId);
+  return applySubscription(billing.ctx, user, subscriptionFacts(sub));
+}
+
+async function onInvoice(billing: Billing, invoiceId: string): Promise<EventResult> {
+  const invoice = await callStripe(() => billing.stripe.invoices.retrieve(invoiceId));
+  const subscription = idOf(invoice.parent?.subscription_details?.subscription);
+  return subscription ? syncOwnedSubscription(billing, subscription) : 'ignored';
+}
+
+async function onCheckoutCompleted(billing: Billing, sessionId: string): Promise<EventResult> {
+  const session = await callStripe(() => billing.stripe.checkout.sessions.retrieve(sessionId));
+  return applyCheckoutSession(billing, session);
 }
 
 /**
- * One verified event. Every subscription-bearing event re-reads the subscription from Stripe, so the user
- * ends up with its latest state whatever order (or how often) the events arrive.
+ * One verified event, taken as a signal only: the object it names is read again from Stripe through the
+ * client's pinned API version. So the endpoint's API version (which shapes the event's payload) does not
+ * matter, and the user ends up with the latest state whatever order (or how often) the events arrive.
  */
 export async function handleEvent(billing: Billing, event: Stripe.Event): Promise<EventResult> {
+  const objectId = (event.data.object as { id?: unknown }).id;
+  if (typeof objectId !== 'string') return 'ignored';
   switch (event.type) {
     case 'checkout.session.completed':
-      return onCheckoutCompleted(billing, event.data.object);
+      return onCheckoutCompleted(billing, objectId);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
-    case 'customer.subscription.resumed': {
-      const sub = event.data.object;
-      return onSubscription(billing, sub.id, idOf(sub.customer), sub.metadata?.user_id);
-    }
+    case 'customer.subscription.resumed':
+    case 'customer.subscription.trial_will_end':
+      return syncOwnedSubscription(billing, objectId);
     case 'invoice.paid':
-    case 'invoice.payment_failed': {
-      const invoice = event.data.object;
-      const details = invoice.parent?.subscription_details;
-      return onSubscription(
-        billing,
-        idOf(details?.subscription),
-        idOf(invoice.customer),
-        details?.metadata?.user_id,
-      );
-    }
+    case 'invoice.payment_failed':
+      return onInvoice(billing, objectId);
     default:
       return 'ignored';
   }

@@ -1,4 +1,9 @@
-import { cancelSubscriptionResponseSchema, checkoutSessionResponseSchema } from '@fluxion/contract';
+import {
+  cancelSubscriptionResponseSchema,
+  checkoutSessionResponseSchema,
+  confirmCheckoutRequestSchema,
+  profileSchema,
+} from '@fluxion/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +12,7 @@ import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { unauthorized, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
+import { confirmCheckout } from './checkout-return.ts';
 import { type Billing, setCancelAtPeriodEnd, startCheckout, startPortal } from './service.ts';
 import { billingUnavailable, createStripeClient } from './stripe-client.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
@@ -36,6 +42,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     '/api/create-checkout-session/',
     { preHandler, schema: { response: { 200: checkoutSessionResponseSchema } } },
     async (request) => startCheckout(billing, await currentUser(request)),
+  );
+  app.post(
+    '/api/confirm-checkout-session/',
+    { preHandler, schema: { body: confirmCheckoutRequestSchema, response: { 200: profileSchema } } },
+    async (request) => confirmCheckout(billing, await currentUser(request), request.body.session_id),
   );
   app.post(
     '/api/create-portal-session/',

@@ -12,6 +12,19 @@ export type Billing = { ctx: AppContext; stripe: Stripe };
 export type ApplyResult = 'applied' | 'ignored';
 
 const PAID = ['active', 'past_due'];
+const APP_GRANTED = ['trial', 'pilot'];
+/** Stripe refuses a Checkout trial ending within 48 hours; an hour more covers the clocks' drift. */
+const SHORTEST_TRIAL_MS = 49 * 60 * 60 * 1000;
+
+/**
+ * The days left of the app's own trial (or pilot) carry over: Stripe bills when they end, not at checkout.
+ * Too few left for Stripe to accept a trial: billing starts now.
+ */
+export function trialEndForCheckout(user: User, now: number): number | undefined {
+  const end = user.subscription_end;
+  if (!APP_GRANTED.includes(user.subscription_status) || end === null) return undefined;
+  return end - now >= SHORTEST_TRIAL_MS ? Math.floor(end / 1000) : undefined;
+}
 
 /** Writes a subscription's state to the user when the rules say it is theirs. */
 export async function applySubscription(
@@ -22,16 +35,6 @@ export async function applySubscription(
   if (!shouldApply(user, facts)) return 'ignored';
   await writeSubscription(ctx.db, user.id, userSubscription(facts), ctx.now());
   return 'applied';
-}
-
-/** Reads the subscription as Stripe has it now (so late or repeated events cannot roll it back) and applies it. */
-export async function syncSubscription(
-  billing: Billing,
-  user: User,
-  subscriptionId: string,
-): Promise<ApplyResult> {
-  const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
-  return applySubscription(billing.ctx, user, subscriptionFacts(sub));
 }
 
 /** The user's Stripe customer: the remembered one while Stripe still has it, else a new one. */
@@ -64,16 +67,18 @@ export async function startCheckout(billing: Billing, user: User): Promise<{ id:
   }
   const customer = await customerFor(billing, user);
   const base = ctx.config.publicUrl;
+  const trial_end = trialEndForCheckout(user, ctx.now());
   const session = await callStripe(() =>
     stripe.checkout.sessions.create({
       mode: 'subscription',
       customer,
       client_reference_id: user.id,
       line_items: [{ price: ctx.config.stripe.priceId, quantity: 1 }],
-      success_url: `${base}/payment-success`,
+      // Stripe fills in the session id: the return page applies the session at once (billing/events.ts).
+      success_url: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${base}/payment-cancelled`,
       metadata: { user_id: user.id },
-      subscription_data: { metadata: { user_id: user.id } },
+      subscription_data: { metadata: { user_id: user.id }, ...(trial_end ? { trial_end } : {}) },
     }),
   );
   if (!session.url) throw upstreamError('Stripe answered a checkout session without a URL');

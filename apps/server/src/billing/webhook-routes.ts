@@ -1,10 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
-import { unauthorized } from '../http/errors.ts';
+import { z } from 'zod';
+import { badRequest, unauthorized } from '../http/errors.ts';
 import { handleEvent } from './events.ts';
 import { eventSeen, markEvent } from './queries.ts';
 import type { Billing } from './service.ts';
 import { billingUnavailable } from './stripe-client.ts';
+
+/** What every Stripe event has; a signed body without it is refused, not half processed. */
+const eventSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  data: z.object({ object: z.object({}).passthrough() }),
+});
+
+function checkEvent(event: unknown): void {
+  const parsed = eventSchema.safeParse(event);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') || 'event';
+    throw badRequest(`Not a Stripe event: ${field} is missing or invalid`, field);
+  }
+}
 
 /**
  * `POST /webhooks/stripe`: the signature is checked over the raw body with the official library, and each event
@@ -27,6 +43,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { billing }: { b
     } catch {
       throw unauthorized('Invalid Stripe webhook signature');
     }
+    checkEvent(event);
     if (await eventSeen(ctx.db, event.id)) return { received: true, status: 'duplicate' };
     const status = await handleEvent(billing, event);
     await markEvent(ctx.db, event.id, ctx.now());
