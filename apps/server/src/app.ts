@@ -13,6 +13,8 @@ import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { apiDocsRoutes } from './api-docs/routes.ts';
+import { guardContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions } from './http/logging.ts';
 import { githubRoutes } from './projects/github-routes.ts';
@@ -36,6 +38,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  guardContractRoutes(app);
   await app.register(fastifyCookie, { secret: ctx.config.jwtSecret });
   // Analyses and the web app's bundles compress 4–10×; a column of thousands of issues is megabytes of
   // JSON. Brotli at a low quality: nearly gzip's speed, smaller output.
@@ -47,6 +50,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   });
 
   await app.register(healthRoutes, { db: ctx.db });
+  await app.register(apiDocsRoutes, { publicUrl: () => ctx.config.publicUrl });
   await app.register(oauthRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(projectRoutes, { ctx });

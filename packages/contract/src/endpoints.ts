@@ -12,6 +12,7 @@ import { logoutRequestSchema, profileSchema, refreshRequestSchema, tokenPairSche
 import {
   cancelSubscriptionResponseSchema,
   checkoutSessionResponseSchema,
+  confirmCheckoutRequestSchema,
   portalSessionResponseSchema,
   reactivateSubscriptionResponseSchema,
 } from './billing.ts';
@@ -226,6 +227,13 @@ export const endpoints = {
     tag: 'Billing',
     auth: 'bearer',
     responses: { 200: checkoutSessionResponseSchema },
+  }),
+  confirmCheckoutSession: endpoint('confirmCheckoutSession', {
+    summary: "Applies a finished Checkout on the buyer's return (idempotent with Stripe's webhook)",
+    tag: 'Billing',
+    auth: 'bearer',
+    body: confirmCheckoutRequestSchema,
+    responses: { 200: profileSchema },
   }),
   createPortalSession: endpoint('createPortalSession', {
     summary: "A Stripe Billing Portal session for the user's payment method",

@@ -27,6 +27,7 @@ export const routes = {
   githubProjectsByOwner: { method: 'GET', path: '/api/github-projects-by-owner/' },
   githubProjectColumns: { method: 'GET', path: '/api/github-project-columns/' },
   createCheckoutSession: { method: 'POST', path: '/api/create-checkout-session/' },
+  confirmCheckoutSession: { method: 'POST', path: '/api/confirm-checkout-session/' },
   createPortalSession: { method: 'POST', path: '/api/create-portal-session/' },
   cancelSubscription: { method: 'POST', path: '/api/cancel-subscription/' },
   reactivateSubscription: { method: 'POST', path: '/api/reactivate-subscription/' },
