@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatConfidence, formatDate, formatIntensity, formatTrend } from './format.ts';
+import { formatConfidence, formatDate, formatDays, formatIntensity, formatTrend } from './format.ts';
 import { insightVariant, normalizeSeverity } from './insight.ts';
 import {
   activeRatioTone,
@@ -76,5 +76,12 @@ describe('formatting', () => {
     expect(formatDate(null)).toBe('Unknown');
     expect(formatDate('nonsense')).toBe('Unknown');
     expect(formatDate('2025-03-05T10:00:00Z')).toBe('Mar 5, 2025');
+  });
+
+  it('rounds days as the insights do (toFixed), so a tile and its insight agree', () => {
+    // The engine's insight writes fmt(57.15) = (57.15).toFixed(1) = '57.1'.
+    expect(formatDays(57.15)).toBe('57.1');
+    expect(formatDays(2.26)).toBe('2.3');
+    expect(formatDays(-0.01)).toBe('0');
   });
 });

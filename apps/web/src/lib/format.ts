@@ -1,6 +1,13 @@
 import { T } from '../texts.ts';
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
+/**
+ * One decimal, rounded exactly as the engine writes figures into insights (`toFixed`), so a tile and
+ * its insight never disagree: 57.15 (as the API sends it) is 57.1 in both, not 57.2 here.
+ */
+const round1 = (value: number) => {
+  const rounded = Number(value.toFixed(1));
+  return rounded === 0 ? 0 : rounded;
+};
 
 export function formatTrend(trend: number | null | undefined): string {
   if (trend === null || trend === undefined || Number.isNaN(trend)) return T.common.notAvailable;

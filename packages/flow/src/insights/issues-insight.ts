@@ -27,13 +27,18 @@ export function issuesInsight(f: IssuesFacts): Insight {
   const oldest = f.oldest ? `; oldest ${name} at ${fmt(f.oldest.days)} days` : '';
   if (f.over2x > 0) {
     const share = f.over2x / n;
-    const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' have been there longer than two iterations (${2 * f.iteration} days)${oldest}.`;
+    const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over2x)} been there longer than two iterations (${2 * f.iteration} days)${oldest}.`;
     return insight(share >= OVER_2X_CRITICAL_SHARE ? 'critical' : 'warning', text, n);
   }
   if (f.over1x > 0) {
-    const text = `${f.over1x} of ${plural(n, 'issue')} in '${f.column}' have been there longer than one iteration (${f.iteration} days)${oldest}.`;
+    const text = `${f.over1x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over1x)} been there longer than one iteration (${f.iteration} days)${oldest}.`;
     return insight(f.over1x / n >= OVER_1X_WARNING_SHARE ? 'warning' : 'stable', text, n);
   }
-  const text = `All ${plural(n, 'issue')} in '${f.column}' entered it within the last iteration (${f.iteration} days); average ${fmt(f.average, 2)} days.`;
+  const text =
+    n === 1
+      ? `The only issue in '${f.column}' entered it within the last iteration (${f.iteration} days), ${fmt(f.average, 2)} days ago.`
+      : `All ${n} issues in '${f.column}' entered it within the last iteration (${f.iteration} days); average ${fmt(f.average, 2)} days.`;
   return insight(n === 1 ? 'good' : 'excellent', text, n);
 }
+
+const hasOrHave = (count: number) => (count === 1 ? 'has' : 'have');

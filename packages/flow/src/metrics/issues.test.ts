@@ -43,7 +43,7 @@ describe('buildIssuesInColumnReport (docs/metrics.md worked example)', () => {
       performance_insight: {
         severity: 'critical',
         message:
-          "1 of 4 issues in 'In Progress' have been there longer than two iterations (14 days); oldest #6 at 21 days.",
+          "1 of 4 issues in 'In Progress' has been there longer than two iterations (14 days); oldest #6 at 21 days.",
         confidence: 0.29,
       },
     });
@@ -53,6 +53,11 @@ describe('buildIssuesInColumnReport (docs/metrics.md worked example)', () => {
     expect(
       buildIssuesInColumnReport({ ...input, column: 'Backlog' }).column_stats.performance_insight.severity,
     ).toBe('good');
+    expect(
+      buildIssuesInColumnReport({ ...input, column: 'Backlog' }).column_stats.performance_insight.message,
+    ).toMatch(
+      /^The only issue in 'Backlog' entered it within the last iteration \(7 days\), [\d.]+ days ago\.$/,
+    );
     const empty = buildIssuesInColumnReport({ ...input, column: 'Review' });
     expect(empty.issues).toEqual([]);
     expect(empty.column_stats.performance_insight).toEqual({
