@@ -43,6 +43,8 @@ describe('flow chart data', () => {
     expect(points.map((p) => Math.abs(Math.round(p.x)))).toEqual([0, 0, 1]);
     expect(new Set(points.map((p) => p.x)).size).toBe(3);
     expect(points.every((p) => Math.abs(p.x - Math.round(p.x)) <= 0.3)).toBe(true);
+    // Items without number may share a title (a private item, drafts): the id tells them apart.
+    expect(new Set(points.map((p) => p.id)).size).toBe(3);
   });
 
   it('spans the whole window on the time axis', () => {

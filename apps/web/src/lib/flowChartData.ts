@@ -69,6 +69,8 @@ export function windowDomain(window: FlowResponse['window']): [number, number] {
 }
 
 export type AgingPoint = {
+  /** The item's id: items without number share titles ("Private item", drafts). */
+  id: string;
   x: number;
   y: number;
   risk: AgingRisk;
@@ -88,6 +90,7 @@ export function agingPoints(data: Pick<FlowResponse, 'aging'>): AgingPoint[] {
     const offset = (((n * 0.618_034 + 0.5) % 1) - 0.5) * 0.6;
     return [
       {
+        id: item.id,
         x: column + offset,
         y: item.age_days,
         risk: item.risk,

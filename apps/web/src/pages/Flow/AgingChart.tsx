@@ -102,7 +102,7 @@ export function AgingChart({ data }: { data: FlowResponse }) {
             <Tooltip content={<PointTooltip />} cursor={false} />
             <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1}>
               {points.map((p) => (
-                <Cell key={`${p.column}-${p.number}-${p.title}`} fill={RISK_COLORS[p.risk]} />
+                <Cell key={p.id} fill={RISK_COLORS[p.risk]} />
               ))}
             </Scatter>
           </ScatterChart>
