@@ -2,6 +2,7 @@ import { Faults } from './http/faults.ts';
 import { OAuthState } from './http/oauth-state.ts';
 import { buildServer } from './http/server.ts';
 import { mintToken } from './model/tokens.ts';
+import type { SchemaVariant } from './model/types.ts';
 import { World } from './model/world.ts';
 import { createDemoMover, type DemoStep } from './seed/demo-movement.ts';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, seedWorld } from './seed/seed-world.ts';
@@ -20,6 +21,7 @@ export { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, SEEDED } from './seed/seed-wo
 export { addItem, createContent, moveItem, setArchived, deleteItem } from './model/items.ts';
 export type { FaultInput } from './http/faults.ts';
 export { World } from './model/world.ts';
+export type { SchemaVariant } from './model/types.ts';
 
 export type GithubSimOptions = {
   /** 0 = a random free port. */
@@ -35,6 +37,8 @@ export type GithubSimOptions = {
   /** Keep moving demo items on a timer. */
   demoMovement?: boolean;
   demoMovementIntervalMs?: number;
+  /** The GraphQL schema served (default `extended`, as github.com); also `POST /_sim/schema`. */
+  schema?: SchemaVariant;
   /** Extra OAuth apps besides `fluxion-local`. */
   oauthApps?: { clientId: string; clientSecret: string; callbackUrl?: string }[];
 };
@@ -55,6 +59,7 @@ export type GithubSim = {
 export async function startGithubSim(options: GithubSimOptions = {}): Promise<GithubSim> {
   const world = new World(options.clock ?? 'real', options.startAt);
   if (options.seed ?? true) seedWorld(world);
+  world.schema = options.schema ?? 'extended';
   const faults = new Faults();
   const webhooks = new WebhookDispatcher(
     world,

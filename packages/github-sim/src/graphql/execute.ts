@@ -14,7 +14,25 @@ type ErrorJson = Record<string, unknown>;
 /** graphql-js validation messages, reworded the way GitHub words them where we know GitHub's wording. */
 function validationError(error: GraphQLError): ErrorJson {
   const undefinedField = /^Cannot query field "(\w+)" on type "(\w+)"\./.exec(error.message);
+  const unknownArgument = /^Unknown argument "(\w+)" on field "\w+\.(\w+)"\./.exec(error.message);
+  const unknownType = /^Unknown type "(\w+)"\./.exec(error.message);
   const base = { locations: error.locations };
+  if (unknownArgument) {
+    const [, argumentName, name] = unknownArgument;
+    return {
+      ...base,
+      extensions: { code: 'argumentNotAccepted', name, typeName: 'Field', argumentName },
+      message: `Field '${name}' doesn't accept argument '${argumentName}'`,
+    };
+  }
+  if (unknownType) {
+    const [, typeName] = unknownType;
+    return {
+      ...base,
+      extensions: { code: 'undefinedType', typeName },
+      message: `No such type ${typeName}, so it can't be a fragment condition`,
+    };
+  }
   if (undefinedField) {
     const [, fieldName, typeName] = undefinedField;
     return {
@@ -53,7 +71,7 @@ export async function runGraphql(
   token: SimToken,
   body: GraphqlBody,
 ): Promise<GraphqlAnswer> {
-  const schema = githubSchema();
+  const schema = githubSchema(world.schema);
   const window = rateWindow(world, viewer.login);
   const answer = (payload: unknown): GraphqlAnswer => ({
     status: 200,

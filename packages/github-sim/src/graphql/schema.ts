@@ -1,5 +1,6 @@
 import { schema as octokitSchema } from '@octokit/graphql-schema';
 import { buildSchema, type GraphQLSchema } from 'graphql';
+import type { SchemaVariant } from '../model/types.ts';
 
 /*
  * ─── SCHEMA EXTENSIONS: the one place where the simulator adds to @octokit/graphql-schema ───
@@ -64,11 +65,15 @@ function addItemsQueryArgument(sdl: string): string {
 }
 /* ─── end of SCHEMA EXTENSIONS ─── */
 
-let cached: GraphQLSchema | undefined;
+const cached = new Map<SchemaVariant, GraphQLSchema>();
 
-export function githubSchema(): GraphQLSchema {
-  if (cached) return cached;
+/** GitHub's schema as github.com serves it (`extended`), or the published package exactly. */
+export function githubSchema(variant: SchemaVariant = 'extended'): GraphQLSchema {
+  let schema = cached.get(variant);
+  if (schema) return schema;
   const sdl = octokitSchema.idl;
-  cached = buildSchema(`${addItemsQueryArgument(sdl)}\n${EXTENSIONS}`, { assumeValidSDL: true });
-  return cached;
+  const source = variant === 'published' ? sdl : `${addItemsQueryArgument(sdl)}\n${EXTENSIONS}`;
+  schema = buildSchema(source, { assumeValidSDL: true });
+  cached.set(variant, schema);
+  return schema;
 }

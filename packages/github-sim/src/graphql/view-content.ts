@@ -46,7 +46,9 @@ type TimelineArgs = PageArgs & { itemTypes?: string[] | null; since?: string | n
 function timeline(content: SimContent) {
   return (args: TimelineArgs, ctx: GqlContext) => {
     const since = args.since ? Date.parse(args.since) : Number.NEGATIVE_INFINITY;
-    const events = (ctx.world.timeline.get(content.nodeId) ?? []).filter(
+    // Every simulated event is a Projects (v2) one, which the published schema does not have.
+    const recorded = ctx.world.schema === 'published' ? [] : (ctx.world.timeline.get(content.nodeId) ?? []);
+    const events = recorded.filter(
       (e) => e.createdAt >= since && (!args.itemTypes || args.itemTypes.includes(EVENT_TYPE[e.kind])),
     );
     const page = paginate(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { setRateWindow } from '../model/rate-limits.ts';
 import { mintToken } from '../model/tokens.ts';
+import { SCHEMA_VARIANTS } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { toMs } from './control-world.ts';
@@ -26,7 +27,7 @@ function advanceMs(body: Advance): number {
   );
 }
 
-/** Control API: clock, faults, webhooks, tokens, rate limits, OAuth apps, the demo board. */
+/** Control API: clock, faults, webhooks, tokens, rate limits, OAuth apps, the demo board, the schema. */
 export function registerSimControl(app: FastifyInstance, sim: SimControls): void {
   const { world, faults, webhooks, oauth } = sim;
   const clock = () => ({ now: new Date(world.now()).toISOString(), mode: world.clock.mode });
@@ -86,4 +87,12 @@ export function registerSimControl(app: FastifyInstance, sim: SimControls): void
     },
   );
   app.post('/_sim/demo/step', async () => sim.demoStep());
+  app.get('/_sim/schema', async () => ({ schema: world.schema }));
+  app.post<{ Body: { schema?: unknown } }>('/_sim/schema', async (req, reply) => {
+    const schema = SCHEMA_VARIANTS.find((v) => v === req.body?.schema);
+    if (!schema)
+      return reply.code(400).send({ message: `schema must be one of: ${SCHEMA_VARIANTS.join(', ')}` });
+    world.schema = schema;
+    return { schema };
+  });
 }

@@ -95,6 +95,13 @@ export type SimTimelineEvent = {
   status: string;
 };
 
+/**
+ * Which GraphQL schema the simulated host serves: `extended` (github.com: @octokit/graphql-schema plus the
+ * additions in graphql/schema.ts) or `published` (the package exactly, like an older GitHub Enterprise).
+ */
+export type SchemaVariant = 'extended' | 'published';
+export const SCHEMA_VARIANTS: readonly SchemaVariant[] = ['extended', 'published'];
+
 export type SimToken = { token: string; login: string; scopes: string[] };
 
 export type ItemChange =

@@ -11,6 +11,7 @@ import type {
   SimTimelineEvent,
   SimToken,
   SimUser,
+  SchemaVariant,
 } from './types.ts';
 
 export const DEFAULT_COLUMNS = ['Backlog', 'Todo', 'In Progress', 'In Review', 'Done'];
@@ -38,6 +39,8 @@ export class World {
   readonly timeline = new Map<string, SimTimelineEvent[]>();
   readonly tokens = new Map<string, SimToken>();
   readonly listeners = new Set<(change: ItemChange) => void>();
+  /** The GraphQL schema this host serves (see SchemaVariant). */
+  schema: SchemaVariant = 'extended';
   private nextId = 1000;
   private nextPosition = 1;
   private readonly issueNumbers = new Map<string, number>();
