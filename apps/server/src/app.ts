@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { type AnalyticsState, createAnalyticsState } from './analytics/state.ts';
+import type { ApiContext, AppContext } from './context.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { flowRoutes } from './analytics/flow-routes.ts';
 import { overviewRoutes } from './analytics/overview-routes.ts';
@@ -28,6 +29,13 @@ export type BuildAppOptions = {
   /** Where log lines go instead of stdout (tests capture them to check that no secret is logged). */
   logStream?: DestinationStream;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's own caches (the board store, analysis results): never shared with another app. */
+    analytics: AnalyticsState;
+  }
+}
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -55,9 +63,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(authRoutes, { ctx });
   await app.register(projectRoutes, { ctx });
   await app.register(githubRoutes, { ctx });
-  await app.register(analyticsRoutes, { ctx });
-  await app.register(flowRoutes, { ctx });
-  await app.register(overviewRoutes, { ctx });
+  const analytics = createAnalyticsState(ctx.config.analytics, ctx.now);
+  app.decorate('analytics', analytics);
+  const api: ApiContext = { ...ctx, analytics };
+  await app.register(analyticsRoutes, { ctx: api });
+  await app.register(flowRoutes, { ctx: api });
+  await app.register(overviewRoutes, { ctx: api });
   // Off without a secret (real GitHub, GITHUB_WEBHOOK_SECRET unset): boards are then polled only.
   const webhookSecret = ctx.config.github.webhookSecret;
   if (webhookSecret) await app.register(githubWebhookRoutes, { ctx, secret: webhookSecret });

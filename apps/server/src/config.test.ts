@@ -58,19 +58,56 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(/JWT_SECRET/);
   });
 
+  it('reads the cache sizes and lifetimes, and names the variable of a bad one', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).analytics).toEqual({
+      boards: { maxEntries: 8, ttlMs: 600_000 },
+      results: { maxEntries: 500, ttlMs: 60_000 },
+      flows: { maxEntries: 200, ttlMs: 60_000 },
+      overviewBoardsAtOnce: 4,
+    });
+    const sized = loadConfig({
+      DATA_DIR: dataDir(),
+      BOARD_CACHE_SIZE: '2',
+      BOARD_CACHE_IDLE_MS: '5000',
+      RESULT_CACHE_SIZE: '10',
+      FLOW_CACHE_SIZE: '20',
+      RESULT_CACHE_TTL_MS: '2000',
+      OVERVIEW_BOARDS_AT_ONCE: '1',
+    }).analytics;
+    expect(sized).toEqual({
+      boards: { maxEntries: 2, ttlMs: 5_000 },
+      results: { maxEntries: 10, ttlMs: 2_000 },
+      flows: { maxEntries: 20, ttlMs: 2_000 },
+      overviewBoardsAtOnce: 1,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), BOARD_CACHE_SIZE: '0' })).toThrow(
+      /^Invalid BOARD_CACHE_SIZE: must be at least 1/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), RESULT_CACHE_TTL_MS: 'a minute' })).toThrow(
+      /^Invalid RESULT_CACHE_TTL_MS/,
+    );
+  });
+
   it('reads the collector timing, and names the variable of a bad one', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).collectorTiming).toEqual({
       tickMs: 5_000,
       pollIntervalMs: 60_000,
       leaseMs: 300_000,
+      fullSyncMs: 900_000,
     });
     const fast = loadConfig({
       DATA_DIR: dataDir(),
       COLLECTOR_TICK_MS: '200',
       COLLECTOR_POLL_MS: '1000',
       COLLECTOR_LEASE_MS: '4000',
+      COLLECTOR_FULL_SYNC_MS: '60000',
     });
-    expect(fast.collectorTiming).toEqual({ tickMs: 200, pollIntervalMs: 1_000, leaseMs: 4_000 });
+    expect(fast.collectorTiming).toEqual({
+      tickMs: 200,
+      pollIntervalMs: 1_000,
+      leaseMs: 4_000,
+      fullSyncMs: 60_000,
+    });
     expect(() => loadConfig({ DATA_DIR: dataDir(), COLLECTOR_LEASE_MS: '10' })).toThrow(
       /^Invalid COLLECTOR_LEASE_MS: must be at least 1000 ms/,
     );

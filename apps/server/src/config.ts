@@ -12,6 +12,12 @@ const milliseconds = (min: number, max: number) =>
     .int('must be a whole number of milliseconds')
     .min(min, `must be at least ${min} ms`)
     .max(max, `must be at most ${max} ms`);
+const count = (min: number, max: number) =>
+  z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`);
 
 const trustProxyHint = 'must be true, false, a number of proxies, or addresses/CIDRs separated by commas';
 
@@ -69,6 +75,13 @@ const envSchema = z.object({
   COLLECTOR_TICK_MS: milliseconds(100, HOUR_MS).default(5_000),
   COLLECTOR_POLL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
   COLLECTOR_LEASE_MS: milliseconds(1_000, HOUR_MS).default(5 * 60_000),
+  COLLECTOR_FULL_SYNC_MS: milliseconds(1_000, 24 * HOUR_MS).default(15 * 60_000),
+  BOARD_CACHE_SIZE: count(1, 1_000).default(8),
+  BOARD_CACHE_IDLE_MS: milliseconds(1_000, 24 * HOUR_MS).default(10 * 60_000),
+  RESULT_CACHE_SIZE: count(1, 100_000).default(500),
+  FLOW_CACHE_SIZE: count(1, 100_000).default(200),
+  RESULT_CACHE_TTL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
+  OVERVIEW_BOARDS_AT_ONCE: count(1, 64).default(4),
 });
 
 export type Config = {
@@ -101,9 +114,22 @@ export type Config = {
   collector: 'inprocess' | 'off';
   /** How often a collector looks for due boards, polls a board, and how long a claimed board stays its own. */
   collectorTiming: CollectorTiming;
+  analytics: AnalyticsSettings;
 };
 
-export type CollectorTiming = { tickMs: number; pollIntervalMs: number; leaseMs: number };
+/** A full (not incremental) sync at least every `fullSyncMs`, to notice deleted items. */
+export type CollectorTiming = { tickMs: number; pollIntervalMs: number; leaseMs: number; fullSyncMs: number };
+
+/** How many entries a cache keeps, and how long one lives (for the board store: since its last use). */
+export type CacheSettings = { maxEntries: number; ttlMs: number };
+
+/** The sizes of the caches each app builds for itself, and how many boards the overview loads at once. */
+export type AnalyticsSettings = {
+  boards: CacheSettings;
+  results: CacheSettings;
+  flows: CacheSettings;
+  overviewBoardsAtOnce: number;
+};
 
 /**
  * `stripe`: real Stripe (STRIPE_SECRET_KEY set); `sim`: no key outside production, the local simulator stands in;
@@ -171,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickMs: e.COLLECTOR_TICK_MS,
       pollIntervalMs: e.COLLECTOR_POLL_MS,
       leaseMs: e.COLLECTOR_LEASE_MS,
+      fullSyncMs: e.COLLECTOR_FULL_SYNC_MS,
+    },
+    analytics: {
+      boards: { maxEntries: e.BOARD_CACHE_SIZE, ttlMs: e.BOARD_CACHE_IDLE_MS },
+      results: { maxEntries: e.RESULT_CACHE_SIZE, ttlMs: e.RESULT_CACHE_TTL_MS },
+      flows: { maxEntries: e.FLOW_CACHE_SIZE, ttlMs: e.RESULT_CACHE_TTL_MS },
+      overviewBoardsAtOnce: e.OVERVIEW_BOARDS_AT_ONCE,
     },
   };
 }

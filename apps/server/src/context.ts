@@ -1,3 +1,4 @@
+import type { AnalyticsState } from './analytics/state.ts';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/connection.ts';
 
@@ -11,3 +12,6 @@ export type AppContext = {
   /** Where background work (the collector) reports; requests log through Fastify's request logger. */
   log?: { warn(details: object, message: string): void };
 };
+
+/** What the API's routes see: the process's context and the app's own state, built by `buildApp`. */
+export type ApiContext = AppContext & { analytics: AnalyticsState };

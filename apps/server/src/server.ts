@@ -52,7 +52,7 @@ export async function startServer(
   sims?.connect(url);
   stripeSim?.connect(url);
   const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
-  const stopPreload = startPreload(ctx);
+  const stopPreload = startPreload({ ...ctx, analytics: app.analytics });
   return {
     app,
     url,

@@ -1,6 +1,7 @@
 import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
-import { ResultCache } from './cache.ts';
+import type { CacheSettings } from '../config.ts';
+import { Cache } from './cache.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
 
@@ -23,20 +24,21 @@ type Loaded = {
  * not used for `idleMs` are dropped.
  */
 export class BoardStore {
-  private readonly boards: ResultCache<Loaded>;
+  private readonly boards: Cache<Loaded>;
 
-  constructor(maxBoards: number, idleMs: number) {
-    this.boards = new ResultCache<Loaded>(maxBoards, idleMs);
+  /** `ttlMs` counts from a board's last use. */
+  constructor(settings: CacheSettings, now: () => number) {
+    this.boards = new Cache<Loaded>(settings, now);
   }
 
   /** The board's moves at `version` or later (newer data answers an older version's request correctly). */
-  get(db: Db, boardId: string, version: number, now: number): Promise<BoardData> {
-    return this.entry(db, boardId, version, now).data;
+  get(db: Db, boardId: string, version: number): Promise<BoardData> {
+    return this.entry(db, boardId, version).data;
   }
 
   /** The board's items now on it, read at `version` or later. */
-  async items(db: Db, boardId: string, version: number, now: number): Promise<BoardItem[]> {
-    const loaded = this.entry(db, boardId, version, now);
+  async items(db: Db, boardId: string, version: number): Promise<BoardItem[]> {
+    const loaded = this.entry(db, boardId, version);
     if (!loaded.items) {
       const before = loaded.itemsBefore;
       const items = before
@@ -55,15 +57,15 @@ export class BoardStore {
   }
 
   /** Whether the board is loaded or loading (at any version), and its items too. */
-  has(boardId: string, now: number): { moves: boolean; items: boolean } {
-    const loaded = this.boards.get(boardId, now);
+  has(boardId: string): { moves: boolean; items: boolean } {
+    const loaded = this.boards.get(boardId);
     return { moves: loaded !== undefined, items: loaded?.items !== undefined };
   }
 
-  private entry(db: Db, boardId: string, version: number, now: number): Loaded {
-    const loaded = this.boards.get(boardId, now);
+  private entry(db: Db, boardId: string, version: number): Loaded {
+    const loaded = this.boards.get(boardId);
     const current = loaded && loaded.version >= version ? loaded : this.update(db, boardId, version, loaded);
-    this.boards.set(boardId, current, now);
+    this.boards.set(boardId, current);
     return current;
   }
 

@@ -1,40 +1,48 @@
-/** A small LRU with expiry for computed analyses; keys carry the board's data version. */
-export class ResultCache<T> {
-  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+import { LRUCache } from 'lru-cache';
+import type { CacheSettings } from '../config.ts';
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly ttlMs: number,
-  ) {}
+/**
+ * An LRU with expiry on the app's clock (tests move time), over lru-cache. `compute` computes a value
+ * once even when many requests ask for it before it is ready; a failed computation is not kept.
+ */
+export class Cache<V extends {}> {
+  private readonly lru: LRUCache<string, V, () => Promise<V>>;
 
-  get(key: string, now: number): T | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
+  constructor(settings: CacheSettings, now: () => number) {
+    this.lru = new LRUCache<string, V, () => Promise<V>>({
+      max: settings.maxEntries,
+      ttl: settings.ttlMs,
+      // The clock is read on every check: lru-cache otherwise caches it for a millisecond of real time.
+      ttlResolution: 0,
+      perf: { now },
+      fetchMethod: (_key, _stale, { context }) => context(),
+      // A value being computed when its entry is evicted still answers the requests waiting for it.
+      ignoreFetchAbort: true,
+    });
+  }
+
+  /** The value of `key`, computed by `compute` on a miss. */
+  async compute(key: string, compute: () => Promise<V>): Promise<V> {
+    const value = await this.lru.fetch(key, { context: compute });
+    if (value === undefined) throw new Error(`cache: no value for ${key}`);
+    return value;
+  }
+
+  get(key: string): V | undefined {
+    return this.lru.get(key);
   }
 
   /** The entry as stored, without counting as a use. */
-  peek(key: string): T | undefined {
-    return this.entries.get(key)?.value;
+  peek(key: string): V | undefined {
+    return this.lru.peek(key);
+  }
+
+  /** Stores `value`; its time to live starts again. */
+  set(key: string, value: V): void {
+    this.lru.set(key, value);
   }
 
   delete(key: string): void {
-    this.entries.delete(key);
-  }
-
-  set(key: string, value: T, now: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.lru.delete(key);
   }
 }

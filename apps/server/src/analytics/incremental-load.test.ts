@@ -20,7 +20,6 @@ import { signedInUser } from '../testing/users.ts';
 import { loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
 import { preloadBoards } from './preload.ts';
-import { boardStore } from './service.ts';
 
 const cases = await dialectCases();
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
@@ -66,8 +65,8 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
   const held = async (): Promise<Board> => {
     const version = await dataVersion();
     return {
-      ...(await boardStore.get(ctx.db, boardId, version, NOW)),
-      items: await boardStore.items(ctx.db, boardId, version, NOW),
+      ...(await app.analytics.boards.get(ctx.db, boardId, version)),
+      items: await app.analytics.boards.items(ctx.db, boardId, version),
     };
   };
 
@@ -374,19 +373,20 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
 describe.each(cases)('preloading after a start ($name)', async ({ create }) => {
   const database = await create();
   afterAll(() => database.drop());
-  const { ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  const { app, ctx } = await buildTestApp(database, { clock: testClock(NOW) });
   const boardId = await ensureDemoBoard(ctx, { live: false });
+  const boardStore = app.analytics.boards;
 
   it("loads the demo board's moves and items before anybody asks for them", async () => {
-    expect(boardStore.has(boardId, NOW)).toEqual({ moves: false, items: false });
-    await preloadBoards(ctx);
-    expect(boardStore.has(boardId, NOW)).toEqual({ moves: true, items: true });
+    expect(boardStore.has(boardId)).toEqual({ moves: false, items: false });
+    await preloadBoards({ ...ctx, analytics: app.analytics });
+    expect(boardStore.has(boardId)).toEqual({ moves: true, items: true });
     const version = await ctx.db
       .selectFrom('boards')
       .select('data_version')
       .where('id', '=', boardId)
       .executeTakeFirstOrThrow();
-    const loaded = await boardStore.get(ctx.db, boardId, Number(version.data_version), NOW);
+    const loaded = await boardStore.get(ctx.db, boardId, Number(version.data_version));
     expect(sortedMoves(loaded)).toEqual(sortedMoves(await loadBoardData(ctx.db, boardId)));
   });
 });

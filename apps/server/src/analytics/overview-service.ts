@@ -1,6 +1,6 @@
 import type { BoardSummary, OverviewQuery, OverviewResponse } from '@fluxion/contract';
 import pLimit from 'p-limit';
-import type { AppContext } from '../context.ts';
+import type { ApiContext } from '../context.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { listVisibleRows } from '../projects/service.ts';
 import { flowReportOfRow } from './flow-service.ts';
@@ -9,31 +9,27 @@ import { byUrgency, summariseFlow } from './overview.ts';
 /** The Flow page's defaults, so the overview and a first visit to the Flow page share one cached report. */
 const FLOW_DEFAULTS = { horizon: 14, items: 10 } as const;
 
-/**
- * Boards summarised at once: each may load a board (up to a million moves) into the board store, which
- * holds 8; more at once would raise the peak memory and evict boards the overview itself still needs.
- */
-const BOARDS_AT_ONCE = 4;
-
 export const BOARD_FAILED_MESSAGE = 'The figures of this board could not be computed just now.';
 
 type Log = { warn(details: object, message: string): void };
 
 /** GET /api/overview/: one card per board the user sees (their own and the demo), most urgent first. */
 export async function boardsOverview(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   query: OverviewQuery,
   log: Log,
 ): Promise<OverviewResponse> {
   const rows = await listVisibleRows(ctx, userId);
-  const limit = pLimit(BOARDS_AT_ONCE);
+  // Each board may load up to a million moves into the board store (BOARD_CACHE_SIZE boards): more at
+  // once (OVERVIEW_BOARDS_AT_ONCE) raise the peak memory and evict boards the overview still needs.
+  const limit = pLimit(ctx.analytics.overviewBoardsAtOnce);
   const boards = await Promise.all(rows.map((row) => limit(() => boardSummary(ctx, row, query.days, log))));
   return { window_days: query.days, boards: boards.sort(byUrgency) };
 }
 
 /** One board's card; a failure is that card's, not the overview's. */
-async function boardSummary(ctx: AppContext, row: TrackedRow, days: number, log: Log): Promise<BoardSummary> {
+async function boardSummary(ctx: ApiContext, row: TrackedRow, days: number, log: Log): Promise<BoardSummary> {
   const board = { project_id: row.github_project_id, title: row.title, is_demo: row.is_demo === 1 };
   try {
     return summariseFlow(board, await flowReportOfRow(ctx, row, { days, ...FLOW_DEFAULTS }));

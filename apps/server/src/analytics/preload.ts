@@ -1,5 +1,4 @@
-import type { AppContext } from '../context.ts';
-import { boardStore } from './service.ts';
+import type { ApiContext } from '../context.ts';
 
 /** Bounded well below the board store's size, so that preloading never evicts what requests loaded. */
 const PRELOAD_BOARDS = 3;
@@ -7,7 +6,7 @@ const PRELOAD_BOARDS = 3;
 const PRELOAD_DELAY_MS = 2_000;
 
 /** The boards most likely to be viewed first: the demo board, then tracked boards by latest sync. */
-async function likelyViewedBoards(ctx: AppContext): Promise<{ id: string; data_version: number }[]> {
+async function likelyViewedBoards(ctx: ApiContext): Promise<{ id: string; data_version: number }[]> {
   return ctx.db
     .selectFrom('boards')
     .select(['id', 'data_version'])
@@ -29,16 +28,16 @@ async function likelyViewedBoards(ctx: AppContext): Promise<{ id: string; data_v
 }
 
 /** Loads the likely boards (moves and items) one after the other, so that their first request after a start is warm. */
-export async function preloadBoards(ctx: AppContext, stopped: () => boolean = () => false): Promise<void> {
+export async function preloadBoards(ctx: ApiContext, stopped: () => boolean = () => false): Promise<void> {
   for (const board of await likelyViewedBoards(ctx)) {
     if (stopped()) return;
-    await boardStore.get(ctx.db, board.id, Number(board.data_version), ctx.now());
-    await boardStore.items(ctx.db, board.id, Number(board.data_version), ctx.now());
+    await ctx.analytics.boards.get(ctx.db, board.id, Number(board.data_version));
+    await ctx.analytics.boards.items(ctx.db, board.id, Number(board.data_version));
   }
 }
 
 /** Preloads in the background after a delay; the returned function stops before the next board. */
-export function startPreload(ctx: AppContext): () => void {
+export function startPreload(ctx: ApiContext): () => void {
   let stopped = false;
   const timer = setTimeout(() => {
     preloadBoards(ctx, () => stopped).catch((error: unknown) => {

@@ -7,7 +7,8 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../auth/authenticate.ts';
-import type { AppContext } from '../context.ts';
+import { requireSubscription } from '../billing/paywall.ts';
+import type { ApiContext } from '../context.ts';
 import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
 
 /** The service hands back JSON text, serialised once per cached result: send it as it is. */
@@ -16,8 +17,9 @@ async function sendJson<T>(reply: FastifyReply, json: Promise<Json<T>>): Promise
   return reply.type('application/json; charset=utf-8').send(body);
 }
 
-export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: ApiContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', authenticate(ctx));
+  app.addHook('preHandler', requireSubscription(ctx));
   app.get('/api/leadtime/', { schema: { querystring: leadTimeQuerySchema } }, (request, reply) =>
     sendJson(reply, leadTime(ctx, request.userId, request.query)),
   );

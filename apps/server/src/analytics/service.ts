@@ -12,14 +12,12 @@ import {
   buildLeadTimeReport,
   buildTimeInStateReport,
 } from '@fluxion/flow';
-import type { AppContext } from '../context.ts';
+import type { ApiContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { resolveProject } from '../projects/service.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
-import { BoardStore } from './board-store.ts';
-import { ResultCache } from './cache.ts';
 import type { BoardData } from './queries.ts';
 
 /**
@@ -29,14 +27,10 @@ import type { BoardData } from './queries.ts';
  */
 export type Json<T> = string & { readonly __response?: T };
 
-/** Loaded boards follow their data version incrementally; results are cached a minute, since ages move with time. */
-export const boardStore = new BoardStore(8, 10 * 60_000);
-const resultCache = new ResultCache<Promise<string>>(500, 60_000);
-
 type Board = { row: TrackedRow; columns: string[]; classification: ColumnClassification | null; key: string };
 
 /** The access check (every request) and the cache key of the board's current data. */
-async function resolveBoard(ctx: AppContext, userId: string, projectId: string): Promise<Board> {
+async function resolveBoard(ctx: ApiContext, userId: string, projectId: string): Promise<Board> {
   const row = await resolveProject(ctx, userId, projectId);
   const project = toApiProject(row);
   // data_version comes with the row: bumped by every recorded change, so cached results are never stale.
@@ -49,28 +43,22 @@ async function resolveBoard(ctx: AppContext, userId: string, projectId: string):
 }
 
 /** The board's moves at its current data version; concurrent cold requests share one load. */
-function boardData(ctx: AppContext, board: Board): Promise<BoardData> {
-  return boardStore.get(ctx.db, board.row.id, Number(board.row.data_version), ctx.now());
+function boardData(ctx: ApiContext, board: Board): Promise<BoardData> {
+  return ctx.analytics.boards.get(ctx.db, board.row.id, Number(board.row.data_version));
 }
 
 /** The board's items now on it, at its current data version or later. */
-function boardItems(ctx: AppContext, board: Board): Promise<BoardItem[]> {
-  return boardStore.items(ctx.db, board.row.id, Number(board.row.data_version), ctx.now());
+function boardItems(ctx: ApiContext, board: Board): Promise<BoardItem[]> {
+  return ctx.analytics.boards.items(ctx.db, board.row.id, Number(board.row.data_version));
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
-function analysis<T>(ctx: AppContext, key: string, compute: () => Promise<T>): Promise<Json<T>> {
-  const now = ctx.now();
-  const hit = resultCache.get(key, now);
-  if (hit) return hit;
-  const json = compute().then((value) => JSON.stringify(value));
-  resultCache.set(key, json, now);
-  json.catch(() => resultCache.delete(key));
-  return json;
+function analysis<T>(ctx: ApiContext, key: string, compute: () => Promise<T>): Promise<Json<T>> {
+  return ctx.analytics.results.compute(key, async () => JSON.stringify(await compute()));
 }
 
 export async function leadTime(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   query: { project: string; days: number; cycle_time?: string | undefined },
 ): Promise<Json<LeadTimeResponse>> {
@@ -93,7 +81,7 @@ export async function leadTime(
 }
 
 export async function timeInState(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   query: { project: string; days: number },
 ): Promise<Json<TimeInStateResponse>> {
@@ -114,7 +102,7 @@ export async function timeInState(
 }
 
 export async function issuesInColumn(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   query: { project: string; column: string },
 ): Promise<Json<IssuesResponse>> {
@@ -135,7 +123,7 @@ export async function issuesInColumn(
 }
 
 export async function columnStats(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   projectId: string,
 ): Promise<Json<ColumnStatsResponse>> {

@@ -10,7 +10,7 @@ import {
 } from '../move-log/compact.ts';
 import type { BoardReader } from './board-reader.ts';
 import { claimDueBoards, releaseBoard } from './leases.ts';
-import { DEFAULT_POLICY, nextAfterFailure, type SchedulePolicy } from './schedule.ts';
+import { nextAfterFailure, type SchedulePolicy, schedulePolicy } from './schedule.ts';
 import { syncBoard } from './sync-board.ts';
 
 export type ReaderFactory = (board: Board) => Promise<BoardReader | null>;
@@ -30,9 +30,9 @@ export type CollectorOptions = {
   itemSnapshots?: Omit<ItemSnapshotOptions, 'now'>;
 };
 
-/** The configured poll interval and lease (COLLECTOR_POLL_MS, COLLECTOR_LEASE_MS) as collector options. */
-export function timingOptions(timing: CollectorTiming): Pick<CollectorOptions, 'policy' | 'leaseMs'> {
-  return { policy: { ...DEFAULT_POLICY, pollIntervalMs: timing.pollIntervalMs }, leaseMs: timing.leaseMs };
+/** The configured intervals and lease (COLLECTOR_POLL_MS, COLLECTOR_FULL_SYNC_MS, COLLECTOR_LEASE_MS) as collector options. */
+export function timingOptions(timing: CollectorTiming): { policy: SchedulePolicy; leaseMs: number } {
+  return { policy: schedulePolicy(timing), leaseMs: timing.leaseMs };
 }
 
 export type Collector = {
@@ -46,8 +46,9 @@ export function createCollector(
   options: CollectorOptions = {},
 ): Collector {
   const owner = options.workerId ?? `collector-${randomUUID()}`;
-  const policy = options.policy ?? DEFAULT_POLICY;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const configured = timingOptions(ctx.config.collectorTiming);
+  const policy = options.policy ?? configured.policy;
+  const leaseMs = options.leaseMs ?? configured.leaseMs;
 
   async function runOnce(): Promise<number> {
     const boards = await claimDueBoards(ctx.db, {

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, needsFullSync, nextAfterFailure, nextAfterSuccess } from './schedule.ts';
+import { needsFullSync, nextAfterFailure, nextAfterSuccess, schedulePolicy } from './schedule.ts';
 
-const policy = { ...DEFAULT_POLICY, pollIntervalMs: 1000, maxBackoffMs: 60_000, minRateLimitRemaining: 100 };
+const policy = {
+  ...schedulePolicy({ pollIntervalMs: 1000, fullSyncMs: 15_000 }),
+  maxBackoffMs: 60_000,
+  minRateLimitRemaining: 100,
+};
 
 describe('collector schedule', () => {
   it('polls again after the interval, or after the rate-limit reset when the budget is low', () => {

@@ -1,3 +1,5 @@
+import type { CollectorTiming } from '../config.ts';
+
 /** Pure scheduling rules of the collector: when a board is polled next, and how errors back off. */
 
 export type SchedulePolicy = {
@@ -10,12 +12,17 @@ export type SchedulePolicy = {
   minRateLimitRemaining: number;
 };
 
-export const DEFAULT_POLICY: SchedulePolicy = {
-  pollIntervalMs: 60_000,
-  fullSyncIntervalMs: 15 * 60_000,
-  maxBackoffMs: 60 * 60_000,
-  minRateLimitRemaining: 200,
-};
+/** The intervals are settings (COLLECTOR_POLL_MS, COLLECTOR_FULL_SYNC_MS); backoff and rate-limit rules are fixed. */
+export function schedulePolicy(
+  timing: Pick<CollectorTiming, 'pollIntervalMs' | 'fullSyncMs'>,
+): SchedulePolicy {
+  return {
+    pollIntervalMs: timing.pollIntervalMs,
+    fullSyncIntervalMs: timing.fullSyncMs,
+    maxBackoffMs: 60 * 60_000,
+    minRateLimitRemaining: 200,
+  };
+}
 
 export type RateBudget = { remaining: number; resetAt: number } | null;
 

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { testClock } from '../testing/app.ts';
+import { Cache } from './cache.ts';
+
+describe('Cache', () => {
+  it('computes a value once for every request that asks before it is ready', async () => {
+    const cache = new Cache<string>({ maxEntries: 10, ttlMs: 60_000 }, testClock().now);
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return `value ${computed}`;
+    };
+    const answers = await Promise.all([1, 2, 3].map(() => cache.compute('k', compute)));
+    expect(answers).toEqual(['value 1', 'value 1', 'value 1']);
+    expect(await cache.compute('k', compute)).toBe('value 1');
+    expect(computed).toBe(1);
+  });
+
+  it('does not keep a failed computation', async () => {
+    const cache = new Cache<string>({ maxEntries: 10, ttlMs: 60_000 }, testClock().now);
+    await expect(cache.compute('k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.compute('k', async () => 'ok')).toBe('ok');
+  });
+
+  it('expires entries on its clock and drops the least recently used beyond its size', async () => {
+    const clock = testClock();
+    const cache = new Cache<string>({ maxEntries: 2, ttlMs: 1_000 }, clock.now);
+    cache.set('a', '1');
+    clock.advance(1_000);
+    expect(cache.get('a')).toBe('1');
+    clock.advance(1);
+    expect(cache.get('a')).toBeUndefined();
+    cache.set('a', '1');
+    cache.set('b', '2');
+    cache.get('a');
+    cache.set('c', '3');
+    expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual(['1', undefined, '3']);
+  });
+});

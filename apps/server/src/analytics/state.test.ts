@@ -1,0 +1,50 @@
+import { DEMO_PROJECT_ID } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureDemoBoard } from '../projects/demo.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInUser } from '../testing/users.ts';
+
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const DAY = 86_400_000;
+const stats = `/api/projects/${encodeURIComponent(DEMO_PROJECT_ID)}/column-stats/`;
+
+describe.each(await dialectCases())('two apps in one process ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  // One database, two apps whose clocks are three days apart: the same board at the same data version.
+  const first = await buildTestApp(database, { clock: testClock(NOW) });
+  const second = await buildTestApp(database, { clock: testClock(NOW + 3 * DAY) });
+  const boardId = await ensureDemoBoard(first.ctx, { live: false });
+
+  async function columnStats(app: typeof first) {
+    const { auth } = await signedInUser(app.ctx);
+    const response = await app.app.inject({ url: stats, headers: auth });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    return response.json();
+  }
+
+  it('do not share a cache: each computes the board at its own time', async () => {
+    const atFirst = await columnStats(first);
+    expect(first.app.analytics.boards.has(boardId)).toEqual({ moves: true, items: true });
+    expect(second.app.analytics.boards.has(boardId)).toEqual({ moves: false, items: false });
+    const atSecond = await columnStats(second);
+    // A shared result cache would answer the second app with the first app's figures.
+    expect(atSecond).not.toEqual(atFirst);
+    expect(await columnStats(first)).toEqual(atFirst);
+  });
+
+  it('keep results as long as the config says, on the app’s clock', async () => {
+    const results = { maxEntries: 10, ttlMs: 2 * DAY };
+    const { analytics } = first.ctx.config;
+    const third = await buildTestApp(database, {
+      clock: testClock(NOW),
+      config: { analytics: { ...analytics, results } },
+    });
+    const fresh = await columnStats(third);
+    third.clock.advance(DAY);
+    expect(await columnStats(third), 'within its lifetime').toEqual(fresh);
+    third.clock.advance(DAY + 1);
+    expect(await columnStats(third), 'past its lifetime').not.toEqual(fresh);
+  });
+});

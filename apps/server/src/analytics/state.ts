@@ -1,0 +1,30 @@
+import type { FlowResponse } from '@fluxion/contract';
+import type { AnalyticsSettings } from '../config.ts';
+import { BoardStore } from './board-store.ts';
+import { Cache } from './cache.ts';
+
+/** A Flow report, and its JSON text once some request has asked for it (the overview needs none). */
+export type CachedFlow = { report: FlowResponse; json?: string };
+
+/**
+ * What the analyses keep between requests, built by each app (`buildApp`) for itself: two apps in one
+ * process share nothing. Loaded boards follow their data version incrementally; results live a minute
+ * by default, since ages move with time (keys carry the board's data version, so they are never stale).
+ */
+export type AnalyticsState = {
+  boards: BoardStore;
+  /** Analyses as the API sends them: JSON text, serialised once. */
+  results: Cache<string>;
+  flows: Cache<CachedFlow>;
+  /** Boards the overview summarises at once (each may load a board into `boards`). */
+  overviewBoardsAtOnce: number;
+};
+
+export function createAnalyticsState(settings: AnalyticsSettings, now: () => number): AnalyticsState {
+  return {
+    boards: new BoardStore(settings.boards, now),
+    results: new Cache<string>(settings.results, now),
+    flows: new Cache<CachedFlow>(settings.flows, now),
+    overviewBoardsAtOnce: settings.overviewBoardsAtOnce,
+  };
+}
