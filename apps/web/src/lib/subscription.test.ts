@@ -62,18 +62,28 @@ describe('subscription buttons', () => {
     expect(view({ subscription_status: status, is_active_user: active }).buyLabel).toBe(label);
   });
 
-  it('Update Payment Method only for past_due and an active user', () => {
+  it('Update Payment Method for a paying, active subscriber (active or past due)', () => {
     expect(view({ subscription_status: 'past_due' }).updatePayment).toBe(true);
+    expect(view({ subscription_status: 'active' }).updatePayment).toBe(true);
+    expect(view({ cancel_at_period_end: true }).updatePayment).toBe(true);
     expect(view({ subscription_status: 'past_due', is_active_user: false }).updatePayment).toBe(false);
-    expect(view({ subscription_status: 'active' }).updatePayment).toBe(false);
+    expect(view({ subscription_status: 'active', is_active_user: false }).updatePayment).toBe(false);
+    expect(view({ subscription_status: 'trial' }).updatePayment).toBe(false);
+    expect(view({ subscription_status: 'canceled', is_active_user: false }).updatePayment).toBe(false);
   });
 
-  it('Cancel for active status and active user; Reactivate if cancel_at_period_end', () => {
-    expect(view({}).cancel).toBe(true);
-    expect(view({ is_active_user: false }).cancel).toBe(false);
-    expect(view({ subscription_status: 'trial' }).cancel).toBe(false);
-    expect(view({}).reactivate).toBe(false);
-    expect(view({ cancel_at_period_end: true }).reactivate).toBe(true);
+  it.each([
+    ['active', {}, { cancel: true, reactivate: false }],
+    ['cancelled, still in its period', { cancel_at_period_end: true }, { cancel: false, reactivate: true }],
+    ['expired', { is_active_user: false }, { cancel: false, reactivate: false }],
+    [
+      'ended',
+      { subscription_status: 'canceled', is_active_user: false },
+      { cancel: false, reactivate: false },
+    ],
+    ['trial', { subscription_status: 'trial' }, { cancel: false, reactivate: false }],
+  ] as const)('%s: Cancel and Reactivate never show together', (_name, over, expected) => {
+    expect(view(over)).toMatchObject(expected);
   });
 });
 

@@ -58,7 +58,10 @@ export function statusText(facts: SubscriptionFacts, now: Date): { text: string;
 const RENEW_STATUSES = ['canceled', 'inactive', 'incomplete_expired'];
 const PAID_STATUSES = ['active', 'past_due'];
 
-/** Spec §4 Subscription: which buttons show, and the buy label. */
+/**
+ * Spec §4 Subscription: which buttons show, and the buy label. Two changes from its letter (issue 11): an
+ * active subscriber can update the card too, and a cancelled one sees Reactivate instead of Cancel.
+ */
 export function subscriptionView(facts: SubscriptionFacts, now: Date): SubscriptionView {
   const status = facts.subscription_status;
   const active = facts.is_active_user;
@@ -68,8 +71,10 @@ export function subscriptionView(facts: SubscriptionFacts, now: Date): Subscript
   return {
     ...statusText(facts, now),
     buyLabel: hideBuy ? null : renew ? T.account.renew : T.account.buy,
-    updatePayment: status === 'past_due' && active,
-    cancel: status === 'active' && active,
-    reactivate: facts.cancel_at_period_end,
+    // A paying subscriber may change the card any time, not only once a payment failed.
+    updatePayment: paid && active,
+    // Cancel and Reactivate exclude each other: a cancelled subscription can only be reactivated.
+    cancel: status === 'active' && active && !facts.cancel_at_period_end,
+    reactivate: status === 'active' && active && facts.cancel_at_period_end,
   };
 }

@@ -15,8 +15,12 @@ describe('messageTone', () => {
     ['Project successfully added!', 'success'],
     ['Project updated!', 'success'],
     ['Subscription reactivated successfully!', 'success'],
-    ['Project deleted.', 'danger'],
+    ['Project deleted.', 'success'],
+    ['Subscription will end at: Dec 1, 2026', 'success'],
     ['Error adding project.', 'danger'],
     ['Error updating project.', 'danger'],
+    ['Error deleting project.', 'danger'],
+    ['Cancel failed. Please try again or contact support.', 'danger'],
+    ['Reactivation failed. Please try again or contact support.', 'danger'],
   ])('%s → %s', (text, tone) => expect(messageTone(text)).toBe(tone));
 });
