@@ -1,4 +1,10 @@
 import type { TokenStore } from '../auth/tokens.ts';
+import {
+  type EndpointInput,
+  type EndpointName,
+  type EndpointResponse,
+  endpointRequest,
+} from './endpoint-call.ts';
 import { HttpError, httpErrorFrom, SessionExpiredError } from './errors.ts';
 
 type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
@@ -17,6 +23,10 @@ export type ApiClient = {
   json: <T>(path: string, init?: RequestInit) => Promise<T>;
   /** POST with a JSON body. */
   postJson: <T>(path: string, body: unknown) => Promise<T>;
+  /** One endpoint of the contract's table: its answer typed by the table; non-OK answers throw an HttpError. */
+  call: <N extends EndpointName>(name: N, input: EndpointInput<N>) => Promise<EndpointResponse<N>>;
+  /** The same call's raw response, for callers that read the status themselves. */
+  send: <N extends EndpointName>(name: N, input: EndpointInput<N>) => Promise<Response>;
   setSessionExpiredHandler: (handler: () => void) => void;
 };
 
@@ -89,10 +99,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return json<T>(path, { method: 'POST', headers, body: JSON.stringify(body) });
   }
 
+  function call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<EndpointResponse<N>> {
+    const { url, init } = endpointRequest(name, input);
+    return json<EndpointResponse<N>>(url, init);
+  }
+
+  function send<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<Response> {
+    const { url, init } = endpointRequest(name, input);
+    return request(url, init);
+  }
+
   return {
     request,
     json,
     postJson,
+    call,
+    send,
     setSessionExpiredHandler: (handler) => {
       onExpired = handler;
     },

@@ -1,6 +1,2 @@
-/**
- * Spec §9 constants the browser needs. Kept here rather than imported as values from
- * `@fluxion/contract`, whose index pulls zod (~60 KB gzipped) into the bundle; types still come from there.
- */
-export const DEFAULT_ITERATION_LENGTH = 7;
-export const FALLBACK_CONFIDENCE = 0.5;
+/** Spec §9 constants the browser needs, from the contract's zod-free entry (the schemas stay out of the bundle). */
+export { DEFAULT_ITERATION_LENGTH, FALLBACK_CONFIDENCE, FLOW_DEFAULTS } from '@fluxion/contract/constants';

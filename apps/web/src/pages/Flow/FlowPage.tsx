@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { getFlow } from '../../api/flow.ts';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
+import { NotEnoughData } from '../../components/NotEnoughData.tsx';
+import { doneColumn, flowHasCompletions } from '../../lib/readiness.ts';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -11,20 +13,21 @@ import { T } from '../../texts.ts';
 import { AgingChart } from './AgingChart.tsx';
 import { CfdChart } from './CfdChart.tsx';
 import { CycleTimeChart } from './CycleTimeChart.tsx';
+import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 import styles from './Flow.module.css';
 import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
 
 const WINDOWS = [14, 30, 60, 90] as const;
-const DEFAULT_WINDOW = 30;
-const HORIZON = 14;
+const DEFAULT_WINDOW = FLOW_DEFAULTS.days;
+const HORIZON = FLOW_DEFAULTS.horizon;
 
 /** The window in the address (`?days=`), one of the offered ones, else 30 days. */
 function windowFrom(value: string | null): number {
   const days = Number(value);
   return (WINDOWS as readonly number[]).includes(days) ? days : DEFAULT_WINDOW;
 }
-const TARGET_ITEMS = 10;
+const TARGET_ITEMS = FLOW_DEFAULTS.items;
 
 function WindowSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
   return (
@@ -60,14 +63,26 @@ export function FlowPage() {
     <Page
       title={T.flow.title}
       subtitle={project ? project.title : T.flow.subtitle}
+      board={project}
       actions={project && <WindowSelect days={days} onChange={setDays} />}
     >
       <HelpToggle paragraphs={T.flow.help} />
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) => (
           <>
-            <FlowTiles data={data} />
-            <InsightBanner insight={data.performance_insight} />
+            {flowHasCompletions(data) ? (
+              <>
+                <FlowTiles data={data} />
+                <InsightBanner insight={data.performance_insight} />
+              </>
+            ) : (
+              project && (
+                <NotEnoughData
+                  project={project}
+                  needs={T.states.flowNeeds(doneColumn(data.columns), data.window.days)}
+                />
+              )
+            )}
             <div className={styles.stack}>
               <CfdChart data={data} />
               <CycleTimeChart data={data} />

@@ -3,6 +3,7 @@ import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
 import { atRiskTone } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
+import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 
 const t = T.flow;
 
@@ -29,7 +30,7 @@ export function FlowTiles({ data }: { data: FlowResponse }) {
         hint={t.wipAtRiskHint(wip)}
       />
       <Tile
-        label={t.nextDays(data.forecast?.how_many.horizon_days ?? 14)}
+        label={t.nextDays(data.forecast?.how_many.horizon_days ?? FLOW_DEFAULTS.horizon)}
         value={howMany ? t.nextItems(howMany.items) : t.noForecast}
         hint={data.forecast ? t.nextHint(data.forecast.sample_days) : undefined}
       />
