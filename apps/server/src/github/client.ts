@@ -1,5 +1,6 @@
-import { GithubNotFoundError } from './errors.ts';
+import { GithubNotFoundError, GithubSchemaError } from './errors.ts';
 import { contentHistory, projectHistory } from './history.ts';
+import { type HostFeature, hostLacks, markHostLacks } from './host-features.ts';
 import { type Page, present, type RawItem, type RawProject, toItem, toProject } from './mappers.ts';
 import * as Q from './queries.ts';
 import { withRetry } from './retry.ts';
@@ -62,6 +63,31 @@ export function createGithubClient(options: GithubClientOptions) {
         resource: 'graphql',
       };
     return data;
+  }
+
+  const host = options.graphqlUrl ?? `${options.apiUrl.replace(/\/$/, '')}/graphql`;
+
+  /** Runs a query that needs `feature`; the host's first schema error marks it as lacking it (logged). */
+  async function needing<T>(feature: HostFeature, run: () => Promise<T>): Promise<T> {
+    if (hostLacks(host, feature)) throw new GithubSchemaError(`${host} does not offer ${feature}`);
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof GithubSchemaError && markHostLacks(host, feature))
+        options.logger?.warn({ host, feature, reason: error.message }, 'GitHub host lacks a GraphQL feature');
+      throw error;
+    }
+  }
+
+  async function listItems(
+    document: string,
+    variables: Record<string, unknown>,
+  ): Promise<GithubProjectItem[]> {
+    type Data = { node: { items?: Page<RawItem> } | null };
+    const raw = await allPages(
+      async (after) => (await gql<Data>(document, { ...variables, after })).node?.items,
+    );
+    return raw.map(toItem);
   }
 
   async function projectsOf(owner: string): Promise<RawProject[]> {
@@ -155,27 +181,36 @@ export function createGithubClient(options: GithubClientOptions) {
       return node.field?.options ?? [];
     },
 
-    /** Every item of a board (all pages); `updatedSinceDays` narrows to items changed since then. */
+    /**
+     * Every item of a board (all pages); `updatedSinceDays` narrows to items changed since then, where the
+     * host can filter (`items(query:)`): elsewhere every item comes back.
+     */
     listProjectItems: async (
       projectId: string,
       opts: { updatedSinceDays?: number } = {},
     ): Promise<GithubProjectItem[]> => {
-      const query = opts.updatedSinceDays ? `last-updated:${Math.ceil(opts.updatedSinceDays)}days` : null;
-      type Data = { node: { items?: Page<RawItem> } | null };
-      const raw = await allPages(
-        async (after) =>
-          (await gql<Data>(Q.PROJECT_ITEMS, { id: projectId, after, filter: query })).node?.items,
-      );
-      return raw.map(toItem);
+      if (opts.updatedSinceDays) {
+        const filter = `last-updated:${Math.ceil(opts.updatedSinceDays)}days`;
+        try {
+          return await needing('filteredItems', () =>
+            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter }),
+          );
+        } catch (error) {
+          if (!(error instanceof GithubSchemaError)) throw error;
+        }
+      }
+      return listItems(Q.PROJECT_ITEMS, { id: projectId });
     },
 
-    /** Past Status changes from issue timelines: one issue, or every issue on the board. */
-    getStatusHistory: async (input: {
-      projectId: string;
-      contentId?: string;
-    }): Promise<GithubItemHistory[]> =>
-      input.contentId
-        ? [await contentHistory(gql, input.projectId, input.contentId)]
-        : projectHistory(gql, input.projectId),
+    /**
+     * Past Status changes from issue timelines: one issue, or every issue on the board. GithubSchemaError
+     * where the host's timelines have no Projects (v2) events.
+     */
+    getStatusHistory: (input: { projectId: string; contentId?: string }): Promise<GithubItemHistory[]> =>
+      needing('projectTimelines', async () =>
+        input.contentId
+          ? [await contentHistory(gql, input.projectId, input.contentId)]
+          : projectHistory(gql, input.projectId),
+      ),
   };
 }

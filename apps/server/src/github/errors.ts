@@ -23,6 +23,14 @@ export class GithubScopeError extends GithubError {
   override readonly name = 'GithubScopeError';
 }
 
+/**
+ * GitHub refused the document itself (validation: an unknown argument, field or type): this host's schema
+ * lacks something the query uses, e.g. an older GitHub Enterprise Server. Retrying cannot help.
+ */
+export class GithubSchemaError extends GithubError {
+  override readonly name = 'GithubSchemaError';
+}
+
 /** A rate limit that retrying now cannot fix: try again at `retryAt`. */
 export class GithubRateLimitError extends GithubError {
   override readonly name = 'GithubRateLimitError';

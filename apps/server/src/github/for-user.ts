@@ -22,7 +22,7 @@ export async function githubForUser(
 }
 
 export function githubWithToken(ctx: AppContext, token: string, tuning: GithubTuning = {}): GithubClient {
-  return createGithubClient({ ...tuning, apiUrl: ctx.config.github.apiUrl, token });
+  return createGithubClient({ ...tuning, apiUrl: ctx.config.github.apiUrl, token, logger: ctx.log });
 }
 
 export type BoardOnGithub = {

@@ -4,6 +4,7 @@ export {
   GithubError,
   GithubNotFoundError,
   GithubRateLimitError,
+  GithubSchemaError,
   GithubScopeError,
 } from './errors.ts';
 export {

@@ -41,10 +41,18 @@ const CONTENT = `content {
   ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
 }`;
 
-export const PROJECT_ITEMS = `query ProjectItems($id: ID!, $after: String, $filter: String) {
+/**
+ * Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
+ * hosts, where declaring it fails the whole listing, so only a filtered listing sends it.
+ */
+function projectItems(filtered: boolean): string {
+  const header = filtered
+    ? 'FilteredProjectItems($id: ID!, $after: String, $filter: String!)'
+    : 'ProjectItems($id: ID!, $after: String)';
+  return `query ${header} {
   node(id: $id) {
     ... on ProjectV2 {
-      items(first: 100, after: $after, query: $filter) {
+      items(first: 100, after: $after${filtered ? ', query: $filter' : ''}) {
         ${PAGE}
         nodes {
           id type isArchived createdAt updatedAt
@@ -56,6 +64,10 @@ export const PROJECT_ITEMS = `query ProjectItems($id: ID!, $after: String, $filt
   }
   ${RATE}
 }`;
+}
+
+export const PROJECT_ITEMS = projectItems(false);
+export const FILTERED_PROJECT_ITEMS = projectItems(true);
 
 const TIMELINE = `timelineItems(first: 100, after: $timelineAfter, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT]) {
   ${PAGE}

@@ -4,6 +4,7 @@ import {
   GithubError,
   GithubNotFoundError,
   GithubRateLimitError,
+  GithubSchemaError,
   GithubScopeError,
 } from './errors.ts';
 
@@ -70,6 +71,9 @@ function fromGraphql(error: GraphqlResponseError<unknown>, resetAt: string | nul
   }
   if (types.includes('NOT_FOUND')) return { retry: false, error: new GithubNotFoundError(message) };
   if (types.includes('INSUFFICIENT_SCOPES')) return { retry: false, error: new GithubScopeError(message) };
+  // Errors without a type and without data: the document failed validation, before any execution.
+  if (error.data === undefined && types.every((type) => type === undefined))
+    return { retry: false, error: new GithubSchemaError(message) };
   return { retry: false, error: new GithubError(message) };
 }
 

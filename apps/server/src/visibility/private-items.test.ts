@@ -1,0 +1,216 @@
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { encryptSecret } from '../auth/secret-box.ts';
+import { createCollector } from '../collector/runner.ts';
+import { readerFactory } from '../collector/readers.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInGithubUser, signedInUser } from '../testing/users.ts';
+import { PRIVATE_ITEM_TITLE } from './redact.ts';
+import { ACCESS_TTL_MS } from './repository-access.ts';
+
+/**
+ * Issue 15, finding 1: a board shared by two users is read with the token of whoever added it first;
+ * what each user is shown of its items must be only what GitHub shows that user.
+ */
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+
+const DAY = 86_400_000;
+const SECRET_TITLE = 'Rotate production keys';
+/** What of Bob's private items must never reach Alice (the seeded one and the scenario's). */
+const SECRETS = [SECRET_TITLE, 'secret-infra', 'Move the HSM', 'fluxion-labs/vault', 'hsm-only', 'Q4 vault'];
+
+async function control<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An org board whose only item in progress is in a repository only Bob can read; the others are to do. */
+async function vaultBoard(): Promise<string> {
+  const now = sim.world.now();
+  const board = await control<{ id: string }>('/_sim/projects', {
+    owner: 'fluxion-labs',
+    title: 'Vault migration',
+    columns: ['Todo', 'In Progress', 'Done'],
+    at: new Date(now - 40 * DAY).toISOString(),
+  });
+  const issue = (title: string, extra: Record<string, unknown>) =>
+    control('/_sim/issues', {
+      title,
+      projectId: board.id,
+      status: 'In Progress',
+      actor: 'octo-bob',
+      ...extra,
+    });
+  await issue('Move the HSM', {
+    repo: 'fluxion-labs/vault',
+    labels: ['hsm-only'],
+    milestone: 'Q4 vault',
+    visibleTo: ['octo-bob'],
+    at: new Date(now - 20 * DAY).toISOString(),
+  });
+  const todo = { status: 'Todo', at: new Date(now - 2 * DAY).toISOString() };
+  await issue('Write the runbook', { repo: 'fluxion-labs/platform', ...todo });
+  await issue('Vault notes', { repo: '', kind: 'DraftIssue', ...todo });
+  return board.id;
+}
+
+const [platform] = sim.world.projectsOf('fluxion-labs');
+if (!platform) throw new Error('the simulator is not seeded as expected');
+const vault = await vaultBoard();
+
+describe.each(cases)('private items on a shared board ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx, clock } = await buildTestApp(database, {
+    githubUrl: sim.url,
+    clock: testClock(Date.now()),
+  });
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  for (const user of [bob, alice]) {
+    for (const id of [platform.nodeId, vault]) {
+      const payload = { project_id: id, iteration_length: 7 };
+      const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
+      if (added.statusCode !== 201) throw new Error(`add ${id}: ${added.statusCode} ${added.body}`);
+    }
+  }
+  // Bob added both boards first: his token reads them, and sees his private items.
+  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  await createCollector(ctx, reader, { backfill: false }).runOnce();
+
+  const get = async (user: { auth: Record<string, string> }, url: string) => {
+    const response = await app.inject({ url, headers: user.auth });
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+    return response;
+  };
+  const inProgress = (id: string) => `/api/issues/?project=${encodeURIComponent(id)}&column=In%20Progress`;
+  const flow = (id: string) => `/api/flow/?project=${encodeURIComponent(id)}`;
+  type Row = { id: string; number: number | null; title: string; url: string | null; labels: unknown[] };
+
+  it("shows Bob his private item, and Alice the same item as a private placeholder (Bob's answers cached first)", async () => {
+    const bobs = (await get(bob, inProgress(platform.nodeId))).json() as { issues: Row[] };
+    const secret = bobs.issues.find((i) => i.title === SECRET_TITLE);
+    expect(secret?.url).toContain('secret-infra');
+
+    const alices = (await get(alice, inProgress(platform.nodeId))).json() as { issues: Row[] };
+    expect(alices.issues.map((i) => i.id).sort()).toEqual(bobs.issues.map((i) => i.id).sort());
+    expect(alices.issues.find((i) => i.id === secret?.id)).toMatchObject({
+      title: PRIVATE_ITEM_TITLE,
+      url: null,
+      number: null,
+      labels: [],
+      milestone: null,
+    });
+    const visible = alices.issues.filter((i) => i.id !== secret?.id);
+    expect(visible).toEqual(bobs.issues.filter((i) => i.id !== secret?.id));
+  });
+
+  it('keeps the counts and times of private items: the column figures are the same for both', async () => {
+    const bobs = (await get(bob, inProgress(vault))).json();
+    const alices = (await get(alice, inProgress(vault))).json();
+    expect(alices.issues).toMatchObject([{ title: PRIVATE_ITEM_TITLE, days_in_current_column: 20 }]);
+    const { performance_insight: insight, ...figures } = alices.column_stats;
+    expect({ ...bobs.column_stats, performance_insight: insight }).toEqual(alices.column_stats);
+    expect(figures.avg_days).toBe(20);
+    // The insight names the oldest issue as the viewer may see it.
+    expect(bobs.column_stats.performance_insight.message).toContain('oldest #1 at 20 days');
+    expect(insight.message).toContain(`oldest '${PRIVATE_ITEM_TITLE}' at 20 days`);
+    expect(alices.column_stats.issues_over_2x_iteration).toBe(1);
+    const todo = `/api/issues/?project=${encodeURIComponent(vault)}&column=Todo`;
+    // A draft belongs to the board, and the other issue to a repository Alice reads: both shown as they are.
+    expect(
+      (await get(alice, todo))
+        .json()
+        .issues.map((i: Row) => i.title)
+        .sort(),
+    ).toEqual(['Vault notes', 'Write the runbook']);
+    const stats = (user: typeof bob) => get(user, `/api/projects/${encodeURIComponent(vault)}/column-stats/`);
+    expect((await stats(alice)).json()).toEqual((await stats(bob)).json());
+    const aliceFlow = (await get(alice, flow(vault))).json();
+    const bobFlow = (await get(bob, flow(vault))).json();
+    expect(aliceFlow.aging.items[0]).toMatchObject({ title: PRIVATE_ITEM_TITLE, url: null, number: null });
+    expect(aliceFlow.aging.items[0].age_days).toBe(bobFlow.aging.items[0].age_days);
+    expect(bobFlow.aging.items[0].title).toBe('Move the HSM');
+  });
+
+  it("never sends Alice a private item's title, URL, label or milestone, in any answer", async () => {
+    const id = (board: string) => encodeURIComponent(board);
+    const urls = [platform.nodeId, vault].flatMap((board) => [
+      `/api/flow/?project=${id(board)}`,
+      `/api/leadtime/?project=${id(board)}&days=90`,
+      `/api/timeinstate/?project=${id(board)}&days=90`,
+      `/api/projects/${id(board)}/column-stats/`,
+      ...['Backlog', 'Todo', 'In Progress', 'In Review', 'Done']
+        .filter((column) => board === platform.nodeId || ['Todo', 'In Progress', 'Done'].includes(column))
+        .map((column) => `/api/issues/?project=${id(board)}&column=${encodeURIComponent(column)}`),
+      '/api/overview/',
+      '/api/projects/',
+    ]);
+    for (const url of urls) {
+      const body = (await get(alice, url)).body;
+      expect(
+        SECRETS.filter((secret) => body.includes(secret)),
+        url,
+      ).toEqual([]);
+    }
+    const overview = (await get(alice, '/api/overview/')).json();
+    const card = overview.boards.find((b: { project_id: string }) => b.project_id === vault);
+    expect(card.oldest_item).toMatchObject({ title: PRIVATE_ITEM_TITLE, url: null, number: null });
+    const bobsCard = (await get(bob, '/api/overview/'))
+      .json()
+      .boards.find((b: { project_id: string }) => b.project_id === vault);
+    expect(bobsCard.oldest_item.title).toBe('Move the HSM');
+  });
+
+  it('shows nothing of a repository when GitHub cannot be asked (a token GitHub refuses): fails closed', async () => {
+    const carol = await signedInUser(
+      ctx,
+      'octo-carol',
+      encryptSecret('gho_revoked', ctx.config.tokenEncryptionKey),
+    );
+    const board = await ctx.db
+      .selectFrom('boards')
+      .select('id')
+      .where('github_project_id', '=', vault)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('tracked_projects')
+      .values({
+        user_id: carol.user.id,
+        board_id: board.id,
+        iteration_length_days: 7,
+        cycle_time_start_column: null,
+        added_at: ctx.now(),
+      })
+      .execute();
+    const todo = (await get(carol, `/api/issues/?project=${encodeURIComponent(vault)}&column=Todo`)).json();
+    expect(todo.issues.map((i: Row) => i.title).sort()).toEqual([PRIVATE_ITEM_TITLE, 'Vault notes']);
+  });
+
+  it('follows access granted or taken on GitHub within ACCESS_TTL_MS', async () => {
+    const hsm = [...sim.world.contents.values()].find((c) => c.title === 'Move the HSM');
+    if (!hsm?.visibleTo) throw new Error('the scenario has no private issue');
+    const titles = async (user: typeof bob) =>
+      (await get(user, flow(vault))).json().aging.items.map((i: Row) => i.title);
+    hsm.visibleTo.add('octo-alice');
+    hsm.visibleTo.delete('octo-bob');
+    try {
+      expect(await titles(alice)).toEqual([PRIVATE_ITEM_TITLE]);
+      expect(await titles(bob)).toEqual(['Move the HSM']);
+      clock.advance(ACCESS_TTL_MS);
+      expect(await titles(alice)).toEqual(['Move the HSM']);
+      expect(await titles(bob)).toEqual([PRIVATE_ITEM_TITLE]);
+    } finally {
+      hsm.visibleTo.add('octo-bob');
+      hsm.visibleTo.delete('octo-alice');
+    }
+  });
+});
