@@ -5,6 +5,7 @@ import type { TrackedRow } from '../projects/queries.ts';
 import { resolveProject } from '../projects/service.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
+import { itemsForViewer } from '../visibility/viewer-items.ts';
 import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
 
@@ -20,7 +21,7 @@ export async function flowReport(
   query: FlowQuery,
 ): Promise<Json<FlowResponse>> {
   const row = await resolveProject(ctx, userId, query.project);
-  const entry = await cachedFlow(ctx, row, query);
+  const entry = await cachedFlow(ctx, userId, row, query);
   entry.json ??= JSON.stringify(entry.report);
   return entry.json;
 }
@@ -32,30 +33,37 @@ export async function flowReport(
  */
 export async function flowReportOfRow(
   ctx: ApiContext,
+  userId: string,
   row: TrackedRow,
   params: FlowParams,
 ): Promise<FlowResponse> {
-  return (await cachedFlow(ctx, row, params)).report;
+  return (await cachedFlow(ctx, userId, row, params)).report;
 }
 
-function cachedFlow(ctx: ApiContext, row: TrackedRow, params: FlowParams): Promise<CachedFlow> {
+/** Cached per board version, settings and what the viewer may see of the items (visibility/viewer-items.ts). */
+async function cachedFlow(
+  ctx: ApiContext,
+  userId: string,
+  row: TrackedRow,
+  params: FlowParams,
+): Promise<CachedFlow> {
   const project = toApiProject(row);
   const cycleStart = project.cycle_time_start_column ?? null;
   // Without a cycle-start column, the user's classification picks it (the first productive column).
   const lists = project.column_classification;
-  const key = `flow:${row.id}:${row.data_version}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}`;
+  const version = Number(row.data_version);
+  const view = await itemsForViewer(ctx, userId, row, () =>
+    ctx.analytics.boards.items(ctx.db, row.id, version),
+  );
+  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}`;
   return ctx.analytics.flows.compute(key, async () => {
-    const version = Number(row.data_version);
-    const [data, items] = await Promise.all([
-      ctx.analytics.boards.get(ctx.db, row.id, version),
-      ctx.analytics.boards.items(ctx.db, row.id, version),
-    ]);
+    const data = await ctx.analytics.boards.get(ctx.db, row.id, version);
     const report = buildFlowReport({
       columns: project.column_list,
       cycleStartColumn: cycleStart,
       classification: classificationOverride(lists),
       transitions: data.transitions,
-      items,
+      items: view.items,
       now: ctx.now(),
       days: params.days,
       horizon: params.horizon,

@@ -24,15 +24,23 @@ export async function boardsOverview(
   // Each board may load up to a million moves into the board store (BOARD_CACHE_SIZE boards): more at
   // once (OVERVIEW_BOARDS_AT_ONCE) raise the peak memory and evict boards the overview still needs.
   const limit = pLimit(ctx.analytics.overviewBoardsAtOnce);
-  const boards = await Promise.all(rows.map((row) => limit(() => boardSummary(ctx, row, query.days, log))));
+  const boards = await Promise.all(
+    rows.map((row) => limit(() => boardSummary(ctx, userId, row, query.days, log))),
+  );
   return { window_days: query.days, boards: boards.sort(byUrgency) };
 }
 
 /** One board's card; a failure is that card's, not the overview's. */
-async function boardSummary(ctx: ApiContext, row: TrackedRow, days: number, log: Log): Promise<BoardSummary> {
+async function boardSummary(
+  ctx: ApiContext,
+  userId: string,
+  row: TrackedRow,
+  days: number,
+  log: Log,
+): Promise<BoardSummary> {
   const board = { project_id: row.github_project_id, title: row.title, is_demo: row.is_demo === 1 };
   try {
-    return summariseFlow(board, await flowReportOfRow(ctx, row, { days, ...FLOW_DEFAULTS }));
+    return summariseFlow(board, await flowReportOfRow(ctx, userId, row, { days, ...FLOW_DEFAULTS }));
   } catch (error) {
     log.warn({ err: error, board: row.id }, 'overview: a board’s Flow report failed');
     return { ...board, status: 'failed', message: BOARD_FAILED_MESSAGE };

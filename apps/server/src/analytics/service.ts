@@ -1,12 +1,11 @@
 import type {
   ColumnClassification,
-  ColumnStatsResponse,
+  BoardColumnStatsResponse,
   IssuesResponse,
   LeadTimeResponse,
   TimeInStateResponse,
 } from '@fluxion/contract';
 import {
-  type BoardItem,
   buildColumnStats,
   buildIssuesInColumnReport,
   buildLeadTimeReport,
@@ -18,6 +17,7 @@ import type { TrackedRow } from '../projects/queries.ts';
 import { resolveProject } from '../projects/service.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
+import { itemsForViewer, type ViewerItems } from '../visibility/viewer-items.ts';
 import type { BoardData } from './queries.ts';
 
 /**
@@ -27,7 +27,13 @@ import type { BoardData } from './queries.ts';
  */
 export type Json<T> = string & { readonly __response?: T };
 
-type Board = { row: TrackedRow; columns: string[]; classification: ColumnClassification | null; key: string };
+type Board = {
+  row: TrackedRow;
+  columns: string[];
+  classification: ColumnClassification | null;
+  key: string;
+  viewer: string;
+};
 
 /** The access check (every request) and the cache key of the board's current data. */
 async function resolveBoard(ctx: ApiContext, userId: string, projectId: string): Promise<Board> {
@@ -39,6 +45,7 @@ async function resolveBoard(ctx: ApiContext, userId: string, projectId: string):
     columns: project.column_list,
     classification: project.column_classification,
     key: `${row.id}:${row.data_version}`,
+    viewer: userId,
   };
 }
 
@@ -47,9 +54,14 @@ function boardData(ctx: ApiContext, board: Board): Promise<BoardData> {
   return ctx.analytics.boards.get(ctx.db, board.row.id, Number(board.row.data_version));
 }
 
-/** The board's items now on it, at its current data version or later. */
-function boardItems(ctx: ApiContext, board: Board): Promise<BoardItem[]> {
-  return ctx.analytics.boards.items(ctx.db, board.row.id, Number(board.row.data_version));
+/**
+ * The board's items now on it, at its current data version or later, as the viewer may see them: a
+ * result computed from them is cached under their `key` too.
+ */
+function boardItems(ctx: ApiContext, board: Board): Promise<ViewerItems> {
+  return itemsForViewer(ctx, board.viewer, board.row, () =>
+    ctx.analytics.boards.items(ctx.db, board.row.id, Number(board.row.data_version)),
+  );
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
@@ -88,13 +100,14 @@ export async function timeInState(
   const board = await resolveBoard(ctx, userId, query.project);
   // Users who share a board may classify its columns differently: their results are cached apart.
   const lists = board.classification;
-  return analysis(ctx, `tis:${board.key}:${query.days}:${JSON.stringify(lists)}`, async () => {
-    const [data, items] = await Promise.all([boardData(ctx, board), boardItems(ctx, board)]);
+  const view = await boardItems(ctx, board);
+  return analysis(ctx, `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}`, async () => {
+    const data = await boardData(ctx, board);
     return buildTimeInStateReport({
       columns: board.columns,
       classification: classificationOverride(lists),
       transitions: data.transitions,
-      items,
+      items: view.items,
       days: query.days,
       now: ctx.now(),
     }) as TimeInStateResponse;
@@ -111,11 +124,12 @@ export async function issuesInColumn(
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
-  return analysis(ctx, `issues:${board.key}:${days}:${query.column}`, async () => {
+  const view = await boardItems(ctx, board);
+  return analysis(ctx, `issues:${board.key}:${view.key}:${days}:${query.column}`, async () => {
     return buildIssuesInColumnReport({
       columns: board.columns,
       column: query.column,
-      items: await boardItems(ctx, board),
+      items: view.items,
       days,
       now: ctx.now(),
     }) as IssuesResponse;
@@ -126,14 +140,15 @@ export async function columnStats(
   ctx: ApiContext,
   userId: string,
   projectId: string,
-): Promise<Json<ColumnStatsResponse>> {
+): Promise<Json<BoardColumnStatsResponse>> {
   const board = await resolveBoard(ctx, userId, projectId);
-  return analysis(ctx, `stats:${board.key}`, async () => {
+  const view = await boardItems(ctx, board);
+  return analysis(ctx, `stats:${board.key}:${view.key}`, async () => {
     const stats = buildColumnStats({
       columns: board.columns,
-      items: await boardItems(ctx, board),
+      items: view.items,
       now: ctx.now(),
     });
-    return { column_stats: stats } as ColumnStatsResponse;
+    return { column_stats: stats } as BoardColumnStatsResponse;
   });
 }
