@@ -7,6 +7,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authenticate } from '../auth/authenticate.ts';
+import { requireSubscription } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
 
@@ -18,6 +19,7 @@ async function sendJson<T>(reply: FastifyReply, json: Promise<Json<T>>): Promise
 
 export const analyticsRoutes: FastifyPluginAsyncZod<{ ctx: ApiContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', authenticate(ctx));
+  app.addHook('preHandler', requireSubscription(ctx));
   app.get('/api/leadtime/', { schema: { querystring: leadTimeQuerySchema } }, (request, reply) =>
     sendJson(reply, leadTime(ctx, request.userId, request.query)),
   );
