@@ -2,7 +2,7 @@
  * Deterministic synthetic board for benchmarks: issues walk an 8-column board with forward moves,
  * skipped columns, backward moves, reopenings and departures, over a span of days.
  */
-import type { BoardItem, Transition } from '../packages/flow/src/index.ts';
+import { type BoardItem, seededRandom, type Transition } from '../packages/flow/src/index.ts';
 
 export const BENCH_COLUMNS = [
   'Backlog',
@@ -27,18 +27,6 @@ export type BoardSize = { issues: number; transitions: number; days: number; see
 
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2023, 0, 1);
-
-/** mulberry32: small, fast, deterministic. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Next column from `col`, with `left` moves left; the last move of most issues lands in done. */
 function nextColumn(rand: () => number, col: number, left: number, finishes: boolean): number | null {
@@ -65,7 +53,7 @@ function movesOf(rand: () => number, size: BoardSize): Int32Array {
 }
 
 export function generateBoard(size: BoardSize): GeneratedBoard {
-  const rand = random(size.seed ?? 42);
+  const rand = seededRandom(size.seed ?? 42);
   const counts = movesOf(rand, size);
   const transitions: Transition[] = [];
   const items: BoardItem[] = [];

@@ -1,6 +1,6 @@
 import type { GithubSim } from '@fluxion/github-sim';
 import type { StripeSim } from '@fluxion/stripe-sim';
-import type { Config } from './config.ts';
+import { type Config, ConfigError } from './config.ts';
 
 export type LocalSimulators = {
   github: GithubSim;
@@ -20,7 +20,10 @@ const DEMO_MOVE_EVERY_MS = 60_000;
 
 /** With no GitHub credentials, a local GitHub simulator stands in so that `npm start` is a whole product. */
 export async function startLocalSimulators(config: Config): Promise<LocalSimulators> {
-  const { startGithubSim, SEEDED } = await import('@fluxion/github-sim');
+  const { startGithubSim, SEEDED } = await simulator(
+    () => import('@fluxion/github-sim'),
+    'GITHUB_CLIENT_ID and GITHUB_CLIENT_SECRET',
+  );
   const github = await startGithubSim({
     port: config.github.simPort,
     host: '127.0.0.1',
@@ -49,7 +52,7 @@ export type LocalStripe = {
 export async function startLocalStripe(config: Config): Promise<LocalStripe | null> {
   // STRIPE_API_URL names a simulator that runs apart (tests of several processes): none starts here.
   if (config.stripe.mode !== 'sim' || config.stripe.apiUrl) return null;
-  const { startStripeSim } = await import('@fluxion/stripe-sim');
+  const { startStripeSim } = await simulator(() => import('@fluxion/stripe-sim'), 'STRIPE_SECRET_KEY');
   const sim = await startStripeSim({
     port: config.stripeSimPort,
     host: '127.0.0.1',
@@ -64,4 +67,16 @@ export async function startLocalStripe(config: Config): Promise<LocalStripe | nu
     },
     close: () => sim.close(),
   };
+}
+
+/** The simulators are development dependencies, loaded only here: a production install has none. */
+export async function simulator<T>(load: () => Promise<T>, variables: string): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const reason = (error as Error).message.split('\n')[0];
+    throw new ConfigError(
+      `Local mode needs the simulators, which a production install (npm ci --omit=dev) leaves out: set ${variables} (${reason})`,
+    );
+  }
 }

@@ -15,8 +15,8 @@ export {
   DEMO_PROJECT_NUMBER,
   demoItemId,
   generateDemoBoard,
-} from './seed/demo-board.ts';
-export type { DemoBoard, DemoItem } from './seed/demo-board.ts';
+} from '@fluxion/demo-board';
+export type { DemoBoard, DemoItem } from '@fluxion/demo-board';
 export { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, SEEDED } from './seed/seed-world.ts';
 export { addItem, createContent, moveItem, setArchived, deleteItem } from './model/items.ts';
 export type { FaultInput } from './http/faults.ts';

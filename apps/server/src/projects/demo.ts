@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { type DemoBoard, generateDemoBoard } from '@fluxion/github-sim';
+import { type DemoBoard, generateDemoBoard } from '@fluxion/demo-board';
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
 import { markMovesRewritten } from '../move-log/segments.ts';

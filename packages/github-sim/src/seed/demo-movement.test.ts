@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { World } from '../model/world.ts';
-import { DEMO_PROJECT_ID } from './demo-board.ts';
+import { DEMO_PROJECT_ID } from '@fluxion/demo-board';
 import { createDemoMover } from './demo-movement.ts';
 import { seedWorld } from './seed-world.ts';
 

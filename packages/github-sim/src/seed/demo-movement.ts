@@ -1,7 +1,6 @@
 import { addItem, createContent, moveItem, statusOf } from '../model/items.ts';
 import type { World } from '../model/world.ts';
-import { DEMO_FLOW, DEMO_PROJECT_ID, DEMO_REPO } from './demo-board.ts';
-import { seededRandom, weighted } from './random.ts';
+import { DEMO_FLOW, DEMO_PROJECT_ID, DEMO_REPO, seededRandom, weighted } from '@fluxion/demo-board';
 
 export type DemoStep = { itemId: string; title: string; from: string | null; to: string } | null;
 

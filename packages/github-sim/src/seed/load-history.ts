@@ -1,7 +1,7 @@
 import { addItem, createContent, moveItem } from '../model/items.ts';
 import type { ContentKind, SimProject } from '../model/types.ts';
 import type { World } from '../model/world.ts';
-import type { Transition } from './history.ts';
+import type { Transition } from '@fluxion/demo-board';
 
 export type HistoryEntry = {
   id?: string;

@@ -1,6 +1,13 @@
 import type { World } from '../model/world.ts';
-import { DEMO_OWNER, DEMO_PROJECT_ID, DEMO_PROJECT_NUMBER, generateDemoBoard } from './demo-board.ts';
-import { DAY_MS, generateHistory, type FlowModel } from './history.ts';
+import {
+  DAY_MS,
+  DEMO_OWNER,
+  DEMO_PROJECT_ID,
+  DEMO_PROJECT_NUMBER,
+  type FlowModel,
+  generateDemoBoard,
+  generateHistory,
+} from '@fluxion/demo-board';
 import { loadHistory } from './load-history.ts';
 
 export const DEFAULT_CLIENT_ID = 'fluxion-local';

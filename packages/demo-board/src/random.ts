@@ -1,4 +1,6 @@
-/** A small seeded PRNG (mulberry32) so that seeded boards are the same on every run. */
+import { seededRandom as mulberry32 } from '@fluxion/flow';
+
+/** The flow engine's seeded generator with the draws seeding needs, so seeded boards are the same on every run. */
 export type Random = {
   next(): number;
   chance(p: number): boolean;
@@ -9,14 +11,7 @@ export type Random = {
 };
 
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     chance: (p) => next() < p,

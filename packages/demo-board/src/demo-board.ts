@@ -1,4 +1,4 @@
-import { nodeId } from '../model/ids.ts';
+import { nodeId } from './node-ids.ts';
 import { DAY_MS, generateHistory, type FlowModel, type Transition } from './history.ts';
 
 export const DEMO_OWNER = 'fluxion-demo';

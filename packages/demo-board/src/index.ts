@@ -1,0 +1,19 @@
+/**
+ * The demo board (a deterministic 120-day history) and what generating it takes: shared by the server,
+ * which stores it, and the GitHub simulator, which serves it. No simulator code: a production dependency.
+ */
+export {
+  DEMO_COLUMNS,
+  DEMO_FLOW,
+  DEMO_OWNER,
+  DEMO_PROJECT_ID,
+  DEMO_PROJECT_NUMBER,
+  DEMO_REPO,
+  type DemoBoard,
+  type DemoItem,
+  demoItemId,
+  generateDemoBoard,
+} from './demo-board.ts';
+export { DAY_MS, type FlowModel, generateHistory, type HistoryItem, type Transition } from './history.ts';
+export { NODE_PREFIX, type NodeKind, nodeId } from './node-ids.ts';
+export { type Random, seededRandom, weighted } from './random.ts';
