@@ -40,11 +40,6 @@ export async function readableRepositories(
   return new Set(readable.filter((r): r is string => r !== null));
 }
 
-/** Forgets what GitHub said about the user's access (e.g. after they sign in again). */
-export function forgetRepositoryAccess(userId: string): void {
-  for (const key of answers.keys()) if (key.startsWith(`${userId}\n`)) answers.delete(key);
-}
-
 function ask(ctx: AppContext, userId: string, repositories: string[], now: number): Map<string, Answer> {
   const client = githubForUser(ctx, userId, { retries: 1, maxRetryDelayMs: 2_000 });
   client.catch(() => undefined); // handled by each check below
