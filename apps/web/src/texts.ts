@@ -56,6 +56,9 @@ export const T = {
     cancelledTitle: 'Payment cancelled',
     cancelledText: 'No changes were made to your account.',
     backToAccount: 'Back to account',
+    activating: 'Activating your subscription…',
+    notYet: 'Stripe has not confirmed the payment yet. Your account page shows the subscription as soon as it does.',
+    confirmFailed: (message: string) => `Your subscription could not be confirmed just now: ${message}`,
   },
   home: {
     title: 'Welcome to Fluxion Analytics',
@@ -96,6 +99,27 @@ export const T = {
     notAvailable: 'N/A',
     loadFailed: 'Failed to load data',
     reload: 'Reload',
+  },
+  /** Beyond the spec: what a page says while a board has too little history, fails, or syncs. */
+  states: {
+    notEnough: 'Not enough data yet',
+    recordingSince: (date: string) => `Fluxion has recorded this board's moves since ${date}.`,
+    recordingFromAdd: "Fluxion records a board's moves from the moment it is added.",
+    leadTimeNeeds: (done: string) =>
+      `Lead time appears once an issue reaches '${done}' (none has yet); the trend and stability need completions over two iterations.`,
+    timeInStateNeeds:
+      'Time in State appears once issues move between columns (none has moved yet); each move adds to the chart.',
+    flowNeeds: (done: string, days: number) =>
+      `No item reached '${done}' in the last ${days} days: throughput, cycle-time percentiles and forecasts appear after the first completions. The charts below show the work on the board now.`,
+    errorTitle: "This couldn't be loaded",
+    errorHint: 'The server or GitHub did not answer as expected. Try again in a moment; your data is safe.',
+    retry: 'Try again',
+    sync: {
+      firstSync: 'Waiting for the first sync with GitHub',
+      synced: (ago: string) => `Synced with GitHub ${ago}`,
+      sample: 'Sample board',
+      lost: 'GitHub access lost — not syncing',
+    },
   },
   leadTime: {
     title: 'Lead Time',
@@ -232,6 +256,9 @@ export const T = {
     empty: 'No tracked projects yet.',
     restoreDemo: 'Restore the demo project',
     accessLost: 'GitHub access lost',
+    historyUnavailable: 'No earlier history',
+    historyUnavailableHint:
+      "This GitHub server's issue timelines have no Projects events, so moves made before the board was added could not be imported. Everything since is recorded.",
     accessLostHint:
       'Fluxion can no longer read this board on GitHub (the board was deleted, or access was revoked). Movements are not recorded until access is back.',
     add: 'Add Project',
@@ -326,5 +353,21 @@ export const T = {
     stripeInitFailed: 'Stripe failed to initialize',
     serverError: (status: number) => `Server error: ${status}`,
     invalidSession: 'Invalid checkout session format',
+  },
+  /** Beyond the spec: the paywall an analysis of an own board shows once the trial or subscription ended. */
+  paywall: {
+    trialEnded: 'Your free trial has ended',
+    subscriptionEnded: 'Your subscription has ended',
+    recorded: 'Your boards are still being recorded — nothing is lost. Subscribe to see their analyses again.',
+    unlocksTitle: 'Fluxion Analytics Pro unlocks, for every board you add:',
+    unlocks: [
+      'Lead time and cycle time, with their trend and stability',
+      'Time in state: where work waits, column by column',
+      'Issues in each column, oldest first',
+      'Flow: cumulative flow, cycle-time percentiles, aging work and forecasts',
+      'Every board at a glance on Home, most urgent first',
+    ],
+    demoOpen: 'The demo project stays open: pick it in the project selector to explore every analysis.',
+    lockedCard: 'Subscribe to see this board’s figures',
   },
 } as const;

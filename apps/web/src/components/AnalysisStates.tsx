@@ -1,9 +1,9 @@
 import { ProjectIcon } from '@primer/octicons-react';
-import { Flash } from '@primer/react';
 import type { ReactNode } from 'react';
 import { useProjects } from '../projects/context.ts';
 import { T } from '../texts.ts';
 import styles from './Analysis.module.css';
+import { ErrorState } from './ErrorState.tsx';
 import { Loading } from './Loading.tsx';
 
 /** No board chosen yet: the projects still loading (a reloaded link), or a hint to pick one. */
@@ -18,16 +18,14 @@ export function NoProject() {
   );
 }
 
-export function LoadError({ error }: { error: unknown }) {
-  const message = error instanceof Error && error.message ? error.message : T.common.loadFailed;
-  return (
-    <Flash variant="danger" role="alert">
-      {message}
-    </Flash>
-  );
-}
-
-type QueryState<T> = { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+type QueryState<T> = {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  data: T | undefined;
+  refetch: () => unknown;
+};
 
 /** The states every chart page goes through: no project, loading, failed, then the data. */
 export function AnalysisContent<T>(props: {
@@ -38,6 +36,10 @@ export function AnalysisContent<T>(props: {
   const { hasProject, query } = props;
   if (!hasProject) return <NoProject />;
   if (query.isPending) return <Loading text={T.common.loadingDiagram} />;
-  if (query.isError || query.data === undefined) return <LoadError error={query.error} />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
   return <>{props.children(query.data)}</>;
 }

@@ -17,9 +17,12 @@ export function InsightBanner({ insight }: { insight: Insight | null | undefined
     <Flash variant={variant} className={styles.insight} data-severity={insight.severity}>
       <Icon />
       <span className={styles.insightMessage}>{insight.message}</span>
-      <span className={styles.confidence}>
-        {T.common.confidence}: {formatConfidence(insight.confidence)}
-      </span>
+      {/* No confidence on a statement of fact with nothing behind it (an empty column's "No issues…"). */}
+      {insight.confidence > 0 && (
+        <span className={styles.confidence}>
+          {T.common.confidence}: {formatConfidence(insight.confidence)}
+        </span>
+      )}
     </Flash>
   );
 }

@@ -1,15 +1,38 @@
-import type { ReactNode } from 'react';
+import type { Project } from '@fluxion/contract';
+import { type ReactNode, useEffect } from 'react';
+import { T } from '../texts.ts';
+import { BoardSync } from './BoardSync.tsx';
 import styles from './Page.module.css';
 
-type PageProps = { title: string; subtitle?: string; actions?: ReactNode; children: ReactNode };
+type PageProps = {
+  title: string;
+  subtitle?: string;
+  /** The board the page shows: named in the tab's title, its sync state under the subtitle. */
+  board?: Project | null;
+  /** The page's name in the tab when the heading is long (Home). */
+  tab?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+};
 
-export function Page({ title, subtitle, actions, children }: PageProps) {
+/** The tab's title: the page, the board when there is one, then the product. */
+export function tabTitle(page: string, board?: string | null): string {
+  return [page, board, T.appName].filter(Boolean).join(' · ');
+}
+
+export function Page({ title, subtitle, board, tab, actions, children }: PageProps) {
+  const boardTitle = board?.title ?? null;
+  const name = tab ?? title;
+  useEffect(() => {
+    document.title = tabTitle(name, boardTitle);
+  }, [name, boardTitle]);
   return (
     <>
       <div className={styles.header}>
-        <div>
+        <div className={styles.heading}>
           <h1 className={styles.title}>{title}</h1>
           {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+          {board && <BoardSync project={board} />}
         </div>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>

@@ -20,7 +20,13 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const [selected, setSelected] = useState<Project | null>(null);
-  const query = useQuery({ queryKey: PROJECTS_KEY, queryFn: getProjects, enabled: isAuthenticated });
+  // Read again each minute: the boards' sync state and last sync time are shown with them.
+  const query = useQuery({
+    queryKey: PROJECTS_KEY,
+    queryFn: getProjects,
+    enabled: isAuthenticated,
+    refetchInterval: 60_000,
+  });
 
   useEffect(() => {
     if (isAuthenticated) return;

@@ -1,7 +1,8 @@
-import type { BoardFlowSummary, BoardSummary } from '@fluxion/contract';
+import type { BoardFlowSummary, BoardSummary, Project } from '@fluxion/contract';
 import { AlertIcon, HourglassIcon } from '@primer/octicons-react';
 import { Label, Link } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
+import { BoardSync } from '../../components/BoardSync.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
@@ -71,7 +72,15 @@ function Calm({ icon: Icon, title, text }: { icon: typeof AlertIcon; title: stri
 }
 
 /** One board of "Your boards at a glance": its Flow figures, the item stuck longest, the insight. */
-export function BoardCard({ board, days }: { board: BoardSummary; days: number }) {
+export function BoardCard({
+  board,
+  days,
+  project,
+}: {
+  board: BoardSummary;
+  days: number;
+  project?: Project;
+}) {
   const headingId = `board-${board.project_id}`;
   return (
     <article
@@ -89,6 +98,7 @@ export function BoardCard({ board, days }: { board: BoardSummary; days: number }
           {t.openFlow} →
         </Link>
       </header>
+      {project && <BoardSync project={project} />}
       {board.status === 'ok' && <FlowFigures board={board} days={days} />}
       {board.status === 'no_data' && <Calm icon={HourglassIcon} title={t.noData} text={t.noDataText(days)} />}
       {board.status === 'failed' && <Calm icon={AlertIcon} title={t.cardFailed} text={board.message} />}

@@ -1,6 +1,6 @@
-import { Flash } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { getOverview } from '../../api/overview.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
@@ -24,13 +24,21 @@ export function BoardsOverview() {
       {query.isPending ? (
         <Loading text={t.loading} />
       ) : query.isError ? (
-        <Flash variant="danger" role="alert">
-          {t.failed}
-        </Flash>
+        <ErrorState
+          error={query.error}
+          fallback={t.failed}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : (
         <div className={styles.boards}>
           {query.data.boards.map((board) => (
-            <BoardCard key={board.project_id} board={board} days={query.data.window_days} />
+            <BoardCard
+              key={board.project_id}
+              board={board}
+              days={query.data.window_days}
+              project={projects.find((project) => project.project_id === board.project_id)}
+            />
           ))}
         </div>
       )}

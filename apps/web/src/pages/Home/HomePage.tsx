@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { StatusMessage } from '../../components/StatusMessage.tsx';
+import { useProjectActions } from '../ManageProjects/useProjectActions.ts';
 import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
 import { BoardsOverview } from './BoardsOverview.tsx';
@@ -20,10 +22,17 @@ export function HomePage() {
   const { user } = useAuth();
   const { projects, loading } = useProjects();
   const onlyDemo = projects.length === 1 && projects[0]?.is_demo === true;
+  const none = projects.length === 0;
+  const actions = useProjectActions();
 
   return (
-    <Page title={T.home.title} subtitle={user ? T.home.greeting(user.username) : undefined}>
-      {loading ? <Loading text={T.home.loading} /> : onlyDemo && <Onboarding />}
+    <Page title={T.home.title} tab={T.nav.home} subtitle={user ? T.home.greeting(user.username) : undefined}>
+      {loading ? (
+        <Loading text={T.home.loading} />
+      ) : (
+        (onlyDemo || none) && <Onboarding onRestoreDemo={none ? actions.restoreDemo : undefined} />
+      )}
+      {none && <StatusMessage text={actions.message} />}
       {!loading && projects.length > 0 && <BoardsOverview />}
       <h2 className={styles.heading}>{T.home.analysesTitle}</h2>
       <div className={styles.cards}>

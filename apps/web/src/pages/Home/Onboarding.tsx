@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { Link } from '@primer/react';
+import { RestoreDemoButton } from '../../components/RestoreDemoButton.tsx';
 import { T } from '../../texts.ts';
 import styles from './Home.module.css';
 
@@ -9,7 +10,11 @@ const STEPS = [
   { text: T.home.step3, link: null },
 ];
 
-export function Onboarding() {
+/**
+ * Spec §1's three steps. With no board at all (the demo removed too), step 2 brings the demo back
+ * instead of linking to it.
+ */
+export function Onboarding({ onRestoreDemo }: { onRestoreDemo?: () => Promise<void> }) {
   return (
     <section aria-labelledby="onboarding">
       <h2 id="onboarding" className={styles.heading}>
@@ -20,10 +25,16 @@ export function Onboarding() {
           <li key={step.text} className={styles.step}>
             <span className={styles.number}>{index + 1}</span>
             <span>{step.text}</span>
-            {step.link && (
-              <Link as={RouterLink} to={step.link.to}>
-                {step.link.label} →
-              </Link>
+            {step.link && onRestoreDemo && step.link.to.includes('demo=1') ? (
+              <span>
+                <RestoreDemoButton onRestore={onRestoreDemo} />
+              </span>
+            ) : (
+              step.link && (
+                <Link as={RouterLink} to={step.link.to}>
+                  {step.link.label} →
+                </Link>
+              )
             )}
           </li>
         ))}

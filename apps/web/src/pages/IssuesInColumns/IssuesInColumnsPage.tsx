@@ -1,6 +1,7 @@
-import { Flash, Select } from '@primer/react';
+import { Select } from '@primer/react';
 import { useSearchParams } from 'react-router';
 import { NoProject } from '../../components/AnalysisStates.tsx';
+import { ErrorState } from '../../components/ErrorState.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -28,7 +29,7 @@ export function IssuesInColumnsPage() {
   const stats = statsFor(issues, data.issues.data?.column_stats);
 
   return (
-    <Page title={T.issues.title} subtitle={project ? project.title : T.issues.subtitle}>
+    <Page title={T.issues.title} subtitle={project ? project.title : T.issues.subtitle} board={project}>
       <HelpToggle paragraphs={T.issues.help} />
       {!project ? (
         <NoProject />
@@ -47,9 +48,12 @@ export function IssuesInColumnsPage() {
           {data.columnsLoading || data.issues.isLoading ? (
             <Loading text={T.issues.loading} />
           ) : data.issues.isError ? (
-            <Flash variant="danger" role="alert">
-              {issuesErrorMessage(data.issues.error)}
-            </Flash>
+            <ErrorState
+              error={data.issues.error}
+              fallback={issuesErrorMessage(data.issues.error)}
+              onRetry={() => void data.issues.refetch()}
+              retrying={data.issues.isFetching}
+            />
           ) : (
             <>
               <IssuesTiles total={issues.length} stats={stats} />

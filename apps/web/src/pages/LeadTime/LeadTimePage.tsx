@@ -6,6 +6,8 @@ import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
 import { leadTimeRows } from '../../lib/chartData.ts';
+import { doneColumn, leadTimeHasData } from '../../lib/readiness.ts';
+import { NotEnoughData } from '../../components/NotEnoughData.tsx';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { LeadTimeChart } from './LeadTimeChart.tsx';
@@ -22,18 +24,25 @@ export function LeadTimePage() {
   const chart = query.data ? leadTimeRows(query.data) : null;
 
   return (
-    <Page title={T.leadTime.title} subtitle={project ? project.title : T.leadTime.subtitle}>
+    <Page title={T.leadTime.title} subtitle={project ? project.title : T.leadTime.subtitle} board={project}>
       <HelpToggle paragraphs={T.leadTime.help} />
       <AnalysisContent hasProject={project !== null} query={query}>
-        {(data) => (
-          <>
-            <LeadTimeTiles metrics={data.metrics} />
-            <InsightBanner insight={data.metrics.performance_insight} />
-            <div className={styles.chartCard}>
-              {chart && <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />}
-            </div>
-          </>
-        )}
+        {(data) =>
+          project && chart && !leadTimeHasData(chart.rows) ? (
+            <NotEnoughData
+              project={project}
+              needs={T.states.leadTimeNeeds(doneColumn(project.column_list))}
+            />
+          ) : (
+            <>
+              <LeadTimeTiles metrics={data.metrics} />
+              <InsightBanner insight={data.metrics.performance_insight} />
+              <div className={styles.chartCard}>
+                {chart && <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />}
+              </div>
+            </>
+          )
+        }
       </AnalysisContent>
     </Page>
   );

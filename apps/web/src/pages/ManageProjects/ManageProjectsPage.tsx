@@ -4,6 +4,7 @@ import { Button, ConfirmationDialog, Flash } from '@primer/react';
 import { useState } from 'react';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { RestoreDemoButton } from '../../components/RestoreDemoButton.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
@@ -42,9 +43,9 @@ export function ManageProjectsPage() {
         <ProjectList projects={projects} onEdit={setEditing} onDelete={setDeleting} />
       )}
       {!loading && !projects.some((p) => p.is_demo) && (
-        <Button className={styles.restore} variant="invisible" onClick={() => void actions.restoreDemo()}>
-          {T.projects.restoreDemo}
-        </Button>
+        <div className={styles.restore}>
+          <RestoreDemoButton onRestore={actions.restoreDemo} />
+        </div>
       )}
       {adding && (
         <AddProjectDialog tracked={projects} onClose={() => setAdding(false)} onSubmit={submitAdd} />

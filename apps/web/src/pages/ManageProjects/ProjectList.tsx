@@ -1,6 +1,7 @@
 import type { Project } from '@fluxion/contract';
 import { PencilIcon, ProjectIcon, TrashIcon } from '@primer/octicons-react';
 import { IconButton, Label } from '@primer/react';
+import { BoardSync } from '../../components/BoardSync.tsx';
 import { T } from '../../texts.ts';
 import styles from './ManageProjects.module.css';
 
@@ -27,6 +28,14 @@ export function ProjectList({ projects, onEdit, onDelete }: Props) {
                   {T.projects.accessLost}
                 </Label>
               )}
+              {project.history_import === 'unavailable' && (
+                <Label variant="attention" title={T.projects.historyUnavailableHint}>
+                  {T.projects.historyUnavailable}
+                </Label>
+              )}
+            </div>
+            <div className={styles.meta}>
+              <BoardSync project={project} />
             </div>
             <div className={styles.meta}>
               <span>{project.full_name}</span>

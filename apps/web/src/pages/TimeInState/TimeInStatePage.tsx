@@ -6,6 +6,8 @@ import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
 import { timeInStateRows } from '../../lib/chartData.ts';
+import { timeInStateHasData } from '../../lib/readiness.ts';
+import { NotEnoughData } from '../../components/NotEnoughData.tsx';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { TimeInStateChart } from './TimeInStateChart.tsx';
@@ -21,18 +23,26 @@ export function TimeInStatePage() {
   const chart = query.data ? timeInStateRows(query.data, project?.column_list) : null;
 
   return (
-    <Page title={T.timeInState.title} subtitle={project ? project.title : T.timeInState.subtitle}>
+    <Page
+      title={T.timeInState.title}
+      subtitle={project ? project.title : T.timeInState.subtitle}
+      board={project}
+    >
       <HelpToggle paragraphs={T.timeInState.help} />
       <AnalysisContent hasProject={project !== null} query={query}>
-        {(data) => (
-          <>
-            <TimeInStateTiles metrics={data.metrics} classification={data.column_classification} />
-            <InsightBanner insight={data.metrics.performance_insight} />
-            <div className={styles.chartCard}>
-              {chart && <TimeInStateChart rows={chart.rows} columns={chart.columns} />}
-            </div>
-          </>
-        )}
+        {(data) =>
+          project && chart && !timeInStateHasData(chart.rows) ? (
+            <NotEnoughData project={project} needs={T.states.timeInStateNeeds} />
+          ) : (
+            <>
+              <TimeInStateTiles metrics={data.metrics} classification={data.column_classification} />
+              <InsightBanner insight={data.metrics.performance_insight} />
+              <div className={styles.chartCard}>
+                {chart && <TimeInStateChart rows={chart.rows} columns={chart.columns} />}
+              </div>
+            </>
+          )
+        }
       </AnalysisContent>
     </Page>
   );
