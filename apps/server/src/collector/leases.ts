@@ -36,6 +36,18 @@ export async function claimDueBoards(
   return claimed;
 }
 
+/**
+ * Frees every lease `owner` still holds: a run cut short (the database went away mid-sync) could not
+ * release its boards, which would otherwise wait out the whole lease before anyone synced them again.
+ */
+export async function releaseLeasesOf(db: Db, owner: string): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
 export type SyncOutcome =
   | { ok: true; nextSyncAt: number; full: boolean; columns: ColumnOption[] | null }
   | { ok: false; nextSyncAt: number; error: string; inaccessible: boolean };

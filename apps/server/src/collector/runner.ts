@@ -9,7 +9,7 @@ import {
   snapshotBoardItems,
 } from '../move-log/compact.ts';
 import type { BoardReader } from './board-reader.ts';
-import { claimDueBoards, releaseBoard } from './leases.ts';
+import { claimDueBoards, releaseBoard, releaseLeasesOf } from './leases.ts';
 import { nextAfterFailure, type SchedulePolicy, schedulePolicy } from './schedule.ts';
 import { syncBoard } from './sync-board.ts';
 
@@ -76,7 +76,17 @@ export function createCollector(
     return boards.length;
   }
 
-  return { runOnce };
+  // One run at a time: a lease still ours when a run starts is left by a run that failed before releasing
+  // it (the database went away mid-sync), so it is freed and the board synced again at once.
+  let cutShort = false;
+  const runAfterFailure = async () => {
+    if (cutShort) await releaseLeasesOf(ctx.db, owner);
+    cutShort = true;
+    const synced = await runOnce();
+    cutShort = false;
+    return synced;
+  };
+  return { runOnce: runAfterFailure };
 }
 
 /**

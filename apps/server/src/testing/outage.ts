@@ -4,24 +4,46 @@ import { TEST_POSTGRES_URL } from './databases.ts';
 /** When a test database was away: from the first ended connection until it accepted connections again. */
 export type Outage = { from: number; to: number };
 
+/** A test database cut off: `restore` lets it accept connections again and answers the outage. */
+export type CutOff = { from: number; restore(): Promise<Outage> };
+
 /**
- * Takes a test database away for `awayMs`, as a failover or a restart does: it refuses new connections and
- * the server ends every connection open to it (`pg_terminate_backend`). Only that database is touched: the
+ * Cuts a test database off, as a failover or a restart does: it refuses new connections and the server
+ * ends every connection open to it (`pg_terminate_backend`). Only that database is touched: the
  * administrative connection is made to the server's default database, never to the test database.
  */
+export async function cutDatabaseOff(databaseUrl: string): Promise<CutOff> {
+  const name = databaseName(databaseUrl);
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  const allow = (allowed: boolean) =>
+    admin.query(`ALTER DATABASE ${admin.escapeIdentifier(name)} ALLOW_CONNECTIONS ${allowed}`);
+  const from = Date.now();
+  try {
+    await allow(false);
+    await terminate(admin, name);
+  } catch (error) {
+    await allow(true).finally(() => admin.end());
+    throw error;
+  }
+  return {
+    from,
+    restore: async () => {
+      try {
+        await allow(true);
+      } finally {
+        await admin.end();
+      }
+      return { from, to: Date.now() };
+    },
+  };
+}
+
+/** Cuts the test database off for `awayMs` (see cutDatabaseOff). */
 export async function takeDatabaseAway(databaseUrl: string, awayMs: number): Promise<Outage> {
-  return withAdmin(async (admin) => {
-    const name = databaseName(databaseUrl);
-    const from = Date.now();
-    await admin.query(`ALTER DATABASE ${admin.escapeIdentifier(name)} ALLOW_CONNECTIONS false`);
-    try {
-      await terminate(admin, name);
-      await new Promise((resolve) => setTimeout(resolve, awayMs));
-    } finally {
-      await admin.query(`ALTER DATABASE ${admin.escapeIdentifier(name)} ALLOW_CONNECTIONS true`);
-    }
-    return { from, to: Date.now() };
-  });
+  const cut = await cutDatabaseOff(databaseUrl);
+  await new Promise((resolve) => setTimeout(resolve, awayMs));
+  return cut.restore();
 }
 
 /** Ends every connection open to the test database once; new connections are accepted at once. */
