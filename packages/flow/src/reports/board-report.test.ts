@@ -9,6 +9,11 @@ const oraclePath = fileURLToPath(
   new URL('../../test-data/jira-agile-metrics/transitions.json', import.meta.url),
 );
 const board = parseBoardFile(JSON.parse(readFileSync(oraclePath, 'utf8')));
+const csv = (name: string) =>
+  readFileSync(new URL(`../../test-data/jira-agile-metrics/expected/${name}`, import.meta.url), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
 
 describe('buildBoardReport (the CLI output)', () => {
   it('whole-day durations reproduce the oracle percentiles (15, 18, 19.05 days)', () => {
@@ -45,6 +50,25 @@ describe('buildBoardReport (the CLI output)', () => {
       counts: { Backlog: 18, Committed: 18, Build: 16, Test: 15, Done: 14 },
     });
     expect(report.throughput.reduce((n, r) => n + r.count, 0)).toBe(14);
+  });
+
+  it('whole-day scatter and histogram equal the oracle (scatterplot.csv, histogram.csv)', () => {
+    const report = buildBoardReport(board, { wholeDays: true });
+    const [header, ...rows] = csv('scatterplot.csv');
+    const col = (name: string) => (header as string[]).indexOf(name);
+    const expected = rows.map((r) => ({
+      key: r[col('key')],
+      completed_date: r[col('completed_date')],
+      lead_time_days: Number(r[col('lead_time')]),
+      cycle_time_days: Number(r[col('cycle_time')]),
+    }));
+    const byKey = (a: { key?: string }, b: { key?: string }) => String(a.key).localeCompare(String(b.key));
+    expect([...report.scatter].sort(byKey)).toEqual(expected.sort(byKey));
+    expect(report.cycle_time_histogram.map((b) => [`${b.from_days}.0 to ${b.to_days}.0`, b.count])).toEqual(
+      csv('histogram.csv')
+        .slice(1)
+        .map(([range, count]) => [range, Number(count)]),
+    );
   });
 
   it('rejects malformed boards with a clear message', () => {

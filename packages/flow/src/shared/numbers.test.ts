@@ -1,5 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coefficientOfVariation, confidence, percentChange, quantile, round } from './numbers.ts';
+import {
+  coefficientOfVariation,
+  confidence,
+  isoDay,
+  isoTime,
+  percentChange,
+  quantile,
+  round,
+} from './numbers.ts';
 
 describe('numbers', () => {
   it.each([
@@ -29,5 +38,23 @@ describe('numbers', () => {
   it('round never returns NaN, Infinity or -0', () => {
     expect([Number.NaN, Number.POSITIVE_INFINITY, -0.001].map((v) => round(v))).toEqual([0, 0, 0]);
     expect(Object.is(round(-0.001), 0)).toBe(true);
+  });
+
+  it('isoTime writes what toISOString writes, for any time a Date holds', () => {
+    const anyTime = fc.oneof(
+      fc.integer({ min: -8.64e15, max: 8.64e15 }),
+      fc.double({ min: -8.64e15, max: 8.64e15, noNaN: true }),
+      fc.constantFrom(Date.parse('0000-01-01T00:00:00Z'), Date.parse('9999-12-31T23:59:59.999Z'), -1, 0.5),
+    );
+    fc.assert(
+      fc.property(anyTime, (ms) => {
+        expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+        expect(isoDay(Math.floor(ms / 86_400_000))).toBe(
+          new Date(Math.floor(ms / 86_400_000) * 86_400_000).toISOString().slice(0, 10),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+    expect(() => isoTime(Number.NaN)).toThrow(RangeError);
   });
 });

@@ -20,13 +20,47 @@ export function dayNumber(ms: number): number {
   return Math.floor(ms / DAY_MS);
 }
 
-/** `YYYY-MM-DD` of a UTC day number. */
+const dayNames = new Map<number, string>();
+
+/** `YYYY-MM-DD` of a UTC day number (cached: a board spans a few thousand days at most). */
 export function isoDay(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+  let name = dayNames.get(day);
+  if (name === undefined) {
+    if (dayNames.size > 100_000) dayNames.clear();
+    name = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    dayNames.set(day, name);
+  }
+  return name;
 }
 
+/** Years 0000–9999, where `toISOString` writes a four-digit year. */
+const FIRST_FOUR_DIGIT_MS = Date.parse('0000-01-01T00:00:00Z');
+const LAST_FOUR_DIGIT_MS = Date.parse('9999-12-31T23:59:59.999Z');
+const code = (char: string) => char.charCodeAt(0);
+const [ZERO, COLON, DOT, T, Z] = [code('0'), code(':'), code('.'), code('T'), code('Z')];
+const digit = (value: number, unit: number) => ZERO + (Math.floor(value / unit) % 10);
+
+/**
+ * Same text as `new Date(ms).toISOString()`, about three times cheaper and as one flat string: the CLI
+ * report writes one per column entry (800,000 for a 100,000-item board), where `toISOString` (and
+ * then a template literal's string concatenations) took most of the report's time.
+ */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
+  const whole = Math.trunc(ms);
+  if (!(whole >= FIRST_FOUR_DIGIT_MS && whole <= LAST_FOUR_DIGIT_MS)) return new Date(ms).toISOString();
+  const day = Math.floor(whole / DAY_MS);
+  const milli = whole - day * DAY_MS;
+  const d = isoDay(day);
+  const h = Math.floor(milli / 3_600_000);
+  const m = Math.floor(milli / 60_000) % 60;
+  const s = Math.floor(milli / 1000) % 60;
+  // biome-ignore format: the date, then THH:MM:SS.mmmZ
+  return String.fromCharCode(
+    d.charCodeAt(0), d.charCodeAt(1), d.charCodeAt(2), d.charCodeAt(3), d.charCodeAt(4),
+    d.charCodeAt(5), d.charCodeAt(6), d.charCodeAt(7), d.charCodeAt(8), d.charCodeAt(9),
+    T, digit(h, 10), digit(h, 1), COLON, digit(m, 10), digit(m, 1), COLON,
+    digit(s, 10), digit(s, 1), DOT, digit(milli, 100), digit(milli, 10), digit(milli, 1), Z,
+  );
 }
 
 /** Iteration length as a whole number of days ≥ 1 (7, the spec's default, when unusable). */

@@ -47,11 +47,12 @@ export function computeItemTimelines(input: TimelineInput): ItemTimeline[] {
   const t = buildTimeline(input, input.transitions);
   const width = t.board.columns.length;
   const stays = staysByItem(t);
+  // Each name once, at its first position; fromEntries makes even "__proto__" an own key.
+  const named = [...t.board.index];
   return t.itemIds.map((itemId, item) => {
-    const entered: Record<string, number | null> = {};
-    t.board.columns.forEach((name, c) => {
-      if (!(name in entered)) entered[name] = orNull(t.entries[item * width + c] as number);
-    });
+    const entered = Object.fromEntries(
+      named.map(([name, c]) => [name, orNull(t.entries[item * width + c] as number)]),
+    );
     return {
       itemId,
       entered,
