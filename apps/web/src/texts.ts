@@ -57,7 +57,8 @@ export const T = {
     cancelledText: 'No changes were made to your account.',
     backToAccount: 'Back to account',
     activating: 'Activating your subscription…',
-    notYet: 'Stripe has not confirmed the payment yet. Your account page shows the subscription as soon as it does.',
+    notYet:
+      'Stripe has not confirmed the payment yet. Your account page shows the subscription as soon as it does.',
     confirmFailed: (message: string) => `Your subscription could not be confirmed just now: ${message}`,
   },
   home: {
@@ -358,7 +359,8 @@ export const T = {
   paywall: {
     trialEnded: 'Your free trial has ended',
     subscriptionEnded: 'Your subscription has ended',
-    recorded: 'Your boards are still being recorded — nothing is lost. Subscribe to see their analyses again.',
+    recorded:
+      'Your boards are still being recorded — nothing is lost. Subscribe to see their analyses again.',
     unlocksTitle: 'Fluxion Analytics Pro unlocks, for every board you add:',
     unlocks: [
       'Lead time and cycle time, with their trend and stability',

@@ -5,6 +5,7 @@ import { T } from '../texts.ts';
 import styles from './Analysis.module.css';
 import { ErrorState } from './ErrorState.tsx';
 import { Loading } from './Loading.tsx';
+import { isPaywallError, Paywall } from './Paywall/Paywall.tsx';
 
 /** No board chosen yet: the projects still loading (a reloaded link), or a hint to pick one. */
 export function NoProject() {
@@ -27,7 +28,7 @@ type QueryState<T> = {
   refetch: () => unknown;
 };
 
-/** The states every chart page goes through: no project, loading, failed, then the data. */
+/** The states every chart page goes through: no project, loading, behind the paywall, failed, then the data. */
 export function AnalysisContent<T>(props: {
   hasProject: boolean;
   query: QueryState<T>;
@@ -36,6 +37,7 @@ export function AnalysisContent<T>(props: {
   const { hasProject, query } = props;
   if (!hasProject) return <NoProject />;
   if (query.isPending) return <Loading text={T.common.loadingDiagram} />;
+  if (isPaywallError(query.error)) return <Paywall />;
   if (query.isError || query.data === undefined) {
     return (
       <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />

@@ -1,22 +1,12 @@
 import { useState } from 'react';
-import {
-  cancelSubscription,
-  createCheckoutSession,
-  createPortalSession,
-  reactivateSubscription,
-} from '../../api/billing.ts';
-import {
-  cancelMessage,
-  interpretCheckout,
-  publishableKeyError,
-  RELOAD_DELAY_MS,
-} from '../../lib/checkout.ts';
+import { cancelSubscription, createPortalSession, reactivateSubscription } from '../../api/billing.ts';
+import { openCheckout } from '../../components/Paywall/openCheckout.ts';
+import { cancelMessage, RELOAD_DELAY_MS } from '../../lib/checkout.ts';
 import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 
 const reloadSoon = () => window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
 const readJson = (response: Response) => response.json().catch(() => null) as Promise<unknown>;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The Account page's calls (spec §7) with the messages of spec §8. */
 export function useBillingActions() {
@@ -32,19 +22,7 @@ export function useBillingActions() {
     }
   }
 
-  const buy = () =>
-    run(async () => {
-      const keyError = publishableKeyError(import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY, import.meta.env.PROD);
-      if (keyError) return window.alert(keyError);
-      try {
-        const response = await createCheckoutSession();
-        const result = interpretCheckout(response.status, await readJson(response));
-        if (!result.ok) throw new Error(result.error);
-        window.location.assign(result.url);
-      } catch (error) {
-        window.alert(T.billing.paymentFailed(errorText(error)));
-      }
-    });
+  const buy = () => run(openCheckout);
 
   const updatePayment = () =>
     run(async () => {

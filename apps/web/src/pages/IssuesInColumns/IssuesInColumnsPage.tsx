@@ -6,6 +6,7 @@ import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
+import { isPaywallError, Paywall } from '../../components/Paywall/Paywall.tsx';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import styles from './Issues.module.css';
@@ -47,6 +48,8 @@ export function IssuesInColumnsPage() {
           </div>
           {data.columnsLoading || data.issues.isLoading ? (
             <Loading text={T.issues.loading} />
+          ) : isPaywallError(data.issues.error) ? (
+            <Paywall />
           ) : data.issues.isError ? (
             <ErrorState
               error={data.issues.error}
