@@ -95,6 +95,15 @@ describe('cli', () => {
     );
   });
 
+  it('--stats prints parse, engine and output times and peak memory to stderr, the report unchanged', () => {
+    const out = run(oraclePath, '--stats');
+    expect(out.status).toBe(0);
+    expect(out.stderr).toMatch(
+      /^flow: parse \d+\.\d ms, engine \d+\.\d ms, output \d+\.\d ms, peak memory \d+ MB\n$/,
+    );
+    expect(JSON.parse(out.stdout)).toEqual(JSON.parse(JSON.stringify(buildBoardReport(board))));
+  });
+
   it('exits 1 with a message for a missing file and 2 for bad usage', () => {
     expect(run('/nonexistent/board.json')).toMatchObject({
       status: 1,
