@@ -6,6 +6,8 @@ import type { GithubClient } from '../github/index.ts';
 
 /** How long GitHub's answer "this user may (not) read this repository" is trusted. */
 export const ACCESS_TTL_MS = 10 * 60_000;
+/** How long "GitHub could not be asked" stands before it is asked again (no hammering during an outage). */
+export const RETRY_AFTER_FAILURE_MS = 30_000;
 /** GitHub calls at once for one user's unanswered repositories. */
 const CHECKS_AT_ONCE = 8;
 
@@ -19,8 +21,8 @@ const keyOf = (userId: string, repository: string) => `${userId}\n${repository}`
 /**
  * Which of `repositories` (`owner/name`) the user may read, as GitHub answers their own token: asked once
  * per ACCESS_TTL_MS per user and repository (concurrent requests share the question). Fails closed: a
- * repository GitHub could not be asked about (no token, revoked, rate limit, outage) counts as unreadable
- * for this request, and is asked again on the next one.
+ * repository GitHub could not be asked about (no token, revoked, rate limit, outage) counts as unreadable,
+ * and is asked again after RETRY_AFTER_FAILURE_MS.
  */
 export async function readableRepositories(
   ctx: AppContext,
@@ -48,9 +50,9 @@ function ask(ctx: AppContext, userId: string, repositories: string[], now: numbe
   for (const repository of repositories) {
     const key = keyOf(userId, repository);
     const answer: Answer = { readable: limit(() => canRead(client, repository)), askedAt: now };
-    // An answer that could not be had is not kept: the next request asks again.
+    // An answer that could not be had stands for RETRY_AFTER_FAILURE_MS only.
     answer.readable = answer.readable.catch((error: unknown) => {
-      if (answers.peek(key) === answer) answers.delete(key);
+      answer.askedAt = now - ACCESS_TTL_MS + RETRY_AFTER_FAILURE_MS;
       ctx.log?.warn({ repository, reason: (error as Error).message }, 'repository access unknown; hidden');
       return false;
     });
