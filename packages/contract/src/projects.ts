@@ -61,6 +61,11 @@ export const projectSchema = z.object({
   last_synced_at: z.string().nullable().optional(),
   /** When Fluxion started recording the board's moves (movements are recorded from then on). */
   recording_since: z.string().optional(),
+  /**
+   * Beyond spec §3, the one-time import of the board's moves from before it was added: 'unavailable' when
+   * the GitHub host's issue timelines lack Projects (v2) events (older GitHub Enterprise). Not for the demo.
+   */
+  history_import: z.enum(['pending', 'done', 'unavailable']).optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

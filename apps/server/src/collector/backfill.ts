@@ -21,6 +21,23 @@ export function backfillMoves(histories: GithubItemHistory[], itemIds: ReadonlyS
   return moves;
 }
 
+/** Why a board's past moves could not be imported (boards.backfill_skipped). */
+export type BackfillSkipped = 'no_timeline_events';
+
+/** Marks the import done without moves: the host's timelines cannot tell them (shown to the board's users). */
+export async function recordBackfillSkipped(
+  db: Db,
+  boardId: string,
+  reason: BackfillSkipped,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set({ backfilled_at: now, backfill_skipped: reason })
+    .where('id', '=', boardId)
+    .execute();
+}
+
 /**
  * Records the backfilled moves. A snapshot entry that placed an item in the column its backfilled history
  * already ends in is redundant (it would split one stay in two), so it goes; any other snapshot stays.

@@ -1,10 +1,15 @@
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import { GithubAuthError, GithubNotFoundError, GithubRateLimitError } from '../github/errors.ts';
+import {
+  GithubAuthError,
+  GithubNotFoundError,
+  GithubRateLimitError,
+  GithubSchemaError,
+} from '../github/errors.ts';
 import type { GithubProjectItem } from '../github/types.ts';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from './board-reader.ts';
-import { backfillMoves, recordBackfill } from './backfill.ts';
+import { backfillMoves, recordBackfill, recordBackfillSkipped } from './backfill.ts';
 import { applyColumnRenames } from './column-renames.ts';
 import { releaseBoard, type SyncOutcome } from './leases.ts';
 import type { ObservedItem } from './observation.ts';
@@ -99,13 +104,16 @@ async function handOver(ctx: AppContext, board: Board, outcome: SyncOutcome): Pr
 
 /**
  * Once per board, after its first full listing: past moves from the issues' timelines, marked 'backfill',
- * so a new board can show insights early. Best effort: a failure is logged and not retried.
+ * so a new board can show insights early. Best effort: a failure is logged and not retried; a host whose
+ * timelines lack the Projects (v2) events (older GitHub Enterprise) leaves a note for the board's users.
  */
 async function backfill(ctx: AppContext, board: Board, reader: BoardReader, itemIds: Set<string>) {
   let moves: ReturnType<typeof backfillMoves> = [];
   try {
     moves = backfillMoves(await reader.getStatusHistory(board.github_project_id), itemIds);
   } catch (error) {
+    if (error instanceof GithubSchemaError)
+      return recordBackfillSkipped(ctx.db, board.id, 'no_timeline_events', ctx.now());
     ctx.log?.warn({ board: board.id, reason: (error as Error).message }, 'backfill failed; skipped');
   }
   await recordBackfill(ctx.db, board.id, moves, ctx.now());

@@ -8,6 +8,7 @@ import { columnClassification } from './migrations/005_column_classification.ts'
 import { columnOptions } from './migrations/006_column_options.ts';
 import { itemChanges } from './migrations/007_item_changes.ts';
 import { itemSnapshots } from './migrations/008_item_snapshots.ts';
+import { backfillSkipped } from './migrations/011_backfill_skipped.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '006_column_options': columnOptions,
     '007_item_changes': itemChanges,
     '008_item_snapshots': itemSnapshots,
+    '011_backfill_skipped': backfillSkipped,
   };
 }
 

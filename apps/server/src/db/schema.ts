@@ -57,6 +57,8 @@ export type BoardsTable = {
   /** Taken by each transaction that changes the board's items (see items.change_seq). */
   item_seq: Generated<number>;
   backfilled_at: Generated<number | null>;
+  /** Why past moves could not be imported ('no_timeline_events'); null when they were or will be. */
+  backfill_skipped: Generated<string | null>;
 };
 
 /** A user's registration of a board, with that user's settings. */

@@ -19,3 +19,8 @@ export function markHostLacks(host: string, feature: HostFeature): boolean {
   features.add(feature);
   return true;
 }
+
+/** Tests: simulators on reused ports are new hosts. */
+export function forgetHostFeatures(): void {
+  missing.clear();
+}

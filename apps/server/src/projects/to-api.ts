@@ -19,7 +19,13 @@ export function toApiProject(row: TrackedRow): Project {
     sync_status: toSyncStatus(row.sync_status),
     last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
     recording_since: new Date(row.added_at).toISOString(),
+    ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
   };
+}
+
+function historyImport(row: TrackedRow): 'pending' | 'done' | 'unavailable' {
+  if (row.backfill_skipped !== null) return 'unavailable';
+  return row.backfilled_at === null ? 'pending' : 'done';
 }
 
 function toSyncStatus(status: string): 'active' | 'inaccessible' | 'static' {
