@@ -36,12 +36,14 @@ export const boardFlowSummarySchema = z.object({
 
 /**
  * One card of Home's "boards at a glance". `no_data`: nothing finished in the window and nothing in
- * progress (a new board); `failed`: this board's report could not be computed (the others still are).
+ * progress (a new board); `failed`: this board's report could not be computed (the others still are);
+ * `locked`: the user's trial or subscription ended, so only the demo's figures are shown (the paywall).
  */
 export const boardSummarySchema = z.discriminatedUnion('status', [
   boardFlowSummarySchema,
   z.object({ ...board, status: z.literal('no_data') }),
   z.object({ ...board, status: z.literal('failed'), message: z.string() }),
+  z.object({ ...board, status: z.literal('locked'), message: z.string() }),
 ]);
 export type BoardSummary = z.infer<typeof boardSummarySchema>;
 export type BoardFlowSummary = z.infer<typeof boardFlowSummarySchema>;

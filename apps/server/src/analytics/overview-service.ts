@@ -1,5 +1,6 @@
 import type { BoardSummary, OverviewQuery, OverviewResponse } from '@fluxion/contract';
 import pLimit from 'p-limit';
+import { analysisGate, SUBSCRIPTION_REQUIRED_MESSAGE } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { listVisibleRows } from '../projects/service.ts';
@@ -24,10 +25,19 @@ export async function boardsOverview(
   // Each board may load up to a million moves into the board store (BOARD_CACHE_SIZE boards): more at
   // once (OVERVIEW_BOARDS_AT_ONCE) raise the peak memory and evict boards the overview still needs.
   const limit = pLimit(ctx.analytics.overviewBoardsAtOnce);
+  const mayAnalyse = await analysisGate(ctx, userId);
   const boards = await Promise.all(
-    rows.map((row) => limit(() => boardSummary(ctx, userId, row, query.days, log))),
+    rows.map((row) =>
+      mayAnalyse(row) ? limit(() => boardSummary(ctx, userId, row, query.days, log)) : lockedSummary(row),
+    ),
   );
   return { window_days: query.days, boards: boards.sort(byUrgency) };
+}
+
+/** Behind the paywall: the board is named, its figures are not computed. */
+function lockedSummary(row: TrackedRow): BoardSummary {
+  const board = { project_id: row.github_project_id, title: row.title, is_demo: row.is_demo === 1 };
+  return { ...board, status: 'locked', message: SUBSCRIPTION_REQUIRED_MESSAGE };
 }
 
 /** One board's card; a failure is that card's, not the overview's. */

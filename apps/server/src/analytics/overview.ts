@@ -44,10 +44,12 @@ const SEVERITY_RANK: Record<InsightSeverity, number> = {
 };
 const FAILED_RANK = 7;
 const NO_DATA_RANK = 8;
+const LOCKED_RANK = 9;
 
 function rank(board: BoardSummary): number {
   if (board.status === 'failed') return FAILED_RANK;
   if (board.status === 'no_data') return NO_DATA_RANK;
+  if (board.status === 'locked') return LOCKED_RANK;
   return SEVERITY_RANK[board.insight.severity] ?? SEVERITY_RANK.info;
 }
 

@@ -62,6 +62,24 @@ describe.each(await dialectCases())('the paywall on every analysis route ($name)
     expect((await app.inject({ url: '/api/projects/', headers: auth })).statusCode).toBe(200);
   });
 
+  it('Home’s overview names the own boards as locked (no figures) and still sums up the demo', async () => {
+    const { auth } = await userWith('trial', NOW - DAY);
+    const overview = (await app.inject({ url: '/api/overview/?days=28', headers: auth })).json() as {
+      boards: { is_demo: boolean; status: string; message?: string }[];
+    };
+    const mine = overview.boards.filter((b) => !b.is_demo);
+    expect(mine).toEqual([
+      expect.objectContaining({ status: 'locked', message: SUBSCRIPTION_REQUIRED_MESSAGE }),
+    ]);
+    expect(overview.boards.at(-1)?.status).toBe('locked');
+    expect(overview.boards.find((b) => b.is_demo)?.status).not.toBe('locked');
+    const paying = await userWith('active', NOW + DAY);
+    const open = (await app.inject({ url: '/api/overview/?days=28', headers: paying.auth })).json() as {
+      boards: { status: string }[];
+    };
+    expect(open.boards.map((b) => b.status)).not.toContain('locked');
+  });
+
   it.each([
     ['a running trial', 'trial', NOW + DAY],
     ['an active subscription', 'active', NOW + 20 * DAY],

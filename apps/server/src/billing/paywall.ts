@@ -36,10 +36,19 @@ export function requireSubscription(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const projectId = requestedProject(request);
     if (projectId === undefined) return;
-    const user = await findUser(ctx.db, request.userId);
-    if (!user) throw unauthorized('User no longer exists');
+    const allowed = await analysisGate(ctx, request.userId);
     const demo = await findDemoBoard(ctx.db);
-    const board = { is_demo: demo?.github_project_id === projectId ? 1 : 0 };
-    if (!mayAnalyse(user, board, ctx.now())) throw subscriptionRequired();
+    if (!allowed({ is_demo: demo?.github_project_id === projectId ? 1 : 0 })) throw subscriptionRequired();
   };
+}
+
+/** The rule above for one user now, for routes that show several boards (Home's overview). */
+export async function analysisGate(
+  ctx: AppContext,
+  userId: string,
+): Promise<(board: { is_demo: number }) => boolean> {
+  const user = await findUser(ctx.db, userId);
+  if (!user) throw unauthorized('User no longer exists');
+  const now = ctx.now();
+  return (board) => mayAnalyse(user, board, now);
 }

@@ -4,6 +4,7 @@ import { Label, Link } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
 import { BoardSync } from '../../components/BoardSync.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { Paywall } from '../../components/Paywall/Paywall.tsx';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
 import { atRiskTone } from '../../lib/thresholds.ts';
@@ -102,6 +103,7 @@ export function BoardCard({
       {board.status === 'ok' && <FlowFigures board={board} days={days} />}
       {board.status === 'no_data' && <Calm icon={HourglassIcon} title={t.noData} text={t.noDataText(days)} />}
       {board.status === 'failed' && <Calm icon={AlertIcon} title={t.cardFailed} text={board.message} />}
+      {board.status === 'locked' && <Paywall compact />}
     </article>
   );
 }

@@ -37,9 +37,10 @@ const VARIANT_TONES = {
   danger: 'danger',
 } as const;
 
-/** The card's accent: its insight's severity colour; calm (neutral) without data, amber when it failed. */
+/** The card's accent: its insight's severity colour; calm (neutral) without data or behind the paywall, amber when it failed. */
 export function cardTone(board: BoardSummary): Tone {
   if (board.status === 'no_data') return 'neutral';
   if (board.status === 'failed') return 'attention';
+  if (board.status === 'locked') return 'neutral';
   return VARIANT_TONES[insightVariant(board.insight)];
 }
