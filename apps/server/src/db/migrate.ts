@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely/migration';
+import { type Migration, type MigrationProvider, Migrator, NO_MIGRATIONS } from 'kysely';
 import type { DbHandle, DialectName } from './connection.ts';
 import { initial } from './migrations/001_initial.ts';
 import { collectorState } from './migrations/002_collector_state.ts';
