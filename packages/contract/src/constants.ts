@@ -10,3 +10,9 @@ export const FLOW_DEFAULTS = { days: 30, horizon: 14, items: 10 } as const;
 
 /** Confidence of the fallback insight (spec §9). */
 export const FALLBACK_CONFIDENCE = 0.5;
+
+/**
+ * The title an item has in every answer to a user GitHub does not show its content to (an issue of a
+ * private repository they may not read); its number, URL, milestone and labels are empty.
+ */
+export const PRIVATE_ITEM_TITLE = 'Private item';

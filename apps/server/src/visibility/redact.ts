@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import type { BoardItem } from '@fluxion/flow';
 
-/** What a viewer is shown instead of an item whose content GitHub does not show them (GitHub: "Private item"). */
-export const PRIVATE_ITEM_TITLE = 'Private item';
+export { PRIVATE_ITEM_TITLE };
 
 /**
  * What one viewer may see of one board's items: every item, or the items whose repository is among
