@@ -341,6 +341,7 @@ export const T = {
       pilotLeft: (days: number) => `Pilot access — ${days} ${days === 1 ? 'day' : 'days'} remaining.`,
       pilotExpired: 'Your pilot access has expired.',
       trial: (days: number) => `Free trial — ${days} ${days === 1 ? 'day' : 'days'} left.`,
+      trialEnded: 'Your free trial has ended.',
       pastDue: 'Payment overdue. Please update your payment method.',
       ended: 'Your subscription has ended.',
       failed: 'Payment failed. Please try again.',

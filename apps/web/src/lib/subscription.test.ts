@@ -27,6 +27,10 @@ describe('subscription status texts', () => {
       'Your pilot access has expired.',
     ],
     [{ subscription_status: 'trial', subscription_end: '2025-06-02T00:00:00Z' }, 'Free trial — 1 day left.'],
+    [
+      { subscription_status: 'trial', subscription_end: '2025-05-31T00:00:00Z' },
+      'Your free trial has ended.',
+    ],
     [{ subscription_status: 'past_due' }, 'Payment overdue. Please update your payment method.'],
     [{ subscription_status: 'canceled' }, 'Your subscription has ended.'],
     [{ subscription_status: 'inactive' }, 'Your subscription has ended.'],

@@ -41,7 +41,7 @@ export function statusText(facts: SubscriptionFacts, now: Date): { text: string;
         ? { text: s.pilotLeft(left), tone: 'success' }
         : { text: s.pilotExpired, tone: 'danger' };
     case 'trial':
-      return { text: s.trial(left), tone: left > 0 ? 'success' : 'danger' };
+      return left > 0 ? { text: s.trial(left), tone: 'success' } : { text: s.trialEnded, tone: 'danger' };
     case 'past_due':
       return { text: s.pastDue, tone: 'danger' };
     case 'canceled':
