@@ -10,7 +10,7 @@ export function Tile({ label, value, tone = 'neutral', hint, tooltip }: TileProp
   return (
     <div className={`${styles.tile} ${styles[tone]}`} data-tone={tone} title={tooltip}>
       <div className={styles.label}>
-        <span>{label}</span>
+        <span className={styles.labelText}>{label}</span>
         {tooltip && <IconButton icon={InfoIcon} aria-label={tooltip} variant="invisible" size="small" />}
       </div>
       <div className={styles.value}>{value}</div>

@@ -1,6 +1,11 @@
 import type { LeadTimeResponse, TimeInStateResponse } from '@fluxion/contract';
 
 export const CHART_HEIGHT = 500;
+/**
+ * A top legend measures its own height (it wraps to several lines on a phone) and keeps a gap above
+ * the plot, so it never covers the top y-axis tick.
+ */
+export const LEGEND_STYLE = { paddingBottom: 16, lineHeight: '20px' } as const;
 /** Eight chart colours (Primer data-vis palette), cycled. */
 export const CHART_COLORS = [
   '#0969da',

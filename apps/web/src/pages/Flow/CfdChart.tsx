@@ -1,6 +1,6 @@
 import type { FlowResponse } from '@fluxion/contract';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_HEIGHT, chartColor } from '../../lib/chartData.ts';
+import { CHART_HEIGHT, LEGEND_STYLE, chartColor } from '../../lib/chartData.ts';
 import { cfdBaseline, cfdRows } from '../../lib/flowChartData.ts';
 import { T } from '../../texts.ts';
 import { ChartCard } from './ChartCard.tsx';
@@ -28,7 +28,7 @@ export function CfdChart({ data }: { data: FlowResponse }) {
           <Tooltip itemSorter={(item) => data.columns.indexOf(String(item.name))} />
           <Legend
             verticalAlign="top"
-            height={32}
+            wrapperStyle={LEGEND_STYLE}
             itemSorter={(item) => data.columns.indexOf(String(item.value))}
           />
           {stacked.map(({ column, color }) => (

@@ -14,8 +14,10 @@ function IssueLine({ issue }: { issue: IssueRow }) {
   const labels = labelNames(issue.labels);
   return (
     <tr>
-      <td className={styles.number}>{issue.number === null ? '' : `#${issue.number}`}</td>
-      <td>
+      <td className={styles.number} data-label={t.colNumber}>
+        {issue.number === null ? '' : `#${issue.number}`}
+      </td>
+      <td className={styles.titleCell} data-label={t.colTitle}>
         {issue.url ? (
           <Link href={issue.url} target="_blank" rel="noopener noreferrer">
             {issue.title}
@@ -24,14 +26,20 @@ function IssueLine({ issue }: { issue: IssueRow }) {
           issue.title
         )}
       </td>
-      <td className={`${styles.days} ${level === 'normal' ? '' : styles[level]}`} data-level={level}>
+      <td
+        className={`${styles.days} ${level === 'normal' ? '' : styles[level]}`}
+        data-level={level}
+        data-label={t.colDays}
+      >
         {formatDays(issue.days_in_current_column)}
       </td>
-      <td className={issue.entered_column_at ? undefined : styles.muted}>
+      <td className={issue.entered_column_at ? undefined : styles.muted} data-label={t.colEntered}>
         {formatDate(issue.entered_column_at)}
       </td>
-      <td className={issue.milestone ? undefined : styles.muted}>{issue.milestone || t.noMilestone}</td>
-      <td>
+      <td className={issue.milestone ? undefined : styles.muted} data-label={t.colMilestone}>
+        {issue.milestone || t.noMilestone}
+      </td>
+      <td data-label={t.colLabels}>
         {labels.length === 0 ? (
           <span className={styles.muted}>{t.noLabels}</span>
         ) : (

@@ -1,5 +1,5 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_HEIGHT, chartColor, type LeadTimeRow } from '../../lib/chartData.ts';
+import { CHART_HEIGHT, LEGEND_STYLE, chartColor, type LeadTimeRow } from '../../lib/chartData.ts';
 import { T } from '../../texts.ts';
 
 type Props = { rows: LeadTimeRow[]; hasCycle: boolean };
@@ -12,7 +12,7 @@ export function LeadTimeChart({ rows, hasCycle }: Props) {
         <XAxis dataKey="date" label={{ value: T.leadTime.xAxis, position: 'insideBottom', offset: -12 }} />
         <YAxis label={{ value: T.leadTime.yAxis, angle: -90, position: 'insideLeft' }} allowDecimals />
         <Tooltip />
-        <Legend verticalAlign="top" height={32} itemSorter={null} />
+        <Legend verticalAlign="top" wrapperStyle={LEGEND_STYLE} itemSorter={null} />
         <Line
           type="monotone"
           dataKey="lead"

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getOwnerOptions, getProjectsByOwner } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/context.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
 import { T } from '../../texts.ts';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
 import {
@@ -33,7 +34,9 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
   });
   const trackedIds = new Set(tracked.map((p) => p.project_id));
   const choices = (available.data ?? []).filter((p) => !trackedIds.has(p.id));
-  const projectsLoading = owners.isPending || available.isPending;
+  // Loading only while a call is under way: a failed owners call leaves the projects call idle, not loading.
+  const projectsLoading = owners.isLoading || available.isLoading;
+  const noChoice = available.isSuccess && choices.length === 0;
 
   return (
     <Dialog
@@ -45,7 +48,7 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
         {
           content: T.projects.add,
           buttonType: 'primary',
-          disabled: !canSubmit(form, projectsLoading),
+          disabled: !canSubmit(form, projectsLoading) || !available.isSuccess,
           onClick: () => {
             const result = buildAddRequest(form, available.data ?? []);
             if (result.ok) onSubmit(result.body);
@@ -58,7 +61,7 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
         <FormControl disabled={owners.isPending}>
           <FormControl.Label>{T.projects.organization}</FormControl.Label>
           <Select value={ownerValue ?? ''} onChange={(e) => setForm(changeOwner(form, e.target.value))} block>
-            {owners.isPending && <Select.Option value="">{T.projects.loadingOwners}</Select.Option>}
+            {owners.isLoading && <Select.Option value="">{T.projects.loadingOwners}</Select.Option>}
             {(owners.data ?? []).map((o) => (
               <Select.Option key={o.value} value={o.value}>
                 {o.display_name}
@@ -66,6 +69,13 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
             ))}
           </Select>
         </FormControl>
+        {owners.isError && (
+          <ErrorState
+            error={owners.error}
+            onRetry={() => void owners.refetch()}
+            retrying={owners.isFetching}
+          />
+        )}
         <FormControl required disabled={projectsLoading || choices.length === 0}>
           <FormControl.Label>{T.projects.project}</FormControl.Label>
           <Select value={form.projectId} onChange={(e) => setForm(changeProject(form, e.target.value))} block>
@@ -78,10 +88,17 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
               </Select.Option>
             ))}
           </Select>
-          {!projectsLoading && choices.length === 0 && (
+          {noChoice && (
             <FormControl.Validation variant="error">{T.projects.noAvailable}</FormControl.Validation>
           )}
         </FormControl>
+        {available.isError && (
+          <ErrorState
+            error={available.error}
+            onRetry={() => void available.refetch()}
+            retrying={available.isFetching}
+          />
+        )}
         <IterationSelect value={form.iteration} onChange={(iteration) => setForm({ ...form, iteration })} />
         <ColumnSelect
           projectId={form.projectId}

@@ -1,4 +1,4 @@
-import { FormControl, Select } from '@primer/react';
+import { Button, FormControl, Select } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { getProjectColumns } from '../../api/endpoints.ts';
 import { T } from '../../texts.ts';
@@ -53,7 +53,12 @@ export function ColumnSelect({ projectId, value, onChange }: ColumnProps) {
       </Select>
       {loading && <FormControl.Caption>{T.projects.loadingColumns}</FormControl.Caption>}
       {columns.isError && (
-        <FormControl.Validation variant="error">{T.projects.failedColumns}</FormControl.Validation>
+        <FormControl.Validation variant="error">
+          {T.projects.failedColumns}{' '}
+          <Button size="small" variant="invisible" onClick={() => void columns.refetch()}>
+            {T.states.retry}
+          </Button>
+        </FormControl.Validation>
       )}
     </FormControl>
   );

@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { CHART_HEIGHT, chartColor, type TimeInStateRow } from '../../lib/chartData.ts';
+import { CHART_HEIGHT, LEGEND_STYLE, chartColor, type TimeInStateRow } from '../../lib/chartData.ts';
 import { T } from '../../texts.ts';
 
 type Props = { rows: TimeInStateRow[]; columns: string[] };
@@ -12,7 +12,7 @@ export function TimeInStateChart({ rows, columns }: Props) {
         <XAxis dataKey="date" label={{ value: T.timeInState.xAxis, position: 'insideBottom', offset: -12 }} />
         <YAxis label={{ value: T.timeInState.yAxis, angle: -90, position: 'insideLeft', dy: 60 }} />
         <Tooltip />
-        <Legend verticalAlign="top" height={32} itemSorter={null} />
+        <Legend verticalAlign="top" wrapperStyle={LEGEND_STYLE} itemSorter={null} />
         {columns.map((column, index) => (
           <Bar key={column} dataKey={column} name={column} stackId="time" fill={chartColor(index)} />
         ))}
