@@ -17,6 +17,8 @@ import { healthRoutes } from './health/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
 import { guardContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerRateLimits } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggerOptions } from './http/logging.ts';
 import { githubRoutes } from './projects/github-routes.ts';
 import { projectRoutes } from './projects/routes.ts';
@@ -56,6 +58,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
+
+  await registerSecurityHeaders(app, ctx);
+  await registerRateLimits(app, ctx);
 
   await app.register(healthRoutes, { db: ctx.db });
   await app.register(apiDocsRoutes, { publicUrl: () => ctx.config.publicUrl });

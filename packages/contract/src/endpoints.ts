@@ -114,6 +114,13 @@ export const endpoints = {
     body: refreshRequestSchema,
     responses: { 200: tokenPairSchema },
   }),
+  tokenHandoff: endpoint('tokenHandoff', {
+    summary:
+      "The token pair of the sign-in the OAuth callback just made in this browser (its one-time HttpOnly cookie)",
+    tag: 'Auth',
+    auth: 'none',
+    responses: { 200: tokenPairSchema },
+  }),
   logout: endpoint('logout', {
     summary: 'Ends the sign-in: its refresh tokens are revoked',
     tag: 'Auth',

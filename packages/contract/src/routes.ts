@@ -10,6 +10,7 @@ export const routes = {
   signIn: { method: 'GET', path: '/accounts/github/login/' },
   oauthCallback: { method: 'GET', path: '/accounts/github/login/callback/' },
   refreshToken: { method: 'POST', path: '/api/token/refresh/' },
+  tokenHandoff: { method: 'POST', path: '/api/token/handoff/' },
   logout: { method: 'POST', path: '/api/logout/' },
   me: { method: 'GET', path: '/api/me/' },
   listProjects: { method: 'GET', path: '/api/projects/', aliases: ['/api/projects'] },

@@ -1,4 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
+import type { Session } from './refresh-tokens.ts';
 
 const ISSUER = 'fluxion';
 const AUDIENCE = 'fluxion-web';
@@ -6,14 +7,10 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 const keyFor = (secret: string) => new TextEncoder().encode(secret);
 
-/** A short-lived signed access token (HS256 JWT) naming the user. */
-export async function issueAccessToken(params: {
-  userId: string;
-  secret: string;
-  now: number;
-}): Promise<string> {
+/** A short-lived signed access token (HS256 JWT) naming the user and the sign-in (`sid`). */
+export async function issueAccessToken(params: Session & { secret: string; now: number }): Promise<string> {
   const issuedAt = Math.floor(params.now / 1000);
-  return new SignJWT({})
+  return new SignJWT({ sid: params.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(params.userId)
     .setIssuer(ISSUER)
@@ -23,12 +20,12 @@ export async function issueAccessToken(params: {
     .sign(keyFor(params.secret));
 }
 
-/** The user id of a valid token, or null for a token that is forged, tampered, expired or malformed. */
+/** The user and sign-in of a valid token, or null for one that is forged, tampered, expired or malformed. */
 export async function verifyAccessToken(params: {
   token: string;
   secret: string;
   now: number;
-}): Promise<string | null> {
+}): Promise<Session | null> {
   try {
     const { payload } = await jwtVerify(params.token, keyFor(params.secret), {
       issuer: ISSUER,
@@ -36,7 +33,8 @@ export async function verifyAccessToken(params: {
       algorithms: ['HS256'],
       currentDate: new Date(params.now),
     });
-    return typeof payload.sub === 'string' ? payload.sub : null;
+    const { sub, sid } = payload;
+    return typeof sub === 'string' && typeof sid === 'string' ? { userId: sub, sessionId: sid } : null;
   } catch {
     return null;
   }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { verifyAccessToken } from './access-tokens.ts';
+import { isSessionLive } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -9,14 +10,24 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler for authenticated routes: a valid bearer access token or 401. */
+/**
+ * preHandler for authenticated routes: a valid bearer access token of a sign-in that has not ended, or 401.
+ * The session lookup (one primary-key read) is what makes logout end access tokens too, not only refreshes.
+ */
 export function authenticate(ctx: AppContext) {
   return async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Missing bearer access token');
-    const userId = await verifyAccessToken({ token: match[1], secret: ctx.config.jwtSecret, now: ctx.now() });
-    if (!userId) throw unauthorized('Invalid or expired access token');
-    request.userId = userId;
+    const session = await verifyAccessToken({
+      token: match[1],
+      secret: ctx.config.jwtSecret,
+      now: ctx.now(),
+    });
+    if (!session) throw unauthorized('Invalid or expired access token');
+    if (!(await isSessionLive(ctx.db, session.sessionId, session.userId))) {
+      throw unauthorized('This sign-in has ended (logged out)');
+    }
+    request.userId = session.userId;
   };
 }

@@ -41,6 +41,17 @@ async function visit(url: string, jar?: CookieJar, init: RequestInit = {}): Prom
   return response;
 }
 
+/** The web app's step after the callback: trades the HttpOnly handoff cookie for the token pair. */
+async function takeHandoff(appUrl: string, jar: CookieJar): Promise<Response> {
+  return visit(`${appUrl}/api/token/handoff/`, jar, { method: 'POST' });
+}
+
+async function handedOffTokens(appUrl: string, jar: CookieJar): Promise<{ access: string; refresh: string }> {
+  const response = await takeHandoff(appUrl, jar);
+  expect(response.status).toBe(200);
+  return (await response.json()) as { access: string; refresh: string };
+}
+
 function location(response: Response): string {
   expect(response.status, `redirect expected, got ${response.status}`).toBe(302);
   return response.headers.get('location') ?? '';
@@ -71,7 +82,7 @@ describe.each(cases)('sign-in with GitHub over real HTTP ($name)', async ({ name
     ['token encryption key', ctx.config.tokenEncryptionKey],
   ]);
 
-  it('signs octo-bob in: login → GitHub authorize → callback → cookies and a redirect to /', async () => {
+  it('signs octo-bob in: login → GitHub authorize → callback → one-time handoff cookie → token pair', async () => {
     const browser = new CookieJar();
     const toGithub = location(await visit(`${appUrl}/accounts/github/login/?login=octo-bob`, browser));
     expect(toGithub.startsWith(`${sim.url}/login/oauth/authorize?`)).toBe(true);
@@ -94,22 +105,27 @@ describe.each(cases)('sign-in with GitHub over real HTTP ($name)', async ({ name
     secrets.set('code', code);
 
     const landed = await visit(callback.toString(), browser);
-    expect(location(landed)).toBe('/');
-    const access = browser.values.get('access_token') ?? '';
-    const refresh = browser.values.get('refresh_token') ?? '';
-    expect(access).not.toBe('');
-    expect(refresh).not.toBe('');
+    expect(location(landed)).toBe('/?signed_in=1');
+    // Handed over in one short-lived HttpOnly cookie, sent only to the handoff call, never in the URL;
+    // no token cookie a script (or another site's link) could use; the state cookie is gone.
+    const cookies = landed.headers.getSetCookie();
+    expect(cookies.filter((c) => /^(access|refresh)_token=/.test(c))).toEqual([]);
+    const handoffCookie = cookies.find((c) => c.startsWith('fluxion_handoff=')) ?? '';
+    expect(handoffCookie).toMatch(/Max-Age=60/);
+    expect(handoffCookie).toMatch(/Path=\/api\/token\/handoff\//);
+    expect(handoffCookie).toMatch(/HttpOnly/i);
+    expect(handoffCookie).toMatch(/SameSite=Strict/i);
+    secrets.set('handoff cookie', browser.values.get('fluxion_handoff') ?? '');
+    expect(browser.values.has('oauth_state')).toBe(false);
+    const spentHandoff = new CookieJar();
+    spentHandoff.values.set('fluxion_handoff', browser.values.get('fluxion_handoff') ?? '');
+
+    const { access, refresh } = await handedOffTokens(appUrl, browser);
     secrets.set('access token', access);
     secrets.set('refresh token', refresh);
-    // Handed over in short-lived cookies the web app can read, and never in the URL; the state cookie is gone.
-    const handoff = landed.headers.getSetCookie().filter((c) => /^(access|refresh)_token=/.test(c));
-    expect(handoff).toHaveLength(2);
-    for (const cookie of handoff) {
-      expect(cookie).toMatch(/Max-Age=60/);
-      expect(cookie).toMatch(/Path=\//);
-      expect(cookie).not.toMatch(/HttpOnly/i);
-    }
-    expect(browser.values.has('oauth_state')).toBe(false);
+    // One time only: the cookie is cleared, and a copy of it is refused.
+    expect(browser.values.has('fluxion_handoff')).toBe(false);
+    expect((await takeHandoff(appUrl, browser)).status).toBe(401);
 
     const me = await visit(`${appUrl}/api/me/`, undefined, {
       headers: { authorization: `Bearer ${access}` },
@@ -147,6 +163,12 @@ describe.each(cases)('sign-in with GitHub over real HTTP ($name)', async ({ name
     const pair = (await refreshed.json()) as { access: string; refresh: string };
     secrets.set('refreshed access token', pair.access);
     secrets.set('rotated refresh token', pair.refresh);
+    // A replayed handoff cookie is a stolen one: refused, and the sign-in it started ends.
+    expect((await takeHandoff(appUrl, spentHandoff)).status).toBe(401);
+    const afterReplay = await visit(`${appUrl}/api/me/`, undefined, {
+      headers: { authorization: `Bearer ${pair.access}` },
+    });
+    expect(afterReplay.status).toBe(401);
 
     // Replays of the same callback fail: with the browser's cookies (the state cookie is spent), and
     // with the original signed state cookie too (the code is single-use).
@@ -167,9 +189,10 @@ describe.each(cases)('sign-in with GitHub over real HTTP ($name)', async ({ name
     secrets.set('state 3', new URL(toGithub).searchParams.get('state') ?? '');
     const callback = location(await visit(toGithub));
     secrets.set('code 3', new URL(callback).searchParams.get('code') ?? '');
-    expect(location(await visit(callback, browser))).toBe('/');
-    secrets.set('access token 3', browser.values.get('access_token') ?? '');
-    secrets.set('refresh token 3', browser.values.get('refresh_token') ?? '');
+    expect(location(await visit(callback, browser))).toBe('/?signed_in=1');
+    const tokens = await handedOffTokens(appUrl, browser);
+    secrets.set('access token 3', tokens.access);
+    secrets.set('refresh token 3', tokens.refresh);
     const rows = await ctx.db.selectFrom('users').select(['username', 'github_token_enc']).execute();
     expect(rows).toHaveLength(1);
     const token = decryptSecret(rows[0]?.github_token_enc ?? '', ctx.config.tokenEncryptionKey);
@@ -207,10 +230,10 @@ describe.each(cases)('sign-in with GitHub over real HTTP ($name)', async ({ name
     secrets.set('state 5', fields.state);
     const approved = new URL(location(await decide('1')));
     secrets.set('code 5', approved.searchParams.get('code') ?? '');
-    expect(location(await visit(approved.toString(), again))).toBe('/');
-    const access = again.values.get('access_token') ?? '';
+    expect(location(await visit(approved.toString(), again))).toBe('/?signed_in=1');
+    const { access, refresh } = await handedOffTokens(appUrl, again);
     secrets.set('access token 5', access);
-    secrets.set('refresh token 5', again.values.get('refresh_token') ?? '');
+    secrets.set('refresh token 5', refresh);
     const me = await visit(`${appUrl}/api/me/`, undefined, {
       headers: { authorization: `Bearer ${access}` },
     });
@@ -239,7 +262,7 @@ describe('sign-in behind https', async () => {
   const publicUrl = 'https://fluxion.example';
   const { app } = await buildTestApp(database, { githubUrl: sim.url, config: { publicUrl } });
 
-  it('marks the state and token handoff cookies Secure', async () => {
+  it('marks the state and handoff cookies Secure', async () => {
     const start = await app.inject('/accounts/github/login/?login=octo-alice');
     const stateCookies = start.headers['set-cookie'];
     expect(String(stateCookies)).toMatch(/oauth_state=.*; Secure/);
@@ -253,11 +276,11 @@ describe('sign-in behind https', async () => {
       .map((c) => c.split(';')[0])
       .join('; ');
     const landed = await app.inject({ url: `${callback.pathname}${callback.search}`, headers: { cookie } });
-    expect(landed.headers.location).toBe('/');
+    expect(landed.headers.location).toBe('/?signed_in=1');
     const handoff = [landed.headers['set-cookie'] ?? []]
       .flat()
-      .filter((c) => /^(access|refresh)_token=/.test(c));
-    expect(handoff).toHaveLength(2);
+      .filter((c) => c.startsWith('fluxion_handoff='));
+    expect(handoff).toHaveLength(1);
     for (const line of handoff) expect(line).toMatch(/; Secure/);
   });
 });

@@ -6,13 +6,14 @@ import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
 import { buildAuthorizeUrl, createPkcePair, exchangeOAuthCode } from '../github/oauth.ts';
 import { upsertGithubUser } from '../users/queries.ts';
-import { issueAccessToken } from './access-tokens.ts';
+import { authRateLimit } from '../http/rate-limit.ts';
+import { SIGNED_IN_REDIRECT, setHandoffCookie } from './handoff.ts';
 import { createRefreshToken } from './refresh-tokens.ts';
 import { encryptSecret } from './secret-box.ts';
+import { startSession } from './sessions.ts';
 
 const STATE_COOKIE = 'oauth_state';
 const CALLBACK_PATH = '/accounts/github/login/callback/';
-const HANDOFF_COOKIE_SECONDS = 60;
 
 type PendingLogin = { state: string; verifier: string };
 
@@ -20,10 +21,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   // Read per request: the public URL may only be known once the server listens (a random port).
   const redirectUri = () => `${ctx.config.publicUrl}${CALLBACK_PATH}`;
   const cookiePath = '/accounts/github/';
+  const rateLimit = authRateLimit(ctx);
 
   app.get(
     '/accounts/github/login/',
-    { schema: { querystring: z.object({ login: z.string().max(100).optional() }) } },
+    { config: { rateLimit }, schema: { querystring: z.object({ login: z.string().max(100).optional() }) } },
     async (request, reply) => {
       const pkce = createPkcePair();
       const pending: PendingLogin = { state: randomBytes(32).toString('base64url'), verifier: pkce.verifier };
@@ -51,6 +53,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     CALLBACK_PATH,
     {
+      config: { rateLimit },
       schema: {
         querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
       },
@@ -85,20 +88,11 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           },
           now,
         );
-        const access = await issueAccessToken({ userId: user.id, secret: ctx.config.jwtSecret, now });
-        const refresh = await createRefreshToken(ctx.db, user.id, now);
-        // Short-lived, script-readable cookies: the web app moves them to local storage and clears them.
-        // Secure on https, like the state cookie: a token cookie must never travel over plain http.
-        const handoff = {
-          path: '/',
-          sameSite: 'lax' as const,
-          maxAge: HANDOFF_COOKIE_SECONDS,
-          secure: ctx.config.publicUrl.startsWith('https:'),
-        };
-        reply.setCookie('access_token', access, handoff);
-        reply.setCookie('refresh_token', refresh.token, handoff);
+        const session = { userId: user.id, sessionId: await startSession(ctx.db, user.id, now) };
+        const refresh = await createRefreshToken(ctx.db, session, now);
+        setHandoffCookie(ctx, reply, refresh.token);
         request.log.info({ userId: user.id }, 'signed in with GitHub');
-        return reply.redirect('/');
+        return reply.redirect(SIGNED_IN_REDIRECT);
       } catch (error) {
         request.log.warn({ reason: (error as Error).message }, 'OAuth sign-in failed');
         return fail(reply);

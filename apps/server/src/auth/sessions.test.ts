@@ -4,14 +4,29 @@ import { buildTestApp } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from './access-tokens.ts';
-import { ROTATION_GRACE_MS } from './refresh-tokens.ts';
+import { createRefreshToken, ROTATION_GRACE_MS } from './refresh-tokens.ts';
+import { startSession } from './sessions.ts';
 
 const cases = await dialectCases();
 
 describe.each(cases)('sessions on $name', async ({ create }) => {
   const database = await create();
   afterAll(() => database.drop());
-  const { app, ctx, clock } = await buildTestApp(database);
+  // Rate limits have their own test (http/rate-limit.test.ts); here they would only get in the way.
+  const { app, ctx, clock } = await buildTestApp(database, { config: { authRateLimitPerMinute: 10_000 } });
+  const refreshWith = (token: string) =>
+    app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh: token } });
+  const logout = (token: string) =>
+    app.inject({ method: 'POST', url: '/api/logout/', payload: { refresh_token: token } });
+  const me = (access: string) =>
+    app.inject({ url: '/api/me/', headers: { authorization: `Bearer ${access}` } });
+  /** A second sign-in of the same user, as from another device. */
+  const anotherSignIn = async (userId: string) => {
+    const session = { userId, sessionId: await startSession(ctx.db, userId, clock.now()) };
+    const refresh = (await createRefreshToken(ctx.db, session, clock.now())).token;
+    const access = await issueAccessToken({ ...session, secret: ctx.config.jwtSecret, now: clock.now() });
+    return { access, refresh };
+  };
 
   it('GET /api/me/ answers the profile of a new user: a 30-day trial, active', async () => {
     const { auth } = await signedInUser(ctx, 'octo-profile');
@@ -55,7 +70,13 @@ describe.each(cases)('sessions on $name', async ({ create }) => {
       const response = await app.inject({ url: '/api/me/', headers: authorization ? { authorization } : {} });
       expect(response.statusCode, String(authorization)).toBe(401);
     }
-    const expiring = await issueAccessToken({ userId: 'x', secret: ctx.config.jwtSecret, now: clock.now() });
+    const { user, sessionId } = await signedInUser(ctx);
+    const expiring = await issueAccessToken({
+      userId: user.id,
+      sessionId,
+      secret: ctx.config.jwtSecret,
+      now: clock.now(),
+    });
     clock.advance((ACCESS_TOKEN_TTL_SECONDS + 1) * 1000);
     const expired = await app.inject({ url: '/api/me/', headers: { authorization: `Bearer ${expiring}` } });
     expect(expired.statusCode).toBe(401);
@@ -144,5 +165,63 @@ describe.each(cases)('sessions on $name', async ({ create }) => {
       payload: '{oops',
     });
     expect(notJson.statusCode).toBe(400);
+  });
+
+  it('logout ends the whole sign-in: tokens refreshed in the grace, 20 parallel refreshes, rotated ones, access tokens', async () => {
+    const { refresh, access } = await signedInUser(ctx);
+    const other = await signedInUser(ctx);
+    const first = await refreshWith(refresh);
+    const inGrace = await refreshWith(refresh);
+    expect([first.statusCode, inGrace.statusCode]).toEqual([200, 200]);
+    const parallel = await Promise.all(Array.from({ length: 20 }, () => refreshWith(first.json().refresh)));
+    expect(parallel.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const pairs = [first, inGrace, ...parallel].map((r) => r.json() as { access: string; refresh: string });
+    expect(new Set(pairs.map((p) => p.refresh)).size).toBe(22);
+    for (const pair of pairs) expect((await me(pair.access)).statusCode).toBe(200);
+
+    expect((await logout(pairs[5]?.refresh ?? '')).statusCode).toBe(204);
+
+    for (const token of [refresh, ...pairs.map((p) => p.refresh)]) {
+      expect((await refreshWith(token)).statusCode, 'a refresh token of the ended sign-in').toBe(401);
+    }
+    for (const token of [access, ...pairs.map((p) => p.access)]) {
+      expect((await me(token)).statusCode, 'an access token of the ended sign-in').toBe(401);
+    }
+    expect((await logout(pairs[6]?.refresh ?? '')).statusCode).toBe(401);
+    // Another sign-in of someone else (or of the same user elsewhere) is not touched.
+    expect((await me(other.access)).statusCode).toBe(200);
+    expect((await refreshWith(other.refresh)).statusCode).toBe(200);
+  });
+
+  it('logout with a token that was already rotated ends the sign-in too', async () => {
+    const { refresh } = await signedInUser(ctx);
+    const next = (await refreshWith(refresh)).json() as { access: string; refresh: string };
+    expect((await logout(refresh)).statusCode).toBe(204);
+    expect((await refreshWith(next.refresh)).statusCode).toBe(401);
+    expect((await me(next.access)).statusCode).toBe(401);
+  });
+
+  it('a replayed refresh token ends its own sign-in, not the user’s other sign-ins', async () => {
+    const laptop = await signedInUser(ctx);
+    const phone = await anotherSignIn(laptop.user.id);
+    const next = (await refreshWith(laptop.refresh)).json() as { access: string; refresh: string };
+    clock.advance(ROTATION_GRACE_MS + 1);
+    expect((await refreshWith(laptop.refresh)).statusCode).toBe(401);
+    expect((await me(next.access)).statusCode).toBe(401);
+    expect((await refreshWith(next.refresh)).statusCode).toBe(401);
+    expect((await me(phone.access)).statusCode).toBe(200);
+    expect((await refreshWith(phone.refresh)).statusCode).toBe(200);
+  });
+
+  it('an access token without a sign-in (sid) is refused', async () => {
+    const { user } = await signedInUser(ctx);
+    const noSession = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuer('fluxion')
+      .setAudience('fluxion-web')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(ctx.config.jwtSecret));
+    expect((await me(noSession)).statusCode).toBe(401);
   });
 });

@@ -8,6 +8,8 @@ import { columnClassification } from './migrations/005_column_classification.ts'
 import { columnOptions } from './migrations/006_column_options.ts';
 import { itemChanges } from './migrations/007_item_changes.ts';
 import { itemSnapshots } from './migrations/008_item_snapshots.ts';
+import { authSessions } from './migrations/009_auth_sessions.ts';
+import { rateLimits } from './migrations/010_rate_limits.ts';
 import { backfillSkipped } from './migrations/011_backfill_skipped.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
@@ -21,6 +23,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '006_column_options': columnOptions,
     '007_item_changes': itemChanges,
     '008_item_snapshots': itemSnapshots,
+    '009_auth_sessions': authSessions,
+    '010_rate_limits': rateLimits,
     '011_backfill_skipped': backfillSkipped,
   };
 }

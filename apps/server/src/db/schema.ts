@@ -24,7 +24,24 @@ export type RefreshTokensTable = {
   expires_at: number;
   revoked_at: number | null;
   replaced_by: string | null;
+  /** The sign-in (auth_sessions.id) this token descends from; null only before migration 009. */
+  session_id: string | null;
   created_at: number;
+};
+
+/** One sign-in: ended by logout or by a replayed refresh token, which refuses all its tokens. */
+export type AuthSessionsTable = {
+  id: string;
+  user_id: string;
+  created_at: number;
+  ended_at: number | null;
+};
+
+/** Hits per client address and route in the current rate-limit window. */
+export type RateLimitHitsTable = {
+  key: string;
+  hits: number;
+  window_ends_at: number;
 };
 
 /** A GitHub Projects board, collected once however many users track it. */
@@ -127,6 +144,8 @@ export type StripeEventsTable = { event_id: string; received_at: number };
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
+  auth_sessions: AuthSessionsTable;
+  rate_limit_hits: RateLimitHitsTable;
   boards: BoardsTable;
   tracked_projects: TrackedProjectsTable;
   items: ItemsTable;

@@ -52,10 +52,10 @@ export async function startBillingWorld(
   const test = await buildTestApp(database, { clock, config: { stripe } });
   const url = await listenTestApp(test);
   sim.webhooks.urls = [`${url}/webhooks/stripe`];
-  const { user } = await signedInUser(test.ctx, 'octo-alice');
+  const { user, sessionId } = await signedInUser(test.ctx, 'octo-alice');
   // A fresh access token each call, so tests can move the clock by days.
   const bearer = async () => ({
-    authorization: `Bearer ${await issueAccessToken({ userId: user.id, secret: test.ctx.config.jwtSecret, now: test.ctx.now() })}`,
+    authorization: `Bearer ${await issueAccessToken({ userId: user.id, sessionId, secret: test.ctx.config.jwtSecret, now: test.ctx.now() })}`,
   });
 
   const api = async <T>(path: string, method = 'POST', body: unknown = {}): Promise<Answer<T>> => {

@@ -1,6 +1,7 @@
 import { issueAccessToken } from '../auth/access-tokens.ts';
 import { encryptSecret } from '../auth/secret-box.ts';
 import { createRefreshToken } from '../auth/refresh-tokens.ts';
+import { startSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { upsertGithubUser } from '../users/queries.ts';
@@ -12,16 +13,29 @@ export async function signedInUser(
   ctx: AppContext,
   login = `user${nextGithubId}`,
   tokenEnc = 'none',
-): Promise<{ user: User; access: string; refresh: string; auth: { authorization: string } }> {
+): Promise<{
+  user: User;
+  sessionId: string;
+  access: string;
+  refresh: string;
+  auth: { authorization: string };
+}> {
   const now = ctx.now();
   const user = await upsertGithubUser(
     ctx.db,
     { githubId: nextGithubId++, login, avatarUrl: null, tokenEnc },
     now,
   );
-  const access = await issueAccessToken({ userId: user.id, secret: ctx.config.jwtSecret, now });
-  const refresh = await createRefreshToken(ctx.db, user.id, now);
-  return { user, access, refresh: refresh.token, auth: { authorization: `Bearer ${access}` } };
+  const session = { userId: user.id, sessionId: await startSession(ctx.db, user.id, now) };
+  const access = await issueAccessToken({ ...session, secret: ctx.config.jwtSecret, now });
+  const refresh = await createRefreshToken(ctx.db, session, now);
+  return {
+    user,
+    sessionId: session.sessionId,
+    access,
+    refresh: refresh.token,
+    auth: { authorization: `Bearer ${access}` },
+  };
 }
 
 /**

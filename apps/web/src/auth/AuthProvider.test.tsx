@@ -3,6 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from './AuthProvider.tsx';
 import { useAuth } from './context.ts';
+import { clearTokenCookies } from './cookies.ts';
+import { resetHandoff } from './handoff.ts';
 
 const profile = {
   username: 'octocat',
@@ -46,6 +48,8 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 describe('AuthProvider', () => {
   beforeEach(() => {
     localStorage.clear();
+    resetHandoff();
+    clearTokenCookies();
     window.history.replaceState(null, '', '/');
   });
   afterEach(() => {
@@ -53,27 +57,47 @@ describe('AuthProvider', () => {
     vi.unstubAllGlobals();
   });
 
-  it('moves cookie tokens to local storage, clears the cookies and loads the user', async () => {
-    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the hand-off cookies
-    document.cookie = 'access_token=a1; path=/';
-    // biome-ignore lint/suspicious/noDocumentCookie: the test sets the hand-off cookies
-    document.cookie = 'refresh_token=r1; path=/';
-    const fetch = mockFetch(() => json(200, profile));
+  it('after the OAuth callback (?signed_in=1): takes the handoff once, keeps the tokens, loads the user', async () => {
+    window.history.replaceState(null, '', '/?signed_in=1');
+    const fetch = mockFetch((url) =>
+      url === '/api/token/handoff/' ? json(200, { access: 'a1', refresh: 'r1' }) : json(200, profile),
+    );
     renderAt();
     expect(screen.getByTestId('status').textContent).toBe('loadingUser');
+    expect(window.location.pathname + window.location.search).toBe('/');
     await waitFor(() => expect(screen.getByTestId('user').textContent).toBe('octocat'));
     expect(localStorage.getItem('access_token')).toBe('a1');
     expect(localStorage.getItem('refresh_token')).toBe('r1');
-    expect(document.cookie).toBe('');
-    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer a1');
+    const handoffs = fetch.mock.calls.filter(([url]) => url === '/api/token/handoff/');
+    expect(handoffs).toHaveLength(1);
+    expect(handoffs[0]?.[1]).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    const profileCall = fetch.mock.calls.find(([url]) => url === '/api/me/');
+    expect(new Headers(profileCall?.[1]?.headers).get('Authorization')).toBe('Bearer a1');
   });
 
-  it('removes token query parameters from the URL', async () => {
+  it('a refused handoff (a copied link): unauthenticated with the OAuth message', async () => {
+    window.history.replaceState(null, '', '/?signed_in=1');
+    mockFetch(() => json(401, { error: 'unauthorized', message: 'No sign-in' }));
+    renderAt();
+    await waitFor(() =>
+      expect(screen.getByTestId('error').textContent).toBe('OAuth authentication failed. Please try again.'),
+    );
+    expect(screen.getByTestId('status').textContent).toBe('unauthenticated');
+    expect(localStorage.getItem('access_token')).toBeNull();
+  });
+
+  it('tokens in the URL or in cookies sign nobody in, and leave the URL', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plants token cookies
+    document.cookie = 'access_token=a1; path=/';
+    // biome-ignore lint/suspicious/noDocumentCookie: the test plants token cookies
+    document.cookie = 'refresh_token=r1; path=/';
     window.history.replaceState(null, '', '/lead-time?token=a&refresh=r&demo=1');
-    mockFetch(() => json(200, profile));
+    const fetch = mockFetch(() => json(200, profile));
     renderAt();
     expect(window.location.pathname + window.location.search).toBe('/lead-time?demo=1');
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
+    expect(screen.getByTestId('status').textContent).toBe('unauthenticated');
+    expect(localStorage.getItem('access_token')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('a profile 401 with a refused refresh: tokens cleared, authentication expired', async () => {

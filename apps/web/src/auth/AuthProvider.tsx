@@ -1,12 +1,14 @@
 import type { Profile } from '@fluxion/contract';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SessionExpiredError } from '../api/errors.ts';
 import { api, tokenStore } from '../api/instance.ts';
 import { AuthContext, type AuthContextValue } from './context.ts';
 import { readStartupInput, runEffects } from './effects.ts';
+import { takeHandoffOnce } from './handoff.ts';
 import {
   type AuthState,
+  handoffFailed,
   loggedOut,
   loginStarted,
   logoutRequest,
@@ -28,13 +30,26 @@ async function fetchProfile(): Promise<Transition> {
   }
 }
 
+/** The user's profile, after taking over the sign-in the OAuth callback just handed off, if any. */
+async function loadUser(handoff: { current: boolean }): Promise<Transition> {
+  if (handoff.current) {
+    const tokens = await takeHandoffOnce();
+    handoff.current = false;
+    if (tokens) tokenStore.save(tokens);
+    else if (!tokenStore.getRefresh()) return handoffFailed();
+  }
+  return fetchProfile();
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [state, setState] = useState<AuthState>(() => {
+  const [initial] = useState(() => {
     const transition = startup(readStartupInput(tokenStore));
     runEffects(transition.effects, tokenStore, (path) => window.history.replaceState(null, '', path));
-    return transition.state;
+    return transition;
   });
+  const [state, setState] = useState<AuthState>(initial.state);
+  const handoff = useRef(initial.handoff);
   const [profileRequest, setProfileRequest] = useState(0);
 
   const apply = useCallback(
@@ -54,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!loadingUser) return;
     let live = true;
-    void fetchProfile().then((transition) => live && apply(transition));
+    void loadUser(handoff).then((transition) => live && apply(transition));
     return () => {
       live = false;
     };

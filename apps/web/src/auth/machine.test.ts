@@ -1,6 +1,7 @@
 import type { Profile } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  handoffFailed,
   loggedOut,
   loginStarted,
   logoutRequest,
@@ -30,26 +31,29 @@ const user: Profile = {
   cancel_at_period_end: false,
 };
 
-describe('token pick-up order', () => {
-  it('prefers local storage, then cookies, then query parameters', () => {
+describe('token pick-up', () => {
+  it('takes local storage only: token cookies and query parameters cannot pick the session', () => {
     const all = input({
       stored: { access: 'ls-a', refresh: 'ls-r' },
       cookies: { access_token: 'c-a', refresh_token: 'c-r' },
       url: '/?token=q-a&refresh=q-r',
     });
     expect(pickTokens(all)).toEqual({ access: 'ls-a', refresh: 'ls-r' });
-    expect(pickTokens({ ...all, stored: none })).toEqual({ access: 'c-a', refresh: 'c-r' });
-    expect(pickTokens({ ...all, stored: none, cookies: {} })).toEqual({ access: 'q-a', refresh: 'q-r' });
+    expect(pickTokens({ ...all, stored: none })).toEqual({ access: null, refresh: null });
   });
 });
 
 describe('startup', () => {
   it('without tokens: unauthenticated, no error, no effects', () => {
-    expect(startup(input())).toEqual({ state: { status: 'unauthenticated', error: null }, effects: [] });
+    expect(startup(input())).toEqual({
+      state: { status: 'unauthenticated', error: null },
+      effects: [],
+      handoff: false,
+    });
   });
 
-  it('both tokens from cookies: saved, cookies cleared, waits for the user', () => {
-    const t = startup(input({ cookies: { access_token: 'a', refresh_token: 'r' }, url: '/lead-time' }));
+  it('stored tokens: saved again, token cookies cleared, waits for the user', () => {
+    const t = startup(input({ stored: { access: 'a', refresh: 'r' }, url: '/lead-time' }));
     expect(t.state).toEqual({ status: 'loadingUser', error: null });
     expect(t.effects).toEqual([
       { type: 'saveTokens', tokens: { access: 'a', refresh: 'r' } },
@@ -57,11 +61,28 @@ describe('startup', () => {
     ]);
   });
 
-  it('both tokens from the query: saved and the query parameters removed from the URL', () => {
-    const t = startup(input({ url: '/time-in-state?token=a&refresh=r&demo=1#top' }));
-    expect(t.state.status).toBe('loadingUser');
-    expect(t.effects).toContainEqual({ type: 'saveTokens', tokens: { access: 'a', refresh: 'r' } });
-    expect(t.effects).toContainEqual({ type: 'replaceUrl', url: '/time-in-state?demo=1#top' });
+  it('tokens in the query or in cookies do not sign in; the query parameters are removed from the URL', () => {
+    const t = startup(
+      input({
+        url: '/time-in-state?token=a&refresh=r&demo=1#top',
+        cookies: { access_token: 'a', refresh_token: 'r' },
+      }),
+    );
+    expect(t.state).toEqual({ status: 'unauthenticated', error: null });
+    expect(t.effects).toEqual([{ type: 'replaceUrl', url: '/time-in-state?demo=1#top' }]);
+  });
+
+  it('signed_in=1 (the OAuth callback): takes over the handoff first, even over stored tokens', () => {
+    for (const stored of [none, { access: 'old-a', refresh: 'old-r' }]) {
+      const t = startup(input({ stored, url: '/?signed_in=1' }));
+      expect(t.handoff).toBe(true);
+      expect(t.state).toEqual({ status: 'loadingUser', error: null });
+      expect(t.effects).toEqual([{ type: 'clearCookies' }, { type: 'replaceUrl', url: '/' }]);
+    }
+    expect(handoffFailed()).toEqual({
+      state: { status: 'unauthenticated', error: 'OAuth authentication failed. Please try again.' },
+      effects: [{ type: 'navigate', path: '/login' }],
+    });
   });
 
   it('on /login with both tokens: goes to / with a reload', () => {
@@ -73,8 +94,7 @@ describe('startup', () => {
   it('only one token: the incomplete-token error, leftovers cleared', () => {
     for (const variant of [
       input({ stored: { access: 'a', refresh: null } }),
-      input({ cookies: { refresh_token: 'r' } }),
-      input({ url: '/login?token=a' }),
+      input({ stored: { access: null, refresh: 'r' }, url: '/login?token=a' }),
     ]) {
       const t = startup(variant);
       expect(t.state).toEqual({
@@ -83,7 +103,9 @@ describe('startup', () => {
       });
       expect(t.effects).toContainEqual({ type: 'clearTokens' });
     }
-    expect(startup(input({ url: '/login?token=a' })).effects).toContainEqual({
+    expect(
+      startup(input({ stored: { access: 'a', refresh: null }, url: '/login?token=a' })).effects,
+    ).toContainEqual({
       type: 'replaceUrl',
       url: '/login',
     });
@@ -102,6 +124,7 @@ describe('startup', () => {
     expect(startup(input({ url: '/login?error=other' }))).toEqual({
       state: { status: 'unauthenticated', error: null },
       effects: [],
+      handoff: false,
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { Profile } from '@fluxion/contract';
 import { T } from '../texts.ts';
+import { SIGNED_IN_PARAM } from './handoff.ts';
 import type { TokenPair } from './tokens.ts';
 
 /** Spec §4: unauthenticated; authenticated with a token but no user yet; authenticated with the user. */
@@ -19,6 +20,9 @@ export type AuthEffect =
 
 export type Transition = { state: AuthState; effects: AuthEffect[] };
 
+/** `handoff`: the OAuth callback just signed this browser in; its tokens are to be taken over first. */
+export type StartupTransition = Transition & { handoff: boolean };
+
 export type StartupInput = {
   stored: { access: string | null; refresh: string | null };
   cookies: Record<string, string>;
@@ -28,7 +32,11 @@ export type StartupInput = {
 export type ProfileFailure = { kind: 'status'; status: number } | { kind: 'network' };
 
 export const OAUTH_LOGIN_PATH = '/accounts/github/login/';
-const AUTH_PARAMS = ['token', 'refresh'];
+/**
+ * Tokens in the address bar are never used (a link would sign anyone in as whoever made it), only removed:
+ * a sign-in arrives by the callback's one-time handoff (handoff.ts).
+ */
+const AUTH_PARAMS = ['token', 'refresh', SIGNED_IN_PARAM];
 
 function urlWithout(location: StartupInput['location'], names: string[]): string {
   const params = new URLSearchParams(location.search);
@@ -37,17 +45,17 @@ function urlWithout(location: StartupInput['location'], names: string[]): string
   return `${location.pathname}${query ? `?${query}` : ''}${location.hash}`;
 }
 
-/** Token pick-up on load: local storage, else cookies, else query parameters token/refresh. */
+/**
+ * Token pick-up on load: local storage only. Token cookies and query parameters, which the spec also
+ * reads, are ignored: whoever can plant them (a link, a sibling subdomain) could pick the session.
+ */
 export function pickTokens(input: StartupInput): { access: string | null; refresh: string | null } {
-  const params = new URLSearchParams(input.location.search);
-  return {
-    access: input.stored.access || input.cookies.access_token || params.get('token') || null,
-    refresh: input.stored.refresh || input.cookies.refresh_token || params.get('refresh') || null,
-  };
+  return { access: input.stored.access || null, refresh: input.stored.refresh || null };
 }
 
-export function startup(input: StartupInput): Transition {
+export function startup(input: StartupInput): StartupTransition {
   const params = new URLSearchParams(input.location.search);
+  const handoff = params.get(SIGNED_IN_PARAM) === '1';
   const oauthFailed = params.get('error') === 'oauth_failed';
   const strip = oauthFailed ? [...AUTH_PARAMS, 'error'] : AUTH_PARAMS;
   const cleanUrl = urlWithout(input.location, strip);
@@ -55,6 +63,13 @@ export function startup(input: StartupInput): Transition {
   const urlEffects: AuthEffect[] = cleanUrl === current ? [] : [{ type: 'replaceUrl', url: cleanUrl }];
   const { access, refresh } = pickTokens(input);
 
+  if (handoff) {
+    return {
+      state: { status: 'loadingUser', error: null },
+      effects: [{ type: 'clearCookies' }, ...urlEffects],
+      handoff,
+    };
+  }
   if (access && refresh) {
     const effects: AuthEffect[] = [
       { type: 'saveTokens', tokens: { access, refresh } },
@@ -62,17 +77,27 @@ export function startup(input: StartupInput): Transition {
     ];
     if (input.location.pathname === '/login') effects.push({ type: 'reload', url: '/' });
     else effects.push(...urlEffects);
-    return { state: { status: 'loadingUser', error: null }, effects };
+    return { state: { status: 'loadingUser', error: null }, effects, handoff };
   }
   if (access || refresh) {
     return {
       state: { status: 'unauthenticated', error: T.auth.incomplete },
       effects: [{ type: 'clearTokens' }, { type: 'clearCookies' }, ...urlEffects],
+      handoff,
     };
   }
   return {
     state: { status: 'unauthenticated', error: oauthFailed ? T.auth.oauthFailed : null },
     effects: urlEffects,
+    handoff,
+  };
+}
+
+/** No sign-in to take over (a copied link, an expired or spent handoff), and no earlier session either. */
+export function handoffFailed(): Transition {
+  return {
+    state: { status: 'unauthenticated', error: T.auth.oauthFailed },
+    effects: [{ type: 'navigate', path: '/login' }],
   };
 }
 

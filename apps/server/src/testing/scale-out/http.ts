@@ -63,11 +63,12 @@ export async function signInAcrossReplicas(params: {
   const callback = new URL(await redirect(toGithub, new Map()));
   const atOtherReplica = `${params.finish}${callback.pathname}${callback.search}`;
   const landed = await redirect(atOtherReplica, jar);
-  if (landed !== '/') throw new Error(`sign-in failed: redirected to ${landed}`);
-  const access = jar.get('access_token');
-  const refresh = jar.get('refresh_token');
-  if (!access || !refresh) throw new Error('sign-in failed: no token cookies');
-  return { access, refresh };
+  if (landed !== '/?signed_in=1') throw new Error(`sign-in failed: redirected to ${landed}`);
+  // The web app's one-time handoff, at the first replica again.
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const handoff = await fetch(`${params.start}/api/token/handoff/`, { method: 'POST', headers: { cookie } });
+  if (handoff.status !== 200) throw new Error(`sign-in failed: handoff answered ${handoff.status}`);
+  return (await handoff.json()) as Session;
 }
 
 /** One request without following its redirect; returns the location and keeps the cookies set. */

@@ -1,0 +1,34 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+
+/**
+ * The one-time handoff of a sign-in from the OAuth callback to the web app, in the browser that signed in:
+ * an HttpOnly cookie only sent to POST /api/token/handoff/, which trades it once for the token pair.
+ * Tokens never travel in a URL, so a link cannot sign anyone in as somebody else.
+ */
+export const HANDOFF_PATH = '/api/token/handoff/';
+/** The app's address after a sign-in: the web app then asks for the handoff. */
+export const SIGNED_IN_REDIRECT = '/?signed_in=1';
+const HANDOFF_COOKIE = 'fluxion_handoff';
+const HANDOFF_SECONDS = 60;
+
+const cookieOptions = (ctx: AppContext) => ({
+  path: HANDOFF_PATH,
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  secure: ctx.config.publicUrl.startsWith('https:'),
+});
+
+export function setHandoffCookie(ctx: AppContext, reply: FastifyReply, refreshToken: string): void {
+  reply.setCookie(HANDOFF_COOKIE, refreshToken, { ...cookieOptions(ctx), maxAge: HANDOFF_SECONDS });
+}
+
+/** The handed-off refresh token, if any; the cookie is cleared either way. */
+export function takeHandoffCookie(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): string | null {
+  reply.clearCookie(HANDOFF_COOKIE, cookieOptions(ctx));
+  return request.cookies[HANDOFF_COOKIE] || null;
+}
