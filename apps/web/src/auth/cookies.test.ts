@@ -11,6 +11,13 @@ describe('cookies', () => {
     expect(parseCookies('')).toEqual({});
   });
 
+  it('keeps the first (most specific path) of a name sent twice, and a value that is not URI-encoded as it is', () => {
+    expect(parseCookies('access_token=path-api; access_token=path-root; b=%E0%A4%A')).toEqual({
+      access_token: 'path-api',
+      b: '%E0%A4%A',
+    });
+  });
+
   it('clears under host-only, host, localhost and IP domain variants', () => {
     expect(cookieDomains('localhost')).toEqual([null, 'localhost', '127.0.0.1']);
     expect(cookieDomains('192.168.1.20')).toEqual([null, '192.168.1.20', 'localhost', '127.0.0.1']);

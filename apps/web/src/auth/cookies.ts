@@ -1,23 +1,15 @@
+import { parseCookie } from 'cookie';
 import { ACCESS_KEY, REFRESH_KEY } from './tokens.ts';
 
 const EXPIRED = 'expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0';
 const PATHS = ['/', '/accounts', '/accounts/github', '/accounts/github/login', '/api'];
 
+/** `document.cookie` as name → value (decoded; a name sent twice keeps its first, most specific, value). */
 export function parseCookies(cookie: string): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const part of cookie.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    const name = part.slice(0, index).trim();
-    const value = part.slice(index + 1).trim();
-    if (!name) continue;
-    try {
-      result[name] = decodeURIComponent(value);
-    } catch {
-      result[name] = value;
-    }
-  }
-  return result;
+  const parsed = parseCookie(cookie);
+  return Object.fromEntries(
+    Object.entries(parsed).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
 }
 
 const isIp = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { sign } from '@octokit/webhooks-methods';
 import type { Faults } from '../http/faults.ts';
 import type { ItemChange } from '../model/types.ts';
 import type { World } from '../model/world.ts';
@@ -88,10 +89,6 @@ export class WebhookDispatcher {
     void promise.finally(() => this.pending.delete(promise));
   }
 
-  signature(body: string): string {
-    return `sha256=${createHmac('sha256', this.secret).update(body).digest('hex')}`;
-  }
-
   private async send(delivery: Delivery): Promise<void> {
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -103,7 +100,8 @@ export class WebhookDispatcher {
       'x-github-hook-installation-target-id': '1',
     };
     if (this.secret) {
-      headers['x-hub-signature-256'] = this.signature(delivery.body);
+      headers['x-hub-signature-256'] = await sign(this.secret, delivery.body);
+      // The legacy SHA-1 header, which GitHub still sends and webhooks-methods no longer makes.
       headers['x-hub-signature'] =
         `sha1=${createHmac('sha1', this.secret).update(delivery.body).digest('hex')}`;
     }

@@ -9,6 +9,8 @@ describe('parseForm (Stripe form encoding)', () => {
     ['expand[]=a&expand[]=b', { expand: ['a', 'b'] }],
     ['subscription_data[metadata][k]=v%20w', { subscription_data: { metadata: { k: 'v w' } } }],
     ['', {}],
+    ['description=a+b%2Bc', { description: 'a b+c' }],
+    ['__proto__[admin]=1&constructor[prototype][admin]=1', {}],
   ])('%s', (body, expected) => {
     expect(parseForm(body)).toEqual(expected);
   });

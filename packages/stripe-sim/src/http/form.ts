@@ -1,42 +1,13 @@
+import { parse } from 'qs';
 import { invalidParam, missingParam } from '../model/errors.ts';
 
 /** A form-encoded Stripe request body: `metadata[user_id]=1&line_items[0][price]=price_x` nested. */
 export type FormNode = string | Form | FormNode[];
 export type Form = { [key: string]: FormNode };
 
-function keyPath(key: string): string[] {
-  const first = key.indexOf('[');
-  if (first < 0) return [key];
-  const rest = [...key.slice(first).matchAll(/\[([^\]]*)\]/g)].map((m) => m[1] ?? '');
-  return [key.slice(0, first), ...rest];
-}
-
-function toArrays(node: FormNode): FormNode {
-  if (typeof node === 'string' || Array.isArray(node)) return node;
-  const keys = Object.keys(node);
-  const entries = keys.map((k) => [k, toArrays(node[k] as FormNode)] as const);
-  const indexed = keys.length > 0 && keys.every((k, i) => k === String(i));
-  return indexed ? entries.map(([, v]) => v) : Object.fromEntries(entries);
-}
-
+/** Stripe's bracket syntax, as qs reads it (arrays from `[0]` and `[]`; no prototype keys). */
 export function parseForm(body: string): Form {
-  const root: Form = {};
-  for (const [key, value] of new URLSearchParams(body)) {
-    const path = keyPath(key);
-    let node: Form = root;
-    path.forEach((raw, index) => {
-      const part = raw === '' ? String(Object.keys(node).length) : raw;
-      if (index === path.length - 1) {
-        node[part] = value;
-        return;
-      }
-      const next = node[part];
-      const child: Form = typeof next === 'object' && !Array.isArray(next) ? next : {};
-      node[part] = child;
-      node = child;
-    });
-  }
-  return toArrays(root) as Form;
+  return parse(body, { depth: 10, arrayLimit: 1_000 }) as Form;
 }
 
 export function optionalString(form: Form, key: string): string | null {

@@ -1,7 +1,6 @@
-import { createHmac } from 'node:crypto';
+import Stripe from 'stripe';
 
-/** `Stripe-Signature: t=…,v1=…`: HMAC-SHA256 of `"{t}.{payload}"` with the endpoint's secret, as Stripe signs. */
+/** `Stripe-Signature: t=…,v1=…` as Stripe signs, made by the stripe package's own test helper. */
 export function signatureHeader(payload: string, secret: string, timestampSeconds: number): string {
-  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${payload}`, 'utf8').digest('hex');
-  return `t=${timestampSeconds},v1=${v1}`;
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: timestampSeconds });
 }
