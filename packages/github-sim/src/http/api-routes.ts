@@ -4,17 +4,18 @@ import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
 import type { SimOrg, SimUser } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 import { authenticate } from './auth.ts';
+import { avatarUrl } from './avatars.ts';
 
 const API = 'https://api.github.com';
 
-function userJson(user: SimUser): Record<string, unknown> {
+function userJson(user: SimUser, avatar: string): Record<string, unknown> {
   const url = `${API}/users/${user.login}`;
   const created = new Date(user.createdAt).toISOString().replace(/\.\d{3}Z$/, 'Z');
   return {
     login: user.login,
     id: user.databaseId,
     node_id: user.nodeId,
-    avatar_url: `https://avatars.githubusercontent.com/u/${user.databaseId}?v=4`,
+    avatar_url: avatar,
     gravatar_id: '',
     url,
     html_url: `https://github.com/${user.login}`,
@@ -47,7 +48,7 @@ function userJson(user: SimUser): Record<string, unknown> {
   };
 }
 
-function orgJson(org: SimOrg): Record<string, unknown> {
+function orgJson(org: SimOrg, avatar: string): Record<string, unknown> {
   const url = `${API}/orgs/${org.login}`;
   return {
     login: org.login,
@@ -60,7 +61,7 @@ function orgJson(org: SimOrg): Record<string, unknown> {
     issues_url: `${url}/issues`,
     members_url: `${url}/members{/member}`,
     public_members_url: `${url}/public_members{/member}`,
-    avatar_url: `https://avatars.githubusercontent.com/u/${org.databaseId}?v=4`,
+    avatar_url: avatar,
     description: org.description,
   };
 }
@@ -80,7 +81,7 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
       'x-oauth-scopes': auth.token.scopes.join(', '),
       'x-accepted-oauth-scopes': '',
     };
-    return reply.headers(headers).send(userJson(auth.user));
+    return reply.headers(headers).send(userJson(auth.user, avatarUrl(request, auth.user.databaseId)));
   });
   app.get<{ Querystring: { per_page?: string; page?: string } }>('/user/orgs', async (request, reply) => {
     const auth = authenticate(
@@ -98,7 +99,7 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
       'x-oauth-scopes': auth.token.scopes.join(', '),
       'x-accepted-oauth-scopes': 'admin:org, read:org, repo, user, write:org',
     };
-    return reply.headers(headers).send(orgs.map(orgJson));
+    return reply.headers(headers).send(orgs.map((org) => orgJson(org, avatarUrl(request, org.databaseId))));
   });
   app.post<{ Body: GraphqlBody }>('/graphql', async (request, reply) => {
     const auth = authenticate(world, request, reply, 'https://docs.github.com/graphql');

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { World } from '../model/world.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { registerApiRoutes } from './api-routes.ts';
+import { AVATAR_PATH, registerAvatarRoutes } from './avatars.ts';
 import { registerRepoRoutes } from './repo-routes.ts';
 import { registerSimControl } from './control-sim.ts';
 import { registerWorldControl } from './control-world.ts';
@@ -20,7 +21,8 @@ export type ServerParts = {
 
 function registerFaultHook(app: FastifyInstance, faults: Faults): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/_sim')) return;
+    // Avatars stand for GitHub's separate avatar host: API faults do not reach them.
+    if (request.url.startsWith('/_sim') || request.url.startsWith(AVATAR_PATH)) return;
     const scope = scopeOf(request.url);
     for (const slow of faults.take(['slow'], scope))
       await new Promise((r) => setTimeout(r, slow.delayMs ?? 2000));
@@ -59,6 +61,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   );
   app.get('/', async () => ({ simulator: 'github', docs: 'docs/github.md' }));
   registerApiRoutes(app, parts.world);
+  registerAvatarRoutes(app, parts.world);
   registerRepoRoutes(app, parts.world);
   registerOAuthRoutes(app, parts.world, parts.oauth);
   registerWorldControl(app, parts.world);
