@@ -1,4 +1,5 @@
 import type { IssueRow } from '@fluxion/contract';
+import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,6 +38,18 @@ describe('IssuesTable', () => {
     expect(bodyRows()).toHaveLength(ISSUES_PAGE * 2 + 30);
     expect(bodyRows().at(-1)?.textContent).toContain('#0Issue 0');
     expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
+  });
+
+  it('shows an item GitHub hides from the user as its placeholder: no number, no link', () => {
+    const hidden = { ...issues(1)[0], number: null, title: PRIVATE_ITEM_TITLE } as IssueRow;
+    const shown = { ...issues(2)[1], url: 'https://github.com/acme/api/issues/1' } as IssueRow;
+    render(<IssuesTable issues={[hidden, shown]} />);
+    // The longest-waiting first: the shown issue (1 day), then the hidden one.
+    const [first, second] = bodyRows();
+    expect(first?.textContent).toMatch(/^#1Issue 1/);
+    expect(second?.textContent).toMatch(new RegExp(`^${PRIVATE_ITEM_TITLE}`));
+    expect(within(second as HTMLElement).queryByRole('link')).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
   });
 
   it('shows every issue of a small column, with no paging controls', () => {
