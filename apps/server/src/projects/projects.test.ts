@@ -96,6 +96,8 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       last_synced_at: null,
       // Movements are recorded from the moment the board is added.
       recording_since: new Date(ctx.now()).toISOString(),
+      // Past moves are imported from GitHub's timelines at the first sync.
+      history_import: 'pending',
     };
     expect(projectSchema.strict().parse(added.json())).toEqual(expected);
     expect((await list(auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID, platform.nodeId]);
