@@ -118,6 +118,7 @@ describe.skipIf(!reachable)('faults: PostgreSQL connections cut under traffic', 
     const failures = traffic.answers.filter((answer) => answer.status !== 200);
     expect(new Set(failures.map((answer) => answer.status))).toEqual(new Set([503]));
     expect(failures.filter((answer) => !during(outages, answer))).toEqual([]);
+    expect(failures.filter((answer) => answer.retryAfter !== '5')).toEqual([]);
     for (const outage of outages) expect(failures.some((answer) => during([outage], answer))).toBe(true);
 
     const deliveries = (await deliveriesOf(cluster.githubUrl)).slice(earlierDeliveries);
@@ -151,7 +152,7 @@ describe.skipIf(!reachable)('faults: PostgreSQL connections cut under traffic', 
           .executeTakeFirst(),
       { children: [worker], timeoutMs: 20_000 },
     );
-  });
+  }, 30_000);
 });
 
 /** Whether the request ran while the database was away (or ended within the grace after it came back). */

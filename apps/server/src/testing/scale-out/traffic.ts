@@ -1,7 +1,13 @@
 import type { Session } from './http.ts';
 
-/** One request of the steady traffic: when it started and ended, and its status (0: no answer at all). */
-export type TrafficAnswer = { url: string; status: number; startedAt: number; endedAt: number };
+/** One request of the steady traffic: when it started and ended, its status (0: no answer at all). */
+export type TrafficAnswer = {
+  url: string;
+  status: number;
+  retryAfter: string | null;
+  startedAt: number;
+  endedAt: number;
+};
 
 export type Traffic = { answers: TrafficAnswer[]; stop(): Promise<void> };
 
@@ -22,8 +28,8 @@ export function startTraffic(
       const request = requests[turn % requests.length];
       if (!request) return;
       const startedAt = Date.now();
-      const status = await statusOf(request);
-      answers.push({ url: request.url, status, startedAt, endedAt: Date.now() });
+      const { status, retryAfter } = await send(request);
+      answers.push({ url: request.url, status, retryAfter, startedAt, endedAt: Date.now() });
       await sleep(pauseMs);
     }
   };
@@ -37,14 +43,14 @@ export function startTraffic(
   };
 }
 
-async function statusOf(request: { url: string; session?: Session }): Promise<number> {
+async function send(request: { url: string; session?: Session }) {
   const headers: Record<string, string> = {};
   if (request.session) headers.authorization = `Bearer ${request.session.access}`;
   try {
     const response = await fetch(request.url, { headers, signal: AbortSignal.timeout(15_000) });
     await response.arrayBuffer();
-    return response.status;
+    return { status: response.status, retryAfter: response.headers.get('retry-after') };
   } catch {
-    return 0;
+    return { status: 0, retryAfter: null };
   }
 }
