@@ -1,15 +1,14 @@
-import { overviewQuerySchema, overviewResponseSchema } from '@fluxion/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@fluxion/contract';
+import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { ApiContext } from '../context.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
 import { boardsOverview } from './overview-service.ts';
 
 /** GET /api/overview/?days= — Home's "boards at a glance": each visible board's Flow figures, most urgent first. */
-export const overviewRoutes: FastifyPluginAsyncZod<{ ctx: ApiContext }> = async (app, { ctx }) => {
+export async function overviewRoutes(app: FastifyInstance, { ctx }: { ctx: ApiContext }) {
   app.addHook('preHandler', authenticate(ctx));
-  app.get(
-    '/api/overview/',
-    { schema: { querystring: overviewQuerySchema, response: { 200: overviewResponseSchema } } },
-    async (request) => boardsOverview(ctx, request.userId, request.query, request.log),
+  registerEndpoint(app, endpoints.overview, async (request) =>
+    boardsOverview(ctx, request.userId, request.query, request.log),
   );
-};
+}

@@ -1,12 +1,14 @@
-import { sql } from 'kysely';
+import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
 import { DATABASE_RETRY_AFTER_S } from '../http/errors.ts';
 
 export async function healthRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  registerEndpoint(app, endpoints.health, async () => ({ status: 'ok' }));
   // Not ready while the database is away: a load balancer sends the traffic elsewhere until it is back.
-  app.get('/readyz', async (request, reply) => {
+  registerEndpoint(app, endpoints.ready, async (request, reply) => {
     try {
       await sql`select 1`.execute(db);
       return { status: 'ready', database: 'ok' };
