@@ -1,5 +1,18 @@
 import { expect, type Page, test } from '@playwright/test';
 
+/** Every Content-Security-Policy violation the browser reports on a page, for the test to assert none. */
+const cspViolations = new WeakMap<Page, string[]>();
+test.beforeEach(({ page }) => {
+  const seen: string[] = [];
+  cspViolations.set(page, seen);
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+});
+test.afterEach(({ page }) => {
+  expect(cspViolations.get(page) ?? []).toEqual([]);
+});
+
 async function signIn(page: Page, login = 'octo-alice') {
   await page.goto('/login');
   if (login !== 'octo-alice') {
@@ -54,6 +67,56 @@ test('logout lands on /login and the old refresh token is refused by the server'
   expect(await page.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
   const response = await request.post('/api/token/refresh/', { data: { refresh } });
   expect(response.status()).toBe(401);
+});
+
+test('logout also ends the tokens refreshed by other tabs of the same sign-in', async ({ page, request }) => {
+  await signIn(page);
+  const refresh = (await page.evaluate(() => localStorage.getItem('refresh_token'))) ?? '';
+  // Another tab refreshed a moment ago with the same token (the grace window), and got its own pair.
+  const otherTab = await request.post('/api/token/refresh/', { data: { refresh } });
+  expect(otherTab.status()).toBe(200);
+  const { access, refresh: otherRefresh } = (await otherTab.json()) as { access: string; refresh: string };
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await request.post('/api/token/refresh/', { data: { refresh: otherRefresh } })).status()).toBe(401);
+  const me = await request.get('/api/me/', { headers: { authorization: `Bearer ${access}` } });
+  expect(me.status()).toBe(401);
+});
+
+test('a link with tokens in it does not sign a fresh browser in as whoever made it', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page);
+  const [access, refresh] = await page.evaluate(() => [
+    localStorage.getItem('access_token') ?? '',
+    localStorage.getItem('refresh_token') ?? '',
+  ]);
+  const victim = await browser.newContext();
+  const victimPage = await victim.newPage();
+  for (const link of [
+    `/?token=${encodeURIComponent(access)}&refresh=${encodeURIComponent(refresh)}`,
+    '/?signed_in=1',
+  ]) {
+    await victimPage.goto(link);
+    await expect(victimPage).toHaveURL(/\/login(\?|$)/);
+    await expect(victimPage.getByRole('button', { name: 'Sign in with GitHub' })).toBeVisible();
+    expect(await victimPage.evaluate(() => localStorage.getItem('refresh_token'))).toBeNull();
+    expect(victimPage.url()).not.toContain(refresh);
+  }
+  await victim.close();
+});
+
+test('the app cannot be framed, and runs under its CSP', async ({ page }) => {
+  const response = await page.goto('/login');
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['content-security-policy']).toContain("script-src 'self'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  await signIn(page);
+  await page.goto('/manage-projects');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
 });
 
 test('a failed OAuth round trip shows the failure message and cleans the URL', async ({ page }) => {
