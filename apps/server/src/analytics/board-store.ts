@@ -25,10 +25,13 @@ type Loaded = {
  */
 export class BoardStore {
   private readonly boards: Cache<Loaded>;
+  /** How many boards it holds at most. */
+  readonly capacity: number;
 
   /** `ttlMs` counts from a board's last use. */
   constructor(settings: CacheSettings, now: () => number) {
     this.boards = new Cache<Loaded>(settings, now);
+    this.capacity = settings.maxEntries;
   }
 
   /** The board's moves at `version` or later (newer data answers an older version's request correctly). */
@@ -36,7 +39,10 @@ export class BoardStore {
     return this.entry(db, boardId, version).data;
   }
 
-  /** The board's items now on it, read at `version` or later. */
+  /**
+   * The board's items now on it, read at `version` or later, with all their content: an answer takes
+   * them through `itemsForViewer` (visibility/viewer-items.ts), which hides what GitHub hides from its user.
+   */
   async items(db: Db, boardId: string, version: number): Promise<BoardItem[]> {
     const loaded = this.entry(db, boardId, version);
     if (!loaded.items) {
