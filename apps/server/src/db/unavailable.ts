@@ -3,14 +3,12 @@
  * the connections used up) rather than a fault in the query: such requests answer 503 and are retried.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (isUnavailableCause(current as ErrorLike)) return true;
-    current = (current as ErrorLike).cause;
-  }
-  return false;
+  // The error itself only, not its causes: a failed call to GitHub or Stripe carries a network error as
+  // its cause, and is not the database's doing.
+  return typeof error === 'object' && error !== null && isUnavailableCause(error as ErrorLike);
 }
 
-type ErrorLike = { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown };
+type ErrorLike = { code?: unknown; severity?: unknown; message?: unknown };
 
 // SQLSTATE classes: 08 connection exception, 53 insufficient resources (too many connections), 57P operator
 // intervention (57P01 admin shutdown: pg_terminate_backend; 57P02 crash shutdown; 57P03 cannot connect now).
