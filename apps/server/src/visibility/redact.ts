@@ -21,23 +21,36 @@ export const SEES_EVERYTHING: Visibility = { key: '', readable: 'all' };
  */
 export function itemRepository(url: string | null): string | null {
   if (url === null) return null;
-  let segments: string[];
-  try {
-    segments = new URL(url).pathname.split('/').filter(Boolean);
-  } catch {
-    return '?';
-  }
-  const [owner, name, kind, number] = segments.slice(-4);
+  // String work, not `new URL`: a board has up to 100,000 items, read again after each change.
+  const parts = url.split('/');
+  const [scheme, empty] = parts;
+  const [owner, name, kind, number] = parts.slice(-4);
   const wellFormed =
-    segments.length >= 4 && (kind === 'issues' || kind === 'pull') && /^\d+$/.test(number ?? '');
-  return wellFormed ? `${owner}/${name}` : '?';
+    parts.length >= 7 &&
+    scheme?.endsWith(':') &&
+    empty === '' &&
+    (kind === 'issues' || kind === 'pull') &&
+    /^\d+$/.test(number ?? '');
+  return wellFormed && owner && name ? `${owner}/${name}` : '?';
+}
+
+/** Items keep their object from one board version to the next when unchanged: each URL is read once. */
+const repositoryMemo = new WeakMap<BoardItem, string | null>();
+
+function repositoryOfItem(item: BoardItem): string | null {
+  let repository = repositoryMemo.get(item);
+  if (repository === undefined) {
+    repository = itemRepository(item.url);
+    repositoryMemo.set(item, repository);
+  }
+  return repository;
 }
 
 /** The repositories of a board's items, each once. */
 export function repositoriesOf(items: readonly BoardItem[]): string[] {
   const repositories = new Set<string>();
   for (const item of items) {
-    const repository = itemRepository(item.url);
+    const repository = repositoryOfItem(item);
     if (repository !== null) repositories.add(repository);
   }
   return [...repositories];
@@ -60,7 +73,7 @@ export function redactForViewer(items: readonly BoardItem[], visibility: Visibil
   const { readable } = visibility;
   if (readable === 'all') return items as BoardItem[];
   return items.map((item) => {
-    const repository = itemRepository(item.url);
+    const repository = repositoryOfItem(item);
     return repository === null || readable.has(repository) ? item : privateItem(item);
   });
 }
