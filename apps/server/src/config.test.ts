@@ -86,6 +86,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), RESULT_CACHE_TTL_MS: 'a minute' })).toThrow(
       /^Invalid RESULT_CACHE_TTL_MS/,
     );
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), BOARD_CACHE_SIZE: '4', OVERVIEW_BOARDS_AT_ONCE: '4' }),
+    ).toThrow(/^Invalid OVERVIEW_BOARDS_AT_ONCE: must be below BOARD_CACHE_SIZE \(4\)/);
   });
 
   it('reads the collector timing, and names the variable of a bad one', () => {

@@ -161,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !localMode && (!e.JWT_SECRET || !e.TOKEN_ENCRYPTION_KEY)) {
     throw new ConfigError('Invalid JWT_SECRET / TOKEN_ENCRYPTION_KEY: both are required in production');
   }
+  // Each board the overview computes may load into the board store: as many as it holds would evict each other.
+  if (e.OVERVIEW_BOARDS_AT_ONCE >= e.BOARD_CACHE_SIZE) {
+    throw new ConfigError(
+      `Invalid OVERVIEW_BOARDS_AT_ONCE: must be below BOARD_CACHE_SIZE (${e.BOARD_CACHE_SIZE}) (got "${e.OVERVIEW_BOARDS_AT_ONCE}")`,
+    );
+  }
   const simPort = e.GITHUB_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1);
   // A generated webhook secret is only of use to the local simulator: GitHub could never learn it.
   const webhook = e.GITHUB_WEBHOOK_SECRET ?? (localMode ? undefined : null);

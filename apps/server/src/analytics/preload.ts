@@ -1,6 +1,6 @@
 import type { ApiContext } from '../context.ts';
 
-/** Bounded well below the board store's size, so that preloading never evicts what requests loaded. */
+/** At most half the board store (BOARD_CACHE_SIZE), so that preloading never evicts what requests loaded. */
 const PRELOAD_BOARDS = 3;
 /** Start-up and the first requests go first. */
 const PRELOAD_DELAY_MS = 2_000;
@@ -23,7 +23,7 @@ async function likelyViewedBoards(ctx: ApiContext): Promise<{ id: string; data_v
     )
     .orderBy('is_demo', 'desc')
     .orderBy((eb) => eb.fn.coalesce('last_synced_at', eb.lit(0)), 'desc')
-    .limit(PRELOAD_BOARDS)
+    .limit(Math.min(PRELOAD_BOARDS, Math.floor(ctx.analytics.boards.capacity / 2)))
     .execute();
 }
 

@@ -2,8 +2,10 @@ import { DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
+import { insertTestBoard } from '../testing/boards.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
+import { preloadBoards } from './preload.ts';
 
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
 const DAY = 86_400_000;
@@ -32,6 +34,33 @@ describe.each(await dialectCases())('two apps in one process ($name)', async ({ 
     // A shared result cache would answer the second app with the first app's figures.
     expect(atSecond).not.toEqual(atFirst);
     expect(await columnStats(first)).toEqual(atFirst);
+  });
+
+  it('preload at most half their board store', async () => {
+    const { user } = await signedInUser(first.ctx);
+    const trackedId = `${boardId}-tracked`;
+    await insertTestBoard(first.ctx.db, {
+      id: trackedId,
+      githubProjectId: `PVT_${trackedId}`,
+      addedAt: NOW,
+      trackedBy: { userId: user.id, iterationLengthDays: 7 },
+    });
+    const small = await buildTestApp(database, {
+      clock: testClock(NOW),
+      config: {
+        analytics: {
+          ...first.ctx.config.analytics,
+          boards: { maxEntries: 2, ttlMs: DAY },
+          overviewBoardsAtOnce: 1,
+        },
+      },
+    });
+    await preloadBoards({ ...small.ctx, analytics: small.app.analytics });
+    // The demo board first; the tracked board would be second, beyond half of two.
+    expect(small.app.analytics.boards.has(boardId)).toEqual({ moves: true, items: true });
+    expect(small.app.analytics.boards.has(trackedId)).toEqual({ moves: false, items: false });
+    await preloadBoards({ ...second.ctx, analytics: second.app.analytics });
+    expect(second.app.analytics.boards.has(trackedId)).toEqual({ moves: true, items: true });
   });
 
   it('keep results as long as the config says, on the app’s clock', async () => {
