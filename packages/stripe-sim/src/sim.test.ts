@@ -133,6 +133,10 @@ describe('the Stripe simulator through the official client', () => {
     const failed = await control<Stripe.Subscription>(`/_sim/subscriptions/${id}/fail-payment`);
     expect(failed.status).toBe('past_due');
     expect(types()).toContain('invoice.payment_failed');
+    // Billed now, as billing_cycle_anchor=now: the simulator's clock does not jump ahead of the app's.
+    const clock = (await (await fetch(`${sim.url}/_sim/clock`)).json()) as { seconds: number };
+    expect(clock.seconds).toBe(Date.UTC(2026, 11, 1) / 1000);
+    expect(failed.items.data[0]?.current_period_start).toBe(clock.seconds);
     const portal = await stripe.billingPortal.sessions.create({
       customer: failed.customer as string,
       return_url: 'http://app.test/account',

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { payCheckoutSession } from '../model/checkout.ts';
 import { attachCard, TEST_CARD } from '../model/customers.ts';
 import type { StripeState } from '../model/state.ts';
-import { endSubscription, settleDueSubscriptions } from '../model/subscriptions.ts';
+import { endSubscription, renewSubscription, settleDueSubscriptions } from '../model/subscriptions.ts';
 import type { Subscription } from '../model/types.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 
@@ -18,6 +18,16 @@ function toPeriodEnd(state: StripeState, sub: Subscription): void {
   if (end !== undefined && end * 1000 > state.clock.now())
     state.clock.advance(end * 1000 - state.clock.now());
   settleDueSubscriptions(state);
+}
+
+/**
+ * Ends the current period now and renews, as `billing_cycle_anchor=now` does: the clock stays where it is, so
+ * the simulator keeps the app's time (a Checkout trial_end is checked against it).
+ */
+function renewNow(state: StripeState, sub: Subscription): void {
+  const item = sub.items.data[0];
+  if (item) item.current_period_end = state.clock.seconds();
+  renewSubscription(state, sub);
 }
 
 /**
@@ -44,7 +54,7 @@ export function registerControl(app: FastifyInstance, state: StripeState, webhoo
   app.post('/_sim/subscriptions/:id/fail-payment', async (request: IdRequest) => {
     const sub = state.subscription(request.params.id);
     attachCard(state, sub.customer, { ...TEST_CARD, last4: '0002', declines: true });
-    toPeriodEnd(state, sub);
+    renewNow(state, sub);
     return settled(sub);
   });
   app.post('/_sim/subscriptions/:id/cancel', async (request: IdRequest) => {
