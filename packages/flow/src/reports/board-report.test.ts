@@ -71,6 +71,28 @@ describe('buildBoardReport (the CLI output)', () => {
     );
   });
 
+  it('differs on purpose: a timestamp counts on its UTC date, not the date as written', () => {
+    const zoned = parseBoardFile({
+      columns: ['Backlog', 'Done'],
+      items: [
+        {
+          key: 'Z-1',
+          transitions: [
+            { at: '2021-01-04T09:00:00-05:00', from: null, to: 'Backlog' },
+            { at: '2021-01-05T23:30:00-05:00', from: 'Backlog', to: 'Done' },
+          ],
+        },
+      ],
+    });
+    const report = buildBoardReport(zoned, { wholeDays: true });
+    // jira-agile-metrics would say the 5th and 1 day.
+    expect(report.throughput).toEqual([{ date: '2021-01-06', count: 1 }]);
+    expect(report.items[0]).toMatchObject({
+      entered: { Done: '2021-01-06T04:30:00.000Z' },
+      lead_time_days: 2,
+    });
+  });
+
   it('rejects malformed boards with a clear message', () => {
     expect(() => parseBoardFile({ items: [] })).toThrow(BoardFileError);
     expect(() =>

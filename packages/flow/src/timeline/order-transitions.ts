@@ -2,6 +2,7 @@ import type { ResolvedBoard } from '../input/columns.ts';
 import { columnCode, groupRows } from './group-by-item.ts';
 import { scratch } from './scratch.ts';
 import { rowNames, type Transitions } from '../input/transitions.ts';
+import { type Ends, type Link, orderInstant } from './same-instant.ts';
 
 /**
  * Transitions grouped by item, each group sorted by time, identical rows removed. Arrays are indexed by
@@ -70,54 +71,60 @@ function strictlyIncreasing(at: Float64Array, lo: number, hi: number): boolean {
   return true;
 }
 
-/** Drops rows identical to their predecessor (same time, origin and target); returns the kept count. */
-function dedupe(p: PreparedTransitions, lo: number, hi: number): number {
-  let write = lo + 1;
-  for (let read = lo + 1; read < hi; read++) {
-    if (compare(p, write - 1, read) === 0) continue;
-    permute(p, write++, [read]);
+/**
+ * The rows kept at one instant (sorted positions lo … hi-1), in chain order: identical rows become one
+ * link with copies (see `orderInstant`); `start`/`ends` are the rows before and after the instant.
+ */
+function chainInstant(p: PreparedTransitions, lo: number, hi: number, want: Ends): number[] {
+  const links: Link[] = [];
+  const positions: number[][] = [];
+  for (let q = lo; q < hi; q++) {
+    if (q > lo && compare(p, q - 1, q) === 0) (positions.at(-1) as number[]).push(q);
+    else {
+      links.push(rowAt(p, q));
+      positions.push([q]);
+    }
   }
-  return write - lo;
+  const copies = positions.map((list) => list.length);
+  const taken = positions.map(() => 0);
+  return orderInstant(links, copies, want).map((i) => {
+    taken[i] = (taken[i] as number) + 1;
+    return (positions[i] as number[])[(taken[i] as number) - 1] as number;
+  });
 }
 
-/** Origin of a run's first link: a row whose origin no other row of the run enters. */
-function chainHead(p: PreparedTransitions, run: number[]): number | null {
-  const head = run.find((q) => !run.some((other) => other !== q && p.to[other] === fromCode(p, q)));
-  return head === undefined ? null : fromCode(p, head);
+/** End of the run of rows at the time of row `lo`. */
+function instantEnd(p: PreparedTransitions, lo: number, hi: number): number {
+  let end = lo + 1;
+  while (end < hi && p.at[end] === p.at[lo]) end++;
+  return end;
 }
 
-/** Orders a run of same-time rows as a chain: A→B, then B→C…, falling back to the sorted order. */
-function chainRun(p: PreparedTransitions, lo: number, hi: number, previous: number | null): void {
-  const remaining = range(lo, hi);
-  const chained: number[] = [];
-  let current = previous ?? chainHead(p, remaining);
-  while (remaining.length > 0) {
-    const pick = Math.max(
-      0,
-      remaining.findIndex((q) => fromCode(p, q) === current),
-    );
-    const q = remaining.splice(pick, 1)[0] as number;
-    chained.push(q);
-    current = p.to[q] as number;
-  }
-  permute(p, lo, chained);
+/** The row kept last before an instant (if any) and the rows of the next instant (if any). */
+function around(p: PreparedTransitions, lo: number, write: number, next: number, hi: number): Ends {
+  const nextEnd = next < hi ? instantEnd(p, next, hi) : next;
+  return {
+    start: write > lo ? rowAt(p, write - 1).to : undefined,
+    ends: next < hi ? new Set(range(next, nextEnd).map((q) => rowAt(p, q).from)) : undefined,
+  };
 }
 
-/** Sorts, de-duplicates and chains the ties of one group that is not already strictly ordered. */
+/** Sorts a group that is not strictly ordered, orders each instant as a chain, drops duplicates. */
 function repairGroup(p: PreparedTransitions, lo: number, hi: number): number {
   permute(
     p,
     lo,
     range(lo, hi).sort((a, b) => compare(p, a, b)),
   );
-  const end = lo + dedupe(p, lo, hi);
-  for (let i = lo; i < end; ) {
-    let j = i + 1;
-    while (j < end && p.at[j] === p.at[i]) j++;
-    if (j - i > 1) chainRun(p, i, j, i > lo ? (p.to[i - 1] as number) : null);
+  let write = lo;
+  for (let i = lo; i < hi; ) {
+    const j = instantEnd(p, i, hi);
+    const kept = j - i === 1 ? [i] : chainInstant(p, i, j, around(p, lo, write, j, hi));
+    permute(p, write, kept);
+    write += kept.length;
     i = j;
   }
-  return end - lo;
+  return write - lo;
 }
 
 /** Groups, sorts and de-duplicates the transitions once: O(n) plus small per-item sorts where needed. */

@@ -145,6 +145,65 @@ describe('edge cases', () => {
     expect(get(timelines(first), 'b').stays.map((s) => s.column)).toEqual(['Review', 'Backlog']);
   });
 
+  describe('moves at one instant (found comparing with jira-agile-metrics on random boards)', () => {
+    const oracleBoard = { columns: ['Backlog', 'Committed', 'Build', 'Done'], cycleStartColumn: 'Committed' };
+    const at3 = jan(3, 3);
+    const run = (transitions: Transition[]) =>
+      computeItemTimelines({ ...oracleBoard, transitions })[0] as ItemTimeline;
+    const inputOrders = (rows: Transition[]) => [
+      rows,
+      [...rows].reverse(),
+      [...rows.slice(2), ...rows.slice(0, 2)],
+    ];
+
+    it('a loop is ordered as the chain that connects to the next move, not by lowest target', () => {
+      const rows = [
+        move('a', at3, 'Committed', 'Done'),
+        move('a', at3, 'Done', 'Committed'),
+        move('a', at3, 'Committed', 'Backlog'),
+        move('a', jan(4), 'Backlog', 'Committed'),
+      ];
+      for (const order of inputOrders(rows)) {
+        const t = run(order);
+        // Committed → Done → Committed → Backlog, then back to Committed on the 4th: not complete.
+        expect(t.completedAt).toBeNull();
+        expect(t.stays.map((s) => s.column)).toEqual(['Done', 'Committed', 'Backlog', 'Committed']);
+        expect(t.entered).toEqual({ Backlog: at3, Committed: jan(4), Build: null, Done: null });
+      }
+    });
+
+    it('identical moves at one instant are kept when the chain needs them', () => {
+      const rows = [
+        move('a', jan(1), null, 'Backlog'),
+        move('a', at3, 'Backlog', 'Committed'),
+        move('a', at3, 'Committed', 'Backlog'),
+        move('a', at3, 'Backlog', 'Committed'),
+        move('a', jan(4), 'Committed', 'Done'),
+      ];
+      for (const order of inputOrders(rows)) {
+        const t = run(order);
+        expect(t.stays.map((s) => s.column)).toEqual([
+          'Backlog',
+          'Committed',
+          'Backlog',
+          'Committed',
+          'Done',
+        ]);
+        expect(t.stays[3]).toEqual({ column: 'Committed', start: at3, end: jan(4) });
+        expect(t.completedAt).toBe(jan(4));
+        // Without the next move nothing needs the copy: it is a duplicate and dropped.
+        expect(run(order.filter((r) => r.at !== jan(4))).stays.at(-1)?.column).toBe('Backlog');
+      }
+      // Copies beyond what the chain needs are dropped.
+      const doubled = [
+        ...rows,
+        move('a', at3, 'Committed', 'Backlog'),
+        move('a', at3, 'Backlog', 'Committed'),
+      ];
+      expect(run(doubled).stays).toEqual(run(rows).stays);
+    });
+  });
+
   it('a move into the current column changes nothing', () => {
     const rows = [move('a', jan(1), null, 'Backlog'), move('a', jan(2), 'Backlog', 'Backlog')];
     expect(get(timelines(rows), 'a').stays).toEqual([{ column: 'Backlog', start: jan(1), end: null }]);
