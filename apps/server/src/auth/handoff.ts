@@ -1,3 +1,4 @@
+import { routes } from '@fluxion/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 
@@ -6,7 +7,7 @@ import type { AppContext } from '../context.ts';
  * an HttpOnly cookie only sent to POST /api/token/handoff/, which trades it once for the token pair.
  * Tokens never travel in a URL, so a link cannot sign anyone in as somebody else.
  */
-export const HANDOFF_PATH = '/api/token/handoff/';
+export const HANDOFF_PATH = routes.tokenHandoff.path;
 /** The app's address after a sign-in: the web app then asks for the handoff. */
 export const SIGNED_IN_REDIRECT = '/?signed_in=1';
 const HANDOFF_COOKIE = 'fluxion_handoff';

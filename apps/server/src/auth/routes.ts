@@ -1,16 +1,17 @@
-import { logoutRequestSchema, profileSchema, refreshRequestSchema, tokenPairSchema } from '@fluxion/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { endpoints } from '@fluxion/contract';
+import type { FastifyInstance } from 'fastify';
 import { toProfile } from '../billing/subscription.ts';
 import type { AppContext } from '../context.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized } from '../http/errors.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
 import { findUser } from '../users/queries.ts';
 import { issueAccessToken } from './access-tokens.ts';
 import { authenticate } from './authenticate.ts';
-import { HANDOFF_PATH, takeHandoffCookie } from './handoff.ts';
+import { takeHandoffCookie } from './handoff.ts';
 import { endSessionOf, type RotationResult, rotateRefreshToken } from './refresh-tokens.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const rateLimit = authRateLimit(ctx);
   const tokenPair = async (rotated: RotationResult, now: number) => {
     if (!rotated.ok)
@@ -19,46 +20,50 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return { access, refresh: rotated.token };
   };
 
-  app.post(
-    '/api/token/refresh/',
-    { config: { rateLimit }, schema: { body: refreshRequestSchema, response: { 200: tokenPairSchema } } },
+  registerEndpoint(
+    app,
+    endpoints.refreshToken,
     async (request) => {
       const now = ctx.now();
       return tokenPair(await rotateRefreshToken(ctx.db, request.body.refresh, now), now);
     },
+    { config: { rateLimit } },
   );
 
   // The OAuth callback's one-time handoff (handoff.ts): only once, so no rotation grace.
-  app.post(
-    HANDOFF_PATH,
-    { config: { rateLimit }, schema: { response: { 200: tokenPairSchema } } },
+  registerEndpoint(
+    app,
+    endpoints.tokenHandoff,
     async (request, reply) => {
       const handedOff = takeHandoffCookie(ctx, request, reply);
       if (!handedOff) throw unauthorized('No sign-in to take over in this browser');
       const now = ctx.now();
       return tokenPair(await rotateRefreshToken(ctx.db, handedOff, now, { grace: false }), now);
     },
+    { config: { rateLimit } },
   );
 
   // Holding a refresh token of the sign-in is proof enough to end it, so logout works with an expired
   // access token too. Every token of the sign-in, rotated or not, and its access tokens are refused after.
-  app.post(
-    '/api/logout/',
-    { config: { rateLimit }, schema: { body: logoutRequestSchema } },
+  registerEndpoint(
+    app,
+    endpoints.logout,
     async (request, reply) => {
       const ended = await endSessionOf(ctx.db, request.body.refresh_token, ctx.now());
       if (!ended) throw unauthorized('Refresh token is invalid or already revoked');
       return reply.status(204).send();
     },
+    { config: { rateLimit } },
   );
 
-  app.get(
-    '/api/me/',
-    { preHandler: authenticate(ctx), schema: { response: { 200: profileSchema } } },
+  registerEndpoint(
+    app,
+    endpoints.me,
     async (request) => {
       const user = await findUser(ctx.db, request.userId);
       if (!user) throw unauthorized('User no longer exists');
       return toProfile(user, ctx.now());
     },
+    { preHandler: authenticate(ctx) },
   );
-};
+}

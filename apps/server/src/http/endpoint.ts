@@ -33,7 +33,7 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { preHandler?: preHandlerHookHandler } = {},
+  options: { preHandler?: preHandlerHookHandler; config?: RouteOptions['config'] } = {},
 ): void {
   const response = Object.fromEntries(
     Object.entries(endpoint.responses).filter(([, schema]) => schema !== null && schema !== undefined),
@@ -52,6 +52,7 @@ export function registerEndpoint<E extends Endpoint>(
       // The schemas above validated params, query and body before the handler runs.
       handler: handler as unknown as RouteHandlerMethod,
       ...(options.preHandler ? { preHandler: options.preHandler } : {}),
+      ...(options.config ? { config: options.config } : {}),
     });
   }
 }
