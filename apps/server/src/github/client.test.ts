@@ -85,6 +85,15 @@ describe('GitHub client against the simulator', () => {
     expect(single[0]?.changes).toEqual(one?.changes);
   });
 
+  it('tells whether the token may read a repository: 404 is no, a bad token throws', async () => {
+    expect(await client.canReadRepository('fluxion-labs/platform')).toBe(true);
+    expect(await client.canReadRepository('fluxion-labs/secret-infra')).toBe(false);
+    const bob = createGithubClient({ apiUrl: sim.url, token: sim.createToken('octo-bob') });
+    expect(await bob.canReadRepository('fluxion-labs/secret-infra')).toBe(true);
+    const revoked = createGithubClient({ apiUrl: sim.url, token: 'gho_revoked', retries: 0 });
+    await expect(revoked.canReadRepository('fluxion-labs/platform')).rejects.toBeInstanceOf(GithubAuthError);
+  });
+
   it('retries through 5xx answers and a secondary rate limit with retry-after', async () => {
     await fault({ type: '5xx', count: 2, scope: 'graphql' });
     expect((await client.getViewer()).login).toBe('octo-alice');
