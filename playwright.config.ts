@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-const dataDir = mkdtempSync(join(tmpdir(), 'fluxion-e2e-'));
+// Workers inherit the runner's environment, so they find the server's data (e2e/support/database.ts).
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fluxion-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
 
 /** End-to-end tests drive Debian's Chromium against the real server in local mode (GitHub simulator). */
 export default defineConfig({

@@ -1,63 +1,203 @@
-import { expect, test } from '@playwright/test';
+import {
+  expect as baseExpect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  test,
+} from '@playwright/test';
+import { endTrial } from './support/database.ts';
 
 /**
- * Buying, cancelling and reactivating Fluxion Analytics Pro through the Stripe simulator that the server starts in
- * local mode: the hosted checkout page is the simulator's, its webhooks reach the server signed as Stripe signs them.
+ * Fluxion Analytics Pro through the Stripe simulator the server starts in local mode (PORT + 2): its hosted
+ * pages send the browser back at once, before the webhooks, as Stripe does. Each state of the Account page,
+ * and the paywall after the trial, at a desktop and a phone size.
  */
-/** The simulator listens on PORT + 2 (playwright.config.ts runs the server on E2E_PORT). */
-const SIM = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 2}`;
-const GITHUB_SIM = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 1}`;
+const expect = baseExpect.configure({ timeout: 15_000 });
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+const SIM = `http://127.0.0.1:${PORT + 2}`;
+const GITHUB_SIM = `http://127.0.0.1:${PORT + 1}`;
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+const BUY = 'Buy Fluxion Analytics Pro';
+const ACTIONS = [
+  BUY,
+  'Renew Subscription',
+  'Update Payment Method',
+  'Cancel Subscription',
+  'Reactivate Subscription',
+];
 
-test('a user buys on the checkout page, sees it active, cancels, reactivates, and fixes a failed payment', async ({
-  page,
-  request,
-}) => {
-  // A new GitHub user each run, so a retry starts from a trial again.
-  const login = `buyer-${Date.now().toString(36)}`;
+/** A new GitHub user each run, signed in: every journey starts from a fresh trial. */
+async function signInNewUser(page: Page, request: APIRequestContext, prefix: string): Promise<string> {
+  const login = `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await request.post(`${GITHUB_SIM}/_sim/users`, { data: { login, approvedClients: ['fluxion-local'] } });
   await page.goto(`/accounts/github/login/?login=${login}`);
   await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  return login;
+}
 
-  await page.goto('/account');
-  await expect(page.getByText(/Free trial — \d+ days left\./)).toBeVisible();
-  await page.getByRole('button', { name: 'Buy Fluxion Analytics Pro' }).click();
+/** The element at the button's centre is the button: nothing (a sticky header, a menu) covers it. */
+async function expectUncovered(target: Locator) {
+  await expect(target).toBeVisible();
+  await target.scrollIntoViewIfNeeded();
+  const onTop = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+  expect(onTop).toBe(true);
+}
 
-  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
-  await expect(page.getByRole('heading', { name: 'Subscribe to Fluxion Analytics Pro' })).toBeVisible();
-  await page.getByRole('button', { name: 'Pay' }).click();
+/** Exactly these subscription buttons show, enabled and uncovered; the others are absent. */
+async function expectActions(page: Page, shown: string[]) {
+  for (const name of ACTIONS) {
+    const button = page.getByRole('button', { name, exact: true });
+    if (!shown.includes(name)) {
+      await expect(button, name).toHaveCount(0);
+      continue;
+    }
+    await expect(button, name).toBeEnabled();
+    await expectUncovered(button);
+  }
+}
 
-  await expect(page).toHaveURL(/\/payment-success$/);
-  await expect(page.getByText('Your account has been activated.', { exact: false })).toBeVisible();
+for (const viewport of VIEWPORTS) {
+  test.describe(`billing at ${viewport.width}×${viewport.height}`, () => {
+    test.use({ viewport });
+    // The page reloads 1.8 s after a subscription action (spec §9); the machine may be busy.
+    test.describe.configure({ timeout: 90_000 });
+    test.beforeEach(({ page }) => {
+      // An alert (a failed checkout, say) fails the test with its text instead of being dismissed unseen.
+      page.on('dialog', (dialog) => {
+        throw new Error(`Unexpected alert: ${dialog.message()}`);
+      });
+    });
 
-  await page.goto('/account');
-  const paidUntil = page.getByText(/^Fluxion Analytics Pro — paid until (.+)\.$/);
-  await expect(paidUntil).toBeVisible();
-  const date = /paid until (.+)\.$/.exec((await paidUntil.textContent()) ?? '')?.[1] ?? '';
-  expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-  await expect(page.getByRole('button', { name: 'Buy Fluxion Analytics Pro' })).toHaveCount(0);
+    test('trial → buy → active → cancelled → reactivated → past due → card updated', async ({
+      page,
+      request,
+    }) => {
+      await signInNewUser(page, request, 'buyer');
+      await page.goto('/account');
+      await expect(page.getByText('Free trial — 30 days left.')).toBeVisible();
+      await expectActions(page, [BUY]);
 
-  await page.getByRole('button', { name: 'Cancel Subscription' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel subscription' }).click();
-  await expect(page.getByText(`Subscription will end at: ${date}`)).toBeVisible();
+      await page.getByRole('button', { name: BUY }).click();
+      await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+      await expect(page.getByRole('heading', { name: 'Subscribe to Fluxion Analytics Pro' })).toBeVisible();
+      await page.getByRole('button', { name: 'Pay' }).click();
+      // Back before Stripe's webhooks: the page confirms the session with the server, then says so.
+      await expect(page).toHaveURL(/\/payment-success\?session_id=cs_test_/);
+      await expect(page.getByText('Your account has been activated.', { exact: false })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Go to dashboard' })).toBeEnabled();
 
-  // The page reloads after 1.8 s and shows the cancellation; reactivating undoes it.
-  await expect(page.getByText(`Cancelled — your subscription stays active until ${date}.`)).toBeVisible();
-  await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
-  await expect(page.getByText('Subscription reactivated successfully!')).toBeVisible();
-  await expect(page.getByText(`Fluxion Analytics Pro — paid until ${date}.`)).toBeVisible();
-  await page.screenshot({ path: 'test-results/account-active.png', fullPage: true });
+      await page.goto('/account');
+      const paidUntil = page.getByText(/^Fluxion Analytics Pro — paid until (.+)\.$/);
+      await expect(paidUntil).toBeVisible();
+      const date = /paid until (.+)\.$/.exec((await paidUntil.textContent()) ?? '')?.[1] ?? '';
+      expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      // An active subscriber can change the card, and cancel; nothing to buy.
+      await expectActions(page, ['Update Payment Method', 'Cancel Subscription']);
+      await page.screenshot({ path: `test-results/account-active-${viewport.width}.png`, fullPage: true });
 
-  // The next renewal fails (the simulator's control API): past due, then a new card in the portal.
-  const subs = (await (await request.get(`${SIM}/_sim/subscriptions`)).json()) as { id: string }[];
-  const failed = await request.post(`${SIM}/_sim/subscriptions/${subs.at(-1)?.id}/fail-payment`);
-  expect(failed.ok()).toBe(true);
-  await page.reload();
-  await expect(page.getByText('Payment overdue. Please update your payment method.')).toBeVisible();
-  await page.getByRole('button', { name: 'Update Payment Method' }).click();
-  await expect(page).toHaveURL(/\/p\/session\/bps_/);
-  await page.getByRole('button', { name: 'Update card' }).click();
-  await expect(page.getByRole('status')).toHaveText('Card updated.');
-  await page.getByRole('link', { name: 'Return to Fluxion' }).click();
-  await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByText(/^Fluxion Analytics Pro — paid until .+\.$/)).toBeVisible();
-});
+      await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+      const dialog = page.getByRole('alertdialog');
+      await expectUncovered(dialog.getByRole('button', { name: 'Cancel subscription' }));
+      await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+      const confirmation = page.getByRole('status').filter({ hasText: `Subscription will end at: ${date}` });
+      await expect(confirmation).toBeVisible();
+      await expect(confirmation).toHaveAttribute('data-tone', 'success');
+
+      // The page reloads after 1.8 s: cancelled, so Reactivate instead of Cancel.
+      await expect(page.getByText(`Cancelled — your subscription stays active until ${date}.`)).toBeVisible();
+      await expectActions(page, ['Update Payment Method', 'Reactivate Subscription']);
+      await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
+      await expect(page.getByText('Subscription reactivated successfully!')).toBeVisible();
+      await expect(page.getByText(`Fluxion Analytics Pro — paid until ${date}.`)).toBeVisible();
+      await expectActions(page, ['Update Payment Method', 'Cancel Subscription']);
+
+      // The next renewal fails (the simulator's control API): past due, then a new card in the portal.
+      const subs = (await (await request.get(`${SIM}/_sim/subscriptions`)).json()) as { id: string }[];
+      expect((await request.post(`${SIM}/_sim/subscriptions/${subs.at(-1)?.id}/fail-payment`)).ok()).toBe(
+        true,
+      );
+      await page.reload();
+      await expect(page.getByText('Payment overdue. Please update your payment method.')).toBeVisible();
+      await expectActions(page, ['Update Payment Method']);
+      await page.screenshot({ path: `test-results/account-past-due-${viewport.width}.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Update Payment Method' }).click();
+      await expect(page).toHaveURL(/\/p\/session\/bps_/);
+      await page.getByRole('button', { name: 'Update card' }).click();
+      await expect(page.getByRole('status')).toHaveText('Card updated.');
+      await page.getByRole('link', { name: 'Return to Fluxion' }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByText(/^Fluxion Analytics Pro — paid until .+\.$/)).toBeVisible();
+    });
+
+    test('after the trial: Account says so, own boards show the paywall, the demo stays open; buying lifts it', async ({
+      page,
+      request,
+    }) => {
+      const login = await signInNewUser(page, request, 'lapsed');
+      const created = await request.post(`${GITHUB_SIM}/_sim/projects`, {
+        data: { owner: login, title: 'Lapsed board' },
+      });
+      const board = ((await created.json()) as { id: string }).id;
+      const added = await page.evaluate(async (projectId) => {
+        const response = await fetch('/api/projects/', {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${localStorage.getItem('access_token')}`,
+          },
+          body: JSON.stringify({ project_id: projectId, iteration_length: 7 }),
+        });
+        return response.status;
+      }, board);
+      expect(added).toBeLessThan(300);
+      endTrial(login);
+
+      await page.goto('/account');
+      await expect(page.getByText('Your free trial has ended.')).toBeVisible();
+      await expectActions(page, [BUY]);
+      await page.screenshot({ path: `test-results/account-expired-${viewport.width}.png`, fullPage: true });
+
+      const paywall = page.getByTestId('paywall');
+      for (const path of ['/lead-time', '/time-in-state', '/issues-in-columns', '/flow']) {
+        await page.goto(`${path}?project=${encodeURIComponent(board)}`);
+        await expect(paywall.getByRole('heading', { name: 'Your free trial has ended' }), path).toBeVisible();
+        await expect(paywall).toContainText('nothing is lost');
+        await expect(paywall).toContainText('Fluxion Analytics Pro unlocks, for every board you add:');
+        await expect(paywall.getByRole('button')).toHaveCount(1);
+        await expect(paywall.getByRole('button', { name: BUY })).toBeEnabled();
+        await expectUncovered(paywall.getByRole('button', { name: BUY }));
+      }
+      await page.screenshot({ path: `test-results/paywall-${viewport.width}.png`, fullPage: true });
+
+      // The demo stays open.
+      await page.goto('/lead-time?demo=1');
+      await expect(page.getByRole('heading', { name: 'Lead Time', level: 1 })).toBeVisible();
+      await expect(page.getByText(/Average Lead Time/i).first()).toBeVisible();
+      await expect(paywall).toHaveCount(0);
+
+      // Home: the own board's card is locked with the same button, the demo's card has its figures.
+      await page.goto('/');
+      const card = page.getByTestId('board-card').filter({ hasText: 'Lapsed board' });
+      await expect(card).toHaveAttribute('data-status', 'locked');
+      await expect(card.getByText('Subscribe to see this board’s figures')).toBeVisible();
+      await expect(card.getByRole('button', { name: BUY })).toBeEnabled();
+
+      await page.goto(`/flow?project=${encodeURIComponent(board)}`);
+      await paywall.getByRole('button', { name: BUY }).click();
+      await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+      await page.getByRole('button', { name: 'Pay' }).click();
+      await expect(page.getByText('Your account has been activated.', { exact: false })).toBeVisible();
+      await page.goto(`/flow?project=${encodeURIComponent(board)}`);
+      await expect(page.getByRole('heading', { name: 'Flow', level: 1 })).toBeVisible();
+      await expect(page.getByText('Loading diagram…')).toHaveCount(0, { timeout: 15_000 });
+      await expect(paywall).toHaveCount(0);
+    });
+  });
+}
