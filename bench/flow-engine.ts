@@ -6,6 +6,7 @@
  * Two child processes: one times with V8's default heap settings; one measures memory with a young
  * generation so large that nothing is collected during a run, so the heap growth (heap + array buffers)
  * from a collected baseline to the end of the run bounds the analysis's peak from above.
+ * Then the board report (bench/board-report.ts): the CLI's whole report at 10,000 and 100,000 issues.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -18,6 +19,7 @@ import {
   type Transitions,
   toTransitionColumns,
 } from '../packages/flow/src/index.ts';
+import { benchBoardReport } from './board-report.ts';
 import { type GeneratedBoard, generateBoard } from './generate-board.ts';
 
 type Role = 'time' | 'memory';
@@ -146,4 +148,7 @@ function parent(): void {
 
 const role = process.env.FLOW_BENCH_ROLE as Role | undefined;
 if (role) child(role, process.argv.slice(2).map(Number));
-else parent();
+else {
+  parent();
+  benchBoardReport();
+}

@@ -3,7 +3,8 @@
  * one's memory and JIT state do not colour the other's figures.
  * Sizes default to the issue's board (100,000 issues, 1,000,000 transitions, 730 days, 8 columns);
  * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
- * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api.
+ * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report
+ * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const issues = Number(process.env.BENCH_ITEMS ?? 100_000);
 const transitions = Number(process.env.BENCH_TRANSITIONS ?? issues * 10);
 const days = Number(process.env.BENCH_DAYS ?? 730);
-const only = process.env.BENCH_ONLY;
+const only = process.argv[2] ?? process.env.BENCH_ONLY;
 
 function run(script: string, args: string[]): void {
   const file = fileURLToPath(new URL(script, import.meta.url));
@@ -29,11 +30,14 @@ function run(script: string, args: string[]): void {
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`,
 );
-if (only !== 'api') {
+if (only === 'report') {
+  console.log('\n##### board report (bench/board-report.ts)');
+  run('./board-report.ts', []);
+} else if (only !== 'api') {
   console.log('\n##### flow engine (bench/flow-engine.ts)');
   run('./flow-engine.ts', [String(issues), String(transitions), String(days)]);
 }
-if (only !== 'engine') {
+if (only !== 'engine' && only !== 'report') {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
 }
