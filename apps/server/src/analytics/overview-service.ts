@@ -1,6 +1,6 @@
 import type { BoardSummary, OverviewQuery, OverviewResponse } from '@fluxion/contract';
 import pLimit from 'p-limit';
-import { analysisGate, SUBSCRIPTION_REQUIRED_MESSAGE } from '../billing/paywall.ts';
+import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { listVisibleRows } from '../projects/service.ts';
@@ -25,19 +25,21 @@ export async function boardsOverview(
   // Each board may load up to a million moves into the board store (BOARD_CACHE_SIZE boards): more at
   // once (OVERVIEW_BOARDS_AT_ONCE) raise the peak memory and evict boards the overview still needs.
   const limit = pLimit(ctx.analytics.overviewBoardsAtOnce);
-  const mayAnalyse = await analysisGate(ctx, userId);
+  const gate = await analysisGate(ctx, userId);
   const boards = await Promise.all(
     rows.map((row) =>
-      mayAnalyse(row) ? limit(() => boardSummary(ctx, userId, row, query.days, log)) : lockedSummary(row),
+      gate.allows(row)
+        ? limit(() => boardSummary(ctx, userId, row, query.days, log))
+        : lockedSummary(row, gate.message),
     ),
   );
   return { window_days: query.days, boards: boards.sort(byUrgency) };
 }
 
 /** Behind the paywall: the board is named, its figures are not computed. */
-function lockedSummary(row: TrackedRow): BoardSummary {
+function lockedSummary(row: TrackedRow, message: string): BoardSummary {
   const board = { project_id: row.github_project_id, title: row.title, is_demo: row.is_demo === 1 };
-  return { ...board, status: 'locked', message: SUBSCRIPTION_REQUIRED_MESSAGE };
+  return { ...board, status: 'locked', message };
 }
 
 /** One board's card; a failure is that card's, not the overview's. */

@@ -5,7 +5,7 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
-import { SUBSCRIPTION_REQUIRED_MESSAGE } from './paywall.ts';
+import { paywallMessage } from './paywall.ts';
 
 const NOW = Date.UTC(2026, 10, 1, 12);
 const DAY = 86_400_000;
@@ -54,7 +54,7 @@ describe.each(await dialectCases())('the paywall on every analysis route ($name)
     for (const url of analyses(board)) {
       expect(await status(url, auth), url).toEqual({
         code: 402,
-        body: { error: 'subscription_required', message: SUBSCRIPTION_REQUIRED_MESSAGE },
+        body: { error: 'subscription_required', message: paywallMessage('trial') },
       });
     }
     for (const url of analyses(demo, 'In Progress')) expect((await status(url, auth)).code, url).toBe(200);
@@ -68,9 +68,7 @@ describe.each(await dialectCases())('the paywall on every analysis route ($name)
       boards: { is_demo: boolean; status: string; message?: string }[];
     };
     const mine = overview.boards.filter((b) => !b.is_demo);
-    expect(mine).toEqual([
-      expect.objectContaining({ status: 'locked', message: SUBSCRIPTION_REQUIRED_MESSAGE }),
-    ]);
+    expect(mine).toEqual([expect.objectContaining({ status: 'locked', message: paywallMessage('trial') })]);
     expect(overview.boards.at(-1)?.status).toBe('locked');
     expect(overview.boards.find((b) => b.is_demo)?.status).not.toBe('locked');
     const paying = await userWith('active', NOW + DAY);
@@ -97,7 +95,13 @@ describe.each(await dialectCases())('the paywall on every analysis route ($name)
     ['no subscription at all', 'none', null],
   ])('%s closes them', async (_name, subscription, end) => {
     const { auth, board } = await userWith(subscription, end);
-    expect((await status(analyses(board)[0] ?? '', auth)).code).toBe(402);
+    expect(await status(analyses(board)[0] ?? '', auth)).toEqual({
+      code: 402,
+      body: {
+        error: 'subscription_required',
+        message: expect.stringMatching(/^Your subscription has ended\. Subscribe to Fluxion Analytics Pro/),
+      },
+    });
   });
 
   it('an unknown board of a paying-lapsed user is a 402, not a hint whether it exists; without a token, 401', async () => {

@@ -6,11 +6,16 @@ import { findDemoBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';
 import { isActiveUser } from './subscription.ts';
 
-export const SUBSCRIPTION_REQUIRED_MESSAGE =
-  'Your free trial has ended. Subscribe to Fluxion Analytics Pro to see the analyses of your own boards again — they are still being recorded, nothing is lost. The demo project stays open.';
+const ENDED: Record<string, string> = {
+  trial: 'Your free trial has ended.',
+  pilot: 'Your pilot access has ended.',
+};
 
-export const subscriptionRequired = () =>
-  new AppError(402, 'subscription_required', SUBSCRIPTION_REQUIRED_MESSAGE);
+/** What the paywall says: what ended, what to do, and that nothing is lost. */
+export function paywallMessage(status: string): string {
+  const ended = ENDED[status] ?? 'Your subscription has ended.';
+  return `${ended} Subscribe to Fluxion Analytics Pro to see the analyses of your own boards again — they are still being recorded, nothing is lost. The demo project stays open.`;
+}
 
 /**
  * The paywall's one rule: the demo board's analyses are open to everyone; a user's own boards need a running
@@ -18,6 +23,19 @@ export const subscriptionRequired = () =>
  */
 export function mayAnalyse(user: User, board: { is_demo: number }, now: number): boolean {
   return board.is_demo === 1 || isActiveUser(user.subscription_status, user.subscription_end, now);
+}
+
+export type AnalysisGate = { allows(board: { is_demo: number }): boolean; message: string };
+
+/** The rule for one user now, for one board (the preHandler) or several (Home's overview). */
+export async function analysisGate(ctx: AppContext, userId: string): Promise<AnalysisGate> {
+  const user = await findUser(ctx.db, userId);
+  if (!user) throw unauthorized('User no longer exists');
+  const now = ctx.now();
+  return {
+    allows: (board) => mayAnalyse(user, board, now),
+    message: paywallMessage(user.subscription_status),
+  };
 }
 
 /** The board an analysis request names: `?project=` or `/api/projects/:id/…`. */
@@ -29,26 +47,16 @@ function requestedProject(request: FastifyRequest): string | undefined {
 }
 
 /**
- * preHandler of every analysis route (after `authenticate`): 402 with a clear message when the user may not
- * analyse the requested board. Requests naming no board pass (they are validated elsewhere).
+ * preHandler of every analysis route (after `authenticate`): 402 `subscription_required` when the user may
+ * not analyse the requested board. Requests naming no board pass (they are validated elsewhere).
  */
 export function requireSubscription(ctx: AppContext) {
   return async (request: FastifyRequest): Promise<void> => {
     const projectId = requestedProject(request);
     if (projectId === undefined) return;
-    const allowed = await analysisGate(ctx, request.userId);
+    const gate = await analysisGate(ctx, request.userId);
     const demo = await findDemoBoard(ctx.db);
-    if (!allowed({ is_demo: demo?.github_project_id === projectId ? 1 : 0 })) throw subscriptionRequired();
+    if (gate.allows({ is_demo: demo?.github_project_id === projectId ? 1 : 0 })) return;
+    throw new AppError(402, 'subscription_required', gate.message);
   };
-}
-
-/** The rule above for one user now, for routes that show several boards (Home's overview). */
-export async function analysisGate(
-  ctx: AppContext,
-  userId: string,
-): Promise<(board: { is_demo: number }) => boolean> {
-  const user = await findUser(ctx.db, userId);
-  if (!user) throw unauthorized('User no longer exists');
-  const now = ctx.now();
-  return (board) => mayAnalyse(user, board, now);
 }
