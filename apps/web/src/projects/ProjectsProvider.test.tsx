@@ -1,4 +1,4 @@
-import type { Project } from '@fluxion/contract';
+import type { Profile, Project } from '@fluxion/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -23,13 +23,22 @@ const project = (id: string, is_demo = false): Project => ({
   automatic_column_classification: { productive: [], waiting: [] },
 });
 
+const user = {
+  username: 'octo-alice',
+  avatar_url: null,
+  subscription_status: 'trial',
+  subscription_end: null,
+  is_active_user: true,
+  cancel_at_period_end: false,
+} as unknown as Profile;
+
 function auth(isAuthenticated: boolean): AuthContextValue {
   const state = isAuthenticated
-    ? ({ status: 'loadingUser', error: null } as const)
+    ? ({ status: 'authenticated', user } as const)
     : ({ status: 'unauthenticated', error: null } as const);
   return {
     state,
-    user: null,
+    user: isAuthenticated ? user : null,
     isAuthenticated,
     error: null,
     login: vi.fn(),
@@ -101,6 +110,27 @@ describe('ProjectsProvider', () => {
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|none'));
     rerender(false);
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false||none'));
+  });
+
+  it('waits for the profile: no call while a sign-in is being taken over (no token yet)', async () => {
+    const fetcher = vi.fn(async () => new Response('[]'));
+    vi.stubGlobal('fetch', fetcher);
+    const client = new QueryClient();
+    const loading = { ...auth(true), state: { status: 'loadingUser', error: null }, user: null } as const;
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <AuthContext.Provider value={loading}>
+            <ProjectsProvider>
+              <Probe />
+            </ProjectsProvider>
+          </AuthContext.Provider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetcher).not.toHaveBeenCalled();
+    expect(screen.getByTestId('p').textContent).toBe('true||none');
   });
 
   it('a failing project list yields an empty list', async () => {

@@ -1,6 +1,6 @@
 import type { Project } from '@fluxion/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { getProjects } from '../api/endpoints.ts';
 import { useAuth } from '../auth/context.ts';
@@ -14,8 +14,29 @@ export const PROJECTS_KEY = ['projects'] as const;
  * analysis page a choice is written to the address (`?project=`), so reload, back and a pasted link
  * reopen it: a new board is a new history entry, the same board again replaces the current one.
  */
+const awaitsFirstSync = (project: Project) => project.sync_status === 'active' && !project.last_synced_at;
+
+/**
+ * A board just added shows "Waiting for the first sync" and empty figures; when its first sync lands
+ * (the list is read every 5 s meanwhile), every page's data is read again, so the figures follow.
+ */
+function useFirstSyncRefresh(projects: Project[] | undefined): void {
+  const queryClient = useQueryClient();
+  const waiting = useRef(new Set<string>());
+  useEffect(() => {
+    if (!projects) return;
+    const landed = [...waiting.current].some((id) =>
+      projects.some((project) => project.project_id === id && !awaitsFirstSync(project)),
+    );
+    waiting.current = new Set(projects.filter(awaitsFirstSync).map((project) => project.project_id));
+    if (landed) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== PROJECTS_KEY[0] });
+  }, [projects, queryClient]);
+}
+
 export function ProjectsProvider({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  // Asked once the profile has loaded: while a sign-in is being taken over there is no token yet.
+  const ready = isAuthenticated && user !== null;
   const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
@@ -24,9 +45,10 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: PROJECTS_KEY,
     queryFn: getProjects,
-    enabled: isAuthenticated,
-    refetchInterval: 60_000,
+    enabled: ready,
+    refetchInterval: (q) => (q.state.data?.some(awaitsFirstSync) ? 5_000 : 60_000),
   });
+  useFirstSyncRefresh(query.data);
 
   useEffect(() => {
     if (isAuthenticated) return;
