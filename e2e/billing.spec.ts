@@ -188,6 +188,8 @@ for (const viewport of VIEWPORTS) {
       await expect(card).toHaveAttribute('data-status', 'locked');
       await expect(card.getByText('Subscribe to see this board’s figures')).toBeVisible();
       await expect(card.getByRole('button', { name: BUY })).toBeEnabled();
+      await expectUncovered(card.getByRole('button', { name: BUY }));
+      await page.screenshot({ path: `test-results/home-locked-${viewport.width}.png`, fullPage: true });
 
       await page.goto(`/flow?project=${encodeURIComponent(board)}`);
       await paywall.getByRole('button', { name: BUY }).click();

@@ -360,6 +360,7 @@ export const T = {
   paywall: {
     trialEnded: 'Your free trial has ended',
     subscriptionEnded: 'Your subscription has ended',
+    pilotEnded: 'Your pilot access has ended',
     recorded:
       'Your boards are still being recorded — nothing is lost. Subscribe to see their analyses again.',
     unlocksTitle: 'Fluxion Analytics Pro unlocks, for every board you add:',

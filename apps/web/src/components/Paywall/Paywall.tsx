@@ -38,7 +38,8 @@ function BuyButton() {
  */
 export function Paywall({ compact = false }: { compact?: boolean }) {
   const { user } = useAuth();
-  const title = user?.subscription_status === 'trial' ? t.trialEnded : t.subscriptionEnded;
+  const ended: Record<string, string> = { trial: t.trialEnded, pilot: t.pilotEnded };
+  const title = ended[user?.subscription_status ?? ''] ?? t.subscriptionEnded;
   if (compact) {
     return (
       <div className={styles.compact} data-testid="paywall">
