@@ -1,0 +1,88 @@
+import { expect } from '@playwright/test';
+import { expectUncovered, SIZES, signIn, sim, simUser, test } from './support/journey.ts';
+
+const ALL_FAILING = { type: '5xx', status: 502, count: 500, scope: 'all' };
+
+/** Issue 11: Manage Projects while GitHub fails and after it recovers; Home once every board is gone. */
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
+
+    test('Add Project says GitHub failed and retries; edit and delete work, nothing covered', async ({
+      page,
+      consoleErrors,
+    }) => {
+      consoleErrors.allow(/status of 502/);
+      const login = `octo-ops-${size.name}`;
+      await simUser(page, login);
+      await sim(page, '/_sim/orgs/fluxion-labs/members', { login });
+      await signIn(page, login);
+      await page.goto('/manage-projects');
+
+      await sim(page, '/_sim/faults', ALL_FAILING);
+      await page.getByRole('button', { name: 'Add Project' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByRole('alert')).toContainText('GitHub request failed');
+      await expect(dialog.getByText('Loading projects…')).toHaveCount(0);
+      await expect(dialog.getByText('No available projects for this organization')).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Add Project' })).toBeDisabled();
+      await expectUncovered(dialog.getByRole('button', { name: 'Try again' }));
+
+      await sim(page, '/_sim/faults', undefined, 'DELETE');
+      await dialog.getByRole('button', { name: 'Try again' }).click();
+      await expect(dialog.getByRole('alert')).toHaveCount(0);
+      await dialog.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+
+      // Only the projects call fails: its error, not a false "No available projects".
+      await sim(page, '/_sim/faults', { ...ALL_FAILING, scope: 'graphql' });
+      await dialog.getByLabel('Organization').selectOption({ index: 0 });
+      await expect(dialog.getByRole('alert')).toContainText('GitHub request failed');
+      await expect(dialog.getByText('No available projects for this organization')).toHaveCount(0);
+      await sim(page, '/_sim/faults', undefined, 'DELETE');
+      await dialog.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await dialog
+        .getByRole('combobox', { name: /^Project/ })
+        .selectOption({ label: 'Web app (fluxion-labs/2)' });
+      await expect(dialog.getByRole('button', { name: 'Add Project' })).toBeEnabled();
+      await dialog.getByRole('button', { name: 'Add Project' }).click();
+      await expect(page.getByText('Project successfully added!')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Edit Web app' }).click();
+      const edit = page.getByRole('dialog');
+      await expectUncovered(edit.getByRole('heading', { name: 'Edit Project' }));
+      await expectUncovered(edit.getByRole('button', { name: 'Close' }));
+      await edit.getByRole('button', { name: 'Close' }).click();
+      await expect(edit).toHaveCount(0);
+      await page.getByRole('button', { name: 'Edit Web app' }).click();
+      await edit.getByRole('combobox', { name: /^Iteration length/ }).selectOption({ label: '2 weeks' });
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Project updated!')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Delete Web app' }).click();
+      await expectUncovered(page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }));
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Project deleted.')).toBeVisible();
+    });
+
+    test('Home after deleting every board offers the onboarding and brings the demo back', async ({
+      page,
+    }) => {
+      const login = `octo-empty-${size.name}`;
+      await simUser(page, login);
+      await signIn(page, login);
+      await page.goto('/manage-projects');
+      await page.getByRole('button', { name: 'Delete Storefront delivery' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('No tracked projects yet.')).toBeVisible();
+
+      await page.getByRole('link', { name: 'Home' }).click();
+      await expect(page.getByRole('heading', { name: 'Get started in three steps' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Go to Projects →' })).toBeVisible();
+      const restore = page.getByRole('button', { name: 'Restore the demo project' });
+      await expectUncovered(restore);
+      await restore.click();
+      await expect(page.getByRole('article', { name: 'Storefront delivery' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Get started in three steps' })).toBeVisible();
+    });
+  });
+}
