@@ -103,7 +103,9 @@ export function cycleTimePercentiles(
   cycleTimesMs: ArrayLike<number>,
   quantiles: readonly number[] = DEFAULT_QUANTILES,
 ): Record<string, number | null> {
-  const sorted = Float64Array.from(cycleTimesMs, (ms) => ms / DAY_MS).sort();
+  const sorted = new Float64Array(cycleTimesMs.length);
+  for (let i = 0; i < sorted.length; i++) sorted[i] = (cycleTimesMs[i] as number) / DAY_MS;
+  sorted.sort();
   return Object.fromEntries(quantiles.map((q) => [String(q), quantile(sorted, q)]));
 }
 

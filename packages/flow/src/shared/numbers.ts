@@ -38,6 +38,8 @@ const FIRST_FOUR_DIGIT_MS = Date.parse('0000-01-01T00:00:00Z');
 const LAST_FOUR_DIGIT_MS = Date.parse('9999-12-31T23:59:59.999Z');
 const code = (char: string) => char.charCodeAt(0);
 const [ZERO, COLON, DOT, T, Z] = [code('0'), code(':'), code('.'), code('T'), code('Z')];
+let lastDay = Number.NaN;
+let lastDayText = '';
 const digit = (value: number, unit: number) => ZERO + (Math.floor(value / unit) % 10);
 
 /**
@@ -50,7 +52,12 @@ export function isoTime(ms: number): string {
   if (!(whole >= FIRST_FOUR_DIGIT_MS && whole <= LAST_FOUR_DIGIT_MS)) return new Date(ms).toISOString();
   const day = Math.floor(whole / DAY_MS);
   const milli = whole - day * DAY_MS;
-  const d = isoDay(day);
+  // Times written one after another are mostly on the same day: skip the cache lookup then.
+  if (day !== lastDay) {
+    lastDay = day;
+    lastDayText = isoDay(day);
+  }
+  const d = lastDayText;
   const h = Math.floor(milli / 3_600_000);
   const m = Math.floor(milli / 60_000) % 60;
   const s = Math.floor(milli / 1000) % 60;
