@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import {
   GithubAuthError,
   GithubNotFoundError,
@@ -75,6 +76,9 @@ export async function syncBoard(
       nextSyncAt: nextAfterSuccess(ctx.now(), policy, reader.rateBudget()),
     };
   } catch (error) {
+    // Not GitHub's failure: no error count or backoff. The lease stays until this collector's next run
+    // frees it (runner.ts), and the board is synced again then.
+    if (isDatabaseUnavailable(error)) throw error;
     outcome = failure(error, board, ctx.now(), policy);
   }
   if (!outcome.ok && outcome.inaccessible) outcome = await handOver(ctx, board, outcome);

@@ -51,6 +51,18 @@ export function terminateConnections(databaseUrl: string): Promise<number> {
   return withAdmin((admin) => terminate(admin, databaseName(databaseUrl)));
 }
 
+/** Ends the test database's connections that wait for a lock (a query stuck behind a test's lock). */
+export function terminateLockWaiters(databaseUrl: string): Promise<number> {
+  return withAdmin(async (admin) => {
+    const { rows } = await admin.query<{ ended: boolean }>(
+      `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+       WHERE datname = $1 AND wait_event_type = 'Lock'`,
+      [databaseName(databaseUrl)],
+    );
+    return rows.filter((row) => row.ended).length;
+  });
+}
+
 async function terminate(admin: pg.Client, name: string): Promise<number> {
   const { rows } = await admin.query<{ ended: boolean }>(
     'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1',
