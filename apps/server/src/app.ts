@@ -1,7 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -19,7 +19,7 @@ import { guardContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { loggerOptions } from './http/logging.ts';
+import { loggerOptions, registerRequestLine } from './http/logging.ts';
 import { githubRoutes } from './projects/github-routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { registerSpa } from './static/spa.ts';
@@ -40,14 +40,18 @@ declare module 'fastify' {
 }
 
 export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promise<FastifyInstance> {
+  // Local mode logs for a person at a terminal (http/logging.ts); elsewhere pino's JSON lines.
+  const readableLog = ctx.config.localMode && ctx.config.nodeEnv !== 'production';
   const app = Fastify({
-    logger: loggerOptions(ctx.config.logLevel, options.logStream),
+    logger: loggerOptions(ctx.config.logLevel, options.logStream, readableLog),
+    ...(readableLog ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  if (readableLog) registerRequestLine(app);
   guardContractRoutes(app);
   await app.register(fastifyCookie, { secret: ctx.config.jwtSecret });
   // Analyses and the web app's bundles compress 4–10×; a column of thousands of issues is megabytes of

@@ -1,5 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
+import pretty from 'pino-pretty';
 
 const SECRET_QUERY_KEYS = /^(token|refresh|code|state|access_token|refresh_token|client_secret)$/i;
 
@@ -12,14 +13,48 @@ export function redactUrl(url: string): string {
   return `${path}?${params.toString()}`;
 }
 
+/**
+ * Local mode's log is for a person at a terminal: one short, coloured line per event
+ * ("12:04:31 INFO: GET /api/projects/ 200 4 ms") instead of pino's JSON, which production keeps.
+ */
+function readableStream(): DestinationStream {
+  return pretty({
+    colorize: process.stdout.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    singleLine: true,
+  });
+}
+
 /** Pino options for the app; `stream` sends the log lines elsewhere than stdout (tests read them). */
-export function loggerOptions(level: string, stream?: DestinationStream) {
+export function loggerOptions(level: string, stream?: DestinationStream, readable = false) {
+  const destination = stream ?? (readable ? readableStream() : undefined);
   return {
     level,
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
     },
   };
+}
+
+/** What a request log line is not worth: the web app's files and the health probes. */
+const QUIET_PATHS = /^\/(assets\/|readyz|healthz|favicon|logo|default-avatar)/;
+
+/**
+ * The readable log's one line per request (Fastify's own two lines per request are off then): API
+ * and sign-in calls only, with status and duration; failures at warn or error level.
+ */
+export function registerRequestLine(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    if (!path.startsWith('/api/') && !path.startsWith('/accounts/') && !path.startsWith('/webhooks/')) return;
+    if (QUIET_PATHS.test(path)) return;
+    const status = reply.statusCode;
+    const line = `${request.method} ${redactUrl(request.url)} ${status} ${Math.round(reply.elapsedTime)} ms`;
+    if (status >= 500) request.log.error(line);
+    else if (status >= 400) request.log.warn(line);
+    else request.log.info(line);
+  });
 }
