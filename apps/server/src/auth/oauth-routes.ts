@@ -1,11 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpoints } from '@fluxion/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
 import { buildAuthorizeUrl, createPkcePair, exchangeOAuthCode } from '../github/oauth.ts';
 import { upsertGithubUser } from '../users/queries.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
 import { SIGNED_IN_REDIRECT, setHandoffCookie } from './handoff.ts';
 import { createRefreshToken } from './refresh-tokens.ts';
@@ -13,19 +13,19 @@ import { encryptSecret } from './secret-box.ts';
 import { startSession } from './sessions.ts';
 
 const STATE_COOKIE = 'oauth_state';
-const CALLBACK_PATH = '/accounts/github/login/callback/';
+const CALLBACK_PATH = endpoints.oauthCallback.path;
 
 type PendingLogin = { state: string; verifier: string };
 
-export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Read per request: the public URL may only be known once the server listens (a random port).
   const redirectUri = () => `${ctx.config.publicUrl}${CALLBACK_PATH}`;
   const cookiePath = '/accounts/github/';
   const rateLimit = authRateLimit(ctx);
 
-  app.get(
-    '/accounts/github/login/',
-    { config: { rateLimit }, schema: { querystring: z.object({ login: z.string().max(100).optional() }) } },
+  registerEndpoint(
+    app,
+    endpoints.signIn,
     async (request, reply) => {
       const pkce = createPkcePair();
       const pending: PendingLogin = { state: randomBytes(32).toString('base64url'), verifier: pkce.verifier };
@@ -48,16 +48,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       });
       return reply.redirect(url);
     },
+    { config: { rateLimit } },
   );
 
-  app.get(
-    CALLBACK_PATH,
-    {
-      config: { rateLimit },
-      schema: {
-        querystring: z.object({ code: z.string().optional(), state: z.string().optional() }).loose(),
-      },
-    },
+  registerEndpoint(
+    app,
+    endpoints.oauthCallback,
     async (request, reply) => {
       const pending = readPendingLogin(request.unsignCookie(request.cookies[STATE_COOKIE] ?? ''));
       reply.clearCookie(STATE_COOKIE, { path: cookiePath });
@@ -98,8 +94,9 @@ export const oauthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         return fail(reply);
       }
     },
+    { config: { rateLimit } },
   );
-};
+}
 
 function fail(reply: FastifyReply) {
   return reply.redirect('/login?error=oauth_failed');

@@ -1,15 +1,9 @@
-import {
-  cancelSubscriptionResponseSchema,
-  checkoutSessionResponseSchema,
-  confirmCheckoutRequestSchema,
-  profileSchema,
-} from '@fluxion/contract';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { endpoints } from '@fluxion/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { confirmCheckout } from './checkout-return.ts';
@@ -17,14 +11,8 @@ import { type Billing, setCancelAtPeriodEnd, startCheckout, startPortal } from '
 import { billingUnavailable, createStripeClient } from './stripe-client.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
 
-const portalResponseSchema = z.object({ url: z.string() });
-const reactivateResponseSchema = z.object({
-  cancel_at_period_end: z.boolean(),
-  current_period_end: z.number(),
-});
-
 /** The Account page's billing calls (spec §7) and Stripe's webhook. */
-export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const billing: Billing = { ctx, stripe: createStripeClient(ctx.config.stripe) };
   const preHandler = authenticate(ctx);
   const currentUser = async (request: FastifyRequest): Promise<User> => {
@@ -38,32 +26,37 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return end;
   };
 
-  app.post(
-    '/api/create-checkout-session/',
-    { preHandler, schema: { response: { 200: checkoutSessionResponseSchema } } },
+  const options = { preHandler };
+  registerEndpoint(
+    app,
+    endpoints.createCheckoutSession,
     async (request) => startCheckout(billing, await currentUser(request)),
+    options,
   );
-  app.post(
-    '/api/confirm-checkout-session/',
-    { preHandler, schema: { body: confirmCheckoutRequestSchema, response: { 200: profileSchema } } },
+  registerEndpoint(
+    app,
+    endpoints.confirmCheckoutSession,
     async (request) => confirmCheckout(billing, await currentUser(request), request.body.session_id),
+    options,
   );
-  app.post(
-    '/api/create-portal-session/',
-    { preHandler, schema: { response: { 200: portalResponseSchema } } },
+  registerEndpoint(
+    app,
+    endpoints.createPortalSession,
     async (request) => startPortal(billing, await currentUser(request)),
+    options,
   );
-  app.post(
-    '/api/cancel-subscription/',
-    { preHandler, schema: { response: { 200: cancelSubscriptionResponseSchema } } },
+  registerEndpoint(
+    app,
+    endpoints.cancelSubscription,
     async (request) => {
       const facts = await setCancelAtPeriodEnd(billing, await currentUser(request), true);
       return { current_period_end: periodEnd(facts.periodEnd) };
     },
+    options,
   );
-  app.post(
-    '/api/reactivate-subscription/',
-    { preHandler, schema: { response: { 200: reactivateResponseSchema } } },
+  registerEndpoint(
+    app,
+    endpoints.reactivateSubscription,
     async (request) => {
       const facts = await setCancelAtPeriodEnd(billing, await currentUser(request), false);
       return {
@@ -71,6 +64,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         current_period_end: periodEnd(facts.periodEnd),
       };
     },
+    options,
   );
   await app.register(stripeWebhookRoutes, { billing });
-};
+}

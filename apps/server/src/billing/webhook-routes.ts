@@ -1,6 +1,8 @@
+import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
+import { registerEndpoint } from '../http/endpoint.ts';
 import { badRequest, unauthorized } from '../http/errors.ts';
 import { handleEvent } from './events.ts';
 import { eventSeen, markEvent } from './queries.ts';
@@ -33,7 +35,7 @@ export async function stripeWebhookRoutes(app: FastifyInstance, { billing }: { b
   );
   const { ctx } = billing;
 
-  app.post('/webhooks/stripe', async (request) => {
+  registerEndpoint(app, endpoints.stripeWebhook, async (request) => {
     if (ctx.config.stripe.mode === 'off') throw billingUnavailable();
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const signature = String(request.headers['stripe-signature'] ?? '');

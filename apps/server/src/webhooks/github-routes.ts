@@ -1,8 +1,10 @@
+import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
 import type { FastifyInstance } from 'fastify';
 import { recordReportedMove } from '../collector/record.ts';
 import { interpretItemEvent, projectsV2ItemEventSchema } from '../collector/webhook-event.ts';
 import type { AppContext } from '../context.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
 
 /**
@@ -17,7 +19,7 @@ export async function githubWebhookRoutes(
     done(null, body),
   );
 
-  app.post('/webhooks/github', async (request, reply) => {
+  registerEndpoint(app, endpoints.githubWebhook, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const signature = String(request.headers['x-hub-signature-256'] ?? '');
     const delivery = String(request.headers['x-github-delivery'] ?? '');
