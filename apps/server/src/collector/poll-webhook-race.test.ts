@@ -105,6 +105,28 @@ describe.each(await dialectCases())('a poll racing a webhook on $name', ({ creat
     expect((await columns())[added]).toBe('Todo');
   });
 
+  it('keeps every real move when GitHub stamps several of them with the same second', async () => {
+    const { board, named } = await addBoard({ a: 'Todo' });
+    // Webhooks carry whole seconds: these four moves are stamped 9 s, 9 s, 10 s and 10 s.
+    const script: [string, number][] = [
+      ['Done', 9_650],
+      ['In Progress', 9_700],
+      ['Todo', 10_050],
+      ['Done', 10_750],
+    ];
+    for (const [to, offset] of script) {
+      await world.advance(START + offset - world.ctx.now());
+      await world.move(board.items.a ?? '', to);
+      await world.flush();
+    }
+    expect((await named()).slice(1).map((m) => [m.from, m.to, m.at - START])).toEqual([
+      ['Todo', 'Done', 9_000],
+      ['Done', 'In Progress', 9_000],
+      ['In Progress', 'Todo', 10_000],
+      ['Todo', 'Done', 10_000],
+    ]);
+  });
+
   it('keeps every real move of an item moved back and forth within two minutes', async () => {
     const { board, named } = await addBoard({ a: 'Todo' });
     const script: [string, number][] = [

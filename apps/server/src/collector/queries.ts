@@ -154,7 +154,9 @@ export async function insertMoves(db: Db, boardId: string, moves: Move[], now: n
 
 /**
  * The same move already stored: same columns, within the window, and no other move of the item between
- * the two (a real A -> B, B -> A, A -> B within two minutes is three moves, not one seen twice).
+ * the two (a real A -> B, B -> A, A -> B within two minutes is three moves, not one seen twice). GitHub
+ * stamps whole seconds, so moves share times: among equal times the order is the recording order (id), and
+ * the move arriving now comes after every move recorded at its time.
  */
 async function hasSameMove(db: Db, boardId: string, move: Move): Promise<boolean> {
   let query = db
@@ -171,13 +173,20 @@ async function hasSameMove(db: Db, boardId: string, move: Move): Promise<boolean
             .select('other.id')
             .where('other.board_id', '=', boardId)
             .where('other.item_id', '=', move.itemId)
-            .whereRef('other.id', '!=', 'same.id')
-            .where((eb) =>
-              eb.or([
-                eb.and([eb('other.at', '>', eb.ref('same.at')), eb('other.at', '<', move.at)]),
-                eb.and([eb('other.at', '<', eb.ref('same.at')), eb('other.at', '>', move.at)]),
-              ]),
-            ),
+            .where((eb) => {
+              const afterSame = eb.or([
+                eb('other.at', '>', eb.ref('same.at')),
+                eb.and([eb('other.at', '=', eb.ref('same.at')), eb('other.id', '>', eb.ref('same.id'))]),
+              ]);
+              const beforeSame = eb.or([
+                eb('other.at', '<', eb.ref('same.at')),
+                eb.and([eb('other.at', '=', eb.ref('same.at')), eb('other.id', '<', eb.ref('same.id'))]),
+              ]);
+              return eb.or([
+                eb.and([eb('same.at', '<=', move.at), eb('other.at', '<=', move.at), afterSame]),
+                eb.and([eb('same.at', '>', move.at), eb('other.at', '>', move.at), beforeSame]),
+              ]);
+            }),
         ),
       ),
     );
