@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../testing/app.ts';
+import { buildTestApp, captureLogs, type TestApp } from '../testing/app.ts';
 import { createPostgresTestDatabase, isPostgresReachable, type TestDatabase } from '../testing/databases.ts';
 import { takeDatabaseAway } from '../testing/outage.ts';
 import { signedInUser } from '../testing/users.ts';
@@ -36,10 +36,11 @@ describe.runIf(await isPostgresReachable())('while the PostgreSQL database is aw
   let database: TestDatabase;
   let testApp: TestApp;
   let auth: { authorization: string };
+  const logs = captureLogs();
 
   beforeAll(async () => {
     database = await createPostgresTestDatabase();
-    testApp = await buildTestApp(database);
+    testApp = await buildTestApp(database, { logs, config: { logLevel: 'warn' } });
     auth = (await signedInUser(testApp.ctx)).auth;
   });
 
@@ -67,6 +68,13 @@ describe.runIf(await isPostgresReachable())('while the PostgreSQL database is aw
     expect(ready.json()).toEqual({ status: 'unavailable', database: 'unavailable' });
     // Not 2xx: GitHub marks the delivery failed, and it is delivered again once the database is back.
     expect((await app.inject(await moveDelivery(secret, delivery))).statusCode).toBe(503);
+    // Every request fails alike: one warning line, not one per request, and no stack.
+    for (let i = 0; i < 5; i += 1) {
+      expect((await app.inject({ url: '/api/projects/', headers: auth })).statusCode).toBe(503);
+    }
+    const warnings = logs.lines.filter((line) => line.includes('"msg":"database unavailable"'));
+    expect(warnings).toHaveLength(1);
+    expect(logs.text()).not.toContain('"stack"');
 
     await outage;
     expect((await app.inject({ url: '/api/projects/', headers: auth })).statusCode).toBe(200);

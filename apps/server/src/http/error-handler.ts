@@ -3,9 +3,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE_MESSAGE } from './errors.ts';
+import { onePerInterval } from './log-throttle.ts';
 
 /** One place that turns every failure into a JSON answer with a clear message. */
 export function registerErrorHandler(app: FastifyInstance): void {
+  const unavailableLogDue = onePerInterval(DATABASE_RETRY_AFTER_S * 1000);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
@@ -20,8 +22,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody('bad_request', error.message));
     }
     if (isDatabaseUnavailable(error)) {
-      // Expected during a database restart or failover: one line, no stack; clients retry (GitHub redelivers).
-      request.log.warn({ reason: error.message }, 'database unavailable');
+      // Expected during a database restart or failover, and alike for every request: a line every few
+      // seconds, no stack. Clients retry (GitHub redelivers).
+      const heldBack = unavailableLogDue();
+      if (heldBack !== null) request.log.warn({ reason: error.message, heldBack }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_S))
