@@ -1,4 +1,5 @@
-import type { BoardColumns, Transition } from '../types.ts';
+import type { BoardColumns } from '../types.ts';
+import { TransitionColumnsBuilder, type Transitions } from './transitions.ts';
 
 /** A board in the neutral exchange format (see packages/flow/test-data/jira-agile-metrics/transitions.json). */
 export type BoardFile = {
@@ -8,7 +9,8 @@ export type BoardFile = {
   items: { key: string; transitions?: { at: string; from: string | null; to: string | null }[] }[];
 };
 
-export type ParsedBoard = BoardColumns & { keys: string[]; transitions: Transition[] };
+/** A board file as engine input. `parseBoardFile` gives its transitions as columns (no object per move). */
+export type ParsedBoard = BoardColumns & { keys: string[]; transitions: Transitions };
 
 export class BoardFileError extends Error {
   override name = 'BoardFileError';
@@ -25,6 +27,13 @@ function parseTime(at: unknown, key: string): number {
   return ms;
 }
 
+function columnName(name: unknown, key: string): string | null {
+  if (name === undefined || name === null) return null;
+  if (typeof name !== 'string')
+    throw new BoardFileError(`item ${key}: a column name must be a string, not ${JSON.stringify(name)}`);
+  return name;
+}
+
 /** Validates a parsed board file and turns it into engine input. */
 export function parseBoardFile(data: unknown): ParsedBoard {
   const board = data as Partial<BoardFile> | null;
@@ -33,17 +42,17 @@ export function parseBoardFile(data: unknown): ParsedBoard {
   }
   if (!Array.isArray(board.items)) throw new BoardFileError('board: "items" must be an array');
   const keys: string[] = [];
-  const transitions: Transition[] = [];
+  const transitions = new TransitionColumnsBuilder();
   for (const item of board.items) {
     if (typeof item?.key !== 'string') throw new BoardFileError('board: every item needs a string "key"');
     keys.push(item.key);
     for (const t of item.transitions ?? []) {
-      transitions.push({
-        itemId: item.key,
-        from: t.from ?? null,
-        to: t.to ?? null,
-        at: parseTime(t.at, item.key),
-      });
+      transitions.append(
+        item.key,
+        columnName(t.from, item.key),
+        columnName(t.to, item.key),
+        parseTime(t.at, item.key),
+      );
     }
   }
   return {
@@ -51,6 +60,6 @@ export function parseBoardFile(data: unknown): ParsedBoard {
     doneColumn: board.done ?? null,
     cycleStartColumn: board.cycle_start ?? null,
     keys,
-    transitions,
+    transitions: transitions.snapshot(),
   };
 }

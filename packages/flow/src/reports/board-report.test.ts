@@ -98,6 +98,9 @@ describe('buildBoardReport (the CLI output)', () => {
     expect(() =>
       parseBoardFile({ columns: ['A'], items: [{ key: 'x', transitions: [{ at: 'soon' }] }] }),
     ).toThrow(/item x: invalid transition time/);
+    expect(() =>
+      parseBoardFile({ columns: ['A'], items: [{ key: 'y', transitions: [{ at: '2024-01-01', to: 7 }] }] }),
+    ).toThrow(/item y: a column name must be a string, not 7/);
   });
 });
 
