@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { buildLeadTimeReport, buildTimeInStateReport } from '../packages/flow/src/index.ts';
-import { loadBoardData } from '../apps/server/src/analytics/queries.ts';
+import { loadBoardData } from '../apps/server/src/move-log/load-moves.ts';
 import { loadBoardItems } from '../apps/server/src/move-log/items.ts';
 import { buildApp } from '../apps/server/src/app.ts';
 import { recordReportedMove } from '../apps/server/src/collector/record.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import type { CacheSettings } from '../config.ts';
 import { Cache } from './cache.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
-import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
+import { type BoardData, loadBoardData, refreshBoardData } from '../move-log/load-moves.ts';
 
 /**
  * A board at a data version: its moves, and its items once asked for (`items`), read as changes to the

@@ -18,7 +18,7 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
-import { type BoardData, loadBoardData, refreshBoardData } from './queries.ts';
+import { type BoardData, loadBoardData, refreshBoardData } from '../move-log/load-moves.ts';
 import { preloadBoards } from './preload.ts';
 
 const cases = await dialectCases();

@@ -18,7 +18,7 @@ import { resolveProject } from '../projects/service.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { itemsForViewer, type ViewerItems } from '../visibility/viewer-items.ts';
-import type { BoardData } from './queries.ts';
+import type { BoardData } from '../move-log/load-moves.ts';
 
 /**
  * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check and

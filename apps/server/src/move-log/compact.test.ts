@@ -1,6 +1,6 @@
 import { fromTransitionColumns } from '@fluxion/flow';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadBoardData } from '../analytics/queries.ts';
+import { loadBoardData } from './load-moves.ts';
 import { loadBoardItems } from './items.ts';
 import { insertMoves, relinkNextMove } from '../collector/queries.ts';
 import type { Db } from '../db/connection.ts';

@@ -1,7 +1,7 @@
 import { type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
-import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from '../move-log/rows.ts';
-import { appendStoredSegments, forgetSegments, type SegmentChain } from '../move-log/segments.ts';
+import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from './rows.ts';
+import { appendStoredSegments, forgetSegments, type SegmentChain } from './segments.ts';
 
 /**
  * A board's moves as the flow engine takes them, and what was read to build them: the moves with ids
