@@ -4,6 +4,7 @@ import { buildServer } from './http/server.ts';
 import { mintToken } from './model/tokens.ts';
 import type { SchemaVariant } from './model/types.ts';
 import { World } from './model/world.ts';
+import { createDemoFlow } from './seed/demo-flow.ts';
 import { createDemoMover, type DemoStep } from './seed/demo-movement.ts';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, seedWorld } from './seed/seed-world.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
@@ -34,7 +35,7 @@ export type GithubSimOptions = {
   clock?: 'real' | 'manual';
   /** Start time of a manual clock (epoch ms); default now. */
   startAt?: number;
-  /** Keep moving demo items on a timer. */
+  /** Keep the demo board living on a timer, at its history's pace (seed/demo-flow.ts). */
   demoMovement?: boolean;
   demoMovementIntervalMs?: number;
   /** The GraphQL schema served (default `extended`, as github.com); also `POST /_sim/schema`. */
@@ -76,9 +77,9 @@ export async function startGithubSim(options: GithubSimOptions = {}): Promise<Gi
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const timer = options.demoMovement
-    ? setInterval(demoStep, options.demoMovementIntervalMs ?? 5000)
-    : undefined;
+  const tickMs = options.demoMovementIntervalMs ?? 5000;
+  const demoFlow = createDemoFlow(world);
+  const timer = options.demoMovement ? setInterval(() => demoFlow(tickMs), tickMs) : undefined;
   timer?.unref();
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
