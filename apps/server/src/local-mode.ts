@@ -12,9 +12,8 @@ export type LocalSimulators = {
 };
 
 /**
- * The demo board's issues move live, one step a minute: enough to watch the board change, not so much
- * that "today" outweighs the 120 days of history within the hour (at one step every 5 s it did: ~720
- * moves an hour against ~1,000 in the whole history).
+ * How often the simulator lets the demo board live on. Its moves follow the pace of its history (about
+ * 8 a day, github-sim's seed/demo-flow.ts) whatever the tick, so its figures stay plausible.
  */
 const DEMO_MOVE_EVERY_MS = 60_000;
 
