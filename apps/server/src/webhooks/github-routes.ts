@@ -2,7 +2,7 @@ import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
 import type { FastifyInstance } from 'fastify';
 import { recordReportedMove } from '../collector/record.ts';
-import { interpretItemEvent, projectsV2ItemEventSchema } from '../collector/webhook-event.ts';
+import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
