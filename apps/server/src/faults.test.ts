@@ -110,7 +110,7 @@ describe.skipIf(!reachable)('faults: PostgreSQL connections cut under traffic', 
     for (let cut = 0; cut < OUTAGES; cut += 1) {
       await sleep(1_500);
       outages.push(await takeDatabaseAway(database.url ?? '', AWAY_MS));
-      await waitUntilReady(`${cluster.replicas.b}/readyz`, cluster.children[3] as Child, 10_000);
+      await waitUntilReady(`${cluster.replicas.b}/readyz`, cluster.children[3] as Child, 20_000);
       await redeliverFailed(cluster.githubUrl);
     }
     await mover.done;
