@@ -36,7 +36,7 @@ const ANALYSES: { name: string; run: (board: BenchBoard) => unknown }[] = [
     run: (b) => buildIssuesInColumnReport({ ...b, column: 'In Progress', days: 14 }),
   },
   { name: 'column stats', run: (b) => buildColumnStats(b) },
-  { name: 'item timelines (CLI path)', run: (b) => computeItemTimelines(b) },
+  { name: 'item timelines (per-item objects)', run: (b) => computeItemTimelines(b) },
 ];
 
 const medianOf = (values: number[]) =>
