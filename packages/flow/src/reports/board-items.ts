@@ -1,0 +1,116 @@
+/** The board report's per-item parts, read from the timeline's typed arrays (objects only for the output). */
+import type { ParsedBoard } from '../input/board-file.ts';
+import { DAY_MS, dayNumber, isoDay, isoTime, round } from '../shared/numbers.ts';
+import type { BoardTimeline } from '../timeline/timeline.ts';
+import type { BoardReportItem, ScatterPoint } from './board-report.ts';
+
+export type Durations = { lead: Float64Array; cycle: Float64Array };
+
+const precise = (value: number) => (Number.isNaN(value) ? null : round(value, 4));
+
+/** The timeline's item for each key (-1: no transition); one map only when ids are not in key order. */
+export function itemOfKeys(keys: readonly string[], itemIds: readonly string[]): Int32Array {
+  const items = new Int32Array(keys.length);
+  let next = 0;
+  let byId: Map<string, number> | undefined;
+  keys.forEach((key, k) => {
+    if (itemIds[next] === key) {
+      items[k] = next++;
+      return;
+    }
+    byId ??= new Map(itemIds.map((id, i) => [id, i]));
+    items[k] = byId.get(key) ?? -1;
+  });
+  return items;
+}
+
+/** Lead and cycle time in days per timeline item (NaN: not complete, or no cycle start). */
+export function durations(t: BoardTimeline, cycleSlot: number, wholeDays: boolean): Durations {
+  const count = t.itemIds.length;
+  const width = t.board.columns.length;
+  const lead = new Float64Array(count);
+  const cycle = new Float64Array(count).fill(Number.NaN);
+  const exactCycle = t.board.cycleStart;
+  for (let i = 0; i < count; i++) {
+    const done = t.doneAt[i] as number;
+    if (wholeDays) {
+      lead[i] = dayNumber(done) - dayNumber(t.firstEntry[i] as number);
+      if (cycleSlot >= 0) cycle[i] = dayNumber(done) - dayNumber(t.entries[i * width + cycleSlot] as number);
+    } else {
+      lead[i] = (done - (t.firstEntry[i] as number)) / DAY_MS;
+      if (exactCycle >= 0) cycle[i] = (done - (t.entries[i * width + exactCycle] as number)) / DAY_MS;
+    }
+  }
+  return { lead, cycle };
+}
+
+/** Per key: its entries as ISO times (consecutive equal times share one string: back-fills repeat them). */
+export function reportItems(
+  board: ParsedBoard,
+  t: BoardTimeline,
+  slots: readonly number[],
+  itemOfKey: Int32Array,
+  d: Durations,
+): BoardReportItem[] {
+  const width = t.board.columns.length;
+  // Spreading a template with every column as an own property keeps the shape shared and makes a
+  // column named "__proto__" an ordinary key.
+  const blank = Object.fromEntries(board.columns.map((name) => [name, null])) as Record<
+    string,
+    string | null
+  >;
+  let lastAt = Number.NaN;
+  let lastText = '';
+  return board.keys.map((key, k) => {
+    const item = itemOfKey[k] as number;
+    const entered = { ...blank };
+    if (item < 0) return { key, entered, lead_time_days: null, cycle_time_days: null };
+    for (let c = 0; c < slots.length; c++) {
+      const at = t.entries[item * width + (slots[c] as number)] as number;
+      if (Number.isNaN(at)) continue;
+      if (at !== lastAt) {
+        lastAt = at;
+        lastText = isoTime(at);
+      }
+      entered[board.columns[c] as string] = lastText;
+    }
+    return {
+      key,
+      entered,
+      lead_time_days: precise(d.lead[item] as number),
+      cycle_time_days: precise(d.cycle[item] as number),
+    };
+  });
+}
+
+export function scatterPoints(
+  keys: readonly string[],
+  t: BoardTimeline,
+  itemOfKey: Int32Array,
+  d: Durations,
+) {
+  const points: ScatterPoint[] = [];
+  keys.forEach((key, k) => {
+    const item = itemOfKey[k] as number;
+    const done = item < 0 ? Number.NaN : (t.doneAt[item] as number);
+    if (Number.isNaN(done)) return;
+    const lead = precise(d.lead[item] as number) as number;
+    points.push({
+      key,
+      completed_date: isoDay(dayNumber(done)),
+      lead_time_days: lead,
+      cycle_time_days: precise(d.cycle[item] as number),
+    });
+  });
+  return points;
+}
+
+/** Cycle times in days of the keys' completed items, in key order (what the percentiles and histogram read). */
+export function cycleTimesOfKeys(itemOfKey: Int32Array, cycle: Float64Array): number[] {
+  const days: number[] = [];
+  for (const item of itemOfKey) {
+    const value = item < 0 ? Number.NaN : (cycle[item] as number);
+    if (!Number.isNaN(value)) days.push(value);
+  }
+  return days;
+}
