@@ -3,8 +3,9 @@
  * one's memory and JIT state do not colour the other's figures.
  * Sizes default to the issue's board (100,000 issues, 1,000,000 transitions, 730 days, 8 columns);
  * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
- * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report
- * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues).
+ * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report|collector
+ * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues;
+ * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -30,14 +31,21 @@ function run(script: string, args: string[]): void {
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`,
 );
-if (only === 'report') {
+if (only === 'collector') {
+  console.log('\n##### collector (bench/collector.ts)');
+  run('./collector.ts', []);
+} else if (only === 'report') {
   console.log('\n##### board report (bench/board-report.ts)');
   run('./board-report.ts', []);
 } else if (only !== 'api') {
   console.log('\n##### flow engine (bench/flow-engine.ts)');
   run('./flow-engine.ts', [String(issues), String(transitions), String(days)]);
 }
-if (only !== 'engine' && only !== 'report') {
+if (only !== 'engine' && only !== 'report' && only !== 'collector') {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
+}
+if (only === undefined) {
+  console.log('\n##### collector (bench/collector.ts)');
+  run('./collector.ts', []);
 }
