@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { GithubSim } from '@fluxion/github-sim';
 import type { StripeSim } from '@fluxion/stripe-sim';
 import { type Config, ConfigError } from './config.ts';
@@ -29,6 +30,9 @@ export async function startLocalSimulators(config: Config): Promise<LocalSimulat
     ...(config.github.webhookSecret ? { webhookSecret: config.github.webhookSecret } : {}),
     demoMovement: config.nodeEnv !== 'test',
     demoMovementIntervalMs: DEMO_MOVE_EVERY_MS,
+    // The simulated GitHub keeps its world next to Fluxion's database, so a restart finds the same
+    // boards and tokens (not boards that vanished, shown as stale). Tests start from the seeded world.
+    ...(config.nodeEnv === 'test' ? {} : { stateFile: join(config.dataDir, 'github-sim.json') }),
   });
   return {
     github,

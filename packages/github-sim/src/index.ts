@@ -3,7 +3,9 @@ import { OAuthState } from './http/oauth-state.ts';
 import { buildServer } from './http/server.ts';
 import { mintToken } from './model/tokens.ts';
 import type { SchemaVariant } from './model/types.ts';
+import { loadWorldFile, saveWorldFile } from './model/snapshot.ts';
 import { World } from './model/world.ts';
+import { refreshDemo } from './seed/refresh-demo.ts';
 import { createDemoFlow } from './seed/demo-flow.ts';
 import { createDemoMover, type DemoStep } from './seed/demo-movement.ts';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, seedWorld } from './seed/seed-world.ts';
@@ -40,6 +42,11 @@ export type GithubSimOptions = {
   demoMovementIntervalMs?: number;
   /** The GraphQL schema served (default `extended`, as github.com); also `POST /_sim/schema`. */
   schema?: SchemaVariant;
+  /**
+   * A file that keeps the world across restarts (users, tokens, boards and their moves): restored at
+   * start when it exists (instead of seeding), saved every minute and on close.
+   */
+  stateFile?: string;
   /** Extra OAuth apps besides `fluxion-local`. */
   oauthApps?: { clientId: string; clientSecret: string; callbackUrl?: string }[];
 };
@@ -57,9 +64,13 @@ export type GithubSim = {
   close(): Promise<void>;
 };
 
+const SAVE_EVERY_MS = 60_000;
+
 export async function startGithubSim(options: GithubSimOptions = {}): Promise<GithubSim> {
   const world = new World(options.clock ?? 'real', options.startAt);
-  if (options.seed ?? true) seedWorld(world);
+  const restored = options.stateFile !== undefined && loadWorldFile(world, options.stateFile);
+  if (restored) refreshDemo(world);
+  else if (options.seed ?? true) seedWorld(world);
   world.schema = options.schema ?? 'extended';
   const faults = new Faults();
   const webhooks = new WebhookDispatcher(
@@ -81,6 +92,9 @@ export async function startGithubSim(options: GithubSimOptions = {}): Promise<Gi
   const demoFlow = createDemoFlow(world);
   const timer = options.demoMovement ? setInterval(() => demoFlow(tickMs), tickMs) : undefined;
   timer?.unref();
+  const save = () => options.stateFile && saveWorldFile(world, options.stateFile);
+  const saver = options.stateFile ? setInterval(save, SAVE_EVERY_MS) : undefined;
+  saver?.unref();
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     world,
@@ -91,8 +105,10 @@ export async function startGithubSim(options: GithubSimOptions = {}): Promise<Gi
     demoStep,
     close: async () => {
       clearInterval(timer);
+      clearInterval(saver);
       await webhooks.idle();
       await app.close();
+      save();
     },
   };
 }
