@@ -1,10 +1,10 @@
 /**
  * The flow engine's one public door. Folders follow the data flow:
- * input/ (transitions as objects or columns, board files, board columns) → timeline/ (per item: grouped,
- * ordered transitions, then column entries and stays) → metrics/ (one module per analysis) →
+ * input/ (moves as objects or columns, board files, board columns) → timeline/ (per item: its moves
+ * grouped and ordered, then column entries and stays) → metrics/ (one module per analysis) →
  * insights/ (the sentence each analysis ends with) → reports/ (the Flow page and the CLI's board report).
- * Words: a *transition* is one recorded status change (the server stores each as a row of its move log);
- * a *stay* is the time an item spends in one column between two transitions.
+ * Words (ARCHITECTURE.md): a *move* is one change of an item's column (its type keeps the older name
+ * `Transition`); a *stay* is the time an item spends in one column between two moves.
  */
 export type * from './types.ts';
 export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './input/board-file.ts';

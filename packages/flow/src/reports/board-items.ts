@@ -8,7 +8,7 @@ export type Durations = { lead: Float64Array; cycle: Float64Array };
 
 const precise = (value: number) => (Number.isNaN(value) ? null : round(value, 4));
 
-/** The timeline's item for each key (-1: no transition); one map only when ids are not in key order. */
+/** The timeline's item for each key (-1: no move); one map only when ids are not in key order. */
 export function itemOfKeys(keys: readonly string[], itemIds: readonly string[]): Int32Array {
   const items = new Int32Array(keys.length);
   let next = 0;

@@ -1,4 +1,4 @@
-/** A transition's origin and target names (null: off the board). */
+/** A move's origin and target column names (null: off the board). */
 export type Link = { readonly from: string | null; readonly to: string | null };
 
 /** Where the chain must start and end: the rows before and after the instant (undefined: free). */
@@ -63,8 +63,8 @@ function greedyOrder(links: readonly Link[], start: string | null | undefined): 
 }
 
 /**
- * Orders the transitions of one item at one instant (docs/metrics.md §2). `links` are the distinct
- * transitions in sorted order, `copies` how many identical rows each has. The order is the shortest
+ * Orders the moves of one item at one instant (docs/metrics.md §2). `links` are the distinct moves in
+ * sorted order, `copies` how many identical rows each has. The order is the shortest
  * chain through all of them that connects to the row before and the rows after; failing that, one
  * that connects to the row before, then to the rows after, then any; failing all, a greedy order.
  * A copy of a link is kept only where the chain passes through the link again, so rows are dropped

@@ -1,5 +1,5 @@
 import { type ResolvedBoard, resolveBoard } from '../input/columns.ts';
-import { type PreparedTransitions, prepareTransitions } from './order-transitions.ts';
+import { type PreparedTransitions, prepareTransitions } from './order-moves.ts';
 import { scratch } from './scratch.ts';
 import { type Transitions, transitionCount } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
