@@ -1,8 +1,8 @@
 import type { FlowQuery, FlowResponse } from '@fluxion/contract';
 import { buildFlowReport } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
+import { type Viewer, viewedBoard } from './access.ts';
 import type { TrackedRow } from '../projects/queries.ts';
-import { resolveProject } from '../projects/service.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
@@ -12,16 +12,16 @@ import type { CachedFlow } from './state.ts';
 export type FlowParams = Omit<FlowQuery, 'project'>;
 
 /**
- * GET /api/flow/: the access check on every request (another user's board is a 404), then the board's
+ * GET /api/flow/: the board the access check found (analytics/access.ts; another user's is a 404), then its
  * Flow report as JSON.
  */
 export async function flowReport(
   ctx: ApiContext,
-  userId: string,
+  viewer: Viewer,
   query: FlowQuery,
 ): Promise<Json<FlowResponse>> {
-  const row = await resolveProject(ctx, userId, query.project);
-  const entry = await cachedFlow(ctx, userId, row, query);
+  const row = viewedBoard(viewer, query.project);
+  const entry = await cachedFlow(ctx, viewer.userId, row, query);
   entry.json ??= JSON.stringify(entry.report);
   return entry.json;
 }

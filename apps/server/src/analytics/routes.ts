@@ -1,8 +1,7 @@
 import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { authenticate } from '../auth/authenticate.ts';
-import { requireSubscription } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
+import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
 
@@ -13,18 +12,17 @@ async function sendJson<T>(reply: FastifyReply, json: Promise<Json<T>>): Promise
 }
 
 export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiContext }) {
-  app.addHook('preHandler', authenticate(ctx));
-  app.addHook('preHandler', requireSubscription(ctx));
+  app.addHook('preHandler', authorizeAnalysis(ctx));
   registerEndpoint(app, endpoints.leadTime, (request, reply) =>
-    sendJson(reply, leadTime(ctx, request.userId, request.query)),
+    sendJson(reply, leadTime(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.timeInState, (request, reply) =>
-    sendJson(reply, timeInState(ctx, request.userId, request.query)),
+    sendJson(reply, timeInState(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.issues, (request, reply) =>
-    sendJson(reply, issuesInColumn(ctx, request.userId, request.query)),
+    sendJson(reply, issuesInColumn(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.columnStats, (request, reply) =>
-    sendJson(reply, columnStats(ctx, request.userId, request.params.id)),
+    sendJson(reply, columnStats(ctx, viewerOf(request), request.params.id)),
   );
 }

@@ -12,17 +12,17 @@ import {
   buildTimeInStateReport,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
+import { type Viewer, viewedBoard } from './access.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
-import { resolveProject } from '../projects/service.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { itemsForViewer, type ViewerItems } from '../visibility/viewer-items.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
 
 /**
- * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check and
- * a cache lookup, not the engine nor `JSON.stringify` of a year of date-keyed points.
+ * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check (one
+ * statement) and a cache lookup, not the engine nor `JSON.stringify` of a year of date-keyed points.
  * Typed by the response it holds, so routes stay tied to the contract.
  */
 export type Json<T> = string & { readonly __response?: T };
@@ -35,9 +35,9 @@ type Board = {
   viewer: string;
 };
 
-/** The access check (every request) and the cache key of the board's current data. */
-async function resolveBoard(ctx: ApiContext, userId: string, projectId: string): Promise<Board> {
-  const row = await resolveProject(ctx, userId, projectId);
+/** The board the access check found (analytics/access.ts, every request) and its data's cache key. */
+function resolveBoard(viewer: Viewer, projectId: string): Board {
+  const row = viewedBoard(viewer, projectId);
   const project = toApiProject(row);
   // data_version comes with the row: bumped by every recorded change, so cached results are never stale.
   return {
@@ -45,7 +45,7 @@ async function resolveBoard(ctx: ApiContext, userId: string, projectId: string):
     columns: project.column_list,
     classification: project.column_classification,
     key: `${row.id}:${row.data_version}`,
-    viewer: userId,
+    viewer: viewer.userId,
   };
 }
 
@@ -71,10 +71,10 @@ function analysis<T>(ctx: ApiContext, key: string, compute: () => Promise<T>): P
 
 export async function leadTime(
   ctx: ApiContext,
-  userId: string,
+  viewer: Viewer,
   query: { project: string; days: number; cycle_time?: string | undefined },
 ): Promise<Json<LeadTimeResponse>> {
-  const board = await resolveBoard(ctx, userId, query.project);
+  const board = resolveBoard(viewer, query.project);
   // Without the parameter, the project's own cycle-start column applies.
   const cycleStart = query.cycle_time || toApiProject(board.row).cycle_time_start_column;
   if (cycleStart && !board.columns.includes(cycleStart)) {
@@ -94,10 +94,10 @@ export async function leadTime(
 
 export async function timeInState(
   ctx: ApiContext,
-  userId: string,
+  viewer: Viewer,
   query: { project: string; days: number },
 ): Promise<Json<TimeInStateResponse>> {
-  const board = await resolveBoard(ctx, userId, query.project);
+  const board = resolveBoard(viewer, query.project);
   // Users who share a board may classify its columns differently: their results are cached apart.
   const lists = board.classification;
   const view = await boardItems(ctx, board);
@@ -116,10 +116,10 @@ export async function timeInState(
 
 export async function issuesInColumn(
   ctx: ApiContext,
-  userId: string,
+  viewer: Viewer,
   query: { project: string; column: string },
 ): Promise<Json<IssuesResponse>> {
-  const board = await resolveBoard(ctx, userId, query.project);
+  const board = resolveBoard(viewer, query.project);
   if (!board.columns.includes(query.column)) {
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
@@ -138,10 +138,10 @@ export async function issuesInColumn(
 
 export async function columnStats(
   ctx: ApiContext,
-  userId: string,
+  viewer: Viewer,
   projectId: string,
 ): Promise<Json<BoardColumnStatsResponse>> {
-  const board = await resolveBoard(ctx, userId, projectId);
+  const board = resolveBoard(viewer, projectId);
   const view = await boardItems(ctx, board);
   return analysis(ctx, `stats:${board.key}:${view.key}`, async () => {
     const stats = buildColumnStats({

@@ -21,7 +21,11 @@ export function paywallMessage(status: string): string {
  * The paywall's one rule: the demo board's analyses are open to everyone; a user's own boards need a running
  * trial or pilot, or a subscription (is_active_user). Boards keep being collected either way.
  */
-export function mayAnalyse(user: User, board: { is_demo: number }, now: number): boolean {
+export function mayAnalyse(
+  user: Pick<User, 'subscription_status' | 'subscription_end'>,
+  board: { is_demo: number },
+  now: number,
+): boolean {
   return board.is_demo === 1 || isActiveUser(user.subscription_status, user.subscription_end, now);
 }
 
@@ -39,7 +43,7 @@ export async function analysisGate(ctx: AppContext, userId: string): Promise<Ana
 }
 
 /** The board an analysis request names: `?project=` or `/api/projects/:id/…`. */
-function requestedProject(request: FastifyRequest): string | undefined {
+export function requestedProject(request: FastifyRequest): string | undefined {
   const query = request.query as { project?: unknown } | undefined;
   const params = request.params as { id?: unknown } | undefined;
   const id = query?.project ?? params?.id;

@@ -1,0 +1,48 @@
+import type { FastifyRequest } from 'fastify';
+import { verifiedBearer } from '../auth/authenticate.ts';
+import { mayAnalyse, paywallMessage, requestedProject } from '../billing/paywall.ts';
+import type { AppContext } from '../context.ts';
+import { AppError, notFound, unauthorized } from '../http/errors.ts';
+import { findBoardAccess } from '../projects/board-access.ts';
+import type { TrackedRow } from '../projects/queries.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The board an analysis request names, as its user sees it; undefined when they may not see it. */
+    board: TrackedRow | undefined;
+  }
+}
+
+/** Who asks for an analysis, and the board they asked for if they may see it. */
+export type Viewer = { userId: string; board: TrackedRow | undefined };
+
+export const viewerOf = (request: FastifyRequest): Viewer => ({
+  userId: request.userId,
+  board: request.board,
+});
+
+/** The board of an analysis, with its data version (the cache key of its results); 404 if not the viewer's. */
+export function viewedBoard(viewer: Viewer, projectId: string): TrackedRow {
+  if (!viewer.board) throw notFound(`Project ${projectId} not found`);
+  return viewer.board;
+}
+
+/**
+ * preHandler of every analysis route, in place of `authenticate` + `requireSubscription` + the access check:
+ * the same answers (401 for a token or sign-in that ended, 402 behind the paywall, then 404 for a board the
+ * user does not see), from one statement (projects/queries.ts `findBoardAccess`). A warm answer is a cache
+ * hit, so this statement is all it asks the database.
+ */
+export function authorizeAnalysis(ctx: AppContext) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const session = await verifiedBearer(ctx, request);
+    const projectId = requestedProject(request) ?? '';
+    const access = await findBoardAccess(ctx.db, session, projectId);
+    if (!access) throw unauthorized('This sign-in has ended (logged out)');
+    request.userId = session.userId;
+    if (!mayAnalyse(access.user, { is_demo: access.isDemo ? 1 : 0 }, ctx.now())) {
+      throw new AppError(402, 'subscription_required', paywallMessage(access.user.subscription_status));
+    }
+    request.board = access.board;
+  };
+}
