@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Route } from '@playwright/test';
 import {
   expectLegendClearOfTicks,
   expectWithinWidth,
@@ -73,6 +73,34 @@ for (const size of SIZES) {
       await page.goBack();
       await expect(page).toHaveURL(/\/issues-in-columns\?.*column=In\+Review/);
       await expect(column).toHaveValue('In Review');
+    });
+
+    test('a failing analysis says what failed and offers a retry; failed counts are not shown as 0', async ({
+      page,
+      consoleErrors,
+    }) => {
+      // The server failing is played by the browser's network layer: no way to make ours fail on cue.
+      consoleErrors.allow(/status of 500/);
+      await signIn(page, 'octo-alice');
+      const fail = (route: Route) =>
+        route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
+      await page.route('**/api/leadtime/**', fail);
+      await page.goto('/lead-time?demo=1');
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('Failed to load data');
+      await expect(alert).toContainText('Try again in a moment');
+      await page.unroute('**/api/leadtime/**');
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByText('Process Stability', { exact: true })).toBeVisible();
+
+      await page.route('**/api/projects/*/column-stats/**', fail);
+      await page.getByRole('link', { name: 'Issues in Columns' }).click();
+      await expect(page.getByText('Total Issues', { exact: true })).toBeVisible();
+      const options = page.getByLabel('Select Column:').locator('option');
+      await expect(options.first()).toHaveText('Backlog');
+      await expect(page.getByLabel('Select Column:').locator('option', { hasText: 'issues)' })).toHaveCount(
+        0,
+      );
     });
 
     test('a just-added board says what it waits for, and charts what is on it', async ({ page }) => {
