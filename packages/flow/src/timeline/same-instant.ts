@@ -4,8 +4,25 @@ export type Link = { readonly from: string | null; readonly to: string | null };
 /** Where the chain must start and end: the rows before and after the instant (undefined: free). */
 export type Ends = { start?: string | null | undefined; ends?: ReadonlySet<string | null> | undefined };
 
-/** Search steps per instant before giving up on a chain (reached only by runs of dozens of rows). */
-const BUDGET = 20_000;
+/** Search steps per attempt before giving up on a chain (reached only by long, tangled runs). */
+const BUDGET = 5_000;
+
+/** True when the links touch each other (undirected): a chain through all of them needs that. */
+function connected(links: readonly Link[]): boolean {
+  const reached = new Set<string | null>([links[0]?.from ?? null]);
+  const left = [...links];
+  for (let grew = true; grew && left.length > 0; ) {
+    grew = false;
+    for (let i = left.length - 1; i >= 0; i--) {
+      const link = left[i] as Link;
+      if (!reached.has(link.from) && !reached.has(link.to)) continue;
+      reached.add(link.from).add(link.to);
+      left.splice(i, 1);
+      grew = true;
+    }
+  }
+  return left.length === 0;
+}
 
 /**
  * The shortest chain (link i's `to` is link i+1's `from`) that uses every distinct link at least once
@@ -71,7 +88,11 @@ function greedyOrder(links: readonly Link[], start: string | null | undefined): 
  * only as duplicates. Returns indices into `links`, one per row kept.
  */
 export function orderInstant(links: readonly Link[], copies: readonly number[], want: Ends): number[] {
-  const tries: Ends[] = [want, { start: want.start }, { ends: want.ends }, {}];
+  if (!connected(links)) return greedyOrder(links, want.start);
+  const tries: Ends[] = [want, { start: want.start }, { ends: want.ends }, {}].filter(
+    (attempt, i, all) =>
+      all.findIndex((other) => other.start === attempt.start && other.ends === attempt.ends) === i,
+  );
   for (const attempt of tries) {
     const chain = shortestChain(links, copies, attempt);
     if (chain) return chain;
