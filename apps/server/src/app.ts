@@ -10,6 +10,8 @@ import type { ApiContext, AppContext } from './context.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
 import { flowRoutes } from './analytics/flow-routes.ts';
 import { overviewRoutes } from './analytics/overview-routes.ts';
+import { exportRoutes } from './export/routes.ts';
+import { sharedViewRoutes, shareLinkRoutes } from './sharing/routes.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -78,6 +80,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(analyticsRoutes, { ctx: api });
   await app.register(flowRoutes, { ctx: api });
   await app.register(overviewRoutes, { ctx: api });
+  await app.register(exportRoutes, { ctx: api });
+  await app.register(shareLinkRoutes, { ctx: api });
+  await app.register(sharedViewRoutes, { ctx: api });
   // Off without a secret (real GitHub, GITHUB_WEBHOOK_SECRET unset): boards are then polled only.
   const webhookSecret = ctx.config.github.webhookSecret;
   if (webhookSecret) await app.register(githubWebhookRoutes, { ctx, secret: webhookSecret });

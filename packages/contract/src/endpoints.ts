@@ -17,6 +17,7 @@ import {
   reactivateSubscriptionResponseSchema,
 } from './billing.ts';
 import { flowQuerySchema, flowResponseSchema } from './flow.ts';
+import { itemsExportQuerySchema } from './export.ts';
 import { overviewQuerySchema, overviewResponseSchema } from './overview.ts';
 import {
   availableProjectSchema,
@@ -28,6 +29,14 @@ import {
   saveProjectRequestSchema,
 } from './projects.ts';
 import { type RouteKey, type RouteName, routes } from './routes.ts';
+import {
+  createdShareLinkSchema,
+  createShareLinkRequestSchema,
+  sharedAnalysesSchema,
+  sharedQuerySchema,
+  shareLinkIdParamsSchema,
+  shareLinkSchema,
+} from './sharing.ts';
 
 /** Every error answer of the API. */
 export const apiErrorSchema = z.object({
@@ -44,7 +53,7 @@ export type EndpointResponses = Partial<Record<200 | 201 | 204 | 302 | 503, z.Zo
 
 export type Endpoint = RouteKey & {
   summary: string;
-  tag: 'Health' | 'Auth' | 'Projects' | 'GitHub' | 'Analytics' | 'Billing' | 'Webhooks' | 'Docs';
+  tag: 'Health' | 'Auth' | 'Projects' | 'GitHub' | 'Analytics' | 'Sharing' | 'Billing' | 'Webhooks' | 'Docs';
   auth: EndpointAuth;
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -116,7 +125,7 @@ export const endpoints = {
   }),
   tokenHandoff: endpoint('tokenHandoff', {
     summary:
-      "The token pair of the sign-in the OAuth callback just made in this browser (its one-time HttpOnly cookie)",
+      'The token pair of the sign-in the OAuth callback just made in this browser (its one-time HttpOnly cookie)',
     tag: 'Auth',
     auth: 'none',
     responses: { 200: tokenPairSchema },
@@ -208,6 +217,40 @@ export const endpoints = {
     auth: 'bearer',
     query: overviewQuerySchema,
     responses: { 200: overviewResponseSchema },
+  }),
+  exportItems: endpoint('exportItems', {
+    summary: 'Every item of the board now as CSV (text/csv, streamed), as the viewer may see it',
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: itemsExportQuerySchema,
+    responses: { 200: z.string() },
+  }),
+  createShareLink: endpoint('createShareLink', {
+    summary: "A read-only link to one board's analyses for people without an account (token shown once)",
+    tag: 'Sharing',
+    auth: 'bearer',
+    body: createShareLinkRequestSchema,
+    responses: { 201: createdShareLinkSchema },
+  }),
+  listShareLinks: endpoint('listShareLinks', {
+    summary: 'The share links this user made, newest first',
+    tag: 'Sharing',
+    auth: 'bearer',
+    responses: { 200: z.array(shareLinkSchema) },
+  }),
+  revokeShareLink: endpoint('revokeShareLink', {
+    summary: "Revokes one of this user's share links: it is refused from now on",
+    tag: 'Sharing',
+    auth: 'bearer',
+    params: shareLinkIdParamsSchema,
+    responses: { 204: null },
+  }),
+  sharedAnalyses: endpoint('sharedAnalyses', {
+    summary: "A share link's board analyses, read-only and without sign-in (410 once revoked or expired)",
+    tag: 'Sharing',
+    auth: 'none',
+    query: sharedQuerySchema,
+    responses: { 200: sharedAnalysesSchema },
   }),
   githubOwnerOptions: endpoint('githubOwnerOptions', {
     summary: 'The user and the organizations whose boards they can add (live from GitHub)',

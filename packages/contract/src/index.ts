@@ -5,6 +5,8 @@ export * from './errors.ts';
 export * from './flow.ts';
 export * from './projects.ts';
 export * from './overview.ts';
+export * from './export.ts';
+export * from './sharing.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './openapi.ts';

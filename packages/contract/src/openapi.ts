@@ -9,6 +9,7 @@ const ERROR_ANSWERS: Record<string, string> = {
   '401': 'Missing, expired or invalid credentials',
   '402': 'The subscription has ended: this analysis needs Fluxion Analytics Pro',
   '404': 'Not found, or not visible to this user',
+  '410': 'A share link that was revoked or has expired',
   '429': 'Too many requests (see Retry-After)',
   '502': 'GitHub or Stripe failed',
   '503': 'The database is away for a moment (see Retry-After)',
@@ -41,6 +42,11 @@ function parameters(endpoint: Endpoint): JsonSchema[] {
   return list;
 }
 
+function contentType(endpoint: Endpoint): string {
+  if (endpoint.path.endsWith('.csv')) return 'text/csv';
+  return endpoint.tag === 'Docs' && endpoint.path.endsWith('/') ? 'text/html' : 'application/json';
+}
+
 function responses(endpoint: Endpoint): Record<string, JsonSchema> {
   const answers: Record<string, JsonSchema> = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
@@ -49,7 +55,7 @@ function responses(endpoint: Endpoint): Record<string, JsonSchema> {
       ? {
           description,
           content: {
-            [endpoint.tag === 'Docs' && endpoint.path.endsWith('/') ? 'text/html' : 'application/json']: {
+            [contentType(endpoint)]: {
               schema: jsonSchema(schema, 'output'),
             },
           },

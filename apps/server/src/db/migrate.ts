@@ -11,6 +11,7 @@ import { itemSnapshots } from './migrations/008_item_snapshots.ts';
 import { authSessions } from './migrations/009_auth_sessions.ts';
 import { rateLimits } from './migrations/010_rate_limits.ts';
 import { backfillSkipped } from './migrations/011_backfill_skipped.ts';
+import { shareLinks } from './migrations/012_share_links.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '009_auth_sessions': authSessions,
     '010_rate_limits': rateLimits,
     '011_backfill_skipped': backfillSkipped,
+    '012_share_links': shareLinks,
   };
 }
 

@@ -138,6 +138,18 @@ export type ItemSnapshotsTable = {
   created_at: number;
 };
 
+/** A read-only link to one board's analyses; `filters` is JSON of the link's settings. */
+export type ShareLinksTable = {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  board_id: string;
+  filters: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+};
+
 export type WebhookDeliveriesTable = { delivery_id: string; received_at: number };
 export type StripeEventsTable = { event_id: string; received_at: number };
 
@@ -154,6 +166,7 @@ export type Database = {
   item_snapshots: ItemSnapshotsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   stripe_events: StripeEventsTable;
+  share_links: ShareLinksTable;
 };
 
 export type User = Selectable<UsersTable>;

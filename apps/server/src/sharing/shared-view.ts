@@ -1,0 +1,44 @@
+import { BOARD_TIME_ZONE, FLOW_DEFAULTS } from '@fluxion/contract';
+import { flowReport } from '../analytics/flow-service.ts';
+import { leadTime, timeInState } from '../analytics/service.ts';
+import { analysisGate } from '../billing/paywall.ts';
+import type { ApiContext } from '../context.ts';
+import { AppError } from '../http/errors.ts';
+import { resolveProject } from '../projects/service.ts';
+import type { ShareLinkRow } from './queries.ts';
+import { linkFilters } from './service.ts';
+
+/**
+ * A link's analyses, computed exactly as for its creator (the same services, caches and visibility:
+ * `itemsForViewer` with the creator as the viewer), so a link never shows what its creator could not see.
+ * JSON text: the services' cached answers are spliced in, not parsed and serialised again.
+ */
+export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): Promise<string> {
+  const creator = link.user_id;
+  const project = link.github_project_id;
+  const board = await resolveProject(ctx, creator, project).catch(() => {
+    throw new AppError(410, 'share_link_unavailable', 'The owner of this link no longer tracks this board');
+  });
+  const gate = await analysisGate(ctx, creator);
+  if (!gate.allows(board))
+    throw new AppError(
+      402,
+      'subscription_required',
+      "The analyses of this link's board are not available now",
+    );
+  const { days } = linkFilters(link);
+  const flowQuery = { project, days, horizon: FLOW_DEFAULTS.horizon, items: FLOW_DEFAULTS.items };
+  const viewer = { userId: creator, board };
+  const [lead, tis, flow] = await Promise.all([
+    leadTime(ctx, viewer, { project, days }),
+    timeInState(ctx, viewer, { project, days }),
+    flowReport(ctx, viewer, flowQuery),
+  ]);
+  const head = {
+    project_title: board.title,
+    filters: { days },
+    expires_at: new Date(link.expires_at).toISOString(),
+    time_zone: BOARD_TIME_ZONE,
+  };
+  return `${JSON.stringify(head).slice(0, -1)},"lead_time":${lead},"time_in_state":${tis},"flow":${flow}}`;
+}

@@ -1,0 +1,153 @@
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { dialectCases } from '../testing/databases.ts';
+import { twoViewersOfBoard, VAULT_SECRETS, vaultBoard } from '../testing/private-board.ts';
+import { signedInUser } from '../testing/users.ts';
+import { PRIVATE_ITEM_TITLE } from '../visibility/redact.ts';
+import { listShareLinks } from './service.ts';
+import { hashShareToken } from './tokens.ts';
+
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const vault = await vaultBoard(sim);
+const DAY = 86_400_000;
+
+describe.each(cases)('share links ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx, clock, alice, bob } = await twoViewersOfBoard(database, sim, vault);
+
+  type Created = { id: string; token: string; path: string; status: string; expires_at: string };
+  type User = { auth: Record<string, string> };
+  const share = async (user: User, payload: Record<string, unknown> = {}) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/share-links/',
+      headers: user.auth,
+      payload: { project: vault, ...payload },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as Created;
+  };
+  const open = (token: string) => app.inject({ url: `/api/shared/?token=${encodeURIComponent(token)}` });
+  const list = async (user: User) =>
+    (await app.inject({ url: '/api/share-links/', headers: user.auth })).json() as Record<string, unknown>[];
+
+  it('opens without sign-in: the board analyses with the link filters, for 30 days by default', async () => {
+    const link = await share(alice, { filters: { days: 14 } });
+    expect(link.path).toBe(`/share#${link.token}`);
+    expect(Date.parse(link.expires_at)).toBe(clock.now() + 30 * DAY);
+    const response = await open(link.token);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const body = response.json();
+    expect(body).toMatchObject({ project_title: 'Vault migration', filters: { days: 14 }, time_zone: 'UTC' });
+    expect(body.lead_time.metrics.performance_insight.message).toEqual(expect.any(String));
+    expect(body.flow.window.days).toBe(14);
+    expect(body.time_in_state.column_classification.waiting).toEqual(expect.any(Array));
+  });
+
+  it('shows what its creator sees and never the content of issues the creator cannot read', async () => {
+    const alices = await open((await share(alice)).token);
+    expect(VAULT_SECRETS.filter((secret) => alices.body.includes(secret))).toEqual([]);
+    expect(alices.json().flow.aging.items[0]).toMatchObject({ title: PRIVATE_ITEM_TITLE, url: null });
+    const bobs = (await open((await share(bob)).token)).json();
+    expect(bobs.flow.aging.items[0].title).toBe('Move the HSM');
+    // The figures are the board's, whoever made the link.
+    expect(alices.json().flow.aging.items[0].age_days).toBe(bobs.flow.aging.items[0].age_days);
+  });
+
+  it('is unguessable: 256 random bits, only their hash stored, an unknown token a 404', async () => {
+    const first = await share(alice);
+    const second = await share(alice);
+    expect(first.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.token).not.toBe(first.token);
+    const rows = await ctx.db.selectFrom('share_links').selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(first.token);
+    expect(rows.map((row) => row.token_hash)).toContain(hashShareToken(first.token));
+    const unknown = await open(`${first.token.slice(0, -1)}${first.token.endsWith('A') ? 'B' : 'A'}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe('share_link_not_found');
+    expect((await app.inject({ url: '/api/shared/' })).statusCode).toBe(400);
+  });
+
+  it('lists only its creator links, newest first, without tokens; each can be revoked, then is refused', async () => {
+    clock.advance(1000);
+    const link = await share(bob);
+    const bobs = await list(bob);
+    expect(bobs[0]).toMatchObject({
+      id: link.id,
+      project: vault,
+      project_title: 'Vault migration',
+      status: 'active',
+    });
+    expect(JSON.stringify(bobs)).not.toContain(link.token);
+    expect((await list(alice)).map((l) => l.id)).not.toContain(link.id);
+    const revokeAs = (user: User) =>
+      app.inject({ method: 'DELETE', url: `/api/share-links/${link.id}/`, headers: user.auth });
+    expect((await revokeAs(alice)).statusCode).toBe(404);
+    expect((await open(link.token)).statusCode).toBe(200);
+    expect((await revokeAs(bob)).statusCode).toBe(204);
+    const refused = await open(link.token);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().error).toBe('share_link_revoked');
+    expect((await list(bob)).find((l) => l.id === link.id)).toMatchObject({ status: 'revoked' });
+  });
+
+  it('expires after its lifetime', async () => {
+    const link = await share(alice, { expires_in_days: 2 });
+    clock.advance(2 * DAY - 1);
+    expect((await open(link.token)).statusCode).toBe(200);
+    clock.advance(1);
+    const refused = await open(link.token);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().error).toBe('share_link_expired');
+    const links = await listShareLinks(ctx, alice.user.id);
+    expect(links.find((l) => l.id === link.id)).toMatchObject({ status: 'expired' });
+    clock.advance(-2 * DAY);
+  });
+
+  it('refuses bad input, strangers and other people boards', async () => {
+    const post = (headers: Record<string, string>, payload: unknown) =>
+      app.inject({ method: 'POST', url: '/api/share-links/', headers, payload: payload as object });
+    expect((await post({}, { project: vault })).statusCode).toBe(401);
+    const tooLong = await post(alice.auth, { project: vault, expires_in_days: 366 });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toContain('expires_in_days');
+    expect((await post(alice.auth, { project: vault, filters: { days: 0 } })).statusCode).toBe(400);
+    const stranger = await signedInUser(ctx);
+    expect((await post(stranger.auth, { project: vault })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/share-links/' })).statusCode).toBe(401);
+  });
+
+  it('stops when its creator no longer tracks the board', async () => {
+    const carol = await signedInUser(ctx, 'octo-carol');
+    await ctx.db
+      .insertInto('tracked_projects')
+      .columns(['user_id', 'board_id', 'iteration_length_days', 'cycle_time_start_column', 'added_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('boards')
+          .select([
+            eb.val(carol.user.id).as('user_id'),
+            'id',
+            eb.val(7).as('iteration_length_days'),
+            eb.val(null).as('cycle_time_start_column'),
+            eb.val(clock.now()).as('added_at'),
+          ])
+          .where('github_project_id', '=', vault),
+      )
+      .execute();
+    const link = await share(carol);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${encodeURIComponent(vault)}/`,
+      headers: carol.auth,
+    });
+    expect(removed.statusCode).toBe(204);
+    const refused = await open(link.token);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json().error).toBe('share_link_unavailable');
+  });
+});

@@ -1,0 +1,63 @@
+import type { GithubSim } from '@fluxion/github-sim';
+import { createCollector } from '../collector/runner.ts';
+import { readerFactory } from '../collector/readers.ts';
+import { buildTestApp, testClock } from './app.ts';
+import type { TestDatabase } from './databases.ts';
+import { signedInGithubUser } from './users.ts';
+
+const DAY = 86_400_000;
+export const VAULT_SECRETS = ['Move the HSM', 'fluxion-labs/vault', 'hsm-only', 'Q4 vault'];
+
+async function control<T>(sim: GithubSim, path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * An org board (simulator) with one item in progress in a repository only Bob reads, one to do in a
+ * repository Alice reads too, and a draft: the world of "what may each viewer see".
+ */
+export async function vaultBoard(sim: GithubSim): Promise<string> {
+  const now = sim.world.now();
+  const board = await control<{ id: string }>(sim, '/_sim/projects', {
+    owner: 'fluxion-labs',
+    title: 'Vault migration',
+    columns: ['Todo', 'In Progress', 'Done'],
+    at: new Date(now - 40 * DAY).toISOString(),
+  });
+  const issue = (title: string, extra: Record<string, unknown>) =>
+    control(sim, '/_sim/issues', { title, projectId: board.id, actor: 'octo-bob', ...extra });
+  await issue('Move the HSM', {
+    repo: 'fluxion-labs/vault',
+    status: 'In Progress',
+    labels: ['hsm-only'],
+    milestone: 'Q4 vault',
+    visibleTo: ['octo-bob'],
+    at: new Date(now - 20 * DAY).toISOString(),
+  });
+  const todo = { status: 'Todo', at: new Date(now - 2 * DAY).toISOString() };
+  await issue('Write the runbook', { repo: 'fluxion-labs/platform', ...todo });
+  await issue('Vault notes', { repo: '', kind: 'DraftIssue', ...todo });
+  return board.id;
+}
+
+/** The app on `database`, with Bob and Alice both tracking `boardId` (Bob first: his token reads it), collected. */
+export async function twoViewersOfBoard(database: TestDatabase, sim: GithubSim, boardId: string) {
+  const testApp = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
+  const { app, ctx } = testApp;
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  for (const user of [bob, alice]) {
+    const payload = { project_id: boardId, iteration_length: 7 };
+    const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
+    if (added.statusCode !== 201) throw new Error(`add ${boardId}: ${added.statusCode} ${added.body}`);
+  }
+  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  await createCollector(ctx, reader, { backfill: false }).runOnce();
+  return { ...testApp, bob, alice };
+}
