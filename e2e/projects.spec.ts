@@ -8,7 +8,8 @@ async function expectTimeInStateTooltips(page: Page, classification: string) {
     .getByRole('combobox', { name: 'Project' })
     .selectOption({ label: 'Web app' });
   await page.getByRole('link', { name: 'Time in State' }).click();
-  await expect(page.getByRole('button', { name: classification })).toHaveCount(4);
+  // A board just added says "Importing the history" (no tiles) until its import lands, then its tiles show.
+  await expect(page.getByRole('button', { name: classification })).toHaveCount(4, { timeout: 20_000 });
 }
 
 test('a user adds a simulator board, sees it in the list and the selector, edits it and deletes it', async ({

@@ -14,7 +14,11 @@ function useMinuteClock(): number {
 }
 
 /** A board's sync state and last sync time, shown wherever the board is. */
-export function BoardSync({ project }: { project: Pick<Project, 'sync_status' | 'last_synced_at'> }) {
+export function BoardSync({
+  project,
+}: {
+  project: Pick<Project, 'sync_status' | 'last_synced_at' | 'history_import'>;
+}) {
   const state = syncState(project, useMinuteClock());
   return (
     <span className={`${styles.sync} ${styles[state.tone]}`} data-sync={state.tone}>

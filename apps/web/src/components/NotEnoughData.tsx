@@ -1,6 +1,7 @@
 import type { Project } from '@fluxion/contract';
 import { HourglassIcon } from '@primer/octicons-react';
 import { formatDate } from '../lib/format.ts';
+import { awaitsData } from '../lib/sync.ts';
 import { T } from '../texts.ts';
 import styles from './States.module.css';
 
@@ -17,7 +18,7 @@ export function NotEnoughData({ project, needs }: { project: Project; needs: str
     <section className={styles.waiting} aria-label={T.states.notEnough}>
       <HourglassIcon size={24} />
       <h2>{T.states.notEnough}</h2>
-      <p>{needs}</p>
+      <p>{awaitsData(project) ? T.states.importing : needs}</p>
       <p className={styles.since}>{recordingText(project)}</p>
     </section>
   );

@@ -3,7 +3,7 @@ import { HttpError } from '../api/errors.ts';
 import { errorMessage } from '../components/ErrorState.tsx';
 import { tabTitle } from '../components/Page.tsx';
 import { flowHasCompletions, leadTimeHasData, timeInStateHasData } from './readiness.ts';
-import { syncState, timeAgo } from './sync.ts';
+import { awaitsData, syncState, timeAgo } from './sync.ts';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
@@ -31,6 +31,11 @@ describe('a board’s sync state', () => {
       'Waiting for the first sync with GitHub',
     );
     expect(syncState({ sync_status: 'inaccessible', last_synced_at: synced }, NOW).tone).toBe('lost');
+    const importing = { sync_status: 'active', last_synced_at: synced, history_import: 'pending' } as const;
+    expect(syncState(importing, NOW).text).toBe('Importing the history from GitHub…');
+    expect(awaitsData(importing)).toBe(true);
+    expect(awaitsData({ ...importing, history_import: 'done' })).toBe(false);
+    expect(awaitsData({ sync_status: 'active', last_synced_at: null })).toBe(true);
   });
 
   it('counts in seconds, minutes, hours and days', () => {

@@ -17,9 +17,17 @@ export function timeAgo(iso: string, now: number): string {
 export type SyncState = { tone: 'ok' | 'pending' | 'lost' | 'muted'; text: string };
 
 /** A board's collection state, as shown next to the board wherever it appears. */
-export function syncState(project: Pick<Project, 'sync_status' | 'last_synced_at'>, now: number): SyncState {
+export function syncState(
+  project: Pick<Project, 'sync_status' | 'last_synced_at' | 'history_import'>,
+  now: number,
+): SyncState {
   if (project.sync_status === 'inaccessible') return { tone: 'lost', text: T.states.sync.lost };
   if (project.sync_status === 'static') return { tone: 'muted', text: T.states.sync.sample };
   if (!project.last_synced_at) return { tone: 'pending', text: T.states.sync.firstSync };
+  if (project.history_import === 'pending') return { tone: 'pending', text: T.states.sync.importing };
   return { tone: 'ok', text: T.states.sync.synced(timeAgo(project.last_synced_at, now)) };
 }
+
+/** A board whose figures are still on their way: first sync or history import not done yet. */
+export const awaitsData = (project: Pick<Project, 'sync_status' | 'last_synced_at' | 'history_import'>) =>
+  project.sync_status === 'active' && (!project.last_synced_at || project.history_import === 'pending');

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { getProjects } from '../api/endpoints.ts';
+import { awaitsData } from '../lib/sync.ts';
 import { useAuth } from '../auth/context.ts';
 import { isAnalysisPath, withProject } from './analysisPaths.ts';
 import { ProjectsContext, type ProjectsContextValue } from './context.ts';
@@ -14,11 +15,10 @@ export const PROJECTS_KEY = ['projects'] as const;
  * analysis page a choice is written to the address (`?project=`), so reload, back and a pasted link
  * reopen it: a new board is a new history entry, the same board again replaces the current one.
  */
-const awaitsFirstSync = (project: Project) => project.sync_status === 'active' && !project.last_synced_at;
-
 /**
- * A board just added shows "Waiting for the first sync" and empty figures; when its first sync lands
- * (the list is read every 5 s meanwhile), every page's data is read again, so the figures follow.
+ * A board just added shows "Waiting for the first sync" (then "Importing the history") and empty
+ * figures; when its data lands (the list is read every 5 s meanwhile), every page's data is read
+ * again, so the figures follow.
  */
 function useFirstSyncRefresh(projects: Project[] | undefined): void {
   const queryClient = useQueryClient();
@@ -26,9 +26,9 @@ function useFirstSyncRefresh(projects: Project[] | undefined): void {
   useEffect(() => {
     if (!projects) return;
     const landed = [...waiting.current].some((id) =>
-      projects.some((project) => project.project_id === id && !awaitsFirstSync(project)),
+      projects.some((project) => project.project_id === id && !awaitsData(project)),
     );
-    waiting.current = new Set(projects.filter(awaitsFirstSync).map((project) => project.project_id));
+    waiting.current = new Set(projects.filter(awaitsData).map((project) => project.project_id));
     if (landed) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== PROJECTS_KEY[0] });
   }, [projects, queryClient]);
 }
@@ -46,7 +46,7 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
     queryKey: PROJECTS_KEY,
     queryFn: getProjects,
     enabled: ready,
-    refetchInterval: (q) => (q.state.data?.some(awaitsFirstSync) ? 5_000 : 60_000),
+    refetchInterval: (q) => (q.state.data?.some(awaitsData) ? 5_000 : 60_000),
   });
   useFirstSyncRefresh(query.data);
 
