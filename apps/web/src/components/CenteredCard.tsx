@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import styles from './CenteredCard.module.css';
+import { useTabTitle } from './Page.tsx';
 
 type Props = { title: string; lead?: string; icon?: ReactNode; children: ReactNode };
 
 export function CenteredCard({ title, lead, icon, children }: Props) {
+  useTabTitle(title);
   return (
     <div className={styles.wrap}>
       <div className={styles.card}>

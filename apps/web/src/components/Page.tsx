@@ -15,17 +15,21 @@ type PageProps = {
   children: ReactNode;
 };
 
-/** The tab's title: the page, the board when there is one, then the product. */
+/** The tab's title: the page, the board when there is one, then the product (unless the page names it). */
 export function tabTitle(page: string, board?: string | null): string {
-  return [page, board, T.appName].filter(Boolean).join(' · ');
+  return [page, board, page.includes(T.appName) ? null : T.appName].filter(Boolean).join(' · ');
+}
+
+/** Names the page (and board) in the browser tab while the page is shown. */
+export function useTabTitle(page: string, board?: string | null): void {
+  useEffect(() => {
+    document.title = tabTitle(page, board);
+  }, [page, board]);
 }
 
 export function Page({ title, subtitle, board, tab, actions, children }: PageProps) {
   const boardTitle = board?.title ?? null;
-  const name = tab ?? title;
-  useEffect(() => {
-    document.title = tabTitle(name, boardTitle);
-  }, [name, boardTitle]);
+  useTabTitle(tab ?? title, boardTitle);
   return (
     <>
       <div className={styles.header}>

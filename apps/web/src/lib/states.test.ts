@@ -60,5 +60,6 @@ describe('errors and titles', () => {
   it('names the page and the board in the tab', () => {
     expect(tabTitle('Flow', 'Web app')).toBe('Flow · Web app · Fluxion Analytics');
     expect(tabTitle('Projects')).toBe('Projects · Fluxion Analytics');
+    expect(tabTitle('Sign in to Fluxion Analytics')).toBe('Sign in to Fluxion Analytics');
   });
 });
