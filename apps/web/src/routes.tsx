@@ -30,6 +30,10 @@ const AccountPage = lazy(() =>
   import('./pages/Account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
 );
 const FlowPage = lazy(() => import('./pages/Flow/FlowPage.tsx').then((m) => ({ default: m.FlowPage })));
+// A share link's read-only view: public, no sign-in (docs/api.md, "Sharing").
+const SharedViewPage = lazy(() =>
+  import('./pages/Share/SharedViewPage.tsx').then((m) => ({ default: m.SharedViewPage })),
+);
 
 /** A page whose code loads on first visit, showing `loadingText` (the page's own loading text) meanwhile. */
 const lazyPage = (page: React.ReactNode, loadingText: string = T.common.loadingDiagram) => (
@@ -46,6 +50,7 @@ export function AppRoutes() {
         <Route path="/welcome-login" element={<WelcomeLoginPage />} />
         <Route path="/payment-success" element={<PaymentSuccessPage />} />
         <Route path="/payment-cancelled" element={<PaymentCancelledPage />} />
+        <Route path="/share" element={lazyPage(<SharedViewPage />, T.share.loading)} />
         <Route element={<RequireAuth />}>
           <Route path="/" element={<HomePage />} />
           <Route path="/lead-time" element={lazyPage(<LeadTimePage />)} />

@@ -15,6 +15,7 @@ import { CHART_HEIGHT } from '../../lib/chartData.ts';
 import { type AgingPoint, agingPoints, percentileLines, RISK_COLORS } from '../../lib/flowChartData.ts';
 import { formatDays } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
+import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
@@ -52,7 +53,12 @@ export function AgingChart({ data }: { data: FlowResponse }) {
   const p95 = data.cycle_time.percentiles.p95 ?? 0;
   const top = Math.ceil(Math.max(1, p95 * 1.25, ...points.map((p) => p.y * 1.1)));
   return (
-    <ChartCard title={T.flow.agingTitle} caption={T.flow.agingCaption} testId="flow-aging">
+    <ChartCard
+      title={T.flow.agingTitle}
+      caption={T.flow.agingCaption}
+      testId="flow-aging"
+      csv={() => agingCsv(data)}
+    >
       {points.length === 0 ? (
         <p className={styles.empty}>{T.flow.noWip}</p>
       ) : (

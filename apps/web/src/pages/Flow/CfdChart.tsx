@@ -1,6 +1,7 @@
 import type { FlowResponse } from '@fluxion/contract';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor } from '../../lib/chartData.ts';
+import { cfdCsv } from '../../lib/exportTables.ts';
 import { cfdBaseline, cfdRows } from '../../lib/flowChartData.ts';
 import { T } from '../../texts.ts';
 import { ChartCard } from './ChartCard.tsx';
@@ -10,7 +11,7 @@ export function CfdChart({ data }: { data: FlowResponse }) {
   const rows = cfdRows(data);
   const stacked = data.columns.map((column, index) => ({ column, color: chartColor(index) })).reverse();
   return (
-    <ChartCard title={T.flow.cfdTitle} caption={T.flow.cfdCaption} testId="flow-cfd">
+    <ChartCard title={T.flow.cfdTitle} caption={T.flow.cfdCaption} testId="flow-cfd" csv={() => cfdCsv(data)}>
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <AreaChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />

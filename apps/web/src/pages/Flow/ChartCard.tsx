@@ -1,14 +1,29 @@
 import type { ReactNode } from 'react';
 import analysis from '../../components/Analysis.module.css';
+import { Exportable } from '../../components/Export/Exportable.tsx';
+import type { CsvTable } from '../../lib/exportCsv.ts';
 import styles from './Flow.module.css';
 
-/** A titled chart card of the Flow page. */
-export function ChartCard(props: { title: string; caption: string; testId: string; children: ReactNode }) {
+/** A titled chart card of the Flow page; with `csv`, its Export menu (CSV, and SVG/PNG unless a table). */
+export function ChartCard(props: {
+  title: string;
+  caption: string;
+  testId: string;
+  csv?: () => CsvTable;
+  table?: boolean;
+  children: ReactNode;
+}) {
   return (
     <section className={analysis.chartCard} data-testid={props.testId} aria-label={props.title}>
       <h2 className={styles.cardTitle}>{props.title}</h2>
       <p className={styles.caption}>{props.caption}</p>
-      {props.children}
+      {props.csv ? (
+        <Exportable name={props.title} csv={props.csv} image={!props.table}>
+          {props.children}
+        </Exportable>
+      ) : (
+        props.children
+      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { CHART_HEIGHT, chartColor } from '../../lib/chartData.ts';
 import { formatDays } from '../../lib/format.ts';
 import { percentileLines, type ScatterPoint, scatterPoints, windowDomain } from '../../lib/flowChartData.ts';
 import { T } from '../../texts.ts';
+import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
@@ -34,7 +35,12 @@ export function CycleTimeChart({ data }: { data: FlowResponse }) {
   const lines = percentileLines(data.cycle_time.percentiles);
   const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days));
   return (
-    <ChartCard title={T.flow.scatterTitle} caption={T.flow.scatterCaption} testId="flow-scatter">
+    <ChartCard
+      title={T.flow.scatterTitle}
+      caption={T.flow.scatterCaption}
+      testId="flow-scatter"
+      csv={() => cycleTimeCsv(data)}
+    >
       {points.length === 0 ? (
         <p className={styles.empty}>{T.flow.noCompletions}</p>
       ) : (

@@ -1,6 +1,7 @@
 import type { FlowForecast } from '@fluxion/contract';
 import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
+import { forecastCsv } from '../../lib/exportTables.ts';
 import { ChartCard } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
@@ -9,7 +10,13 @@ const t = T.flow;
 export function ForecastTable({ forecast }: { forecast: FlowForecast | null }) {
   const caption = forecast ? t.forecastCaption(forecast.sample_days, forecast.trials) : t.noForecast;
   return (
-    <ChartCard title={t.forecastTitle} caption={caption} testId="flow-forecast">
+    <ChartCard
+      title={t.forecastTitle}
+      caption={caption}
+      testId="flow-forecast"
+      table
+      {...(forecast ? { csv: () => forecastCsv(forecast) } : {})}
+    >
       {forecast && (
         <table className={styles.table}>
           <thead>

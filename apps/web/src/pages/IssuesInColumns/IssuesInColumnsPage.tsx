@@ -10,6 +10,10 @@ import { isPaywallError, Paywall } from '../../components/Paywall/Paywall.tsx';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import styles from './Issues.module.css';
+import { Exportable } from '../../components/Export/Exportable.tsx';
+import { ItemsExportButton } from '../../components/Export/ItemsExportButton.tsx';
+import { issuesCsv } from '../../lib/exportTables.ts';
+import { sortByDaysDesc } from './issuesLogic.ts';
 import { IssuesTable } from './IssuesTable.tsx';
 import { IssuesTiles } from './IssuesTiles.tsx';
 import { issuesErrorMessage, requestedColumn, statsFor } from './issuesLogic.ts';
@@ -61,7 +65,14 @@ export function IssuesInColumnsPage() {
             <>
               <IssuesTiles total={issues.length} stats={stats} />
               <InsightBanner insight={stats.performance_insight} />
-              <IssuesTable key={`${projectId}:${data.chosen}`} issues={issues} />
+              <Exportable
+                name={`${project?.title ?? ''} ${data.chosen ?? ''}`}
+                csv={() => issuesCsv(sortByDaysDesc(issues))}
+                image={false}
+              >
+                <IssuesTable key={`${projectId}:${data.chosen}`} issues={issues} />
+              </Exportable>
+              {project && <ItemsExportButton project={project} />}
             </>
           )}
         </>

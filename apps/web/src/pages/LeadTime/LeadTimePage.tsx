@@ -5,7 +5,9 @@ import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
+import { Exportable } from '../../components/Export/Exportable.tsx';
 import { leadTimeRows } from '../../lib/chartData.ts';
+import { leadTimeCsv } from '../../lib/exportTables.ts';
 import { doneColumn, leadTimeHasData } from '../../lib/readiness.ts';
 import { NotEnoughData } from '../../components/NotEnoughData.tsx';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
@@ -38,7 +40,14 @@ export function LeadTimePage() {
               <LeadTimeTiles metrics={data.metrics} />
               <InsightBanner insight={data.metrics.performance_insight} />
               <div className={styles.chartCard}>
-                {chart && <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />}
+                {chart && (
+                  <Exportable
+                    name={`${project?.title ?? ''} ${T.leadTime.title}`}
+                    csv={() => leadTimeCsv(chart.rows, chart.hasCycle)}
+                  >
+                    <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />
+                  </Exportable>
+                )}
               </div>
             </>
           )

@@ -12,6 +12,8 @@ import { AddProjectDialog } from './AddProjectDialog.tsx';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
 import styles from './ManageProjects.module.css';
 import { ProjectList } from './ProjectList.tsx';
+import { ShareDialog } from './share/ShareDialog.tsx';
+import { ShareLinksList } from './share/ShareLinksList.tsx';
 import { useProjectActions } from './useProjectActions.ts';
 
 export function ManageProjectsPage() {
@@ -20,6 +22,7 @@ export function ManageProjectsPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
+  const [sharing, setSharing] = useState<Project | null>(null);
 
   function submitAdd(body: SaveProjectRequest) {
     setAdding(false);
@@ -40,13 +43,15 @@ export function ManageProjectsPage() {
       {loading ? (
         <Loading text={T.nav.loadingProjects} />
       ) : (
-        <ProjectList projects={projects} onEdit={setEditing} onDelete={setDeleting} />
+        <ProjectList projects={projects} onEdit={setEditing} onDelete={setDeleting} onShare={setSharing} />
       )}
       {!loading && !projects.some((p) => p.is_demo) && (
         <div className={styles.restore}>
           <RestoreDemoButton onRestore={actions.restoreDemo} />
         </div>
       )}
+      {!loading && <ShareLinksList />}
+      {sharing && <ShareDialog project={sharing} onClose={() => setSharing(null)} />}
       {adding && (
         <AddProjectDialog tracked={projects} onClose={() => setAdding(false)} onSubmit={submitAdd} />
       )}

@@ -1,5 +1,5 @@
 import type { Project } from '@fluxion/contract';
-import { PencilIcon, ProjectIcon, TrashIcon } from '@primer/octicons-react';
+import { PencilIcon, ProjectIcon, ShareAndroidIcon, TrashIcon } from '@primer/octicons-react';
 import { IconButton, Label } from '@primer/react';
 import { BoardSync } from '../../components/BoardSync.tsx';
 import { T } from '../../texts.ts';
@@ -9,9 +9,11 @@ type Props = {
   projects: Project[];
   onEdit: (project: Project) => void;
   onDelete: (project: Project) => void;
+  /** A read-only link to the board's analyses (share/ShareDialog.tsx). */
+  onShare?: (project: Project) => void;
 };
 
-export function ProjectList({ projects, onEdit, onDelete }: Props) {
+export function ProjectList({ projects, onEdit, onDelete, onShare }: Props) {
   if (projects.length === 0)
     return <div className={`${styles.list} ${styles.empty}`}>{T.projects.empty}</div>;
   return (
@@ -50,6 +52,13 @@ export function ProjectList({ projects, onEdit, onDelete }: Props) {
             </div>
           </div>
           <div className={styles.actions}>
+            {onShare && (
+              <IconButton
+                icon={ShareAndroidIcon}
+                aria-label={T.share.buttonLabel(project.title)}
+                onClick={() => onShare(project)}
+              />
+            )}
             {!project.is_demo && (
               <IconButton
                 icon={PencilIcon}

@@ -6,6 +6,8 @@ import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
 import { timeInStateRows } from '../../lib/chartData.ts';
+import { Exportable } from '../../components/Export/Exportable.tsx';
+import { timeInStateCsv } from '../../lib/exportTables.ts';
 import { timeInStateHasData } from '../../lib/readiness.ts';
 import { NotEnoughData } from '../../components/NotEnoughData.tsx';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
@@ -38,7 +40,14 @@ export function TimeInStatePage() {
               <TimeInStateTiles metrics={data.metrics} classification={data.column_classification} />
               <InsightBanner insight={data.metrics.performance_insight} />
               <div className={styles.chartCard}>
-                {chart && <TimeInStateChart rows={chart.rows} columns={chart.columns} />}
+                {chart && (
+                  <Exportable
+                    name={`${project?.title ?? ''} ${T.timeInState.title}`}
+                    csv={() => timeInStateCsv(chart.rows, chart.columns)}
+                  >
+                    <TimeInStateChart rows={chart.rows} columns={chart.columns} />
+                  </Exportable>
+                )}
               </div>
             </>
           )

@@ -1,0 +1,37 @@
+import type { Project } from '@fluxion/contract';
+import { DownloadIcon } from '@primer/octicons-react';
+import { Button } from '@primer/react';
+import { useState } from 'react';
+import { httpErrorFrom } from '../../api/errors.ts';
+import { api } from '../../api/instance.ts';
+import { exportFileName } from '../../lib/exportCsv.ts';
+import { download } from '../../lib/exportImage.ts';
+import { T } from '../../texts.ts';
+import { StatusMessage } from '../StatusMessage.tsx';
+
+/** Every item of the board as CSV, streamed by the server (GET /api/export/items.csv). */
+export function ItemsExportButton({ project }: { project: Project }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function exportItems() {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await api.send('exportItems', { query: { project: project.project_id } });
+      if (!response.ok) throw await httpErrorFrom(response);
+      download(await response.blob(), exportFileName(`${project.title} items`, 'csv'));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div>
+      <Button leadingVisual={DownloadIcon} onClick={() => void exportItems()} disabled={busy}>
+        {T.exporting.items}
+      </Button>
+      <StatusMessage text={error} />
+    </div>
+  );
+}

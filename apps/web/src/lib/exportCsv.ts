@@ -1,0 +1,22 @@
+import { stringify } from 'csv-stringify/browser/esm/sync';
+
+/** A table as exported: the header names units and the time zone; rows hold the numbers shown. */
+export type CsvTable = { header: string[]; rows: (string | number | null)[][] };
+
+/** The boards' time zone until each board has its own calendar (docs/api.md, "Export"). */
+export const EXPORT_TIME_ZONE = 'UTC';
+
+/** RFC 4180 text; cells a spreadsheet would run as a formula get a leading apostrophe. */
+export function toCsv(table: CsvTable): string {
+  const rows = table.rows.map((row) => row.map((cell) => cell ?? ''));
+  return stringify([table.header, ...rows], { escape_formulas: true });
+}
+
+/** A file name for one export ("Vault migration lead time" → vault-migration-lead-time.csv). */
+export function exportFileName(name: string, extension: 'csv' | 'svg' | 'png'): string {
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return `${slug || 'export'}.${extension}`;
+}

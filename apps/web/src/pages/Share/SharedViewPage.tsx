@@ -1,0 +1,83 @@
+import type { FlowResponse, LeadTimeResponse, TimeInStateResponse } from '@fluxion/contract';
+import { Flash } from '@primer/react';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { api } from '../../api/instance.ts';
+import analysis from '../../components/Analysis.module.css';
+import { Exportable } from '../../components/Export/Exportable.tsx';
+import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { Loading } from '../../components/Loading.tsx';
+import { Page } from '../../components/Page.tsx';
+import { leadTimeRows, timeInStateRows } from '../../lib/chartData.ts';
+import { leadTimeCsv, timeInStateCsv } from '../../lib/exportTables.ts';
+import { formatDate } from '../../lib/format.ts';
+import { T } from '../../texts.ts';
+import { AgingChart } from '../Flow/AgingChart.tsx';
+import { CfdChart } from '../Flow/CfdChart.tsx';
+import { CycleTimeChart } from '../Flow/CycleTimeChart.tsx';
+import flow from '../Flow/Flow.module.css';
+import { FlowTiles } from '../Flow/FlowTiles.tsx';
+import { ForecastTable } from '../Flow/ForecastTable.tsx';
+import { LeadTimeChart } from '../LeadTime/LeadTimeChart.tsx';
+import { TimeInStateChart } from '../TimeInState/TimeInStateChart.tsx';
+
+/** The token is the address's fragment (`/share#…`): browsers never send it to a server or in a Referer. */
+const tokenOf = (hash: string) => decodeURIComponent(hash.replace(/^#/, ''));
+
+/** A board's analyses through a share link: read-only, without sign-in. */
+export function SharedViewPage() {
+  const token = tokenOf(useLocation().hash);
+  const query = useQuery({
+    queryKey: ['shared', token],
+    queryFn: () => api.call('sharedAnalyses', { query: { token } }),
+    enabled: token !== '',
+    retry: false,
+  });
+  if (token === '' || query.isError) {
+    return (
+      <Page title={T.share.refused}>
+        <Flash variant="danger" data-testid="share-refused">
+          {query.error instanceof Error ? `${query.error.message}. ` : ''}
+          {T.share.refusedHint}
+        </Flash>
+      </Page>
+    );
+  }
+  if (!query.data) return <Loading text={T.share.loading} />;
+  const data = query.data;
+  const flowData = data.flow as FlowResponse;
+  const lead = leadTimeRows(data.lead_time as LeadTimeResponse);
+  const tis = timeInStateRows(data.time_in_state as TimeInStateResponse, flowData.columns);
+  const name = (what: string) => `${data.project_title} ${what}`;
+  return (
+    <Page
+      title={T.share.viewTitle(data.project_title)}
+      subtitle={T.share.viewNote(data.filters.days, formatDate(data.expires_at), data.time_zone)}
+    >
+      <div data-testid="shared-view">
+        <FlowTiles data={flowData} />
+        <InsightBanner insight={flowData.performance_insight} />
+        <div className={flow.stack}>
+          <CfdChart data={flowData} />
+          <CycleTimeChart data={flowData} />
+          <div className={flow.split}>
+            <AgingChart data={flowData} />
+            <ForecastTable forecast={flowData.forecast} />
+          </div>
+          <section className={analysis.chartCard} aria-label={T.leadTime.title}>
+            <h2 className={flow.cardTitle}>{T.leadTime.title}</h2>
+            <Exportable name={name(T.leadTime.title)} csv={() => leadTimeCsv(lead.rows, lead.hasCycle)}>
+              <LeadTimeChart rows={lead.rows} hasCycle={lead.hasCycle} />
+            </Exportable>
+          </section>
+          <section className={analysis.chartCard} aria-label={T.timeInState.title}>
+            <h2 className={flow.cardTitle}>{T.timeInState.title}</h2>
+            <Exportable name={name(T.timeInState.title)} csv={() => timeInStateCsv(tis.rows, tis.columns)}>
+              <TimeInStateChart rows={tis.rows} columns={tis.columns} />
+            </Exportable>
+          </section>
+        </div>
+      </div>
+    </Page>
+  );
+}
