@@ -30,6 +30,27 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/\/account$/);
     });
 
+    test('no page logs a console error or asks the internet for anything', async ({ page }) => {
+      for (const path of ['/welcome-login', '/login', '/payment-success', '/payment-cancelled']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      }
+      await signIn(page, 'octo-alice');
+      for (const path of [
+        '/',
+        '/lead-time?demo=1',
+        '/time-in-state?demo=1',
+        '/issues-in-columns?demo=1',
+        '/flow?demo=1',
+        '/manage-projects',
+        '/account',
+      ]) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+      }
+    });
+
     test('every analysis of the demo; the chosen view survives reload and back', async ({ page }) => {
       await signIn(page, 'octo-alice');
       await page.goto('/lead-time?demo=1');
