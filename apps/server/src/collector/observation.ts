@@ -22,6 +22,8 @@ export type StoredItem = {
   column: string | null;
   enteredColumnAt: number | null;
   removedAt: number | null;
+  /** Its issue metadata in a comparable form, when loaded (a listing then skips unchanged items). */
+  metadata?: string;
 };
 
 export type TransitionSource = 'snapshot' | 'poll' | 'webhook' | 'backfill' | 'demo';

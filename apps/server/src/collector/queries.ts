@@ -3,14 +3,12 @@ import type { Db } from '../db/connection.ts';
 import { markMovesRewritten } from '../move-log/segments.ts';
 import type { ItemState } from './diff.ts';
 import type { Move, ObservedItem, StoredItem } from './observation.ts';
-
-/** Moves that arrive by two paths (webhook and poll) can carry timestamps a little apart. */
-const SAME_MOVE_WINDOW_MS = 2 * 60 * 1000;
+import { newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
 
 export async function loadStoredItems(db: Db, boardId: string): Promise<Map<string, StoredItem>> {
   const rows = await db
     .selectFrom('items')
-    .select(['item_id', 'column_name', 'entered_column_at', 'removed_at'])
+    .select(['item_id', 'column_name', 'entered_column_at', 'removed_at', ...METADATA])
     .where('board_id', '=', boardId)
     .execute();
   return new Map(
@@ -21,6 +19,7 @@ export async function loadStoredItems(db: Db, boardId: string): Promise<Map<stri
         column: r.column_name,
         enteredColumnAt: r.entered_column_at,
         removedAt: r.removed_at,
+        metadata: fingerprint(r),
       },
     ]),
   );
@@ -54,10 +53,35 @@ export async function takeItemSeq(db: Db, boardId: string): Promise<number> {
 
 const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels'] as const;
 
+/** Rows a statement carries at most: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
+const ROWS_PER_STATEMENT = 1000;
+
+function chunks<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+function metadataOf(item: ObservedItem) {
+  return {
+    number: item.number,
+    title: item.title,
+    url: item.url,
+    content_type: item.contentType,
+    milestone: item.milestone,
+    labels: JSON.stringify(item.labels),
+  };
+}
+
+/** The stored metadata in a comparable form (StoredItem.metadata). */
+function fingerprint(m: Record<(typeof METADATA)[number], unknown>): string {
+  return JSON.stringify(METADATA.map((c) => m[c]));
+}
+
 /**
- * Keeps issue metadata (title, labels, milestone…) current without touching the column. Rows whose
- * metadata is unchanged are not written (a full listing sees every item). Returns how many items were
- * added or changed.
+ * Keeps issue metadata (title, labels, milestone…) current without touching the column. Items whose
+ * metadata is as `stored` (a full listing sees every item) are not sent; the rest go in multi-row upserts,
+ * which leave rows whose metadata is unchanged unwritten. Returns how many items were added or changed.
  */
 export async function upsertItemMetadata(
   db: Db,
@@ -65,33 +89,44 @@ export async function upsertItemMetadata(
   items: ObservedItem[],
   now: number,
   seq: number,
+  stored?: ReadonlyMap<string, StoredItem>,
 ): Promise<number> {
-  let changed = 0;
+  // One row per item (the last seen wins): one statement may not upsert a row twice.
+  const rows = new Map<string, ReturnType<typeof metadataOf>>();
   for (const item of items) {
-    const metadata = {
-      number: item.number,
-      title: item.title,
-      url: item.url,
-      content_type: item.contentType,
-      milestone: item.milestone,
-      labels: JSON.stringify(item.labels),
-      updated_at: now,
-      change_seq: seq,
-    };
+    const metadata = metadataOf(item);
+    if (stored?.get(item.itemId)?.metadata === fingerprint(metadata)) continue;
+    rows.set(item.itemId, metadata);
+  }
+  let changed = 0;
+  for (const chunk of chunks([...rows])) {
     const result = await db
       .insertInto('items')
-      .values({
-        board_id: boardId,
-        item_id: item.itemId,
-        ...metadata,
-        column_name: null,
-        entered_column_at: null,
-        removed_at: null,
-      })
+      .values(
+        chunk.map(([itemId, metadata]) => ({
+          board_id: boardId,
+          item_id: itemId,
+          ...metadata,
+          updated_at: now,
+          change_seq: seq,
+          column_name: null,
+          entered_column_at: null,
+          removed_at: null,
+        })),
+      )
       .onConflict((oc) =>
         oc
           .columns(['board_id', 'item_id'])
-          .doUpdateSet(metadata)
+          .doUpdateSet((eb) => ({
+            number: eb.ref('excluded.number'),
+            title: eb.ref('excluded.title'),
+            url: eb.ref('excluded.url'),
+            content_type: eb.ref('excluded.content_type'),
+            milestone: eb.ref('excluded.milestone'),
+            labels: eb.ref('excluded.labels'),
+            updated_at: eb.ref('excluded.updated_at'),
+            change_seq: eb.ref('excluded.change_seq'),
+          }))
           .where((eb) =>
             eb.or(
               METADATA.map(
@@ -106,6 +141,13 @@ export async function upsertItemMetadata(
   return changed;
 }
 
+/** `CASE item_id WHEN … THEN … END`: one value per item in one UPDATE. */
+function perItem(states: ItemState[], value: (state: ItemState) => string | number | null) {
+  const whens = states.map((s) => sql`WHEN ${s.itemId} THEN ${value(s)}`);
+  return sql<string | number | null>`CASE item_id ${sql.join(whens, sql` `)} END`;
+}
+
+/** Sets the items' current columns, a few hundred items a statement. */
 export async function applyItemStates(
   db: Db,
   boardId: string,
@@ -113,92 +155,76 @@ export async function applyItemStates(
   now: number,
   seq: number,
 ): Promise<void> {
-  for (const state of states) {
+  for (const chunk of chunks(states, ROWS_PER_STATEMENT / 4)) {
     await db
       .updateTable('items')
       .set({
-        column_name: state.column,
-        entered_column_at: state.enteredColumnAt,
-        removed_at: state.removed ? now : null,
+        column_name: sql<string | null>`${perItem(chunk, (s) => s.column)}`,
+        // PostgreSQL types untyped parameters in a CASE as text.
+        entered_column_at: sql<number | null>`CAST(${perItem(chunk, (s) => s.enteredColumnAt)} AS bigint)`,
+        removed_at: sql<number | null>`CAST(${perItem(chunk, (s) => (s.removed ? now : null))} AS bigint)`,
         updated_at: now,
         change_seq: seq,
       })
       .where('board_id', '=', boardId)
-      .where('item_id', '=', state.itemId)
+      .where(
+        'item_id',
+        'in',
+        chunk.map((s) => s.itemId),
+      )
       .execute();
   }
 }
 
-/** Appends moves; each move is stored once, however many times and by however many paths it arrives. */
-export async function insertMoves(db: Db, boardId: string, moves: Move[], now: number): Promise<number> {
-  let inserted = 0;
-  for (const move of moves) {
-    if (move.source !== 'snapshot' && (await hasSameMove(db, boardId, move))) continue;
-    const result = await db
-      .insertInto('transitions')
-      .values({
-        board_id: boardId,
-        item_id: move.itemId,
-        from_column: move.from,
-        to_column: move.to,
-        at: move.at,
-        source: move.source,
-        recorded_at: now,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+/** The recorded moves of these items near the moves' times (what `hasSameMove` needs), one query a chunk. */
+async function recordedNear(db: Db, boardId: string, moves: Move[]): Promise<Map<string, RecordedMove[]>> {
+  const recorded = new Map<string, RecordedMove[]>();
+  const checked = moves.filter((m) => m.source !== 'snapshot');
+  if (checked.length === 0) return recorded;
+  const times = checked.map((m) => m.at);
+  const from = Math.min(...times) - SAME_MOVE_WINDOW_MS;
+  const to = Math.max(...times) + SAME_MOVE_WINDOW_MS;
+  for (const itemIds of chunks([...new Set(checked.map((m) => m.itemId))])) {
+    const rows = await db
+      .selectFrom('transitions')
+      .select(['id', 'item_id', 'from_column', 'to_column', 'at'])
+      .where('board_id', '=', boardId)
+      .where('item_id', 'in', itemIds)
+      .where('at', '>=', from)
+      .where('at', '<=', to)
+      .execute();
+    for (const r of rows) {
+      const history = recorded.get(r.item_id) ?? [];
+      history.push({ id: Number(r.id), from: r.from_column, to: r.to_column, at: Number(r.at) });
+      recorded.set(r.item_id, history);
+    }
   }
-  return inserted;
+  return recorded;
 }
 
 /**
- * The same move already stored: same columns, within the window, and no other move of the item between
- * the two (a real A -> B, B -> A, A -> B within two minutes is three moves, not one seen twice). GitHub
- * stamps whole seconds, so moves share times: among equal times the order is the recording order (id), and
- * the move arriving now comes after every move recorded at its time.
+ * Appends moves; each move is stored once, however many times and by however many paths it arrives
+ * (`hasSameMove`). One lookup and one multi-row insert per thousand moves.
  */
-async function hasSameMove(db: Db, boardId: string, move: Move): Promise<boolean> {
-  let query = db
-    .selectFrom('transitions as same')
-    .select('same.id')
-    .where('same.board_id', '=', boardId)
-    .where('same.item_id', '=', move.itemId)
-    .where('same.at', '>=', move.at - SAME_MOVE_WINDOW_MS)
-    .where('same.at', '<=', move.at + SAME_MOVE_WINDOW_MS)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('transitions as other')
-            .select('other.id')
-            .where('other.board_id', '=', boardId)
-            .where('other.item_id', '=', move.itemId)
-            .where((eb) => {
-              const afterSame = eb.or([
-                eb('other.at', '>', eb.ref('same.at')),
-                eb.and([eb('other.at', '=', eb.ref('same.at')), eb('other.id', '>', eb.ref('same.id'))]),
-              ]);
-              const beforeSame = eb.or([
-                eb('other.at', '<', eb.ref('same.at')),
-                eb.and([eb('other.at', '=', eb.ref('same.at')), eb('other.id', '<', eb.ref('same.id'))]),
-              ]);
-              return eb.or([
-                eb.and([eb('same.at', '<=', move.at), eb('other.at', '<=', move.at), afterSame]),
-                eb.and([eb('same.at', '>', move.at), eb('other.at', '>', move.at), beforeSame]),
-              ]);
-            }),
-        ),
-      ),
-    );
-  query =
-    move.to === null
-      ? query.where('same.to_column', 'is', null)
-      : query.where('same.to_column', '=', move.to);
-  query =
-    move.from === null
-      ? query.where('same.from_column', 'is', null)
-      : query.where('same.from_column', '=', move.from);
-  return (await query.executeTakeFirst()) !== undefined;
+export async function insertMoves(db: Db, boardId: string, moves: Move[], now: number): Promise<number> {
+  const accepted = newMoves(moves, await recordedNear(db, boardId, moves));
+  for (const chunk of chunks(accepted)) {
+    await db
+      .insertInto('transitions')
+      .values(
+        chunk.map((move) => ({
+          board_id: boardId,
+          item_id: move.itemId,
+          from_column: move.from,
+          to_column: move.to,
+          at: move.at,
+          source: move.source,
+          recorded_at: now,
+        })),
+      )
+      .execute();
+  }
+  return accepted.length;
 }
 
 /**

@@ -101,7 +101,7 @@ export async function recordObservation(
         ? undefined
         : await itemsChangedSince(trx, params.boardId, params.listedAtSeq);
     const plan = planSync({ ...params, notBefore: params.addedAt, stored, recordedSince, source: 'poll' });
-    const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq);
+    const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq, stored);
     const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
     await applyItemStates(trx, params.boardId, plan.states, params.now, seq);
     // New or changed items (a renamed issue) too: loaded boards read only those.
