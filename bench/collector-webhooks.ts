@@ -19,7 +19,24 @@ const PROBES = env('BENCH_WEBHOOK_PROBES', 40);
 
 type ServeOptions = { databaseUrl: string | null; dataDir: string; config: Config; now: number };
 
-export type WebhookFigures = { deliveries: number; perSecond: number; visibleMs: number[]; failed: number };
+export type WebhookFigures = {
+  deliveries: number;
+  perSecond: number;
+  /** The server process's CPU time (user + system) per recorded delivery. */
+  cpuMsPerDelivery: number;
+  visibleMs: number[];
+  failed: number;
+};
+
+function cpuMs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (m) => {
+      const usage = m as NodeJS.CpuUsage;
+      resolve((usage.user + usage.system) / 1000);
+    });
+    child.send('cpu');
+  });
+}
 
 async function serve(options: ServeOptions): Promise<void> {
   const handle = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
@@ -32,7 +49,8 @@ async function serve(options: ServeOptions): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
-  process.on('message', async () => {
+  process.on('message', async (message) => {
+    if (message === 'cpu') return process.send?.(process.cpuUsage());
     await app.close();
     await handle.close();
     process.exit(0);
@@ -41,8 +59,11 @@ async function serve(options: ServeOptions): Promise<void> {
 }
 
 function startServer(options: ServeOptions): Promise<{ child: ChildProcess; url: string }> {
+  // BENCH_WEBHOOK_PROFILE=<dir>: a CPU profile of the server process, written there when it stops.
+  const profile = process.env.BENCH_WEBHOOK_PROFILE;
   const child = fork(fileURLToPath(import.meta.url), ['serve'], {
     env: { ...process.env, BENCH_SERVE: JSON.stringify(options) },
+    execArgv: [...process.execArgv, ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -132,6 +153,7 @@ export async function benchWebhooks(params: {
   try {
     let done = 0;
     let failed = 0;
+    const cpuBefore = await cpuMs(child);
     const start = performance.now();
     const end = start + SECONDS * 1000;
     const worker = async () => {
@@ -144,8 +166,9 @@ export async function benchWebhooks(params: {
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     const perSecond = done / ((performance.now() - start) / 1000);
+    const cpuMsPerDelivery = ((await cpuMs(child)) - cpuBefore) / Math.max(1, done);
     const visibleMs = await probeVisibility(agent, url, hook, params, next);
-    return { deliveries: done, perSecond, visibleMs, failed };
+    return { deliveries: done, perSecond, cpuMsPerDelivery, visibleMs, failed };
   } finally {
     agent.destroy();
     child.send('stop');

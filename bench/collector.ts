@@ -196,6 +196,8 @@ function printWebhooks(dialect: string, size: number, h: WebhookFigures): void {
   console.log(
     `  ${h.perSecond.toFixed(0)} deliveries/s recorded (${h.deliveries} in all, ${h.failed} not recorded)`,
   );
+  const cpu = h.cpuMsPerDelivery;
+  console.log(`  server CPU ${cpu.toFixed(2)} ms a delivery: ${(1000 / cpu).toFixed(0)}/s on one whole core`);
   console.log(
     `  delivery → move in /api/flow/: p50 ${at(50)} ms, p95 ${at(95)} ms (${h.visibleMs.length} probes)`,
   );
