@@ -6,12 +6,16 @@
  * the cold latency (first request after start), then warm latency at a fixed offered rate (open loop,
  * latency from each request's scheduled time, so queueing counts) and throughput at full concurrency.
  * The server runs in its own process so that the load generator does not share its event loop.
+ * Replicas: on PostgreSQL, warm lead time at full concurrency against one server process, then spread
+ * over two on the same database, with the CPU time each process used (how the cores were shared).
  * Knobs: BENCH_ITEMS, BENCH_TRANSITIONS, BENCH_DAYS, BENCH_RATE (200), BENCH_SECONDS (10),
- * BENCH_CONCURRENCY (32), BENCH_DIALECTS (sqlite,postgres).
+ * BENCH_CONCURRENCY (32), BENCH_DIALECTS (sqlite,postgres), BENCH_REPLICAS=0 to skip the replicas run.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
@@ -44,6 +48,7 @@ const RATE = env('BENCH_RATE', 200);
 const SECONDS = env('BENCH_SECONDS', 10);
 const CONCURRENCY = env('BENCH_CONCURRENCY', 32);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
+const REPLICAS = process.env.BENCH_REPLICAS !== '0';
 const BOARD_ID = 'bench-board';
 /** Moves recorded one at a time after the cold requests, each followed by a request (median reported). */
 const MOVES_AFTER_START = 5;
@@ -211,6 +216,8 @@ async function serve(options: ServeOptions): Promise<void> {
   process.on('message', async (message) => {
     if (message === 'stats') {
       process.send?.({ rssMb: process.resourceUsage().maxRSS / 1024 });
+    } else if (message === 'cpu') {
+      process.send?.(cpuMs());
     } else if (message === 'stop') {
       await app.close();
       await handle.close();
@@ -231,6 +238,11 @@ function startServer(options: ServeOptions): Promise<{ child: ChildProcess; url:
   });
 }
 
+async function stopServer(server: { child: ChildProcess }): Promise<void> {
+  server.child.send('stop');
+  await new Promise((r) => server.child.once('exit', r));
+}
+
 function ask<T>(child: ChildProcess, message: string): Promise<T> {
   return new Promise((resolve) => {
     child.once('message', (m) => resolve(m as T));
@@ -239,6 +251,46 @@ function ask<T>(child: ChildProcess, message: string): Promise<T> {
 }
 
 // ---------------------------------------------------------------- the load generator
+
+/** CPU time (user + system) this process has used, in milliseconds. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * CPU time in milliseconds, from /proc (Linux; NaN elsewhere): the whole machine's busy time, and every
+ * PostgreSQL process's (all databases: other users of the server count too).
+ */
+function machineCpuMs(): { busy: number; postgres: number } {
+  try {
+    const tick = 10; // USER_HZ = 100 on Linux
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    const busy = fields.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
+    let postgres = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').toString();
+      if (!stat.includes('(postgres)')) continue;
+      const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      postgres += Number(after[11]) + Number(after[12]);
+    }
+    return { busy: busy * tick, postgres: postgres * tick };
+  } catch {
+    return { busy: Number.NaN, postgres: Number.NaN };
+  }
+}
+
+/** The load average (1, 5, 15 minutes): the machine is shared, so each figure says how busy it was. */
+const load = () =>
+  `load ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 type Client = { get(path: string): Promise<number>; close(): void };
 
@@ -260,6 +312,17 @@ function client(base: string, headers: Record<string, string>, sockets: number):
         request.on('error', reject);
       }),
     close: () => agent.destroy(),
+  };
+}
+
+/** One client over several servers: requests go to each in turn. */
+function roundRobin(clients: Client[]): Client {
+  let next = 0;
+  return {
+    get: (path) => (clients[next++ % clients.length] as Client).get(path),
+    close: () => {
+      for (const c of clients) c.close();
+    },
   };
 }
 
@@ -358,12 +421,8 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
     console.log(
       `compacted into ${segments} segments in ${compactMs.toFixed(0)} ms, items snapshotted in ${snapshotMs.toFixed(0)} ms`,
     );
-    const server = await startServer({
-      databaseUrl: database.url,
-      dataDir: database.dataDir,
-      secrets,
-      now: board.now,
-    });
+    const serveOptions = { databaseUrl: database.url, dataDir: database.dataDir, secrets, now: board.now };
+    const server = await startServer(serveOptions);
     const http1 = client(server.url, auth, 256);
     const rows: Row[] = [];
     try {
@@ -396,12 +455,59 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
       console.log(`server peak RSS: ${rssMb.toFixed(0)} MB`);
     } finally {
       http1.close();
-      server.child.send('stop');
-      await new Promise((r) => server.child.once('exit', r));
+      await stopServer(server);
     }
+    if (REPLICAS && database.url) await replicas(serveOptions, auth);
     await breakdown(database);
   } finally {
     await database.drop();
+  }
+}
+
+/**
+ * Replicas: warm lead time at full concurrency against one server process, then spread over two on the
+ * same database, alternating twice (the machine is shared: the best of each tells the capacity). Each
+ * line says how the 2 cores were shared: the CPU time each server and the load generator used per second.
+ */
+async function replicas(options: ServeOptions, auth: Record<string, string>): Promise<void> {
+  const servers = [await startServer(options), await startServer(options)];
+  const clients = servers.map((s) => client(s.url, auth, 256));
+  const best = [0, 0];
+  try {
+    for (const c of clients) await maxConcurrency(c, ENDPOINTS.leadtime, 8, 1); // cold load, then warm-up
+    console.log(`replicas (leadtime @ ${CONCURRENCY} conc., ${SECONDS / 2} s each):`);
+    for (const n of [1, 2, 1, 2]) {
+      const cpuBefore = await Promise.all(servers.map((s) => ask<number>(s.child, 'cpu')));
+      const ownBefore = cpuMs();
+      const machineBefore = machineCpuMs();
+      const run = await maxConcurrency(
+        roundRobin(clients.slice(0, n)),
+        ENDPOINTS.leadtime,
+        CONCURRENCY,
+        SECONDS / 2,
+      );
+      const cpuAfter = await Promise.all(servers.map((s) => ask<number>(s.child, 'cpu')));
+      const own = cpuMs() - ownBefore;
+      const machine = machineCpuMs();
+      const cores = (ms: number) => (ms / (run.seconds * 1000)).toFixed(2);
+      const serverMs = cpuAfter.slice(0, n).map((after, i) => after - (cpuBefore[i] ?? 0));
+      const perServer = serverMs.map(cores);
+      const postgres = machine.postgres - machineBefore.postgres;
+      const others = machine.busy - machineBefore.busy - postgres - own - serverMs.reduce((a, b) => a + b, 0);
+      const rate = run.requests / run.seconds;
+      best[n - 1] = Math.max(best[n - 1] ?? 0, rate);
+      const sorted = [...run.latencies].sort((a, b) => a - b);
+      console.log(
+        `  ${n} server${n > 1 ? 's' : ' '}: ${rate.toFixed(0).padStart(5)} req/s, p99 ${percentile(sorted, 99).toFixed(1)} ms; ` +
+          `cores used: server${n > 1 ? 's' : ''} ${perServer.join(' + ')}, load generator ${cores(own)}, ` +
+          `PostgreSQL ${cores(postgres)}, everything else ${cores(others)}; ` +
+          `server CPU ${((serverMs.reduce((a, b) => a + b, 0) * 1000) / run.requests).toFixed(0)} µs a request; ${load()}`,
+      );
+    }
+    console.log(`  2 servers / 1 server (best of each): ${((best[1] ?? 0) / (best[0] || 1)).toFixed(2)}×`);
+  } finally {
+    for (const c of clients) c.close();
+    await Promise.all(servers.map(stopServer));
   }
 }
 
@@ -438,6 +544,7 @@ async function coldAfterMoves(
 
 function printTable(rows: Row[]): void {
   const header = ['req/s', 'p50 ms', 'p99 ms', 'max ms', 'KB'];
+  console.log(`machine while measured: ${load()}`);
   console.log('warm'.padEnd(28), ...header.map((h) => h.padStart(8)));
   for (const r of rows) console.log(r.label.padEnd(28), ...r.cells.map((c) => c.padStart(8)));
 }
