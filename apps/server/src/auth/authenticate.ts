@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../http/errors.ts';
-import { verifyAccessToken } from './access-tokens.ts';
 import type { Session } from './refresh-tokens.ts';
 import { isSessionLive } from './sessions.ts';
+import { verifyAccessTokenOnce } from './verified-tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +19,7 @@ export async function verifiedBearer(ctx: AppContext, request: FastifyRequest): 
   const header = request.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match?.[1]) throw unauthorized('Missing bearer access token');
-  const session = await verifyAccessToken({
+  const session = await verifyAccessTokenOnce({
     token: match[1],
     secret: ctx.config.jwtSecret,
     now: ctx.now(),
