@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          // As the node project: a busy 2-core CI machine renders a long table in seconds, not ms.
+          testTimeout: 20_000,
           // Primer's components import their CSS: let Vite transform them instead of Node loading them.
           server: { deps: { inline: [/@primer\/react/] } },
         },
