@@ -398,7 +398,7 @@ export const T = {
     created: 'Link created. Copy it now: it will not be shown again.',
     copy: 'Copy link',
     copied: 'Copied',
-    close: 'Close',
+    close: 'Done',
     listTitle: 'Share links you made',
     listEmpty: 'You have not shared any board yet.',
     revoke: 'Revoke',

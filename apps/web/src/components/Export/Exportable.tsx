@@ -19,7 +19,8 @@ type Props = {
 /** A chart or table with its Export menu: the data shown as CSV, and the chart as SVG or PNG. */
 export function Exportable({ name, csv, image = true, children }: Props) {
   const root = useRef<HTMLDivElement>(null);
-  const chart = () => root.current?.querySelector<SVGSVGElement>('svg.recharts-surface') ?? null;
+  const chart = () =>
+    root.current?.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface') ?? null;
   const saveCsv = () =>
     download(new Blob([toCsv(csv())], { type: 'text/csv;charset=utf-8' }), exportFileName(name, 'csv'));
   const saveSvg = () => {

@@ -1,0 +1,85 @@
+import { readFile } from 'node:fs/promises';
+import { expect } from '@playwright/test';
+import { test } from './support/journey.ts';
+
+const DEMO = 'Storefront delivery';
+
+test('a chart table exports as CSV with the numbers shown, units and time zone in its header', async ({
+  page,
+}) => {
+  await page.goto('/accounts/github/login/?login=octo-alice');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.goto('/flow?demo=1');
+  const forecast = page.getByTestId('flow-forecast');
+  await expect(forecast.locator('tbody tr').first()).toBeVisible();
+  const shown = await forecast.locator('tbody tr td:nth-child(2)').allInnerTexts();
+  expect(shown.length).toBeGreaterThan(0);
+  await forecast.getByRole('button', { name: 'Export Forecast' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'CSV (the data shown)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('forecast.csv');
+  const [header, ...rows] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n');
+  expect(header).toBe('Question,Confidence (%),Answer (items or days),Date (UTC)');
+  const howMany = rows.filter((row) => row.startsWith('How many')).map((row) => row.split(',')[2]);
+  expect(howMany.map((items) => `at least ${items}`)).toEqual(shown);
+
+  const cfd = page.getByTestId('flow-cfd');
+  await cfd.getByRole('button', { name: 'Export Cumulative flow' }).click();
+  const [svg] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'SVG image' }).click(),
+  ]);
+  expect(await readFile(await svg.path(), 'utf8')).toMatch(
+    /^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/,
+  );
+  await cfd.getByRole('button', { name: 'Export Cumulative flow' }).click();
+  const [png] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'PNG image' }).click(),
+  ]);
+  expect((await readFile(await png.path())).subarray(1, 4).toString()).toBe('PNG');
+});
+
+test('an owner shares a board with someone without an account, then revokes the link', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
+  await page.goto('/accounts/github/login/?login=octo-alice');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.goto('/manage-projects');
+  await page.getByRole('button', { name: `Share ${DEMO}` }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Window').selectOption({ label: 'Last 14 days' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const url = await dialog.getByTestId('share-url').inputValue();
+  expect(url).toMatch(/\/share#[A-Za-z0-9_-]{43}$/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const links = page.getByTestId('share-links');
+  await expect(links.getByTestId('share-link').first()).toContainText(`${DEMO}Active`);
+
+  // A fresh browser: no sign-in, no cookies, no tokens.
+  const stranger = await browser.newContext();
+  const visitor = await stranger.newPage();
+  consoleErrors.allow(/410/);
+  await visitor.goto(url);
+  await expect(visitor.getByRole('heading', { name: `${DEMO} — shared analyses` })).toBeVisible();
+  await expect(visitor.getByText(/Read-only view of the last 14 days \(UTC\)/)).toBeVisible();
+  await expect(visitor.getByTestId('flow-cfd').locator('.recharts-wrapper > svg')).toBeVisible();
+  await expect(visitor.getByRole('region', { name: 'Lead Time' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'Open user menu' })).toHaveCount(0);
+
+  await links
+    .getByRole('button', { name: new RegExp(`^Revoke the link to ${DEMO}`) })
+    .first()
+    .click();
+  await expect(links.getByTestId('share-link').first()).toContainText('Revoked');
+  await visitor.reload();
+  await expect(visitor.getByTestId('share-refused')).toContainText(
+    'This share link was revoked by its owner',
+  );
+  await expect(visitor.getByTestId('shared-view')).toHaveCount(0);
+  await stranger.close();
+});
