@@ -1,5 +1,6 @@
 import type { FlowResponse } from '@fluxion/contract';
 import type { AnalyticsSettings } from '../config.ts';
+import { createRepositoryAccess, type RepositoryAccess } from '../visibility/repository-access.ts';
 import { BoardStore } from './board-store.ts';
 import { Cache } from './cache.ts';
 
@@ -18,6 +19,8 @@ export type AnalyticsState = {
   flows: Cache<CachedFlow>;
   /** Boards the overview summarises at once (each may load a board into `boards`). */
   overviewBoardsAtOnce: number;
+  /** GitHub's answers on which repositories each user may read (visibility/). */
+  repositoryAccess: RepositoryAccess;
 };
 
 export function createAnalyticsState(settings: AnalyticsSettings, now: () => number): AnalyticsState {
@@ -26,5 +29,6 @@ export function createAnalyticsState(settings: AnalyticsSettings, now: () => num
     results: new Cache<string>(settings.results, now),
     flows: new Cache<CachedFlow>(settings.flows, now),
     overviewBoardsAtOnce: settings.overviewBoardsAtOnce,
+    repositoryAccess: createRepositoryAccess(),
   };
 }

@@ -14,8 +14,13 @@ const CHECKS_AT_ONCE = 8;
 /** A pending or settled answer, and when it was asked (on the app's clock). */
 type Answer = { readable: Promise<boolean>; askedAt: number };
 
-/** Per user and repository; bounded, since every (user, repository) pair seen stays a while. */
-const answers = new LRUCache<string, Answer>({ max: 50_000 });
+/**
+ * GitHub's answers per user and repository, kept by each app (`buildApp`): two apps never share them.
+ * Bounded, since every (user, repository) pair seen stays a while.
+ */
+export type RepositoryAccess = LRUCache<string, Answer>;
+export const createRepositoryAccess = (): RepositoryAccess => new LRUCache<string, Answer>({ max: 50_000 });
+
 const keyOf = (userId: string, repository: string) => `${userId}\n${repository}`;
 
 /**
@@ -25,13 +30,13 @@ const keyOf = (userId: string, repository: string) => `${userId}\n${repository}`
  * and is asked again after RETRY_AFTER_FAILURE_MS.
  */
 export async function readableRepositories(
-  ctx: AppContext,
+  ctx: AppContext & { repositoryAccess: RepositoryAccess },
   userId: string,
   repositories: readonly string[],
 ): Promise<ReadonlySet<string>> {
   const now = ctx.now();
   const pending = repositories.map((repository) => {
-    const known = answers.get(keyOf(userId, repository));
+    const known = ctx.repositoryAccess.get(keyOf(userId, repository));
     return { repository, known: known && now - known.askedAt < ACCESS_TTL_MS ? known : undefined };
   });
   const unknown = pending.filter((p) => !p.known).map((p) => p.repository);
@@ -42,7 +47,12 @@ export async function readableRepositories(
   return new Set(readable.filter((r): r is string => r !== null));
 }
 
-function ask(ctx: AppContext, userId: string, repositories: string[], now: number): Map<string, Answer> {
+function ask(
+  ctx: AppContext & { repositoryAccess: RepositoryAccess },
+  userId: string,
+  repositories: string[],
+  now: number,
+): Map<string, Answer> {
   const client = githubForUser(ctx, userId, { retries: 1, maxRetryDelayMs: 2_000 });
   client.catch(() => undefined); // handled by each check below
   const limit = pLimit(CHECKS_AT_ONCE);
@@ -56,7 +66,7 @@ function ask(ctx: AppContext, userId: string, repositories: string[], now: numbe
       ctx.log?.warn({ repository, reason: (error as Error).message }, 'repository access unknown; hidden');
       return false;
     });
-    answers.set(key, answer);
+    ctx.repositoryAccess.set(key, answer);
     asked.set(repository, answer);
   }
   return asked;

@@ -1,5 +1,5 @@
 import type { BoardItem } from '@fluxion/flow';
-import type { AppContext } from '../context.ts';
+import type { ApiContext } from '../context.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { redactForViewer, repositoriesOf, SEES_EVERYTHING, type Visibility, visibilityOf } from './redact.ts';
 import { readableRepositories } from './repository-access.ts';
@@ -21,7 +21,7 @@ const redactedMemo = new WeakMap<readonly BoardItem[], Map<string, BoardItem[]>>
  * them: items of repositories they may not read become "Private item" (counts and times stay).
  */
 export async function itemsForViewer(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   row: TrackedRow,
   loadItems: () => Promise<BoardItem[]>,
@@ -32,7 +32,7 @@ export async function itemsForViewer(
 }
 
 async function visibilityFor(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   row: TrackedRow,
   items: BoardItem[],
@@ -45,7 +45,8 @@ async function visibilityFor(
     repositoriesMemo.set(items, repositories);
   }
   if (repositories.length === 0) return SEES_EVERYTHING;
-  return visibilityOf(repositories, await readableRepositories(ctx, userId, repositories));
+  const access = { ...ctx, repositoryAccess: ctx.analytics.repositoryAccess };
+  return visibilityOf(repositories, await readableRepositories(access, userId, repositories));
 }
 
 function redacted(items: BoardItem[], visibility: Visibility): BoardItem[] {
