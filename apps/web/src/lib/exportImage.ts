@@ -13,12 +13,9 @@ export function svgMarkup(svg: SVGSVGElement): { markup: string; width: number; 
   copy.setAttribute('height', String(Math.round(height)));
   copy.setAttribute('font-family', getComputedStyle(svg).fontFamily);
   const background = document.createElementNS(SVG_NS, 'rect');
-  for (const [name, value] of [
-    ['width', '100%'],
-    ['height', '100%'],
-    ['fill', '#ffffff'],
-  ])
-    background.setAttribute(name, value);
+  background.setAttribute('width', '100%');
+  background.setAttribute('height', '100%');
+  background.setAttribute('fill', '#ffffff');
   copy.insertBefore(background, copy.firstChild);
   return { markup: new XMLSerializer().serializeToString(copy), width, height };
 }
