@@ -9,7 +9,7 @@
  * Replicas: on PostgreSQL, warm lead time at full concurrency against one server process, then spread
  * over two on the same database, with the CPU time each process used (how the cores were shared).
  * Knobs: BENCH_ITEMS, BENCH_TRANSITIONS, BENCH_DAYS, BENCH_RATE (200), BENCH_SECONDS (10),
- * BENCH_CONCURRENCY (32), BENCH_DIALECTS (sqlite,postgres), BENCH_REPLICAS=0 to skip the replicas run.
+ * BENCH_CONCURRENCY (32), BENCH_DIALECTS (sqlite,postgres), BENCH_REPLICAS (rounds of the replicas run, 3; 0 skips it).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -48,7 +48,8 @@ const RATE = env('BENCH_RATE', 200);
 const SECONDS = env('BENCH_SECONDS', 10);
 const CONCURRENCY = env('BENCH_CONCURRENCY', 32);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
-const REPLICAS = process.env.BENCH_REPLICAS !== '0';
+/** Rounds of the replicas run (one server, then two, each round); 0 skips it. */
+const REPLICA_ROUNDS = env('BENCH_REPLICAS', 3);
 const BOARD_ID = 'bench-board';
 /** Moves recorded one at a time after the cold requests, each followed by a request (median reported). */
 const MOVES_AFTER_START = 5;
@@ -275,7 +276,12 @@ function machineCpuMs(): { busy: number; postgres: number } {
     let postgres = 0;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').toString();
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
       if (!stat.includes('(postgres)')) continue;
       const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       postgres += Number(after[11]) + Number(after[12]);
@@ -457,7 +463,7 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
       http1.close();
       await stopServer(server);
     }
-    if (REPLICAS && database.url) await replicas(serveOptions, auth);
+    if (REPLICA_ROUNDS > 0 && database.url) await replicas(serveOptions, auth);
     await breakdown(database);
   } finally {
     await database.drop();
@@ -466,7 +472,7 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
 
 /**
  * Replicas: warm lead time at full concurrency against one server process, then spread over two on the
- * same database, alternating twice (the machine is shared: the best of each tells the capacity). Each
+ * same database, alternated BENCH_REPLICAS times (the machine is shared: the best of each tells the capacity). Each
  * line says how the 2 cores were shared: the CPU time each server and the load generator used per second.
  */
 async function replicas(options: ServeOptions, auth: Record<string, string>): Promise<void> {
@@ -476,7 +482,8 @@ async function replicas(options: ServeOptions, auth: Record<string, string>): Pr
   try {
     for (const c of clients) await maxConcurrency(c, ENDPOINTS.leadtime, 8, 1); // cold load, then warm-up
     console.log(`replicas (leadtime @ ${CONCURRENCY} conc., ${SECONDS / 2} s each):`);
-    for (const n of [1, 2, 1, 2]) {
+    for (let round = 0; round < REPLICA_ROUNDS * 2; round++) {
+      const n = (round % 2) + 1;
       const cpuBefore = await Promise.all(servers.map((s) => ask<number>(s.child, 'cpu')));
       const ownBefore = cpuMs();
       const machineBefore = machineCpuMs();
@@ -497,11 +504,13 @@ async function replicas(options: ServeOptions, auth: Record<string, string>): Pr
       const rate = run.requests / run.seconds;
       best[n - 1] = Math.max(best[n - 1] ?? 0, rate);
       const sorted = [...run.latencies].sort((a, b) => a - b);
+      const perRequest = (ms: number) => ((ms * 1000) / run.requests).toFixed(0);
       console.log(
         `  ${n} server${n > 1 ? 's' : ' '}: ${rate.toFixed(0).padStart(5)} req/s, p99 ${percentile(sorted, 99).toFixed(1)} ms; ` +
           `cores used: server${n > 1 ? 's' : ''} ${perServer.join(' + ')}, load generator ${cores(own)}, ` +
-          `PostgreSQL ${cores(postgres)}, everything else ${cores(others)}; ` +
-          `server CPU ${((serverMs.reduce((a, b) => a + b, 0) * 1000) / run.requests).toFixed(0)} µs a request; ${load()}`,
+          `PostgreSQL ${cores(postgres)}, everything else ${cores(others)}; CPU a request: ` +
+          `server ${perRequest(serverMs.reduce((a, b) => a + b, 0))} µs, PostgreSQL ${perRequest(postgres)} µs, ` +
+          `load generator ${perRequest(own)} µs; ${load()}`,
       );
     }
     console.log(`  2 servers / 1 server (best of each): ${((best[1] ?? 0) / (best[0] || 1)).toFixed(2)}×`);
