@@ -50,7 +50,13 @@ export function IssuesInColumnsPage() {
               ))}
             </Select>
           </div>
-          {data.columnsLoading || data.issues.isLoading ? (
+          {data.columnsFailed ? (
+            <ErrorState
+              error={data.columnsFailed.error}
+              onRetry={() => void data.columnsFailed?.refetch()}
+              retrying={data.columnsFailed.isFetching}
+            />
+          ) : data.columnsLoading || data.issues.isLoading ? (
             <Loading text={T.issues.loading} />
           ) : isPaywallError(data.issues.error) ? (
             <Paywall />

@@ -18,7 +18,9 @@ export function useIssuesData(projectId: string | null, column: string) {
   return {
     chosen,
     options: columnOptions(columns, stats.data?.column_stats),
-    columnsLoading: enabled && detail.isPending,
+    columnsLoading: enabled && detail.isLoading,
+    /** The board's columns could not be read: nothing below would be true. */
+    columnsFailed: detail.isError ? detail : null,
     issues,
   };
 }
