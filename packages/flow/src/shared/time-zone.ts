@@ -1,0 +1,134 @@
+import { DAY_MS } from './numbers.ts';
+
+/** A time zone's local days: which local date an instant falls on, and when a local date starts. */
+export type ZoneDays = {
+  /** The IANA name, or a fixed offset such as "+05:30". */
+  name: string;
+  /** Days since 1970-01-01 of the local date of an instant (the UTC day number when the zone is UTC). */
+  dayOf(ms: number): number;
+  /** The first instant of a local day (local midnight, or the first instant after it when DST skips it). */
+  startOf(day: number): number;
+};
+
+export class TimeZoneError extends Error {}
+
+const FIXED = /^([+-])(\d{2}):(\d{2})$/;
+const MAX_OFFSET_MS = 15 * 3_600_000;
+
+/** A fixed offset ("+05:30", "-03:00"): no DST, so a plain shift. */
+function fixedZone(name: string, offsetMs: number): ZoneDays {
+  return {
+    name,
+    dayOf: (ms) => Math.floor((ms + offsetMs) / DAY_MS),
+    startOf: (day) => day * DAY_MS - offsetMs,
+  };
+}
+
+/** Offset of `timeZone` at an instant, read from Intl (whole seconds: offsets never have milliseconds). */
+function intlOffset(timeZone: string): (ms: number) => number {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
+  return (ms) => {
+    const second = Math.floor(ms / 1000) * 1000;
+    const p: Record<string, number> = {};
+    for (const part of format.formatToParts(second)) p[part.type] = Number(part.value);
+    const wall = new Date(0);
+    wall.setUTCFullYear(p.year as number, (p.month as number) - 1, p.day as number);
+    wall.setUTCHours(p.hour as number, p.minute as number, p.second as number, 0);
+    return wall.getTime() - second;
+  };
+}
+
+type UtcDayOffsets = { before: number; after: number; change: number };
+
+/**
+ * Offsets per UTC day, cached: Intl is read twice per UTC day (its start and end), and only on a day
+ * where they differ (a DST change, at most one a day) is the change instant searched to the second.
+ */
+function cachedOffset(read: (ms: number) => number): (ms: number) => number {
+  const days = new Map<number, UtcDayOffsets>();
+  const ofDay = (utcDay: number): UtcDayOffsets => {
+    let d = days.get(utcDay);
+    if (d) return d;
+    const start = utcDay * DAY_MS;
+    const before = read(start);
+    const after = read(start + DAY_MS);
+    let lo = start;
+    let hi = start + DAY_MS;
+    if (before === after) hi = start;
+    while (hi - lo > 1000) {
+      const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+      if (read(mid) === before) lo = mid;
+      else hi = mid;
+    }
+    d = { before, after, change: hi };
+    if (days.size > 200_000) days.clear();
+    days.set(utcDay, d);
+    return d;
+  };
+  return (ms) => {
+    const d = ofDay(Math.floor(ms / DAY_MS));
+    return ms < d.change ? d.before : d.after;
+  };
+}
+
+function remember(cache: Map<number, number>, key: number, value: number): number {
+  if (cache.size > 200_000) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/** Offsets per zone name, shared by every calendar of that zone (boards of one team share it). */
+const offsets = new Map<string, (ms: number) => number>();
+
+function intlZone(name: string): ZoneDays {
+  let offset = offsets.get(name);
+  if (!offset) {
+    offset = cachedOffset(intlOffset(name));
+    offsets.set(name, offset);
+  }
+  const dayOf = (ms: number) => Math.floor((ms + offset(ms)) / DAY_MS);
+  const starts = new Map<number, number>();
+  const startOf = (day: number) => {
+    const known = starts.get(day);
+    if (known !== undefined) return known;
+    // Local midnight, when it exists (the local date changes exactly there).
+    const guess = day * DAY_MS - offset(day * DAY_MS - offset(day * DAY_MS));
+    if (dayOf(guess) === day && dayOf(guess - 1) === day - 1) return remember(starts, day, guess);
+    // Otherwise the smallest instant whose local date is `day` or later, searched to the millisecond.
+    let lo = day * DAY_MS - MAX_OFFSET_MS;
+    let hi = day * DAY_MS + MAX_OFFSET_MS;
+    while (hi - lo > 1) {
+      const mid = lo + Math.floor((hi - lo) / 2);
+      if (dayOf(mid) >= day) hi = mid;
+      else lo = mid;
+    }
+    return remember(starts, day, hi);
+  };
+  return { name, dayOf, startOf };
+}
+
+/** Days of a time zone: an IANA name ("Europe/Paris"), "UTC", or a fixed offset ("+05:30"). */
+export function zoneDays(name = 'UTC'): ZoneDays {
+  if (name === 'UTC' || name === 'Etc/UTC' || name === 'Z') return fixedZone('UTC', 0);
+  const fixed = FIXED.exec(name);
+  if (fixed) {
+    const minutes = Number(fixed[2]) * 60 + Number(fixed[3]);
+    if (Number(fixed[3]) > 59 || minutes > 14 * 60) throw new TimeZoneError(`no such offset: ${name}`);
+    return fixedZone(name, (fixed[1] === '-' ? -1 : 1) * minutes * 60_000);
+  }
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+  } catch {
+    throw new TimeZoneError(`unknown time zone: ${name} (an IANA name such as Europe/Paris, or +05:30)`);
+  }
+  return intlZone(name);
+}
