@@ -8,6 +8,18 @@
  */
 export type * from './types.ts';
 export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './input/board-file.ts';
+export {
+  type FilteredInput,
+  type FilterOptions,
+  filterBoard,
+  isFilterOn,
+  type ItemFilter,
+  type ItemType,
+  itemTypeOf,
+  matchesContent,
+  repositoryOf,
+} from './input/item-filter.ts';
+export { describeFilter, withFilterNote } from './insights/filter-note.ts';
 export { classifyColumn, classifyColumns, type ColumnKind, columnKinds } from './input/columns.ts';
 export {
   type BuilderMark,

@@ -34,6 +34,8 @@ export type BoardItem = {
   url: string | null;
   milestone: string | null;
   labels: readonly string[];
+  /** GitHub logins; absent where the collector has not stored them. */
+  assignees?: readonly string[];
   column: string | null;
   enteredColumnAt: number | null;
 };

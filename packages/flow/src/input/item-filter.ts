@@ -1,0 +1,176 @@
+import type { BoardItem, Transition } from '../types.ts';
+import { isTransitionColumns, type TransitionColumns, type Transitions } from './transitions.ts';
+
+export type ItemType = 'issue' | 'pull_request' | 'draft';
+
+/**
+ * Which items an analysis counts (docs/metrics.md, "Filters"). Every part that is set must hold; within
+ * a list, any value matches. An empty list or an unset part does not filter.
+ */
+export type ItemFilter = {
+  /** Any of these labels. */
+  labels?: readonly string[];
+  /** None of these labels. */
+  notLabels?: readonly string[];
+  milestones?: readonly string[];
+  types?: readonly ItemType[];
+  /** `owner/name`. */
+  repositories?: readonly string[];
+  assignees?: readonly string[];
+  /** The item was on the board at some time in [from, to) (epoch ms). */
+  from?: number | null;
+  to?: number | null;
+};
+
+/** Items whose content the viewer may not see (by id): their labels, milestone, type … are unknown. */
+export type FilterOptions = { hidden?: ReadonlySet<string>; doneColumn: string | null };
+
+export type FilteredInput = { items: BoardItem[]; transitions: Transitions };
+
+const listed = (list: readonly unknown[] | undefined) => list !== undefined && list.length > 0;
+
+/** Label, milestone, type, repository or assignee: the parts that read an item's content. */
+export function filtersContent(filter: ItemFilter): boolean {
+  return (
+    listed(filter.labels) ||
+    listed(filter.notLabels) ||
+    listed(filter.milestones) ||
+    listed(filter.types) ||
+    listed(filter.repositories) ||
+    listed(filter.assignees)
+  );
+}
+
+export function filtersDates(filter: ItemFilter): boolean {
+  return (filter.from ?? null) !== null || (filter.to ?? null) !== null;
+}
+
+export function isFilterOn(filter: ItemFilter): boolean {
+  return filtersContent(filter) || filtersDates(filter);
+}
+
+/** From the item's URL: `…/pull/7` a pull request, `…/issues/7` an issue, no URL a draft. */
+export function itemTypeOf(item: Pick<BoardItem, 'url'>): ItemType {
+  if (item.url === null) return 'draft';
+  return item.url.includes('/pull/') ? 'pull_request' : 'issue';
+}
+
+/** `owner/name` from `https://github.com/owner/name/issues/7`; null for a draft or another shape. */
+export function repositoryOf(item: Pick<BoardItem, 'url'>): string | null {
+  const parts = item.url?.split('/') ?? [];
+  const [owner, name, kind] = parts.slice(-4);
+  return parts.length >= 7 && owner && name && (kind === 'issues' || kind === 'pull')
+    ? `${owner}/${name}`
+    : null;
+}
+
+const anyOf = (wanted: readonly string[] | undefined, values: readonly string[]) =>
+  !listed(wanted) || values.some((value) => wanted?.includes(value));
+
+/** Whether the item's content matches every content part of the filter. */
+export function matchesContent(item: BoardItem, filter: ItemFilter): boolean {
+  const repository = repositoryOf(item);
+  return (
+    anyOf(filter.labels, item.labels) &&
+    !(listed(filter.notLabels) && item.labels.some((label) => filter.notLabels?.includes(label))) &&
+    anyOf(filter.milestones, item.milestone === null ? [] : [item.milestone]) &&
+    anyOf(filter.types, [itemTypeOf(item)]) &&
+    anyOf(filter.repositories, repository === null ? [] : [repository]) &&
+    anyOf(filter.assignees, item.assignees ?? [])
+  );
+}
+
+type Span = { first: number; last: number };
+
+/** First and last move of each item (what the date range reads). */
+function spansOf(transitions: Transitions): Map<string, Span> {
+  const spans = new Map<string, Span>();
+  const add = (id: string, at: number) => {
+    const span = spans.get(id);
+    if (!span) spans.set(id, { first: at, last: at });
+    else {
+      if (at < span.first) span.first = at;
+      if (at > span.last) span.last = at;
+    }
+  };
+  if (isTransitionColumns(transitions)) {
+    for (let i = 0; i < transitions.count; i++) {
+      add(transitions.itemIds[transitions.item[i] as number] as string, transitions.at[i] as number);
+    }
+  } else for (const t of transitions) add(t.itemId, t.at);
+  return spans;
+}
+
+/**
+ * The items and moves the filter keeps, for every analysis to read instead of the board's. An item is
+ * kept or dropped with all its moves. Without any filter on, the input is handed back as it is.
+ *
+ * Content parts read only what the viewer sees: an item that is not on the board now (its content is
+ * not stored) or is `hidden` matches no content filter. The date range keeps an item whose first move
+ * is before `to` and whose last move is at or after `from`, or that still waits in a column before done.
+ */
+export function filterBoard(
+  input: { items: readonly BoardItem[]; transitions: Transitions },
+  filter: ItemFilter,
+  options: FilterOptions,
+): FilteredInput {
+  if (!isFilterOn(filter)) return { items: [...input.items], transitions: input.transitions };
+  const byId = new Map(input.items.map((item) => [item.id, item]));
+  const spans = filtersDates(filter) ? spansOf(input.transitions) : null;
+  const content = filtersContent(filter);
+  const from = filter.from ?? Number.NEGATIVE_INFINITY;
+  const to = filter.to ?? Number.POSITIVE_INFINITY;
+  const keep = (id: string): boolean => {
+    const item = byId.get(id);
+    if (content && (!item || options.hidden?.has(id) || !matchesContent(item, filter))) return false;
+    if (!spans) return true;
+    const entered = item?.enteredColumnAt ?? null;
+    const span = spans.get(id) ?? (entered === null ? undefined : { first: entered, last: entered });
+    if (!span || span.first >= to) return false;
+    const waiting = item !== undefined && item.column !== null && item.column !== options.doneColumn;
+    return span.last >= from || waiting;
+  };
+  return {
+    items: input.items.filter((item) => keep(item.id)),
+    transitions: filterTransitions(input.transitions, keep),
+  };
+}
+
+function filterTransitions(transitions: Transitions, keep: (id: string) => boolean): Transitions {
+  if (!isTransitionColumns(transitions)) {
+    const kept = new Map<string, boolean>();
+    return (transitions as readonly Transition[]).filter((t) => {
+      let yes = kept.get(t.itemId);
+      if (yes === undefined) {
+        yes = keep(t.itemId);
+        kept.set(t.itemId, yes);
+      }
+      return yes;
+    });
+  }
+  return filterColumns(transitions, keep);
+}
+
+/** Rows of kept items into new typed arrays; the dictionaries are shared (they may list more than used). */
+function filterColumns(source: TransitionColumns, keep: (id: string) => boolean): TransitionColumns {
+  const keepCode = new Uint8Array(source.itemIds.length);
+  source.itemIds.forEach((id, code) => {
+    keepCode[code] = keep(id) ? 1 : 0;
+  });
+  let count = 0;
+  for (let i = 0; i < source.count; i++) count += keepCode[source.item[i] as number] as number;
+  const item = new Int32Array(count);
+  const at = new Float64Array(count);
+  const from = new Int32Array(count);
+  const to = new Int32Array(count);
+  let row = 0;
+  for (let i = 0; i < source.count; i++) {
+    if (keepCode[source.item[i] as number] === 0) continue;
+    item[row] = source.item[i] as number;
+    at[row] = source.at[i] as number;
+    from[row] = source.from[i] as number;
+    to[row] = source.to[i] as number;
+    row++;
+  }
+  return { kind: 'columns', count, item, at, from, to, itemIds: source.itemIds, names: source.names };
+}
