@@ -1,38 +1,21 @@
 import type { Project } from '@fluxion/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { getProjects } from '../api/endpoints.ts';
 import { awaitsData } from '../lib/sync.ts';
 import { useAuth } from '../auth/context.ts';
 import { isAnalysisPath, withProject } from './analysisPaths.ts';
 import { ProjectsContext, type ProjectsContextValue } from './context.ts';
+import { useFirstSyncRefresh } from './useFirstSyncRefresh.ts';
 
-export const PROJECTS_KEY = ['projects'] as const;
+import { PROJECTS_KEY } from './projectsKey.ts';
 
 /**
  * Spec §4: projects load when authenticated and are cleared, with the selection, when not. On an
  * analysis page a choice is written to the address (`?project=`), so reload, back and a pasted link
  * reopen it: a new board is a new history entry, the same board again replaces the current one.
  */
-/**
- * A board just added shows "Waiting for the first sync" (then "Importing the history") and empty
- * figures; when its data lands (the list is read every 5 s meanwhile), every page's data is read
- * again, so the figures follow.
- */
-function useFirstSyncRefresh(projects: Project[] | undefined): void {
-  const queryClient = useQueryClient();
-  const waiting = useRef(new Set<string>());
-  useEffect(() => {
-    if (!projects) return;
-    const landed = [...waiting.current].some((id) =>
-      projects.some((project) => project.project_id === id && !awaitsData(project)),
-    );
-    waiting.current = new Set(projects.filter(awaitsData).map((project) => project.project_id));
-    if (landed) void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== PROJECTS_KEY[0] });
-  }, [projects, queryClient]);
-}
-
 export function ProjectsProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
   // Asked once the profile has loaded: while a sign-in is being taken over there is no token yet.

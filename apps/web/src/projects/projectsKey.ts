@@ -1,0 +1,2 @@
+/** The query key of the project list. */
+export const PROJECTS_KEY = ['projects'] as const;
