@@ -63,7 +63,13 @@ async function benchSize(create: () => Promise<TestDatabase>, size: number, webh
     const board = seedBoard(world.sim, size, START);
     const collector = world.collector({ backfill: true });
     const syncOnce = async () => {
-      if ((await collector.runOnce()) !== 1) throw new Error('the board was not synced');
+      const synced = await collector.runOnce();
+      const row = await database.handle.db
+        .selectFrom('boards')
+        .select('last_error')
+        .where('github_project_id', '=', board.projectId)
+        .executeTakeFirst();
+      if (synced !== 1 || row?.last_error) throw new Error(`sync failed: ${row?.last_error ?? 'not due'}`);
     };
     const registration = await measure(meter, world.sim, async () => {
       await world.register(board.projectId);
