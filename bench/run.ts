@@ -3,9 +3,10 @@
  * one's memory and JIT state do not colour the other's figures.
  * Sizes default to the issue's board (100,000 issues, 1,000,000 transitions, 730 days, 8 columns);
  * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
- * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report|collector
+ * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report|collector|export
  * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues;
- * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts).
+ * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
+ * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -34,6 +35,9 @@ console.log(
 if (only === 'collector') {
   console.log('\n##### collector (bench/collector.ts)');
   run('./collector.ts', []);
+} else if (only === 'export') {
+  console.log('\n##### CSV export (bench/export-csv.ts)');
+  run('./export-csv.ts', []);
 } else if (only === 'report') {
   console.log('\n##### board report (bench/board-report.ts)');
   run('./board-report.ts', []);
@@ -41,11 +45,13 @@ if (only === 'collector') {
   console.log('\n##### flow engine (bench/flow-engine.ts)');
   run('./flow-engine.ts', [String(issues), String(transitions), String(days)]);
 }
-if (only !== 'engine' && only !== 'report' && only !== 'collector') {
+if (only !== 'engine' && only !== 'report' && only !== 'collector' && only !== 'export') {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
 }
 if (only === undefined) {
   console.log('\n##### collector (bench/collector.ts)');
   run('./collector.ts', []);
+  console.log('\n##### CSV export (bench/export-csv.ts)');
+  run('./export-csv.ts', []);
 }
