@@ -94,7 +94,9 @@ export function buildOpenApiDocument(options: { version: string; serverUrl?: str
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [name, endpoint] of Object.entries(endpoints) as [string, Endpoint][]) {
     for (const path of [endpoint.path, ...(endpoint.aliases ?? [])]) {
-      const item = (paths[openApiPath(path)] ??= {});
+      const key = openApiPath(path);
+      const item = paths[key] ?? {};
+      paths[key] = item;
       item[endpoint.method.toLowerCase()] = operation(
         path === endpoint.path ? name : `${name}Alias`,
         endpoint,

@@ -22,7 +22,9 @@ export function isPostgresReachable(): Promise<boolean> {
     } catch (error) {
       // On CI a missing PostgreSQL must fail the run, not silently skip a third of the suite.
       if (process.env.CI) {
-        throw new Error(`PostgreSQL at ${TEST_POSTGRES_URL} is not reachable (CI requires it): ${String(error)}`);
+        throw new Error(
+          `PostgreSQL at ${TEST_POSTGRES_URL} is not reachable (CI requires it): ${String(error)}`,
+        );
       }
       console.warn(`PostgreSQL at ${TEST_POSTGRES_URL} is not reachable: PostgreSQL tests are SKIPPED.`);
       return false;
