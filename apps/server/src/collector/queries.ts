@@ -181,9 +181,13 @@ async function recordedNear(db: Db, boardId: string, moves: Move[]): Promise<Map
   const recorded = new Map<string, RecordedMove[]>();
   const checked = moves.filter((m) => m.source !== 'snapshot');
   if (checked.length === 0) return recorded;
-  const times = checked.map((m) => m.at);
-  const from = Math.min(...times) - SAME_MOVE_WINDOW_MS;
-  const to = Math.max(...times) + SAME_MOVE_WINDOW_MS;
+  // A loop, not Math.min(...times): a backfill passes more moves than a call takes arguments.
+  let from = Number.POSITIVE_INFINITY;
+  let to = Number.NEGATIVE_INFINITY;
+  for (const move of checked) {
+    from = Math.min(from, move.at - SAME_MOVE_WINDOW_MS);
+    to = Math.max(to, move.at + SAME_MOVE_WINDOW_MS);
+  }
   for (const itemIds of chunks([...new Set(checked.map((m) => m.itemId))])) {
     const rows = await db
       .selectFrom('transitions')
