@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.ts';
 import { FALLBACK_CONFIDENCE } from './constants.ts';
+import { itemFilterQueryShape } from './filters.ts';
 
 export const insightSeveritySchema = z.enum([
   'excellent',
@@ -28,12 +29,16 @@ export const leadTimeQuerySchema = z.object({
   project: projectParam,
   days,
   cycle_time: z.string().trim().max(200).optional(),
+  ...itemFilterQueryShape,
 });
-export const timeInStateQuerySchema = z.object({ project: projectParam, days });
+export const timeInStateQuerySchema = z.object({ project: projectParam, days, ...itemFilterQueryShape });
 export const issuesQuerySchema = z.object({
   project: projectParam,
   column: z.string({ error: 'column is required' }).trim().min(1, 'column is required').max(200),
+  ...itemFilterQueryShape,
 });
+/** GET /api/projects/:id/column-stats/: the item filter only. */
+export const columnStatsQuerySchema = z.object(itemFilterQueryShape);
 
 export const leadTimeMetricsSchema = z.object({
   lead_time_trend: z.number(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   boardColumnStatsResponseSchema,
+  columnStatsQuerySchema,
   issuesQuerySchema,
   issuesResponseSchema,
   leadTimeQuerySchema,
@@ -181,6 +182,7 @@ export const endpoints = {
     tag: 'Analytics',
     auth: 'bearer',
     params: projectIdParamsSchema,
+    query: columnStatsQuerySchema,
     responses: { 200: boardColumnStatsResponseSchema },
   }),
   leadTime: endpoint('leadTime', {
@@ -334,7 +336,10 @@ export type EndpointInput<N extends EndpointName> = ((typeof endpoints)[N] exten
   ? { params: z.input<(typeof endpoints)[N]['params']> }
   : { params?: undefined }) &
   ((typeof endpoints)[N] extends { query: z.ZodType }
-    ? { query: z.input<(typeof endpoints)[N]['query']> }
+    ? // A query whose every parameter is optional (a filter only) may be left out.
+      Record<string, never> extends z.input<(typeof endpoints)[N]['query']>
+      ? { query?: z.input<(typeof endpoints)[N]['query']> }
+      : { query: z.input<(typeof endpoints)[N]['query']> }
     : { query?: undefined }) &
   ((typeof endpoints)[N] extends { body: z.ZodType }
     ? { body: z.input<(typeof endpoints)[N]['body']> }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { insightSchema } from './analytics.ts';
 import { FLOW_DEFAULTS } from './constants.ts';
+import { itemFilterQueryShape } from './filters.ts';
 import { wholeNumber } from './numbers.ts';
 
 /** Optional whole-number query parameter in [1, max], with the parameter's name in every message. */
@@ -15,6 +16,7 @@ export const flowQuerySchema = z.object({
   horizon: whole('horizon', 365, FLOW_DEFAULTS.horizon),
   /** "When will the next `items` items be done". */
   items: whole('items', 500, FLOW_DEFAULTS.items),
+  ...itemFilterQueryShape,
 });
 export type FlowQuery = z.infer<typeof flowQuerySchema>;
 

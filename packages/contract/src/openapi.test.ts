@@ -38,6 +38,11 @@ describe('the OpenAPI document made from the endpoint table', () => {
       ['project', 'query', true],
       ['days', 'query', true],
       ['cycle_time', 'query', false],
+      ...['label', 'not_label', 'milestone', 'type', 'repo', 'assignee', 'from', 'to'].map((name) => [
+        name,
+        'query',
+        false,
+      ]),
     ]);
     const flow = paths['/api/flow/']?.get?.parameters ?? [];
     expect(flow.filter((p) => p.required).map((p) => p.name)).toEqual(['project']);
@@ -52,6 +57,12 @@ describe('paths and query strings', () => {
       '/api/projects/PVT_a%2Fb%20c/column-stats/',
     );
     expect(() => fillPath('/api/projects/:id/', {})).toThrow(/id is missing/);
+  });
+
+  it('repeats a parameter for each value of a list', () => {
+    expect(queryString({ project: 'P', label: ['bug', 'a,b'], not_label: [] })).toBe(
+      '?project=P&label=bug&label=a%2Cb',
+    );
   });
 
   it('leaves out empty values and encodes the rest', () => {

@@ -54,13 +54,16 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
   });
 }
 
-/** The one way to write a query string: empty, null and undefined values are left out. */
-export function queryString(
-  query: Record<string, string | number | boolean | null | undefined> = {},
-): string {
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
+/** The one way to write a query string: empty, null and undefined values are left out; a list repeats its parameter (`label=bug&label=ux`). */
+export function queryString(query: Record<string, QueryValue> = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined && value !== '') search.set(key, String(value));
+    const values = Array.isArray(value) ? value : [value];
+    for (const one of values) {
+      if (one !== null && one !== undefined && one !== '') search.append(key, String(one));
+    }
   }
   const text = search.toString();
   return text ? `?${text}` : '';

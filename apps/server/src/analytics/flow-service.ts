@@ -1,15 +1,18 @@
-import type { FlowQuery, FlowResponse } from '@fluxion/contract';
-import { buildFlowReport } from '@fluxion/flow';
+import type { FlowQuery, FlowResponse, ItemFilterQuery } from '@fluxion/contract';
+import { type BoardItem, buildFlowReport, withFilterNote } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
+import { filteredBoard, requestFilter } from './item-filter.ts';
 import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
 
-export type FlowParams = Omit<FlowQuery, 'project'>;
+/** The item filter may be left out (the overview and shared links ask for the whole board). */
+export type FlowRequest = Omit<FlowQuery, keyof ItemFilterQuery> & Partial<ItemFilterQuery>;
+export type FlowParams = Omit<FlowRequest, 'project'>;
 
 /**
  * GET /api/flow/: the board the access check found (analytics/access.ts; another user's is a 404), then its
@@ -18,7 +21,7 @@ export type FlowParams = Omit<FlowQuery, 'project'>;
 export async function flowReport(
   ctx: ApiContext,
   viewer: Viewer,
-  query: FlowQuery,
+  query: FlowRequest,
 ): Promise<Json<FlowResponse>> {
   const row = viewedBoard(viewer, query.project);
   const entry = await cachedFlow(ctx, viewer.userId, row, query);
@@ -52,23 +55,29 @@ async function cachedFlow(
   // Without a cycle-start column, the user's classification picks it (the first productive column).
   const lists = project.column_classification;
   const version = Number(row.data_version);
-  const view = await itemsForViewer(ctx, userId, row, () =>
-    ctx.analytics.boards.items(ctx.db, row.id, version),
-  );
-  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}`;
+  const filter = requestFilter(params);
+  let stored: BoardItem[] = [];
+  const view = await itemsForViewer(ctx, userId, row, async () => {
+    stored = await ctx.analytics.boards.items(ctx.db, row.id, version);
+    return stored;
+  });
+  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}`;
   return ctx.analytics.flows.compute(key, async () => {
     const data = await ctx.analytics.boards.get(ctx.db, row.id, version);
+    const board = { stored, viewed: view.items, transitions: data.transitions, columns: project.column_list };
+    const { items, transitions } = filteredBoard(filter, board);
     const report = buildFlowReport({
       columns: project.column_list,
       cycleStartColumn: cycleStart,
       classification: classificationOverride(lists),
-      transitions: data.transitions,
-      items: view.items,
+      transitions,
+      items,
       now: ctx.now(),
       days: params.days,
       horizon: params.horizon,
       targetItems: params.items,
     });
+    report.performance_insight = withFilterNote(report.performance_insight, filter.filter);
     return { report };
   });
 }

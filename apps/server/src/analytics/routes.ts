@@ -23,6 +23,6 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
     sendJson(reply, issuesInColumn(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.columnStats, (request, reply) =>
-    sendJson(reply, columnStats(ctx, viewerOf(request), request.params.id)),
+    sendJson(reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),
   );
 }

@@ -1,5 +1,6 @@
 import type {
   ColumnClassification,
+  ItemFilterQuery,
   BoardColumnStatsResponse,
   IssuesResponse,
   LeadTimeResponse,
@@ -10,6 +11,8 @@ import {
   buildIssuesInColumnReport,
   buildLeadTimeReport,
   buildTimeInStateReport,
+  type BoardItem,
+  withFilterNote,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
@@ -19,6 +22,7 @@ import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { itemsForViewer, type ViewerItems } from '../visibility/viewer-items.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
+import { filteredBoard, type RequestFilter, requestFilter } from './item-filter.ts';
 
 /**
  * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check (one
@@ -58,10 +62,30 @@ function boardData(ctx: ApiContext, board: Board): Promise<BoardData> {
  * The board's items now on it, at its current data version or later, as the viewer may see them: a
  * result computed from them is cached under their `key` too.
  */
-function boardItems(ctx: ApiContext, board: Board): Promise<ViewerItems> {
-  return itemsForViewer(ctx, board.viewer, board.row, () =>
-    ctx.analytics.boards.items(ctx.db, board.row.id, Number(board.row.data_version)),
-  );
+async function boardItems(ctx: ApiContext, board: Board): Promise<ViewerItems & { stored: BoardItem[] }> {
+  let stored: BoardItem[] = [];
+  const view = await itemsForViewer(ctx, board.viewer, board.row, async () => {
+    stored = await ctx.analytics.boards.items(ctx.db, board.row.id, Number(board.row.data_version));
+    return stored;
+  });
+  return { ...view, stored };
+}
+
+/** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */
+async function filtered(
+  ctx: ApiContext,
+  board: Board,
+  filter: RequestFilter,
+  view: ViewerItems & { stored: BoardItem[] },
+) {
+  const data = await boardData(ctx, board);
+  const input = {
+    stored: view.stored,
+    viewed: view.items,
+    transitions: data.transitions,
+    columns: board.columns,
+  };
+  return filteredBoard(filter, input);
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
@@ -72,67 +96,87 @@ function analysis<T>(ctx: ApiContext, key: string, compute: () => Promise<T>): P
 export async function leadTime(
   ctx: ApiContext,
   viewer: Viewer,
-  query: { project: string; days: number; cycle_time?: string | undefined },
+  query: { project: string; days: number; cycle_time?: string | undefined } & Partial<ItemFilterQuery>,
 ): Promise<Json<LeadTimeResponse>> {
   const board = resolveBoard(viewer, query.project);
+  const filter = requestFilter(query);
   // Without the parameter, the project's own cycle-start column applies.
   const cycleStart = query.cycle_time || toApiProject(board.row).cycle_time_start_column;
   if (cycleStart && !board.columns.includes(cycleStart)) {
     throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
   }
-  return analysis(ctx, `lead:${board.key}:${query.days}:${cycleStart ?? ''}`, async () => {
-    const data = await boardData(ctx, board);
-    return buildLeadTimeReport({
+  // Lead time reads the items only to filter them: what the viewer sees of them matters then.
+  const view = filter.on ? await boardItems(ctx, board) : null;
+  const key = `lead:${board.key}:${query.days}:${cycleStart ?? ''}:${view?.key ?? ''}:${filter.key}`;
+  return analysis(ctx, key, async () => {
+    const transitions = view
+      ? (await filtered(ctx, board, filter, view)).transitions
+      : (await boardData(ctx, board)).transitions;
+    const report = buildLeadTimeReport({
       columns: board.columns,
       cycleStartColumn: cycleStart,
-      transitions: data.transitions,
+      transitions,
       days: query.days,
       now: ctx.now(),
     }) as LeadTimeResponse;
+    report.metrics.performance_insight = withFilterNote(report.metrics.performance_insight, filter.filter);
+    return report;
   });
 }
 
 export async function timeInState(
   ctx: ApiContext,
   viewer: Viewer,
-  query: { project: string; days: number },
+  query: { project: string; days: number } & Partial<ItemFilterQuery>,
 ): Promise<Json<TimeInStateResponse>> {
   const board = resolveBoard(viewer, query.project);
+  const filter = requestFilter(query);
   // Users who share a board may classify its columns differently: their results are cached apart.
   const lists = board.classification;
   const view = await boardItems(ctx, board);
-  return analysis(ctx, `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}`, async () => {
-    const data = await boardData(ctx, board);
-    return buildTimeInStateReport({
+  const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${filter.key}`;
+  return analysis(ctx, key, async () => {
+    const { items, transitions } = await filtered(ctx, board, filter, view);
+    const report = buildTimeInStateReport({
       columns: board.columns,
       classification: classificationOverride(lists),
-      transitions: data.transitions,
-      items: view.items,
+      transitions,
+      items,
       days: query.days,
       now: ctx.now(),
     }) as TimeInStateResponse;
+    report.metrics.performance_insight = withFilterNote(report.metrics.performance_insight, filter.filter);
+    return report;
   });
 }
 
 export async function issuesInColumn(
   ctx: ApiContext,
   viewer: Viewer,
-  query: { project: string; column: string },
+  query: { project: string; column: string } & Partial<ItemFilterQuery>,
 ): Promise<Json<IssuesResponse>> {
   const board = resolveBoard(viewer, query.project);
+  const filter = requestFilter(query);
   if (!board.columns.includes(query.column)) {
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
   const view = await boardItems(ctx, board);
-  return analysis(ctx, `issues:${board.key}:${view.key}:${days}:${query.column}`, async () => {
-    return buildIssuesInColumnReport({
+  return analysis(ctx, `issues:${board.key}:${view.key}:${days}:${query.column}:${filter.key}`, async () => {
+    // Without a filter the moves are not needed: they are not loaded.
+    const items = filter.on ? (await filtered(ctx, board, filter, view)).items : view.items;
+    const report = buildIssuesInColumnReport({
       columns: board.columns,
       column: query.column,
-      items: view.items,
+      items,
       days,
       now: ctx.now(),
     }) as IssuesResponse;
+    report.column_stats.performance_insight = withFilterNote(
+      report.column_stats.performance_insight,
+      filter.filter,
+    );
+    return report;
   });
 }
 
@@ -140,13 +184,16 @@ export async function columnStats(
   ctx: ApiContext,
   viewer: Viewer,
   projectId: string,
+  query: Partial<ItemFilterQuery> = {},
 ): Promise<Json<BoardColumnStatsResponse>> {
   const board = resolveBoard(viewer, projectId);
+  const filter = requestFilter(query);
   const view = await boardItems(ctx, board);
-  return analysis(ctx, `stats:${board.key}:${view.key}`, async () => {
+  return analysis(ctx, `stats:${board.key}:${view.key}:${filter.key}`, async () => {
+    const items = filter.on ? (await filtered(ctx, board, filter, view)).items : view.items;
     const stats = buildColumnStats({
       columns: board.columns,
-      items: view.items,
+      items,
       now: ctx.now(),
     });
     return { column_stats: stats } as BoardColumnStatsResponse;

@@ -1,5 +1,5 @@
 import type { EndpointInput, EndpointName, EndpointResponse } from '@fluxion/contract';
-import { fillPath, queryString, routes } from '@fluxion/contract/routes';
+import { fillPath, type QueryValue, queryString, routes } from '@fluxion/contract/routes';
 
 /** The URL and fetch options of one call to an endpoint of the contract's table. */
 export function endpointRequest<N extends EndpointName>(
@@ -9,7 +9,7 @@ export function endpointRequest<N extends EndpointName>(
   const route = routes[name];
   const { params, query, body } = input as {
     params?: Record<string, string>;
-    query?: Record<string, string | number | boolean | null | undefined>;
+    query?: Record<string, QueryValue>;
     body?: unknown;
   };
   const url = `${fillPath(route.path, params)}${queryString(query)}`;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Spec issue 12: what an item filter may select by type. */
+export const ITEM_TYPES = ['issue', 'pull_request', 'draft'] as const;
+export type ItemTypeName = (typeof ITEM_TYPES)[number];
+
+const MAX_VALUES = 20;
+
+/** A repeatable query parameter (`?label=bug&label=ux`): one value or several, each kept whole (names may hold commas). */
+function repeated<T extends z.ZodType<string>>(name: string, value: T) {
+  return z
+    .union([value, z.array(value).max(MAX_VALUES, `${name}: at most ${MAX_VALUES} values`)])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]) as z.output<T>[]);
+}
+
+const name = (param: string) => z.string().trim().min(1, `${param} must not be empty`).max(200);
+
+const day = (param: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${param} must be a date as YYYY-MM-DD`)
+    .refine((text) => {
+      const at = Date.parse(`${text}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(text);
+    }, `${param} is not a date`)
+    .optional();
+
+/**
+ * The item filter every analysis takes (docs/metrics.md, "Filters"); spread into each analysis query.
+ * Lists are repeated parameters and match any of their values; every parameter given must hold.
+ */
+export const itemFilterQueryShape = {
+  label: repeated('label', name('label')),
+  not_label: repeated('not_label', name('not_label')),
+  milestone: repeated('milestone', name('milestone')),
+  type: repeated('type', z.enum(ITEM_TYPES, { error: `type must be one of ${ITEM_TYPES.join(', ')}` })),
+  repo: repeated('repo', name('repo')),
+  assignee: repeated('assignee', name('assignee')),
+  /** The first day (UTC) of the date range: items on the board on that day or later. */
+  from: day('from'),
+  /** The last day (UTC) of the date range, included. */
+  to: day('to'),
+};
+export const itemFilterQuerySchema = z.object(itemFilterQueryShape);
+export type ItemFilterQuery = z.output<typeof itemFilterQuerySchema>;
+/** What a caller sends: every part optional. */
+export type ItemFilterParams = z.input<typeof itemFilterQuerySchema>;
+export const ITEM_FILTER_PARAMS = Object.keys(itemFilterQueryShape) as (keyof ItemFilterQuery)[];
