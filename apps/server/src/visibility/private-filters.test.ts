@@ -1,0 +1,103 @@
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createCollector } from '../collector/runner.ts';
+import { readerFactory } from '../collector/readers.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+
+/**
+ * Issue 12: a filter must not reveal what the viewer may not see. An item of a repository the viewer
+ * cannot read has unknown labels, milestone, type, repository and assignees: no content filter keeps it.
+ */
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const DAY = 86_400_000;
+
+async function control<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** An org board: one item of a repository only Bob reads (label `hsm-only`), one public, both in progress. */
+async function vaultBoard(): Promise<string> {
+  const now = sim.world.now();
+  const board = await control<{ id: string }>('/_sim/projects', {
+    owner: 'fluxion-labs',
+    title: 'Vault filters',
+    columns: ['Todo', 'In Progress', 'Done'],
+    at: new Date(now - 40 * DAY).toISOString(),
+  });
+  const issue = (title: string, extra: Record<string, unknown>) =>
+    control('/_sim/issues', {
+      title,
+      projectId: board.id,
+      status: 'In Progress',
+      actor: 'octo-bob',
+      ...extra,
+    });
+  await issue('Move the HSM', {
+    repo: 'fluxion-labs/vault',
+    labels: ['hsm-only'],
+    milestone: 'Q4 vault',
+    visibleTo: ['octo-bob'],
+    at: new Date(now - 20 * DAY).toISOString(),
+  });
+  await issue('Write the runbook', {
+    repo: 'fluxion-labs/platform',
+    at: new Date(now - 2 * DAY).toISOString(),
+  });
+  return board.id;
+}
+
+const vault = await vaultBoard();
+
+describe.each(cases)('filters and private items ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  for (const user of [bob, alice]) {
+    const payload = { project_id: vault, iteration_length: 7 };
+    const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
+    if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
+  }
+  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  await createCollector(ctx, reader, { backfill: false }).runOnce();
+
+  const count = async (user: typeof bob, filter: string) => {
+    const url = `/api/projects/${encodeURIComponent(vault)}/column-stats/?${filter}`;
+    const response = await app.inject({ url, headers: user.auth });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    return response.json().column_stats['In Progress']?.count ?? 0;
+  };
+
+  it("counts Bob's private item under its label for Bob only; for Alice it matches no content filter", async () => {
+    expect(await count(bob, 'label=hsm-only')).toBe(1);
+    expect(await count(alice, 'label=hsm-only')).toBe(0);
+    expect(await count(bob, 'milestone=Q4%20vault')).toBe(1);
+    expect(await count(alice, 'milestone=Q4%20vault')).toBe(0);
+    expect(await count(bob, 'repo=fluxion-labs/vault')).toBe(1);
+    expect(await count(alice, 'repo=fluxion-labs/vault')).toBe(0);
+    // "None of" does not reveal it either: its labels are unknown to Alice, so it is left out.
+    expect(await count(alice, 'not_label=hsm-only')).toBe(1);
+    expect(await count(alice, 'not_label=anything')).toBe(1);
+    expect(await count(bob, 'not_label=anything')).toBe(2);
+    // Without a content filter, Alice counts it as before.
+    expect(await count(alice, '')).toBe(2);
+  });
+
+  it("never sends Alice the private item's content in a filtered answer", async () => {
+    const url = `/api/flow/?project=${encodeURIComponent(vault)}&label=hsm-only`;
+    const body = (await app.inject({ url, headers: alice.auth })).body;
+    for (const secret of ['Move the HSM', 'fluxion-labs/vault', 'Q4 vault'])
+      expect(body).not.toContain(secret);
+  });
+});
