@@ -54,5 +54,15 @@ export { buildTimeInStateReport } from './metrics/time-in-state.ts';
 export { FALLBACK_MESSAGE, fallbackInsight } from './insights/insight.ts';
 export { type BoardReport, type BoardReportOptions, buildBoardReport } from './reports/board-report.ts';
 export { buildFlowReport } from './reports/flow-report.ts';
+export {
+  buildCalendar,
+  type Calendar,
+  CalendarError,
+  type CalendarSettings,
+  dayOfDate,
+  UTC_CALENDAR,
+} from './shared/calendar.ts';
+export { TimeZoneError } from './shared/time-zone.ts';
+export { parseHolidayLines, parseWeekends } from './input/calendar-options.ts';
 export type * from './reports/flow-types.ts';
 export { seededRandom } from './shared/random.ts';

@@ -40,6 +40,8 @@ export function agingWip(
   wip: readonly string[],
   now: number,
   percentiles: FlowPercentiles,
+  /** Working time between two instants (the calendar's); elapsed time by default. */
+  elapsed: (from: number, to: number) => number = (from, to) => Math.max(0, to - from),
 ): AgingItem[] {
   const cycleStart = wip[0];
   if (cycleStart === undefined) return [];
@@ -50,7 +52,7 @@ export function agingWip(
     const started = cycleStartedAt(item, timelines.get(item.id), cycleStart);
     if (started === null) continue;
     // Compared as shown: both the age and the percentiles are rounded to 2 decimals.
-    const age = days(now - Math.min(started, now));
+    const age = days(elapsed(Math.min(started, now), now));
     rows.push({
       id: item.id,
       number: item.number,

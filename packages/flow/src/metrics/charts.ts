@@ -16,7 +16,9 @@ type DayRange = { first: number; last: number };
  */
 export type EntryTable = { entries: Float64Array; width: number; slots: readonly number[] };
 
-function entryDayRange(entries: Float64Array): DayRange | null {
+type DayOf = (ms: number) => number;
+
+function entryDayRange(entries: Float64Array, dayOf: DayOf): DayRange | null {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < entries.length; i++) {
@@ -24,12 +26,17 @@ function entryDayRange(entries: Float64Array): DayRange | null {
     if (at < first) first = at;
     if (at > last) last = at;
   }
-  return Number.isFinite(first) ? { first: dayNumber(first), last: dayNumber(last) } : null;
+  return Number.isFinite(first) ? { first: dayOf(first), last: dayOf(last) } : null;
 }
 
 /** Cumulative flow of an entry table (see `cumulativeFlow`). */
-export function cumulativeFlowOf(table: EntryTable, columns: readonly string[], range?: DayRange): CfdRow[] {
-  const span = range ?? entryDayRange(table.entries);
+export function cumulativeFlowOf(
+  table: EntryTable,
+  columns: readonly string[],
+  range?: DayRange,
+  dayOf: DayOf = dayNumber,
+): CfdRow[] {
+  const span = range ?? entryDayRange(table.entries, dayOf);
   if (!span) return [];
   const length = span.last - span.first + 1;
   const perColumn = columns.map(() => new Float64Array(length));
@@ -38,7 +45,7 @@ export function cumulativeFlowOf(table: EntryTable, columns: readonly string[], 
     for (let c = 0; c < columns.length; c++) {
       const at = entries[row + (slots[c] as number)] as number;
       if (Number.isNaN(at)) continue;
-      const i = Math.max(0, dayNumber(at) - span.first);
+      const i = Math.max(0, dayOf(at) - span.first);
       const counts = perColumn[c] as Float64Array;
       if (i < length) counts[i] = (counts[i] as number) + 1;
     }
@@ -52,13 +59,14 @@ export function cumulativeFlowOf(table: EntryTable, columns: readonly string[], 
 }
 
 /**
- * Cumulative flow: one row per UTC day from the first to the last entry date (or the given range); each
+ * Cumulative flow: one row per local day (`dayOf`, default UTC) from the first to the last entry date (or the given range); each
  * column counts the items whose entry into it (after the rules, back-filled) is on or before that day.
  */
 export function cumulativeFlow(
   items: readonly Pick<ItemTimeline, 'entered'>[],
   columns: readonly string[],
   range?: DayRange,
+  dayOf: DayOf = dayNumber,
 ): CfdRow[] {
   const entries = new Float64Array(items.length * columns.length);
   items.forEach((item, i) => {
@@ -70,11 +78,12 @@ export function cumulativeFlow(
     { entries, width: columns.length, slots: columns.map((_, c) => c) },
     columns,
     range,
+    dayOf,
   );
 }
 
-/** Completions per UTC day from the first to the last completion, zero days kept (NaN: not complete). */
-export function throughputOf(completions: ArrayLike<number>): ThroughputRow[] {
+/** Completions per local day from the first to the last completion, zero days kept (NaN: not complete). */
+export function throughputOf(completions: ArrayLike<number>, dayOf: DayOf = dayNumber): ThroughputRow[] {
   let first = Number.POSITIVE_INFINITY;
   let last = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < completions.length; i++) {
@@ -83,12 +92,11 @@ export function throughputOf(completions: ArrayLike<number>): ThroughputRow[] {
     if (at > last) last = at;
   }
   if (!Number.isFinite(first)) return [];
-  const firstDay = dayNumber(first);
-  const counts = new Array<number>(dayNumber(last) - firstDay + 1).fill(0);
+  const firstDay = dayOf(first);
+  const counts = new Array<number>(dayOf(last) - firstDay + 1).fill(0);
   for (let i = 0; i < completions.length; i++) {
     const at = completions[i] as number;
-    if (!Number.isNaN(at))
-      counts[dayNumber(at) - firstDay] = (counts[dayNumber(at) - firstDay] as number) + 1;
+    if (!Number.isNaN(at)) counts[dayOf(at) - firstDay] = (counts[dayOf(at) - firstDay] as number) + 1;
   }
   return counts.map((count, i) => ({ date: isoDay(firstDay + i), count }));
 }

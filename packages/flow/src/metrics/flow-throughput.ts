@@ -1,15 +1,20 @@
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
+import type { Calendar } from '../shared/calendar.ts';
 import { dayNumber, isoDay } from '../shared/numbers.ts';
 
 export type DayRange = { first: number; last: number };
 
-/** Completions per UTC day over `range` (inclusive), zero days kept, in day order. */
-export function dailyCompletions(items: readonly ItemTimeline[], range: DayRange): number[] {
+/** Completions per local day (`dayOf`, default UTC) over `range` (inclusive), zero days kept, in day order. */
+export function dailyCompletions(
+  items: readonly ItemTimeline[],
+  range: DayRange,
+  dayOf: (ms: number) => number = dayNumber,
+): number[] {
   const length = Math.max(0, range.last - range.first + 1);
   const counts = new Array<number>(length).fill(0);
   for (const item of items) {
     if (item.completedAt === null) continue;
-    const i = dayNumber(item.completedAt) - range.first;
+    const i = dayOf(item.completedAt) - range.first;
     if (i >= 0 && i < length) counts[i] = (counts[i] as number) + 1;
   }
   return counts;
@@ -28,19 +33,29 @@ export function weeklyCompletions(daily: readonly number[], range: DayRange): We
 }
 
 /**
- * The forecasts' sample: completions per complete UTC day, from `sampleDays` days before today (or the
+ * The forecasts' sample: completions per complete local day, from `sampleDays` days before today (or the
  * board's first recorded day, when later) to yesterday. Days before the board's history are unknown, not
- * zero. null when there is no such day.
+ * zero. null when there is no such day. With non-working days, only working days are sampled: a
+ * completion on a day off counts on the last working day before it (dropped before the first one).
  */
 export function throughputSample(
   items: readonly ItemTimeline[],
   today: number,
   sampleDays: number,
+  calendar?: Calendar,
 ): { range: DayRange; counts: number[] } | null {
+  const dayOf = calendar?.dayOf ?? dayNumber;
   let firstDay = Number.POSITIVE_INFINITY;
   for (const item of items)
-    if (item.firstEntryAt !== null) firstDay = Math.min(firstDay, dayNumber(item.firstEntryAt));
+    if (item.firstEntryAt !== null) firstDay = Math.min(firstDay, dayOf(item.firstEntryAt));
   const range = { first: Math.max(today - sampleDays, firstDay), last: today - 1 };
   if (!(range.first <= range.last)) return null;
-  return { range, counts: dailyCompletions(items, range) };
+  const daily = dailyCompletions(items, range, dayOf);
+  if (!calendar?.partial) return { range, counts: daily };
+  const counts: number[] = [];
+  daily.forEach((count, i) => {
+    if (calendar.isWorkingDay(range.first + i)) counts.push(count);
+    else if (counts.length > 0) counts[counts.length - 1] = (counts.at(-1) as number) + count;
+  });
+  return counts.length > 0 ? { range, counts } : null;
 }

@@ -54,13 +54,16 @@ function daysToFinish(sample: readonly number[], target: number, random: () => n
 /**
  * "When will the next `target` items be done": each trial draws days from `sample` until the target is
  * reached. At confidence c the answer is the fewest days within which at least c of the trials finished:
- * ascending days D, D[⌈c·n⌉ − 1] (c = 0.85 → 85th percentile), as a date counted from `today`.
+ * ascending days D, D[⌈c·n⌉ − 1] (c = 0.85 → 85th percentile), as a date counted from `today` (in
+ * working days when the calendar has days off: `after`).
  */
 export function forecastWhen(
   sample: readonly number[],
   target: number,
   today: number,
   options: ForecastOptions,
+  /** The day `n` (working) days after `today`; plain days by default. */
+  after: (today: number, n: number) => number = (day, n) => day + n,
 ): WhenResult[] {
   const random = seededRandom(options.seed);
   const productive = sample.some((count) => count > 0);
@@ -71,7 +74,7 @@ export function forecastWhen(
     const d =
       days.length === 0 ? Number.POSITIVE_INFINITY : (days[covered(confidence, days.length) - 1] as number);
     return Number.isFinite(d)
-      ? { confidence, days: d, date: isoDay(today + d) }
+      ? { confidence, days: d, date: isoDay(after(today, d)) }
       : { confidence, days: null, date: null };
   });
 }

@@ -1,6 +1,7 @@
 /** The board report's per-item parts, read from the timeline's typed arrays (objects only for the output). */
 import type { ParsedBoard } from '../input/board-file.ts';
-import { DAY_MS, dayNumber, isoDay, isoTime, round } from '../shared/numbers.ts';
+import { type Calendar, UTC_CALENDAR } from '../shared/calendar.ts';
+import { DAY_MS, isoDay, isoTime, round } from '../shared/numbers.ts';
 import type { BoardTimeline } from '../timeline/timeline.ts';
 import type { BoardReportItem, ScatterPoint } from './board-report.ts';
 
@@ -24,22 +25,43 @@ export function itemOfKeys(keys: readonly string[], itemIds: readonly string[]):
   return items;
 }
 
-/** Lead and cycle time in days per timeline item (NaN: not complete, or no cycle start). */
-export function durations(t: BoardTimeline, cycleSlot: number, wholeDays: boolean): Durations {
+/**
+ * Whole days from one instant to another: local date minus date, or with days off, the working days
+ * after the first date up to and including the last.
+ */
+function wholeDaysBetween(calendar: Calendar, from: number, to: number): number {
+  const first = calendar.dayOf(from);
+  const last = calendar.dayOf(to);
+  if (!calendar.partial) return last - first;
+  let count = 0;
+  for (let d = first + 1; d <= last; d++) if (calendar.isWorkingDay(d)) count++;
+  return count;
+}
+
+/** Lead and cycle time in days per timeline item (NaN: not complete, or no cycle start), in working time. */
+export function durations(
+  t: BoardTimeline,
+  cycleSlot: number,
+  wholeDays: boolean,
+  calendar: Calendar = UTC_CALENDAR,
+): Durations {
   const count = t.itemIds.length;
   const width = t.board.columns.length;
   const lead = new Float64Array(count);
   const cycle = new Float64Array(count).fill(Number.NaN);
   const exactCycle = t.board.cycleStart;
+  const span = wholeDays
+    ? (from: number, to: number) => wholeDaysBetween(calendar, from, to)
+    : (from: number, to: number) => (calendar.partial ? calendar.workingMs(from, to) : to - from) / DAY_MS;
   for (let i = 0; i < count; i++) {
     const done = t.doneAt[i] as number;
-    if (wholeDays) {
-      lead[i] = dayNumber(done) - dayNumber(t.firstEntry[i] as number);
-      if (cycleSlot >= 0) cycle[i] = dayNumber(done) - dayNumber(t.entries[i * width + cycleSlot] as number);
-    } else {
-      lead[i] = (done - (t.firstEntry[i] as number)) / DAY_MS;
-      if (exactCycle >= 0) cycle[i] = (done - (t.entries[i * width + exactCycle] as number)) / DAY_MS;
+    if (Number.isNaN(done)) {
+      lead[i] = Number.NaN;
+      continue;
     }
+    lead[i] = span(t.firstEntry[i] as number, done);
+    const slot = wholeDays ? cycleSlot : exactCycle;
+    if (slot >= 0) cycle[i] = span(t.entries[i * width + slot] as number, done);
   }
   return { lead, cycle };
 }
@@ -88,6 +110,7 @@ export function scatterPoints(
   t: BoardTimeline,
   itemOfKey: Int32Array,
   d: Durations,
+  calendar: Calendar = UTC_CALENDAR,
 ) {
   const points: ScatterPoint[] = [];
   keys.forEach((key, k) => {
@@ -97,7 +120,7 @@ export function scatterPoints(
     const lead = precise(d.lead[item] as number) as number;
     points.push({
       key,
-      completed_date: isoDay(dayNumber(done)),
+      completed_date: isoDay(calendar.dayOf(done)),
       lead_time_days: lead,
       cycle_time_days: precise(d.cycle[item] as number),
     });

@@ -8,6 +8,7 @@ import {
   type ThroughputRow,
   throughputOf,
 } from '../metrics/charts.ts';
+import { buildCalendar, type CalendarSettings } from '../shared/calendar.ts';
 import { DAY_MS, round } from '../shared/numbers.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
 import { cycleTimesOfKeys, durations, itemOfKeys, reportItems, scatterPoints } from './board-items.ts';
@@ -44,6 +45,8 @@ export type BoardReport = {
 export type BoardReportOptions = {
   /** Count durations in whole calendar days (UTC date minus date), as jira-agile-metrics does. */
   wholeDays?: boolean;
+  /** Day boundaries and working days (docs/metrics.md, "Calendar"); default UTC, every day worked. */
+  calendar?: CalendarSettings;
 };
 
 /**
@@ -52,11 +55,17 @@ export type BoardReportOptions = {
  */
 export function buildBoardReport(board: ParsedBoard, options: BoardReportOptions = {}): BoardReport {
   const wholeDays = options.wholeDays ?? false;
+  const calendar = buildCalendar(options.calendar);
   const t = buildTimeline(board, board.transitions);
   const slots = board.columns.map((name) => t.board.index.get(name) as number);
   const cycleStart =
     board.cycleStartColumn && board.columns.includes(board.cycleStartColumn) ? board.cycleStartColumn : null;
-  const d = durations(t, cycleStart === null ? -1 : (t.board.index.get(cycleStart) as number), wholeDays);
+  const d = durations(
+    t,
+    cycleStart === null ? -1 : (t.board.index.get(cycleStart) as number),
+    wholeDays,
+    calendar,
+  );
   const itemOfKey = itemOfKeys(board.keys, t.itemIds);
   const cycleDays = cycleTimesOfKeys(itemOfKey, d.cycle);
   const percentiles = cycleTimePercentiles(cycleDays.map((days) => days * DAY_MS));
@@ -71,9 +80,9 @@ export function buildBoardReport(board: ParsedBoard, options: BoardReportOptions
     cycle_time_percentiles: Object.fromEntries(
       Object.entries(percentiles).map(([q, v]) => [q, v === null ? null : round(v, 4)]),
     ),
-    cfd: cumulativeFlowOf({ entries, width, slots }, board.columns),
-    throughput: throughputOf(t.doneAt.subarray(0, t.itemIds.length)),
-    scatter: scatterPoints(board.keys, t, itemOfKey, d),
+    cfd: cumulativeFlowOf({ entries, width, slots }, board.columns, undefined, calendar.dayOf),
+    throughput: throughputOf(t.doneAt.subarray(0, t.itemIds.length), calendar.dayOf),
+    scatter: scatterPoints(board.keys, t, itemOfKey, d, calendar),
     cycle_time_histogram: histogram(cycleDays),
   };
 }

@@ -18,19 +18,28 @@ import type {
 } from './flow-types.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { computeItemTimelines, type ItemTimeline } from '../timeline/item-timelines.ts';
-import { dayNumber, days, isoDay, isoTime, round } from '../shared/numbers.ts';
+import { buildCalendar, type Calendar } from '../shared/calendar.ts';
+import { days, isoDay, isoTime, round } from '../shared/numbers.ts';
 import { upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
+
+/** Cycle time in working time of the calendar (elapsed time when every day is worked). */
+function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
+  if (t.completedAt === null || t.cycleTimeMs === null) return null;
+  return calendar.workingMs(t.completedAt - t.cycleTimeMs, t.completedAt);
+}
 
 function scatterPoints(
   timelines: readonly ItemTimeline[],
   items: readonly BoardItem[],
   window: DayRange,
+  calendar: Calendar,
 ): CycleTimePoint[] {
   const byId = new Map(items.map((i) => [i.id, i]));
   const points: CycleTimePoint[] = [];
   for (const t of timelines) {
-    if (t.completedAt === null || t.cycleTimeMs === null || dayNumber(t.completedAt) < window.first) continue;
+    const cycleMs = workingCycleMs(t, calendar);
+    if (t.completedAt === null || cycleMs === null || calendar.dayOf(t.completedAt) < window.first) continue;
     const item = byId.get(t.itemId);
     points.push({
       id: t.itemId,
@@ -38,25 +47,46 @@ function scatterPoints(
       title: item?.title ?? null,
       url: item?.url ?? null,
       completed_at: isoTime(t.completedAt),
-      date: isoDay(dayNumber(t.completedAt)),
-      cycle_time_days: days(t.cycleTimeMs),
+      date: isoDay(calendar.dayOf(t.completedAt)),
+      cycle_time_days: days(cycleMs),
     });
   }
   return points.sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id.localeCompare(b.id));
 }
 
 /** Percentiles of the exact cycle times of the completions in the window (then rounded). */
-function percentilesOf(timelines: readonly ItemTimeline[], window: DayRange): FlowPercentiles {
+function percentilesOf(
+  timelines: readonly ItemTimeline[],
+  window: DayRange,
+  calendar: Calendar,
+): FlowPercentiles {
   const inWindow = timelines.filter(
-    (t) => t.completedAt !== null && dayNumber(t.completedAt) >= window.first,
+    (t) => t.completedAt !== null && calendar.dayOf(t.completedAt) >= window.first,
   );
-  const p = cycleTimePercentiles(inWindow.flatMap((t) => (t.cycleTimeMs === null ? [] : [t.cycleTimeMs])));
+  const p = cycleTimePercentiles(
+    inWindow.flatMap((t) => {
+      const ms = workingCycleMs(t, calendar);
+      return ms === null ? [] : [ms];
+    }),
+  );
   const at = (q: string) => (p[q] === null || p[q] === undefined ? null : round(p[q] as number));
   return { p50: at('0.5'), p70: at('0.7'), p85: at('0.85'), p95: at('0.95') };
 }
 
-function forecast(timelines: readonly ItemTimeline[], today: number, s: FlowSettings): FlowForecast | null {
-  const sample = throughputSample(timelines, today, s.sampleDays);
+/** How many working days the next `horizon` days hold (all of them when every day is worked). */
+function workingDaysAhead(calendar: Calendar, today: number, horizon: number): number {
+  let count = 0;
+  for (let d = today + 1; d <= today + horizon; d++) if (calendar.isWorkingDay(d)) count++;
+  return count;
+}
+
+function forecast(
+  timelines: readonly ItemTimeline[],
+  today: number,
+  s: FlowSettings,
+  calendar: Calendar,
+): FlowForecast | null {
+  const sample = throughputSample(timelines, today, s.sampleDays, calendar);
   if (!sample) return null;
   const options = { trials: s.trials, seed: s.seed };
   const total = sample.counts.reduce((a, b) => a + b, 0);
@@ -67,8 +97,14 @@ function forecast(timelines: readonly ItemTimeline[], today: number, s: FlowSett
     mean_daily_throughput: round(total / sample.counts.length),
     trials: s.trials,
     seed: s.seed,
-    how_many: { horizon_days: s.horizon, results: forecastHowMany(sample.counts, s.horizon, options) },
-    when: { items: s.targetItems, results: forecastWhen(sample.counts, s.targetItems, today, options) },
+    how_many: {
+      horizon_days: s.horizon,
+      results: forecastHowMany(sample.counts, workingDaysAhead(calendar, today, s.horizon), options),
+    },
+    when: {
+      items: s.targetItems,
+      results: forecastWhen(sample.counts, s.targetItems, today, options, calendar.addWorkingDays),
+    },
   };
 }
 
@@ -80,16 +116,17 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   // Nothing after `now` is known yet.
   const transitions = upTo(input.transitions, input.now);
   const timelines = computeItemTimelines({ ...board, transitions });
-  const today = dayNumber(input.now);
+  const calendar = buildCalendar(input.calendar);
+  const today = calendar.dayOf(input.now);
   const window = { first: today - s.days + 1, last: today };
-  const daily = dailyCompletions(timelines, window);
+  const daily = dailyCompletions(timelines, window, calendar.dayOf);
   const total = daily.reduce((a, b) => a + b, 0);
-  const points = scatterPoints(timelines, input.items, window);
-  const percentiles = percentilesOf(timelines, window);
+  const points = scatterPoints(timelines, input.items, window, calendar);
+  const percentiles = percentilesOf(timelines, window, calendar);
   const wip = wipColumns(board, cycleStart);
   const byId = new Map(timelines.map((t) => [t.itemId, t]));
-  const aging = agingWip(input.items, byId, wip, input.now, percentiles);
-  const ahead = forecast(timelines, today, s);
+  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs);
+  const ahead = forecast(timelines, today, s, calendar);
   return {
     window: { days: s.days, start: isoDay(window.first), end: isoDay(window.last) },
     columns: [...input.columns],
@@ -98,6 +135,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       [...timelines, ...snapshotEntries(input.items, byId, input.columns, input.now)],
       input.columns,
       window,
+      calendar.dayOf,
     ),
     throughput: {
       daily: daily.map((count, i) => ({ date: isoDay(window.first + i), count })),

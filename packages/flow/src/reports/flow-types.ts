@@ -1,4 +1,5 @@
 import type { Transitions } from '../input/transitions.ts';
+import type { CalendarSettings } from '../shared/calendar.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
 
 /** Input of the Flow analysis (docs/metrics.md, "Flow"). All times are epoch milliseconds (UTC). */
@@ -19,6 +20,8 @@ export type FlowReportInput = BoardColumns & {
   sampleDays?: number;
   seed?: number;
   trials?: number;
+  /** The board's working calendar (docs/metrics.md, "Calendar"); default UTC, every day worked. */
+  calendar?: CalendarSettings;
 };
 
 /** The report's shapes are the API's (one source of truth: packages/contract). */
