@@ -121,6 +121,26 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect((await app.inject({ url: '/api/share-links/' })).statusCode).toBe(401);
   });
 
+  it("follows its creator's paywall: no analyses while their trial has ended", async () => {
+    const link = await share(bob);
+    const { subscription_end: end } = await ctx.db
+      .selectFrom('users')
+      .select('subscription_end')
+      .where('id', '=', bob.user.id)
+      .executeTakeFirstOrThrow();
+    const setEnd = (value: number | null) =>
+      ctx.db.updateTable('users').set({ subscription_end: value }).where('id', '=', bob.user.id).execute();
+    await setEnd(clock.now() - 1);
+    try {
+      const locked = await open(link.token);
+      expect(locked.statusCode).toBe(402);
+      expect(locked.body).not.toContain('Move the HSM');
+    } finally {
+      await setEnd(end);
+    }
+    expect((await open(link.token)).statusCode).toBe(200);
+  });
+
   it('stops when its creator no longer tracks the board', async () => {
     const carol = await signedInUser(ctx, 'octo-carol');
     await ctx.db
