@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarSchema } from './calendar.ts';
 import { wholeNumber } from './numbers.ts';
 
 const columnName = z.string().trim().min(1, 'a column name cannot be empty').max(200);
@@ -66,6 +67,8 @@ export const projectSchema = z.object({
    * the GitHub host's issue timelines lack Projects (v2) events (older GitHub Enterprise). Not for the demo.
    */
   history_import: z.enum(['pending', 'done', 'unavailable']).optional(),
+  /** Beyond the spec (issue 12): the board's working calendar, the same for everyone who tracks it. */
+  calendar: calendarSchema.optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -77,6 +80,8 @@ export const saveProjectRequestSchema = z.object({
   cycle_time_start: z.string().trim().max(200).nullish(),
   /** Omitted: unchanged; null: back to automatic; lists: the user's classification (checked against the columns). */
   column_classification: columnClassificationSchema.nullish(),
+  /** Omitted: unchanged; otherwise the board's calendar, for everyone who tracks the board. */
+  calendar: calendarSchema.optional(),
 });
 export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 

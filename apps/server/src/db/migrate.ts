@@ -12,6 +12,7 @@ import { authSessions } from './migrations/009_auth_sessions.ts';
 import { rateLimits } from './migrations/010_rate_limits.ts';
 import { backfillSkipped } from './migrations/011_backfill_skipped.ts';
 import { shareLinks } from './migrations/012_share_links.ts';
+import { boardCalendar } from './migrations/013_board_calendar.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '010_rate_limits': rateLimits,
     '011_backfill_skipped': backfillSkipped,
     '012_share_links': shareLinks,
+    '013_board_calendar': boardCalendar,
   };
 }
 

@@ -76,6 +76,8 @@ export type BoardsTable = {
   backfilled_at: Generated<number | null>;
   /** Why past moves could not be imported ('no_timeline_events'); null when they were or will be. */
   backfill_skipped: Generated<string | null>;
+  /** The board's working calendar as JSON `{time_zone, weekends, holidays}`; null: UTC, every day worked. */
+  calendar: Generated<string | null>;
 };
 
 /** A user's registration of a board, with that user's settings. */
