@@ -1,10 +1,8 @@
 import { BOARD_TIME_ZONE, endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/authenticate.ts';
-import { requireSubscription } from '../billing/paywall.ts';
+import { authorizeAnalysis, viewedBoard, viewerOf } from '../analytics/access.ts';
 import type { ApiContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
-import { resolveProject } from '../projects/service.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
 import { csvStream, itemRecords, itemsCsvHeader } from './items-csv.ts';
 
@@ -19,10 +17,10 @@ export function exportFileName(title: string, what: string): string {
 
 /** GET /api/export/items.csv?project= — the board's items as the viewer may see them, streamed. */
 export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: ApiContext }) {
-  app.addHook('preHandler', authenticate(ctx));
-  app.addHook('preHandler', requireSubscription(ctx));
+  // Sign-in, paywall and access to the board in one statement, as for the analyses.
+  app.addHook('preHandler', authorizeAnalysis(ctx));
   registerEndpoint(app, endpoints.exportItems, async (request, reply) => {
-    const row = await resolveProject(ctx, request.userId, request.query.project);
+    const row = viewedBoard(viewerOf(request), request.query.project);
     const version = Number(row.data_version);
     const view = await itemsForViewer(ctx, request.userId, row, () =>
       ctx.analytics.boards.items(ctx.db, row.id, version),
