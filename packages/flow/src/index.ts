@@ -12,6 +12,7 @@ export {
   type FilteredInput,
   type FilterOptions,
   filterBoard,
+  filtersContent,
   isFilterOn,
   type ItemFilter,
   type ItemType,

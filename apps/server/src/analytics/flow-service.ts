@@ -1,12 +1,11 @@
 import type { FlowQuery, FlowResponse, ItemFilterQuery } from '@fluxion/contract';
-import { type BoardItem, buildFlowReport, withFilterNote } from '@fluxion/flow';
+import { buildFlowReport, withFilterNote } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
-import { itemsForViewer } from '../visibility/viewer-items.ts';
-import { filteredBoard, requestFilter } from './item-filter.ts';
+import { filteredBoard, requestFilter, viewForFilter } from './item-filter.ts';
 import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
 
@@ -56,15 +55,11 @@ async function cachedFlow(
   const lists = project.column_classification;
   const version = Number(row.data_version);
   const filter = requestFilter(params);
-  let stored: BoardItem[] = [];
-  const view = await itemsForViewer(ctx, userId, row, async () => {
-    stored = await ctx.analytics.boards.items(ctx.db, row.id, version);
-    return stored;
-  });
+  const view = await viewForFilter(ctx, userId, row, filter);
   const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}`;
   return ctx.analytics.flows.compute(key, async () => {
     const data = await ctx.analytics.boards.get(ctx.db, row.id, version);
-    const board = { stored, viewed: view.items, transitions: data.transitions, columns: project.column_list };
+    const board = { view, transitions: data.transitions, columns: project.column_list };
     const { items, transitions } = filteredBoard(filter, board);
     const report = buildFlowReport({
       columns: project.column_list,

@@ -1,11 +1,22 @@
 import type { ItemFilterQuery } from '@fluxion/contract';
-import { type BoardItem, filterBoard, type ItemFilter, isFilterOn, type Transitions } from '@fluxion/flow';
+import {
+  type BoardItem,
+  filterBoard,
+  filtersContent,
+  type ItemFilter,
+  isFilterOn,
+  type Transitions,
+} from '@fluxion/flow';
+import type { ApiContext } from '../context.ts';
+import type { Db } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
+import type { TrackedRow } from '../projects/queries.ts';
+import { itemsForViewer } from '../visibility/viewer-items.ts';
 
 const DAY_MS = 86_400_000;
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
-export type RequestFilter = { filter: ItemFilter; key: string; on: boolean };
+export type RequestFilter = { filter: ItemFilter; key: string; on: boolean; content: boolean };
 
 const sorted = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
 
@@ -27,7 +38,7 @@ export function requestFilter(query: Partial<ItemFilterQuery>): RequestFilter {
     to,
   };
   const on = isFilterOn(filter);
-  return { filter, on, key: on ? JSON.stringify(filter) : '' };
+  return { filter, on, content: filtersContent(filter), key: on ? JSON.stringify(filter) : '' };
 }
 
 /**
@@ -44,14 +55,89 @@ export function hiddenIds(stored: readonly BoardItem[], viewed: readonly BoardIt
   return hidden;
 }
 
+/**
+ * The board's items as the viewer sees them (`items`, on the board now) and, under a content filter, the
+ * items that left it (archived or removed) with the content they had, for the filter only: their moves
+ * still count (an archived done card is still throughput). `key` names what the viewer sees of both.
+ */
+export type FilterView = {
+  items: BoardItem[];
+  key: string;
+  left: BoardItem[];
+  hidden: ReadonlySet<string>;
+};
+
+export async function viewForFilter(
+  ctx: ApiContext,
+  userId: string,
+  row: TrackedRow,
+  filter: RequestFilter,
+): Promise<FilterView> {
+  let stored: BoardItem[] = [];
+  const version = Number(row.data_version);
+  const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, version);
+  if (!filter.content) {
+    const view = await itemsForViewer(ctx, userId, row, async () => {
+      stored = await onBoard();
+      return stored;
+    });
+    // Which items are hidden matters only to a filter (a date range here).
+    return { ...view, left: [], hidden: filter.on ? hiddenIds(stored, view.items) : new Set() };
+  }
+  let count = 0;
+  const view = await itemsForViewer(ctx, userId, row, async () => {
+    const [now, left] = await Promise.all([onBoard(), leftItems(ctx.db, row.id)]);
+    count = now.length;
+    stored = [...now, ...left];
+    return stored;
+  });
+  return {
+    items: view.items.slice(0, count),
+    key: view.key,
+    left: view.items.slice(count),
+    hidden: hiddenIds(stored, view.items),
+  };
+}
+
+/** One statement, under a content filter only: the stored content of the items no longer on the board. */
+async function leftItems(db: Db, boardId: string): Promise<BoardItem[]> {
+  const rows = await db
+    .selectFrom('items')
+    .select(['item_id', 'number', 'title', 'url', 'milestone', 'labels'])
+    .where('board_id', '=', boardId)
+    .where('removed_at', 'is not', null)
+    .execute();
+  return rows.map((r) => ({
+    id: r.item_id,
+    number: r.number,
+    title: r.title,
+    url: r.url,
+    milestone: r.milestone,
+    labels: parseLabels(r.labels),
+    column: null,
+    enteredColumnAt: null,
+  }));
+}
+
+function parseLabels(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((l): l is string => typeof l === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 /** The items and moves an analysis reads under the filter (all of them when none is on). */
 export function filteredBoard(
   request: RequestFilter,
-  board: { stored: readonly BoardItem[]; viewed: BoardItem[]; transitions: Transitions; columns: string[] },
+  board: { view: FilterView; transitions: Transitions; columns: string[] },
 ): { items: BoardItem[]; transitions: Transitions } {
-  if (!request.on) return { items: board.viewed, transitions: board.transitions };
-  return filterBoard({ items: board.viewed, transitions: board.transitions }, request.filter, {
-    hidden: hiddenIds(board.stored, board.viewed),
+  const { view } = board;
+  if (!request.on) return { items: view.items, transitions: board.transitions };
+  return filterBoard({ items: view.items, transitions: board.transitions }, request.filter, {
+    hidden: view.hidden,
+    leftItems: view.left,
     doneColumn: board.columns.at(-1) ?? null,
   });
 }

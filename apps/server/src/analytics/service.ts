@@ -11,7 +11,6 @@ import {
   buildIssuesInColumnReport,
   buildLeadTimeReport,
   buildTimeInStateReport,
-  type BoardItem,
   withFilterNote,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
@@ -20,9 +19,14 @@ import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
-import { itemsForViewer, type ViewerItems } from '../visibility/viewer-items.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
-import { filteredBoard, type RequestFilter, requestFilter } from './item-filter.ts';
+import {
+  type FilterView,
+  filteredBoard,
+  type RequestFilter,
+  requestFilter,
+  viewForFilter,
+} from './item-filter.ts';
 
 /**
  * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check (one
@@ -59,33 +63,17 @@ function boardData(ctx: ApiContext, board: Board): Promise<BoardData> {
 }
 
 /**
- * The board's items now on it, at its current data version or later, as the viewer may see them: a
- * result computed from them is cached under their `key` too.
+ * The board's items now on it, at its current data version or later, as the viewer may see them (and,
+ * under a content filter, those that left it): a result computed from them is cached under their `key`.
  */
-async function boardItems(ctx: ApiContext, board: Board): Promise<ViewerItems & { stored: BoardItem[] }> {
-  let stored: BoardItem[] = [];
-  const view = await itemsForViewer(ctx, board.viewer, board.row, async () => {
-    stored = await ctx.analytics.boards.items(ctx.db, board.row.id, Number(board.row.data_version));
-    return stored;
-  });
-  return { ...view, stored };
+function boardItems(ctx: ApiContext, board: Board, filter: RequestFilter): Promise<FilterView> {
+  return viewForFilter(ctx, board.viewer, board.row, filter);
 }
 
 /** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */
-async function filtered(
-  ctx: ApiContext,
-  board: Board,
-  filter: RequestFilter,
-  view: ViewerItems & { stored: BoardItem[] },
-) {
+async function filtered(ctx: ApiContext, board: Board, filter: RequestFilter, view: FilterView) {
   const data = await boardData(ctx, board);
-  const input = {
-    stored: view.stored,
-    viewed: view.items,
-    transitions: data.transitions,
-    columns: board.columns,
-  };
-  return filteredBoard(filter, input);
+  return filteredBoard(filter, { view, transitions: data.transitions, columns: board.columns });
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
@@ -106,7 +94,7 @@ export async function leadTime(
     throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
   }
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
-  const view = filter.on ? await boardItems(ctx, board) : null;
+  const view = filter.on ? await boardItems(ctx, board, filter) : null;
   const key = `lead:${board.key}:${query.days}:${cycleStart ?? ''}:${view?.key ?? ''}:${filter.key}`;
   return analysis(ctx, key, async () => {
     const transitions = view
@@ -133,7 +121,7 @@ export async function timeInState(
   const filter = requestFilter(query);
   // Users who share a board may classify its columns differently: their results are cached apart.
   const lists = board.classification;
-  const view = await boardItems(ctx, board);
+  const view = await boardItems(ctx, board, filter);
   const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${filter.key}`;
   return analysis(ctx, key, async () => {
     const { items, transitions } = await filtered(ctx, board, filter, view);
@@ -161,7 +149,7 @@ export async function issuesInColumn(
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
-  const view = await boardItems(ctx, board);
+  const view = await boardItems(ctx, board, filter);
   return analysis(ctx, `issues:${board.key}:${view.key}:${days}:${query.column}:${filter.key}`, async () => {
     // Without a filter the moves are not needed: they are not loaded.
     const items = filter.on ? (await filtered(ctx, board, filter, view)).items : view.items;
@@ -188,7 +176,7 @@ export async function columnStats(
 ): Promise<Json<BoardColumnStatsResponse>> {
   const board = resolveBoard(viewer, projectId);
   const filter = requestFilter(query);
-  const view = await boardItems(ctx, board);
+  const view = await boardItems(ctx, board, filter);
   return analysis(ctx, `stats:${board.key}:${view.key}:${filter.key}`, async () => {
     const items = filter.on ? (await filtered(ctx, board, filter, view)).items : view.items;
     const stats = buildColumnStats({

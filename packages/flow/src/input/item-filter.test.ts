@@ -65,6 +65,13 @@ describe('filterBoard', () => {
     expect(run({ assignees: ['ann'] })).toEqual(['bug']);
   });
 
+  it("filters an item that left the board by the content it had (an archived card's moves still count)", () => {
+    const leftItems = [item('gone', { labels: ['bug'], column: null })];
+    const result = filterBoard({ items, transitions }, { labels: ['bug'] }, { ...options, leftItems });
+    expect(moved(result)).toEqual(['bug', 'gone']);
+    expect(ids(result)).toEqual(['bug']);
+  });
+
   it('treats items the viewer may not see as unknown to content filters', () => {
     const hidden = new Set(['bug']);
     expect(ids(filterBoard({ items, transitions }, { notLabels: ['x'] }, { ...options, hidden }))).toEqual([

@@ -22,8 +22,13 @@ export type ItemFilter = {
   to?: number | null;
 };
 
-/** Items whose content the viewer may not see (by id): their labels, milestone, type … are unknown. */
-export type FilterOptions = { hidden?: ReadonlySet<string>; doneColumn: string | null };
+export type FilterOptions = {
+  /** Items whose content the viewer may not see (by id): their labels, milestone, type … are unknown. */
+  hidden?: ReadonlySet<string>;
+  doneColumn: string | null;
+  /** Items no longer on the board (archived, removed) as they were when they left: their moves still count. */
+  leftItems?: readonly BoardItem[];
+};
 
 export type FilteredInput = { items: BoardItem[]; transitions: Transitions };
 
@@ -105,8 +110,8 @@ function spansOf(transitions: Transitions): Map<string, Span> {
  * The items and moves the filter keeps, for every analysis to read instead of the board's. An item is
  * kept or dropped with all its moves. Without any filter on, the input is handed back as it is.
  *
- * Content parts read only what the viewer sees: an item that is not on the board now (its content is
- * not stored) or is `hidden` matches no content filter. The date range keeps an item whose first move
+ * Content parts read only what the viewer sees: an item whose content is unknown (neither on the board
+ * nor among `leftItems`) or `hidden` matches no content filter. The date range keeps an item whose first move
  * is before `to` and whose last move is at or after `from`, or that still waits in a column before done.
  */
 export function filterBoard(
@@ -115,7 +120,8 @@ export function filterBoard(
   options: FilterOptions,
 ): FilteredInput {
   if (!isFilterOn(filter)) return { items: [...input.items], transitions: input.transitions };
-  const byId = new Map(input.items.map((item) => [item.id, item]));
+  const byId = new Map((options.leftItems ?? []).map((item) => [item.id, item]));
+  for (const item of input.items) byId.set(item.id, item);
   const spans = filtersDates(filter) ? spansOf(input.transitions) : null;
   const content = filtersContent(filter);
   const from = filter.from ?? Number.NEGATIVE_INFINITY;
