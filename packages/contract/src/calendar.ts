@@ -17,7 +17,10 @@ const isoDate = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'a holiday is a date YYYY-MM-DD')
-  .refine((text) => new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), 'no such date');
+  .refine((text) => {
+    const ms = Date.parse(`${text}T00:00:00Z`);
+    return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(text);
+  }, 'no such date');
 
 /**
  * A board's working calendar (docs/metrics.md §12), shared by everyone who tracks the board: its time

@@ -1,8 +1,9 @@
-import type { FlowQuery, FlowResponse, ItemFilterQuery } from '@fluxion/contract';
+import { DEFAULT_CALENDAR, type FlowQuery, type FlowResponse, type ItemFilterQuery } from '@fluxion/contract';
 import { buildFlowReport, withFilterNote } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import type { TrackedRow } from '../projects/queries.ts';
+import { calendarKey, engineCalendar } from '../projects/calendar.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import { filteredBoard, requestFilter, viewForFilter } from './item-filter.ts';
@@ -55,8 +56,9 @@ async function cachedFlow(
   const lists = project.column_classification;
   const version = Number(row.data_version);
   const filter = requestFilter(params);
+  const calendar = project.calendar ?? DEFAULT_CALENDAR;
   const view = await viewForFilter(ctx, userId, row, filter);
-  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}`;
+  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
   return ctx.analytics.flows.compute(key, async () => {
     const data = await ctx.analytics.boards.get(ctx.db, row.id, version);
     const board = { view, transitions: data.transitions, columns: project.column_list };
@@ -71,6 +73,7 @@ async function cachedFlow(
       days: params.days,
       horizon: params.horizon,
       targetItems: params.items,
+      calendar: engineCalendar(calendar),
     });
     report.performance_insight = withFilterNote(report.performance_insight, filter.filter);
     return { report };

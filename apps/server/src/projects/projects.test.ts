@@ -64,6 +64,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       sync_status: 'static',
       last_synced_at: expect.any(String),
       recording_since: expect.any(String),
+      calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
     });
     expect((await app.inject({ url: '/api/projects/' })).statusCode).toBe(401);
   });
@@ -98,6 +99,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       recording_since: new Date(ctx.now()).toISOString(),
       // Past moves are imported from GitHub's timelines at the first sync.
       history_import: 'pending',
+      calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
     };
     expect(projectSchema.strict().parse(added.json())).toEqual(expected);
     expect((await list(auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID, platform.nodeId]);

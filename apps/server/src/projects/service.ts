@@ -25,6 +25,7 @@ import {
 } from './queries.ts';
 import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
+import { saveBoardCalendar } from './calendar.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
   const user = await findUser(ctx.db, userId);
@@ -101,6 +102,7 @@ export async function saveProject(
     classification: classification === undefined ? undefined : serializeClassification(classification),
     now: ctx.now(),
   });
+  if (request.calendar !== undefined) await saveBoardCalendar(ctx.db, boardId, request.calendar);
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
 }
 

@@ -1,4 +1,5 @@
 import { DEFAULT_ITERATION_LENGTH, type Project } from '@fluxion/contract';
+import { boardCalendar } from './calendar.ts';
 import { classifyColumns } from '@fluxion/flow';
 import { storedClassification } from './classification.ts';
 import type { TrackedRow } from './queries.ts';
@@ -20,6 +21,7 @@ export function toApiProject(row: TrackedRow): Project {
     last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
     recording_since: new Date(row.added_at).toISOString(),
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
+    calendar: boardCalendar(row.calendar),
   };
 }
 

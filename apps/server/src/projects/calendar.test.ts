@@ -1,0 +1,80 @@
+import { DEMO_PROJECT_ID, startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+import { saveBoardCalendar } from './calendar.ts';
+import { ensureDemoBoard } from './demo.ts';
+
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const [platform] = sim.world.projectsOf('fluxion-labs');
+if (!platform) throw new Error('the simulator is not seeded as expected');
+/** Sunday 1 November 2026, 15:30 UTC: already Monday the 2nd at Kiritimati (UTC+14). */
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const UTC_EVERY_DAY = { time_zone: 'UTC', weekends: [], holidays: [] };
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+describe.each(cases)('board calendar on $name', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(NOW) });
+  const demoBoardId = await ensureDemoBoard(ctx, { live: false });
+  const { auth } = await signedInGithubUser(ctx, sim, 'octo-alice');
+  const save = (payload: Record<string, unknown>) =>
+    app.inject({ method: 'POST', url: '/api/projects/', headers: auth, payload });
+  const flow = async () => {
+    const response = await app.inject({
+      url: `/api/flow/?project=${encodeURIComponent(DEMO_PROJECT_ID)}`,
+      headers: auth,
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    return response;
+  };
+
+  it('is saved with the project, read back, and kept when a later save leaves it out', async () => {
+    const calendar = { time_zone: 'Asia/Dubai', weekends: [5, 6], holidays: ['2026-12-02', '2026-12-03'] };
+    const added = await save({ project_id: platform.nodeId, iteration_length: 14, calendar });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().calendar).toEqual(calendar);
+    const kept = await save({ project_id: platform.nodeId, iteration_length: 7 });
+    expect(kept.json().calendar).toEqual(calendar);
+    const read = await app.inject({ url: `/api/projects/${platform.nodeId}/`, headers: auth });
+    expect(read.json().calendar).toEqual(calendar);
+    const reset = await save({ project_id: platform.nodeId, iteration_length: 7, calendar: UTC_EVERY_DAY });
+    expect(reset.json().calendar).toEqual(UTC_EVERY_DAY);
+  });
+
+  it('answers 400 naming the calendar for an unknown zone, a week with no working day or a date that is not one', async () => {
+    const bad = [
+      { time_zone: 'Mars/Olympus', weekends: [], holidays: [] },
+      { time_zone: 'UTC', weekends: [0, 1, 2, 3, 4, 5, 6], holidays: [] },
+      { time_zone: 'UTC', weekends: [7], holidays: [] },
+      { time_zone: 'UTC', weekends: [], holidays: ['2026-02-30'] },
+      { time_zone: 'UTC', weekends: [], holidays: ['next friday'] },
+    ];
+    for (const calendar of bad) {
+      const response = await save({ project_id: platform.nodeId, iteration_length: 7, calendar });
+      expect(response.statusCode, JSON.stringify(calendar)).toBe(400);
+      expect(response.json().field, JSON.stringify(calendar)).toMatch(/^calendar/);
+    }
+  });
+
+  it("moves the Flow page's days to the board's time zone and its forecasts to working days, without a stale cache", async () => {
+    const before = await flow();
+    expect(before.json().window.end).toBe('2026-11-01');
+    await saveBoardCalendar(ctx.db, demoBoardId, {
+      time_zone: 'Pacific/Kiritimati',
+      weekends: [6, 0],
+      holidays: [],
+    });
+    const after = (await flow()).json();
+    expect(after.window.end).toBe('2026-11-02');
+    expect(after.forecast.sample_days).toBeLessThan(before.json().forecast.sample_days);
+    for (const result of after.forecast.when.results)
+      if (result.date !== null) expect([0, 6]).not.toContain(weekdayOf(result.date));
+    await saveBoardCalendar(ctx.db, demoBoardId, UTC_EVERY_DAY);
+    expect((await flow()).body).toBe(before.body);
+  });
+});
