@@ -42,6 +42,46 @@ test('a chart table exports as CSV with the numbers shown, units and time zone i
   expect((await readFile(await png.path())).subarray(1, 4).toString()).toBe('PNG');
 });
 
+test("Issues in Columns exports the column as shown and the board's items, streamed by the server", async ({
+  page,
+}) => {
+  await page.goto('/accounts/github/login/?login=octo-alice');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.goto('/issues-in-columns?demo=1');
+  const titles = page.locator('tbody td[data-label="Title"]');
+  await expect(titles.first()).toBeVisible();
+  const shown = await titles.allInnerTexts();
+  const days = await page.locator('tbody td[data-label="Days in Column"]').allInnerTexts();
+
+  await page.getByRole('button', { name: /^Export Storefront delivery/ }).click();
+  const [columnCsv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'CSV (the data shown)' }).click(),
+  ]);
+  const [header, ...rows] = (await readFile(await columnCsv.path(), 'utf8')).trimEnd().split('\n');
+  expect(header).toBe(
+    'Number,Title,Days in column (days),"Entered column at (UTC, ISO 8601)",Milestone,Labels',
+  );
+  // The table's rows, in its order (the page shows the first ones; the CSV has the whole column).
+  expect(rows.length).toBeGreaterThanOrEqual(shown.length);
+  expect(days).toHaveLength(shown.length);
+  shown.forEach((title, i) => {
+    expect(rows[i]).toContain(title);
+    // The CSV keeps the answer's two decimals; the table rounds them.
+    const exported = Number(rows[i]?.match(/,(\d+(?:\.\d+)?),\d{4}-/)?.[1]);
+    expect(Math.abs(exported - Number(days[i]?.replace(/[^\d.]/g, '')))).toBeLessThanOrEqual(0.5);
+  });
+
+  const [items] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export all items (CSV)' }).click(),
+  ]);
+  expect(items.suggestedFilename()).toBe('storefront-delivery-items.csv');
+  const all = (await readFile(await items.path(), 'utf8')).trimEnd().split('\n');
+  expect(all[0]).toContain('"Entered column at (UTC, ISO 8601)",Days in column (days)');
+  for (const title of shown) expect(all.some((row) => row.includes(title))).toBe(true);
+});
+
 test('an owner shares a board with someone without an account, then revokes the link', async ({
   page,
   browser,
