@@ -132,6 +132,11 @@ export const T = {
     cycleTrend: 'Cycle Time Trend',
     stability: 'Process Stability',
     avgLead: 'Avg Lead Time (days)',
+    /** A tile with no sample behind it shows no verdict, and says what it waits for. */
+    unknownValue: '—',
+    trendNeeds: 'Needs a completion in the iteration before',
+    stabilityNeeds: (sample: number, needed: number) =>
+      `Needs ${needed} completions in two iterations (has ${sample})`,
     xAxis: 'Date',
     yAxis: 'Days',
     leadSeries: 'Average Lead Time',

@@ -45,6 +45,10 @@ export const leadTimeMetricsSchema = z.object({
   cycle_time_trend: z.number().nullable(),
   stability: z.enum(['High', 'Medium', 'Low']),
   avg_lead_time: z.number(),
+  /** Beyond spec §3: false when the window before had no completion, so the trends' 0 means "unknown". */
+  trend_known: z.boolean(),
+  /** Beyond spec §3: completions in the last two windows, the sample `stability` comes from. */
+  stability_sample: z.number().int(),
   performance_insight: insightSchema,
 });
 export type LeadTimeMetrics = z.infer<typeof leadTimeMetricsSchema>;

@@ -16,3 +16,6 @@ export const FALLBACK_CONFIDENCE = 0.5;
  * private repository they may not read); its number, URL, milestone and labels are empty.
  */
 export const PRIVATE_ITEM_TITLE = 'Private item';
+
+/** Fewer completions than this in the last two windows: stability is not shown (no verdict it cannot back). */
+export const MIN_STABILITY_SAMPLE = 3;

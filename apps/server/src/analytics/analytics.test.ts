@@ -173,7 +173,15 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     const body = await call(`/api/leadtime/?project=${demo}&days=7`);
     const { metrics, ...series } = body;
     expect(Object.keys(leadTimeMetricsSchema.strict().parse(metrics)).sort()).toEqual(
-      ['avg_lead_time', 'cycle_time_trend', 'lead_time_trend', 'performance_insight', 'stability'].sort(),
+      [
+        'avg_lead_time',
+        'cycle_time_trend',
+        'lead_time_trend',
+        'performance_insight',
+        'stability',
+        'stability_sample',
+        'trend_known',
+      ].sort(),
     );
     expect(insightSchema.strict().parse(metrics.performance_insight).message).not.toBe('');
     const keys = Object.keys(series);

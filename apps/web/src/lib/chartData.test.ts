@@ -8,8 +8,10 @@ describe('lead time rows', () => {
   const metrics = {
     lead_time_trend: 1,
     cycle_time_trend: null,
-    stability: 'High',
+    stability: 'High' as const,
     avg_lead_time: 3,
+    trend_known: true,
+    stability_sample: 8,
     performance_insight: insight,
   };
 

@@ -1,2 +1,7 @@
 /** Spec §9 constants the browser needs, from the contract's zod-free entry (the schemas stay out of the bundle). */
-export { DEFAULT_ITERATION_LENGTH, FALLBACK_CONFIDENCE, FLOW_DEFAULTS } from '@fluxion/contract/constants';
+export {
+  DEFAULT_ITERATION_LENGTH,
+  FALLBACK_CONFIDENCE,
+  FLOW_DEFAULTS,
+  MIN_STABILITY_SAMPLE,
+} from '@fluxion/contract/constants';

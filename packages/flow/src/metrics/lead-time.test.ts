@@ -27,6 +27,8 @@ describe('buildLeadTimeReport (docs/metrics.md worked example)', () => {
       cycle_time_trend: 200,
       stability: 'High',
       avg_lead_time: 7.5,
+      trend_known: true,
+      stability_sample: 4,
       performance_insight: {
         severity: 'critical',
         message: 'Average lead time rose 87.5% to 7.5 days (last 3 days vs the 3 before).',
@@ -39,6 +41,7 @@ describe('buildLeadTimeReport (docs/metrics.md worked example)', () => {
     const report = buildLeadTimeReport({ ...input, days: 7 });
     expect(report['2024-01-08']).toEqual({ average_lead_time: 5, average_cycle_time: 3.33 });
     expect(report.metrics.lead_time_trend).toBe(0);
+    expect(report.metrics.trend_known).toBe(false);
     expect(report.metrics.avg_lead_time).toBe(5.75);
     expect(report.metrics.performance_insight.severity).toBe('info');
   });
@@ -54,6 +57,7 @@ describe('buildLeadTimeReport (docs/metrics.md worked example)', () => {
     const report = buildLeadTimeReport({ ...input, transitions, days: 7 });
     expect(report.metrics.avg_lead_time).toBe(3);
     expect(report.metrics.stability).toBe('Medium');
+    expect(report.metrics.stability_sample).toBe(1);
     expect(report.metrics.performance_insight.confidence).toBe(0.09);
   });
 

@@ -72,6 +72,8 @@ function metricsOf(c: Completions, last: number, width: number): LeadTimeMetrics
     cycle_time_trend: c.cycle ? (trendOf(c.cycle, last, width) ?? 0) : null,
     stability,
     avg_lead_time: average,
+    trend_known: trend !== null,
+    stability_sample: recent.length,
     performance_insight: leadTimeInsight({
       trend,
       stability,
@@ -89,6 +91,8 @@ function fallback(hasCycle: boolean): LeadTimeResponse {
     cycle_time_trend: hasCycle ? 0 : null,
     stability: 'Medium',
     avg_lead_time: 0,
+    trend_known: false,
+    stability_sample: 0,
     performance_insight: fallbackInsight(),
   };
   return { metrics };
