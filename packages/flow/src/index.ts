@@ -12,6 +12,7 @@ export {
   type FilteredInput,
   type FilterOptions,
   filterBoard,
+  filterItems,
   filtersContent,
   isFilterOn,
   type ItemFilter,

@@ -2,6 +2,7 @@ import type { ItemFilterQuery } from '@fluxion/contract';
 import {
   type BoardItem,
   filterBoard,
+  filterItems,
   filtersContent,
   type ItemFilter,
   isFilterOn,
@@ -16,7 +17,13 @@ import { itemsForViewer } from '../visibility/viewer-items.ts';
 const DAY_MS = 86_400_000;
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
-export type RequestFilter = { filter: ItemFilter; key: string; on: boolean; content: boolean };
+export type RequestFilter = {
+  filter: ItemFilter;
+  key: string;
+  on: boolean;
+  content: boolean;
+  dates: boolean;
+};
 
 const sorted = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
 
@@ -38,7 +45,8 @@ export function requestFilter(query: Partial<ItemFilterQuery>): RequestFilter {
     to,
   };
   const on = isFilterOn(filter);
-  return { filter, on, content: filtersContent(filter), key: on ? JSON.stringify(filter) : '' };
+  const dates = filter.from !== null || filter.to !== null;
+  return { filter, on, content: filtersContent(filter), dates, key: on ? JSON.stringify(filter) : '' };
 }
 
 /**
@@ -138,6 +146,18 @@ export function filteredBoard(
   return filterBoard({ items: view.items, transitions: board.transitions }, request.filter, {
     hidden: view.hidden,
     leftItems: view.left,
+    doneColumn: board.columns.at(-1) ?? null,
+  });
+}
+
+/** The items alone (for analyses that read no moves): the moves are read only for a date range. */
+export function filteredItems(
+  request: RequestFilter,
+  board: { view: FilterView; transitions: Transitions; columns: string[] },
+): BoardItem[] {
+  return filterItems({ items: board.view.items, transitions: board.transitions }, request.filter, {
+    hidden: board.view.hidden,
+    leftItems: board.view.left,
     doneColumn: board.columns.at(-1) ?? null,
   });
 }

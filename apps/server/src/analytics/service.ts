@@ -23,6 +23,7 @@ import type { BoardData } from '../move-log/load-moves.ts';
 import {
   type FilterView,
   filteredBoard,
+  filteredItems,
   type RequestFilter,
   requestFilter,
   viewForFilter,
@@ -74,6 +75,12 @@ function boardItems(ctx: ApiContext, board: Board, filter: RequestFilter): Promi
 async function filtered(ctx: ApiContext, board: Board, filter: RequestFilter, view: FilterView) {
   const data = await boardData(ctx, board);
   return filteredBoard(filter, { view, transitions: data.transitions, columns: board.columns });
+}
+
+/** The items alone under the filter: the moves are loaded only for a date range. */
+async function filteredItemsOf(ctx: ApiContext, board: Board, filter: RequestFilter, view: FilterView) {
+  const transitions = filter.dates ? (await boardData(ctx, board)).transitions : [];
+  return filteredItems(filter, { view, transitions, columns: board.columns });
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
@@ -152,7 +159,7 @@ export async function issuesInColumn(
   const view = await boardItems(ctx, board, filter);
   return analysis(ctx, `issues:${board.key}:${view.key}:${days}:${query.column}:${filter.key}`, async () => {
     // Without a filter the moves are not needed: they are not loaded.
-    const items = filter.on ? (await filtered(ctx, board, filter, view)).items : view.items;
+    const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const report = buildIssuesInColumnReport({
       columns: board.columns,
       column: query.column,
@@ -178,7 +185,7 @@ export async function columnStats(
   const filter = requestFilter(query);
   const view = await boardItems(ctx, board, filter);
   return analysis(ctx, `stats:${board.key}:${view.key}:${filter.key}`, async () => {
-    const items = filter.on ? (await filtered(ctx, board, filter, view)).items : view.items;
+    const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const stats = buildColumnStats({
       columns: board.columns,
       items,

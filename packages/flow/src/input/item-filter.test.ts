@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeFilter, withFilterNote } from '../insights/filter-note.ts';
 import type { BoardItem, Transition } from '../types.ts';
-import { filterBoard, itemTypeOf, repositoryOf } from './item-filter.ts';
+import { filterBoard, filterItems, itemTypeOf, repositoryOf } from './item-filter.ts';
 import { toTransitionColumns } from './transitions.ts';
 
 const DAY = 86_400_000;
@@ -70,6 +70,13 @@ describe('filterBoard', () => {
     const result = filterBoard({ items, transitions }, { labels: ['bug'] }, { ...options, leftItems });
     expect(moved(result)).toEqual(['bug', 'gone']);
     expect(ids(result)).toEqual(['bug']);
+  });
+
+  it('filters the items alone as filterBoard does', () => {
+    const range = { from: JAN + 5 * DAY, labels: ['ux'] };
+    expect(filterItems({ items, transitions }, range, options)).toEqual(
+      filterBoard({ items, transitions }, range, options).items,
+    );
   });
 
   it('treats items the viewer may not see as unknown to content filters', () => {

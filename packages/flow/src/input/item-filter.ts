@@ -74,13 +74,12 @@ const anyOf = (wanted: readonly string[] | undefined, values: readonly string[])
 
 /** Whether the item's content matches every content part of the filter. */
 export function matchesContent(item: BoardItem, filter: ItemFilter): boolean {
-  const repository = repositoryOf(item);
   return (
     anyOf(filter.labels, item.labels) &&
     !(listed(filter.notLabels) && item.labels.some((label) => filter.notLabels?.includes(label))) &&
     anyOf(filter.milestones, item.milestone === null ? [] : [item.milestone]) &&
-    anyOf(filter.types, [itemTypeOf(item)]) &&
-    anyOf(filter.repositories, repository === null ? [] : [repository]) &&
+    (!listed(filter.types) || anyOf(filter.types, [itemTypeOf(item)])) &&
+    (!listed(filter.repositories) || anyOf(filter.repositories, [repositoryOf(item) ?? ''])) &&
     anyOf(filter.assignees, item.assignees ?? [])
   );
 }
@@ -90,19 +89,30 @@ type Span = { first: number; last: number };
 /** First and last move of each item (what the date range reads). */
 function spansOf(transitions: Transitions): Map<string, Span> {
   const spans = new Map<string, Span>();
-  const add = (id: string, at: number) => {
-    const span = spans.get(id);
-    if (!span) spans.set(id, { first: at, last: at });
-    else {
-      if (at < span.first) span.first = at;
-      if (at > span.last) span.last = at;
-    }
-  };
   if (isTransitionColumns(transitions)) {
+    // Per item code in typed arrays first: one map entry per item, not a lookup per move.
+    const first = new Float64Array(transitions.itemIds.length).fill(Number.POSITIVE_INFINITY);
+    const last = new Float64Array(transitions.itemIds.length).fill(Number.NEGATIVE_INFINITY);
     for (let i = 0; i < transitions.count; i++) {
-      add(transitions.itemIds[transitions.item[i] as number] as string, transitions.at[i] as number);
+      const code = transitions.item[i] as number;
+      const at = transitions.at[i] as number;
+      if (at < (first[code] as number)) first[code] = at;
+      if (at > (last[code] as number)) last[code] = at;
     }
-  } else for (const t of transitions) add(t.itemId, t.at);
+    transitions.itemIds.forEach((id, code) => {
+      if (Number.isFinite(first[code]))
+        spans.set(id, { first: first[code] as number, last: last[code] as number });
+    });
+    return spans;
+  }
+  for (const t of transitions) {
+    const span = spans.get(t.itemId);
+    if (!span) spans.set(t.itemId, { first: t.at, last: t.at });
+    else {
+      if (t.at < span.first) span.first = t.at;
+      if (t.at > span.last) span.last = t.at;
+    }
+  }
   return spans;
 }
 
@@ -111,8 +121,8 @@ function spansOf(transitions: Transitions): Map<string, Span> {
  * kept or dropped with all its moves. Without any filter on, the input is handed back as it is.
  *
  * Content parts read only what the viewer sees: an item whose content is unknown (neither on the board
- * nor among `leftItems`) or `hidden` matches no content filter. The date range keeps an item whose first move
- * is before `to` and whose last move is at or after `from`, or that still waits in a column before done.
+ * nor among `leftItems`) or `hidden` matches no content filter. The date range keeps an item whose first
+ * move is before `to` and whose last move is at or after `from`, or that still waits in a column before done.
  */
 export function filterBoard(
   input: { items: readonly BoardItem[]; transitions: Transitions },
@@ -120,26 +130,55 @@ export function filterBoard(
   options: FilterOptions,
 ): FilteredInput {
   if (!isFilterOn(filter)) return { items: [...input.items], transitions: input.transitions };
-  const byId = new Map((options.leftItems ?? []).map((item) => [item.id, item]));
-  for (const item of input.items) byId.set(item.id, item);
-  const spans = filtersDates(filter) ? spansOf(input.transitions) : null;
+  const { items, keep } = decide(input, filter, options);
+  return { items, transitions: filterTransitions(input.transitions, keep) };
+}
+
+function decide(
+  input: { items: readonly BoardItem[]; transitions: Transitions },
+  filter: ItemFilter,
+  options: FilterOptions,
+): { items: BoardItem[]; keep: (id: string) => boolean } {
   const content = filtersContent(filter);
+  // Each item is decided once, here; moves are then kept by their item's decision.
+  const matching = new Set<string>();
+  const waiting = new Set<string>();
+  const entered = new Map<string, number>();
+  const dates = filtersDates(filter);
+  const consider = (item: BoardItem) => {
+    if (content && (options.hidden?.has(item.id) || !matchesContent(item, filter))) return;
+    matching.add(item.id);
+    if (!dates) return;
+    if (item.column !== null && item.column !== options.doneColumn) waiting.add(item.id);
+    if (item.enteredColumnAt !== null) entered.set(item.id, item.enteredColumnAt);
+  };
+  for (const item of options.leftItems ?? []) consider(item);
+  for (const item of input.items) consider(item);
+  const spans = dates ? spansOf(input.transitions) : null;
   const from = filter.from ?? Number.NEGATIVE_INFINITY;
   const to = filter.to ?? Number.POSITIVE_INFINITY;
   const keep = (id: string): boolean => {
-    const item = byId.get(id);
-    if (content && (!item || options.hidden?.has(id) || !matchesContent(item, filter))) return false;
+    if (content && !matching.has(id)) return false;
     if (!spans) return true;
-    const entered = item?.enteredColumnAt ?? null;
-    const span = spans.get(id) ?? (entered === null ? undefined : { first: entered, last: entered });
+    const at = entered.get(id);
+    const span = spans.get(id) ?? (at === undefined ? undefined : { first: at, last: at });
     if (!span || span.first >= to) return false;
-    const waiting = item !== undefined && item.column !== null && item.column !== options.doneColumn;
-    return span.last >= from || waiting;
+    return span.last >= from || waiting.has(id);
   };
-  return {
-    items: input.items.filter((item) => keep(item.id)),
-    transitions: filterTransitions(input.transitions, keep),
-  };
+  const items = spans
+    ? input.items.filter((item) => keep(item.id))
+    : input.items.filter((i) => matching.has(i.id));
+  return { items, keep };
+}
+
+/** The items the filter keeps, when the analysis reads no moves (issues in a column, column stats). */
+export function filterItems(
+  input: { items: readonly BoardItem[]; transitions: Transitions },
+  filter: ItemFilter,
+  options: FilterOptions,
+): BoardItem[] {
+  if (!isFilterOn(filter)) return [...input.items];
+  return decide(input, filter, options).items;
 }
 
 function filterTransitions(transitions: Transitions, keep: (id: string) => boolean): Transitions {
