@@ -178,6 +178,9 @@ export function filterItems(
   options: FilterOptions,
 ): BoardItem[] {
   if (!isFilterOn(filter)) return [...input.items];
+  if (!filtersDates(filter)) {
+    return input.items.filter((item) => !options.hidden?.has(item.id) && matchesContent(item, filter));
+  }
   return decide(input, filter, options).items;
 }
 
