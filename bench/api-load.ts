@@ -260,12 +260,13 @@ function cpuMs(): number {
 }
 
 /**
- * CPU time in milliseconds, from /proc (Linux; NaN elsewhere): the whole machine's busy time, and every
- * PostgreSQL process's (all databases: other users of the server count too).
+ * CPU time in milliseconds, from /proc (Linux; NaN elsewhere): the whole machine's busy time, and each
+ * PostgreSQL process's by pid (all databases: other users of the server count too).
  */
-function machineCpuMs(): { busy: number; postgres: number } {
+function machineCpuMs(): { busy: number; postgres: Map<string, number> } {
+  const tick = 10; // USER_HZ = 100 on Linux
+  const postgres = new Map<string, number>();
   try {
-    const tick = 10; // USER_HZ = 100 on Linux
     const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
       .trim()
       .split(/\s+/)
@@ -273,7 +274,6 @@ function machineCpuMs(): { busy: number; postgres: number } {
       .map(Number);
     const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
     const busy = fields.slice(0, 8).reduce((a, b) => a + b, 0) - idle;
-    let postgres = 0;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
       let stat: string;
@@ -284,12 +284,19 @@ function machineCpuMs(): { busy: number; postgres: number } {
       }
       if (!stat.includes('(postgres)')) continue;
       const after = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      postgres += Number(after[11]) + Number(after[12]);
+      postgres.set(pid, (Number(after[11]) + Number(after[12])) * tick);
     }
-    return { busy: busy * tick, postgres: postgres * tick };
+    return { busy: busy * tick, postgres };
   } catch {
-    return { busy: Number.NaN, postgres: Number.NaN };
+    return { busy: Number.NaN, postgres };
   }
+}
+
+/** PostgreSQL's CPU between two readings: processes that started meanwhile count whole, ended ones not at all. */
+function postgresCpuMs(before: Map<string, number>, after: Map<string, number>): number {
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return used;
 }
 
 /** The load average (1, 5, 15 minutes): the machine is shared, so each figure says how busy it was. */
@@ -499,7 +506,7 @@ async function replicas(options: ServeOptions, auth: Record<string, string>): Pr
       const cores = (ms: number) => (ms / (run.seconds * 1000)).toFixed(2);
       const serverMs = cpuAfter.slice(0, n).map((after, i) => after - (cpuBefore[i] ?? 0));
       const perServer = serverMs.map(cores);
-      const postgres = machine.postgres - machineBefore.postgres;
+      const postgres = postgresCpuMs(machineBefore.postgres, machine.postgres);
       const others = machine.busy - machineBefore.busy - postgres - own - serverMs.reduce((a, b) => a + b, 0);
       const rate = run.requests / run.seconds;
       best[n - 1] = Math.max(best[n - 1] ?? 0, rate);
