@@ -297,6 +297,18 @@ export const T = {
       reset: 'Reset to automatic',
       kindOf: (column: string) => `Kind of column ${column}`,
     },
+    calendar: {
+      label: 'Working calendar',
+      meaning:
+        "Shared by everyone who tracks this board. Days, today and forecast dates follow the team's time zone; with weekends or holidays, durations count working time only and forecasts count working days.",
+      timeZone: 'Time zone',
+      excludeWeekends: 'Exclude weekends',
+      weekendDays: 'Weekend days',
+      dayNames: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+      holidays: 'Holidays (one date a line, YYYY-MM-DD)',
+      badHoliday: (line: string) => `Not a date (YYYY-MM-DD): ${line}`,
+      allWeekend: 'At least one day of the week must be a working day.',
+    },
     loadingProjectsOption: 'Loading projects…',
     loadingOwners: 'Loading organizations…',
     loadingColumns: 'Loading columns...',

@@ -3,6 +3,8 @@ import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { Dialog, Stack } from '@primer/react';
 import { useState } from 'react';
 import { T } from '../../texts.ts';
+import { CalendarField } from './CalendarField.tsx';
+import { calendarRequest, initialCalendar } from './calendarForm.ts';
 import { classificationRequest, initialChoice } from './classificationForm.ts';
 import { ColumnClassificationField } from './ColumnClassificationField.tsx';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
@@ -15,11 +17,18 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [iteration, setIteration] = useState(project.iteration_length_days || DEFAULT_ITERATION_LENGTH);
   const [column, setColumn] = useState(project.cycle_time_start_column ?? '');
   const [classification, setClassification] = useState(() => initialChoice(project));
-  const submit = () =>
+  const [calendar, setCalendar] = useState(() => initialCalendar(project));
+  const calendarBody = calendarRequest(calendar);
+  const calendarValid = 'calendar' in calendarBody && calendar.weekends.length < 7;
+  const submit = () => {
+    if (!('calendar' in calendarBody) || !calendarValid) return;
     onSubmit({
       ...saveBody(project.project_id, project.title, iteration, column),
       column_classification: classificationRequest(project, classification),
+      // The demo's calendar is everyone's: it is not sent (the demo cannot be edited).
+      ...(project.is_demo ? {} : { calendar: calendarBody.calendar }),
     });
+  };
   return (
     <Dialog
       title={T.projects.editTitle}
@@ -31,6 +40,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           content: T.projects.save,
           buttonType: 'primary',
           onClick: submit,
+          disabled: !calendarValid,
         },
       ]}
     >
@@ -44,6 +54,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
         <IterationSelect value={iteration} onChange={setIteration} />
         <ColumnSelect projectId={project.project_id} value={column} onChange={setColumn} />
         <ColumnClassificationField project={project} choice={classification} onChange={setClassification} />
+        <CalendarField choice={calendar} onChange={setCalendar} />
       </Stack>
     </Dialog>
   );
