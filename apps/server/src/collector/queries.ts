@@ -5,6 +5,8 @@ import type { ItemState } from './diff.ts';
 import type { Move, ObservedItem, StoredItem } from './observation.ts';
 import { newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
 
+const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels'] as const;
+
 export async function loadStoredItems(db: Db, boardId: string): Promise<Map<string, StoredItem>> {
   const rows = await db
     .selectFrom('items')
@@ -50,8 +52,6 @@ export async function takeItemSeq(db: Db, boardId: string): Promise<number> {
     .executeTakeFirst();
   return Number(row?.item_seq ?? 0);
 }
-
-const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels'] as const;
 
 /** Rows a statement carries at most: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const ROWS_PER_STATEMENT = 1000;
@@ -155,7 +155,9 @@ export async function applyItemStates(
   now: number,
   seq: number,
 ): Promise<void> {
-  for (const chunk of chunks(states, ROWS_PER_STATEMENT / 4)) {
+  // A CASE takes an item's first value: the last state of an item wins, as when applied one by one.
+  const latest = [...new Map(states.map((s) => [s.itemId, s])).values()];
+  for (const chunk of chunks(latest, ROWS_PER_STATEMENT / 4)) {
     await db
       .updateTable('items')
       .set({
