@@ -1,4 +1,4 @@
-import type { Project, SaveProjectRequest } from '@fluxion/contract';
+import type { ItemFilterParams, Project, SaveProjectRequest } from '@fluxion/contract';
 import { api } from './instance.ts';
 
 export const getMe = () => api.call('me', {});
@@ -36,14 +36,25 @@ export async function deleteProject(projectId: string): Promise<boolean> {
 }
 
 export const getProject = (projectId: string) => api.call('getProject', { params: { id: projectId } });
-export const getColumnStats = (projectId: string) => api.call('columnStats', { params: { id: projectId } });
+export const getColumnStats = (projectId: string, filter: ItemFilterParams = {}) =>
+  api.call('columnStats', { params: { id: projectId }, query: filter });
 
-export const getLeadTime = (p: { project: string; days: number; cycleTime?: string | null }) =>
+export const getLeadTime = (
+  p: { project: string; days: number; cycleTime?: string | null },
+  filter: ItemFilterParams = {},
+) =>
   api.call('leadTime', {
-    query: { project: p.project, days: p.days, ...(p.cycleTime ? { cycle_time: p.cycleTime } : {}) },
+    query: {
+      project: p.project,
+      days: p.days,
+      ...(p.cycleTime ? { cycle_time: p.cycleTime } : {}),
+      ...filter,
+    },
   });
-export const getTimeInState = (p: { project: string; days: number }) => api.call('timeInState', { query: p });
-export const getIssues = (p: { project: string; column: string }) => api.call('issues', { query: p });
+export const getTimeInState = (p: { project: string; days: number }, filter: ItemFilterParams = {}) =>
+  api.call('timeInState', { query: { ...p, ...filter } });
+export const getIssues = (p: { project: string; column: string }, filter: ItemFilterParams = {}) =>
+  api.call('issues', { query: { ...p, ...filter } });
 
 export const getOwnerOptions = () => api.call('githubOwnerOptions', {});
 export const getProjectsByOwner = (owner: string | null) =>

@@ -1,6 +1,8 @@
+import type { ItemFilterParams } from '@fluxion/contract';
 import { api } from './instance.ts';
 
 export type FlowParams = { project: string; days: number; horizon?: number; items?: number };
 
 /** GET /api/flow/ (docs/metrics.md, "Flow"). */
-export const getFlow = (query: FlowParams) => api.call('flow', { query });
+export const getFlow = (query: FlowParams, filter: ItemFilterParams = {}) =>
+  api.call('flow', { query: { ...query, ...filter } });

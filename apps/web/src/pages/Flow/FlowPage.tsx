@@ -14,6 +14,9 @@ import { AgingChart } from './AgingChart.tsx';
 import { CfdChart } from './CfdChart.tsx';
 import { CycleTimeChart } from './CycleTimeChart.tsx';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
+import { filterQuery } from '../../lib/itemFilter.ts';
+import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
+import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 import styles from './Flow.module.css';
 import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
@@ -53,10 +56,14 @@ export function FlowPage() {
     next.set('days', String(value));
     setParams(next);
   };
+  const [filter, setFilter] = useItemFilter();
   const query = useQuery({
-    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS],
+    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, filter],
     queryFn: () =>
-      getFlow({ project: project?.project_id ?? '', days, horizon: HORIZON, items: TARGET_ITEMS }),
+      getFlow(
+        { project: project?.project_id ?? '', days, horizon: HORIZON, items: TARGET_ITEMS },
+        filterQuery(filter),
+      ),
     enabled: project !== null,
   });
   return (
@@ -67,6 +74,7 @@ export function FlowPage() {
       actions={project && <WindowSelect days={days} onChange={setDays} />}
     >
       <HelpToggle paragraphs={T.flow.help} />
+      {project && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) => (
           <>

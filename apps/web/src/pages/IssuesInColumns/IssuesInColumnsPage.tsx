@@ -18,13 +18,17 @@ import { IssuesTable } from './IssuesTable.tsx';
 import { IssuesTiles } from './IssuesTiles.tsx';
 import { issuesErrorMessage, requestedColumn, statsFor } from './issuesLogic.ts';
 import { useIssuesData } from './useIssuesData.ts';
+import { filterQuery } from '../../lib/itemFilter.ts';
+import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
+import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 
 export function IssuesInColumnsPage() {
   const { project } = useAnalysisProject();
   const projectId = project?.project_id ?? null;
   const [params, setParams] = useSearchParams();
   const link = { project: params.get('project'), column: params.get('column') };
-  const data = useIssuesData(projectId, requestedColumn(projectId, link));
+  const [filter, setFilter] = useItemFilter();
+  const data = useIssuesData(projectId, requestedColumn(projectId, link), filterQuery(filter));
   const pickColumn = (column: string) => {
     const next = new URLSearchParams(params);
     next.set('column', column);
@@ -36,6 +40,7 @@ export function IssuesInColumnsPage() {
   return (
     <Page title={T.issues.title} subtitle={project ? project.title : T.issues.subtitle} board={project}>
       <HelpToggle paragraphs={T.issues.help} />
+      {projectId && <FilterBar filter={filter} onChange={setFilter} />}
       {!project ? (
         <NoProject />
       ) : (

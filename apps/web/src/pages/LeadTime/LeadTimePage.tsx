@@ -14,13 +14,17 @@ import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { LeadTimeChart } from './LeadTimeChart.tsx';
 import { LeadTimeTiles } from './LeadTimeTiles.tsx';
+import { filterQuery } from '../../lib/itemFilter.ts';
+import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
+import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 
 export function LeadTimePage() {
   const { project, days } = useAnalysisProject();
   const cycleTime = project?.cycle_time_start_column ?? null;
+  const [filter, setFilter] = useItemFilter();
   const query = useQuery({
-    queryKey: ['leadtime', project?.project_id, days, cycleTime],
-    queryFn: () => getLeadTime({ project: project?.project_id ?? '', days, cycleTime }),
+    queryKey: ['leadtime', project?.project_id, days, cycleTime, filter],
+    queryFn: () => getLeadTime({ project: project?.project_id ?? '', days, cycleTime }, filterQuery(filter)),
     enabled: project !== null,
   });
   const chart = query.data ? leadTimeRows(query.data) : null;
@@ -28,6 +32,7 @@ export function LeadTimePage() {
   return (
     <Page title={T.leadTime.title} subtitle={project ? project.title : T.leadTime.subtitle} board={project}>
       <HelpToggle paragraphs={T.leadTime.help} />
+      {project && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
           project && chart && !leadTimeHasData(chart.rows) ? (

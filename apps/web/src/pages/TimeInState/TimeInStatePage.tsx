@@ -1,4 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { filterQuery } from '../../lib/itemFilter.ts';
+import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
+import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 import { getTimeInState } from '../../api/endpoints.ts';
 import styles from '../../components/Analysis.module.css';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
@@ -17,9 +20,10 @@ import { TimeInStateTiles } from './TimeInStateTiles.tsx';
 
 export function TimeInStatePage() {
   const { project, days } = useAnalysisProject();
+  const [filter, setFilter] = useItemFilter();
   const query = useQuery({
-    queryKey: ['timeinstate', project?.project_id, days],
-    queryFn: () => getTimeInState({ project: project?.project_id ?? '', days }),
+    queryKey: ['timeinstate', project?.project_id, days, filter],
+    queryFn: () => getTimeInState({ project: project?.project_id ?? '', days }, filterQuery(filter)),
     enabled: project !== null,
   });
   const chart = query.data ? timeInStateRows(query.data, project?.column_list) : null;
@@ -31,6 +35,7 @@ export function TimeInStatePage() {
       board={project}
     >
       <HelpToggle paragraphs={T.timeInState.help} />
+      {project && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
           project && chart && !timeInStateHasData(chart.rows) ? (

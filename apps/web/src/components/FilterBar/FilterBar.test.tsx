@@ -1,0 +1,53 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FilterBar } from './FilterBar.tsx';
+import { useItemFilter } from './useItemFilter.ts';
+
+/** The bar on a page, showing the address it writes. */
+function Harness() {
+  const [filter, setFilter] = useItemFilter();
+  const location = useLocation();
+  return (
+    <>
+      <FilterBar filter={filter} onChange={setFilter} />
+      <output>{location.search}</output>
+    </>
+  );
+}
+
+const address = () => screen.getByRole('status').textContent;
+
+describe('FilterBar', () => {
+  afterEach(cleanup);
+
+  it('writes the filter into the address, keeping the other parameters, and clears it', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/flow?project=P&days=60']}>
+        <Harness />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('filter-on')).toBeNull();
+    await user.type(screen.getByLabelText('Labels (any of)'), 'bug, ux');
+    await user.selectOptions(screen.getByLabelText('Type'), 'pull_request');
+    await user.click(screen.getByRole('button', { name: 'Apply filter' }));
+    expect(address()).toBe('?project=P&days=60&label=bug&label=ux&type=pull_request');
+    expect(screen.getByTestId('filter-on')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(address()).toBe('?project=P&days=60');
+    expect(screen.getByLabelText<HTMLInputElement>('Labels (any of)').value).toBe('');
+  });
+
+  it('shows the filter the address holds', () => {
+    render(
+      <MemoryRouter initialEntries={['/flow?label=bug&not_label=wontfix&from=2026-01-01']}>
+        <Harness />
+      </MemoryRouter>,
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Labels (any of)').value).toBe('bug');
+    expect(screen.getByLabelText<HTMLInputElement>('Without labels').value).toBe('wontfix');
+    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-01-01');
+  });
+});

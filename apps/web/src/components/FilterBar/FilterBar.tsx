@@ -1,0 +1,123 @@
+import { Button, Select, TextInput } from '@primer/react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { type ItemFilterState, isFiltered, splitList } from '../../lib/itemFilter.ts';
+import styles from './FilterBar.module.css';
+
+const TEXTS = {
+  label: 'Labels (any of)',
+  notLabel: 'Without labels',
+  milestone: 'Milestone',
+  type: 'Type',
+  anyType: 'Any type',
+  types: { issue: 'Issues', pull_request: 'Pull requests', draft: 'Drafts' },
+  repo: 'Repository',
+  assignee: 'Assignee',
+  from: 'From',
+  to: 'To',
+  apply: 'Apply filter',
+  clear: 'Clear',
+  on: 'Filter on: the figures count only the matching items.',
+};
+
+type Texts = Record<'label' | 'not_label' | 'milestone' | 'repo' | 'assignee' | 'from' | 'to', string>;
+
+const toTexts = (filter: ItemFilterState): Texts => ({
+  label: filter.label.join(', '),
+  not_label: filter.not_label.join(', '),
+  milestone: filter.milestone.join(', '),
+  repo: filter.repo.join(', '),
+  assignee: filter.assignee.join(', '),
+  from: filter.from,
+  to: filter.to,
+});
+
+const EMPTY: ItemFilterState = {
+  label: [],
+  not_label: [],
+  milestone: [],
+  type: [],
+  repo: [],
+  assignee: [],
+  from: '',
+  to: '',
+};
+
+/** Label, milestone, type, repository, assignee and date range for every figure of the page (issue 12). */
+export function FilterBar({
+  filter,
+  onChange,
+}: {
+  filter: ItemFilterState;
+  onChange: (f: ItemFilterState) => void;
+}) {
+  const [texts, setTexts] = useState<Texts>(() => toTexts(filter));
+  const [type, setType] = useState(filter.type[0] ?? '');
+  const address = JSON.stringify(filter);
+  // The address is the truth: going back or forward shows its filter.
+  useEffect(() => {
+    const current = JSON.parse(address) as ItemFilterState;
+    setTexts(toTexts(current));
+    setType(current.type[0] ?? '');
+  }, [address]);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onChange({
+      label: splitList(texts.label),
+      not_label: splitList(texts.not_label),
+      milestone: splitList(texts.milestone),
+      type: type ? [type as ItemFilterState['type'][number]] : [],
+      repo: splitList(texts.repo),
+      assignee: splitList(texts.assignee),
+      from: texts.from,
+      to: texts.to,
+    });
+  };
+  const field = (name: keyof Texts, label: string, inputType = 'text') => (
+    <div className={styles.field}>
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <TextInput
+        id={`filter-${name}`}
+        type={inputType}
+        size="small"
+        value={texts[name]}
+        onChange={(e) => setTexts({ ...texts, [name]: e.target.value })}
+      />
+    </div>
+  );
+  return (
+    <form className={styles.bar} onSubmit={apply} aria-label="Item filter" data-testid="filter-bar">
+      {field('label', TEXTS.label)}
+      {field('not_label', TEXTS.notLabel)}
+      {field('milestone', TEXTS.milestone)}
+      <div className={styles.field}>
+        <label htmlFor="filter-type">{TEXTS.type}</label>
+        <Select id="filter-type" size="small" value={type} onChange={(e) => setType(e.target.value)}>
+          <Select.Option value="">{TEXTS.anyType}</Select.Option>
+          {Object.entries(TEXTS.types).map(([value, name]) => (
+            <Select.Option key={value} value={value}>
+              {name}
+            </Select.Option>
+          ))}
+        </Select>
+      </div>
+      {field('repo', TEXTS.repo)}
+      {field('assignee', TEXTS.assignee)}
+      {field('from', TEXTS.from, 'date')}
+      {field('to', TEXTS.to, 'date')}
+      <Button type="submit" size="small" variant="primary">
+        {TEXTS.apply}
+      </Button>
+      {isFiltered(filter) && (
+        <>
+          <Button type="button" size="small" onClick={() => onChange(EMPTY)}>
+            {TEXTS.clear}
+          </Button>
+          <span className={styles.on} data-testid="filter-on">
+            {TEXTS.on}
+          </span>
+        </>
+      )}
+    </form>
+  );
+}

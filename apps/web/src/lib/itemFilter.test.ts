@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { filterFromParams, filterQuery, isFiltered, paramsWithFilter, splitList } from './itemFilter.ts';
+
+describe('the item filter in the address', () => {
+  it('reads repeated parameters, drops unknown types, and keeps the other parameters when written', () => {
+    const params = new URLSearchParams(
+      'project=P&days=60&label=bug&label=ux&type=epic&type=draft&from=2026-01-01',
+    );
+    const filter = filterFromParams(params);
+    expect(filter).toMatchObject({ label: ['bug', 'ux'], type: ['draft'], from: '2026-01-01', to: '' });
+    expect(isFiltered(filter)).toBe(true);
+    const cleared = paramsWithFilter(params, { ...filter, label: [], type: [], from: '' });
+    expect(cleared.toString()).toBe('project=P&days=60');
+    expect(paramsWithFilter(cleared, { ...filter, label: ['a,b'] }).getAll('label')).toEqual(['a,b']);
+    expect(filterQuery(filterFromParams(cleared))).toMatchObject({ label: [], from: undefined });
+    expect(isFiltered(filterFromParams(cleared))).toBe(false);
+  });
+
+  it('splits a typed list on commas', () => {
+    expect(splitList(' bug, ux ,,bug')).toEqual(['bug', 'ux']);
+  });
+});

@@ -1,0 +1,54 @@
+import { ITEM_FILTER_PARAMS, type ItemFilterParams } from '@fluxion/contract';
+
+/** The item filter as the address holds it (docs/metrics.md §13): lists are repeated parameters. */
+export type ItemFilterState = {
+  label: string[];
+  not_label: string[];
+  milestone: string[];
+  type: ('issue' | 'pull_request' | 'draft')[];
+  repo: string[];
+  assignee: string[];
+  from: string;
+  to: string;
+};
+
+const LISTS = ['label', 'not_label', 'milestone', 'type', 'repo', 'assignee'] as const;
+const TYPES = new Set(['issue', 'pull_request', 'draft']);
+
+export function filterFromParams(params: URLSearchParams): ItemFilterState {
+  const list = (name: string) => params.getAll(name).filter((value) => value.trim() !== '');
+  return {
+    label: list('label'),
+    not_label: list('not_label'),
+    milestone: list('milestone'),
+    type: list('type').filter((t) => TYPES.has(t)) as ItemFilterState['type'],
+    repo: list('repo'),
+    assignee: list('assignee'),
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+}
+
+/** The address with `filter` in place of the one it held; every other parameter kept. */
+export function paramsWithFilter(params: URLSearchParams, filter: ItemFilterState): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of ITEM_FILTER_PARAMS) next.delete(name);
+  for (const name of LISTS) for (const value of filter[name]) next.append(name, value);
+  if (filter.from) next.set('from', filter.from);
+  if (filter.to) next.set('to', filter.to);
+  return next;
+}
+
+/** The API query's filter parameters (empty ones left out by the client). */
+export function filterQuery(filter: ItemFilterState): ItemFilterParams {
+  return { ...filter, from: filter.from || undefined, to: filter.to || undefined };
+}
+
+export function isFiltered(filter: ItemFilterState): boolean {
+  return LISTS.some((name) => filter[name].length > 0) || filter.from !== '' || filter.to !== '';
+}
+
+/** "bug, ux" → ['bug', 'ux'] (the text field's way to hold a list). */
+export function splitList(text: string): string[] {
+  return [...new Set(text.split(',').map((value) => value.trim()))].filter(Boolean);
+}
