@@ -1,0 +1,70 @@
+import { expect, type Page, type Response, test } from '@playwright/test';
+
+/** The Flow answer the page shows for "Web app" (the first one after `action`). */
+async function flowAnswer(page: Page, action: () => Promise<unknown>) {
+  const answer = page.waitForResponse(
+    (r: Response) => r.url().includes('/api/flow/') && r.request().method() === 'GET' && r.status() === 200,
+    { timeout: 30_000 },
+  );
+  await action();
+  return (await answer).json();
+}
+
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+test("a team sets its board's time zone and weekends, and the Flow figures follow", async ({ page }) => {
+  await page.goto('/accounts/github/login/?login=octo-bob');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.goto('/manage-projects');
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const add = page.getByRole('dialog');
+  await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+  await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: 'Web app (fluxion-labs/2)' });
+  await add.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
+  await add.getByRole('button', { name: 'Add Project' }).click();
+  await expect(page.getByText('Project successfully added!')).toBeVisible();
+
+  const project = page.getByRole('banner').getByRole('combobox', { name: 'Project' });
+  await project.selectOption({ label: 'Web app' });
+  // The history is imported at the first sync: wait until the board has completions to measure.
+  let before = await flowAnswer(page, () => page.getByRole('link', { name: 'Flow', exact: true }).click());
+  for (let i = 0; i < 20 && before.cycle_time.points.length === 0; i++) {
+    await page.waitForTimeout(1000);
+    before = await flowAnswer(page, () => page.reload());
+  }
+  expect(before.cycle_time.points.length).toBeGreaterThan(0);
+  await expect(page.getByText('Cycle time 85th percentile', { exact: true })).toBeVisible();
+
+  await page.goto('/manage-projects');
+  await page.getByRole('button', { name: 'Edit Web app' }).click();
+  const edit = page.getByRole('dialog');
+  await edit.getByLabel('Time zone').selectOption('Pacific/Kiritimati');
+  await edit.getByLabel('Exclude weekends').check();
+  await expect(edit.getByLabel('Saturday')).toBeChecked();
+  await expect(edit.getByLabel('Sunday')).toBeChecked();
+  await edit.getByLabel(/^Holidays/).fill('not a date');
+  await expect(edit.getByText('Not a date (YYYY-MM-DD): not a date')).toBeVisible();
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await edit.getByLabel(/^Holidays/).fill('');
+  await edit.screenshot({ path: 'test-results/edit-project-calendar.png' });
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Project updated!')).toBeVisible();
+
+  await project.selectOption({ label: 'Web app' });
+  const after = await flowAnswer(page, () => page.getByRole('link', { name: 'Flow', exact: true }).click());
+  // Kiritimati is UTC+14: its today is at least the UTC today, and never earlier.
+  expect(after.window.end >= before.window.end).toBe(true);
+  // Working time only: no cycle time grows, and the sample holds weekdays only.
+  expect(after.cycle_time.percentiles.p85).toBeLessThanOrEqual(before.cycle_time.percentiles.p85);
+  expect(after).not.toEqual(before);
+  for (const result of after.forecast?.when.results ?? [])
+    if (result.date !== null) expect([0, 6]).not.toContain(weekday(result.date));
+  await expect(page.getByText('Cycle time 85th percentile', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/flow-calendar.png', fullPage: true });
+
+  // Leave the user's list as it was for the other journeys.
+  await page.goto('/manage-projects');
+  await page.getByRole('button', { name: 'Delete Web app' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Project deleted.')).toBeVisible();
+});
