@@ -1,0 +1,40 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** The text of the demo Flow page's tiles and insight: what a filter must change. */
+async function figures(page: Page): Promise<string> {
+  const tiles = page.locator('[data-tone]');
+  await expect(tiles.first()).toBeVisible();
+  return `${(await tiles.allTextContents()).join(' | ')} | ${await page.locator('[data-severity]').textContent()}`;
+}
+
+test('a label filter on the demo Flow page changes its figures, lives in the address, and clears', async ({
+  page,
+}) => {
+  await page.goto('/accounts/github/login/?login=octo-bob');
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await page.goto('/flow?demo=1&days=90');
+  await expect(page.getByText('Throughput per week', { exact: true })).toBeVisible();
+  const unfiltered = await figures(page);
+  expect(unfiltered).not.toContain('Filter on');
+
+  await page.getByLabel('Labels (any of)').fill('bug');
+  await page.getByRole('button', { name: 'Apply filter' }).click();
+  await expect(page).toHaveURL(/[?&]label=bug(&|$)/);
+  await expect(page).toHaveURL(/[?&]days=90(&|$)/);
+  await expect(page.getByTestId('filter-on')).toBeVisible();
+  await expect(page.locator('[data-severity]')).toContainText('(Filter on: label "bug".)');
+  expect(await figures(page)).not.toBe(unfiltered);
+  await page.screenshot({ path: 'test-results/flow-filtered.png', fullPage: true });
+
+  // The address holds the filter: reloading shows the same filtered figures.
+  const filtered = await figures(page);
+  await page.reload();
+  await expect(page.getByLabel('Labels (any of)')).toHaveValue('bug');
+  await expect(page.locator('[data-severity]')).toContainText('Filter on');
+  expect(await figures(page)).toBe(filtered);
+
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page).not.toHaveURL(/label=/);
+  await expect(page.locator('[data-severity]')).not.toContainText('Filter on');
+  expect(await figures(page)).toBe(unfiltered);
+});
