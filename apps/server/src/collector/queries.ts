@@ -7,12 +7,20 @@ import { newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts
 
 const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels'] as const;
 
-export async function loadStoredItems(db: Db, boardId: string): Promise<Map<string, StoredItem>> {
-  const rows = await db
+/** The board's stored items, or only those of `itemIds` (one query per thousand). */
+export async function loadStoredItems(
+  db: Db,
+  boardId: string,
+  itemIds?: readonly string[],
+): Promise<Map<string, StoredItem>> {
+  const query = db
     .selectFrom('items')
     .select(['item_id', 'column_name', 'entered_column_at', 'removed_at', ...METADATA])
-    .where('board_id', '=', boardId)
-    .execute();
+    .where('board_id', '=', boardId);
+  const rows = itemIds ? [] : await query.execute();
+  for (const chunk of chunks(itemIds ?? [])) {
+    for (const row of await query.where('item_id', 'in', chunk).execute()) rows.push(row);
+  }
   return new Map(
     rows.map((r) => [
       r.item_id,

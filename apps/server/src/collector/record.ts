@@ -95,7 +95,9 @@ export async function recordObservation(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const seq = await takeItemSeq(trx, params.boardId);
-    const stored = await loadStoredItems(trx, params.boardId);
+    // A partial (incremental) listing speaks only for the items it lists: only those are read.
+    const listed = params.complete ? undefined : params.observed.map((i) => i.itemId);
+    const stored = await loadStoredItems(trx, params.boardId, listed);
     const recordedSince =
       params.listedAtSeq === undefined
         ? undefined
