@@ -1,6 +1,7 @@
 /** Public input and output types of the flow engine. All times are epoch milliseconds (UTC). */
 
 import type { Transitions } from './input/transitions.ts';
+import type { CalendarSettings } from './shared/calendar.ts';
 
 /** One recorded status change. `to: null` means the item left the board (or lost its status). */
 export type Transition = {
@@ -45,6 +46,8 @@ export type FlowInput = BoardColumns & {
   transitions: Transitions;
   /** The evaluation instant; the engine never reads the clock. */
   now: number;
+  /** The board's working calendar (docs/metrics.md §12); default UTC, every day worked. */
+  calendar?: CalendarSettings;
 };
 
 export type LeadTimeInput = FlowInput & {

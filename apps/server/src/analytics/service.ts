@@ -6,6 +6,7 @@ import type {
   LeadTimeResponse,
   TimeInStateResponse,
 } from '@fluxion/contract';
+import { DEFAULT_CALENDAR } from '@fluxion/contract';
 import {
   buildColumnStats,
   buildIssuesInColumnReport,
@@ -17,6 +18,7 @@ import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
+import { calendarKey, engineCalendar } from '../projects/calendar.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { toApiProject } from '../projects/to-api.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
@@ -102,7 +104,8 @@ export async function leadTime(
   }
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
   const view = filter.on ? await boardItems(ctx, board, filter) : null;
-  const key = `lead:${board.key}:${query.days}:${cycleStart ?? ''}:${view?.key ?? ''}:${filter.key}`;
+  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
+  const key = `lead:${board.key}:${query.days}:${cycleStart ?? ''}:${view?.key ?? ''}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {
     const transitions = view
       ? (await filtered(ctx, board, filter, view)).transitions
@@ -113,6 +116,7 @@ export async function leadTime(
       transitions,
       days: query.days,
       now: ctx.now(),
+      calendar: engineCalendar(calendar),
     }) as LeadTimeResponse;
     report.metrics.performance_insight = withFilterNote(report.metrics.performance_insight, filter.filter);
     return report;

@@ -77,4 +77,26 @@ describe.each(cases)('board calendar on $name', async ({ create }) => {
     await saveBoardCalendar(ctx.db, demoBoardId, UTC_EVERY_DAY);
     expect((await flow()).body).toBe(before.body);
   });
+
+  it('puts the lead-time series on local days and counts working time only', async () => {
+    const leadTime = async () => {
+      const url = `/api/leadtime/?project=${encodeURIComponent(DEMO_PROJECT_ID)}&days=7`;
+      const response = await app.inject({ url, headers: auth });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const { metrics, ...series } = response.json();
+      return { metrics, series: series as Record<string, { average_lead_time: number }> };
+    };
+    const before = await leadTime();
+    await saveBoardCalendar(ctx.db, demoBoardId, {
+      time_zone: 'Pacific/Kiritimati',
+      weekends: [6, 0],
+      holidays: [],
+    });
+    const after = await leadTime();
+    expect(Object.keys(after.series).at(-1)).toBe('2026-11-02');
+    expect(Object.keys(before.series).at(-1)).toBe('2026-11-01');
+    expect(after.metrics.avg_lead_time).toBeLessThan(before.metrics.avg_lead_time);
+    await saveBoardCalendar(ctx.db, demoBoardId, UTC_EVERY_DAY);
+    expect(await leadTime()).toEqual(before);
+  });
 });

@@ -1,10 +1,10 @@
 import { accumulate, addSample, createDailySums, type DailySums, mean, windowTotal } from './daily.ts';
 import { fallbackInsight, stabilityOf } from '../insights/insight.ts';
 import { leadTimeInsight } from '../insights/lead-time-insight.ts';
+import { buildCalendar, type Calendar } from '../shared/calendar.ts';
 import {
   coefficientOfVariation,
   DAY_MS,
-  dayNumber,
   days,
   isoDay,
   iterationDays,
@@ -15,9 +15,13 @@ import type { LeadTimeDay, LeadTimeInput, LeadTimeMetrics, LeadTimeResponse } fr
 
 type Completions = { lead: DailySums; cycle: DailySums | null; doneDay: Int32Array; leadMs: Float64Array };
 
-/** Buckets lead and cycle times (ms) by completion day, for completions up to `now`. */
-function collectCompletions(t: BoardTimeline, first: number, now: number): Completions {
-  const last = dayNumber(now);
+/** Working time of an interval that ends at `end` and lasted `ms` (elapsed ms when every day is worked). */
+const working = (calendar: Calendar, end: number, ms: number) =>
+  calendar.partial && Number.isFinite(ms) ? calendar.workingMs(end - ms, end) : ms;
+
+/** Buckets lead and cycle times (ms, working time) by local completion day, for completions up to `now`. */
+function collectCompletions(t: BoardTimeline, first: number, now: number, calendar: Calendar): Completions {
+  const last = calendar.dayOf(now);
   const lead = createDailySums(first, last);
   const cycle = t.board.cycleStart >= 0 ? createDailySums(first, last) : null;
   const doneDay = new Int32Array(t.itemIds.length).fill(-1);
@@ -25,24 +29,24 @@ function collectCompletions(t: BoardTimeline, first: number, now: number): Compl
   for (let item = 0; item < t.itemIds.length; item++) {
     const doneAt = t.doneAt[item] as number;
     if (!(doneAt <= now)) continue;
-    const day = dayNumber(doneAt);
+    const day = calendar.dayOf(doneAt);
     doneDay[item] = day;
-    leadMs[item] = leadTimeMs(t, item);
+    leadMs[item] = working(calendar, doneAt, leadTimeMs(t, item));
     addSample(lead, day, leadMs[item] as number);
-    if (cycle) addSample(cycle, day, cycleTimeMs(t, item));
+    if (cycle) addSample(cycle, day, working(calendar, doneAt, cycleTimeMs(t, item)));
   }
   accumulate(lead);
   if (cycle) accumulate(cycle);
   return { lead, cycle, doneDay, leadMs };
 }
 
-function firstCompletionDay(t: BoardTimeline, now: number): number | null {
+function firstCompletionDay(t: BoardTimeline, now: number, calendar: Calendar): number | null {
   let first = Number.POSITIVE_INFINITY;
   for (let item = 0; item < t.itemIds.length; item++) {
     const doneAt = t.doneAt[item] as number;
     if (doneAt < first && doneAt <= now) first = doneAt;
   }
-  return Number.isFinite(first) ? dayNumber(first) : null;
+  return Number.isFinite(first) ? calendar.dayOf(first) : null;
 }
 
 /** Lead times of the items completed in the `width` days ending on `last`. */
@@ -98,14 +102,15 @@ function fallback(hasCycle: boolean): LeadTimeResponse {
   return { metrics };
 }
 
-/** Spec §3 lead-time response: daily trailing-window means plus trend, stability, average and insight. */
+/** Spec §3 lead-time response (days and durations on the board's calendar): daily trailing-window means plus trend, stability, average and insight. */
 export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
   const width = iterationDays(input.days);
   const t = buildTimeline(input, input.transitions);
-  const today = dayNumber(input.now);
-  const first = firstCompletionDay(t, input.now);
+  const calendar = buildCalendar(input.calendar);
+  const today = calendar.dayOf(input.now);
+  const first = firstCompletionDay(t, input.now, calendar);
   if (first === null) return fallback(t.board.cycleStart >= 0);
-  const c = collectCompletions(t, first, input.now);
+  const c = collectCompletions(t, first, input.now, calendar);
   const series: Record<string, LeadTimeDay> = {};
   let last = first;
   for (let day = first; day <= today; day++) {
