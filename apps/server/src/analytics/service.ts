@@ -133,7 +133,8 @@ export async function timeInState(
   // Users who share a board may classify its columns differently: their results are cached apart.
   const lists = board.classification;
   const view = await boardItems(ctx, board, filter);
-  const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${filter.key}`;
+  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
+  const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {
     const { items, transitions } = await filtered(ctx, board, filter, view);
     const report = buildTimeInStateReport({
@@ -143,6 +144,7 @@ export async function timeInState(
       items,
       days: query.days,
       now: ctx.now(),
+      calendar: engineCalendar(calendar),
     }) as TimeInStateResponse;
     report.metrics.performance_insight = withFilterNote(report.metrics.performance_insight, filter.filter);
     return report;

@@ -99,4 +99,22 @@ describe.each(cases)('board calendar on $name', async ({ create }) => {
     await saveBoardCalendar(ctx.db, demoBoardId, UTC_EVERY_DAY);
     expect(await leadTime()).toEqual(before);
   });
+
+  it('puts the time-in-state series on local days', async () => {
+    const dates = async () => {
+      const url = `/api/timeinstate/?project=${encodeURIComponent(DEMO_PROJECT_ID)}&days=7`;
+      const response = await app.inject({ url, headers: auth });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      const { metrics, column_classification, ...series } = response.json();
+      return Object.keys(series);
+    };
+    expect((await dates()).at(-1)).toBe('2026-11-01');
+    await saveBoardCalendar(ctx.db, demoBoardId, {
+      time_zone: 'Pacific/Kiritimati',
+      weekends: [6, 0],
+      holidays: [],
+    });
+    expect((await dates()).at(-1)).toBe('2026-11-02');
+    await saveBoardCalendar(ctx.db, demoBoardId, UTC_EVERY_DAY);
+  });
 });

@@ -1,7 +1,8 @@
 import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
 import { fallbackInsight } from '../insights/insight.ts';
-import { DAY_MS, dayNumber, days, isoDay, iterationDays, round } from '../shared/numbers.ts';
+import { buildCalendar, type Calendar } from '../shared/calendar.ts';
+import { DAY_MS, days, isoDay, iterationDays, round } from '../shared/numbers.ts';
 import { queueHealth } from './queue.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { timeInStateInsight } from '../insights/time-in-state-insight.ts';
@@ -13,19 +14,24 @@ function measuredColumns(t: BoardTimeline): number[] {
 }
 
 /** First day a stay can have ended: the day of the earliest board entry (null without any). */
-function firstDay(t: BoardTimeline, today: number): number | null {
+function firstDay(t: BoardTimeline, today: number, calendar: Calendar): number | null {
   let first = Number.POSITIVE_INFINITY;
   for (let item = 0; item < t.itemIds.length; item++) {
     const at = t.firstEntry[item] as number;
     if (at < first) first = at;
   }
-  const day = dayNumber(first);
-  return Number.isFinite(day) && day <= today ? day : null;
+  if (!Number.isFinite(first)) return null;
+  const day = calendar.dayOf(first);
+  return day <= today ? day : null;
 }
 
-/** Durations (ms) of the stays ended by `now`, per column, bucketed by the day the stay ended. */
-function collectStays(t: BoardTimeline, first: number, now: number): DailySums[] {
-  const last = dayNumber(now);
+/**
+ * Durations (ms; working time on a calendar with days off) of the stays ended by `now`, per column,
+ * bucketed by the local day the stay ended.
+ */
+function collectStays(t: BoardTimeline, first: number, now: number, calendar: Calendar): DailySums[] {
+  const last = calendar.dayOf(now);
+  const utc = calendar.name === 'UTC' && !calendar.partial;
   const length = last - first + 2;
   const width = t.board.columns.length;
   const sum = new Float64Array(width * length);
@@ -37,8 +43,9 @@ function collectStays(t: BoardTimeline, first: number, now: number): DailySums[]
     const column = s.column[i] as number;
     const end = s.end[i] as number;
     if (column < 0 || column >= done || !(end <= now)) continue;
-    const slot = column * length + Math.floor(end / DAY_MS) - first + 1;
-    sum[slot] = (sum[slot] as number) + end - (s.start[i] as number);
+    const start = s.start[i] as number;
+    const slot = column * length + (utc ? Math.floor(end / DAY_MS) : calendar.dayOf(end)) - first + 1;
+    sum[slot] = (sum[slot] as number) + (calendar.partial ? calendar.workingMs(start, end) : end - start);
     count[slot] = (count[slot] as number) + 1;
   }
   return t.board.columns.map((_, c) => {
@@ -125,14 +132,15 @@ function dayEntry(t: BoardTimeline, sums: DailySums[], day: number, width: numbe
   return samples > 0 ? { timeinstate } : null;
 }
 
-/** Spec §3 time-in-state response: daily mean stay per column, tiles, insight and classification. */
+/** Spec §3 time-in-state response (days and stays on the board's calendar): daily mean stay per column, tiles, insight and classification. */
 export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResponse {
   const width = iterationDays(input.days);
   const t = buildTimeline(input, input.transitions);
-  const today = dayNumber(input.now);
+  const calendar = buildCalendar(input.calendar);
+  const today = calendar.dayOf(input.now);
   const column_classification = classifyColumns(input);
-  const first = firstDay(t, today);
-  const sums = first === null ? [] : collectStays(t, first, input.now);
+  const first = firstDay(t, today, calendar);
+  const sums = first === null ? [] : collectStays(t, first, input.now, calendar);
   const series: Record<string, TimeInStateDay> = {};
   let last: number | null = null;
   for (let day = first ?? today + 1; day <= today; day++) {
