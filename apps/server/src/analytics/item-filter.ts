@@ -111,7 +111,7 @@ export async function viewForFilter(
 async function leftItems(db: Db, boardId: string): Promise<BoardItem[]> {
   const rows = await db
     .selectFrom('items')
-    .select(['item_id', 'number', 'title', 'url', 'milestone', 'labels'])
+    .select(['item_id', 'number', 'title', 'url', 'milestone', 'labels', 'assignees'])
     .where('board_id', '=', boardId)
     .where('removed_at', 'is not', null)
     .execute();
@@ -122,6 +122,7 @@ async function leftItems(db: Db, boardId: string): Promise<BoardItem[]> {
     url: r.url,
     milestone: r.milestone,
     labels: parseLabels(r.labels),
+    ...(r.assignees === null ? {} : { assignees: parseLabels(r.assignees) }),
     column: null,
     enteredColumnAt: null,
   }));

@@ -7,6 +7,8 @@ export type ObservedItem = {
   contentType: string;
   milestone: string | null;
   labels: string[];
+  /** Logins; absent where the path that brought the item does not report them (webhooks). */
+  assignees?: string[];
   /** The Status column, or null for "no status". */
   column: string | null;
   /** When the Status value was last set (GitHub's field value `updatedAt`), if known. */

@@ -5,7 +5,7 @@ import type { ItemState } from './diff.ts';
 import type { Move, ObservedItem, StoredItem } from './observation.ts';
 import { newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
 
-const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels'] as const;
+const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels', 'assignees'] as const;
 
 /** The board's stored items, or only those of `itemIds` (one query per thousand). */
 export async function loadStoredItems(
@@ -78,6 +78,8 @@ function metadataOf(item: ObservedItem) {
     content_type: item.contentType,
     milestone: item.milestone,
     labels: JSON.stringify(item.labels),
+    // Null: not reported (a webhook); the stored assignees stay.
+    assignees: item.assignees ? JSON.stringify(item.assignees) : null,
   };
 }
 
@@ -132,13 +134,16 @@ export async function upsertItemMetadata(
             content_type: eb.ref('excluded.content_type'),
             milestone: eb.ref('excluded.milestone'),
             labels: eb.ref('excluded.labels'),
+            assignees: sql<string | null>`COALESCE(${sql.ref('excluded.assignees')}, ${sql.ref('items.assignees')})`,
             updated_at: eb.ref('excluded.updated_at'),
             change_seq: eb.ref('excluded.change_seq'),
           }))
           .where((eb) =>
             eb.or(
-              METADATA.map(
-                (c) => sql<boolean>`${sql.ref(`items.${c}`)} IS DISTINCT FROM ${sql.ref(`excluded.${c}`)}`,
+              METADATA.map((c) =>
+                c === 'assignees'
+                  ? sql<boolean>`COALESCE(${sql.ref('excluded.assignees')}, ${sql.ref('items.assignees')}) IS DISTINCT FROM ${sql.ref('items.assignees')}`
+                  : sql<boolean>`${sql.ref(`items.${c}`)} IS DISTINCT FROM ${sql.ref(`excluded.${c}`)}`,
               ),
             ),
           ),

@@ -13,6 +13,7 @@ import { rateLimits } from './migrations/010_rate_limits.ts';
 import { backfillSkipped } from './migrations/011_backfill_skipped.ts';
 import { shareLinks } from './migrations/012_share_links.ts';
 import { boardCalendar } from './migrations/013_board_calendar.ts';
+import { itemAssignees } from './migrations/014_item_assignees.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '011_backfill_skipped': backfillSkipped,
     '012_share_links': shareLinks,
     '013_board_calendar': boardCalendar,
+    '014_item_assignees': itemAssignees,
   };
 }
 

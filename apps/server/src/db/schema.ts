@@ -100,6 +100,8 @@ export type ItemsTable = {
   content_type: string;
   milestone: string | null;
   labels: string;
+  /** JSON array of logins; null until a listing reports them (migration 014). */
+  assignees: string | null;
   column_name: string | null;
   entered_column_at: number | null;
   removed_at: number | null;

@@ -23,6 +23,7 @@ type RawContent = {
   closedAt?: string | null;
   milestone?: { title: string } | null;
   labels?: { nodes: ({ name: string } | null)[] } | null;
+  assignees?: { nodes: ({ login: string } | null)[] } | null;
 };
 export type RawItem = {
   id: string;
@@ -64,6 +65,7 @@ function toContent(raw: RawContent | null): GithubItemContent | null {
     state: raw.issueState ?? raw.prState ?? null,
     milestone: raw.milestone?.title ?? null,
     labels: (raw.labels?.nodes ?? []).flatMap((l) => (l ? [l.name] : [])),
+    assignees: (raw.assignees?.nodes ?? []).flatMap((a) => (a ? [a.login] : [])),
     createdAt: raw.createdAt,
     closedAt: raw.closedAt ?? null,
   };

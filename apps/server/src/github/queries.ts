@@ -37,8 +37,8 @@ export const PROJECT_COLUMNS = `query ProjectColumns($id: ID!) {
 const CONTENT = `content {
   __typename
   ... on DraftIssue { id title createdAt }
-  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
-  ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } }
+  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } assignees(first: 10) { nodes { login } } }
+  ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } assignees(first: 10) { nodes { login } } }
 }`;
 
 /**

@@ -3,9 +3,10 @@ import type { Db } from '../db/connection.ts';
 
 /**
  * A snapshot's text: JSON, one array per item — [id, number, title, url, milestone, labels, column,
- * enteredColumnAt] — a third of the size of objects, parsed in one call.
+ * enteredColumnAt, assignees?] — a third of the size of objects, parsed in one call. Assignees (issue 12)
+ * come last and only when known, so snapshots written before them still read.
  */
-type Packed = [
+type Fields = [
   string,
   number | null,
   string,
@@ -15,6 +16,7 @@ type Packed = [
   string | null,
   number | null,
 ];
+type Packed = Fields | [...Fields, string[]];
 
 export function encodeItems(items: readonly BoardItem[]): string {
   const packed: Packed[] = items.map((i) => [
@@ -26,7 +28,8 @@ export function encodeItems(items: readonly BoardItem[]): string {
     [...i.labels],
     i.column,
     i.enteredColumnAt,
-  ]);
+    ...(i.assignees ? [[...i.assignees]] : []),
+  ]) as Packed[];
   return JSON.stringify(packed);
 }
 
@@ -36,16 +39,17 @@ export function decodeItems(payload: string): BoardItem[] {
   if (!Array.isArray(parsed)) throw new Error('item snapshot is not a list');
   return parsed.map((entry: unknown) => {
     if (!isPacked(entry)) throw new Error('item snapshot entry has the wrong shape');
-    const [id, number, title, url, milestone, labels, column, enteredColumnAt] = entry;
-    return { id, number, title, url, milestone, labels, column, enteredColumnAt };
+    const [id, number, title, url, milestone, labels, column, enteredColumnAt, assignees] = entry;
+    const item: BoardItem = { id, number, title, url, milestone, labels, column, enteredColumnAt };
+    return assignees ? { ...item, assignees } : item;
   });
 }
 
 const isNullable = (value: unknown, type: 'string' | 'number') => value === null || typeof value === type;
 
 function isPacked(entry: unknown): entry is Packed {
-  if (!Array.isArray(entry) || entry.length !== 8) return false;
-  const [id, number, title, url, milestone, labels, column, entered] = entry;
+  if (!Array.isArray(entry) || (entry.length !== 8 && entry.length !== 9)) return false;
+  const [id, number, title, url, milestone, labels, column, entered, assignees] = entry;
   return (
     typeof id === 'string' &&
     isNullable(number, 'number') &&
@@ -55,7 +59,8 @@ function isPacked(entry: unknown): entry is Packed {
     Array.isArray(labels) &&
     labels.every((l) => typeof l === 'string') &&
     isNullable(column, 'string') &&
-    isNullable(entered, 'number')
+    isNullable(entered, 'number') &&
+    (assignees === undefined || (Array.isArray(assignees) && assignees.every((a) => typeof a === 'string')))
   );
 }
 

@@ -21,6 +21,7 @@ const ITEM_FIELDS = [
   'url',
   'milestone',
   'labels',
+  'assignees',
   'column_name',
   'entered_column_at',
   'removed_at',
@@ -102,12 +103,13 @@ type ItemRow = {
   url: string | null;
   milestone: string | null;
   labels: string;
+  assignees: string | null;
   column_name: string | null;
   entered_column_at: number | null;
 };
 
 function toBoardItem(r: ItemRow): BoardItem {
-  return {
+  const item: BoardItem = {
     id: r.item_id,
     number: r.number,
     title: r.title,
@@ -117,6 +119,8 @@ function toBoardItem(r: ItemRow): BoardItem {
     column: r.column_name,
     enteredColumnAt: r.entered_column_at,
   };
+  // Unknown (null) until a listing reports them: the item then has no `assignees`.
+  return r.assignees === null ? item : { ...item, assignees: parseLabels(r.assignees) };
 }
 
 function parseLabels(json: string): string[] {

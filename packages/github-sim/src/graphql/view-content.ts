@@ -110,6 +110,19 @@ export function contentView(content: SimContent): View {
           url: `https://github.com/${content.repo}/labels/${encodeURIComponent(l.name)}`,
         }),
       ),
+    assignees: (args: PageArgs) =>
+      paginate(
+        content.assignees,
+        args,
+        (_a, i) => i + 1,
+        (login) => ({
+          __typename: 'User',
+          id: `U_${login}`,
+          login,
+          url: `https://github.com/${login}`,
+          resourcePath: `/${login}`,
+        }),
+      ),
     repository: (_: unknown, ctx: GqlContext) => repositoryView(content.repo, ctx),
     timelineItems: timeline(content),
   };

@@ -59,6 +59,7 @@ type IssueBody = {
   title: string;
   kind?: ContentKind;
   labels?: string[];
+  assignees?: string[];
   milestone?: string;
   visibleTo?: string[];
   projectId?: string;

@@ -8,6 +8,7 @@ export type CreateContentInput = {
   kind?: ContentKind;
   number?: number;
   labels?: string[];
+  assignees?: string[];
   milestone?: string | null;
   createdAt?: number;
   visibleTo?: string[] | null;
@@ -47,6 +48,7 @@ export function createContent(world: World, input: CreateContentInput): SimConte
         color: LABEL_COLORS[name] ?? 'ededed',
       }),
     ),
+    assignees: kind === 'DraftIssue' ? [] : [...(input.assignees ?? [])],
     createdAt: at,
     updatedAt: at,
     closedAt: null,

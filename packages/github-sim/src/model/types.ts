@@ -62,6 +62,8 @@ export type SimContent = {
   state: 'OPEN' | 'CLOSED' | 'MERGED';
   milestone: SimMilestone | null;
   labels: SimLabel[];
+  /** Logins of the assigned users. */
+  assignees: string[];
   createdAt: number;
   updatedAt: number;
   closedAt: number | null;

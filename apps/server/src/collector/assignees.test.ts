@@ -1,0 +1,133 @@
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+import { decodeItems, encodeItems } from '../move-log/item-snapshots.ts';
+import { upsertItemMetadata } from './queries.ts';
+import { readerFactory } from './readers.ts';
+import { createCollector } from './runner.ts';
+
+/** Issue 12: the collector stores each item's assignees, and the assignee filter reads them. */
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const DAY = 86_400_000;
+
+async function control<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+const now = sim.world.now();
+const board = await control<{ id: string }>('/_sim/projects', {
+  owner: 'fluxion-labs',
+  title: 'Assigned work',
+  columns: ['Todo', 'In Progress', 'Done'],
+  at: new Date(now - 10 * DAY).toISOString(),
+});
+for (const [title, assignees] of [
+  ['Pair on the parser', ['octo-bob', 'octo-alice']],
+  ['Solo task', ['octo-alice']],
+  ['Nobody yet', []],
+] as const) {
+  await control('/_sim/issues', {
+    title,
+    repo: 'fluxion-labs/platform',
+    projectId: board.id,
+    status: 'In Progress',
+    actor: 'octo-bob',
+    assignees,
+    at: new Date(now - 2 * DAY).toISOString(),
+  });
+}
+
+describe.each(cases)('assignees ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/projects/',
+    headers: bob.auth,
+    payload: { project_id: board.id, iteration_length: 7 },
+  });
+  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
+  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  await createCollector(ctx, reader, { backfill: false }).runOnce();
+  const count = async (filter: string) => {
+    const url = `/api/projects/${encodeURIComponent(board.id)}/column-stats/?${filter}`;
+    const response = await app.inject({ url, headers: bob.auth });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    return response.json().column_stats['In Progress']?.count ?? 0;
+  };
+
+  it('stores the logins a listing reports, and filters by any of them', async () => {
+    const rows = await ctx.db.selectFrom('items').select(['title', 'assignees']).orderBy('title').execute();
+    expect(rows.map((r) => [r.title, JSON.parse(r.assignees ?? 'null')])).toEqual([
+      ['Nobody yet', []],
+      ['Pair on the parser', ['octo-bob', 'octo-alice']],
+      ['Solo task', ['octo-alice']],
+    ]);
+    expect(await count('assignee=octo-bob')).toBe(1);
+    expect(await count('assignee=octo-alice')).toBe(2);
+    expect(await count('assignee=octo-bob&assignee=octo-alice')).toBe(2);
+    expect(await count('')).toBe(3);
+  });
+
+  it('keeps the stored assignees when a webhook, which does not report them, updates the item', async () => {
+    const row = await ctx.db
+      .selectFrom('items')
+      .selectAll()
+      .where('title', '=', 'Solo task')
+      .executeTakeFirstOrThrow();
+    const observed = {
+      itemId: row.item_id,
+      number: row.number,
+      title: 'Solo task, renamed',
+      url: row.url,
+      contentType: row.content_type,
+      milestone: row.milestone,
+      labels: [],
+      column: row.column_name,
+      statusUpdatedAt: null,
+      updatedAt: null,
+      archived: false,
+    };
+    await upsertItemMetadata(ctx.db, row.board_id, [observed], Date.now(), 1_000);
+    const after = await ctx.db
+      .selectFrom('items')
+      .select(['title', 'assignees'])
+      .where('item_id', '=', row.item_id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ title: 'Solo task, renamed', assignees: '["octo-alice"]' });
+  });
+});
+
+describe('item snapshots with assignees', () => {
+  it('keeps the assignees of items that have them, and reads snapshots written before them', () => {
+    const base = {
+      number: 1,
+      title: 't',
+      url: null,
+      milestone: null,
+      labels: [],
+      column: 'Todo',
+      enteredColumnAt: 5,
+    };
+    const items = [
+      { id: 'a', ...base, assignees: ['octo-bob'] },
+      { id: 'b', ...base },
+    ];
+    expect(decodeItems(encodeItems(items))).toEqual(items);
+    expect(decodeItems(JSON.stringify([['c', 1, 't', null, null, [], 'Todo', 5]]))).toEqual([
+      { id: 'c', ...base },
+    ]);
+  });
+});
