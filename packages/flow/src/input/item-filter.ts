@@ -140,34 +140,38 @@ function decide(
   options: FilterOptions,
 ): { items: BoardItem[]; keep: (id: string) => boolean } {
   const content = filtersContent(filter);
+  const contentOk = (item: BoardItem) =>
+    !content || (!options.hidden?.has(item.id) && matchesContent(item, filter));
   // Each item is decided once, here; moves are then kept by their item's decision.
-  const matching = new Set<string>();
-  const waiting = new Set<string>();
-  const entered = new Map<string, number>();
-  const dates = filtersDates(filter);
-  const consider = (item: BoardItem) => {
-    if (content && (options.hidden?.has(item.id) || !matchesContent(item, filter))) return;
-    matching.add(item.id);
-    if (!dates) return;
-    if (item.column !== null && item.column !== options.doneColumn) waiting.add(item.id);
-    if (item.enteredColumnAt !== null) entered.set(item.id, item.enteredColumnAt);
-  };
-  for (const item of options.leftItems ?? []) consider(item);
-  for (const item of input.items) consider(item);
-  const spans = dates ? spansOf(input.transitions) : null;
+  const decided = new Map<string, boolean>();
+  if (!filtersDates(filter)) {
+    for (const item of options.leftItems ?? []) decided.set(item.id, contentOk(item));
+    const items = input.items.filter((item) => {
+      const ok = contentOk(item);
+      decided.set(item.id, ok);
+      return ok;
+    });
+    return { items, keep: (id) => decided.get(id) === true };
+  }
+  const spans = spansOf(input.transitions);
   const from = filter.from ?? Number.NEGATIVE_INFINITY;
   const to = filter.to ?? Number.POSITIVE_INFINITY;
-  const keep = (id: string): boolean => {
-    if (content && !matching.has(id)) return false;
-    if (!spans) return true;
-    const at = entered.get(id);
-    const span = spans.get(id) ?? (at === undefined ? undefined : { first: at, last: at });
-    if (!span || span.first >= to) return false;
-    return span.last >= from || waiting.has(id);
+  const inRange = (span: Span | undefined, waiting: boolean) =>
+    span !== undefined && span.first < to && (span.last >= from || waiting);
+  const decideItem = (item: BoardItem) => {
+    if (!contentOk(item)) return false;
+    const entered = item.enteredColumnAt;
+    const span = spans.get(item.id) ?? (entered === null ? undefined : { first: entered, last: entered });
+    return inRange(span, item.column !== null && item.column !== options.doneColumn);
   };
-  const items = spans
-    ? input.items.filter((item) => keep(item.id))
-    : input.items.filter((i) => matching.has(i.id));
+  for (const item of options.leftItems ?? []) decided.set(item.id, decideItem(item));
+  const items = input.items.filter((item) => {
+    const ok = decideItem(item);
+    decided.set(item.id, ok);
+    return ok;
+  });
+  // An item neither on the board nor among leftItems: its content is unknown, its moves are known.
+  const keep = (id: string) => decided.get(id) ?? (!content && inRange(spans.get(id), false));
   return { items, keep };
 }
 
