@@ -86,11 +86,12 @@ export function matchesContent(item: BoardItem, filter: ItemFilter): boolean {
 
 type Span = { first: number; last: number };
 
-/** First and last move of each item (what the date range reads). */
-function spansOf(transitions: Transitions): Map<string, Span> {
-  const spans = new Map<string, Span>();
+/** First and last move of each item (what the date range reads); undefined for an item without moves. */
+type Spans = (id: string) => Span | undefined;
+
+function spansOf(transitions: Transitions): Spans {
   if (isTransitionColumns(transitions)) {
-    // Per item code in typed arrays first: one map entry per item, not a lookup per move.
+    // Per item code in typed arrays, and one number per item in the map: no object per item.
     const first = new Float64Array(transitions.itemIds.length).fill(Number.POSITIVE_INFINITY);
     const last = new Float64Array(transitions.itemIds.length).fill(Number.NEGATIVE_INFINITY);
     for (let i = 0; i < transitions.count; i++) {
@@ -99,12 +100,16 @@ function spansOf(transitions: Transitions): Map<string, Span> {
       if (at < (first[code] as number)) first[code] = at;
       if (at > (last[code] as number)) last[code] = at;
     }
+    const codes = new Map<string, number>();
     transitions.itemIds.forEach((id, code) => {
-      if (Number.isFinite(first[code]))
-        spans.set(id, { first: first[code] as number, last: last[code] as number });
+      if (Number.isFinite(first[code])) codes.set(id, code);
     });
-    return spans;
+    return (id) => {
+      const code = codes.get(id);
+      return code === undefined ? undefined : { first: first[code] as number, last: last[code] as number };
+    };
   }
+  const spans = new Map<string, Span>();
   for (const t of transitions) {
     const span = spans.get(t.itemId);
     if (!span) spans.set(t.itemId, { first: t.at, last: t.at });
@@ -113,7 +118,7 @@ function spansOf(transitions: Transitions): Map<string, Span> {
       if (t.at > span.last) span.last = t.at;
     }
   }
-  return spans;
+  return (id) => spans.get(id);
 }
 
 /**
@@ -161,7 +166,7 @@ function decide(
   const decideItem = (item: BoardItem) => {
     if (!contentOk(item)) return false;
     const entered = item.enteredColumnAt;
-    const span = spans.get(item.id) ?? (entered === null ? undefined : { first: entered, last: entered });
+    const span = spans(item.id) ?? (entered === null ? undefined : { first: entered, last: entered });
     return inRange(span, item.column !== null && item.column !== options.doneColumn);
   };
   for (const item of options.leftItems ?? []) decided.set(item.id, decideItem(item));
@@ -171,7 +176,7 @@ function decide(
     return ok;
   });
   // An item neither on the board nor among leftItems: its content is unknown, its moves are known.
-  const keep = (id: string) => decided.get(id) ?? (!content && inRange(spans.get(id), false));
+  const keep = (id: string) => decided.get(id) ?? (!content && inRange(spans(id), false));
   return { items, keep };
 }
 
