@@ -44,8 +44,10 @@ function collectStays(t: BoardTimeline, first: number, now: number, calendar: Ca
     const end = s.end[i] as number;
     if (column < 0 || column >= done || !(end <= now)) continue;
     const start = s.start[i] as number;
-    const slot = column * length + (utc ? Math.floor(end / DAY_MS) : calendar.dayOf(end)) - first + 1;
-    sum[slot] = (sum[slot] as number) + (calendar.partial ? calendar.workingMs(start, end) : end - start);
+    const endDay = utc ? Math.floor(end / DAY_MS) : calendar.dayOf(end);
+    const slot = column * length + endDay - first + 1;
+    sum[slot] =
+      (sum[slot] as number) + (calendar.partial ? calendar.workingMs(start, end, endDay) : end - start);
     count[slot] = (count[slot] as number) + 1;
   }
   return t.board.columns.map((_, c) => {

@@ -1,3 +1,4 @@
+import { DayCache } from './day-cache.ts';
 import { type ZoneDays, zoneDays } from './time-zone.ts';
 
 /** A board's working calendar as it is set (docs/metrics.md, "Calendar"). */
@@ -15,8 +16,11 @@ export type Calendar = ZoneDays & {
   /** Some days are not worked: durations count working time only, forecasts working days only. */
   partial: boolean;
   isWorkingDay(day: number): boolean;
-  /** Working time between two instants (0 when `to` ≤ `from`); `to − from` when every day is worked. */
-  workingMs(from: number, to: number): number;
+  /**
+   * Working time between two instants (0 when `to` ≤ `from`); `to − from` when every day is worked.
+   * `toDay`, when the caller has it already, is `dayOf(to)`.
+   */
+  workingMs(from: number, to: number, toDay?: number): number;
   /** The `n`-th working day after `day` (n ≥ 1); `day + n` when every day is worked. */
   addWorkingDays(day: number, n: number): number;
 };
@@ -69,7 +73,13 @@ function workingPrefix(zone: ZoneDays, isWorking: (day: number) => boolean) {
 
 export function buildCalendar(settings: CalendarSettings = {}): Calendar {
   const zone = zoneDays(settings.timeZone);
-  const isWorkingDay = workingDays(settings);
+  const rule = workingDays(settings);
+  const known = new DayCache();
+  const isWorkingDay = (day: number) => {
+    let worked = known.get(day);
+    if (Number.isNaN(worked)) worked = known.set(day, rule(day) ? 1 : 0);
+    return worked === 1;
+  };
   const partial = (settings.weekends?.length ?? 0) > 0 || (settings.holidays?.length ?? 0) > 0;
   if (!partial) {
     const always = () => true;
@@ -77,10 +87,10 @@ export function buildCalendar(settings: CalendarSettings = {}): Calendar {
     return { ...zone, partial, isWorkingDay: always, workingMs: span, addWorkingDays: (d, n) => d + n };
   }
   const before = workingPrefix(zone, isWorkingDay);
-  const workingMs = (from: number, to: number) => {
+  const workingMs = (from: number, to: number, toDay?: number) => {
     if (!(to > from)) return 0;
     const a = zone.dayOf(from);
-    const b = zone.dayOf(to);
+    const b = toDay ?? zone.dayOf(to);
     if (a === b) return isWorkingDay(a) ? to - from : 0;
     const head = isWorkingDay(a) ? zone.startOf(a + 1) - from : 0;
     const tail = isWorkingDay(b) ? to - zone.startOf(b) : 0;

@@ -1,3 +1,4 @@
+import { DayCache } from './day-cache.ts';
 import { DAY_MS } from './numbers.ts';
 
 /** A time zone's local days: which local date an instant falls on, and when a local date starts. */
@@ -47,43 +48,40 @@ function intlOffset(timeZone: string): (ms: number) => number {
   };
 }
 
-type UtcDayOffsets = { before: number; after: number; change: number };
-
 /**
  * Offsets per UTC day, cached: Intl is read twice per UTC day (its start and end), and only on a day
  * where they differ (a DST change, at most one a day) is the change instant searched to the second.
  */
 function cachedOffset(read: (ms: number) => number): (ms: number) => number {
-  const days = new Map<number, UtcDayOffsets>();
-  const ofDay = (utcDay: number): UtcDayOffsets => {
-    let d = days.get(utcDay);
-    if (d) return d;
+  const before = new DayCache();
+  const after = new DayCache();
+  const change = new DayCache();
+  const learn = (utcDay: number) => {
     const start = utcDay * DAY_MS;
-    const before = read(start);
-    const after = read(start + DAY_MS);
+    const first = read(start);
+    const last = read(start + DAY_MS);
     let lo = start;
     let hi = start + DAY_MS;
-    if (before === after) hi = start;
+    if (first === last) hi = start;
     while (hi - lo > 1000) {
       const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-      if (read(mid) === before) lo = mid;
+      if (read(mid) === first) lo = mid;
       else hi = mid;
     }
-    d = { before, after, change: hi };
-    if (days.size > 200_000) days.clear();
-    days.set(utcDay, d);
-    return d;
+    before.set(utcDay, first);
+    after.set(utcDay, last);
+    change.set(utcDay, hi);
   };
   return (ms) => {
-    const d = ofDay(Math.floor(ms / DAY_MS));
-    return ms < d.change ? d.before : d.after;
+    const utcDay = Math.floor(ms / DAY_MS);
+    let changesAt = change.get(utcDay);
+    if (Number.isNaN(changesAt)) {
+      learn(utcDay);
+      changesAt = change.get(utcDay);
+    }
+    // Without a change that day, `change` is the day's start: one lookup more only before a DST change.
+    return ms >= changesAt ? after.get(utcDay) : before.get(utcDay);
   };
-}
-
-function remember(cache: Map<number, number>, key: number, value: number): number {
-  if (cache.size > 200_000) cache.clear();
-  cache.set(key, value);
-  return value;
 }
 
 /** Offsets per zone name, shared by every calendar of that zone (boards of one team share it). */
@@ -96,13 +94,13 @@ function intlZone(name: string): ZoneDays {
     offsets.set(name, offset);
   }
   const dayOf = (ms: number) => Math.floor((ms + offset(ms)) / DAY_MS);
-  const starts = new Map<number, number>();
+  const starts = new DayCache();
   const startOf = (day: number) => {
     const known = starts.get(day);
-    if (known !== undefined) return known;
+    if (!Number.isNaN(known)) return known;
     // Local midnight, when it exists (the local date changes exactly there).
     const guess = day * DAY_MS - offset(day * DAY_MS - offset(day * DAY_MS));
-    if (dayOf(guess) === day && dayOf(guess - 1) === day - 1) return remember(starts, day, guess);
+    if (dayOf(guess) === day && dayOf(guess - 1) === day - 1) return starts.set(day, guess);
     // Otherwise the smallest instant whose local date is `day` or later, searched to the millisecond.
     let lo = day * DAY_MS - MAX_OFFSET_MS;
     let hi = day * DAY_MS + MAX_OFFSET_MS;
@@ -111,7 +109,7 @@ function intlZone(name: string): ZoneDays {
       if (dayOf(mid) >= day) hi = mid;
       else lo = mid;
     }
-    return remember(starts, day, hi);
+    return starts.set(day, hi);
   };
   return { name, dayOf, startOf };
 }
