@@ -66,11 +66,13 @@ export type IssuesInColumnInput = BoardColumns & {
   items: readonly BoardItem[];
   days: number;
   now: number;
+  calendar?: CalendarSettings;
 };
 
 export type ColumnStatsInput = BoardColumns & {
   items: readonly BoardItem[];
   now: number;
+  calendar?: CalendarSettings;
 };
 
 export type Stability = 'High' | 'Medium' | 'Low';

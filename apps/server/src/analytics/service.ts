@@ -163,7 +163,9 @@ export async function issuesInColumn(
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
   const view = await boardItems(ctx, board, filter);
-  return analysis(ctx, `issues:${board.key}:${view.key}:${days}:${query.column}:${filter.key}`, async () => {
+  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
+  const key = `issues:${board.key}:${view.key}:${days}:${query.column}:${filter.key}:${calendarKey(calendar)}`;
+  return analysis(ctx, key, async () => {
     // Without a filter the moves are not needed: they are not loaded.
     const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const report = buildIssuesInColumnReport({
@@ -172,6 +174,7 @@ export async function issuesInColumn(
       items,
       days,
       now: ctx.now(),
+      calendar: engineCalendar(calendar),
     }) as IssuesResponse;
     report.column_stats.performance_insight = withFilterNote(
       report.column_stats.performance_insight,
@@ -190,12 +193,14 @@ export async function columnStats(
   const board = resolveBoard(viewer, projectId);
   const filter = requestFilter(query);
   const view = await boardItems(ctx, board, filter);
-  return analysis(ctx, `stats:${board.key}:${view.key}:${filter.key}`, async () => {
+  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
+  return analysis(ctx, `stats:${board.key}:${view.key}:${filter.key}:${calendarKey(calendar)}`, async () => {
     const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const stats = buildColumnStats({
       columns: board.columns,
       items,
       now: ctx.now(),
+      calendar: engineCalendar(calendar),
     });
     return { column_stats: stats } as BoardColumnStatsResponse;
   });

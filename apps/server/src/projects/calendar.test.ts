@@ -100,6 +100,21 @@ describe.each(cases)('board calendar on $name', async ({ create }) => {
     expect(await leadTime()).toEqual(before);
   });
 
+  it('counts the ages of issues in a column in working time', async () => {
+    const ages = async () => {
+      const url = `/api/issues/?project=${encodeURIComponent(DEMO_PROJECT_ID)}&column=In%20Progress`;
+      const response = await app.inject({ url, headers: auth });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      return response.json().issues.map((i: { days_in_current_column: number }) => i.days_in_current_column);
+    };
+    const before: number[] = await ages();
+    await saveBoardCalendar(ctx.db, demoBoardId, { time_zone: 'UTC', weekends: [6, 0], holidays: [] });
+    const after: number[] = await ages();
+    expect(after.length).toBe(before.length);
+    expect(after.reduce((a, b) => a + b, 0)).toBeLessThan(before.reduce((a, b) => a + b, 0));
+    await saveBoardCalendar(ctx.db, demoBoardId, UTC_EVERY_DAY);
+  });
+
   it('puts the time-in-state series on local days', async () => {
     const dates = async () => {
       const url = `/api/timeinstate/?project=${encodeURIComponent(DEMO_PROJECT_ID)}&days=7`;
