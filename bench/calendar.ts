@@ -1,13 +1,15 @@
 /**
  * Calendar benchmark (issue 12): `npx tsx bench/calendar.ts [issues] [transitions] [days]`.
- * The analyses that follow the board's calendar — lead time, time in state, Flow, and the CLI's board report (built from
+ * The analyses that follow the board's calendar — every analysis, and the CLI's board report (built from
  * the same board as a board file) — on the generated board (default 100,000 issues, 1,000,000 moves as
  * columns), with the default calendar (UTC, every day worked) and with a working calendar (Europe/Paris,
  * Saturday–Sunday weekends, ten holidays a year). Prints the median of several runs in ms and the ratio.
  */
 import {
   buildBoardReport,
+  buildColumnStats,
   buildFlowReport,
+  buildIssuesInColumnReport,
   buildLeadTimeReport,
   buildTimeInStateReport,
   type CalendarSettings,
@@ -36,6 +38,11 @@ const WORKING: CalendarSettings = {
 const ANALYSES: [string, (calendar: CalendarSettings | undefined) => unknown][] = [
   ['lead time (days=14)', (calendar) => buildLeadTimeReport({ ...board, days: 14, calendar })],
   ['time in state (days=14)', (calendar) => buildTimeInStateReport({ ...board, days: 14, calendar })],
+  [
+    'issues in column',
+    (calendar) => buildIssuesInColumnReport({ ...board, column: 'In Progress', days: 14, calendar }),
+  ],
+  ['column stats', (calendar) => buildColumnStats({ ...board, calendar })],
   [
     'flow (days=30)',
     (calendar) => buildFlowReport({ ...board, days: 30, horizon: 14, targetItems: 10, calendar }),

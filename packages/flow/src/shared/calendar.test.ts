@@ -62,6 +62,16 @@ describe('working time', () => {
     expect(paris.workingMs(from, to)).toBe(23 * HOUR);
   });
 
+  it('gives the same span before and after a far-away span has grown its tables', () => {
+    const calendar = buildCalendar({ weekends: SAT_SUN, holidays: ['2031-05-01'] });
+    const week = () => calendar.workingMs(at('2026-01-05T00:00:00Z'), at('2026-01-10T00:00:00Z'));
+    expect(week()).toBe(5 * 24 * HOUR);
+    // Monday 2 January 2017 to Monday 5 January 2032: whole weeks only, minus one holiday.
+    const years = calendar.workingMs(at('2017-01-02T00:00:00Z'), at('2032-01-05T00:00:00Z'));
+    expect(years).toBe(((dayOfDate('2032-01-05') - dayOfDate('2017-01-02')) / 7) * 5 * 24 * HOUR - 24 * HOUR);
+    expect(week()).toBe(5 * 24 * HOUR);
+  });
+
   it('refuses a week with no working day and a date that is not one', () => {
     expect(() => buildCalendar({ weekends: [0, 1, 2, 3, 4, 5, 6] })).toThrow(CalendarError);
     expect(() => buildCalendar({ holidays: ['2026-02-30'] })).toThrow(CalendarError);

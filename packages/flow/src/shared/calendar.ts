@@ -51,27 +51,46 @@ function workingDays(settings: CalendarSettings): (day: number) => boolean {
 }
 
 /**
- * Cumulative working time at local day starts, grown on demand: `before(d)` is the working time of the
- * days from `base` up to (not including) `d`, so full days between two instants cost O(1) once built.
+ * Cumulative working time at local day starts, grown on demand, so the full days between two instants
+ * cost O(1) once built: `between(first, end)` is the working time of the days first … end − 1. Both ends
+ * are brought into range before either is read (a rebuild moves the base the sums count from).
  */
 function workingPrefix(zone: ZoneDays, isWorking: (day: number) => boolean) {
   let base = 0;
-  let sums: number[] = [];
+  let sums = new Float64Array(0);
   const build = (from: number, to: number) => {
     base = from;
-    sums = [0];
+    sums = new Float64Array(to - from + 1);
     for (let d = from; d < to; d++)
-      sums.push((sums.at(-1) as number) + (isWorking(d) ? zone.startOf(d + 1) - zone.startOf(d) : 0));
+      sums[d - from + 1] =
+        (sums[d - from] as number) + (isWorking(d) ? zone.startOf(d + 1) - zone.startOf(d) : 0);
   };
-  return (day: number): number => {
+  return (first: number, end: number): number => {
     const last = base + sums.length - 1;
-    if (sums.length === 0 || day < base || day > last)
-      build(Math.min(day, sums.length ? base : day) - 366, Math.max(day, sums.length ? last : day) + 366);
-    return sums[day - base] as number;
+    if (sums.length === 0 || first < base || end > last) {
+      const from = Math.min(first, sums.length ? base : first) - 366;
+      build(from, Math.max(end, sums.length ? last : end) + 366);
+    }
+    return (sums[end - base] as number) - (sums[first - base] as number);
   };
 }
 
+/** Calendars already built, by their settings: their per-day tables are reused by the next analysis. */
+const built = new Map<string, Calendar>();
+
+/** The calendar of these settings (kept: the same settings give the same, already warm, calendar). */
 export function buildCalendar(settings: CalendarSettings = {}): Calendar {
+  const key = JSON.stringify([settings.timeZone ?? 'UTC', settings.weekends ?? [], settings.holidays ?? []]);
+  let calendar = built.get(key);
+  if (!calendar) {
+    calendar = newCalendar(settings);
+    if (built.size >= 64) built.delete(built.keys().next().value as string);
+    built.set(key, calendar);
+  }
+  return calendar;
+}
+
+function newCalendar(settings: CalendarSettings): Calendar {
   const zone = zoneDays(settings.timeZone);
   const rule = workingDays(settings);
   const known = new DayCache();
@@ -86,7 +105,7 @@ export function buildCalendar(settings: CalendarSettings = {}): Calendar {
     const span = (from: number, to: number) => Math.max(0, to - from);
     return { ...zone, partial, isWorkingDay: always, workingMs: span, addWorkingDays: (d, n) => d + n };
   }
-  const before = workingPrefix(zone, isWorkingDay);
+  const between = workingPrefix(zone, isWorkingDay);
   const workingMs = (from: number, to: number, toDay?: number) => {
     if (!(to > from)) return 0;
     const a = zone.dayOf(from);
@@ -94,7 +113,7 @@ export function buildCalendar(settings: CalendarSettings = {}): Calendar {
     if (a === b) return isWorkingDay(a) ? to - from : 0;
     const head = isWorkingDay(a) ? zone.startOf(a + 1) - from : 0;
     const tail = isWorkingDay(b) ? to - zone.startOf(b) : 0;
-    return head + (before(b) - before(a + 1)) + tail;
+    return head + between(a + 1, b) + tail;
   };
   const addWorkingDays = (day: number, n: number) => {
     let d = day;
