@@ -69,6 +69,11 @@ export const projectSchema = z.object({
   history_import: z.enum(['pending', 'done', 'unavailable']).optional(),
   /** Beyond the spec (issue 12): the board's working calendar, the same for everyone who tracks it. */
   calendar: calendarSchema.optional(),
+  /**
+   * Beyond the spec (issue 12): whether the analyses count the history of items archived on GitHub (true,
+   * the default: an archived done card is still throughput) or leave those items out. One per board.
+   */
+  include_archived: z.boolean().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -82,6 +87,8 @@ export const saveProjectRequestSchema = z.object({
   column_classification: columnClassificationSchema.nullish(),
   /** Omitted: unchanged; otherwise the board's calendar, for everyone who tracks the board. */
   calendar: calendarSchema.optional(),
+  /** Omitted: unchanged; otherwise whether the board's analyses count archived items. */
+  include_archived: z.boolean().optional(),
 });
 export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 

@@ -9,6 +9,7 @@
 export type * from './types.ts';
 export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './input/board-file.ts';
 export {
+  dropItems,
   type FilteredInput,
   type FilterOptions,
   filterBoard,

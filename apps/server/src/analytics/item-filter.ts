@@ -1,6 +1,7 @@
 import type { ItemFilterQuery } from '@fluxion/contract';
 import {
   type BoardItem,
+  dropItems,
   filterBoard,
   filterItems,
   filtersContent,
@@ -73,6 +74,8 @@ export type FilterView = {
   key: string;
   left: BoardItem[];
   hidden: ReadonlySet<string>;
+  /** The archived items, when the board's setting leaves them out (`include_archived` off); else null. */
+  archived: ReadonlySet<string> | null;
 };
 
 export async function viewForFilter(
@@ -81,6 +84,28 @@ export async function viewForFilter(
   row: TrackedRow,
   filter: RequestFilter,
 ): Promise<FilterView> {
+  const view = await viewedItems(ctx, userId, row, filter);
+  if (row.include_archived !== 0) return { ...view, archived: null };
+  return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, row.id) };
+}
+
+/** The ids of the board's items archived on GitHub: one statement, when the board leaves them out. */
+async function archivedIds(db: Db, boardId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('items')
+    .select('item_id')
+    .where('board_id', '=', boardId)
+    .where('archived_at', 'is not', null)
+    .execute();
+  return new Set(rows.map((r) => r.item_id));
+}
+
+async function viewedItems(
+  ctx: ApiContext,
+  userId: string,
+  row: TrackedRow,
+  filter: RequestFilter,
+): Promise<Omit<FilterView, 'archived'>> {
   let stored: BoardItem[] = [];
   const version = Number(row.data_version);
   const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, version);
@@ -143,8 +168,9 @@ export function filteredBoard(
   board: { view: FilterView; transitions: Transitions; columns: string[] },
 ): { items: BoardItem[]; transitions: Transitions } {
   const { view } = board;
-  if (!request.on) return { items: view.items, transitions: board.transitions };
-  return filterBoard({ items: view.items, transitions: board.transitions }, request.filter, {
+  const transitions = view.archived ? dropItems(board.transitions, view.archived) : board.transitions;
+  if (!request.on) return { items: view.items, transitions };
+  return filterBoard({ items: view.items, transitions }, request.filter, {
     hidden: view.hidden,
     leftItems: view.left,
     doneColumn: board.columns.at(-1) ?? null,

@@ -103,7 +103,7 @@ export async function leadTime(
     throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
   }
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
-  const view = filter.on ? await boardItems(ctx, board, filter) : null;
+  const view = filter.on || board.row.include_archived === 0 ? await boardItems(ctx, board, filter) : null;
   const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
   const key = `lead:${board.key}:${query.days}:${cycleStart ?? ''}:${view?.key ?? ''}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {

@@ -5,6 +5,8 @@ export type ItemState = {
   column: string | null;
   enteredColumnAt: number | null;
   removed: boolean;
+  /** Archived on GitHub (one way of leaving the board); absent: not. */
+  archived?: boolean;
 };
 
 export type SyncPlan = { moves: Move[]; states: ItemState[] };
@@ -52,6 +54,7 @@ export function planSync(params: {
       column,
       enteredColumnAt: column === null ? null : entered,
       removed: column === null,
+      ...(item.archived ? { archived: true } : {}),
     });
   }
   if (params.complete) {

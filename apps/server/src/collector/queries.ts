@@ -134,7 +134,9 @@ export async function upsertItemMetadata(
             content_type: eb.ref('excluded.content_type'),
             milestone: eb.ref('excluded.milestone'),
             labels: eb.ref('excluded.labels'),
-            assignees: sql<string | null>`COALESCE(${sql.ref('excluded.assignees')}, ${sql.ref('items.assignees')})`,
+            assignees: sql<
+              string | null
+            >`COALESCE(${sql.ref('excluded.assignees')}, ${sql.ref('items.assignees')})`,
             updated_at: eb.ref('excluded.updated_at'),
             change_seq: eb.ref('excluded.change_seq'),
           }))
@@ -178,6 +180,7 @@ export async function applyItemStates(
         // PostgreSQL types untyped parameters in a CASE as text.
         entered_column_at: sql<number | null>`CAST(${perItem(chunk, (s) => s.enteredColumnAt)} AS bigint)`,
         removed_at: sql<number | null>`CAST(${perItem(chunk, (s) => (s.removed ? now : null))} AS bigint)`,
+        archived_at: sql<number | null>`CAST(${perItem(chunk, (s) => (s.archived ? now : null))} AS bigint)`,
         updated_at: now,
         change_seq: seq,
       })

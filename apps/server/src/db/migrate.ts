@@ -14,6 +14,7 @@ import { backfillSkipped } from './migrations/011_backfill_skipped.ts';
 import { shareLinks } from './migrations/012_share_links.ts';
 import { boardCalendar } from './migrations/013_board_calendar.ts';
 import { itemAssignees } from './migrations/014_item_assignees.ts';
+import { archivedItems } from './migrations/015_archived_items.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '012_share_links': shareLinks,
     '013_board_calendar': boardCalendar,
     '014_item_assignees': itemAssignees,
+    '015_archived_items': archivedItems,
   };
 }
 

@@ -76,6 +76,8 @@ export type BoardsTable = {
   backfilled_at: Generated<number | null>;
   /** Why past moves could not be imported ('no_timeline_events'); null when they were or will be. */
   backfill_skipped: Generated<string | null>;
+  /** 1: the analyses count archived items' history (the default); 0: they leave it out (migration 015). */
+  include_archived: Generated<number>;
   /** The board's working calendar as JSON `{time_zone, weekends, holidays}`; null: UTC, every day worked. */
   calendar: Generated<string | null>;
 };
@@ -102,6 +104,8 @@ export type ItemsTable = {
   labels: string;
   /** JSON array of logins; null until a listing reports them (migration 014). */
   assignees: string | null;
+  /** When the collector saw the item archived; null when it is not (migration 015). */
+  archived_at: number | null;
   column_name: string | null;
   entered_column_at: number | null;
   removed_at: number | null;

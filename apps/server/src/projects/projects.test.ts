@@ -65,6 +65,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       last_synced_at: expect.any(String),
       recording_since: expect.any(String),
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
+      include_archived: true,
     });
     expect((await app.inject({ url: '/api/projects/' })).statusCode).toBe(401);
   });
@@ -100,6 +101,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       // Past moves are imported from GitHub's timelines at the first sync.
       history_import: 'pending',
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
+      include_archived: true,
     };
     expect(projectSchema.strict().parse(added.json())).toEqual(expected);
     expect((await list(auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID, platform.nodeId]);

@@ -103,6 +103,13 @@ export async function saveProject(
     now: ctx.now(),
   });
   if (request.calendar !== undefined) await saveBoardCalendar(ctx.db, boardId, request.calendar);
+  if (request.include_archived !== undefined) {
+    await ctx.db
+      .updateTable('boards')
+      .set({ include_archived: request.include_archived ? 1 : 0 })
+      .where('id', '=', boardId)
+      .execute();
+  }
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
 }
 

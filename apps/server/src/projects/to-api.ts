@@ -22,6 +22,7 @@ export function toApiProject(row: TrackedRow): Project {
     recording_since: new Date(row.added_at).toISOString(),
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
     calendar: boardCalendar(row.calendar),
+    include_archived: row.include_archived !== 0,
   };
 }
 

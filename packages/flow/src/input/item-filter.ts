@@ -193,6 +193,12 @@ export function filterItems(
   return decide(input, filter, options).items;
 }
 
+/** The moves without those of `ids` (a board setting leaves archived items out: docs/metrics.md §13). */
+export function dropItems(transitions: Transitions, ids: ReadonlySet<string>): Transitions {
+  if (ids.size === 0) return transitions;
+  return filterTransitions(transitions, (id) => !ids.has(id));
+}
+
 function filterTransitions(transitions: Transitions, keep: (id: string) => boolean): Transitions {
   if (!isTransitionColumns(transitions)) {
     const kept = new Map<string, boolean>();

@@ -1,0 +1,118 @@
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../auth/access-tokens.ts';
+import { readerFactory } from '../collector/readers.ts';
+import { createCollector } from '../collector/runner.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+
+/** Issue 12: the board setting "include archived items" (default on, as before it existed). */
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const DAY = 86_400_000;
+
+async function control<T>(path: string, body: unknown = {}): Promise<T> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+describe.each(cases)('include archived items ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const now = sim.world.now();
+  const board = await control<{ id: string }>('/_sim/projects', {
+    owner: 'fluxion-labs',
+    title: `Archiving team ${create.name}`,
+    columns: ['Todo', 'In Progress', 'Done'],
+    at: new Date(now - 10 * DAY).toISOString(),
+  });
+  const items: string[] = [];
+  for (const title of ['Kept card', 'Archived card']) {
+    const issue = await control<{ itemId: string }>('/_sim/issues', {
+      title,
+      repo: 'fluxion-labs/platform',
+      projectId: board.id,
+      status: 'In Progress',
+      actor: 'octo-bob',
+      at: new Date(now - 3 * DAY).toISOString(),
+    });
+    items.push(issue.itemId);
+  }
+  const { app, ctx, clock } = await buildTestApp(database, {
+    githubUrl: sim.url,
+    clock: testClock(Date.now()),
+  });
+  let bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const save = (extra: Record<string, unknown> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: bob.auth,
+      payload: { project_id: board.id, iteration_length: 7, ...extra },
+    });
+  expect((await save()).statusCode).toBe(201);
+  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  const collect = async () => {
+    clock.advance(20 * 60_000);
+    await createCollector(ctx, reader, { backfill: false }).runOnce();
+  };
+  await collect();
+  for (const id of items) await control(`/_sim/items/${id}/move`, { status: 'Done', actor: 'octo-bob' });
+  await collect();
+  await control(`/_sim/items/${items[1]}/archive`);
+  await collect();
+  // The clock moved past the access token's life: a fresh one for the same sign-in.
+  const access = await issueAccessToken({
+    userId: bob.user.id,
+    // signedInGithubUser's answer holds the session too (its declared type leaves it out).
+    sessionId: (bob as typeof bob & { sessionId: string }).sessionId,
+    secret: ctx.config.jwtSecret,
+    now: ctx.now(),
+  });
+  bob = { ...bob, auth: { authorization: `Bearer ${access}` } };
+
+  const throughput = async () => {
+    const url = `/api/flow/?project=${encodeURIComponent(board.id)}`;
+    const response = await app.inject({ url, headers: bob.auth });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    return response.json().throughput.total;
+  };
+
+  it('records the archiving, and counts the archived done card by default', async () => {
+    const rows = await ctx.db.selectFrom('items').select(['title', 'archived_at', 'removed_at']).execute();
+    const archived = rows.find((r) => r.title === 'Archived card');
+    expect(archived?.archived_at).not.toBeNull();
+    expect(rows.find((r) => r.title === 'Kept card')?.archived_at).toBeNull();
+    expect(await throughput()).toBe(2);
+  });
+
+  it('leaves archived items out when the board says so, and counts them again when it says so', async () => {
+    const off = await save({ include_archived: false });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().include_archived).toBe(false);
+    expect(await throughput()).toBe(1);
+    const lead = await app.inject({
+      url: `/api/leadtime/?project=${encodeURIComponent(board.id)}&days=30`,
+      headers: bob.auth,
+    });
+    expect(lead.statusCode).toBe(200);
+    const on = await save({ include_archived: true });
+    expect(on.json().include_archived).toBe(true);
+    expect(await throughput()).toBe(2);
+    // Saving without the field leaves the setting as it is.
+    expect((await save()).json().include_archived).toBe(true);
+  });
+
+  it('refuses a setting that is not a boolean', async () => {
+    const response = await save({ include_archived: 'no' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('include_archived');
+  });
+});
