@@ -54,9 +54,22 @@ test("a team sets its board's time zone and weekends, and the Flow figures follo
   const after = await flowAnswer(page, () => page.getByRole('link', { name: 'Flow', exact: true }).click());
   // Kiritimati is UTC+14: its today is at least the UTC today, and never earlier.
   expect(after.window.end >= before.window.end).toBe(true);
-  // Working time only: no cycle time grows, and the sample holds weekdays only.
-  expect(after.cycle_time.percentiles.p85).toBeLessThanOrEqual(before.cycle_time.percentiles.p85);
-  expect(after).not.toEqual(before);
+  // Working time only: no item's cycle time grows (the simulator keeps moving cards: new ones are left out).
+  type Point = { id: string; completed_at: string; cycle_time_days: number };
+  const earlier = new Map<string, Point>(
+    before.cycle_time.points.map((p: Point) => [`${p.id}@${p.completed_at}`, p]),
+  );
+  const again = after.cycle_time.points.filter((p: Point) => earlier.has(`${p.id}@${p.completed_at}`));
+  expect(again.length).toBeGreaterThan(0);
+  for (const p of again as Point[])
+    expect(p.cycle_time_days).toBeLessThanOrEqual(
+      earlier.get(`${p.id}@${p.completed_at}`)?.cycle_time_days as number,
+    );
+  expect(
+    again.some(
+      (p: Point) => p.cycle_time_days < (earlier.get(`${p.id}@${p.completed_at}`)?.cycle_time_days as number),
+    ),
+  ).toBe(true);
   for (const result of after.forecast?.when.results ?? [])
     if (result.date !== null) expect([0, 6]).not.toContain(weekday(result.date));
   await expect(page.getByText('Cycle time 85th percentile', { exact: true })).toBeVisible();
