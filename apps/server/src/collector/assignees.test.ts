@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';
+import { FILTERED_PROJECT_ITEMS, PROJECT_ITEMS } from '../github/queries.ts';
 import { decodeItems, encodeItems } from '../move-log/item-snapshots.ts';
 import { upsertItemMetadata } from './queries.ts';
 import { readerFactory } from './readers.ts';
@@ -50,7 +51,10 @@ for (const [title, assignees] of [
 describe.each(cases)('assignees ($name)', async ({ create }) => {
   const database = await create();
   afterAll(() => database.drop());
-  const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
+  const { app, ctx, clock } = await buildTestApp(database, {
+    githubUrl: sim.url,
+    clock: testClock(Date.now()),
+  });
   const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
   const added = await app.inject({
     method: 'POST',
@@ -79,6 +83,25 @@ describe.each(cases)('assignees ($name)', async ({ create }) => {
     expect(await count('assignee=octo-alice')).toBe(2);
     expect(await count('assignee=octo-bob&assignee=octo-alice')).toBe(2);
     expect(await count('')).toBe(3);
+  });
+
+  it("keeps them through the minute's incremental listing, which does not ask for them (GitHub points)", async () => {
+    expect(PROJECT_ITEMS).toContain('assignees(first: 10)');
+    expect(FILTERED_PROJECT_ITEMS).not.toContain('assignees');
+    const solo = await ctx.db
+      .selectFrom('items')
+      .select('item_id')
+      .where('title', '=', 'Solo task')
+      .executeTakeFirstOrThrow();
+    await control(`/_sim/items/${solo.item_id}/move`, { status: 'Done', actor: 'octo-bob' });
+    clock.advance(2 * 60_000);
+    await createCollector(ctx, reader, { backfill: false }).runOnce();
+    const after = await ctx.db
+      .selectFrom('items')
+      .select(['column_name', 'assignees'])
+      .where('item_id', '=', solo.item_id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ column_name: 'Done', assignees: '["octo-alice"]' });
   });
 
   it('keeps the stored assignees when a webhook, which does not report them, updates the item', async () => {

@@ -30,7 +30,7 @@ export function toObserved(item: GithubProjectItem): ObservedItem | null {
     contentType: item.content.type,
     milestone: item.content.milestone,
     labels: item.content.labels,
-    assignees: item.content.assignees,
+    ...(item.content.assignees ? { assignees: item.content.assignees } : {}),
     column: item.status,
     statusUpdatedAt: item.statusUpdatedAt ? Date.parse(item.statusUpdatedAt) : null,
     updatedAt: item.updatedAt ? Date.parse(item.updatedAt) : null,

@@ -65,7 +65,8 @@ function toContent(raw: RawContent | null): GithubItemContent | null {
     state: raw.issueState ?? raw.prState ?? null,
     milestone: raw.milestone?.title ?? null,
     labels: (raw.labels?.nodes ?? []).flatMap((l) => (l ? [l.name] : [])),
-    assignees: (raw.assignees?.nodes ?? []).flatMap((a) => (a ? [a.login] : [])),
+    // Absent when the query did not ask (an incremental listing): unknown, not "nobody".
+    ...(raw.assignees ? { assignees: raw.assignees.nodes.flatMap((a) => (a ? [a.login] : [])) } : {}),
     createdAt: raw.createdAt,
     closedAt: raw.closedAt ?? null,
   };

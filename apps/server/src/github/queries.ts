@@ -34,12 +34,19 @@ export const PROJECT_COLUMNS = `query ProjectColumns($id: ID!) {
   ${RATE}
 }`;
 
-const CONTENT = `content {
+/**
+ * An item's content. Assignees double a listing page's GitHub points (2 → 4): only the full listing
+ * (every 15 minutes) asks them, not the minute's incremental one, which leaves the stored ones as they are.
+ */
+function content(withAssignees: boolean): string {
+  const assignees = withAssignees ? ' assignees(first: 10) { nodes { login } }' : '';
+  return `content {
   __typename
   ... on DraftIssue { id title createdAt }
-  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } assignees(first: 10) { nodes { login } } }
-  ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } } assignees(first: 10) { nodes { login } } }
+  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } }${assignees} }
+  ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } }${assignees} }
 }`;
+}
 
 /**
  * Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
@@ -56,7 +63,7 @@ function projectItems(filtered: boolean): string {
         ${PAGE}
         nodes {
           id type isArchived createdAt updatedAt
-          ${CONTENT}
+          ${content(!filtered)}
           status: fieldValueByName(name: "Status") { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
         }
       }

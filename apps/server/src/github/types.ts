@@ -69,8 +69,8 @@ export type GithubItemContent = {
   state: 'OPEN' | 'CLOSED' | 'MERGED' | null;
   milestone: string | null;
   labels: string[];
-  /** Logins of the assigned users (the first 10). */
-  assignees: string[];
+  /** Logins of the assigned users (the first 10); absent when the query did not ask for them. */
+  assignees?: string[];
   createdAt: string;
   closedAt: string | null;
 };
