@@ -6,6 +6,7 @@ import { createCollector } from '../collector/runner.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';
+import { simControl } from '../testing/sim-control.ts';
 
 /** Issue 12: the board setting "include archived items" (default on, as before it existed). */
 const cases = await dialectCases();
@@ -14,13 +15,7 @@ afterAll(() => sim.close());
 const DAY = 86_400_000;
 
 async function control<T>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${sim.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return simControl<T>(sim.url, path, body);
 }
 
 describe.each(cases)('include archived items ($name)', async ({ create }) => {
@@ -64,7 +59,12 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
     await createCollector(ctx, reader, { backfill: false }).runOnce();
   };
   await collect();
-  for (const id of items) await control(`/_sim/items/${id}/move`, { status: 'Done', actor: 'octo-bob' });
+  // Done a minute after the first sync placed the cards, on the app's clock: the simulator's own clock is
+  // the wall clock, 20 minutes behind it, so a move at its "now" would predate the cards' placement.
+  const doneAt = new Date(clock.now() + 60_000).toISOString();
+  for (const id of items) {
+    await control(`/_sim/items/${id}/move`, { status: 'Done', actor: 'octo-bob', at: doneAt });
+  }
   await collect();
   await control(`/_sim/items/${items[1]}/archive`);
   await collect();

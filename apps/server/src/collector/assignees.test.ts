@@ -8,6 +8,7 @@ import { decodeItems, encodeItems } from '../move-log/item-snapshots.ts';
 import { upsertItemMetadata } from './queries.ts';
 import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
+import { simControl } from '../testing/sim-control.ts';
 
 /** Issue 12: the collector stores each item's assignees, and the assignee filter reads them. */
 const cases = await dialectCases();
@@ -16,13 +17,7 @@ afterAll(() => sim.close());
 const DAY = 86_400_000;
 
 async function control<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return simControl<T>(sim.url, path, body);
 }
 
 const now = sim.world.now();

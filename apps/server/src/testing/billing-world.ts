@@ -6,6 +6,7 @@ import { buildTestApp, listenTestApp, type TestApp, testClock } from './app.ts';
 import { dropDatabase } from './collector-sim.ts';
 import type { TestDatabase } from './databases.ts';
 import { signedInUser } from './users.ts';
+import { simControl } from './sim-control.ts';
 
 export const START = Date.UTC(2026, 10, 1, 9);
 export const WEBHOOK_SECRET = 'whsec_billing_test_secret';
@@ -67,15 +68,7 @@ export async function startBillingWorld(
     const response = await fetch(`${url}${path}`, { method, ...init });
     return { status: response.status, body: (await response.json()) as T };
   };
-  const control = async <T>(path: string, body: unknown = {}): Promise<T> => {
-    const response = await fetch(`${sim.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const control = <T>(path: string, body: unknown = {}): Promise<T> => simControl<T>(sim.url, path, body);
   const pay = async (sessionId: string) => {
     const response = await fetch(`${sim.url}/c/pay/${sessionId}/confirm`, {
       method: 'POST',

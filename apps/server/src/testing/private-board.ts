@@ -4,18 +4,13 @@ import { readerFactory } from '../collector/readers.ts';
 import { buildTestApp, testClock } from './app.ts';
 import type { TestDatabase } from './databases.ts';
 import { signedInGithubUser } from './users.ts';
+import { simControl } from './sim-control.ts';
 
 const DAY = 86_400_000;
 export const VAULT_SECRETS = ['Move the HSM', 'fluxion-labs/vault', 'hsm-only', 'Q4 vault'];
 
 async function control<T>(sim: GithubSim, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return simControl<T>(sim.url, path, body);
 }
 
 /**

@@ -5,6 +5,7 @@ import { readerFactory } from '../collector/readers.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';
+import { simControl } from '../testing/sim-control.ts';
 
 /**
  * Issue 12: a filter must not reveal what the viewer may not see. An item of a repository the viewer
@@ -16,13 +17,7 @@ afterAll(() => sim.close());
 const DAY = 86_400_000;
 
 async function control<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return simControl<T>(sim.url, path, body);
 }
 
 /** An org board: one item of a repository only Bob reads (label `hsm-only`), one public, both in progress. */

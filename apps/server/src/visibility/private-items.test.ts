@@ -9,6 +9,7 @@ import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser, signedInUser } from '../testing/users.ts';
 import { PRIVATE_ITEM_TITLE } from './redact.ts';
 import { ACCESS_TTL_MS, RETRY_AFTER_FAILURE_MS } from './repository-access.ts';
+import { simControl } from '../testing/sim-control.ts';
 
 /**
  * Issue 15, finding 1: a board shared by two users is read with the token of whoever added it first;
@@ -26,13 +27,7 @@ const SECRET_TITLE = 'Rotate production keys';
 const SECRETS = [SECRET_TITLE, 'secret-infra', 'Move the HSM', 'fluxion-labs/vault', 'hsm-only', 'Q4 vault'];
 
 async function control<T>(path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${sim.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  return simControl<T>(sim.url, path, body);
 }
 
 /** An org board whose only item in progress is in a repository only Bob can read; the others are to do. */
