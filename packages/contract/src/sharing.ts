@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { leadTimeResponseSchema, timeInStateResponseSchema } from './analytics.ts';
+import { itemFilterQueryShape } from './filters.ts';
 import { flowResponseSchema } from './flow.ts';
 import { wholeNumber } from './numbers.ts';
 
@@ -9,17 +10,33 @@ export const SHARE_LINK_MAX_DAYS = 365;
 
 const projectParam = z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200);
 
-/** What a link shows: the board's analyses with these settings (more filters join here as they come). */
+/** What a link shows: the board's analyses over this window, narrowed by the analyses' item filter. */
 export const shareFiltersSchema = z.object({
   /** The window of every analysis, in days ending today. */
   days: wholeNumber('days', 1, 365).default(30),
+  ...itemFilterQueryShape,
 });
-export type ShareFilters = z.infer<typeof shareFiltersSchema>;
+export type ShareFilters = z.output<typeof shareFiltersSchema>;
+export type ShareFilterParams = z.input<typeof shareFiltersSchema>;
+
+/** A link's filters as the API answers them: every list present (empty when off). */
+const names = z.array(z.string());
+export const shareFiltersAnswerSchema = z.object({
+  days: z.number().int(),
+  label: names,
+  not_label: names,
+  milestone: names,
+  type: names,
+  repo: names,
+  assignee: names,
+  from: z.string().optional(),
+  to: z.string().optional(),
+});
 
 /** POST /api/share-links/ */
 export const createShareLinkRequestSchema = z.object({
   project: projectParam,
-  filters: shareFiltersSchema.default({ days: 30 }),
+  filters: shareFiltersSchema.prefault({}),
   expires_in_days: wholeNumber('expires_in_days', 1, SHARE_LINK_MAX_DAYS).default(SHARE_LINK_DEFAULT_DAYS),
 });
 
@@ -28,7 +45,7 @@ export const shareLinkSchema = z.object({
   id: z.string(),
   project: z.string(),
   project_title: z.string(),
-  filters: z.object({ days: z.number().int() }),
+  filters: shareFiltersAnswerSchema,
   created_at: z.string(),
   expires_at: z.string(),
   revoked_at: z.string().nullable(),
@@ -50,7 +67,7 @@ export const sharedQuerySchema = z.object({
 /** What a shared view shows: the board's name, the link's settings and the analyses themselves. */
 export const sharedAnalysesSchema = z.object({
   project_title: z.string(),
-  filters: z.object({ days: z.number().int() }),
+  filters: shareFiltersAnswerSchema,
   expires_at: z.string(),
   time_zone: z.string(),
   lead_time: leadTimeResponseSchema,

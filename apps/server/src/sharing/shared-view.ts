@@ -26,17 +26,19 @@ export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): P
       'subscription_required',
       "The analyses of this link's board are not available now",
     );
-  const { days } = linkFilters(link);
-  const flowQuery = { project, days, horizon: FLOW_DEFAULTS.horizon, items: FLOW_DEFAULTS.items };
+  // The same item filter as the analyses' own query: applied in the engine, over what the creator sees.
+  const filters = linkFilters(link);
+  const query = { project, ...filters };
+  const flowQuery = { ...query, horizon: FLOW_DEFAULTS.horizon, items: FLOW_DEFAULTS.items };
   const viewer = { userId: creator, board };
   const [lead, tis, flow] = await Promise.all([
-    leadTime(ctx, viewer, { project, days }),
-    timeInState(ctx, viewer, { project, days }),
+    leadTime(ctx, viewer, query),
+    timeInState(ctx, viewer, query),
     flowReport(ctx, viewer, flowQuery),
   ]);
   const head = {
     project_title: board.title,
-    filters: { days },
+    filters,
     expires_at: new Date(link.expires_at).toISOString(),
     time_zone: BOARD_TIME_ZONE,
   };

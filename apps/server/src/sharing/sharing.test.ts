@@ -58,6 +58,30 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect(alices.json().flow.aging.items[0].age_days).toBe(bobs.flow.aging.items[0].age_days);
   });
 
+  it("carries the page's filters: the figures of the filtered analyses, as its creator sees them", async () => {
+    const filters = { days: 30, label: ['hsm-only'], type: ['issue'] };
+    const asCreator = async (user: User, path: string) =>
+      (
+        await app.inject({
+          url: `${path}?project=${vault}&days=30&label=hsm-only&type=issue`,
+          headers: user.auth,
+        })
+      ).json();
+    const bobs = (await open((await share(bob, { filters })).token)).json();
+    expect(bobs.filters).toMatchObject({ days: 30, label: ['hsm-only'], type: ['issue'], milestone: [] });
+    expect(bobs.flow.aging.items.map((item: { title: string }) => item.title)).toEqual(['Move the HSM']);
+    expect(bobs.flow.wip).toEqual((await asCreator(bob, '/api/flow/')).wip);
+    expect(bobs.lead_time.metrics).toEqual((await asCreator(bob, '/api/leadtime/')).metrics);
+    // Alice cannot read the vault issue, so its label does not select it for her link either.
+    const alices = await open((await share(alice, { filters })).token);
+    const secrets = VAULT_SECRETS.filter((secret) => secret !== 'hsm-only');
+    expect(secrets.filter((secret) => alices.body.includes(secret))).toEqual([]);
+    expect(alices.json().flow.aging.items).toEqual((await asCreator(alice, '/api/flow/')).aging.items);
+    expect(alices.json().flow.aging.items).not.toEqual(bobs.flow.aging.items);
+    const listed = (await list(alice))[0] as { filters: unknown };
+    expect(listed.filters).toMatchObject({ label: ['hsm-only'], type: ['issue'] });
+  });
+
   it('is unguessable: 256 random bits, only their hash stored, an unknown token a 404', async () => {
     const first = await share(alice);
     const second = await share(alice);
@@ -116,6 +140,9 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toContain('expires_in_days');
     expect((await post(alice.auth, { project: vault, filters: { days: 0 } })).statusCode).toBe(400);
+    const badType = await post(alice.auth, { project: vault, filters: { type: ['epic'] } });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().message).toContain('filters.type');
     const stranger = await signedInUser(ctx);
     expect((await post(stranger.auth, { project: vault })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/share-links/' })).statusCode).toBe(401);
