@@ -309,6 +309,10 @@ export const T = {
       badHoliday: (line: string) => `Not a date (YYYY-MM-DD): ${line}`,
       allWeekend: 'At least one day of the week must be a working day.',
     },
+    archived: {
+      label: 'Include archived items',
+      help: 'GitHub users archive done cards routinely, so archived items count by default. Turn this off to leave archived cards out of every analysis of this board, for everyone who tracks it.',
+    },
     loadingProjectsOption: 'Loading projects…',
     loadingOwners: 'Loading organizations…',
     loadingColumns: 'Loading columns...',

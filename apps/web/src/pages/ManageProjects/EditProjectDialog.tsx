@@ -3,13 +3,14 @@ import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { Dialog, Stack } from '@primer/react';
 import { useState } from 'react';
 import { T } from '../../texts.ts';
+import { ArchivedField } from './ArchivedField.tsx';
 import { CalendarField } from './CalendarField.tsx';
 import { calendarRequest, initialCalendar } from './calendarForm.ts';
 import { classificationRequest, initialChoice } from './classificationForm.ts';
 import { ColumnClassificationField } from './ColumnClassificationField.tsx';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
 import styles from './ManageProjects.module.css';
-import { saveBody } from './projectForm.ts';
+import { boardSettings, initialIncludeArchived, saveBody } from './projectForm.ts';
 
 type Props = { project: Project; onClose: () => void; onSubmit: (body: SaveProjectRequest) => void };
 
@@ -18,6 +19,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [column, setColumn] = useState(project.cycle_time_start_column ?? '');
   const [classification, setClassification] = useState(() => initialChoice(project));
   const [calendar, setCalendar] = useState(() => initialCalendar(project));
+  const [includeArchived, setIncludeArchived] = useState(() => initialIncludeArchived(project));
   const calendarBody = calendarRequest(calendar);
   const calendarValid = 'calendar' in calendarBody && calendar.weekends.length < 7;
   const submit = () => {
@@ -25,8 +27,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
     onSubmit({
       ...saveBody(project.project_id, project.title, iteration, column),
       column_classification: classificationRequest(project, classification),
-      // The demo's calendar is everyone's: it is not sent (the demo cannot be edited).
-      ...(project.is_demo ? {} : { calendar: calendarBody.calendar }),
+      ...boardSettings(project, calendarBody.calendar, includeArchived),
     });
   };
   return (
@@ -55,6 +56,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
         <ColumnSelect projectId={project.project_id} value={column} onChange={setColumn} />
         <ColumnClassificationField project={project} choice={classification} onChange={setClassification} />
         <CalendarField choice={calendar} onChange={setCalendar} />
+        <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
       </Stack>
     </Dialog>
   );

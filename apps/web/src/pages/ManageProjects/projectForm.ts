@@ -1,4 +1,10 @@
-import type { AvailableProject, OwnerOption, SaveProjectRequest } from '@fluxion/contract';
+import type {
+  AvailableProject,
+  BoardCalendar,
+  OwnerOption,
+  Project,
+  SaveProjectRequest,
+} from '@fluxion/contract';
 import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { T } from '../../texts.ts';
 
@@ -60,4 +66,16 @@ export function saveBody(
   const body: SaveProjectRequest = { project_id: projectId, name, iteration_length: iteration };
   if (column) body.cycle_time_start = column;
   return body;
+}
+
+/** The board's setting as saved; boards saved before it existed count archived items (the default). */
+export const initialIncludeArchived = (project: Project): boolean => project.include_archived ?? true;
+
+/** The settings shared by everyone who tracks the board; the demo's are not sent (it cannot be edited). */
+export function boardSettings(
+  project: Project,
+  calendar: BoardCalendar,
+  includeArchived: boolean,
+): Pick<SaveProjectRequest, 'calendar' | 'include_archived'> {
+  return project.is_demo ? {} : { calendar, include_archived: includeArchived };
 }
