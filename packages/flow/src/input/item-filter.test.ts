@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describeFilter, withFilterNote } from '../insights/filter-note.ts';
 import type { BoardItem, Transition } from '../types.ts';
 import { filterBoard, filterItems, itemTypeOf, repositoryOf } from './item-filter.ts';
-import { toTransitionColumns } from './transitions.ts';
+import { TransitionColumnsBuilder, toTransitionColumns } from './transitions.ts';
 
 const DAY = 86_400_000;
 const JAN = Date.UTC(2026, 0, 1);
@@ -100,6 +100,28 @@ describe('filterBoard', () => {
     expect(result.count).toBe(1);
     expect(result.itemIds[result.item[0] as number]).toBe('pr');
     expect(result.itemIds).toBe(columns.itemIds);
+  });
+
+  it('reads the spans of each loaded snapshot of columns, however often the same board is filtered', () => {
+    const builder = new TransitionColumnsBuilder();
+    for (const t of transitions) builder.append(t.itemId, t.from, t.to, t.at);
+    const before = builder.snapshot();
+    const lateRange = { from: JAN + 30 * DAY, to: JAN + 40 * DAY };
+    const early = { from: JAN, to: JAN + 3 * DAY };
+    expect(filterItems({ items, transitions: before }, lateRange, options).map((i) => i.id)).toEqual([
+      'draft',
+    ]);
+    expect(filterItems({ items, transitions: before }, early, options).map((i) => i.id)).toEqual([
+      'bug',
+      'draft',
+    ]);
+    builder.append('bug', 'Done', 'Doing', JAN + 35 * DAY);
+    const after = { items, transitions: builder.snapshot() };
+    expect(filterItems(after, lateRange, options).map((i) => i.id)).toEqual(['bug', 'draft']);
+    expect(ids(filterBoard(after, lateRange, options))).toEqual(['bug', 'draft']);
+    expect(filterItems({ items, transitions: before }, lateRange, options).map((i) => i.id)).toEqual([
+      'draft',
+    ]);
   });
 });
 

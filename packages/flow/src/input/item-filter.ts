@@ -1,4 +1,5 @@
 import type { BoardItem, Transition } from '../types.ts';
+import { itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
 import { isTransitionColumns, type TransitionColumns, type Transitions } from './transitions.ts';
 
 export type ItemType = 'issue' | 'pull_request' | 'draft';
@@ -84,43 +85,6 @@ export function matchesContent(item: BoardItem, filter: ItemFilter): boolean {
   );
 }
 
-type Span = { first: number; last: number };
-
-/** First and last move of each item (what the date range reads); undefined for an item without moves. */
-type Spans = (id: string) => Span | undefined;
-
-function spansOf(transitions: Transitions): Spans {
-  if (isTransitionColumns(transitions)) {
-    // Per item code in typed arrays, and one number per item in the map: no object per item.
-    const first = new Float64Array(transitions.itemIds.length).fill(Number.POSITIVE_INFINITY);
-    const last = new Float64Array(transitions.itemIds.length).fill(Number.NEGATIVE_INFINITY);
-    for (let i = 0; i < transitions.count; i++) {
-      const code = transitions.item[i] as number;
-      const at = transitions.at[i] as number;
-      if (at < (first[code] as number)) first[code] = at;
-      if (at > (last[code] as number)) last[code] = at;
-    }
-    const codes = new Map<string, number>();
-    transitions.itemIds.forEach((id, code) => {
-      if (Number.isFinite(first[code])) codes.set(id, code);
-    });
-    return (id) => {
-      const code = codes.get(id);
-      return code === undefined ? undefined : { first: first[code] as number, last: last[code] as number };
-    };
-  }
-  const spans = new Map<string, Span>();
-  for (const t of transitions) {
-    const span = spans.get(t.itemId);
-    if (!span) spans.set(t.itemId, { first: t.at, last: t.at });
-    else {
-      if (t.at < span.first) span.first = t.at;
-      if (t.at > span.last) span.last = t.at;
-    }
-  }
-  return (id) => spans.get(id);
-}
-
 /**
  * The items and moves the filter keeps, for every analysis to read instead of the board's. An item is
  * kept or dropped with all its moves. Without any filter on, the input is handed back as it is.
@@ -158,26 +122,52 @@ function decide(
     });
     return { items, keep: (id) => decided.get(id) === true };
   }
-  const spans = spansOf(input.transitions);
+  const { decideItems, movedInRange } = dateDecider(input.transitions, filter, options, contentOk);
+  const record = (all: readonly BoardItem[], kept: readonly BoardItem[]) => {
+    const keptSet = new Set(kept);
+    for (const item of all) decided.set(item.id, keptSet.has(item));
+  };
+  const left = options.leftItems ?? [];
+  record(left, decideItems(left));
+  const items = decideItems(input.items);
+  record(input.items, items);
+  // An item neither on the board nor among leftItems: its content is unknown, its moves are known.
+  const keep = (id: string) => decided.get(id) ?? (!content && movedInRange(id));
+  return { items, keep };
+}
+
+/** The items (content and date range) and the moves of an id alone (date range) the filter keeps. */
+function dateDecider(
+  transitions: Transitions,
+  filter: ItemFilter,
+  options: FilterOptions,
+  contentOk: (item: BoardItem) => boolean,
+) {
   const from = filter.from ?? Number.NEGATIVE_INFINITY;
   const to = filter.to ?? Number.POSITIVE_INFINITY;
-  const inRange = (span: Span | undefined, waiting: boolean) =>
-    span !== undefined && span.first < to && (span.last >= from || waiting);
-  const decideItem = (item: BoardItem) => {
-    if (!contentOk(item)) return false;
-    const entered = item.enteredColumnAt;
-    const span = spans(item.id) ?? (entered === null ? undefined : { first: entered, last: entered });
-    return inRange(span, item.column !== null && item.column !== options.doneColumn);
+  const inRange = (start: number, end: number, waiting: boolean) => start < to && (end >= from || waiting);
+  let spans: MoveSpans | undefined;
+  const allSpans = () => {
+    spans ??= moveSpans(transitions);
+    return spans;
   };
-  for (const item of options.leftItems ?? []) decided.set(item.id, decideItem(item));
-  const items = input.items.filter((item) => {
-    const ok = decideItem(item);
-    decided.set(item.id, ok);
-    return ok;
-  });
-  // An item neither on the board nor among leftItems: its content is unknown, its moves are known.
-  const keep = (id: string) => decided.get(id) ?? (!content && inRange(spans(id), false));
-  return { items, keep };
+  const movedInRange = (id: string) => {
+    const { codes, first, last } = allSpans();
+    const code = codes.get(id);
+    return code !== undefined && inRange(first[code] as number, last[code] as number, false);
+  };
+  const decideItems = (items: readonly BoardItem[]) => {
+    const { first, last } = itemSpans(items, transitions, allSpans);
+    return items.filter((item, index) => {
+      if (!contentOk(item)) return false;
+      const waiting = item.column !== null && item.column !== options.doneColumn;
+      const start = first[index] as number;
+      if (!Number.isNaN(start)) return inRange(start, last[index] as number, waiting);
+      const entered = item.enteredColumnAt;
+      return entered !== null && inRange(entered, entered, waiting);
+    });
+  };
+  return { decideItems, movedInRange };
 }
 
 /** The items the filter keeps, when the analysis reads no moves (issues in a column, column stats). */
@@ -187,10 +177,10 @@ export function filterItems(
   options: FilterOptions,
 ): BoardItem[] {
   if (!isFilterOn(filter)) return [...input.items];
-  if (!filtersDates(filter)) {
-    return input.items.filter((item) => !options.hidden?.has(item.id) && matchesContent(item, filter));
-  }
-  return decide(input, filter, options).items;
+  const contentOk = (item: BoardItem) =>
+    !filtersContent(filter) || (!options.hidden?.has(item.id) && matchesContent(item, filter));
+  if (!filtersDates(filter)) return input.items.filter(contentOk);
+  return dateDecider(input.transitions, filter, options, contentOk).decideItems(input.items);
 }
 
 /** The moves without those of `ids` (a board setting leaves archived items out: docs/metrics.md §13). */
