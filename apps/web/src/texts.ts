@@ -431,6 +431,10 @@ export const T = {
     viewTitle: (title: string) => `${title} — shared analyses`,
     viewNote: (days: number, expires: string, timeZone: string) =>
       `Read-only view of the last ${days} days (${timeZone}); this link expires ${expires}.`,
+    withFilters: (phrases: string[]) => `With this page's filters: ${phrases.join('; ')}.`,
+    filtersOn: (phrases: string[]) =>
+      `Filters on: ${phrases.join('; ')}. The figures count only the matching items.`,
+    flowShare: 'Share this view',
     loading: 'Loading the shared analyses…',
     refused: 'This link cannot be opened',
     refusedHint: 'It may have been revoked by its owner or have expired. Ask them for a new link.',

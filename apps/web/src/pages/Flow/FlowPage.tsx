@@ -1,5 +1,7 @@
-import { Select } from '@primer/react';
+import { ShareAndroidIcon } from '@primer/octicons-react';
+import { Button, Select } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getFlow } from '../../api/flow.ts';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
@@ -17,6 +19,7 @@ import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 import { filterQuery } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
+import { ShareDialog } from '../ManageProjects/share/ShareDialog.tsx';
 import styles from './Flow.module.css';
 import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
@@ -57,6 +60,7 @@ export function FlowPage() {
     setParams(next);
   };
   const [filter, setFilter] = useItemFilter();
+  const [sharing, setSharing] = useState(false);
   const query = useQuery({
     queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, filter],
     queryFn: () =>
@@ -71,8 +75,20 @@ export function FlowPage() {
       title={T.flow.title}
       subtitle={project ? project.title : T.flow.subtitle}
       board={project}
-      actions={project && <WindowSelect days={days} onChange={setDays} />}
+      actions={
+        project && (
+          <>
+            <WindowSelect days={days} onChange={setDays} />
+            <Button leadingVisual={ShareAndroidIcon} onClick={() => setSharing(true)}>
+              {T.share.flowShare}
+            </Button>
+          </>
+        )
+      }
     >
+      {project && sharing && (
+        <ShareDialog project={project} days={days} filter={filter} onClose={() => setSharing(false)} />
+      )}
       <HelpToggle paragraphs={T.flow.help} />
       {project && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>

@@ -10,6 +10,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { leadTimeRows, timeInStateRows } from '../../lib/chartData.ts';
 import { leadTimeCsv, timeInStateCsv } from '../../lib/exportTables.ts';
+import { filterSummary } from '../../lib/filterSummary.ts';
 import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from '../Flow/AgingChart.tsx';
@@ -49,12 +50,14 @@ export function SharedViewPage() {
   const lead = leadTimeRows(data.lead_time as LeadTimeResponse);
   const tis = timeInStateRows(data.time_in_state as TimeInStateResponse, flowData.columns);
   const name = (what: string) => `${data.project_title} ${what}`;
+  const filtersOn = filterSummary(data.filters);
   return (
     <Page
       title={T.share.viewTitle(data.project_title)}
       subtitle={T.share.viewNote(data.filters.days, formatDate(data.expires_at), data.time_zone)}
     >
       <div data-testid="shared-view">
+        {filtersOn.length > 0 && <Flash data-testid="shared-filters">{T.share.filtersOn(filtersOn)}</Flash>}
         <FlowTiles data={flowData} />
         <InsightBanner insight={flowData.performance_insight} />
         <div className={flow.stack}>

@@ -2,23 +2,27 @@ import type { Project } from '@fluxion/contract';
 import { CopyIcon } from '@primer/octicons-react';
 import { Button, Dialog, Flash, FormControl, Select, Stack, TextInput } from '@primer/react';
 import { useState } from 'react';
+import { filterSummary } from '../../../lib/filterSummary.ts';
+import type { ItemFilterState } from '../../../lib/itemFilter.ts';
 import { T } from '../../../texts.ts';
+import { shareRequest } from './shareRequest.ts';
 import { useShareLinks } from './useShareLinks.ts';
 
 const WINDOWS = [14, 30, 60, 90];
 const LIFETIMES = [7, 30, 90];
 
-type Props = { project: Project; onClose: () => void };
+/** From an analysis page: its window and item filter go with the link. */
+type Props = { project: Project; onClose: () => void; days?: number; filter?: ItemFilterState | null };
 
 /** Creates a read-only link to one board's analyses and shows it once, to copy. */
-export function ShareDialog({ project, onClose }: Props) {
+export function ShareDialog({ project, onClose, days: pageDays = 30, filter = null }: Props) {
   const { create } = useShareLinks();
-  const [days, setDays] = useState(30);
+  const [days, setDays] = useState(pageDays);
   const [lifetime, setLifetime] = useState(30);
   const [copied, setCopied] = useState(false);
   const url = create.data ? `${window.location.origin}${create.data.path}` : null;
-  const submit = () =>
-    create.mutate({ project: project.project_id, filters: { days }, expires_in_days: lifetime });
+  const submit = () => create.mutate(shareRequest(project.project_id, { days, lifetime, filter }));
+  const filtersOn = filter ? filterSummary(filter) : [];
   const copy = async () => {
     if (!url) return;
     await navigator.clipboard.writeText(url);
@@ -45,6 +49,7 @@ export function ShareDialog({ project, onClose }: Props) {
     >
       <Stack gap="normal">
         <p>{T.share.intro}</p>
+        {filtersOn.length > 0 && <p data-testid="share-filters">{T.share.withFilters(filtersOn)}</p>}
         {create.isError && <Flash variant="danger">{create.error.message}</Flash>}
         {url ? (
           <>

@@ -1,4 +1,5 @@
 import { Button, Flash, Label } from '@primer/react';
+import { filterSummary } from '../../../lib/filterSummary.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { T } from '../../../texts.ts';
 import styles from '../ManageProjects.module.css';
@@ -31,6 +32,9 @@ export function ShareLinksList() {
                     formatDate(link.created_at),
                     formatDate(link.expires_at),
                   )}
+                  {filterSummary(link.filters)
+                    .map((phrase) => ` · ${phrase}`)
+                    .join('')}
                 </div>
               </div>
               {link.status === 'active' && (

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/instance.ts';
+import type { ShareRequest } from './shareRequest.ts';
 
 const SHARE_LINKS_KEY = ['share-links'] as const;
 
@@ -9,8 +10,7 @@ export function useShareLinks() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: SHARE_LINKS_KEY });
   const list = useQuery({ queryKey: SHARE_LINKS_KEY, queryFn: () => api.call('listShareLinks', {}) });
   const create = useMutation({
-    mutationFn: (body: { project: string; filters: { days: number }; expires_in_days: number }) =>
-      api.call('createShareLink', { body }),
+    mutationFn: (body: ShareRequest) => api.call('createShareLink', { body }),
     onSuccess: refresh,
   });
   const revoke = useMutation({

@@ -1,0 +1,28 @@
+import type { ItemFilterState } from './itemFilter.ts';
+
+/** A filter as the page holds it or as a share link answers it (dates absent or empty when off). */
+export type FilterLike = Omit<ItemFilterState, 'from' | 'to' | 'type'> & {
+  type: readonly string[];
+  from?: string | undefined;
+  to?: string | undefined;
+};
+
+const TYPE_NAMES: Record<string, string> = { issue: 'issue', pull_request: 'pull request', draft: 'draft' };
+const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' or ');
+
+/** The filters that are on, one short phrase each (`label "bug" or "ux"`); empty when none is. */
+export function filterSummary(filter: FilterLike): string[] {
+  const lists: [string, readonly string[]][] = [
+    ['label', filter.label],
+    ['without label', filter.not_label],
+    ['milestone', filter.milestone],
+    ['repository', filter.repo],
+    ['assignee', filter.assignee],
+  ];
+  const phrases = lists.filter(([, values]) => values.length > 0).map(([name, v]) => `${name} ${quoted(v)}`);
+  if (filter.type.length > 0)
+    phrases.push(`type ${filter.type.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`);
+  if (filter.from) phrases.push(`from ${filter.from}`);
+  if (filter.to) phrases.push(`to ${filter.to}`);
+  return phrases;
+}
