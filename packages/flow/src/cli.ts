@@ -9,8 +9,8 @@ import { parseArgs } from 'node:util';
 import { BoardFileError, parseBoardFile } from './input/board-file.ts';
 import { parseHolidayLines, parseWeekends } from './input/calendar-options.ts';
 import { buildBoardReport } from './reports/board-report.ts';
-import { CalendarError, type CalendarSettings } from './shared/calendar.ts';
-import { TimeZoneError } from './shared/time-zone.ts';
+import { CalendarError, type CalendarSettings } from './core/calendar.ts';
+import { TimeZoneError } from './core/time-zone.ts';
 
 const USAGE = `usage: flow <board.json | -> [--whole-days] [--pretty] [--stats] [--tz ZONE] [--weekends DAYS] [--holidays FILE]
   --whole-days  durations in whole calendar days (date minus date), as jira-agile-metrics counts them

@@ -64,8 +64,8 @@ export {
   type CalendarSettings,
   dayOfDate,
   UTC_CALENDAR,
-} from './shared/calendar.ts';
-export { TimeZoneError } from './shared/time-zone.ts';
+} from './core/calendar.ts';
+export { TimeZoneError } from './core/time-zone.ts';
 export { parseHolidayLines, parseWeekends } from './input/calendar-options.ts';
 export type * from './reports/flow-types.ts';
-export { seededRandom } from './shared/random.ts';
+export { seededRandom } from './core/random.ts';

@@ -1,7 +1,7 @@
 /** Public input and output types of the flow engine. All times are epoch milliseconds (UTC). */
 
 import type { Transitions } from './input/transitions.ts';
-import type { CalendarSettings } from './shared/calendar.ts';
+import type { CalendarSettings } from './core/calendar.ts';
 
 /** One recorded status change. `to: null` means the item left the board (or lost its status). */
 export type Transition = {

@@ -1,4 +1,4 @@
-import { CalendarError } from '../shared/calendar.ts';
+import { CalendarError } from '../core/calendar.ts';
 
 const DAY_NAMES = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 

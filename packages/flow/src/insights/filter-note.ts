@@ -1,4 +1,4 @@
-import { dayNumber, isoDay } from '../shared/numbers.ts';
+import { dayNumber, isoDay } from '../core/numbers.ts';
 import type { ItemFilter } from '../input/item-filter.ts';
 import type { Insight } from '../types.ts';
 

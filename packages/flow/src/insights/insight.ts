@@ -1,4 +1,4 @@
-import { confidence } from '../shared/numbers.ts';
+import { confidence } from '../core/numbers.ts';
 import type { Insight, Severity, Stability } from '../types.ts';
 
 export const FALLBACK_MESSAGE = 'Analysis unavailable - using fallback calculations';

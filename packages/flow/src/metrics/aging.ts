@@ -1,6 +1,6 @@
 import type { AgingItem, AgingRisk, FlowPercentiles } from '../reports/flow-types.ts';
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
-import { days, isoTime } from '../shared/numbers.ts';
+import { days, isoTime } from '../core/numbers.ts';
 import type { BoardItem } from '../types.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { DAY_MS, dayNumber, isoDay, quantile } from '../shared/numbers.ts';
+import { DAY_MS, dayNumber, isoDay, quantile } from '../core/numbers.ts';
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
 
 export type CfdRow = { date: string; counts: Record<string, number> };

@@ -1,6 +1,6 @@
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
-import type { Calendar } from '../shared/calendar.ts';
-import { dayNumber, isoDay } from '../shared/numbers.ts';
+import type { Calendar } from '../core/calendar.ts';
+import { dayNumber, isoDay } from '../core/numbers.ts';
 
 export type DayRange = { first: number; last: number };
 

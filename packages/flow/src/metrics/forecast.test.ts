@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlowReport } from '../reports/flow-report.ts';
 import { forecastHowMany, forecastWhen, MAX_FORECAST_DAYS } from './forecast.ts';
-import { seededRandom } from '../shared/random.ts';
+import { seededRandom } from '../core/random.ts';
 import type { Transition } from '../types.ts';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import type { HowManyResult, WhenResult } from '@fluxion/contract';
-import { isoDay } from '../shared/numbers.ts';
-import { draw, seededRandom } from '../shared/random.ts';
+import { isoDay } from '../core/numbers.ts';
+import { draw, seededRandom } from '../core/random.ts';
 
 /** The confidence levels of every forecast, in this order. */
 export const FORECAST_CONFIDENCES = [0.5, 0.85, 0.95] as const;

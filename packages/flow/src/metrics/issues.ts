@@ -1,8 +1,8 @@
 import { resolveBoard } from '../input/columns.ts';
 import { fallbackInsight } from '../insights/insight.ts';
 import { issuesInsight } from '../insights/issues-insight.ts';
-import { buildCalendar, type CalendarSettings } from '../shared/calendar.ts';
-import { DAY_MS, days, isoTime, iterationDays, round } from '../shared/numbers.ts';
+import { buildCalendar, type CalendarSettings } from '../core/calendar.ts';
+import { DAY_MS, days, isoTime, iterationDays, round } from '../core/numbers.ts';
 import type {
   BoardItem,
   ColumnStatsInput,

@@ -1,7 +1,7 @@
 import { accumulate, addSample, createDailySums, type DailySums, mean, windowTotal } from './daily.ts';
 import { fallbackInsight, stabilityOf } from '../insights/insight.ts';
 import { leadTimeInsight } from '../insights/lead-time-insight.ts';
-import { buildCalendar, type Calendar } from '../shared/calendar.ts';
+import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import {
   coefficientOfVariation,
   DAY_MS,
@@ -9,7 +9,7 @@ import {
   isoDay,
   iterationDays,
   percentChange,
-} from '../shared/numbers.ts';
+} from '../core/numbers.ts';
 import { type BoardTimeline, buildTimeline, cycleTimeMs, leadTimeMs } from '../timeline/timeline.ts';
 import type { LeadTimeDay, LeadTimeInput, LeadTimeMetrics, LeadTimeResponse } from '../types.ts';
 

@@ -1,5 +1,5 @@
 import { columnKinds, resolveBoard } from '../input/columns.ts';
-import { round } from '../shared/numbers.ts';
+import { round } from '../core/numbers.ts';
 import { columnCode } from '../timeline/group-by-item.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
 

@@ -1,8 +1,8 @@
 import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
 import { fallbackInsight } from '../insights/insight.ts';
-import { buildCalendar, type Calendar } from '../shared/calendar.ts';
-import { DAY_MS, days, isoDay, iterationDays, round } from '../shared/numbers.ts';
+import { buildCalendar, type Calendar } from '../core/calendar.ts';
+import { DAY_MS, days, isoDay, iterationDays, round } from '../core/numbers.ts';
 import { queueHealth } from './queue.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { timeInStateInsight } from '../insights/time-in-state-insight.ts';

@@ -1,7 +1,7 @@
 /** The board report's per-item parts, read from the timeline's typed arrays (objects only for the output). */
 import type { ParsedBoard } from '../input/board-file.ts';
-import { type Calendar, UTC_CALENDAR } from '../shared/calendar.ts';
-import { DAY_MS, isoDay, isoTime, round } from '../shared/numbers.ts';
+import { type Calendar, UTC_CALENDAR } from '../core/calendar.ts';
+import { DAY_MS, isoDay, isoTime, round } from '../core/numbers.ts';
 import type { BoardTimeline } from '../timeline/timeline.ts';
 import type { BoardReportItem, ScatterPoint } from './board-report.ts';
 

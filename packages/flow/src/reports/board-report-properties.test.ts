@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cumulativeFlow, cycleTimePercentiles, throughput } from '../metrics/charts.ts';
-import { DAY_MS, isoTime, round } from '../shared/numbers.ts';
+import { DAY_MS, isoTime, round } from '../core/numbers.ts';
 import { computeItemTimelines } from '../timeline/item-timelines.ts';
 import type { Transition } from '../types.ts';
 import { buildBoardReport } from './board-report.ts';

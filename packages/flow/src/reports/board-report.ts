@@ -8,8 +8,8 @@ import {
   type ThroughputRow,
   throughputOf,
 } from '../metrics/charts.ts';
-import { buildCalendar, type CalendarSettings } from '../shared/calendar.ts';
-import { DAY_MS, round } from '../shared/numbers.ts';
+import { buildCalendar, type CalendarSettings } from '../core/calendar.ts';
+import { DAY_MS, round } from '../core/numbers.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
 import { cycleTimesOfKeys, durations, itemOfKeys, reportItems, scatterPoints } from './board-items.ts';
 

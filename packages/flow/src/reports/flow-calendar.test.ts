@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COLUMNS, item, jan, NOW, TRANSITIONS } from '../fixtures/worked-example.fixture.ts';
-import { weekday } from '../shared/calendar.ts';
+import { weekday } from '../core/calendar.ts';
 import { buildFlowReport } from './flow-report.ts';
 import type { FlowReportInput } from './flow-types.ts';
 

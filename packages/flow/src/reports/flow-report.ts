@@ -18,8 +18,8 @@ import type {
 } from './flow-types.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { computeItemTimelines, type ItemTimeline } from '../timeline/item-timelines.ts';
-import { buildCalendar, type Calendar } from '../shared/calendar.ts';
-import { days, isoDay, isoTime, round } from '../shared/numbers.ts';
+import { buildCalendar, type Calendar } from '../core/calendar.ts';
+import { days, isoDay, isoTime, round } from '../core/numbers.ts';
 import { upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
 

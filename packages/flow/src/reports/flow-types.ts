@@ -1,5 +1,5 @@
 import type { Transitions } from '../input/transitions.ts';
-import type { CalendarSettings } from '../shared/calendar.ts';
+import type { CalendarSettings } from '../core/calendar.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
 
 /** Input of the Flow analysis (docs/metrics.md, "Flow"). All times are epoch milliseconds (UTC). */

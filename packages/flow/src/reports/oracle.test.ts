@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBoardFile } from '../input/board-file.ts';
 import { cumulativeFlow, cycleTimePercentiles, throughput } from '../metrics/charts.ts';
 import { computeItemTimelines, type ItemTimeline } from '../timeline/item-timelines.ts';
-import { DAY_MS, dayNumber, isoDay } from '../shared/numbers.ts';
+import { DAY_MS, dayNumber, isoDay } from '../core/numbers.ts';
 
 // Golden files copied into the repo (source and licence: test-data/jira-agile-metrics/README.md).
 const oracle = new URL('../../test-data/jira-agile-metrics/', import.meta.url);

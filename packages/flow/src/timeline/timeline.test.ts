@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeItemTimelines, type ItemTimeline } from './item-timelines.ts';
-import { DAY_MS } from '../shared/numbers.ts';
+import { DAY_MS } from '../core/numbers.ts';
 import type { Transition } from '../types.ts';
 import { COLUMNS, jan, TRANSITIONS } from '../fixtures/worked-example.fixture.ts';
 
