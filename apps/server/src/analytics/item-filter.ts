@@ -13,6 +13,7 @@ import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
+import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
 
 const DAY_MS = 86_400_000;
@@ -119,7 +120,7 @@ async function viewedItems(
   }
   let count = 0;
   const view = await itemsForViewer(ctx, userId, row, async () => {
-    const [now, left] = await Promise.all([onBoard(), leftItems(ctx.db, row.id)]);
+    const [now, left] = await Promise.all([onBoard(), readLeftItems(ctx.db, row.id)]);
     count = now.length;
     stored = [...now, ...left];
     return stored;
@@ -130,36 +131,6 @@ async function viewedItems(
     left: view.items.slice(count),
     hidden: hiddenIds(stored, view.items),
   };
-}
-
-/** One statement, under a content filter only: the stored content of the items no longer on the board. */
-async function leftItems(db: Db, boardId: string): Promise<BoardItem[]> {
-  const rows = await db
-    .selectFrom('items')
-    .select(['item_id', 'number', 'title', 'url', 'milestone', 'labels', 'assignees'])
-    .where('board_id', '=', boardId)
-    .where('removed_at', 'is not', null)
-    .execute();
-  return rows.map((r) => ({
-    id: r.item_id,
-    number: r.number,
-    title: r.title,
-    url: r.url,
-    milestone: r.milestone,
-    labels: parseLabels(r.labels),
-    ...(r.assignees === null ? {} : { assignees: parseLabels(r.assignees) }),
-    column: null,
-    enteredColumnAt: null,
-  }));
-}
-
-function parseLabels(json: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.filter((l): l is string => typeof l === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The items and moves an analysis reads under the filter (all of them when none is on). */

@@ -123,6 +123,17 @@ function toBoardItem(r: ItemRow): BoardItem {
   return r.assignees === null ? item : { ...item, assignees: parseLabels(r.assignees) };
 }
 
+/** One statement: the stored content of the items no longer on the board (content filters judge them by it). */
+export async function readLeftItems(db: Db, boardId: string): Promise<BoardItem[]> {
+  const rows = await db
+    .selectFrom('items')
+    .select(['item_id', 'number', 'title', 'url', 'milestone', 'labels', 'assignees'])
+    .where('board_id', '=', boardId)
+    .where('removed_at', 'is not', null)
+    .execute();
+  return rows.map((r) => toBoardItem({ ...r, column_name: null, entered_column_at: null }));
+}
+
 function parseLabels(json: string): string[] {
   try {
     const parsed: unknown = JSON.parse(json);
