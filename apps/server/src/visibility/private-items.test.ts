@@ -9,7 +9,7 @@ import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser, signedInUser } from '../testing/users.ts';
 import { PRIVATE_ITEM_TITLE } from './redact.ts';
 import { ACCESS_TTL_MS, RETRY_AFTER_FAILURE_MS } from './repository-access.ts';
-import { simControl } from '../testing/sim-control.ts';
+import { vaultBoard } from '../testing/private-board.ts';
 
 /**
  * Issue 15, finding 1: a board shared by two users is read with the token of whoever added it first;
@@ -19,50 +19,15 @@ const cases = await dialectCases();
 const sim = await startGithubSim({ port: 0 });
 afterAll(() => sim.close());
 
-const DAY = 86_400_000;
 const PLATFORM_COLUMNS = ['Backlog', 'Todo', 'In Progress', 'In Review', 'Done'];
 const VAULT_COLUMNS = ['Todo', 'In Progress', 'Done'];
 const SECRET_TITLE = 'Rotate production keys';
 /** What of Bob's private items must never reach Alice (the seeded one and the scenario's). */
 const SECRETS = [SECRET_TITLE, 'secret-infra', 'Move the HSM', 'fluxion-labs/vault', 'hsm-only', 'Q4 vault'];
 
-async function control<T>(path: string, body: unknown): Promise<T> {
-  return simControl<T>(sim.url, path, body);
-}
-
-/** An org board whose only item in progress is in a repository only Bob can read; the others are to do. */
-async function vaultBoard(): Promise<string> {
-  const now = sim.world.now();
-  const board = await control<{ id: string }>('/_sim/projects', {
-    owner: 'fluxion-labs',
-    title: 'Vault migration',
-    columns: VAULT_COLUMNS,
-    at: new Date(now - 40 * DAY).toISOString(),
-  });
-  const issue = (title: string, extra: Record<string, unknown>) =>
-    control('/_sim/issues', {
-      title,
-      projectId: board.id,
-      status: 'In Progress',
-      actor: 'octo-bob',
-      ...extra,
-    });
-  await issue('Move the HSM', {
-    repo: 'fluxion-labs/vault',
-    labels: ['hsm-only'],
-    milestone: 'Q4 vault',
-    visibleTo: ['octo-bob'],
-    at: new Date(now - 20 * DAY).toISOString(),
-  });
-  const todo = { status: 'Todo', at: new Date(now - 2 * DAY).toISOString() };
-  await issue('Write the runbook', { repo: 'fluxion-labs/platform', ...todo });
-  await issue('Vault notes', { repo: '', kind: 'DraftIssue', ...todo });
-  return board.id;
-}
-
 const [platform] = sim.world.projectsOf('fluxion-labs');
 if (!platform) throw new Error('the simulator is not seeded as expected');
-const vault = await vaultBoard();
+const vault = await vaultBoard(sim);
 
 describe.each(cases)('private items on a shared board ($name)', async ({ create }) => {
   const database = await create();
