@@ -51,6 +51,22 @@ describe('the OpenAPI document made from the endpoint table', () => {
   });
 });
 
+describe('error answers follow what an endpoint can do', () => {
+  type Responses = Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  const statuses = (path: string, method: string) =>
+    Object.keys((document.paths as Responses)[path]?.[method]?.responses ?? {});
+
+  it('lists the paywall, sign-in and bad input for an analysis, none of them for liveness', () => {
+    expect(statuses('/api/leadtime/', 'get')).toEqual(
+      expect.arrayContaining(['200', '400', '401', '402', '404', '503']),
+    );
+    expect(statuses('/api/leadtime/', 'get')).not.toContain('410');
+    expect(statuses('/healthz', 'get')).toEqual(['200']);
+    expect(statuses('/api/token/refresh/', 'post')).toEqual(expect.arrayContaining(['401', '429']));
+    expect(statuses('/api/shared/', 'get')).toContain('410');
+  });
+});
+
 describe('paths and query strings', () => {
   it('fills and encodes path parameters, and refuses a missing one', () => {
     expect(fillPath('/api/projects/:id/column-stats/', { id: 'PVT_a/b c' })).toBe(

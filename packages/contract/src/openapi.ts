@@ -65,10 +65,26 @@ function responses(endpoint: Endpoint): Record<string, JsonSchema> {
   const errorBody = {
     content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
   };
-  for (const [status, description] of Object.entries(ERROR_ANSWERS)) {
-    answers[status] ??= { description, ...errorBody };
+  for (const status of errorStatuses(endpoint)) {
+    answers[status] ??= { description: ERROR_ANSWERS[status], ...errorBody };
   }
   return answers;
+}
+
+/** The error answers an endpoint can give, so that /healthz does not list a paywall. */
+function errorStatuses(endpoint: Endpoint): string[] {
+  const takesInput = Boolean(endpoint.params || endpoint.query || endpoint.body);
+  const when: Record<string, boolean> = {
+    '400': takesInput,
+    '401': endpoint.auth !== 'none' || endpoint.tag === 'Auth',
+    '402': endpoint.tag === 'Analytics' || endpoint.path === '/api/shared/',
+    '404': Boolean(endpoint.params) || endpoint.tag === 'Analytics' || endpoint.tag === 'GitHub',
+    '410': endpoint.path === '/api/shared/',
+    '429': endpoint.tag === 'Auth',
+    '502': endpoint.tag === 'GitHub' || endpoint.tag === 'Billing',
+    '503': endpoint.tag !== 'Docs' && endpoint.path !== '/healthz',
+  };
+  return Object.keys(ERROR_ANSWERS).filter((status) => when[status]);
 }
 
 function operation(name: string, endpoint: Endpoint): Operation {
