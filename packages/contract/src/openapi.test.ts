@@ -64,6 +64,8 @@ describe('error answers follow what an endpoint can do', () => {
     expect(statuses('/healthz', 'get')).toEqual(['200']);
     expect(statuses('/api/token/refresh/', 'post')).toEqual(expect.arrayContaining(['401', '429']));
     expect(statuses('/api/shared/', 'get')).toContain('410');
+    const ready = (document.paths as Responses)['/readyz']?.get?.responses['503'] as { description: string };
+    expect(ready.description).toMatch(/database is away/);
   });
 });
 

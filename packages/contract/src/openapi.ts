@@ -50,7 +50,7 @@ function contentType(endpoint: Endpoint): string {
 function responses(endpoint: Endpoint): Record<string, JsonSchema> {
   const answers: Record<string, JsonSchema> = {};
   for (const [status, schema] of Object.entries(endpoint.responses)) {
-    const description = status === '302' ? 'Redirect' : status === '204' ? 'Done, no body' : 'Success';
+    const description = describeStatus(status);
     answers[status] = schema
       ? {
           description,
@@ -69,6 +69,12 @@ function responses(endpoint: Endpoint): Record<string, JsonSchema> {
     answers[status] ??= { description: ERROR_ANSWERS[status], ...errorBody };
   }
   return answers;
+}
+
+function describeStatus(status: string): string {
+  if (status === '302') return 'Redirect';
+  if (status === '204') return 'Done, no body';
+  return status.startsWith('2') ? 'Success' : (ERROR_ANSWERS[status] ?? 'Error');
 }
 
 /** The error answers an endpoint can give, so that /healthz does not list a paywall. */
