@@ -1,9 +1,103 @@
-import { sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, isPostgresReachable, TEST_POSTGRES_URL } from '../testing/databases.ts';
 import { terminateConnections } from '../testing/outage.ts';
+import { withStatementCache } from './connection.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
+
+type Tables = { notes: { id: number; body: string; extra?: string } };
+
+/** Kysely over an in-memory SQLite database through the statement cache, counting what SQLite prepares. */
+function countingSqlite(max = 10) {
+  const sqlite = new SQLite(':memory:');
+  const prepared: string[] = [];
+  const prepare = sqlite.prepare.bind(sqlite);
+  sqlite.prepare = ((source: string) => {
+    prepared.push(source);
+    return prepare(source);
+  }) as typeof sqlite.prepare;
+  const database = withStatementCache(sqlite, max);
+  const db = new Kysely<Tables>({ dialect: new SqliteDialect({ database }) });
+  return { sqlite, database, db, prepared };
+}
+
+async function notes(db: Kysely<Tables>, rows: number) {
+  await db.schema
+    .createTable('notes')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('body', 'text')
+    .execute();
+  for (let id = 1; id <= rows; id += 1)
+    await db
+      .insertInto('notes')
+      .values({ id, body: `note ${id}` })
+      .execute();
+}
+
+describe('the SQLite statement cache', () => {
+  it('prepares a query once however often it runs; each run reads its own parameters', async () => {
+    const { db, prepared } = countingSqlite();
+    await notes(db, 3);
+    const byId = (id: number) =>
+      db.selectFrom('notes').select('body').where('id', '=', id).executeTakeFirst();
+    expect(await byId(1)).toEqual({ body: 'note 1' });
+    expect(await byId(3)).toEqual({ body: 'note 3' });
+    expect(await byId(4)).toBeUndefined();
+    expect(prepared.filter((s) => s.startsWith('select'))).toHaveLength(1);
+    // Three inserts through one statement, too.
+    expect(prepared.filter((s) => s.startsWith('insert'))).toHaveLength(1);
+    await db.destroy();
+  });
+
+  it('a kept statement follows a schema change: a column added, a table made again', async () => {
+    const { db, prepared } = countingSqlite();
+    await notes(db, 1);
+    const all = () => db.selectFrom('notes').selectAll().execute();
+    expect(await all()).toEqual([{ id: 1, body: 'note 1' }]);
+    await db.schema
+      .alterTable('notes')
+      .addColumn('extra', 'text', (c) => c.defaultTo('x'))
+      .execute();
+    expect(await all()).toEqual([{ id: 1, body: 'note 1', extra: 'x' }]);
+    await db.schema.dropTable('notes').execute();
+    await db.schema.createTable('notes').addColumn('id', 'integer').addColumn('body', 'text').execute();
+    await db.insertInto('notes').values({ id: 7, body: 'again' }).execute();
+    expect(await all()).toEqual([{ id: 7, body: 'again' }]);
+    expect(prepared.filter((s) => s === 'select * from "notes"')).toHaveLength(1);
+    await db.destroy();
+  });
+
+  it('keeps the last statements used, up to its size', async () => {
+    const { db, prepared } = countingSqlite(2);
+    await notes(db, 2);
+    const body = (id: number) => db.selectFrom('notes').select('body').where('id', '=', id);
+    const count = () => prepared.filter((s) => s.startsWith('select')).length;
+    await body(1).execute();
+    await body(1).orderBy('id').execute();
+    await body(1).orderBy('body').execute();
+    expect(count()).toBe(3);
+    await body(1).orderBy('body').execute();
+    expect(count()).toBe(3);
+    // The first left the cache when the third came (the inserts and the table's creation came between).
+    await body(1).execute();
+    expect(count()).toBe(4);
+    await db.destroy();
+  });
+
+  it('a statement still being iterated is not handed out again: a second one is prepared', async () => {
+    const { database, db } = countingSqlite();
+    await notes(db, 3);
+    const source = 'select body from notes order by id';
+    const iterating = database.prepare(source).iterate([]);
+    expect(iterating.next().value).toEqual({ body: 'note 1' });
+    expect(database.prepare(source).all([])).toHaveLength(3);
+    expect(iterating.next().value).toEqual({ body: 'note 2' });
+    iterating.return?.();
+    await db.destroy();
+  });
+});
 
 describe.runIf(await isPostgresReachable())('the PostgreSQL pool', () => {
   it('survives the server ending an idle connection, and the next query works', async () => {

@@ -1,7 +1,8 @@
 import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 
@@ -13,6 +14,8 @@ export type DbHandle = { db: Db; dialect: DialectName; close(): Promise<void> };
 pg.types.setTypeParser(20, (v) => Number(v));
 
 const CONNECT_TIMEOUT_MS = 5_000;
+/** Prepared SQLite statements kept, by SQL text: the app's queries, and `IN` lists of a few lengths. */
+const SQLITE_STATEMENTS = 500;
 
 export type DbOptions = {
   databaseUrl: string | null;
@@ -34,8 +37,28 @@ function openSqlite(file: string): DbHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const database = withStatementCache(sqlite, SQLITE_STATEMENTS);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely's SQLite driver prepares every query anew (a quarter of a webhook delivery's database time): this
+ * keeps the last `max` statements by SQL text. SQLite prepares a kept statement again by itself after a
+ * schema change. A statement still being iterated (a stream) is busy: a second one is prepared beside it.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max: number): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max });
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(sql);
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 /**
