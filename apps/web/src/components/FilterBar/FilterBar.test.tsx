@@ -50,4 +50,32 @@ describe('FilterBar', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Without labels').value).toBe('wontfix');
     expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-01-01');
   });
+
+  it('folds behind a disclosure button that counts the filters on, and folds again once applied', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/flow?label=bug&from=2026-01-01']}>
+        <Harness />
+      </MemoryRouter>,
+    );
+    const toggle = screen.getByRole('button', { name: 'Filters (2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const form = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(form?.hasAttribute('data-open')).toBe(false);
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(form?.getAttribute('data-open')).toBe('true');
+
+    await user.type(screen.getByLabelText('Without labels'), 'wontfix');
+    await user.click(screen.getByRole('button', { name: 'Apply filter' }));
+    const after = screen.getByRole('button', { name: 'Filters (3)' });
+    expect(after.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(after);
+
+    await user.click(after);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');
+  });
 });

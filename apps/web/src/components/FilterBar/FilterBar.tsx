@@ -1,5 +1,7 @@
+import { ChevronDownIcon, ChevronRightIcon, FilterIcon } from '@primer/octicons-react';
 import { Button, Select, TextInput } from '@primer/react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { filterSummary } from '../../lib/filterSummary.ts';
 import { type ItemFilterState, isFiltered, splitList } from '../../lib/itemFilter.ts';
 import styles from './FilterBar.module.css';
 
@@ -17,6 +19,7 @@ const TEXTS = {
   apply: 'Apply filter',
   clear: 'Clear',
   on: 'Filter on: the figures count only the matching items.',
+  toggle: (on: number) => (on > 0 ? `Filters (${on})` : 'Filters'),
 };
 
 type Texts = Record<'label' | 'not_label' | 'milestone' | 'repo' | 'assignee' | 'from' | 'to', string>;
@@ -42,14 +45,45 @@ const EMPTY: ItemFilterState = {
   to: '',
 };
 
-/** Label, milestone, type, repository, assignee and date range for every figure of the page (issue 12). */
-export function FilterBar({
-  filter,
-  onChange,
-}: {
-  filter: ItemFilterState;
-  onChange: (f: ItemFilterState) => void;
-}) {
+type BarProps = { filter: ItemFilterState; onChange: (f: ItemFilterState) => void };
+
+/**
+ * Label, milestone, type, repository, assignee and date range for every figure of the page (issue 12).
+ * On a phone the fields fold behind a "Filters (n)" disclosure button, which the CSS shows only there.
+ */
+export function FilterBar({ filter, onChange }: BarProps) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  const on = filterSummary(filter).length;
+  // Applying folds the fields on a phone so the figures show; focus goes back to the button that opens them.
+  const applied = (next: ItemFilterState) => {
+    onChange(next);
+    if (!open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  return (
+    <div className={styles.filters}>
+      <div className={styles.toggle}>
+        <Button
+          ref={toggle}
+          size="small"
+          leadingVisual={FilterIcon}
+          trailingVisual={open ? ChevronDownIcon : ChevronRightIcon}
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+        >
+          {TEXTS.toggle(on)}
+        </Button>
+      </div>
+      <FilterForm id={id} open={open} filter={filter} onChange={applied} />
+    </div>
+  );
+}
+
+function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; open: boolean }) {
   const [texts, setTexts] = useState<Texts>(() => toTexts(filter));
   const [type, setType] = useState(filter.type[0] ?? '');
   const address = JSON.stringify(filter);
@@ -86,7 +120,14 @@ export function FilterBar({
     </div>
   );
   return (
-    <form className={styles.bar} onSubmit={apply} aria-label="Item filter" data-testid="filter-bar">
+    <form
+      id={id}
+      className={styles.bar}
+      data-open={open || undefined}
+      onSubmit={apply}
+      aria-label="Item filter"
+      data-testid="filter-bar"
+    >
       {field('label', TEXTS.label)}
       {field('not_label', TEXTS.notLabel)}
       {field('milestone', TEXTS.milestone)}
