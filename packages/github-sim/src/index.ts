@@ -21,7 +21,7 @@ export {
 } from '@fluxion/demo-board';
 export type { DemoBoard, DemoItem } from '@fluxion/demo-board';
 export { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, SEEDED } from './seed/seed-world.ts';
-export { addItem, createContent, moveItem, setArchived, deleteItem } from './model/items.ts';
+export { addItem, createContent, editContent, moveItem, setArchived, deleteItem } from './model/items.ts';
 export type { FaultInput } from './http/faults.ts';
 export { World } from './model/world.ts';
 export type { SchemaVariant } from './model/types.ts';

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   addItem,
   createContent,
+  type ContentEdit,
   deleteItem,
+  editContent,
   moveItem,
   mustProject,
   setArchived,
@@ -68,7 +70,7 @@ type IssueBody = {
   actor?: string;
 };
 
-/** Control API: create accounts, boards, issues and items; move, archive, restore, delete items. */
+/** Control API: create accounts, boards, issues and items; edit issues; move, archive, restore, delete items. */
 export function registerWorldControl(app: FastifyInstance, world: World): void {
   app.post<{ Body: { login: string; name?: string; email?: string; approvedClients?: string[] } }>(
     '/_sim/users',
@@ -117,6 +119,15 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
       number: content.number,
       title: content.title,
       itemId: item?.nodeId ?? null,
+    };
+  });
+  // An edit in the repository (title, labels, assignees, state): the board's updatedAt stays (items.ts).
+  app.patch<{ Params: { id: string }; Body: ContentEdit }>('/_sim/issues/:id', async (req) => {
+    const content = editContent(world, req.params.id, req.body ?? {});
+    return {
+      contentId: content.nodeId,
+      title: content.title,
+      updatedAt: new Date(content.updatedAt).toISOString(),
     };
   });
   app.post<{ Body: { projectId: string; contentId: string; status?: string; at?: Time; actor?: string } }>(

@@ -41,13 +41,7 @@ export function createContent(world: World, input: CreateContentInput): SimConte
           dueOn: null,
         }
       : null,
-    labels: (input.labels ?? []).map(
-      (name): SimLabel => ({
-        nodeId: nodeId('Label', `${input.repo}/${name}`),
-        name,
-        color: LABEL_COLORS[name] ?? 'ededed',
-      }),
-    ),
+    labels: (input.labels ?? []).map((name) => labelOf(input.repo, name)),
     assignees: kind === 'DraftIssue' ? [] : [...(input.assignees ?? [])],
     createdAt: at,
     updatedAt: at,
@@ -56,6 +50,43 @@ export function createContent(world: World, input: CreateContentInput): SimConte
   };
   world.contents.set(content.nodeId, content);
   return content;
+}
+
+/**
+ * `ProjectV2.updatedAt`, which GitHub documents only as when the object was last updated. The simulator
+ * moves it for changes made on the board (an item added, archived, restored or removed, a field value
+ * set) and not for edits of an issue in its repository (title, labels, assignees, state: editContent), so
+ * that a client gating its listings on it must keep a periodic full listing, as it must on GitHub.
+ */
+function touchProject(project: SimProject, at: number): void {
+  project.updatedAt = Math.max(project.updatedAt, at);
+}
+
+export type ContentEdit = {
+  title?: string;
+  labels?: string[];
+  assignees?: string[];
+  state?: SimContent['state'];
+};
+
+/** An edit of the issue or pull request itself (in its repository): the board's updatedAt stays. */
+export function editContent(world: World, contentId: string, edit: ContentEdit): SimContent {
+  const content = world.contents.get(contentId);
+  if (!content) throw new Error(`no content ${contentId}`);
+  const at = world.now();
+  if (edit.title !== undefined) content.title = edit.title;
+  if (edit.labels !== undefined) content.labels = edit.labels.map((name) => labelOf(content.repo, name));
+  if (edit.assignees !== undefined && content.kind !== 'DraftIssue') content.assignees = [...edit.assignees];
+  if (edit.state !== undefined && content.kind !== 'DraftIssue') {
+    content.state = edit.state;
+    content.closedAt = edit.state === 'OPEN' ? null : at;
+  }
+  content.updatedAt = at;
+  return content;
+}
+
+function labelOf(repo: string, name: string): SimLabel {
+  return { nodeId: nodeId('Label', `${repo}/${name}`), name, color: LABEL_COLORS[name] ?? 'ededed' };
 }
 
 export function findOption(project: SimProject, name: string | null): StatusOption | null {
@@ -125,6 +156,7 @@ export function addItem(world: World, input: AddItemInput): SimItem {
   };
   world.items.set(item.nodeId, item);
   project.itemIds.push(item.nodeId);
+  touchProject(project, at);
   recordEvent(world, item, 'AddedToProjectV2Event', at, actor);
   world.emit({ action: 'created', item, actor, at });
   if (input.status) moveItem(world, { itemId: item.nodeId, status: input.status, at, actor });
@@ -144,7 +176,7 @@ export function moveItem(world: World, input: MoveInput): SimItem {
   const actor = input.actor ?? project.owner;
   item.status = to ? { optionId: to.id, createdAt: item.status?.createdAt ?? at, updatedAt: at } : null;
   item.updatedAt = Math.max(item.updatedAt, at);
-  project.updatedAt = Math.max(project.updatedAt, at);
+  touchProject(project, at);
   recordEvent(world, item, 'ProjectV2ItemStatusChangedEvent', at, actor, from?.name ?? '', to?.name ?? '');
   world.emit({ action: 'edited', item, actor, at, from, to });
   return item;
@@ -156,6 +188,7 @@ export function setArchived(world: World, itemId: string, archived: boolean, act
   const at = world.now();
   item.archivedAt = archived ? at : null;
   item.updatedAt = at;
+  touchProject(mustProject(world, item.projectId), at);
   world.emit({ action: archived ? 'archived' : 'restored', item, actor: actor ?? item.creator, at });
   return item;
 }
@@ -166,6 +199,7 @@ export function deleteItem(world: World, itemId: string, actor?: string): void {
   const at = world.now();
   project.itemIds = project.itemIds.filter((id) => id !== itemId);
   world.items.delete(itemId);
+  touchProject(project, at);
   recordEvent(world, item, 'RemovedFromProjectV2Event', at, actor ?? item.creator);
   world.emit({ action: 'deleted', item, actor: actor ?? item.creator, at });
 }
