@@ -53,7 +53,7 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
       payload: { project_id: board.id, iteration_length: 7, ...extra },
     });
   expect((await save()).statusCode).toBe(201);
-  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
   const collect = async () => {
     clock.advance(20 * 60_000);
     await createCollector(ctx, reader, { backfill: false }).runOnce();

@@ -58,7 +58,7 @@ describe.each(cases)('assignees ($name)', async ({ create }) => {
     payload: { project_id: board.id, iteration_length: 7 },
   });
   if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
   await createCollector(ctx, reader, { backfill: false }).runOnce();
   const count = async (filter: string) => {
     const url = `/api/projects/${encodeURIComponent(board.id)}/column-stats/?${filter}`;

@@ -14,7 +14,7 @@ describe.each(await dialectCases())(
 
     /** A collector that notes how many items each listing returned. */
     function countingCollector(listed: number[]) {
-      const readers = readerFactory(world.ctx, null, { retries: 1, sleep: async () => {} });
+      const readers = readerFactory(world.ctx, null, { retries: 1, retryDelayScale: 0 });
       return createCollector(world.ctx, async (board: Board) => {
         const reader = await readers(board);
         if (!reader) return null;

@@ -19,7 +19,7 @@ const POLICY: SchedulePolicy = {
  * webhooks are stored), then the listing, now stale, is recorded: a poll racing a webhook, made certain.
  */
 function racingCollector(world: CollectorWorld, meanwhile: () => Promise<void>) {
-  const readers = readerFactory(world.ctx, null, { retries: 1, sleep: async () => {} });
+  const readers = readerFactory(world.ctx, null, { retries: 1, retryDelayScale: 0 });
   return createCollector(
     world.ctx,
     async (board: Board) => {

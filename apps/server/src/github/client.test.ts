@@ -1,10 +1,19 @@
 import { DEMO_PROJECT_ID, type GithubSim, startGithubSim } from '@fluxion/github-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGithubClient } from './client.ts';
-import { GithubAuthError, GithubNotFoundError, GithubRateLimitError } from './errors.ts';
+import { GithubAuthError, GithubError, GithubNotFoundError, GithubRateLimitError } from './errors.ts';
 
 let sim: GithubSim;
 let client: ReturnType<typeof createGithubClient>;
+
+async function control<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+}
 
 async function fault(body: Record<string, unknown>): Promise<void> {
   await fetch(`${sim.url}/_sim/faults`, {
@@ -83,6 +92,38 @@ describe('GitHub client against the simulator', () => {
       contentId: one?.contentId ?? '',
     });
     expect(single[0]?.changes).toEqual(one?.changes);
+  });
+
+  it("reads an issue's whole timeline, past its first page of 100 events", async () => {
+    const project = await control<{ id: string }>('/_sim/projects', {
+      owner: 'fluxion-labs',
+      title: 'Long history',
+      columns: ['Todo', 'Doing'],
+    });
+    const issue = await control<{ contentId: string; itemId: string }>('/_sim/issues', {
+      repo: 'fluxion-labs/platform',
+      title: 'Back and forth',
+      projectId: project.id,
+      status: 'Todo',
+    });
+    const columns = Array.from({ length: 130 }, (_, i) => (i % 2 === 0 ? 'Doing' : 'Todo'));
+    for (const status of columns) await control(`/_sim/items/${issue.itemId}/move`, { status });
+    const [one] = await client.getStatusHistory({ projectId: project.id, contentId: issue.contentId });
+    expect(one?.changes.map((c) => c.to)).toEqual(['Todo', ...columns]);
+    const board = await client.getStatusHistory({ projectId: project.id });
+    expect(board.map((h) => h.changes.length)).toEqual([131]);
+  });
+
+  it('retries a GitHub it cannot reach, then says so', async () => {
+    const gone = createGithubClient({
+      apiUrl: 'http://127.0.0.1:9',
+      token: 'gho_x',
+      retries: 2,
+      retryDelayScale: 0,
+    });
+    const error = await gone.getViewer().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GithubError);
+    expect((error as Error).message).toMatch(/GitHub kept failing/);
   });
 
   it('tells whether the token may read a repository: 404 is no, a bad token throws', async () => {

@@ -1,10 +1,10 @@
+import { toGithubError } from './error-mapping.ts';
 import { GithubNotFoundError, GithubSchemaError } from './errors.ts';
 import { contentHistory, projectHistory } from './history.ts';
 import { type HostFeature, hostLacks, markHostLacks } from './host-features.ts';
 import { type Page, present, type RawItem, type RawProject, toItem, toProject } from './mappers.ts';
+import { createOctokit } from './octokit.ts';
 import * as Q from './queries.ts';
-import { withRetry } from './retry.ts';
-import { createTransport } from './transport.ts';
 import type {
   GithubAuthenticatedUser,
   GithubClientOptions,
@@ -26,48 +26,63 @@ type ColumnsData = {
 
 export type GithubClient = ReturnType<typeof createGithubClient>;
 
-async function allPages<T>(fetchPage: (after: string | null) => Promise<Page<T> | undefined>): Promise<T[]> {
-  const all: T[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const page = await fetchPage(after);
-    if (!page) return all;
-    all.push(...present(page.nodes));
-    if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return all;
-    after = page.pageInfo.endCursor;
-  }
-}
+/** A connection's page in a query's answer; undefined where the answer has none (e.g. a null node). */
+type PickPage<D, T> = (data: D) => Page<T> | undefined;
 
 /** Fluxion's GitHub client: typed reads over GraphQL (and REST for the user), with retries and rate awareness. */
 export function createGithubClient(options: GithubClientOptions) {
-  const { request, graphql, rate } = createTransport(options);
-  const retry = {
-    retries: options.retries ?? 4,
-    maxDelayMs: options.maxRetryDelayMs ?? 60_000,
-    sleep: options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))),
-    resetAt: () => rate.current?.resetAt ?? null,
-    onRetry: (info: { attempt: number; delayMs: number; reason: string }) =>
-      options.logger?.warn(info, 'GitHub call failed; retrying'),
-  };
+  const { octokit, rate } = createOctokit(options);
+  const host = options.apiUrl.replace(/\/$/, '');
+
+  function noteRate(data: Rate): void {
+    const limit = data.rateLimit;
+    if (limit) rate.current = { ...limit, resource: 'graphql' };
+  }
+
+  async function typed<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw toGithubError(error, rate.current?.resetAt ?? null);
+    }
+  }
 
   async function gql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    const data = await withRetry(() => graphql<T & Rate>(query, variables), retry);
-    const limit = data.rateLimit;
-    if (limit)
-      rate.current = {
-        limit: limit.limit,
-        remaining: limit.remaining,
-        used: limit.used,
-        resetAt: limit.resetAt,
-        cost: limit.cost,
-        resource: 'graphql',
-      };
+    const data = await typed(() => octokit.graphql<T & Rate>(query, variables));
+    noteRate(data);
     return data;
   }
 
-  const host = options.graphqlUrl ?? `${options.apiUrl.replace(/\/$/, '')}/graphql`;
+  /**
+   * A paginated query's answers, page after page (plugin-paginate-graphql: the query takes `$cursor`).
+   * An answer without the connection (a node that does not exist) is the only page.
+   */
+  async function* eachPage<D>(query: string, variables: Record<string, unknown>): AsyncGenerator<D & Rate> {
+    const pages = octokit.graphql.paginate.iterator<D & Rate>(query, variables)[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<D & Rate>;
+      try {
+        next = await pages.next();
+      } catch (error) {
+        if ((error as Error).name !== 'MissingPageInfo')
+          throw toGithubError(error, rate.current?.resetAt ?? null);
+        next = { done: false, value: (error as { response: D & Rate }).response };
+        noteRate(next.value);
+        yield next.value;
+        return;
+      }
+      if (next.done) return;
+      noteRate(next.value);
+      yield next.value;
+    }
+  }
 
-  /** Runs a query that needs `feature`; the host's first schema error marks it as lacking it (logged). */
+  async function allPages<D, T>(query: string, variables: Record<string, unknown>, pick: PickPage<D, T>) {
+    const all: T[] = [];
+    for await (const data of eachPage<D>(query, variables)) all.push(...present(pick(data)?.nodes ?? []));
+    return all;
+  }
+
   async function needing<T>(feature: HostFeature, run: () => Promise<T>): Promise<T> {
     if (hostLacks(host, feature)) throw new GithubSchemaError(`${host} does not offer ${feature}`);
     try {
@@ -84,23 +99,21 @@ export function createGithubClient(options: GithubClientOptions) {
     variables: Record<string, unknown>,
   ): Promise<GithubProjectItem[]> {
     type Data = { node: { items?: Page<RawItem> } | null };
-    const raw = await allPages(
-      async (after) => (await gql<Data>(document, { ...variables, after })).node?.items,
-    );
+    const raw = await allPages<Data, RawItem>(document, variables, (data) => data.node?.items);
     return raw.map(toItem);
   }
 
   async function projectsOf(owner: string): Promise<RawProject[]> {
     type Data = { organization?: { projectsV2: Page<RawProject> }; user?: { projectsV2: Page<RawProject> } };
     try {
-      return await allPages(
-        async (after) => (await gql<Data>(Q.ORG_PROJECTS, { login: owner, after })).organization?.projectsV2,
+      return await allPages<Data, RawProject>(
+        Q.ORG_PROJECTS,
+        { login: owner },
+        (data) => data.organization?.projectsV2,
       );
     } catch (error) {
       if (!(error instanceof GithubNotFoundError)) throw error;
-      return allPages(
-        async (after) => (await gql<Data>(Q.USER_PROJECTS, { login: owner, after })).user?.projectsV2,
-      );
+      return allPages<Data, RawProject>(Q.USER_PROJECTS, { login: owner }, (data) => data.user?.projectsV2);
     }
   }
 
@@ -111,7 +124,7 @@ export function createGithubClient(options: GithubClientOptions) {
     getViewer: async (): Promise<GithubViewer> => (await gql<{ viewer: GithubViewer }>(Q.VIEWER)).viewer,
 
     getAuthenticatedUser: async (): Promise<GithubAuthenticatedUser> => {
-      const { data } = await withRetry(() => request('GET /user'), retry);
+      const { data } = await typed(() => octokit.request('GET /user'));
       return {
         id: Number(data.id),
         node_id: data.node_id,
@@ -129,7 +142,7 @@ export function createGithubClient(options: GithubClientOptions) {
     canReadRepository: async (nameWithOwner: string): Promise<boolean> => {
       const [owner = '', repo = ''] = nameWithOwner.split('/');
       try {
-        await withRetry(() => request('GET /repos/{owner}/{repo}', { owner, repo }), retry);
+        await typed(() => octokit.request('GET /repos/{owner}/{repo}', { owner, repo }));
         return true;
       } catch (error) {
         if (error instanceof GithubNotFoundError) return false;
@@ -147,9 +160,10 @@ export function createGithubClient(options: GithubClientOptions) {
           organizations: Page<{ id: string; login: string; name: string | null }>;
         };
       };
+      type Organization = { id: string; login: string; name: string | null };
       let viewer: Data['viewer'] | undefined;
-      const orgs = await allPages(async (after) => {
-        viewer = (await gql<Data>(Q.OWNERS, { after })).viewer;
+      const orgs = await allPages<Data, Organization>(Q.OWNERS, {}, (data) => {
+        viewer = data.viewer;
         return viewer.organizations;
       });
       if (!viewer) return [];
@@ -164,7 +178,7 @@ export function createGithubClient(options: GithubClientOptions) {
       type Data = { viewer: { projectsV2: Page<RawProject> } };
       const raw = owner
         ? await projectsOf(owner)
-        : await allPages(async (after) => (await gql<Data>(Q.VIEWER_PROJECTS, { after })).viewer.projectsV2);
+        : await allPages<Data, RawProject>(Q.VIEWER_PROJECTS, {}, (data) => data.viewer.projectsV2);
       return raw.map(toProject);
     },
 
@@ -209,8 +223,8 @@ export function createGithubClient(options: GithubClientOptions) {
     getStatusHistory: (input: { projectId: string; contentId?: string }): Promise<GithubItemHistory[]> =>
       needing('projectTimelines', async () =>
         input.contentId
-          ? [await contentHistory(gql, input.projectId, input.contentId)]
-          : projectHistory(gql, input.projectId),
+          ? [await contentHistory(eachPage, input.projectId, input.contentId)]
+          : projectHistory(eachPage, input.projectId),
       ),
   };
 }

@@ -8,7 +8,7 @@ import { GithubNotFoundError } from './errors.ts';
 import type { GithubClientOptions } from './types.ts';
 
 /** Retry tuning a caller may pass through (tests make retries instant). */
-export type GithubTuning = Pick<GithubClientOptions, 'retries' | 'maxRetryDelayMs' | 'sleep'>;
+export type GithubTuning = Pick<GithubClientOptions, 'retries' | 'maxRetryDelayMs' | 'retryDelayScale'>;
 
 /** A GitHub client acting as this user, with the token they granted at sign-in. */
 export async function githubForUser(

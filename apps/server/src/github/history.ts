@@ -3,7 +3,8 @@ import { present } from './mappers.ts';
 import { CONTENT_TIMELINE, PROJECT_TIMELINES } from './queries.ts';
 import type { GithubItemHistory } from './types.ts';
 
-type Gql = <T>(query: string, variables: Record<string, unknown>) => Promise<T>;
+/** The client's pager: a paginated query's answers, page after page (the query takes `$cursor`). */
+type EachPage = <D>(query: string, variables: Record<string, unknown>) => AsyncIterable<D>;
 type Timeline = Page<RawTimelineEvent>;
 type TimelineOwner = { id?: string; timelineItems?: Timeline } | null;
 
@@ -27,31 +28,22 @@ function toHistory(
 
 /** The rest of one issue's timeline, from a cursor on. */
 async function restOfTimeline(
-  gql: Gql,
+  eachPage: EachPage,
   contentId: string,
-  after: string | null,
+  cursor: string | null,
 ): Promise<RawTimelineEvent[]> {
   const events: RawTimelineEvent[] = [];
-  let cursor = after;
-  for (;;) {
-    const data = await gql<{ node: TimelineOwner }>(CONTENT_TIMELINE, {
-      id: contentId,
-      timelineAfter: cursor,
-    });
-    const page = data.node?.timelineItems;
-    if (!page) return events;
-    events.push(...present(page.nodes));
-    if (!page.pageInfo.hasNextPage) return events;
-    cursor = page.pageInfo.endCursor;
-  }
+  for await (const data of eachPage<{ node: TimelineOwner }>(CONTENT_TIMELINE, { id: contentId, cursor }))
+    events.push(...present(data.node?.timelineItems?.nodes ?? []));
+  return events;
 }
 
 export async function contentHistory(
-  gql: Gql,
+  eachPage: EachPage,
   projectId: string,
   contentId: string,
 ): Promise<GithubItemHistory> {
-  return toHistory(null, contentId, projectId, await restOfTimeline(gql, contentId, null));
+  return toHistory(null, contentId, projectId, await restOfTimeline(eachPage, contentId, null));
 }
 
 type ItemsPage = { node: { items?: Page<{ id: string; content: TimelineOwner }> } | null };
@@ -60,27 +52,18 @@ type ItemsPage = { node: { items?: Page<{ id: string; content: TimelineOwner }> 
  * Past Status changes of every issue on a board, from the issues' timelines (50 items a page). GitHub may
  * omit some of these events, so this is a best-effort backfill, never the only source of truth.
  */
-export async function projectHistory(gql: Gql, projectId: string): Promise<GithubItemHistory[]> {
+export async function projectHistory(eachPage: EachPage, projectId: string): Promise<GithubItemHistory[]> {
   const histories: GithubItemHistory[] = [];
-  let after: string | null = null;
-  for (;;) {
-    const data: ItemsPage = await gql<ItemsPage>(PROJECT_TIMELINES, {
-      id: projectId,
-      after,
-      timelineAfter: null,
-    });
-    const items = data.node?.items;
-    if (!items) return histories;
-    for (const item of present(items.nodes)) {
+  for await (const data of eachPage<ItemsPage>(PROJECT_TIMELINES, { id: projectId, timelineAfter: null })) {
+    for (const item of present(data.node?.items?.nodes ?? [])) {
       const timeline = item.content?.timelineItems;
       const contentId = item.content?.id;
       if (!timeline || !contentId) continue;
       const events = present(timeline.nodes);
       if (timeline.pageInfo.hasNextPage)
-        events.push(...(await restOfTimeline(gql, contentId, timeline.pageInfo.endCursor)));
+        events.push(...(await restOfTimeline(eachPage, contentId, timeline.pageInfo.endCursor)));
       histories.push(toHistory(item.id, contentId, projectId, events));
     }
-    if (!items.pageInfo.hasNextPage) return histories;
-    after = items.pageInfo.endCursor;
   }
+  return histories;
 }

@@ -7,23 +7,23 @@ const PROJECT =
 
 export const VIEWER = `query Viewer { viewer { id databaseId login name avatarUrl } ${RATE} }`;
 
-export const OWNERS = `query Owners($after: String) {
-  viewer { id login name organizations(first: 100, after: $after) { ${PAGE} nodes { id login name } } }
+export const OWNERS = `query Owners($cursor: String) {
+  viewer { id login name organizations(first: 100, after: $cursor) { ${PAGE} nodes { id login name } } }
   ${RATE}
 }`;
 
-export const VIEWER_PROJECTS = `query ViewerProjects($after: String) {
-  viewer { projectsV2(first: 100, after: $after) { ${PAGE} nodes { ${PROJECT} } } }
+export const VIEWER_PROJECTS = `query ViewerProjects($cursor: String) {
+  viewer { projectsV2(first: 100, after: $cursor) { ${PAGE} nodes { ${PROJECT} } } }
   ${RATE}
 }`;
 
-export const ORG_PROJECTS = `query OrgProjects($login: String!, $after: String) {
-  organization(login: $login) { projectsV2(first: 100, after: $after) { ${PAGE} nodes { ${PROJECT} } } }
+export const ORG_PROJECTS = `query OrgProjects($login: String!, $cursor: String) {
+  organization(login: $login) { projectsV2(first: 100, after: $cursor) { ${PAGE} nodes { ${PROJECT} } } }
   ${RATE}
 }`;
 
-export const USER_PROJECTS = `query UserProjects($login: String!, $after: String) {
-  user(login: $login) { projectsV2(first: 100, after: $after) { ${PAGE} nodes { ${PROJECT} } } }
+export const USER_PROJECTS = `query UserProjects($login: String!, $cursor: String) {
+  user(login: $login) { projectsV2(first: 100, after: $cursor) { ${PAGE} nodes { ${PROJECT} } } }
   ${RATE}
 }`;
 
@@ -54,12 +54,12 @@ function content(withAssignees: boolean): string {
  */
 function projectItems(filtered: boolean): string {
   const header = filtered
-    ? 'FilteredProjectItems($id: ID!, $after: String, $filter: String!)'
-    : 'ProjectItems($id: ID!, $after: String)';
+    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!)'
+    : 'ProjectItems($id: ID!, $cursor: String)';
   return `query ${header} {
   node(id: $id) {
     ... on ProjectV2 {
-      items(first: 100, after: $after${filtered ? ', query: $filter' : ''}) {
+      items(first: 100, after: $cursor${filtered ? ', query: $filter' : ''}) {
         ${PAGE}
         nodes {
           id type isArchived createdAt updatedAt
@@ -76,7 +76,10 @@ function projectItems(filtered: boolean): string {
 export const PROJECT_ITEMS = projectItems(false);
 export const FILTERED_PROJECT_ITEMS = projectItems(true);
 
-const TIMELINE = `timelineItems(first: 100, after: $timelineAfter, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT]) {
+/** An issue's Projects (v2) events, paged by the variable `cursorVariable` names. */
+const timeline = (
+  cursorVariable: string,
+) => `timelineItems(first: 100, after: $${cursorVariable}, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT]) {
   ${PAGE}
   nodes {
     __typename
@@ -85,21 +88,21 @@ const TIMELINE = `timelineItems(first: 100, after: $timelineAfter, itemTypes: [A
   }
 }`;
 
-export const CONTENT_TIMELINE = `query ContentTimeline($id: ID!, $timelineAfter: String) {
+export const CONTENT_TIMELINE = `query ContentTimeline($id: ID!, $cursor: String) {
   node(id: $id) {
-    ... on Issue { id ${TIMELINE} }
-    ... on PullRequest { id ${TIMELINE} }
+    ... on Issue { id ${timeline('cursor')} }
+    ... on PullRequest { id ${timeline('cursor')} }
   }
   ${RATE}
 }`;
 
 /** 50 items a page, each with its first 100 timeline events: 51 requests, 1 point. */
-export const PROJECT_TIMELINES = `query ProjectTimelines($id: ID!, $after: String, $timelineAfter: String) {
+export const PROJECT_TIMELINES = `query ProjectTimelines($id: ID!, $cursor: String, $timelineAfter: String) {
   node(id: $id) {
     ... on ProjectV2 {
-      items(first: 50, after: $after) {
+      items(first: 50, after: $cursor) {
         ${PAGE}
-        nodes { id content { ... on Issue { id ${TIMELINE} } ... on PullRequest { id ${TIMELINE} } } }
+        nodes { id content { ... on Issue { id ${timeline('timelineAfter')} } ... on PullRequest { id ${timeline('timelineAfter')} } } }
       }
     }
   }

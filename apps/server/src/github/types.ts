@@ -8,16 +8,14 @@ export type GithubLogger = {
 export type GithubClientOptions = {
   /** REST base, e.g. https://api.github.com, or the simulator's URL. */
   apiUrl: string;
-  /** GraphQL endpoint; default `${apiUrl}/graphql`. */
-  graphqlUrl?: string;
   token: string;
   logger?: GithubLogger;
   /** Retries on 5xx, network errors and secondary rate limits (default 4). */
   retries?: number;
   /** The longest single wait before a retry; a longer retry-after throws GithubRateLimitError (default 60 s). */
   maxRetryDelayMs?: number;
-  /** For tests. */
-  sleep?: (ms: number) => Promise<void>;
+  /** Multiplies every wait before a retry (tests: 0, for instant retries). */
+  retryDelayScale?: number;
 };
 
 export type RateLimitInfo = {

@@ -131,7 +131,7 @@ export async function startCollectorWorld(database: TestDatabase): Promise<Colle
     },
     // Live recording is tested apart from the history backfill, which has tests of its own.
     collector: (options = {}) =>
-      createCollector(ctx, readerFactory(ctx, null, { retries: 1, sleep: async () => {} }), {
+      createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
         backfill: false,
         ...options,
       }),

@@ -52,7 +52,7 @@ export async function twoViewersOfBoard(database: TestDatabase, sim: GithubSim, 
     const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
     if (added.statusCode !== 201) throw new Error(`add ${boardId}: ${added.statusCode} ${added.body}`);
   }
-  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
   await createCollector(ctx, reader, { backfill: false }).runOnce();
   return { ...testApp, bob, alice };
 }

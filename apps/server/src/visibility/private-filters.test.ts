@@ -64,7 +64,7 @@ describe.each(cases)('filters and private items ($name)', async ({ create }) => 
     const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
     if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
   }
-  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
   await createCollector(ctx, reader, { backfill: false }).runOnce();
 
   const count = async (user: typeof bob, filter: string) => {

@@ -46,7 +46,7 @@ describe.each(cases)('private items on a shared board ($name)', async ({ create 
     }
   }
   // Bob added both boards first: his token reads them, and sees his private items.
-  const reader = readerFactory(ctx, null, { retries: 1, sleep: async () => {} });
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
   await createCollector(ctx, reader, { backfill: false }).runOnce();
 
   const get = async (user: { auth: Record<string, string> }, url: string) => {
