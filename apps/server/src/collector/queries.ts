@@ -49,12 +49,14 @@ export async function itemsChangedSince(db: Db, boardId: string, seq: number): P
 /**
  * The next value of the board's item change counter, for the items this transaction changes. Taking it
  * locks the board row until commit, so the values are given out in commit order: a reader that has seen
- * value N has every change up to N (see analytics `refreshBoardItems`).
+ * value N has every change up to N (see analytics `refreshBoardItems`). `bumpVersion`: the board's
+ * data_version too, in the same statement, for a transaction that will change something.
  */
-export async function takeItemSeq(db: Db, boardId: string): Promise<number> {
+export async function takeItemSeq(db: Db, boardId: string, { bumpVersion = false } = {}): Promise<number> {
+  const version = bumpVersion ? { data_version: sql<number>`data_version + 1` } : {};
   const row = await db
     .updateTable('boards')
-    .set((eb) => ({ item_seq: eb('item_seq', '+', 1) }))
+    .set((eb) => ({ item_seq: eb('item_seq', '+', 1), ...version }))
     .where('id', '=', boardId)
     .returning('item_seq')
     .executeTakeFirst();

@@ -12,6 +12,16 @@ import {
   upsertItemMetadata,
 } from './queries.ts';
 
+/** Marks a webhook delivery processed; false if it was already. */
+export async function markDelivery(db: Db, deliveryId: string, now: number): Promise<boolean> {
+  const result = await db
+    .insertInto('webhook_deliveries')
+    .values({ delivery_id: deliveryId, received_at: now })
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
 async function bumpVersion(db: Db, boardId: string): Promise<void> {
   await db
     .updateTable('boards')
@@ -26,54 +36,75 @@ async function bumpVersion(db: Db, boardId: string): Promise<void> {
  * that saw only the end of both), now leaves this move's `to`.
  */
 export async function recordReportedMove(db: Db, boardId: string, move: Move, now: number): Promise<boolean> {
+  return db.transaction().execute((trx) => applyReportedMove(trx, boardId, move, now));
+}
+
+export type DeliveredMoveOutcome = 'recorded' | 'already recorded' | 'duplicate';
+
+/**
+ * `recordReportedMove` for webhook delivery `deliveryId`, marked in the same transaction: a delivery seen
+ * before records nothing, and one whose move could not be stored leaves no mark (GitHub delivers it again).
+ */
+export async function recordDeliveredMove(
+  db: Db,
+  boardId: string,
+  move: Move,
+  now: number,
+  deliveryId: string,
+): Promise<DeliveredMoveOutcome> {
   return db.transaction().execute(async (trx) => {
-    // First: taking the counter locks the board row, so deliveries of moves of the same board (on any
-    // replica) read the item's stored column one after the other, never both before either writes.
-    const seq = await takeItemSeq(trx, boardId);
-    const stored = await trx
-      .selectFrom('items')
-      .select(['column_name', 'entered_column_at', 'removed_at'])
-      .where('board_id', '=', boardId)
-      .where('item_id', '=', move.itemId)
-      .executeTakeFirst();
-    const current = stored && stored.removed_at === null ? stored.column_name : null;
-    const from = move.from ?? current;
-    if (move.to === null && from === null) return false;
-    const inserted = await insertMoves(trx, boardId, [{ ...move, from }], now);
-    if (!stored) {
-      await trx
-        .insertInto('items')
-        .values({
-          board_id: boardId,
-          item_id: move.itemId,
-          number: null,
-          title: '',
-          url: null,
-          content_type: 'Unknown',
-          milestone: null,
-          labels: '[]',
-          column_name: null,
-          entered_column_at: null,
-          removed_at: null,
-          updated_at: now,
-          change_seq: seq,
-        })
-        .execute();
-    }
-    const isLatest = !stored || stored.entered_column_at === null || move.at >= stored.entered_column_at;
-    if (inserted > 0 && !isLatest) await relinkNextMove(trx, boardId, { ...move, from });
-    if (isLatest) {
-      const state: ItemState = {
-        itemId: move.itemId,
-        column: move.to,
-        enteredColumnAt: move.to === null ? null : move.at,
-        removed: move.to === null,
-      };
-      await applyItemStates(trx, boardId, [state], now, seq);
-    }
-    if (inserted > 0 || isLatest) await bumpVersion(trx, boardId);
-    return inserted > 0;
+    if (!(await markDelivery(trx, deliveryId, now))) return 'duplicate';
+    return (await applyReportedMove(trx, boardId, move, now)) ? 'recorded' : 'already recorded';
   });
+}
+
+async function applyReportedMove(trx: Db, boardId: string, move: Move, now: number): Promise<boolean> {
+  // First: taking the counter locks the board row, so deliveries of moves of the same board (on any
+  // replica) read the item's stored column one after the other, never both before either writes. The
+  // data version goes up with it: a delivery that changes nothing (a late move recorded already) is rare.
+  const seq = await takeItemSeq(trx, boardId, { bumpVersion: true });
+  const stored = await trx
+    .selectFrom('items')
+    .select(['column_name', 'entered_column_at', 'removed_at'])
+    .where('board_id', '=', boardId)
+    .where('item_id', '=', move.itemId)
+    .executeTakeFirst();
+  const current = stored && stored.removed_at === null ? stored.column_name : null;
+  const from = move.from ?? current;
+  if (move.to === null && from === null) return false;
+  const inserted = await insertMoves(trx, boardId, [{ ...move, from }], now);
+  if (!stored) {
+    await trx
+      .insertInto('items')
+      .values({
+        board_id: boardId,
+        item_id: move.itemId,
+        number: null,
+        title: '',
+        url: null,
+        content_type: 'Unknown',
+        milestone: null,
+        labels: '[]',
+        column_name: null,
+        entered_column_at: null,
+        removed_at: null,
+        updated_at: now,
+        change_seq: seq,
+      })
+      .execute();
+  }
+  const isLatest = !stored || stored.entered_column_at === null || move.at >= stored.entered_column_at;
+  if (inserted > 0 && !isLatest) await relinkNextMove(trx, boardId, { ...move, from });
+  if (isLatest) {
+    const state: ItemState = {
+      itemId: move.itemId,
+      column: move.to,
+      enteredColumnAt: move.to === null ? null : move.at,
+      removed: move.to === null,
+    };
+    await applyItemStates(trx, boardId, [state], now, seq);
+  }
+  return inserted > 0;
 }
 
 /**

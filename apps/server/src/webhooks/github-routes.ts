@@ -1,8 +1,9 @@
 import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
 import type { FastifyInstance } from 'fastify';
-import { recordReportedMove } from '../collector/record.ts';
+import { markDelivery, recordDeliveredMove } from '../collector/record.ts';
 import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
+import type { Move } from '../collector/observation.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
@@ -41,36 +42,33 @@ export async function githubWebhookRoutes(
     if (!parsed.success) {
       return reply.status(400).send({ error: 'bad_request', message: 'Not a projects_v2_item payload' });
     }
-    if (await seenDelivery(ctx, delivery)) return { status: 'duplicate' };
-    // Applying a move is idempotent, so a delivery is marked done only after it took effect.
-    const status = await applyEvent(ctx, parsed.data);
-    await markDelivery(ctx, delivery);
+    const status = await applyEvent(ctx, parsed.data, delivery);
     request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
     return { status };
   });
 }
 
-async function seenDelivery(ctx: AppContext, delivery: string): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('webhook_deliveries')
-    .select('delivery_id')
-    .where('delivery_id', '=', delivery)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-async function markDelivery(ctx: AppContext, delivery: string): Promise<void> {
-  await ctx.db
-    .insertInto('webhook_deliveries')
-    .values({ delivery_id: delivery, received_at: ctx.now() })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
-
+/**
+ * A move is recorded with its delivery's mark, in one transaction. Any other outcome is idempotent and
+ * marked after it took effect, answering `duplicate` when the delivery had been marked already.
+ */
 async function applyEvent(
   ctx: AppContext,
   event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
+  delivery: string,
 ): Promise<string> {
+  const outcome = await interpret(ctx, event);
+  if (typeof outcome !== 'string') {
+    return recordDeliveredMove(ctx.db, outcome.boardId, outcome.move, ctx.now(), delivery);
+  }
+  return (await markDelivery(ctx.db, delivery, ctx.now())) ? outcome : 'duplicate';
+}
+
+/** What the event does: a move to record on a board, or the outcome of anything else. */
+async function interpret(
+  ctx: AppContext,
+  event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
+): Promise<string | { boardId: string; move: Move }> {
   const board = await ctx.db
     .selectFrom('boards')
     .select(['id', 'column_list', 'added_at'])
@@ -101,9 +99,10 @@ async function applyEvent(
     if (await standsIn(ctx, board.id, effect)) return 'ignored: a listing has it';
     at = ctx.now();
   }
-  const move = { itemId: effect.itemId, from: effect.from, to: effect.to, at, source: 'webhook' as const };
-  const recorded = await recordReportedMove(ctx.db, board.id, move, ctx.now());
-  return recorded ? 'recorded' : 'already recorded';
+  return {
+    boardId: board.id,
+    move: { itemId: effect.itemId, from: effect.from, to: effect.to, at, source: 'webhook' },
+  };
 }
 
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { sign } from '@octokit/webhooks-methods';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, captureLogs, listenTestApp, type TestApp, testClock } from '../testing/app.ts';
+import { insertTestBoard } from '../testing/boards.ts';
+import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+
+const NOW = Date.UTC(2026, 10, 1, 9);
+const HOUR = 60 * 60 * 1000;
+const PROJECT = 'PVT_hooks';
+const BOARD = 'board-hooks';
+
+type Change = { field: string; from: string; to: string; at: number };
+
+/** A signed `projects_v2_item` edit of item PVTI_1's `field` (Status unless said), as GitHub sends it. */
+async function delivery(secret: string, id: string, change: Partial<Change> = {}) {
+  const { field = 'Status', from = 'Todo', to = 'Doing', at = NOW - HOUR } = change;
+  const body = JSON.stringify({
+    action: 'edited',
+    projects_v2_item: { node_id: 'PVTI_1', project_node_id: PROJECT, updated_at: new Date(at).toISOString() },
+    changes: {
+      field_value: { field_type: 'single_select', field_name: field, from: { name: from }, to: { name: to } },
+    },
+  });
+  const headers = {
+    'content-type': 'application/json',
+    'x-github-event': 'projects_v2_item',
+    'x-github-delivery': id,
+    'x-hub-signature-256': await sign(secret, body),
+  };
+  return { method: 'POST', headers, body };
+}
+
+describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ name, create }) => {
+  let database: TestDatabase;
+  let testApp: TestApp;
+  let url: string;
+  const logs = captureLogs();
+
+  beforeEach(async () => {
+    database = await create();
+    testApp = await buildTestApp(database, { clock: testClock(NOW), logs });
+    url = await listenTestApp(testApp);
+    await insertTestBoard(testApp.ctx.db, { id: BOARD, githubProjectId: PROJECT, addedAt: NOW - 24 * HOUR });
+  });
+
+  afterEach(async () => {
+    await testApp.app.close();
+    await database.drop();
+  });
+
+  async function deliver(id: string, change?: Partial<Change>) {
+    const secret = testApp.ctx.config.github.webhookSecret ?? '';
+    const response = await fetch(`${url}/webhooks/github`, await delivery(secret, id, change));
+    const text = await response.text();
+    return {
+      status: response.status,
+      outcome: response.ok ? (JSON.parse(text) as { status: string }).status : text,
+    };
+  }
+
+  const db = () => testApp.ctx.db;
+  const moves = () =>
+    db()
+      .selectFrom('transitions')
+      .select(['from_column', 'to_column'])
+      .where('board_id', '=', BOARD)
+      .execute();
+  const marks = async () =>
+    (await db().selectFrom('webhook_deliveries').select('delivery_id').execute()).map((r) => r.delivery_id);
+  const dataVersion = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('boards')
+          .select('data_version')
+          .where('id', '=', BOARD)
+          .executeTakeFirstOrThrow()
+      ).data_version,
+    );
+
+  it('records a move once when GitHub delivers it again, and bumps the data version once', async () => {
+    const first = randomUUID();
+    const version = await dataVersion();
+    expect(await deliver(first)).toEqual({ status: 200, outcome: 'recorded' });
+    expect(await dataVersion()).toBe(version + 1);
+    expect(await deliver(first)).toEqual({ status: 200, outcome: 'duplicate' });
+    expect(await dataVersion()).toBe(version + 1);
+    // The same move in another delivery (GitHub sends one per change; a poll may have brought it too).
+    expect(await deliver(randomUUID())).toEqual({ status: 200, outcome: 'already recorded' });
+    expect(await moves()).toEqual([{ from_column: 'Todo', to_column: 'Doing' }]);
+    expect(await marks()).toHaveLength(2);
+  });
+
+  it('records a move once when the same delivery arrives twice at the same time', async () => {
+    const id = randomUUID();
+    const answers = await Promise.all([deliver(id), deliver(id)]);
+    expect(answers.map((a) => a.outcome).sort()).toEqual(['duplicate', 'recorded']);
+    expect(await moves()).toHaveLength(1);
+    expect(await marks()).toEqual([id]);
+  });
+
+  it('a delivery whose move could not be stored fails and is not marked: its redelivery records it', async () => {
+    const id = randomUUID();
+    await refuseMoves(database, name, true);
+    const failed = await deliver(id);
+    expect(failed.status).toBe(500);
+    expect(await marks()).toEqual([]);
+    await refuseMoves(database, name, false);
+    expect(await deliver(id)).toEqual({ status: 200, outcome: 'recorded' });
+    expect(await moves()).toEqual([{ from_column: 'Todo', to_column: 'Doing' }]);
+    expect(await marks()).toEqual([id]);
+  });
+
+  it('a delivery that records no move is marked too: GitHub delivering it again is a duplicate', async () => {
+    const id = randomUUID();
+    const other = { field: 'Priority', from: 'Low', to: 'High' };
+    expect(await deliver(id, other)).toEqual({ status: 200, outcome: 'ignored: not the Status field' });
+    expect(await deliver(id, other)).toEqual({ status: 200, outcome: 'duplicate' });
+    expect(await moves()).toEqual([]);
+  });
+});
+
+/** A trigger that makes every insert into `transitions` fail (`on`), or its removal. */
+async function refuseMoves(database: TestDatabase, dialect: string, on: boolean): Promise<void> {
+  const { db } = database.handle;
+  if (dialect === 'sqlite') {
+    const statement = on
+      ? sql`CREATE TRIGGER refuse_moves BEFORE INSERT ON transitions BEGIN SELECT RAISE(ABORT, 'refused'); END`
+      : sql`DROP TRIGGER refuse_moves`;
+    await statement.execute(db);
+    return;
+  }
+  if (!on) {
+    await sql`DROP TRIGGER refuse_moves ON transitions`.execute(db);
+    return;
+  }
+  await sql`CREATE FUNCTION refuse_moves() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER refuse_moves BEFORE INSERT ON transitions FOR EACH ROW EXECUTE FUNCTION refuse_moves()`.execute(
+    db,
+  );
+}
