@@ -212,7 +212,7 @@ export const T = {
     wipAtRisk: 'WIP at risk',
     wipAtRiskHint: (total: number) => `of ${total} in progress, older than the 85th percentile`,
     nextDays: (horizon: number) => `Next ${horizon} days`,
-    nextItems: (items: number) => `${items} items (85%)`,
+    nextItems: (items: number) => `${items} ${items === 1 ? 'item' : 'items'} (85%)`,
     noForecast: 'No forecast yet',
     nextHint: (days: number) => `Monte Carlo, from the last ${days} days of throughput`,
     cfdTitle: 'Cumulative flow',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { agingPoints, cfdBaseline, cfdRows, percentileLines, windowDomain } from './flowChartData.ts';
+import {
+  agingPoints,
+  cfdBaseline,
+  cfdRows,
+  labelNudges,
+  percentileLines,
+  windowDomain,
+} from './flowChartData.ts';
 
 describe('flow chart data', () => {
   it('turns cumulative counts into stacked bands that add up to the first column', () => {
@@ -20,6 +27,14 @@ describe('flow chart data', () => {
       50, 70, 85, 95,
     ]);
     expect(percentileLines({ p50: null, p70: null, p85: null, p95: null })).toEqual([]);
+  });
+
+  it('moves a percentile label up only when it would print over the one below', () => {
+    // 10 px a day: 8.1 and 8.6 days are 5 px apart, 17.5 and 26.3 far apart.
+    expect(labelNudges([8.1, 8.6, 17.5, 26.3], 10, 13).map((n) => Math.round(n))).toEqual([0, -8, 0, 0]);
+    // Equal percentiles (few items) stack one label height apart.
+    expect(labelNudges([5, 5, 5], 10, 13)).toEqual([0, -13, -26]);
+    expect(labelNudges([], 10)).toEqual([]);
   });
 
   it('spreads the aging dots of a column around its index', () => {

@@ -45,6 +45,23 @@ export function percentileLines(p: FlowPercentiles): PercentileLine[] {
   return lines.flatMap(([percentile, days]) => (days === null ? [] : [{ percentile, days }]));
 }
 
+/** Label lines are 11 px text: closer than this, two percentile labels print over each other. */
+export const LABEL_GAP_PX = 13;
+
+/**
+ * Vertical offsets (px, negative is up) for the labels of lines at `days` (ascending): a label closer than
+ * `gap` to the one below moves up, so close percentiles (a filter leaving few items) stay readable.
+ */
+export function labelNudges(days: readonly number[], pxPerDay: number, gap = LABEL_GAP_PX): number[] {
+  let previous = Number.POSITIVE_INFINITY;
+  return days.map((day) => {
+    const at = -day * pxPerDay;
+    const placed = Math.min(at, previous - gap);
+    previous = placed;
+    return placed - at;
+  });
+}
+
 export type ScatterPoint = {
   x: number;
   y: number;

@@ -12,13 +12,22 @@ import {
   YAxis,
 } from 'recharts';
 import { CHART_HEIGHT } from '../../lib/chartData.ts';
-import { type AgingPoint, agingPoints, percentileLines, RISK_COLORS } from '../../lib/flowChartData.ts';
+import {
+  type AgingPoint,
+  agingPoints,
+  labelNudges,
+  percentileLines,
+  RISK_COLORS,
+} from '../../lib/flowChartData.ts';
 import { formatDays } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
+const MARGIN = { top: 16, right: 24, bottom: 24, left: 8 };
+// The plot's height: the chart's less its margins and the x axis (recharts' default 30 px).
+const PLOT_PX = CHART_HEIGHT - MARGIN.top - MARGIN.bottom - 30;
 const LEGEND: AgingRisk[] = ['on_track', 'watch', 'at_risk', 'critical'];
 
 function PointTooltip({ payload }: { payload?: readonly { payload?: AgingPoint }[] }) {
@@ -52,6 +61,11 @@ export function AgingChart({ data }: { data: FlowResponse }) {
   const columns = data.aging.columns;
   const p95 = data.cycle_time.percentiles.p95 ?? 0;
   const top = Math.ceil(Math.max(1, p95 * 1.25, ...points.map((p) => p.y * 1.1)));
+  const lines = percentileLines(data.cycle_time.percentiles).filter((line) => line.percentile !== 70);
+  const nudges = labelNudges(
+    lines.map((l) => l.days),
+    PLOT_PX / top,
+  );
   return (
     <ChartCard
       title={T.flow.agingTitle}
@@ -63,7 +77,7 @@ export function AgingChart({ data }: { data: FlowResponse }) {
         <p className={styles.empty}>{T.flow.noWip}</p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <ScatterChart margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
+          <ScatterChart margin={MARGIN}>
             {bands(data.cycle_time.percentiles, top).map((b) => (
               <ReferenceArea
                 key={b.risk}
@@ -89,22 +103,21 @@ export function AgingChart({ data }: { data: FlowResponse }) {
               domain={[0, top]}
               label={{ value: T.flow.ageAxis, angle: -90, position: 'insideLeft' }}
             />
-            {percentileLines(data.cycle_time.percentiles)
-              .filter((line) => line.percentile !== 70)
-              .map((line) => (
-                <ReferenceLine
-                  key={line.percentile}
-                  y={line.days}
-                  stroke="#818b98"
-                  strokeDasharray="6 4"
-                  label={{
-                    value: T.flow.percentile(line.percentile),
-                    position: 'insideTopRight',
-                    fontSize: 11,
-                    fill: '#59636e',
-                  }}
-                />
-              ))}
+            {lines.map((line, i) => (
+              <ReferenceLine
+                key={line.percentile}
+                y={line.days}
+                stroke="#818b98"
+                strokeDasharray="6 4"
+                label={{
+                  value: T.flow.percentile(line.percentile),
+                  position: 'insideTopRight',
+                  dy: nudges[i],
+                  fontSize: 11,
+                  fill: '#59636e',
+                }}
+              />
+            ))}
             <Tooltip content={<PointTooltip />} cursor={false} />
             <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1}>
               {points.map((p) => (

@@ -11,13 +11,22 @@ import {
 } from 'recharts';
 import { CHART_HEIGHT, chartColor } from '../../lib/chartData.ts';
 import { formatDays } from '../../lib/format.ts';
-import { percentileLines, type ScatterPoint, scatterPoints, windowDomain } from '../../lib/flowChartData.ts';
+import {
+  labelNudges,
+  percentileLines,
+  type ScatterPoint,
+  scatterPoints,
+  windowDomain,
+} from '../../lib/flowChartData.ts';
 import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
 const shortDate = (ms: number) => new Date(ms).toISOString().slice(5, 10);
+const MARGIN = { top: 16, right: 56, bottom: 24, left: 8 };
+// The plot's height: the chart's less its margins and the x axis (recharts' default 30 px).
+const PLOT_PX = CHART_HEIGHT - MARGIN.top - MARGIN.bottom - 30;
 const LINE_COLORS: Record<number, string> = { 50: '#1a7f37', 70: '#bf8700', 85: '#bc4c00', 95: '#cf222e' };
 
 function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint }[] }) {
@@ -34,6 +43,11 @@ export function CycleTimeChart({ data }: { data: FlowResponse }) {
   const points = scatterPoints(data);
   const lines = percentileLines(data.cycle_time.percentiles);
   const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days));
+  const yTop = Math.ceil(top * 1.1);
+  const nudges = labelNudges(
+    lines.map((l) => l.days),
+    PLOT_PX / yTop,
+  );
   return (
     <ChartCard
       title={T.flow.scatterTitle}
@@ -45,7 +59,7 @@ export function CycleTimeChart({ data }: { data: FlowResponse }) {
         <p className={styles.empty}>{T.flow.noCompletions}</p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <ScatterChart margin={{ top: 16, right: 56, bottom: 24, left: 8 }}>
+          <ScatterChart margin={MARGIN}>
             <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
             <XAxis
               type="number"
@@ -57,11 +71,11 @@ export function CycleTimeChart({ data }: { data: FlowResponse }) {
             <YAxis
               type="number"
               dataKey="y"
-              domain={[0, Math.ceil(top * 1.1)]}
+              domain={[0, yTop]}
               label={{ value: T.flow.daysAxis, angle: -90, position: 'insideLeft' }}
             />
             <Tooltip content={<PointTooltip />} cursor={{ strokeDasharray: '3 3' }} />
-            {lines.map((line) => (
+            {lines.map((line, i) => (
               <ReferenceLine
                 key={line.percentile}
                 y={line.days}
@@ -70,6 +84,7 @@ export function CycleTimeChart({ data }: { data: FlowResponse }) {
                 label={{
                   value: `${T.flow.percentile(line.percentile)} ${formatDays(line.days)}d`,
                   position: 'right',
+                  dy: nudges[i],
                   fontSize: 11,
                   fill: LINE_COLORS[line.percentile],
                 }}
