@@ -57,7 +57,11 @@ export function SharedViewPage() {
       subtitle={T.share.viewNote(data.filters.days, formatDate(data.expires_at), data.time_zone)}
     >
       <div data-testid="shared-view">
-        {filtersOn.length > 0 && <Flash data-testid="shared-filters">{T.share.filtersOn(filtersOn)}</Flash>}
+        {filtersOn.length > 0 && (
+          <Flash data-testid="shared-filters" style={{ marginBottom: 'var(--base-size-16)' }}>
+            {T.share.filtersOn(filtersOn)}
+          </Flash>
+        )}
         <FlowTiles data={flowData} />
         <InsightBanner insight={flowData.performance_insight} />
         <div className={flow.stack}>
