@@ -101,35 +101,39 @@ async function archivedIds(db: Db, boardId: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r.item_id));
 }
 
+/** One list of items as the viewer sees it, and which of them are hidden from the viewer. */
+async function viewed(ctx: ApiContext, userId: string, row: TrackedRow, load: () => Promise<BoardItem[]>) {
+  let stored: BoardItem[] = [];
+  const view = await itemsForViewer(ctx, userId, row, async () => {
+    stored = await load();
+    return stored;
+  });
+  return { ...view, hidden: hiddenIds(stored, view.items) };
+}
+
 async function viewedItems(
   ctx: ApiContext,
   userId: string,
   row: TrackedRow,
   filter: RequestFilter,
 ): Promise<Omit<FilterView, 'archived'>> {
-  let stored: BoardItem[] = [];
-  const version = Number(row.data_version);
-  const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, version);
+  const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, Number(row.data_version));
   if (!filter.content) {
-    const view = await itemsForViewer(ctx, userId, row, async () => {
-      stored = await onBoard();
-      return stored;
-    });
+    const view = await viewed(ctx, userId, row, onBoard);
     // Which items are hidden matters only to a filter (a date range here).
-    return { ...view, left: [], hidden: filter.on ? hiddenIds(stored, view.items) : new Set() };
+    return { items: view.items, key: view.key, left: [], hidden: filter.on ? view.hidden : new Set() };
   }
-  let count = 0;
-  const view = await itemsForViewer(ctx, userId, row, async () => {
-    const [now, left] = await Promise.all([onBoard(), readLeftItems(ctx.db, row.id)]);
-    count = now.length;
-    stored = [...now, ...left];
-    return stored;
-  });
+  // The items on the board keep the loaded list (and its redacted views), so the engine's look-ups per
+  // list serve the next request too; the items that left are read afresh.
+  const [now, left] = await Promise.all([
+    viewed(ctx, userId, row, onBoard),
+    viewed(ctx, userId, row, () => readLeftItems(ctx.db, row.id)),
+  ]);
   return {
-    items: view.items.slice(0, count),
-    key: view.key,
-    left: view.items.slice(count),
-    hidden: hiddenIds(stored, view.items),
+    items: now.items,
+    key: `${now.key}|${left.key}`,
+    left: left.items,
+    hidden: new Set([...now.hidden, ...left.hidden]),
   };
 }
 

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { describeFilter, withFilterNote } from '../insights/filter-note.ts';
 import type { BoardItem, Transition } from '../types.ts';
-import { filterBoard, filterItems, itemTypeOf, repositoryOf } from './item-filter.ts';
-import { TransitionColumnsBuilder, toTransitionColumns } from './transitions.ts';
+import { dropItems, filterBoard, filterItems, itemTypeOf, repositoryOf } from './item-filter.ts';
+import {
+  fromTransitionColumns,
+  type TransitionColumns,
+  TransitionColumnsBuilder,
+  toTransitionColumns,
+} from './transitions.ts';
 
 const DAY = 86_400_000;
 const JAN = Date.UTC(2026, 0, 1);
@@ -141,5 +146,51 @@ describe('item type, repository and the filter note', () => {
       'Fine. (Filter on: label "bug" or "ux"; type pull request; from 2026-01-01 to 2026-01-31.)',
     );
     expect(withFilterNote(insight, {})).toBe(insight);
+  });
+});
+
+describe('what the filter keeps per loaded board', () => {
+  const rows = (t: unknown) => fromTransitionColumns(t as TransitionColumns);
+
+  it('drops the same moves from columns as from objects, and serves a new set of the same ids from its cache', () => {
+    const columns = toTransitionColumns(transitions);
+    const first = dropItems(columns, new Set(['pr', 'gone']));
+    expect(rows(first)).toEqual(dropItems(transitions, new Set(['pr', 'gone'])));
+    expect(rows(first).map((t) => t.itemId)).toEqual(['bug', 'draft']);
+    expect(dropItems(columns, new Set(['gone', 'pr']))).toBe(first);
+    // Other ids, or a newer snapshot of the board, are not answered from it.
+    expect(rows(dropItems(columns, new Set(['pr']))).map((t) => t.itemId)).toEqual(['bug', 'draft', 'gone']);
+    expect(rows(dropItems(columns, new Set(['pr', 'bug']))).map((t) => t.itemId)).toEqual(['draft', 'gone']);
+    const builder = TransitionColumnsBuilder.from(columns);
+    builder.append('pr', 'Done', 'Doing', JAN + 12 * DAY);
+    builder.append('new', null, 'Doing', JAN + 13 * DAY);
+    const newer = dropItems(builder.snapshot(), new Set(['gone', 'pr']));
+    expect(rows(newer).map((t) => t.itemId)).toEqual(['bug', 'draft', 'new']);
+  });
+
+  it('finds an item of the same list once the board has moved it (the dictionary grew)', () => {
+    const builder = new TransitionColumnsBuilder();
+    for (const t of transitions) builder.append(t.itemId, t.from, t.to, t.at);
+    const list = [...items, item('late', { labels: ['bug'], column: 'Doing' })];
+    const byLabel = { labels: ['bug'] };
+    const before = filterBoard({ items: list, transitions: builder.snapshot() }, byLabel, options);
+    expect(rows(before.transitions).map((t) => t.itemId)).toEqual(['bug']);
+    builder.append('late', null, 'Doing', JAN + 4 * DAY);
+    const snapshot = builder.snapshot();
+    const after = filterBoard({ items: list, transitions: snapshot }, byLabel, options);
+    expect(rows(after.transitions).map((t) => t.itemId)).toEqual(['bug', 'late']);
+    const range = { from: JAN + 4 * DAY, to: JAN + 5 * DAY };
+    expect(ids(filterBoard({ items: list, transitions: snapshot }, range, options))).toEqual([
+      'draft',
+      'late',
+    ]);
+    // The same answers as for objects, where nothing is kept between calls.
+    const objects = fromTransitionColumns(snapshot);
+    expect(rows(after.transitions)).toEqual(
+      filterBoard({ items: list, transitions: objects }, byLabel, options).transitions,
+    );
+    expect(filterBoard({ items: list, transitions: snapshot }, range, options).items).toEqual(
+      filterBoard({ items: list, transitions: objects }, range, options).items,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { BoardItem, Transition } from '../types.ts';
-import { itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
+import { idCodes, itemCodes, itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
 import { isTransitionColumns, type TransitionColumns, type Transitions } from './transitions.ts';
 
 export type ItemType = 'issue' | 'pull_request' | 'draft';
@@ -70,19 +70,29 @@ export function repositoryOf(item: Pick<BoardItem, 'url'>): string | null {
     : null;
 }
 
-const anyOf = (wanted: readonly string[] | undefined, values: readonly string[]) =>
-  !listed(wanted) || values.some((value) => wanted?.includes(value));
+/** The content parts of a filter as one test, built once per filter rather than read per item. */
+function contentMatcher(filter: ItemFilter): (item: BoardItem) => boolean {
+  const labels = filter.labels ?? [];
+  const notLabels = filter.notLabels ?? [];
+  const milestones = filter.milestones ?? [];
+  const types = filter.types ?? [];
+  const repositories = filter.repositories ?? [];
+  const assignees = filter.assignees ?? [];
+  const checks: ((item: BoardItem) => boolean)[] = [];
+  if (labels.length > 0) checks.push((item) => item.labels.some((label) => labels.includes(label)));
+  if (notLabels.length > 0) checks.push((item) => !item.labels.some((label) => notLabels.includes(label)));
+  if (milestones.length > 0)
+    checks.push((item) => item.milestone !== null && milestones.includes(item.milestone));
+  if (types.length > 0) checks.push((item) => types.includes(itemTypeOf(item)));
+  if (repositories.length > 0) checks.push((item) => repositories.includes(repositoryOf(item) ?? ''));
+  if (assignees.length > 0) checks.push((item) => (item.assignees ?? []).some((a) => assignees.includes(a)));
+  if (checks.length === 1) return checks[0] as (item: BoardItem) => boolean;
+  return (item) => checks.every((check) => check(item));
+}
 
 /** Whether the item's content matches every content part of the filter. */
 export function matchesContent(item: BoardItem, filter: ItemFilter): boolean {
-  return (
-    anyOf(filter.labels, item.labels) &&
-    !(listed(filter.notLabels) && item.labels.some((label) => filter.notLabels?.includes(label))) &&
-    anyOf(filter.milestones, item.milestone === null ? [] : [item.milestone]) &&
-    (!listed(filter.types) || anyOf(filter.types, [itemTypeOf(item)])) &&
-    (!listed(filter.repositories) || anyOf(filter.repositories, [repositoryOf(item) ?? ''])) &&
-    anyOf(filter.assignees, item.assignees ?? [])
-  );
+  return contentMatcher(filter)(item);
 }
 
 /**
@@ -99,75 +109,56 @@ export function filterBoard(
   options: FilterOptions,
 ): FilteredInput {
   if (!isFilterOn(filter)) return { items: [...input.items], transitions: input.transitions };
-  const { items, keep } = decide(input, filter, options);
-  return { items, transitions: filterTransitions(input.transitions, keep) };
-}
-
-function decide(
-  input: { items: readonly BoardItem[]; transitions: Transitions },
-  filter: ItemFilter,
-  options: FilterOptions,
-): { items: BoardItem[]; keep: (id: string) => boolean } {
-  const content = filtersContent(filter);
-  const contentOk = (item: BoardItem) =>
-    !content || (!options.hidden?.has(item.id) && matchesContent(item, filter));
-  // Each item is decided once, here; moves are then kept by their item's decision.
-  const decided = new Map<string, boolean>();
-  if (!filtersDates(filter)) {
-    for (const item of options.leftItems ?? []) decided.set(item.id, contentOk(item));
-    const items = input.items.filter((item) => {
-      const ok = contentOk(item);
-      decided.set(item.id, ok);
-      return ok;
-    });
-    return { items, keep: (id) => decided.get(id) === true };
-  }
-  const { decideItems, movedInRange } = dateDecider(input.transitions, filter, options, contentOk);
-  const record = (all: readonly BoardItem[], kept: readonly BoardItem[]) => {
-    const keptSet = new Set(kept);
-    for (const item of all) decided.set(item.id, keptSet.has(item));
-  };
+  const decide = decider(input.transitions, filter, options);
   const left = options.leftItems ?? [];
-  record(left, decideItems(left));
-  const items = decideItems(input.items);
-  record(input.items, items);
-  // An item neither on the board nor among leftItems: its content is unknown, its moves are known.
-  const keep = (id: string) => decided.get(id) ?? (!content && movedInRange(id));
-  return { items, keep };
+  const leftKept = decide(left);
+  const kept = decide(input.items);
+  const items = input.items.filter((_, index) => kept[index] === 1);
+  // Moves of an id neither on the board nor among leftItems: its content is unknown, its moves are known.
+  const unknown = !filtersContent(filter);
+  const lists: Decided[] = [
+    [left, leftKept],
+    [input.items, kept],
+  ];
+  return { items, transitions: keptMoves(input.transitions, lists, unknown, filter) };
 }
 
-/** The items (content and date range) and the moves of an id alone (date range) the filter keeps. */
-function dateDecider(
-  transitions: Transitions,
-  filter: ItemFilter,
-  options: FilterOptions,
-  contentOk: (item: BoardItem) => boolean,
-) {
+/** A list of items and, by position, whether the filter keeps each (1) or not (0). */
+type Decided = [readonly BoardItem[], Uint8Array];
+
+/** Decides lists of items (content and date range), by position. */
+function decider(transitions: Transitions, filter: ItemFilter, options: FilterOptions) {
+  const matches = filtersContent(filter) ? contentMatcher(filter) : null;
+  const hidden = options.hidden?.size ? options.hidden : null;
+  const dates = filtersDates(filter);
+  const inRange = rangeOf(filter);
+  let spans: MoveSpans | undefined;
+  return (items: readonly BoardItem[]): Uint8Array => {
+    const kept = new Uint8Array(items.length);
+    spans ??= dates ? moveSpans(transitions) : undefined;
+    const span = spans ? itemSpans(items, transitions, spans) : null;
+    for (let index = 0; index < items.length; index++) {
+      const item = items[index] as BoardItem;
+      if (matches && (hidden?.has(item.id) || !matches(item))) continue;
+      if (span && !inSpan(item, span.first[index] as number, span.last[index] as number)) continue;
+      kept[index] = 1;
+    }
+    return kept;
+  };
+
+  function inSpan(item: BoardItem, first: number, last: number): boolean {
+    const waiting = item.column !== null && item.column !== options.doneColumn;
+    if (!Number.isNaN(first)) return inRange(first, last, waiting);
+    const entered = item.enteredColumnAt;
+    return entered !== null && inRange(entered, entered, waiting);
+  }
+}
+
+/** Whether a span of moves [start, end] (or an item still waiting) touches the filter's date range. */
+function rangeOf(filter: ItemFilter) {
   const from = filter.from ?? Number.NEGATIVE_INFINITY;
   const to = filter.to ?? Number.POSITIVE_INFINITY;
-  const inRange = (start: number, end: number, waiting: boolean) => start < to && (end >= from || waiting);
-  let spans: MoveSpans | undefined;
-  const allSpans = () => {
-    spans ??= moveSpans(transitions);
-    return spans;
-  };
-  const movedInRange = (id: string) => {
-    const { codes, first, last } = allSpans();
-    const code = codes.get(id);
-    return code !== undefined && inRange(first[code] as number, last[code] as number, false);
-  };
-  const decideItems = (items: readonly BoardItem[]) => {
-    const { first, last } = itemSpans(items, transitions, allSpans);
-    return items.filter((item, index) => {
-      if (!contentOk(item)) return false;
-      const waiting = item.column !== null && item.column !== options.doneColumn;
-      const start = first[index] as number;
-      if (!Number.isNaN(start)) return inRange(start, last[index] as number, waiting);
-      const entered = item.enteredColumnAt;
-      return entered !== null && inRange(entered, entered, waiting);
-    });
-  };
-  return { decideItems, movedInRange };
+  return (start: number, end: number, waiting: boolean) => start < to && (end >= from || waiting);
 }
 
 /** The items the filter keeps, when the analysis reads no moves (issues in a column, column stats). */
@@ -177,48 +168,98 @@ export function filterItems(
   options: FilterOptions,
 ): BoardItem[] {
   if (!isFilterOn(filter)) return [...input.items];
-  const contentOk = (item: BoardItem) =>
-    !filtersContent(filter) || (!options.hidden?.has(item.id) && matchesContent(item, filter));
-  if (!filtersDates(filter)) return input.items.filter(contentOk);
-  return dateDecider(input.transitions, filter, options, contentOk).decideItems(input.items);
+  const kept = decider(input.transitions, filter, options)(input.items);
+  return input.items.filter((_, index) => kept[index] === 1);
 }
 
-/** The moves without those of `ids` (a board setting leaves archived items out: docs/metrics.md §13). */
-export function dropItems(transitions: Transitions, ids: ReadonlySet<string>): Transitions {
-  if (ids.size === 0) return transitions;
-  return filterTransitions(transitions, (id) => !ids.has(id));
-}
-
-function filterTransitions(transitions: Transitions, keep: (id: string) => boolean): Transitions {
+/**
+ * The moves of the decided items (later lists decide an id again), and of the other ids when `unknown`
+ * and their moves touch the date range.
+ */
+function keptMoves(
+  transitions: Transitions,
+  lists: Decided[],
+  unknown: boolean,
+  filter: ItemFilter,
+): Transitions {
+  const inRange = rangeOf(filter);
+  const spans = unknown ? moveSpans(transitions) : null;
+  const movedInRange = (code: number | undefined) =>
+    spans !== null &&
+    code !== undefined &&
+    inRange(spans.first[code] as number, spans.last[code] as number, false);
   if (!isTransitionColumns(transitions)) {
-    const kept = new Map<string, boolean>();
-    return (transitions as readonly Transition[]).filter((t) => {
-      let yes = kept.get(t.itemId);
-      if (yes === undefined) {
-        yes = keep(t.itemId);
-        kept.set(t.itemId, yes);
-      }
-      return yes;
-    });
+    const decided = new Map<string, boolean>();
+    for (const [items, kept] of lists)
+      items.forEach((item, index) => {
+        decided.set(item.id, kept[index] === 1);
+      });
+    return filterObjects(transitions, (id) => decided.get(id) ?? movedInRange(spans?.codes.get(id)));
+  }
+  const keep = new Uint8Array(transitions.itemIds.length);
+  if (spans) for (let code = 0; code < keep.length; code++) keep[code] = movedInRange(code) ? 1 : 0;
+  for (const [items, kept] of lists) {
+    const codes = itemCodes(items, transitions.itemIds);
+    for (let index = 0; index < items.length; index++) {
+      const code = codes[index] as number;
+      if (code >= 0) keep[code] = kept[index] as number;
+    }
   }
   return filterColumns(transitions, keep);
 }
 
-/** Rows of kept items into new typed arrays; the dictionaries are shared (they may list more than used). */
-function filterColumns(source: TransitionColumns, keep: (id: string) => boolean): TransitionColumns {
-  const keepCode = new Uint8Array(source.itemIds.length);
-  source.itemIds.forEach((id, code) => {
-    keepCode[code] = keep(id) ? 1 : 0;
+/**
+ * The moves without those of `ids` (a board setting leaves archived items out: docs/metrics.md §13).
+ * The same columns and the same ids (a new set each request, read from the database) give the same
+ * result, kept per columns: the moves are copied once per loaded snapshot, not per request.
+ */
+export function dropItems(transitions: Transitions, ids: ReadonlySet<string>): Transitions {
+  if (ids.size === 0) return transitions;
+  if (!isTransitionColumns(transitions)) return filterObjects(transitions, (id) => !ids.has(id));
+  const last = dropped.get(transitions);
+  if (last && sameIds(last.ids, ids)) return last.result;
+  const keep = new Uint8Array(transitions.itemIds.length).fill(1);
+  const codes = idCodes(transitions.itemIds);
+  for (const id of ids) {
+    const code = codes.get(id);
+    if (code !== undefined) keep[code] = 0;
+  }
+  const result = filterColumns(transitions, keep);
+  dropped.set(transitions, { ids: new Set(ids), result });
+  return result;
+}
+
+const dropped = new WeakMap<TransitionColumns, { ids: ReadonlySet<string>; result: TransitionColumns }>();
+
+function sameIds(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const id of b) if (!a.has(id)) return false;
+  return true;
+}
+
+function filterObjects(transitions: readonly Transition[], keep: (id: string) => boolean): Transition[] {
+  const kept = new Map<string, boolean>();
+  return transitions.filter((t) => {
+    let yes = kept.get(t.itemId);
+    if (yes === undefined) {
+      yes = keep(t.itemId);
+      kept.set(t.itemId, yes);
+    }
+    return yes;
   });
+}
+
+/** Rows whose item code is kept (`keep[code]` = 1) into new typed arrays; the dictionaries are shared. */
+function filterColumns(source: TransitionColumns, keep: Uint8Array): TransitionColumns {
   let count = 0;
-  for (let i = 0; i < source.count; i++) count += keepCode[source.item[i] as number] as number;
+  for (let i = 0; i < source.count; i++) count += keep[source.item[i] as number] as number;
   const item = new Int32Array(count);
   const at = new Float64Array(count);
   const from = new Int32Array(count);
   const to = new Int32Array(count);
   let row = 0;
   for (let i = 0; i < source.count; i++) {
-    if (keepCode[source.item[i] as number] === 0) continue;
+    if (keep[source.item[i] as number] === 0) continue;
     item[row] = source.item[i] as number;
     at[row] = source.at[i] as number;
     from[row] = source.from[i] as number;

@@ -3,7 +3,7 @@ import { isTransitionColumns, type TransitionColumns, type Transitions } from '.
 
 /**
  * First and last move of each item (what the date range reads): `first[code]`/`last[code]` for the code
- * `codes` gives an item id; an item without moves has no code.
+ * `codes` gives an item id (±Infinity for a code without moves).
  */
 export type MoveSpans = { codes: ReadonlyMap<string, number>; first: Float64Array; last: Float64Array };
 
@@ -32,11 +32,7 @@ function spansOfColumns(transitions: TransitionColumns): MoveSpans {
     if (at < (first[code] as number)) first[code] = at;
     if (at > (last[code] as number)) last[code] = at;
   }
-  const codes = new Map<string, number>();
-  transitions.itemIds.forEach((id, code) => {
-    if (Number.isFinite(first[code])) codes.set(id, code);
-  });
-  return { codes, first, last };
+  return { codes: idCodes(transitions.itemIds), first, last };
 }
 
 function spansOfObjects(transitions: readonly Transition[]): MoveSpans {
@@ -57,42 +53,80 @@ function spansOfObjects(transitions: readonly Transition[]): MoveSpans {
   return { codes, first: Float64Array.from(first), last: Float64Array.from(last) };
 }
 
-/** The spans of a list of items by position (NaN: no moves), so deciding an item reads no map. */
-type ItemSpans = { first: Float64Array; last: Float64Array };
+/**
+ * Id → code of a columns' item dictionary. A builder shares one list with all its snapshots and only
+ * appends to it, so the map is kept per list and grown with it: a new snapshot costs no lookups.
+ */
+const dictionaries = new WeakMap<readonly string[], { codes: Map<string, number>; next: number }>();
 
-/** A board version's items and columns are reused by request after request: looked up once per pair. */
-const itemSpansMemo = new WeakMap<readonly BoardItem[], WeakMap<TransitionColumns, ItemSpans>>();
+export function idCodes(itemIds: readonly string[]): ReadonlyMap<string, number> {
+  let known = dictionaries.get(itemIds);
+  if (!known) {
+    known = { codes: new Map(), next: 0 };
+    dictionaries.set(itemIds, known);
+  }
+  for (; known.next < itemIds.length; known.next++)
+    known.codes.set(itemIds[known.next] as string, known.next);
+  return known.codes;
+}
+
+/**
+ * The dictionary code of each item of a list, by position (-1: not in the dictionary). A board version's
+ * items are filtered request after request: they are looked up once per list, and again only where the
+ * dictionary has grown since.
+ */
+const positionCodes = new WeakMap<readonly BoardItem[], WeakMap<readonly string[], ItemCodes>>();
+type ItemCodes = { codes: Int32Array; known: number };
+
+export function itemCodes(items: readonly BoardItem[], itemIds: readonly string[]): Int32Array {
+  let byDictionary = positionCodes.get(items);
+  if (!byDictionary) {
+    byDictionary = new WeakMap();
+    positionCodes.set(items, byDictionary);
+  }
+  let found = byDictionary.get(itemIds);
+  // Lists handed to the engine are not changed afterwards; a different length is a list someone grew.
+  if (!found || found.codes.length !== items.length) {
+    found = { codes: new Int32Array(items.length).fill(-1), known: 0 };
+    byDictionary.set(itemIds, found);
+  }
+  if (found.known !== itemIds.length) {
+    const codes = idCodes(itemIds);
+    items.forEach((item, index) => {
+      if (found.codes[index] === -1) found.codes[index] = codes.get(item.id) ?? -1;
+    });
+    found.known = itemIds.length;
+  }
+  return found.codes;
+}
+
+/** The spans of a list of items by position (NaN: no moves), so deciding an item reads no map. */
+export type ItemSpans = { first: Float64Array; last: Float64Array };
 
 export function itemSpans(
   items: readonly BoardItem[],
   transitions: Transitions,
-  spans: () => MoveSpans = () => moveSpans(transitions),
+  spans: MoveSpans,
 ): ItemSpans {
-  if (!isTransitionColumns(transitions)) return lookUpSpans(items, spans());
-  let byColumns = itemSpansMemo.get(items);
-  if (!byColumns) {
-    byColumns = new WeakMap();
-    itemSpansMemo.set(items, byColumns);
-  }
-  let found = byColumns.get(transitions);
-  // Lists handed to the engine are not changed afterwards; a different length is a list someone grew.
-  if (!found || found.first.length !== items.length) {
-    found = lookUpSpans(items, spans());
-    byColumns.set(transitions, found);
-  }
-  return found;
-}
-
-function lookUpSpans(items: readonly BoardItem[], { codes, first, last }: MoveSpans): ItemSpans {
-  const spans = {
+  const result = {
     first: new Float64Array(items.length).fill(Number.NaN),
     last: new Float64Array(items.length),
   };
-  items.forEach((item, index) => {
-    const code = codes.get(item.id);
-    if (code === undefined) return;
-    spans.first[index] = first[code] as number;
-    spans.last[index] = last[code] as number;
-  });
-  return spans;
+  const write = (index: number, code: number | undefined) => {
+    const first = code === undefined ? Number.NaN : (spans.first[code] as number);
+    if (!Number.isFinite(first)) return;
+    result.first[index] = first;
+    result.last[index] = spans.last[code as number] as number;
+  };
+  if (isTransitionColumns(transitions)) {
+    const codes = itemCodes(items, transitions.itemIds);
+    for (let index = 0; index < items.length; index++) {
+      const code = codes[index] as number;
+      write(index, code < 0 ? undefined : code);
+    }
+  } else
+    items.forEach((item, index) => {
+      write(index, spans.codes.get(item.id));
+    });
+  return result;
 }
