@@ -27,6 +27,12 @@ export const USER_PROJECTS = `query UserProjects($login: String!, $cursor: Strin
   ${RATE}
 }`;
 
+/** The boards' `updatedAt`, many at once (up to 100 ids): 1 point, whatever the number of boards. */
+export const BOARD_VERSIONS = `query BoardVersions($ids: [ID!]!) {
+  nodes(ids: $ids) { ... on ProjectV2 { id updatedAt } }
+  ${RATE}
+}`;
+
 export const PROJECT_COLUMNS = `query ProjectColumns($id: ID!) {
   node(id: $id) {
     ... on ProjectV2 { ${PROJECT} field(name: "Status") { ... on ProjectV2SingleSelectField { id options { id name color } } } }
@@ -35,16 +41,19 @@ export const PROJECT_COLUMNS = `query ProjectColumns($id: ID!) {
 }`;
 
 /**
- * An item's content. Assignees double a listing page's GitHub points (2 → 4): only the full listing
- * (every 15 minutes) asks them, not the minute's incremental one, which leaves the stored ones as they are.
+ * An item's content. GitHub prices a connection once per fragment it appears in, so labels and assignees
+ * are asked once, through the interfaces Issue and PullRequest share (Labelable, Assignable): a page of
+ * 100 items is 1 + 100 (+ 100) requests, 1 point (2 with assignees) instead of 2 (4). Only the full
+ * listing asks assignees, not the minute's incremental one, which leaves the stored ones as they are.
  */
 function content(withAssignees: boolean): string {
-  const assignees = withAssignees ? ' assignees(first: 10) { nodes { login } }' : '';
+  const assignees = withAssignees ? '\n  ... on Assignable { assignees(first: 10) { nodes { login } } }' : '';
   return `content {
   __typename
   ... on DraftIssue { id title createdAt }
-  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } }${assignees} }
-  ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } labels(first: 20) { nodes { name } }${assignees} }
+  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } }
+  ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } }
+  ... on Labelable { labels(first: 20) { nodes { name } } }${assignees}
 }`;
 }
 
