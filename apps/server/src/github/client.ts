@@ -1,3 +1,4 @@
+import { boardVersions } from './board-versions.ts';
 import { toGithubError } from './error-mapping.ts';
 import { GithubNotFoundError, GithubSchemaError } from './errors.ts';
 import { contentHistory, projectHistory } from './history.ts';
@@ -226,5 +227,8 @@ export function createGithubClient(options: GithubClientOptions) {
           ? [await contentHistory(eachPage, input.projectId, input.contentId)]
           : projectHistory(eachPage, input.projectId),
       ),
+
+    /** The `updatedAt` of each board, 100 a query at 1 point; a board GitHub does not return is missing. */
+    boardVersions: (projectIds: readonly string[]) => boardVersions(gql, projectIds),
   };
 }
