@@ -97,6 +97,7 @@ describe('loadConfig', () => {
       pollIntervalMs: 60_000,
       leaseMs: 300_000,
       fullSyncMs: 900_000,
+      webhookFullSyncMs: 3_600_000,
     });
     const fast = loadConfig({
       DATA_DIR: dataDir(),
@@ -104,12 +105,14 @@ describe('loadConfig', () => {
       COLLECTOR_POLL_MS: '1000',
       COLLECTOR_LEASE_MS: '4000',
       COLLECTOR_FULL_SYNC_MS: '60000',
+      COLLECTOR_WEBHOOK_FULL_SYNC_MS: '120000',
     });
     expect(fast.collectorTiming).toEqual({
       tickMs: 200,
       pollIntervalMs: 1_000,
       leaseMs: 4_000,
       fullSyncMs: 60_000,
+      webhookFullSyncMs: 120_000,
     });
     expect(() => loadConfig({ DATA_DIR: dataDir(), COLLECTOR_LEASE_MS: '10' })).toThrow(
       /^Invalid COLLECTOR_LEASE_MS: must be at least 1000 ms/,

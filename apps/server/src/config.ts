@@ -76,6 +76,7 @@ const envSchema = z.object({
   COLLECTOR_POLL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
   COLLECTOR_LEASE_MS: milliseconds(1_000, HOUR_MS).default(5 * 60_000),
   COLLECTOR_FULL_SYNC_MS: milliseconds(1_000, 24 * HOUR_MS).default(15 * 60_000),
+  COLLECTOR_WEBHOOK_FULL_SYNC_MS: milliseconds(1_000, 24 * HOUR_MS).default(60 * 60_000),
   BOARD_CACHE_SIZE: count(1, 1_000).default(8),
   BOARD_CACHE_IDLE_MS: milliseconds(1_000, 24 * HOUR_MS).default(10 * 60_000),
   RESULT_CACHE_SIZE: count(1, 100_000).default(500),
@@ -117,8 +118,18 @@ export type Config = {
   analytics: AnalyticsSettings;
 };
 
-/** A full (not incremental) sync at least every `fullSyncMs`, to notice deleted items. */
-export type CollectorTiming = { tickMs: number; pollIntervalMs: number; leaseMs: number; fullSyncMs: number };
+/**
+ * A full (not incremental) sync at least every `fullSyncMs`, to notice deleted items and changes GitHub
+ * does not reflect in the board's `updatedAt`; every `webhookFullSyncMs` instead while the board's changes
+ * arrive by webhook (they carry the moves).
+ */
+export type CollectorTiming = {
+  tickMs: number;
+  pollIntervalMs: number;
+  leaseMs: number;
+  fullSyncMs: number;
+  webhookFullSyncMs: number;
+};
 
 /** How many entries a cache keeps, and how long one lives (for the board store: since its last use). */
 export type CacheSettings = { maxEntries: number; ttlMs: number };
@@ -204,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollIntervalMs: e.COLLECTOR_POLL_MS,
       leaseMs: e.COLLECTOR_LEASE_MS,
       fullSyncMs: e.COLLECTOR_FULL_SYNC_MS,
+      webhookFullSyncMs: e.COLLECTOR_WEBHOOK_FULL_SYNC_MS,
     },
     analytics: {
       boards: { maxEntries: e.BOARD_CACHE_SIZE, ttlMs: e.BOARD_CACHE_IDLE_MS },

@@ -7,6 +7,8 @@ export type BoardReader = {
   listProjectItems(projectId: string, options?: { updatedSinceDays?: number }): Promise<GithubProjectItem[]>;
   /** Past Status changes from the issues' timelines (best effort: GitHub omits some). */
   getStatusHistory(projectId: string): Promise<GithubItemHistory[]>;
+  /** The `updatedAt` of each of these boards on GitHub (many at once, 1 point a hundred); missing: not found. */
+  boardVersions(projectIds: readonly string[]): Promise<Map<string, string>>;
   /** The GraphQL points left and when they reset, as last seen. */
   rateBudget(): RateBudget;
 };

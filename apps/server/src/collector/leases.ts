@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
 import { type ColumnOption, columnOptionsJson } from './column-renames.ts';
@@ -49,7 +50,16 @@ export async function releaseLeasesOf(db: Db, owner: string): Promise<void> {
 }
 
 export type SyncOutcome =
-  | { ok: true; nextSyncAt: number; full: boolean; columns: ColumnOption[] | null }
+  | {
+      ok: true;
+      nextSyncAt: number;
+      full: boolean;
+      columns: ColumnOption[] | null;
+      /** The board's updatedAt on GitHub as asked before the listing (null: not known). */
+      githubUpdatedAt?: string | null;
+      /** When a change last came by webhook (schedule.ts webhookChangeAt). */
+      webhookChangeAt?: number | null;
+    }
   | { ok: false; nextSyncAt: number; error: string; inaccessible: boolean };
 
 /** Ends a lease with the sync's outcome; only the lease holder may. */
@@ -65,6 +75,9 @@ export async function releaseBoard(db: Db, board: Board, owner: string, now: num
         sync_error_count: 0,
         last_error: null,
         sync_status: 'active',
+        github_updated_at: outcome.githubUpdatedAt ?? null,
+        webhook_change_at: outcome.webhookChangeAt ?? null,
+        synced_data_version: sql<number>`data_version`,
         ...(outcome.full ? { last_full_sync_at: now } : {}),
         ...(outcome.columns
           ? {

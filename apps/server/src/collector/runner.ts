@@ -12,6 +12,7 @@ import type { BoardReader } from './board-reader.ts';
 import { claimDueBoards, releaseBoard, releaseLeasesOf } from './leases.ts';
 import { nextAfterFailure, type SchedulePolicy, schedulePolicy } from './schedule.ts';
 import { syncBoard } from './sync-board.ts';
+import { versionGate } from './version-gate.ts';
 
 export type ReaderFactory = (board: Board) => Promise<BoardReader | null>;
 
@@ -30,7 +31,7 @@ export type CollectorOptions = {
   itemSnapshots?: Omit<ItemSnapshotOptions, 'now'>;
 };
 
-/** The configured intervals and lease (COLLECTOR_POLL_MS, COLLECTOR_FULL_SYNC_MS, COLLECTOR_LEASE_MS) as collector options. */
+/** The configured intervals and lease (COLLECTOR_POLL_MS, COLLECTOR_*FULL_SYNC_MS, COLLECTOR_LEASE_MS) as collector options. */
 export function timingOptions(timing: CollectorTiming): { policy: SchedulePolicy; leaseMs: number } {
   return { policy: schedulePolicy(timing), leaseMs: timing.leaseMs };
 }
@@ -49,6 +50,8 @@ export function createCollector(
   const configured = timingOptions(ctx.config.collectorTiming);
   const policy = options.policy ?? configured.policy;
   const leaseMs = options.leaseMs ?? configured.leaseMs;
+  // Half a poll: the boards of one user that fall due together share one question to GitHub.
+  const gate = versionGate(ctx, policy.pollIntervalMs / 2);
 
   async function runOnce(): Promise<number> {
     const boards = await claimDueBoards(ctx.db, {
@@ -70,7 +73,7 @@ export function createCollector(
         await releaseBoard(ctx.db, board, owner, ctx.now(), outcome);
         continue;
       }
-      await syncBoard(ctx, { board, reader, owner, policy, backfill: options.backfill ?? true });
+      await syncBoard(ctx, { board, reader, owner, policy, gate, backfill: options.backfill ?? true });
       await compactBoard(ctx, board.id, options);
     }
     return boards.length;

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { needsFullSync, nextAfterFailure, nextAfterSuccess, schedulePolicy } from './schedule.ts';
+import {
+  needsFullSync,
+  nextAfterFailure,
+  nextAfterSuccess,
+  schedulePolicy,
+  unchangedOnGithub,
+  WEBHOOKS_HEARD_WITHIN_MS,
+  webhookChangeAt,
+} from './schedule.ts';
 
 const policy = {
-  ...schedulePolicy({ pollIntervalMs: 1000, fullSyncMs: 15_000 }),
+  ...schedulePolicy({ pollIntervalMs: 1000, fullSyncMs: 15_000, webhookFullSyncMs: 60_000 }),
   maxBackoffMs: 60_000,
   minRateLimitRemaining: 100,
 };
@@ -25,5 +33,27 @@ describe('collector schedule', () => {
     expect(needsFullSync(null, 0, policy)).toBe(true);
     expect(needsFullSync(0, policy.fullSyncIntervalMs - 1, policy)).toBe(false);
     expect(needsFullSync(0, policy.fullSyncIntervalMs, policy)).toBe(true);
+  });
+
+  it('lists in full less often while changes arrive by webhook, and takes them to arrive for a day', () => {
+    expect(needsFullSync(0, 15_000, policy, null)).toBe(true);
+    expect(needsFullSync(0, 15_000, policy, 10_000)).toBe(false);
+    expect(needsFullSync(0, 60_000, policy, 10_000)).toBe(true);
+    expect(needsFullSync(0, 10_000 + WEBHOOKS_HEARD_WITHIN_MS + 1, policy, 10_000)).toBe(true);
+    expect(needsFullSync(null, 1, policy, 0)).toBe(true);
+  });
+
+  it('dates a webhook change when the data version rose between two syncs', () => {
+    const board = { data_version: 7, synced_data_version: 7, webhook_change_at: 100 };
+    expect(webhookChangeAt(board, 500)).toBe(100);
+    expect(webhookChangeAt({ ...board, data_version: 8 }, 500)).toBe(500);
+    expect(webhookChangeAt({ ...board, synced_data_version: null, webhook_change_at: null }, 500)).toBeNull();
+  });
+
+  it('schedules from when GitHub was asked, and calls a board unchanged only on a known equal updatedAt', () => {
+    expect(nextAfterSuccess(5_400, policy, null, 5_000)).toBe(6_000);
+    expect(unchangedOnGithub('2026-11-01T09:00:00Z', '2026-11-01T09:00:00Z')).toBe(true);
+    expect(unchangedOnGithub('2026-11-01T09:01:00Z', '2026-11-01T09:00:00Z')).toBe(false);
+    expect(unchangedOnGithub(null, null)).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ export type SchedulePolicy = {
   pollIntervalMs: number;
   /** A full (not incremental) sync at least this often, to notice deleted items. */
   fullSyncIntervalMs: number;
+  /** The full sync's interval while the board's changes arrive by webhook (default: fullSyncIntervalMs). */
+  webhookFullSyncIntervalMs?: number;
   maxBackoffMs: number;
   /** Below this many remaining GraphQL points, polling waits for the budget to reset. */
   minRateLimitRemaining: number;
@@ -14,11 +16,13 @@ export type SchedulePolicy = {
 
 /** The intervals are settings (COLLECTOR_POLL_MS, COLLECTOR_FULL_SYNC_MS); backoff and rate-limit rules are fixed. */
 export function schedulePolicy(
-  timing: Pick<CollectorTiming, 'pollIntervalMs' | 'fullSyncMs'>,
+  timing: Pick<CollectorTiming, 'pollIntervalMs' | 'fullSyncMs'> &
+    Partial<Pick<CollectorTiming, 'webhookFullSyncMs'>>,
 ): SchedulePolicy {
   return {
     pollIntervalMs: timing.pollIntervalMs,
     fullSyncIntervalMs: timing.fullSyncMs,
+    webhookFullSyncIntervalMs: timing.webhookFullSyncMs ?? timing.fullSyncMs,
     maxBackoffMs: 60 * 60_000,
     minRateLimitRemaining: 200,
   };
@@ -26,8 +30,17 @@ export function schedulePolicy(
 
 export type RateBudget = { remaining: number; resetAt: number } | null;
 
-export function nextAfterSuccess(now: number, policy: SchedulePolicy, budget: RateBudget): number {
-  const normal = now + policy.pollIntervalMs;
+/**
+ * A poll interval after `from`: now, or when GitHub was asked the board's updatedAt, so that the boards
+ * of one user that shared that answer fall due together again and share the next one.
+ */
+export function nextAfterSuccess(
+  now: number,
+  policy: SchedulePolicy,
+  budget: RateBudget,
+  from: number = now,
+): number {
+  const normal = from + policy.pollIntervalMs;
   if (budget && budget.remaining < policy.minRateLimitRemaining) return Math.max(normal, budget.resetAt);
   return normal;
 }
@@ -43,6 +56,45 @@ export function nextAfterFailure(
   return now + Math.max(backoff, retryAfterMs ?? 0);
 }
 
-export function needsFullSync(lastFullSyncAt: number | null, now: number, policy: SchedulePolicy): boolean {
-  return lastFullSyncAt === null || now - lastFullSyncAt >= policy.fullSyncIntervalMs;
+/** A board whose changes came by webhook within this time is taken to have its webhooks arriving. */
+export const WEBHOOKS_HEARD_WITHIN_MS = 24 * 60 * 60_000;
+
+/**
+ * Whether this sync must list every item: the first time, then every full-sync interval, which is longer
+ * (`webhookFullSyncIntervalMs`) while webhooks arrive: they carry the moves, and the full listing is
+ * left to notice deletions, missed deliveries and changes GitHub does not reflect in the board's updatedAt.
+ */
+export function needsFullSync(
+  lastFullSyncAt: number | null,
+  now: number,
+  policy: SchedulePolicy,
+  webhookChangeAt: number | null = null,
+): boolean {
+  if (lastFullSyncAt === null) return true;
+  const hooked = webhookChangeAt !== null && now - webhookChangeAt <= WEBHOOKS_HEARD_WITHIN_MS;
+  const interval = hooked
+    ? (policy.webhookFullSyncIntervalMs ?? policy.fullSyncIntervalMs)
+    : policy.fullSyncIntervalMs;
+  return now - lastFullSyncAt >= interval;
+}
+
+/**
+ * When a change last came by webhook: now, if the board's data version rose since the collector last
+ * released it (between two syncs only webhooks record changes); otherwise as stored.
+ */
+export function webhookChangeAt(
+  board: { data_version: number; synced_data_version: number | null; webhook_change_at: number | null },
+  now: number,
+): number | null {
+  const synced = board.synced_data_version;
+  if (synced !== null && Number(board.data_version) > Number(synced)) return now;
+  return board.webhook_change_at === null ? null : Number(board.webhook_change_at);
+}
+
+/** Whether GitHub's answer shows the board unchanged since its last listing (unknown: not unchanged). */
+export function unchangedOnGithub(
+  seenUpdatedAt: string | null | undefined,
+  storedUpdatedAt: string | null,
+): boolean {
+  return !!seenUpdatedAt && seenUpdatedAt === storedUpdatedAt;
 }

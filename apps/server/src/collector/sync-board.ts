@@ -15,7 +15,15 @@ import { applyColumnRenames } from './column-renames.ts';
 import { releaseBoard, type SyncOutcome } from './leases.ts';
 import type { ObservedItem } from './observation.ts';
 import { recordObservation } from './record.ts';
-import { needsFullSync, nextAfterFailure, nextAfterSuccess, type SchedulePolicy } from './schedule.ts';
+import {
+  needsFullSync,
+  nextAfterFailure,
+  nextAfterSuccess,
+  type SchedulePolicy,
+  unchangedOnGithub,
+  webhookChangeAt,
+} from './schedule.ts';
+import type { VersionGate } from './version-gate.ts';
 
 /** Incremental polls list items changed in the last day: far cheaper than a full listing on big boards. */
 const INCREMENTAL_DAYS = 1;
@@ -38,43 +46,38 @@ export function toObserved(item: GithubProjectItem): ObservedItem | null {
   };
 }
 
-/** One poll of one leased board: read GitHub, record what changed, schedule the next poll. */
-export async function syncBoard(
-  ctx: AppContext,
-  params: { board: Board; reader: BoardReader; owner: string; policy: SchedulePolicy; backfill?: boolean },
-): Promise<SyncOutcome> {
+type SyncParams = {
+  board: Board;
+  reader: BoardReader;
+  owner: string;
+  policy: SchedulePolicy;
+  backfill?: boolean;
+  /** Asks GitHub the board's updatedAt; without one, every poll lists. */
+  gate?: VersionGate;
+};
+
+/**
+ * One poll of one leased board: ask GitHub whether the board changed, list it when it did (or when a full
+ * listing is due), record what changed, schedule the next poll.
+ */
+export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<SyncOutcome> {
   const { board, reader, policy } = params;
   const now = ctx.now();
+  const heard = webhookChangeAt(board, now);
   let outcome: SyncOutcome;
   try {
-    const full = needsFullSync(board.last_full_sync_at, now, policy);
-    const columns = full ? await reader.getProjectColumns(board.github_project_id) : null;
-    // Before the items are compared: a renamed column is then where its items already are.
-    if (columns) await applyColumnRenames(ctx.db, board, columns);
-    // Read before the listing: what webhooks store while it runs is newer than what it shows.
-    const listedAtSeq = (await readItemSeq(ctx.db, board.id)).seq;
-    const items = await reader.listProjectItems(
-      board.github_project_id,
-      full ? {} : { updatedSinceDays: INCREMENTAL_DAYS },
-    );
-    const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
-    await recordObservation(ctx.db, {
-      boardId: board.id,
-      addedAt: board.added_at,
-      observed,
-      initial: board.last_synced_at === null,
-      complete: full,
-      now: ctx.now(),
-      listedAtSeq,
-    });
-    if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
-      await backfill(ctx, board, reader, new Set(observed.map((i) => i.itemId)));
-    }
+    const full = needsFullSync(board.last_full_sync_at, now, policy, heard);
+    // Asked before the listing: a change made while it runs moves updatedAt past what is stored.
+    const seen = params.gate ? await params.gate(board, reader) : null;
+    const listed = full || !unchangedOnGithub(seen?.updatedAt, board.github_updated_at);
+    const columns = listed ? await listBoard(ctx, params, full) : null;
     outcome = {
       ok: true,
       full,
       columns,
-      nextSyncAt: nextAfterSuccess(ctx.now(), policy, reader.rateBudget()),
+      githubUpdatedAt: seen?.updatedAt ?? null,
+      webhookChangeAt: heard,
+      nextSyncAt: nextAfterSuccess(ctx.now(), policy, reader.rateBudget(), seen?.askedAt),
     };
   } catch (error) {
     // Not GitHub's failure: no error count or backoff. The lease stays until this collector's next run
@@ -85,6 +88,34 @@ export async function syncBoard(
   if (!outcome.ok && outcome.inaccessible) outcome = await handOver(ctx, board, outcome);
   await releaseBoard(ctx.db, board, params.owner, ctx.now(), outcome);
   return outcome;
+}
+
+/** Lists the board's items (all of them, or those changed lately) and records them; the columns when full. */
+async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
+  const { board, reader } = params;
+  const columns = full ? await reader.getProjectColumns(board.github_project_id) : null;
+  // Before the items are compared: a renamed column is then where its items already are.
+  if (columns) await applyColumnRenames(ctx.db, board, columns);
+  // Read before the listing: what webhooks store while it runs is newer than what it shows.
+  const listedAtSeq = (await readItemSeq(ctx.db, board.id)).seq;
+  const items = await reader.listProjectItems(
+    board.github_project_id,
+    full ? {} : { updatedSinceDays: INCREMENTAL_DAYS },
+  );
+  const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
+  await recordObservation(ctx.db, {
+    boardId: board.id,
+    addedAt: board.added_at,
+    observed,
+    initial: board.last_synced_at === null,
+    complete: full,
+    now: ctx.now(),
+    listedAtSeq,
+  });
+  if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
+    await backfill(ctx, board, reader, new Set(observed.map((i) => i.itemId)));
+  }
+  return columns;
 }
 
 /**

@@ -15,6 +15,7 @@ import { shareLinks } from './migrations/012_share_links.ts';
 import { boardCalendar } from './migrations/013_board_calendar.ts';
 import { itemAssignees } from './migrations/014_item_assignees.ts';
 import { archivedItems } from './migrations/015_archived_items.ts';
+import { pollGate } from './migrations/016_poll_gate.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '013_board_calendar': boardCalendar,
     '014_item_assignees': itemAssignees,
     '015_archived_items': archivedItems,
+    '016_poll_gate': pollGate,
   };
 }
 

@@ -80,6 +80,12 @@ export type BoardsTable = {
   include_archived: Generated<number>;
   /** The board's working calendar as JSON `{time_zone, weekends, holidays}`; null: UTC, every day worked. */
   calendar: Generated<string | null>;
+  /** The board's `updatedAt` on GitHub as read before the last listing; the collector lists it when it moves. */
+  github_updated_at: Generated<string | null>;
+  /** `data_version` when the collector last released the board: a higher one since came by webhook. */
+  synced_data_version: Generated<number | null>;
+  /** When the collector last found a change that came by webhook (see docs/operations.md). */
+  webhook_change_at: Generated<number | null>;
 };
 
 /** A user's registration of a board, with that user's settings. */

@@ -63,6 +63,7 @@ export function boardReader(client: GithubClient): BoardReader {
     getProjectColumns: (id) => client.getProjectColumns(id),
     listProjectItems: (id, options) => client.listProjectItems(id, options),
     getStatusHistory: (id) => client.getStatusHistory({ projectId: id }),
+    boardVersions: (ids) => client.boardVersions(ids),
     rateBudget: () => {
       const limit = client.rateLimit();
       return limit ? { remaining: limit.remaining, resetAt: Date.parse(limit.resetAt) } : null;

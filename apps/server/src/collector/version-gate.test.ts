@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import type { Board } from '../db/schema.ts';
+import {
+  type CollectorWorld,
+  collectorWorldPerTest,
+  HOUR,
+  MINUTE,
+  type SimBoard,
+} from '../testing/collector-sim.ts';
+import { dialectCases } from '../testing/databases.ts';
+import type { BoardReader } from './board-reader.ts';
+import { readerFactory } from './readers.ts';
+import { createCollector } from './runner.ts';
+
+/**
+ * Issue 13, GitHub's budget: each minute one question per user asks the updatedAt of all their boards
+ * (1 point), and only boards whose updatedAt moved are listed; the full listing stays as a safety net.
+ */
+const LOGIN = 'octo-alice';
+
+type Listing = { board: string; full: boolean };
+
+/** The real collector and readers, counting what each reader lists. */
+function countingCollector(world: CollectorWorld) {
+  const listings: Listing[] = [];
+  const real = readerFactory(world.ctx, null, { retries: 1, retryDelayScale: 0 });
+  const readerFor = async (board: Board): Promise<BoardReader | null> => {
+    const reader = await real(board);
+    if (!reader) return null;
+    const listProjectItems: BoardReader['listProjectItems'] = (id, options) => {
+      listings.push({ board: id, full: !options?.updatedSinceDays });
+      return reader.listProjectItems(id, options);
+    };
+    return { ...reader, listProjectItems };
+  };
+  const collector = createCollector(world.ctx, readerFor, { backfill: false });
+  return { collector, listings };
+}
+
+/** The user's GraphQL budget made large and zeroed (the simulator's accounting), and the points spent since. */
+async function resetPoints(world: CollectorWorld): Promise<void> {
+  await world.control('/_sim/rate-limit', {
+    login: LOGIN,
+    limit: 1e7,
+    remaining: 1e7,
+    resetInMs: 30 * 24 * HOUR,
+  });
+}
+async function pointsSpent(world: CollectorWorld): Promise<number> {
+  const window = await world.control<{ limit: number; remaining: number }>('/_sim/rate-limit', {
+    login: LOGIN,
+  });
+  return window.limit - window.remaining;
+}
+
+/** Runs the collector at every tick of the default schedule for `ms`, moving both clocks. */
+async function runFor(world: CollectorWorld, collector: { runOnce(): Promise<number> }, ms: number) {
+  const tick = world.ctx.config.collectorTiming.tickMs;
+  for (let elapsed = 0; elapsed < ms; elapsed += tick) {
+    await world.advance(tick);
+    await collector.runOnce();
+  }
+}
+
+describe.each(await dialectCases())('polls gated on the board updatedAt ($name)', ({ create }) => {
+  const world = collectorWorldPerTest(create);
+  const timing = () => world.ctx.config.collectorTiming;
+
+  async function threeBoards(owner = 'fluxion-labs') {
+    const boards: SimBoard[] = [];
+    const rows: Board[] = [];
+    for (let i = 0; i < 3; i++) {
+      const board = await world.createBoard(owner, {
+        [`first ${i}`]: 'Todo',
+        [`second ${i}`]: 'In Progress',
+      });
+      boards.push(board);
+      rows.push(await world.register(board.projectId));
+    }
+    const counted = countingCollector(world);
+    expect(await counted.collector.runOnce()).toBe(3);
+    counted.listings.length = 0;
+    await resetPoints(world);
+    return { boards, rows, ...counted };
+  }
+
+  it('does not list idle boards: one question a minute for all of them, 1 point', async () => {
+    const { collector, listings } = await threeBoards();
+    await world.advance(MINUTE);
+    expect(await collector.runOnce()).toBe(3);
+    expect(listings).toEqual([]);
+    expect(await pointsSpent(world)).toBe(1);
+  });
+
+  it('lists a board whose updatedAt moved, in the same minute, and records its move', async () => {
+    const { boards, rows, collector, listings } = await threeBoards('octo-alice');
+    const [, changed] = boards;
+    await world.move(changed?.items['first 1'] ?? '', 'Done');
+    await world.advance(MINUTE);
+    expect(await collector.runOnce()).toBe(3);
+    expect(listings).toEqual([{ board: changed?.projectId, full: false }]);
+    const moves = await world.moves(rows[1]?.id ?? '');
+    expect(moves.filter((m) => m.source === 'poll').map((m) => [m.from, m.to])).toEqual([['Todo', 'Done']]);
+  });
+
+  it('catches a change GitHub does not reflect in updatedAt at the next full listing', async () => {
+    const { boards, rows, collector, listings } = await threeBoards();
+    const contentId = world.sim.world.items.get(boards[0]?.items['first 0'] ?? '')?.contentId;
+    await world.control(
+      `/_sim/issues/${contentId}`,
+      { title: 'Renamed in the repository', labels: ['bug'] },
+      'PATCH',
+    );
+    const title = async () =>
+      (
+        await world.ctx.db
+          .selectFrom('items')
+          .select(['title', 'labels'])
+          .where('board_id', '=', rows[0]?.id ?? '')
+          .where('item_id', '=', boards[0]?.items['first 0'] ?? '')
+          .executeTakeFirstOrThrow()
+      ).title;
+    await runFor(world, collector, timing().fullSyncMs - MINUTE);
+    expect(listings).toEqual([]);
+    expect(await title()).toBe('first 0');
+    await runFor(world, collector, MINUTE);
+    expect(listings.map((l) => l.full)).toEqual([true, true, true]);
+    expect(await title()).toBe('Renamed in the repository');
+  });
+
+  it('spends, on idle boards for an hour, a point a minute and the full listings', async () => {
+    const { collector, listings } = await threeBoards();
+    await runFor(world, collector, HOUR);
+    const fulls = HOUR / timing().fullSyncMs;
+    expect(listings).toHaveLength(3 * fulls);
+    expect(listings.every((l) => l.full)).toBe(true);
+    // Each full listing: its columns (1 point) and one page of items with labels and assignees (201
+    // requests, 2 points); each minute: one question for the three boards (1 point).
+    expect(await pointsSpent(world)).toBe(HOUR / MINUTE + 3 * fulls * (1 + 2));
+  });
+
+  it('lists in full hourly, not every 15 minutes, while the board changes arrive by webhook', async () => {
+    const { boards, collector, listings } = await threeBoards();
+    await world.move(boards[0]?.items['first 0'] ?? '', 'Done');
+    await world.flush();
+    await runFor(world, collector, HOUR);
+    const webhooked = listings.filter((l) => l.board === boards[0]?.projectId);
+    // The minute after the move: listed (its updatedAt moved); then only the hourly full listing.
+    expect(webhooked).toEqual([
+      { board: boards[0]?.projectId, full: false },
+      { board: boards[0]?.projectId, full: true },
+    ]);
+    const polled = listings.filter((l) => l.board === boards[1]?.projectId);
+    expect(polled).toHaveLength(HOUR / timing().fullSyncMs);
+    expect(timing().webhookFullSyncMs).toBe(HOUR);
+  });
+});
