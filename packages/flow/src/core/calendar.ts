@@ -51,27 +51,41 @@ function workingDays(settings: CalendarSettings): (day: number) => boolean {
 }
 
 /**
- * Cumulative working time at local day starts, grown on demand, so the full days between two instants
- * cost O(1) once built: `between(first, end)` is the working time of the days first … end − 1. Both ends
- * are brought into range before either is read (a rebuild moves the base the sums count from).
+ * Working time as a flat table by local day, grown on demand: `start[i]` is day `base + i`'s first
+ * instant, `worked[i]` whether it is worked, `before[i]` the working time of the days before it (from
+ * `base`). The working time up to an instant of day d is then `before[d] + (worked[d] ? t − start[d] : 0)`,
+ * and between two instants the difference: a few array reads per stay, with no call per day.
  */
-function workingPrefix(zone: ZoneDays, isWorking: (day: number) => boolean) {
+function workingTable(zone: ZoneDays, isWorking: (day: number) => boolean) {
   let base = 0;
-  let sums = new Float64Array(0);
+  let start = new Float64Array(0);
+  let worked = new Uint8Array(0);
+  let before = new Float64Array(0);
   const build = (from: number, to: number) => {
     base = from;
-    sums = new Float64Array(to - from + 1);
-    for (let d = from; d < to; d++)
-      sums[d - from + 1] =
-        (sums[d - from] as number) + (isWorking(d) ? zone.startOf(d + 1) - zone.startOf(d) : 0);
-  };
-  return (first: number, end: number): number => {
-    const last = base + sums.length - 1;
-    if (sums.length === 0 || first < base || end > last) {
-      const from = Math.min(first, sums.length ? base : first) - 366;
-      build(from, Math.max(end, sums.length ? last : end) + 366);
+    start = new Float64Array(to - from + 1);
+    worked = new Uint8Array(to - from + 1);
+    before = new Float64Array(to - from + 1);
+    for (let d = from; d <= to; d++) start[d - from] = zone.startOf(d);
+    for (let d = from; d < to; d++) {
+      const i = d - from;
+      worked[i] = isWorking(d) ? 1 : 0;
+      before[i + 1] =
+        (before[i] as number) + (worked[i] ? (start[i + 1] as number) - (start[i] as number) : 0);
     }
-    return (sums[end - base] as number) - (sums[first - base] as number);
+  };
+  /** Working time from `from` (on local day `a`) to `to` (on day `b` ≥ `a`). */
+  return (from: number, a: number, to: number, b: number): number => {
+    // Day b's entry needs day b + 1's start: the last index is never read.
+    if (start.length === 0 || a < base || b + 1 >= base + start.length) {
+      const first = Math.min(a, start.length ? base : a) - 366;
+      build(first, Math.max(b + 1, start.length ? base + start.length - 1 : b + 1) + 366);
+    }
+    const i = a - base;
+    const j = b - base;
+    const head = worked[i] ? from - (start[i] as number) : 0;
+    const tail = worked[j] ? to - (start[j] as number) : 0;
+    return (before[j] as number) - (before[i] as number) + tail - head;
   };
 }
 
@@ -105,16 +119,9 @@ function newCalendar(settings: CalendarSettings): Calendar {
     const span = (from: number, to: number) => Math.max(0, to - from);
     return { ...zone, partial, isWorkingDay: always, workingMs: span, addWorkingDays: (d, n) => d + n };
   }
-  const between = workingPrefix(zone, isWorkingDay);
-  const workingMs = (from: number, to: number, toDay?: number) => {
-    if (!(to > from)) return 0;
-    const a = zone.dayOf(from);
-    const b = toDay ?? zone.dayOf(to);
-    if (a === b) return isWorkingDay(a) ? to - from : 0;
-    const head = isWorkingDay(a) ? zone.startOf(a + 1) - from : 0;
-    const tail = isWorkingDay(b) ? to - zone.startOf(b) : 0;
-    return head + between(a + 1, b) + tail;
-  };
+  const between = workingTable(zone, isWorkingDay);
+  const workingMs = (from: number, to: number, toDay?: number) =>
+    to > from ? between(from, zone.dayOf(from), to, toDay ?? zone.dayOf(to)) : 0;
   const addWorkingDays = (day: number, n: number) => {
     let d = day;
     for (let left = n; left > 0; ) if (isWorkingDay(++d)) left--;
