@@ -107,6 +107,22 @@ describe('working time properties', () => {
     );
   });
 
+  it('equals the worked part of each local day between the two instants, counted day by day', () => {
+    fc.assert(
+      fc.property(zone, weekends, holidays, instant, instant, (timeZone, w, h, x, y) => {
+        const [a, b] = [x, y].sort((p, q) => p - q) as [number, number];
+        const cal = buildCalendar({ timeZone, weekends: w, holidays: h });
+        let expected = 0;
+        for (let day = cal.dayOf(a); day <= cal.dayOf(b); day++) {
+          const overlap = Math.min(b, cal.startOf(day + 1)) - Math.max(a, cal.startOf(day));
+          if (cal.isWorkingDay(day) && overlap > 0) expected += overlap;
+        }
+        expect(cal.workingMs(a, b)).toBe(expected);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('a holiday on a weekend changes nothing', () => {
     fc.assert(
       fc.property(zone, instant, instant, instant, (timeZone, a, b, h) => {
