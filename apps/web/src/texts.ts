@@ -104,6 +104,9 @@ export const T = {
   /** Beyond the spec: what a page says while a board has too little history, fails, or syncs. */
   states: {
     notEnough: 'Not enough data yet',
+    notEnoughFiltered: 'Not enough matching items',
+    filteredNeeds:
+      'Too few of the items the filter keeps have the history these figures need. Widen or clear the filter to see more of the board.',
     recordingSince: (date: string) => `Fluxion has recorded this board's moves since ${date}.`,
     recordingFromAdd: "Fluxion records a board's moves from the moment it is added.",
     leadTimeNeeds: (done: string) =>

@@ -12,14 +12,26 @@ export function recordingText(project: Pick<Project, 'recording_since'>): string
     : T.states.recordingFromAdd;
 }
 
-/** A board with too little history for this analysis: what it waits for, no verdict. */
-export function NotEnoughData({ project, needs }: { project: Project; needs: string }) {
+/**
+ * A board with too little history for this analysis: what it waits for, no verdict. Under an item filter
+ * the board may have plenty: then it is the filter that keeps too few items, and the page says so.
+ */
+export function NotEnoughData({
+  project,
+  needs,
+  filtered = false,
+}: {
+  project: Project;
+  needs: string;
+  filtered?: boolean;
+}) {
+  const title = filtered ? T.states.notEnoughFiltered : T.states.notEnough;
   return (
-    <section className={styles.waiting} aria-label={T.states.notEnough}>
+    <section className={styles.waiting} aria-label={title}>
       <HourglassIcon size={24} />
-      <h2>{T.states.notEnough}</h2>
-      <p>{awaitsData(project) ? T.states.importing : needs}</p>
-      <p className={styles.since}>{recordingText(project)}</p>
+      <h2>{title}</h2>
+      <p>{awaitsData(project) ? T.states.importing : filtered ? T.states.filteredNeeds : needs}</p>
+      {!filtered && <p className={styles.since}>{recordingText(project)}</p>}
     </section>
   );
 }

@@ -16,7 +16,7 @@ import { AgingChart } from './AgingChart.tsx';
 import { CfdChart } from './CfdChart.tsx';
 import { CycleTimeChart } from './CycleTimeChart.tsx';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
-import { filterQuery } from '../../lib/itemFilter.ts';
+import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 import { ShareDialog } from '../ManageProjects/share/ShareDialog.tsx';
@@ -104,6 +104,7 @@ export function FlowPage() {
                 <NotEnoughData
                   project={project}
                   needs={T.states.flowNeeds(doneColumn(data.columns), data.window.days)}
+                  filtered={isFiltered(filter)}
                 />
               )
             )}

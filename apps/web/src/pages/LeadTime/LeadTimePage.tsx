@@ -14,7 +14,7 @@ import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { LeadTimeChart } from './LeadTimeChart.tsx';
 import { LeadTimeTiles } from './LeadTimeTiles.tsx';
-import { filterQuery } from '../../lib/itemFilter.ts';
+import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 
@@ -39,6 +39,7 @@ export function LeadTimePage() {
             <NotEnoughData
               project={project}
               needs={T.states.leadTimeNeeds(doneColumn(project.column_list))}
+              filtered={isFiltered(filter)}
             />
           ) : (
             <>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { filterQuery } from '../../lib/itemFilter.ts';
+import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 import { getTimeInState } from '../../api/endpoints.ts';
@@ -39,7 +39,11 @@ export function TimeInStatePage() {
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
           project && chart && !timeInStateHasData(chart.rows) ? (
-            <NotEnoughData project={project} needs={T.states.timeInStateNeeds} />
+            <NotEnoughData
+              project={project}
+              needs={T.states.timeInStateNeeds}
+              filtered={isFiltered(filter)}
+            />
           ) : (
             <>
               <TimeInStateTiles metrics={data.metrics} classification={data.column_classification} />
