@@ -18,9 +18,9 @@ export type Calendar = ZoneDays & {
   isWorkingDay(day: number): boolean;
   /**
    * Working time between two instants (0 when `to` ≤ `from`); `to − from` when every day is worked.
-   * `toDay`, when the caller has it already, is `dayOf(to)`.
+   * `toDay` and `fromDay`, when the caller has them already, are `dayOf(to)` and `dayOf(from)`.
    */
-  workingMs(from: number, to: number, toDay?: number): number;
+  workingMs(from: number, to: number, toDay?: number, fromDay?: number): number;
   /** The `n`-th working day after `day` (n ≥ 1); `day + n` when every day is worked. */
   addWorkingDays(day: number, n: number): number;
 };
@@ -120,8 +120,8 @@ function newCalendar(settings: CalendarSettings): Calendar {
     return { ...zone, partial, isWorkingDay: always, workingMs: span, addWorkingDays: (d, n) => d + n };
   }
   const between = workingTable(zone, isWorkingDay);
-  const workingMs = (from: number, to: number, toDay?: number) =>
-    to > from ? between(from, zone.dayOf(from), to, toDay ?? zone.dayOf(to)) : 0;
+  const workingMs = (from: number, to: number, toDay?: number, fromDay?: number) =>
+    to > from ? between(from, fromDay ?? zone.dayOf(from), to, toDay ?? zone.dayOf(to)) : 0;
   const addWorkingDays = (day: number, n: number) => {
     let d = day;
     for (let left = n; left > 0; ) if (isWorkingDay(++d)) left--;

@@ -38,7 +38,10 @@ function collectStays(t: BoardTimeline, first: number, now: number, calendar: Ca
   const count = new Float64Array(width * length);
   const s = t.stays;
   const done = t.board.done;
-  // One flat pass over every stay (a million on a big board): no per-stay calls or objects.
+  // One flat pass over every stay (a million on a big board): no per-stay objects. An item's next stay
+  // starts when the last one ended: that instant's day is known already.
+  let lastEnd = Number.NaN;
+  let lastEndDay = 0;
   for (let i = 0; i < s.count; i++) {
     const column = s.column[i] as number;
     const end = s.end[i] as number;
@@ -46,9 +49,13 @@ function collectStays(t: BoardTimeline, first: number, now: number, calendar: Ca
     const start = s.start[i] as number;
     const endDay = utc ? Math.floor(end / DAY_MS) : calendar.dayOf(end);
     const slot = column * length + endDay - first + 1;
+    const startDay = start === lastEnd ? lastEndDay : undefined;
     sum[slot] =
-      (sum[slot] as number) + (calendar.partial ? calendar.workingMs(start, end, endDay) : end - start);
+      (sum[slot] as number) +
+      (calendar.partial ? calendar.workingMs(start, end, endDay, startDay) : end - start);
     count[slot] = (count[slot] as number) + 1;
+    lastEnd = end;
+    lastEndDay = endDay;
   }
   return t.board.columns.map((_, c) => {
     const view = {
