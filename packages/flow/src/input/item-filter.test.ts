@@ -193,4 +193,21 @@ describe('what the filter keeps per loaded board', () => {
       filterBoard({ items: list, transitions: objects }, range, options).items,
     );
   });
+
+  it('reads whether an item still waits per list and done column, and afresh for another list', () => {
+    const columns = toTransitionColumns(transitions);
+    const late = { from: JAN + 30 * DAY };
+    // 'draft' waits in Doing (before done), so a range after its last move keeps it …
+    expect(ids({ items: filterItems({ items, transitions: columns }, late, options) })).toEqual(['draft']);
+    // … unless Doing is the done column, for the same list (then the others wait, in Done) …
+    const doingDone = { doneColumn: 'Doing' };
+    expect(ids({ items: filterItems({ items, transitions: columns }, late, doingDone) })).toEqual([
+      'bug',
+      'pr',
+    ]);
+    // … or the list read after it moved to done.
+    const moved = items.map((i) => (i.id === 'draft' ? { ...i, column: 'Done' } : i));
+    expect(filterItems({ items: moved, transitions: columns }, late, options)).toEqual([]);
+    expect(ids({ items: filterItems({ items, transitions: columns }, late, options) })).toEqual(['draft']);
+  });
 });

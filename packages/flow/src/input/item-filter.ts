@@ -1,5 +1,5 @@
 import type { BoardItem, Transition } from '../types.ts';
-import { idCodes, itemCodes, itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
+import { idCodes, type ItemSpans, itemCodes, itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
 import { isTransitionColumns, type TransitionColumns, type Transitions } from './transitions.ts';
 
 export type ItemType = 'issue' | 'pull_request' | 'draft';
@@ -137,21 +137,44 @@ function decider(transitions: Transitions, filter: ItemFilter, options: FilterOp
     const kept = new Uint8Array(items.length);
     spans ??= dates ? moveSpans(transitions) : undefined;
     const span = spans ? itemSpans(items, transitions, spans) : null;
+    const waiting = span ? waitingItems(items, options.doneColumn) : null;
     for (let index = 0; index < items.length; index++) {
-      const item = items[index] as BoardItem;
-      if (matches && (hidden?.has(item.id) || !matches(item))) continue;
-      if (span && !inSpan(item, span.first[index] as number, span.last[index] as number)) continue;
+      if (matches) {
+        const item = items[index] as BoardItem;
+        if (hidden?.has(item.id) || !matches(item)) continue;
+      }
+      if (span && !inSpan(items, index, span, waiting?.[index] === 1)) continue;
       kept[index] = 1;
     }
     return kept;
   };
 
-  function inSpan(item: BoardItem, first: number, last: number): boolean {
-    const waiting = item.column !== null && item.column !== options.doneColumn;
-    if (!Number.isNaN(first)) return inRange(first, last, waiting);
-    const entered = item.enteredColumnAt;
+  function inSpan(items: readonly BoardItem[], index: number, span: ItemSpans, waiting: boolean): boolean {
+    const first = span.first[index] as number;
+    if (!Number.isNaN(first)) return inRange(first, span.last[index] as number, waiting);
+    const entered = (items[index] as BoardItem).enteredColumnAt;
     return entered !== null && inRange(entered, entered, waiting);
   }
+}
+
+/**
+ * Whether each item of a list still waits in a column before done, by position: kept per list (a board
+ * version's items are filtered request after request), so a date range reads typed arrays, not items.
+ */
+const waitingMemo = new WeakMap<readonly BoardItem[], Map<string | null, Uint8Array>>();
+
+function waitingItems(items: readonly BoardItem[], doneColumn: string | null): Uint8Array {
+  let byDone = waitingMemo.get(items);
+  if (!byDone) {
+    byDone = new Map();
+    waitingMemo.set(items, byDone);
+  }
+  let waiting = byDone.get(doneColumn);
+  if (!waiting || waiting.length !== items.length) {
+    waiting = Uint8Array.from(items, (item) => (item.column !== null && item.column !== doneColumn ? 1 : 0));
+    byDone.set(doneColumn, waiting);
+  }
+  return waiting;
 }
 
 /** Whether a span of moves [start, end] (or an item still waiting) touches the filter's date range. */
