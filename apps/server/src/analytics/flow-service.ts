@@ -55,8 +55,8 @@ async function cachedFlow(
   // Without a cycle-start column, the user's classification picks it (the first productive column).
   const lists = project.column_classification;
   const version = Number(row.data_version);
-  const filter = requestFilter(params);
   const calendar = project.calendar ?? DEFAULT_CALENDAR;
+  const filter = requestFilter(params, calendar.time_zone);
   const view = await viewForFilter(ctx, userId, row, filter);
   const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
   return ctx.analytics.flows.compute(key, async () => {

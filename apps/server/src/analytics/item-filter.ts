@@ -1,6 +1,8 @@
 import type { ItemFilterQuery } from '@fluxion/contract';
 import {
   type BoardItem,
+  buildCalendar,
+  dayOfDate,
   dropItems,
   filterBoard,
   filterItems,
@@ -16,8 +18,6 @@ import type { TrackedRow } from '../projects/queries.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
 
-const DAY_MS = 86_400_000;
-
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
 export type RequestFilter = {
   filter: ItemFilter;
@@ -29,10 +29,14 @@ export type RequestFilter = {
 
 const sorted = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
 
-/** `from` is the start of its UTC day; `to` is the end of its day (the day is included). */
-export function requestFilter(query: Partial<ItemFilterQuery>): RequestFilter {
-  const from = query.from ? Date.parse(`${query.from}T00:00:00Z`) : null;
-  const to = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : null;
+/**
+ * `from` is the start of that day in the board's time zone; `to` is the end of its day (the day is
+ * included), as every other day of the board's analyses.
+ */
+export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC'): RequestFilter {
+  const zone = buildCalendar({ timeZone });
+  const from = query.from ? zone.startOf(dayOfDate(query.from)) : null;
+  const to = query.to ? zone.startOf(dayOfDate(query.to) + 1) : null;
   if (from !== null && to !== null && from >= to) {
     throw badRequest('from must be on or before to', 'from');
   }

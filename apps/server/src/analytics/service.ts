@@ -85,6 +85,12 @@ async function filteredItemsOf(ctx: ApiContext, board: Board, filter: RequestFil
   return filteredItems(filter, { view, transitions, columns: board.columns });
 }
 
+/** The board's calendar, and the request's filter read in its time zone. */
+function calendarAndFilter(board: ReturnType<typeof resolveBoard>, query: Partial<ItemFilterQuery>) {
+  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
+  return { calendar, filter: requestFilter(query, calendar.time_zone) };
+}
+
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
 function analysis<T>(ctx: ApiContext, key: string, compute: () => Promise<T>): Promise<Json<T>> {
   return ctx.analytics.results.compute(key, async () => JSON.stringify(await compute()));
@@ -96,7 +102,7 @@ export async function leadTime(
   query: { project: string; days: number; cycle_time?: string | undefined } & Partial<ItemFilterQuery>,
 ): Promise<Json<LeadTimeResponse>> {
   const board = resolveBoard(viewer, query.project);
-  const filter = requestFilter(query);
+  const { calendar, filter } = calendarAndFilter(board, query);
   // Without the parameter, the project's own cycle-start column applies.
   const cycleStart = query.cycle_time || toApiProject(board.row).cycle_time_start_column;
   if (cycleStart && !board.columns.includes(cycleStart)) {
@@ -104,7 +110,6 @@ export async function leadTime(
   }
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
   const view = filter.on || board.row.include_archived === 0 ? await boardItems(ctx, board, filter) : null;
-  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
   const key = `lead:${board.key}:${query.days}:${cycleStart ?? ''}:${view?.key ?? ''}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {
     const transitions = view
@@ -129,11 +134,10 @@ export async function timeInState(
   query: { project: string; days: number } & Partial<ItemFilterQuery>,
 ): Promise<Json<TimeInStateResponse>> {
   const board = resolveBoard(viewer, query.project);
-  const filter = requestFilter(query);
+  const { calendar, filter } = calendarAndFilter(board, query);
   // Users who share a board may classify its columns differently: their results are cached apart.
   const lists = board.classification;
   const view = await boardItems(ctx, board, filter);
-  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
   const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {
     const { items, transitions } = await filtered(ctx, board, filter, view);
@@ -157,13 +161,12 @@ export async function issuesInColumn(
   query: { project: string; column: string } & Partial<ItemFilterQuery>,
 ): Promise<Json<IssuesResponse>> {
   const board = resolveBoard(viewer, query.project);
-  const filter = requestFilter(query);
+  const { calendar, filter } = calendarAndFilter(board, query);
   if (!board.columns.includes(query.column)) {
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
   const view = await boardItems(ctx, board, filter);
-  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
   const key = `issues:${board.key}:${view.key}:${days}:${query.column}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {
     // Without a filter the moves are not needed: they are not loaded.
@@ -191,9 +194,8 @@ export async function columnStats(
   query: Partial<ItemFilterQuery> = {},
 ): Promise<Json<BoardColumnStatsResponse>> {
   const board = resolveBoard(viewer, projectId);
-  const filter = requestFilter(query);
+  const { calendar, filter } = calendarAndFilter(board, query);
   const view = await boardItems(ctx, board, filter);
-  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
   return analysis(ctx, `stats:${board.key}:${view.key}:${filter.key}:${calendarKey(calendar)}`, async () => {
     const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const stats = buildColumnStats({

@@ -100,6 +100,34 @@ describe.each(cases)('board calendar on $name', async ({ create }) => {
     expect(await leadTime()).toEqual(before);
   });
 
+  it("reads a date-range filter's days in the board's time zone", async () => {
+    // Which issues wait in a column does not depend on the zone; which of them were on the board by the
+    // end of a day does: Kiritimati's day ends 14 hours before UTC's.
+    const waitingBy = async (day: string) => {
+      const url = `/api/issues/?project=${encodeURIComponent(DEMO_PROJECT_ID)}&column=Backlog&to=${day}`;
+      const response = await app.inject({ url, headers: auth });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      return response.json().issues.map((i: { number: number }) => i.number);
+    };
+    const days = Array.from({ length: 60 }, (_, i) =>
+      new Date(NOW - i * 86_400_000).toISOString().slice(0, 10),
+    );
+    const inUtc = await Promise.all(days.map(waitingBy));
+    await saveBoardCalendar(ctx.db, demoBoardId, {
+      time_zone: 'Pacific/Kiritimati',
+      weekends: [],
+      holidays: [],
+    });
+    const inKiritimati = await Promise.all(days.map(waitingBy));
+    await saveBoardCalendar(ctx.db, demoBoardId, UTC_EVERY_DAY);
+    const differ = days.filter((_, i) => JSON.stringify(inUtc[i]) !== JSON.stringify(inKiritimati[i]));
+    expect(differ.length).toBeGreaterThan(0);
+    days.forEach((_, i) => {
+      const earlier = new Set(inKiritimati[i]);
+      expect(inUtc[i].filter((n: number) => earlier.has(n))).toEqual(inKiritimati[i]);
+    });
+  });
+
   it('counts the ages of issues in a column in working time', async () => {
     const ages = async () => {
       const url = `/api/issues/?project=${encodeURIComponent(DEMO_PROJECT_ID)}&column=In%20Progress`;
