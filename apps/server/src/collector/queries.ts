@@ -228,9 +228,14 @@ async function recordedNear(db: Db, boardId: string, moves: Move[]): Promise<Map
 
 /**
  * Appends moves; each move is stored once, however many times and by however many paths it arrives
- * (`hasSameMove`). One lookup and one multi-row insert per thousand moves.
+ * (`hasSameMove`). One lookup and one multi-row insert per thousand moves. Returns how many were stored.
  */
 export async function insertMoves(db: Db, boardId: string, moves: Move[], now: number): Promise<number> {
+  return (await insertNewMoves(db, boardId, moves, now)).length;
+}
+
+/** `insertMoves`, returning the moves stored (the objects passed in). */
+export async function insertNewMoves(db: Db, boardId: string, moves: Move[], now: number): Promise<Move[]> {
   const accepted = newMoves(moves, await recordedNear(db, boardId, moves));
   for (const chunk of chunks(accepted)) {
     await db
@@ -248,7 +253,7 @@ export async function insertMoves(db: Db, boardId: string, moves: Move[], now: n
       )
       .execute();
   }
-  return accepted.length;
+  return accepted;
 }
 
 /**

@@ -1,25 +1,33 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { type ItemState, planSync } from './diff.ts';
+import { planSync } from './diff.ts';
 import type { Move, ObservedItem } from './observation.ts';
 import {
   applyItemStates,
   insertMoves,
+  insertNewMoves,
   itemsChangedSince,
   loadStoredItems,
   relinkNextMove,
   takeItemSeq,
   upsertItemMetadata,
 } from './queries.ts';
+import { planReportedMoves } from './reported-moves.ts';
+
+/** Marks webhook deliveries processed; answers those that were not marked before. */
+async function markDeliveries(db: Db, deliveryIds: string[], now: number): Promise<Set<string>> {
+  const rows = await db
+    .insertInto('webhook_deliveries')
+    .values([...new Set(deliveryIds)].map((id) => ({ delivery_id: id, received_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('delivery_id')
+    .execute();
+  return new Set(rows.map((r) => r.delivery_id));
+}
 
 /** Marks a webhook delivery processed; false if it was already. */
 export async function markDelivery(db: Db, deliveryId: string, now: number): Promise<boolean> {
-  const result = await db
-    .insertInto('webhook_deliveries')
-    .values({ delivery_id: deliveryId, received_at: now })
-    .onConflict((oc) => oc.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  return (await markDeliveries(db, [deliveryId], now)).size > 0;
 }
 
 async function bumpVersion(db: Db, boardId: string): Promise<void> {
@@ -36,49 +44,74 @@ async function bumpVersion(db: Db, boardId: string): Promise<void> {
  * that saw only the end of both), now leaves this move's `to`.
  */
 export async function recordReportedMove(db: Db, boardId: string, move: Move, now: number): Promise<boolean> {
-  return db.transaction().execute((trx) => applyReportedMove(trx, boardId, move, now));
-}
-
-export type DeliveredMoveOutcome = 'recorded' | 'already recorded' | 'duplicate';
-
-/**
- * `recordReportedMove` for webhook delivery `deliveryId`, marked in the same transaction: a delivery seen
- * before records nothing, and one whose move could not be stored leaves no mark (GitHub delivers it again).
- */
-export async function recordDeliveredMove(
-  db: Db,
-  boardId: string,
-  move: Move,
-  now: number,
-  deliveryId: string,
-): Promise<DeliveredMoveOutcome> {
   return db.transaction().execute(async (trx) => {
-    if (!(await markDelivery(trx, deliveryId, now))) return 'duplicate';
-    return (await applyReportedMove(trx, boardId, move, now)) ? 'recorded' : 'already recorded';
+    const [recorded] = await applyReportedMoves(trx, boardId, [move], now);
+    return recorded === true;
   });
 }
 
-async function applyReportedMove(trx: Db, boardId: string, move: Move, now: number): Promise<boolean> {
+export type Delivered = { deliveryId: string; move: Move };
+export type DeliveredMoveOutcome = 'recorded' | 'already recorded' | 'duplicate';
+
+/**
+ * `recordReportedMove` for webhook deliveries of one board, in arrival order, in one transaction that
+ * marks them: a delivery seen before records nothing, and if the moves cannot be stored, no delivery is
+ * marked (GitHub delivers them again).
+ */
+export async function recordDeliveredMoves(
+  db: Db,
+  boardId: string,
+  deliveries: readonly Delivered[],
+  now: number,
+): Promise<DeliveredMoveOutcome[]> {
+  return db.transaction().execute(async (trx) => {
+    const fresh = await markDeliveries(
+      trx,
+      deliveries.map((d) => d.deliveryId),
+      now,
+    );
+    // The same delivery twice in one batch: the first one counts.
+    const applied = deliveries.filter((d) => fresh.delete(d.deliveryId));
+    const recorded = await applyReportedMoves(
+      trx,
+      boardId,
+      applied.map((d) => d.move),
+      now,
+    );
+    const outcomes = new Map(
+      applied.map((d, i) => [d, recorded[i] ? 'recorded' : 'already recorded'] as const),
+    );
+    return deliveries.map((d) => outcomes.get(d) ?? 'duplicate');
+  });
+}
+
+/** Whether each move was recorded (not known already), applied as if one after the other. */
+async function applyReportedMoves(trx: Db, boardId: string, moves: Move[], now: number): Promise<boolean[]> {
+  if (moves.length === 0) return [];
   // First: taking the counter locks the board row, so deliveries of moves of the same board (on any
   // replica) read the item's stored column one after the other, never both before either writes. The
   // data version goes up with it: a delivery that changes nothing (a late move recorded already) is rare.
   const seq = await takeItemSeq(trx, boardId, { bumpVersion: true });
-  const stored = await trx
-    .selectFrom('items')
-    .select(['column_name', 'entered_column_at', 'removed_at'])
-    .where('board_id', '=', boardId)
-    .where('item_id', '=', move.itemId)
-    .executeTakeFirst();
-  const current = stored && stored.removed_at === null ? stored.column_name : null;
-  const from = move.from ?? current;
-  if (move.to === null && from === null) return false;
-  const inserted = await insertMoves(trx, boardId, [{ ...move, from }], now);
-  if (!stored) {
-    await trx
-      .insertInto('items')
-      .values({
+  const stored = await loadStoredItems(trx, boardId, [...new Set(moves.map((m) => m.itemId))]);
+  const plan = planReportedMoves(stored, moves);
+  const candidates = plan.candidates.filter((c) => c !== null);
+  const accepted = new Set(await insertNewMoves(trx, boardId, candidates, now));
+  if (plan.newItems.length > 0) await insertBareItems(trx, boardId, plan.newItems, now, seq);
+  for (const move of candidates) {
+    if (plan.late.has(move) && accepted.has(move)) await relinkNextMove(trx, boardId, move);
+  }
+  await applyItemStates(trx, boardId, plan.states, now, seq);
+  return plan.candidates.map((c) => c !== null && accepted.has(c));
+}
+
+/** Rows for items known only from a webhook: the next listing fills in their title and the rest. */
+async function insertBareItems(trx: Db, boardId: string, itemIds: string[], now: number, seq: number) {
+  await trx
+    .insertInto('items')
+    .values(
+      itemIds.map((itemId) => ({
         board_id: boardId,
-        item_id: move.itemId,
+        item_id: itemId,
         number: null,
         title: '',
         url: null,
@@ -90,21 +123,9 @@ async function applyReportedMove(trx: Db, boardId: string, move: Move, now: numb
         removed_at: null,
         updated_at: now,
         change_seq: seq,
-      })
-      .execute();
-  }
-  const isLatest = !stored || stored.entered_column_at === null || move.at >= stored.entered_column_at;
-  if (inserted > 0 && !isLatest) await relinkNextMove(trx, boardId, { ...move, from });
-  if (isLatest) {
-    const state: ItemState = {
-      itemId: move.itemId,
-      column: move.to,
-      enteredColumnAt: move.to === null ? null : move.at,
-      removed: move.to === null,
-    };
-    await applyItemStates(trx, boardId, [state], now, seq);
-  }
-  return inserted > 0;
+      })),
+    )
+    .execute();
 }
 
 /**

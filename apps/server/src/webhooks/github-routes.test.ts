@@ -11,14 +11,14 @@ const HOUR = 60 * 60 * 1000;
 const PROJECT = 'PVT_hooks';
 const BOARD = 'board-hooks';
 
-type Change = { field: string; from: string; to: string; at: number };
+type Change = { item: string; field: string; from: string; to: string; at: number };
 
-/** A signed `projects_v2_item` edit of item PVTI_1's `field` (Status unless said), as GitHub sends it. */
+/** A signed `projects_v2_item` edit of an item's `field` (PVTI_1's Status unless said), as GitHub sends it. */
 async function delivery(secret: string, id: string, change: Partial<Change> = {}) {
-  const { field = 'Status', from = 'Todo', to = 'Doing', at = NOW - HOUR } = change;
+  const { item = 'PVTI_1', field = 'Status', from = 'Todo', to = 'Doing', at = NOW - HOUR } = change;
   const body = JSON.stringify({
     action: 'edited',
-    projects_v2_item: { node_id: 'PVTI_1', project_node_id: PROJECT, updated_at: new Date(at).toISOString() },
+    projects_v2_item: { node_id: item, project_node_id: PROJECT, updated_at: new Date(at).toISOString() },
     changes: {
       field_value: { field_type: 'single_select', field_name: field, from: { name: from }, to: { name: to } },
     },
@@ -103,14 +103,28 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
 
   it('a delivery whose move could not be stored fails and is not marked: its redelivery records it', async () => {
     const id = randomUUID();
-    await refuseMoves(database, name, true);
+    await refuseMoves(database, name, 'PVTI_1');
     const failed = await deliver(id);
     expect(failed.status).toBe(500);
     expect(await marks()).toEqual([]);
-    await refuseMoves(database, name, false);
+    await refuseMoves(database, name, null);
     expect(await deliver(id)).toEqual({ status: 200, outcome: 'recorded' });
     expect(await moves()).toEqual([{ from_column: 'Todo', to_column: 'Doing' }]);
     expect(await marks()).toEqual([id]);
+  });
+
+  it('deliveries arriving together are recorded together; one that cannot be stored fails alone', async () => {
+    await refuseMoves(database, name, 'PVTI_bad');
+    // The first to arrive is recorded alone; the others wait for it and go together.
+    const items = Array.from({ length: 30 }, (_, i) => (i === 20 ? 'PVTI_bad' : `PVTI_${i}`));
+    const ids = items.map(() => randomUUID());
+    const answers = await Promise.all(items.map((item, i) => deliver(ids[i] ?? '', { item })));
+    expect(answers.map((a) => a.status === 200 && a.outcome)).toEqual(
+      items.map((_, i) => i !== 20 && 'recorded'),
+    );
+    expect(answers[20]?.status).toBe(500);
+    expect(await moves()).toHaveLength(29);
+    expect((await marks()).sort()).toEqual(ids.filter((_, i) => i !== 20).sort());
   });
 
   it('a delivery that records no move is marked too: GitHub delivering it again is a duplicate', async () => {
@@ -122,24 +136,25 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
   });
 });
 
-/** A trigger that makes every insert into `transitions` fail (`on`), or its removal. */
-async function refuseMoves(database: TestDatabase, dialect: string, on: boolean): Promise<void> {
+/** A trigger that makes every insert of a move of `item` into `transitions` fail, or (null) its removal. */
+async function refuseMoves(database: TestDatabase, dialect: string, item: string | null): Promise<void> {
   const { db } = database.handle;
+  const on = sql.lit(item ?? '');
   if (dialect === 'sqlite') {
-    const statement = on
-      ? sql`CREATE TRIGGER refuse_moves BEFORE INSERT ON transitions BEGIN SELECT RAISE(ABORT, 'refused'); END`
+    const statement = item
+      ? sql`CREATE TRIGGER refuse_moves BEFORE INSERT ON transitions WHEN NEW.item_id = ${on} BEGIN SELECT RAISE(ABORT, 'refused'); END`
       : sql`DROP TRIGGER refuse_moves`;
     await statement.execute(db);
     return;
   }
-  if (!on) {
+  if (!item) {
     await sql`DROP TRIGGER refuse_moves ON transitions`.execute(db);
     return;
   }
   await sql`CREATE FUNCTION refuse_moves() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`.execute(
     db,
   );
-  await sql`CREATE TRIGGER refuse_moves BEFORE INSERT ON transitions FOR EACH ROW EXECUTE FUNCTION refuse_moves()`.execute(
+  await sql`CREATE TRIGGER refuse_moves BEFORE INSERT ON transitions FOR EACH ROW WHEN (NEW.item_id = ${on}) EXECUTE FUNCTION refuse_moves()`.execute(
     db,
   );
 }

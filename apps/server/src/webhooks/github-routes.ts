@@ -1,12 +1,13 @@
 import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
 import type { FastifyInstance } from 'fastify';
-import { markDelivery, recordDeliveredMove } from '../collector/record.ts';
-import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
 import type { Move } from '../collector/observation.ts';
+import { markDelivery } from '../collector/record.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
+import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
+import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
 
 /**
  * `POST /webhooks/github`: signature checked over the raw body, each delivery processed once. Only
@@ -19,6 +20,7 @@ export async function githubWebhookRoutes(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
+  const recordMove = deliveredMoveRecorder(ctx);
 
   registerEndpoint(app, endpoints.githubWebhook, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
@@ -42,7 +44,7 @@ export async function githubWebhookRoutes(
     if (!parsed.success) {
       return reply.status(400).send({ error: 'bad_request', message: 'Not a projects_v2_item payload' });
     }
-    const status = await applyEvent(ctx, parsed.data, delivery);
+    const status = await applyEvent(ctx, recordMove, parsed.data, delivery);
     request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
     return { status };
   });
@@ -54,12 +56,13 @@ export async function githubWebhookRoutes(
  */
 async function applyEvent(
   ctx: AppContext,
+  recordMove: RecordDeliveredMove,
   event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
   delivery: string,
 ): Promise<string> {
   const outcome = await interpret(ctx, event);
   if (typeof outcome !== 'string') {
-    return recordDeliveredMove(ctx.db, outcome.boardId, outcome.move, ctx.now(), delivery);
+    return recordMove(outcome.boardId, { deliveryId: delivery, move: outcome.move });
   }
   return (await markDelivery(ctx.db, delivery, ctx.now())) ? outcome : 'duplicate';
 }
