@@ -69,7 +69,10 @@ export const sharedAnalysesSchema = z.object({
   project_title: z.string(),
   filters: shareFiltersAnswerSchema,
   expires_at: z.string(),
+  /** The board's time zone: the days of every series and the offset of every instant. */
   time_zone: z.string(),
+  /** The board's calendar has weekends or holidays: durations are in working days. */
+  days_off: z.boolean(),
   lead_time: leadTimeResponseSchema,
   time_in_state: timeInStateResponseSchema,
   flow: flowResponseSchema,

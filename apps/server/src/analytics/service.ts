@@ -207,3 +207,19 @@ export async function columnStats(
     return { column_stats: stats } as BoardColumnStatsResponse;
   });
 }
+
+/**
+ * The items now on the board that the query's filter keeps, as the viewer sees them, with the board's
+ * calendar: what the items export writes (the same filter and visibility as the Issues page).
+ */
+export async function filteredBoardItems(
+  ctx: ApiContext,
+  viewer: Viewer,
+  query: { project: string } & Partial<ItemFilterQuery>,
+) {
+  const board = resolveBoard(viewer, query.project);
+  const { calendar, filter } = calendarAndFilter(board, query);
+  const view = await boardItems(ctx, board, filter);
+  const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
+  return { title: board.row.title, calendar, items };
+}

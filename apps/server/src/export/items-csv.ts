@@ -1,24 +1,37 @@
 import { Readable } from 'node:stream';
-import { ageInDays, type BoardItem } from '@fluxion/flow';
+import { type ExportCalendar, exportHeader, zonedIso } from '@fluxion/contract';
+import { ageInDays, type BoardItem, type Calendar } from '@fluxion/flow';
 import { type CsvCell, csvLine } from './csv-line.ts';
 
-/** The header names each figure's unit and the time zone of every date (docs/api.md, "Export"). */
-export function itemsCsvHeader(timeZone: string): string[] {
+/**
+ * The header names each figure's unit, the board's time zone of every instant, and working days when
+ * its calendar has days off (docs/api.md, "Export").
+ */
+export function itemsCsvHeader(calendar: ExportCalendar): string[] {
+  const header = exportHeader(calendar);
   return [
     'Item ID',
     'Number',
     'Title',
     'URL',
     'Column',
-    `Entered column at (${timeZone}, ISO 8601)`,
-    'Days in column (days)',
+    header.instant('Entered column at'),
+    header.days('Days in column'),
     'Milestone',
     'Labels (; separated)',
   ];
 }
 
-/** One CSV record per item, in the board store's order, made as the stream asks for them. */
-export function* itemRecords(items: readonly BoardItem[], now: number): Generator<CsvCell[]> {
+/**
+ * One CSV record per item, in the board store's order, made as the stream asks for them. Ages are the
+ * Issues page's: the engine's `ageInDays`, in working time when the calendar has days off.
+ */
+export function* itemRecords(
+  items: readonly BoardItem[],
+  now: number,
+  calendar: Calendar,
+): Generator<CsvCell[]> {
+  const elapsed = calendar.partial ? calendar.workingMs : undefined;
   for (const item of items) {
     const entered = item.enteredColumnAt;
     yield [
@@ -27,8 +40,8 @@ export function* itemRecords(items: readonly BoardItem[], now: number): Generato
       item.title,
       item.url ?? '',
       item.column ?? '',
-      entered === null ? '' : new Date(entered).toISOString(),
-      ageInDays(item, now),
+      entered === null ? '' : zonedIso(entered, calendar.name),
+      ageInDays(item, now, elapsed),
       item.milestone ?? '',
       item.labels.join('; '),
     ];

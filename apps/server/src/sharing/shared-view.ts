@@ -1,9 +1,10 @@
-import { BOARD_TIME_ZONE, FLOW_DEFAULTS } from '@fluxion/contract';
+import { exportCalendar, FLOW_DEFAULTS } from '@fluxion/contract';
 import { flowReport } from '../analytics/flow-service.ts';
 import { leadTime, timeInState } from '../analytics/service.ts';
 import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
+import { boardCalendar } from '../projects/calendar.ts';
 import { resolveProject } from '../projects/service.ts';
 import type { ShareLinkRow } from './queries.ts';
 import { linkFilters } from './service.ts';
@@ -36,11 +37,14 @@ export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): P
     timeInState(ctx, viewer, query),
     flowReport(ctx, viewer, flowQuery),
   ]);
+  const calendar = exportCalendar(boardCalendar(board.calendar));
   const head = {
     project_title: board.title,
     filters,
     expires_at: new Date(link.expires_at).toISOString(),
-    time_zone: BOARD_TIME_ZONE,
+    // The board's calendar as the link's viewer needs it to read dates and durations (not its holidays).
+    time_zone: calendar.timeZone,
+    days_off: calendar.daysOff,
   };
   return `${JSON.stringify(head).slice(0, -1)},"lead_time":${lead},"time_in_state":${tis},"flow":${flow}}`;
 }

@@ -42,7 +42,12 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
-    expect(body).toMatchObject({ project_title: 'Vault migration', filters: { days: 14 }, time_zone: 'UTC' });
+    expect(body).toMatchObject({
+      project_title: 'Vault migration',
+      filters: { days: 14 },
+      time_zone: 'UTC',
+      days_off: false,
+    });
     expect(body.lead_time.metrics.performance_insight.message).toEqual(expect.any(String));
     expect(body.flow.window.days).toBe(14);
     expect(body.time_in_state.column_classification.waiting).toEqual(expect.any(Array));
@@ -197,5 +202,15 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     const refused = await open(link.token);
     expect(refused.statusCode).toBe(410);
     expect(refused.json().error).toBe('share_link_unavailable');
+  });
+
+  it("names the board's own time zone, and says when its durations are in working days", async () => {
+    const calendar = { time_zone: 'Asia/Kolkata', weekends: [5, 6], holidays: ['2027-01-06'] };
+    const payload = { project_id: vault, iteration_length: 7, calendar };
+    const saved = await app.inject({ method: 'POST', url: '/api/projects/', headers: bob.auth, payload });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = (await open((await share(alice)).token)).json();
+    expect(body).toMatchObject({ time_zone: 'Asia/Kolkata', days_off: true });
+    expect(JSON.stringify(body)).not.toContain('2027-01-06');
   });
 });
