@@ -1,8 +1,9 @@
 type Waiting<T, R> = { item: T; resolve: (value: R) => void; reject: (reason: unknown) => void };
 
 /**
- * Work of one key done in batches, one batch at a time: what arrives while a batch runs waits and goes
- * in the next, at most `maxBatch` together. `run` answers one settled result per item, in order.
+ * Work of one key done in batches, one batch at a time: a batch starts a turn of the event loop after its
+ * first item (what is added meanwhile comes along), what arrives while it runs waits for the next, at
+ * most `maxBatch` together. `run` answers one settled result per item, in order.
  */
 export function batchesPerKey<T, R>(
   run: (key: string, items: T[]) => Promise<PromiseSettledResult<R>[]>,
@@ -11,6 +12,8 @@ export function batchesPerKey<T, R>(
   const queues = new Map<string, Waiting<T, R>[]>();
   const drain = async (key: string, queue: Waiting<T, R>[]) => {
     while (queue.length > 0) {
+      // Without it SQLite, which answers without a turn of the loop, would always record batches of one.
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = queue.splice(0, maxBatch);
       const results = await run(
         key,
