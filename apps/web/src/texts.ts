@@ -407,6 +407,7 @@ export const T = {
     svg: 'SVG image',
     png: 'PNG image',
     items: 'Export all items (CSV)',
+    filteredItems: 'Export all items matching the filters (CSV)',
   },
   share: {
     button: 'Share',

@@ -3,8 +3,7 @@ import { stringify } from 'csv-stringify/browser/esm/sync';
 /** A table as exported: the header names units and the time zone; rows hold the numbers shown. */
 export type CsvTable = { header: string[]; rows: (string | number | null)[][] };
 
-/** The boards' time zone until each board has its own calendar (docs/api.md, "Export"). */
-export const EXPORT_TIME_ZONE = 'UTC';
+export { type ExportCalendar, exportCalendar } from '@fluxion/contract';
 
 /** RFC 4180 text; cells a spreadsheet would run as a formula get a leading apostrophe. */
 export function toCsv(table: CsvTable): string {

@@ -1,20 +1,42 @@
-import type { FlowForecast, FlowResponse, IssueRow } from '@fluxion/contract';
+import {
+  type AgingItem,
+  type CycleTimePoint,
+  type ExportCalendar,
+  exportHeader,
+  type FlowForecast,
+  type FlowResponse,
+  type IssueRow,
+  zonedIso,
+} from '@fluxion/contract';
 import type { LeadTimeRow, TimeInStateRow } from './chartData.ts';
-import { type CsvTable, EXPORT_TIME_ZONE as TZ } from './exportCsv.ts';
+import type { CsvTable } from './exportCsv.ts';
 
-/** The CSV of each chart and table: the values the page draws, with their units in the header. */
-export function leadTimeCsv(rows: LeadTimeRow[], hasCycle: boolean): CsvTable {
-  const header = [`Date (${TZ})`, 'Average lead time (days)'];
-  if (hasCycle) header.push('Average cycle time (days)');
+/**
+ * The CSV of each chart and table: the values the page draws, with their units in the header. Days are
+ * the board's local days and named by its time zone; an instant is written in that zone with its offset;
+ * durations are in working days when the board's calendar has days off (docs/api.md, "Export").
+ */
+const instant = (iso: string | null, calendar: ExportCalendar) =>
+  iso === null ? null : zonedIso(Date.parse(iso), calendar.timeZone);
+
+export function leadTimeCsv(rows: LeadTimeRow[], hasCycle: boolean, calendar: ExportCalendar): CsvTable {
+  const h = exportHeader(calendar);
+  const header = [h.day(), h.days('Average lead time')];
+  if (hasCycle) header.push(h.days('Average cycle time'));
   return {
     header,
     rows: rows.map((row) => (hasCycle ? [row.date, row.lead, row.cycle] : [row.date, row.lead])),
   };
 }
 
-export function timeInStateCsv(rows: TimeInStateRow[], columns: string[]): CsvTable {
+export function timeInStateCsv(
+  rows: TimeInStateRow[],
+  columns: string[],
+  calendar: ExportCalendar,
+): CsvTable {
+  const h = exportHeader(calendar);
   return {
-    header: [`Date (${TZ})`, ...columns.map((column) => `${column} (days)`)],
+    header: [h.day(), ...columns.map((column) => h.days(column))],
     rows: rows.map((row) => [
       row.date,
       ...columns.map((column) => (row[column] as number | undefined) ?? null),
@@ -22,28 +44,47 @@ export function timeInStateCsv(rows: TimeInStateRow[], columns: string[]): CsvTa
   };
 }
 
-export function cfdCsv(data: Pick<FlowResponse, 'cfd' | 'columns'>): CsvTable {
+export function cfdCsv(data: Pick<FlowResponse, 'cfd' | 'columns'>, calendar: ExportCalendar): CsvTable {
   return {
-    header: [`Date (${TZ})`, ...data.columns.map((column) => `${column} (items, cumulative)`)],
+    header: [exportHeader(calendar).day(), ...data.columns.map((column) => `${column} (items, cumulative)`)],
     rows: data.cfd.map((day) => [day.date, ...data.columns.map((column) => day.counts[column] ?? 0)]),
   };
 }
 
-export function cycleTimeCsv(data: Pick<FlowResponse, 'cycle_time'>): CsvTable {
+export function cycleTimeCsv(
+  data: { cycle_time: { points: CycleTimePoint[] } },
+  calendar: ExportCalendar,
+): CsvTable {
+  const h = exportHeader(calendar);
   return {
-    header: ['Number', 'Title', `Completed at (${TZ}, ISO 8601)`, 'Cycle time (days)'],
-    rows: data.cycle_time.points.map((p) => [p.number, p.title, p.completed_at, p.cycle_time_days]),
+    header: ['Number', 'Title', h.instant('Completed at'), h.days('Cycle time')],
+    rows: data.cycle_time.points.map((p) => [
+      p.number,
+      p.title,
+      instant(p.completed_at, calendar),
+      p.cycle_time_days,
+    ]),
   };
 }
 
-export function agingCsv(data: Pick<FlowResponse, 'aging'>): CsvTable {
+export function agingCsv(data: { aging: { items: AgingItem[] } }, calendar: ExportCalendar): CsvTable {
+  const h = exportHeader(calendar);
   return {
-    header: ['Number', 'Title', 'Column', `Started at (${TZ}, ISO 8601)`, 'Age (days)', 'Risk'],
-    rows: data.aging.items.map((i) => [i.number, i.title, i.column, i.started_at, i.age_days, i.risk]),
+    header: ['Number', 'Title', 'Column', h.instant('Started at'), h.days('Age'), 'Risk'],
+    rows: data.aging.items.map((i) => [
+      i.number,
+      i.title,
+      i.column,
+      instant(i.started_at, calendar),
+      i.age_days,
+      i.risk,
+    ]),
   };
 }
 
-export function forecastCsv(forecast: FlowForecast): CsvTable {
+export function forecastCsv(forecast: FlowForecast, calendar: ExportCalendar): CsvTable {
+  // With days off the forecasts count working days, and their dates skip the days off (metrics.md §12).
+  const unit = calendar.daysOff ? 'items or working days' : 'items or days';
   const howMany = forecast.how_many.results.map((r) => [
     `How many items in ${forecast.how_many.horizon_days} days`,
     `${Math.round(r.confidence * 100)}%`,
@@ -57,18 +98,19 @@ export function forecastCsv(forecast: FlowForecast): CsvTable {
     r.date,
   ]);
   return {
-    header: ['Question', 'Confidence (%)', 'Answer (items or days)', `Date (${TZ})`],
+    header: ['Question', 'Confidence (%)', `Answer (${unit})`, exportHeader(calendar).day()],
     rows: [...howMany, ...when],
   };
 }
 
-export function issuesCsv(issues: IssueRow[]): CsvTable {
+export function issuesCsv(issues: IssueRow[], calendar: ExportCalendar): CsvTable {
+  const h = exportHeader(calendar);
   return {
     header: [
       'Number',
       'Title',
-      'Days in column (days)',
-      `Entered column at (${TZ}, ISO 8601)`,
+      h.days('Days in column'),
+      h.instant('Entered column at'),
       'Milestone',
       'Labels',
     ],
@@ -76,7 +118,7 @@ export function issuesCsv(issues: IssueRow[]): CsvTable {
       i.number,
       i.title,
       i.days_in_current_column,
-      i.entered_column_at,
+      instant(i.entered_column_at, calendar),
       i.milestone,
       i.labels.map((label) => (typeof label === 'string' ? label : label.name)).join('; '),
     ]),

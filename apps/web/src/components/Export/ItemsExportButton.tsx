@@ -6,18 +6,21 @@ import { httpErrorFrom } from '../../api/errors.ts';
 import { api } from '../../api/instance.ts';
 import { exportFileName } from '../../lib/exportCsv.ts';
 import { download } from '../../lib/exportImage.ts';
+import { filterQuery, isFiltered, type ItemFilterState } from '../../lib/itemFilter.ts';
 import { T } from '../../texts.ts';
 import { StatusMessage } from '../StatusMessage.tsx';
 
-/** Every item of the board as CSV, streamed by the server (GET /api/export/items.csv). */
-export function ItemsExportButton({ project }: { project: Project }) {
+/** Every item of the board the page's filter keeps, as CSV, streamed by the server (GET /api/export/items.csv). */
+export function ItemsExportButton({ project, filter }: { project: Project; filter: ItemFilterState }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function exportItems() {
     setBusy(true);
     setError(null);
     try {
-      const response = await api.send('exportItems', { query: { project: project.project_id } });
+      const response = await api.send('exportItems', {
+        query: { project: project.project_id, ...filterQuery(filter) },
+      });
       if (!response.ok) throw await httpErrorFrom(response);
       download(await response.blob(), exportFileName(`${project.title} items`, 'csv'));
     } catch (e) {
@@ -29,7 +32,7 @@ export function ItemsExportButton({ project }: { project: Project }) {
   return (
     <div>
       <Button leadingVisual={DownloadIcon} onClick={() => void exportItems()} disabled={busy}>
-        {T.exporting.items}
+        {isFiltered(filter) ? T.exporting.filteredItems : T.exporting.items}
       </Button>
       <StatusMessage text={error} />
     </div>

@@ -1,4 +1,4 @@
-import type { AgingRisk, FlowResponse } from '@fluxion/contract';
+import type { AgingRisk, ExportCalendar, FlowResponse } from '@fluxion/contract';
 import {
   CartesianGrid,
   Cell,
@@ -56,7 +56,7 @@ function bands(p: FlowResponse['cycle_time']['percentiles'], top: number) {
   ].filter((b) => b.to > b.from);
 }
 
-export function AgingChart({ data }: { data: FlowResponse }) {
+export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
   const points = agingPoints(data);
   const columns = data.aging.columns;
   const p95 = data.cycle_time.percentiles.p95 ?? 0;
@@ -71,7 +71,7 @@ export function AgingChart({ data }: { data: FlowResponse }) {
       title={T.flow.agingTitle}
       caption={T.flow.agingCaption}
       testId="flow-aging"
-      csv={() => agingCsv(data)}
+      csv={() => agingCsv(data, calendar)}
     >
       {points.length === 0 ? (
         <p className={styles.empty}>{T.flow.noWip}</p>

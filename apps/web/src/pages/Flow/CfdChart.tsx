@@ -1,4 +1,4 @@
-import type { FlowResponse } from '@fluxion/contract';
+import type { ExportCalendar, FlowResponse } from '@fluxion/contract';
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor } from '../../lib/chartData.ts';
 import { cfdCsv } from '../../lib/exportTables.ts';
@@ -7,11 +7,16 @@ import { T } from '../../texts.ts';
 import { ChartCard } from './ChartCard.tsx';
 
 /** Stacked bands from done (bottom) to the first column (top): the classic cumulative flow diagram. */
-export function CfdChart({ data }: { data: FlowResponse }) {
+export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
   const rows = cfdRows(data);
   const stacked = data.columns.map((column, index) => ({ column, color: chartColor(index) })).reverse();
   return (
-    <ChartCard title={T.flow.cfdTitle} caption={T.flow.cfdCaption} testId="flow-cfd" csv={() => cfdCsv(data)}>
+    <ChartCard
+      title={T.flow.cfdTitle}
+      caption={T.flow.cfdCaption}
+      testId="flow-cfd"
+      csv={() => cfdCsv(data, calendar)}
+    >
       <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
         <AreaChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />

@@ -1,4 +1,4 @@
-import type { FlowResponse } from '@fluxion/contract';
+import type { ExportCalendar, FlowResponse } from '@fluxion/contract';
 import {
   CartesianGrid,
   ReferenceLine,
@@ -39,7 +39,7 @@ function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint
   );
 }
 
-export function CycleTimeChart({ data }: { data: FlowResponse }) {
+export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
   const points = scatterPoints(data);
   const lines = percentileLines(data.cycle_time.percentiles);
   const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days));
@@ -53,7 +53,7 @@ export function CycleTimeChart({ data }: { data: FlowResponse }) {
       title={T.flow.scatterTitle}
       caption={T.flow.scatterCaption}
       testId="flow-scatter"
-      csv={() => cycleTimeCsv(data)}
+      csv={() => cycleTimeCsv(data, calendar)}
     >
       {points.length === 0 ? (
         <p className={styles.empty}>{T.flow.noCompletions}</p>

@@ -10,6 +10,7 @@ import { doneColumn, flowHasCompletions } from '../../lib/readiness.ts';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
+import { exportCalendar } from '../../lib/exportCsv.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from './AgingChart.tsx';
@@ -61,6 +62,7 @@ export function FlowPage() {
   };
   const [filter, setFilter] = useItemFilter();
   const [sharing, setSharing] = useState(false);
+  const calendar = exportCalendar(project?.calendar);
   const query = useQuery({
     queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, filter],
     queryFn: () =>
@@ -109,11 +111,11 @@ export function FlowPage() {
               )
             )}
             <div className={styles.stack}>
-              <CfdChart data={data} />
-              <CycleTimeChart data={data} />
+              <CfdChart data={data} calendar={calendar} />
+              <CycleTimeChart data={data} calendar={calendar} />
               <div className={styles.split}>
-                <AgingChart data={data} />
-                <ForecastTable forecast={data.forecast} />
+                <AgingChart data={data} calendar={calendar} />
+                <ForecastTable forecast={data.forecast} calendar={calendar} />
               </div>
             </div>
           </>

@@ -1,4 +1,4 @@
-import type { FlowForecast } from '@fluxion/contract';
+import type { ExportCalendar, FlowForecast } from '@fluxion/contract';
 import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { forecastCsv } from '../../lib/exportTables.ts';
@@ -7,7 +7,13 @@ import styles from './Flow.module.css';
 
 const t = T.flow;
 
-export function ForecastTable({ forecast }: { forecast: FlowForecast | null }) {
+export function ForecastTable({
+  forecast,
+  calendar,
+}: {
+  forecast: FlowForecast | null;
+  calendar: ExportCalendar;
+}) {
   const caption = forecast ? t.forecastCaption(forecast.sample_days, forecast.trials) : t.noForecast;
   return (
     <ChartCard
@@ -15,7 +21,7 @@ export function ForecastTable({ forecast }: { forecast: FlowForecast | null }) {
       caption={caption}
       testId="flow-forecast"
       table
-      {...(forecast ? { csv: () => forecastCsv(forecast) } : {})}
+      {...(forecast ? { csv: () => forecastCsv(forecast, calendar) } : {})}
     >
       {forecast && (
         <table className={styles.table}>

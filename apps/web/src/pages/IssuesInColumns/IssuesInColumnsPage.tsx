@@ -12,6 +12,7 @@ import { T } from '../../texts.ts';
 import styles from './Issues.module.css';
 import { Exportable } from '../../components/Export/Exportable.tsx';
 import { ItemsExportButton } from '../../components/Export/ItemsExportButton.tsx';
+import { exportCalendar } from '../../lib/exportCsv.ts';
 import { issuesCsv } from '../../lib/exportTables.ts';
 import { sortByDaysDesc } from './issuesLogic.ts';
 import { IssuesTable } from './IssuesTable.tsx';
@@ -78,12 +79,12 @@ export function IssuesInColumnsPage() {
               <InsightBanner insight={stats.performance_insight} />
               <Exportable
                 name={`${project?.title ?? ''} ${data.chosen ?? ''}`}
-                csv={() => issuesCsv(sortByDaysDesc(issues))}
+                csv={() => issuesCsv(sortByDaysDesc(issues), exportCalendar(project.calendar))}
                 image={false}
               >
                 <IssuesTable key={`${projectId}:${data.chosen}`} issues={issues} />
               </Exportable>
-              {project && <ItemsExportButton project={project} />}
+              <ItemsExportButton project={project} filter={filter} />
             </>
           )}
         </>

@@ -7,6 +7,7 @@ import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
 import { Exportable } from '../../components/Export/Exportable.tsx';
 import { leadTimeRows } from '../../lib/chartData.ts';
+import { exportCalendar } from '../../lib/exportCsv.ts';
 import { leadTimeCsv } from '../../lib/exportTables.ts';
 import { doneColumn, leadTimeHasData } from '../../lib/readiness.ts';
 import { NotEnoughData } from '../../components/NotEnoughData.tsx';
@@ -49,7 +50,7 @@ export function LeadTimePage() {
                 {chart && (
                   <Exportable
                     name={`${project?.title ?? ''} ${T.leadTime.title}`}
-                    csv={() => leadTimeCsv(chart.rows, chart.hasCycle)}
+                    csv={() => leadTimeCsv(chart.rows, chart.hasCycle, exportCalendar(project?.calendar))}
                   >
                     <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />
                   </Exportable>

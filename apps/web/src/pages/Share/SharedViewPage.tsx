@@ -51,6 +51,7 @@ export function SharedViewPage() {
   const tis = timeInStateRows(data.time_in_state as TimeInStateResponse, flowData.columns);
   const name = (what: string) => `${data.project_title} ${what}`;
   const filtersOn = filterSummary(data.filters);
+  const calendar = { timeZone: data.time_zone, daysOff: data.days_off };
   return (
     <Page
       title={T.share.viewTitle(data.project_title)}
@@ -65,21 +66,27 @@ export function SharedViewPage() {
         <FlowTiles data={flowData} />
         <InsightBanner insight={flowData.performance_insight} />
         <div className={flow.stack}>
-          <CfdChart data={flowData} />
-          <CycleTimeChart data={flowData} />
+          <CfdChart data={flowData} calendar={calendar} />
+          <CycleTimeChart data={flowData} calendar={calendar} />
           <div className={flow.split}>
-            <AgingChart data={flowData} />
-            <ForecastTable forecast={flowData.forecast} />
+            <AgingChart data={flowData} calendar={calendar} />
+            <ForecastTable forecast={flowData.forecast} calendar={calendar} />
           </div>
           <section className={analysis.chartCard} aria-label={T.leadTime.title}>
             <h2 className={flow.cardTitle}>{T.leadTime.title}</h2>
-            <Exportable name={name(T.leadTime.title)} csv={() => leadTimeCsv(lead.rows, lead.hasCycle)}>
+            <Exportable
+              name={name(T.leadTime.title)}
+              csv={() => leadTimeCsv(lead.rows, lead.hasCycle, calendar)}
+            >
               <LeadTimeChart rows={lead.rows} hasCycle={lead.hasCycle} />
             </Exportable>
           </section>
           <section className={analysis.chartCard} aria-label={T.timeInState.title}>
             <h2 className={flow.cardTitle}>{T.timeInState.title}</h2>
-            <Exportable name={name(T.timeInState.title)} csv={() => timeInStateCsv(tis.rows, tis.columns)}>
+            <Exportable
+              name={name(T.timeInState.title)}
+              csv={() => timeInStateCsv(tis.rows, tis.columns, calendar)}
+            >
               <TimeInStateChart rows={tis.rows} columns={tis.columns} />
             </Exportable>
           </section>

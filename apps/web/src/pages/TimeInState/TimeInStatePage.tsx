@@ -10,6 +10,7 @@ import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
 import { timeInStateRows } from '../../lib/chartData.ts';
 import { Exportable } from '../../components/Export/Exportable.tsx';
+import { exportCalendar } from '../../lib/exportCsv.ts';
 import { timeInStateCsv } from '../../lib/exportTables.ts';
 import { timeInStateHasData } from '../../lib/readiness.ts';
 import { NotEnoughData } from '../../components/NotEnoughData.tsx';
@@ -52,7 +53,7 @@ export function TimeInStatePage() {
                 {chart && (
                   <Exportable
                     name={`${project?.title ?? ''} ${T.timeInState.title}`}
-                    csv={() => timeInStateCsv(chart.rows, chart.columns)}
+                    csv={() => timeInStateCsv(chart.rows, chart.columns, exportCalendar(project?.calendar))}
                   >
                     <TimeInStateChart rows={chart.rows} columns={chart.columns} />
                   </Exportable>
