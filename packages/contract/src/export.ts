@@ -84,9 +84,16 @@ function offsetOf(timeZone: string): (ms: number) => number {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const offsetTexts = new Map<number, string>();
+
 function offsetText(offsetMs: number): string {
-  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
-  return `${offsetMs < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+  let text = offsetTexts.get(offsetMs);
+  if (text === undefined) {
+    const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+    text = `${offsetMs < 0 ? '-' : '+'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+    offsetTexts.set(offsetMs, text);
+  }
+  return text;
 }
 
 /**
