@@ -60,7 +60,7 @@ test("Issues in Columns exports the column as shown and the board's items, strea
   ]);
   const [header, ...rows] = (await readFile(await columnCsv.path(), 'utf8')).trimEnd().split('\n');
   expect(header).toBe(
-    'Number,Title,Days in column (days),"Entered column at (UTC, ISO 8601)",Milestone,Labels',
+    'Number,Title,Days in column (days),"Entered column at (UTC, ISO 8601 with offset)",Milestone,Labels',
   );
   // The table's rows, in its order (the page shows the first ones; the CSV has the whole column).
   expect(rows.length).toBeGreaterThanOrEqual(shown.length);
@@ -68,7 +68,7 @@ test("Issues in Columns exports the column as shown and the board's items, strea
   shown.forEach((title, i) => {
     expect(rows[i]).toContain(title);
     // The CSV keeps the answer's two decimals; the table rounds them.
-    const exported = Number(rows[i]?.match(/,(\d+(?:\.\d+)?),\d{4}-/)?.[1]);
+    const exported = Number(rows[i]?.match(/,(\d+(?:\.\d+)?),\d{4}-\d\d-\d\dT[\d:]+\+00:00,/)?.[1]);
     expect(Math.abs(exported - Number(days[i]?.replace(/[^\d.]/g, '')))).toBeLessThanOrEqual(0.5);
   });
 
@@ -78,8 +78,18 @@ test("Issues in Columns exports the column as shown and the board's items, strea
   ]);
   expect(items.suggestedFilename()).toBe('storefront-delivery-items.csv');
   const all = (await readFile(await items.path(), 'utf8')).trimEnd().split('\n');
-  expect(all[0]).toContain('"Entered column at (UTC, ISO 8601)",Days in column (days)');
+  expect(all[0]).toContain('"Entered column at (UTC, ISO 8601 with offset)",Days in column (days)');
   for (const title of shown) expect(all.some((row) => row.includes(title))).toBe(true);
+
+  // Under the page's label filter, the button says so and the file holds only the matching items.
+  await page.goto('/issues-in-columns?demo=1&label=bug');
+  const exportFiltered = page.getByRole('button', { name: 'Export all items matching the filters (CSV)' });
+  await expect(exportFiltered).toBeVisible();
+  const [filtered] = await Promise.all([page.waitForEvent('download'), exportFiltered.click()]);
+  const bugs = (await readFile(await filtered.path(), 'utf8')).trimEnd().split('\n').slice(1);
+  expect(bugs.length).toBeGreaterThan(0);
+  expect(bugs.length).toBeLessThan(all.length - 1);
+  for (const row of bugs) expect(row.split(',').at(-1)?.split('; ')).toContain('bug');
 });
 
 test('an owner shares a board with someone without an account, then revokes the link', async ({
@@ -107,6 +117,14 @@ test('an owner shares a board with someone without an account, then revokes the 
   await visitor.goto(url);
   await expect(visitor.getByRole('heading', { name: `${DEMO} — shared analyses` })).toBeVisible();
   await expect(visitor.getByText(/Read-only view of the last 14 days \(UTC\)/)).toBeVisible();
+  const lead = visitor.getByRole('region', { name: 'Lead Time' });
+  await lead.getByRole('button', { name: /^Export / }).click();
+  const [leadCsv] = await Promise.all([
+    visitor.waitForEvent('download'),
+    visitor.getByRole('menuitem', { name: 'CSV (the data shown)' }).click(),
+  ]);
+  const leadHeader = (await readFile(await leadCsv.path(), 'utf8')).split('\n')[0];
+  expect(leadHeader).toMatch(/^Date \(UTC\),Average lead time \(days\)/);
   await expect(visitor.getByTestId('flow-cfd').locator('.recharts-wrapper > svg')).toBeVisible();
   await expect(visitor.getByRole('region', { name: 'Lead Time' })).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Open user menu' })).toHaveCount(0);
