@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, type Response, test } from '@playwright/test';
 
 /** The Flow answer the page shows for "Web app" (the first one after `action`). */
@@ -74,6 +75,18 @@ test("a team sets its board's time zone and weekends, and the Flow figures follo
     if (result.date !== null) expect([0, 6]).not.toContain(weekday(result.date));
   await expect(page.getByText('Cycle time 85th percentile', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/flow-calendar.png', fullPage: true });
+
+  // Its CSV names the board's zone and working days, and writes instants at the zone's offset.
+  await page.getByRole('button', { name: 'Export Cycle time scatter' }).click();
+  const [csv] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'CSV (the data shown)' }).click(),
+  ]);
+  const [header, first] = (await readFile(await csv.path(), 'utf8')).split('\n');
+  expect(header).toBe(
+    'Number,Title,"Completed at (Pacific/Kiritimati, ISO 8601 with offset)",Cycle time (working days)',
+  );
+  expect(first).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+14:00,[\d.]+$/);
 
   // Leave the user's list as it was for the other journeys.
   await page.goto('/manage-projects');
