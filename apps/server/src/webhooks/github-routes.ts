@@ -7,7 +7,10 @@ import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
 import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
+import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
+
+type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
 
 /**
  * `POST /webhooks/github`: signature checked over the raw body, each delivery processed once. Only
@@ -20,7 +23,7 @@ export async function githubWebhookRoutes(
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
-  const recordMove = deliveredMoveRecorder(ctx);
+  const recorders = { recordMove: deliveredMoveRecorder(ctx), boardOf: boardLookup(ctx) };
 
   registerEndpoint(app, endpoints.githubWebhook, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
@@ -44,7 +47,7 @@ export async function githubWebhookRoutes(
     if (!parsed.success) {
       return reply.status(400).send({ error: 'bad_request', message: 'Not a projects_v2_item payload' });
     }
-    const status = await applyEvent(ctx, recordMove, parsed.data, delivery);
+    const status = await applyEvent(ctx, recorders, parsed.data, delivery);
     request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
     return { status };
   });
@@ -56,11 +59,11 @@ export async function githubWebhookRoutes(
  */
 async function applyEvent(
   ctx: AppContext,
-  recordMove: RecordDeliveredMove,
+  { recordMove, boardOf }: Recorders,
   event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
   delivery: string,
 ): Promise<string> {
-  const outcome = await interpret(ctx, event);
+  const outcome = await interpret(ctx, await boardOf(event.projects_v2_item.project_node_id), event);
   if (typeof outcome !== 'string') {
     return recordMove(outcome.boardId, { deliveryId: delivery, move: outcome.move });
   }
@@ -70,13 +73,9 @@ async function applyEvent(
 /** What the event does: a move to record on a board, or the outcome of anything else. */
 async function interpret(
   ctx: AppContext,
+  board: WebhookBoard | undefined,
   event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
 ): Promise<string | { boardId: string; move: Move }> {
-  const board = await ctx.db
-    .selectFrom('boards')
-    .select(['id', 'column_list', 'added_at'])
-    .where('github_project_id', '=', event.projects_v2_item.project_node_id)
-    .executeTakeFirst();
   if (!board) return 'untracked';
   const effect = interpretItemEvent(event, parseColumns(board.column_list), ctx.now());
   if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;

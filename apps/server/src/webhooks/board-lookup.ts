@@ -1,0 +1,21 @@
+import type { AppContext } from '../context.ts';
+import { batchesPerKey } from './batches.ts';
+
+export type WebhookBoard = { id: string; column_list: string; added_at: number };
+export type BoardLookup = (projectNodeId: string) => Promise<WebhookBoard | undefined>;
+
+/**
+ * The tracked board of a GitHub project node id. Deliveries of one board that arrive together share one
+ * query (a query costs a PostgreSQL delivery about as much CPU as the rest of its recording).
+ */
+export function boardLookup(ctx: AppContext): BoardLookup {
+  const lookup = batchesPerKey<null, WebhookBoard | undefined>(async (projectNodeId, waiting) => {
+    const board = await ctx.db
+      .selectFrom('boards')
+      .select(['id', 'column_list', 'added_at'])
+      .where('github_project_id', '=', projectNodeId)
+      .executeTakeFirst();
+    return waiting.map(() => ({ status: 'fulfilled', value: board }));
+  }, Number.POSITIVE_INFINITY);
+  return (projectNodeId) => lookup(projectNodeId, null);
+}
