@@ -97,6 +97,14 @@ function offsetText(offsetMs: number): string {
 }
 
 /**
+ * An instant as the wall clock of a time zone reads it, counted as if that clock were UTC: a chart whose
+ * axis formats UTC dates then shows the zone's local days (days on the board's calendar).
+ */
+export function wallClockMs(ms: number, timeZone: string): number {
+  return ms + offsetOf(timeZone)(ms);
+}
+
+/**
  * An instant as ISO 8601 in a time zone, with that zone's offset then, to the second:
  * 2026-11-03T10:15:00+01:00 in Europe/Paris, 2026-11-03T09:15:00+00:00 in UTC. Another engine reading
  * it gets the same instant back; a person reads the board's wall clock.

@@ -37,9 +37,9 @@ export const itemFilterQueryShape = {
   type: repeated('type', z.enum(ITEM_TYPES, { error: `type must be one of ${ITEM_TYPES.join(', ')}` })),
   repo: repeated('repo', name('repo')),
   assignee: repeated('assignee', name('assignee')),
-  /** The first day (UTC) of the date range: items on the board on that day or later. */
+  /** The first day (in the board's time zone) of the date range: items on the board on that day or later. */
   from: day('from'),
-  /** The last day (UTC) of the date range, included. */
+  /** The last day (in the board's time zone) of the date range, included. */
   to: day('to'),
 };
 export const itemFilterQuerySchema = z.object(itemFilterQueryShape);

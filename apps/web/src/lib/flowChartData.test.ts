@@ -1,3 +1,4 @@
+import type { FlowResponse } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import {
   agingPoints,
@@ -5,6 +6,7 @@ import {
   cfdRows,
   labelNudges,
   percentileLines,
+  scatterPoints,
   windowDomain,
 } from './flowChartData.ts';
 
@@ -78,5 +80,23 @@ describe('cumulative flow baseline', () => {
     expect(cfdBaseline({ columns: ['Todo', 'Done'], cfd: cfd([45, 60]) })).toBe(40);
     expect(cfdBaseline({ columns: ['Todo', 'Done'], cfd: cfd([5, 9]) })).toBe(0);
     expect(cfdBaseline({ columns: ['Todo', 'Done'], cfd: [] })).toBe(0);
+  });
+});
+
+describe('scatterPoints', () => {
+  const completion = (completed_at: string, date: string) =>
+    ({
+      cycle_time: {
+        points: [{ number: 7, title: 'Late one', completed_at, date, cycle_time_days: 2 }],
+      },
+    }) as unknown as Pick<FlowResponse, 'cycle_time'>;
+
+  it("places a completion on the board's local day, the day the window and the axis count", () => {
+    // 20:00 UTC on 1 November is already 10:00 on the 2nd at Kiritimati (UTC+14).
+    const data = completion('2026-11-01T20:00:00Z', '2026-11-02');
+    const [local] = scatterPoints(data, 'Pacific/Kiritimati');
+    expect(new Date(local?.x ?? 0).toISOString()).toBe('2026-11-02T10:00:00.000Z');
+    const [utc] = scatterPoints(data);
+    expect(new Date(utc?.x ?? 0).toISOString()).toBe('2026-11-01T20:00:00.000Z');
   });
 });

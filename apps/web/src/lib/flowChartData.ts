@@ -1,4 +1,4 @@
-import type { AgingRisk, FlowPercentiles, FlowResponse } from '@fluxion/contract';
+import { type AgingRisk, type FlowPercentiles, type FlowResponse, wallClockMs } from '@fluxion/contract';
 
 const DAY_MS = 86_400_000;
 
@@ -70,9 +70,13 @@ export type ScatterPoint = {
   date: string;
 };
 
-export function scatterPoints(data: Pick<FlowResponse, 'cycle_time'>): ScatterPoint[] {
+/**
+ * Completions on the board's local clock (`wallClockMs`), so that they fall in the window's days, which
+ * are the board's: the axis formats them as UTC dates.
+ */
+export function scatterPoints(data: Pick<FlowResponse, 'cycle_time'>, timeZone = 'UTC'): ScatterPoint[] {
   return data.cycle_time.points.map((p) => ({
-    x: Date.parse(p.completed_at),
+    x: wallClockMs(Date.parse(p.completed_at), timeZone),
     y: p.cycle_time_days,
     number: p.number,
     title: p.title,

@@ -40,7 +40,7 @@ function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint
 }
 
 export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
-  const points = scatterPoints(data);
+  const points = scatterPoints(data, calendar.timeZone);
   const lines = percentileLines(data.cycle_time.percentiles);
   const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days));
   const yTop = Math.ceil(top * 1.1);
