@@ -31,7 +31,6 @@ export function* itemRecords(
   now: number,
   calendar: Calendar,
 ): Generator<CsvCell[]> {
-  const elapsed = calendar.partial ? calendar.workingMs : undefined;
   for (const item of items) {
     const entered = item.enteredColumnAt;
     yield [
@@ -41,7 +40,7 @@ export function* itemRecords(
       item.url ?? '',
       item.column ?? '',
       entered === null ? '' : zonedIso(entered, calendar.name),
-      ageInDays(item, now, elapsed),
+      ageInDays(item, now, calendar),
       item.milestone ?? '',
       item.labels.join('; '),
     ];

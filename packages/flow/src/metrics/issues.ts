@@ -1,7 +1,7 @@
 import { resolveBoard } from '../input/columns.ts';
 import { fallbackInsight } from '../insights/insight.ts';
 import { issuesInsight } from '../insights/issues-insight.ts';
-import { buildCalendar, type CalendarSettings } from '../core/calendar.ts';
+import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { DAY_MS, days, isoTime, iterationDays, round } from '../core/numbers.ts';
 import type {
   BoardItem,
@@ -16,27 +16,26 @@ function hasEntry(item: BoardItem): item is BoardItem & { enteredColumnAt: numbe
   return item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt);
 }
 
-/** Time between two instants: elapsed, or working time on a calendar with days off. */
-type Elapsed = (from: number, to: number) => number;
-const ELAPSED: Elapsed = (from, to) => to - from;
-
-function elapsedOn(settings: CalendarSettings | undefined): Elapsed {
-  const calendar = buildCalendar(settings);
-  return calendar.partial ? (from, to) => calendar.workingMs(from, to) : ELAPSED;
+/** Time between two instants: working time on a calendar with days off, else elapsed. */
+function timeOn(calendar: Calendar | undefined, from: number, to: number): number {
+  return calendar?.partial ? calendar.workingMs(from, to) : to - from;
 }
 
-/** Days since the item entered its current column (0 when unknown or in the future). */
-export function ageInDays(item: BoardItem, now: number, elapsed: Elapsed = ELAPSED): number {
-  return hasEntry(item) ? days(elapsed(item.enteredColumnAt, now)) : 0;
+/**
+ * Days since the item entered its current column (0 when unknown or in the future), in working time on
+ * a calendar with days off: the Issues page's and the items export's age.
+ */
+export function ageInDays(item: BoardItem, now: number, calendar?: Calendar): number {
+  return hasEntry(item) ? days(timeOn(calendar, item.enteredColumnAt, now)) : 0;
 }
 
-function toRow(item: BoardItem, now: number, elapsed: Elapsed): IssueRow {
+function toRow(item: BoardItem, now: number, calendar: Calendar): IssueRow {
   return {
     id: item.id,
     number: item.number,
     title: item.title,
     url: item.url,
-    days_in_current_column: ageInDays(item, now, elapsed),
+    days_in_current_column: ageInDays(item, now, calendar),
     entered_column_at: hasEntry(item) ? isoTime(item.enteredColumnAt) : null,
     milestone: item.milestone,
     labels: [...item.labels],
@@ -57,11 +56,11 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
   const iteration = iterationDays(input.days);
   const board = resolveBoard(input);
   const position = board.index.get(input.column);
-  const elapsed = elapsedOn(input.calendar);
+  const calendar = buildCalendar(input.calendar);
   const inColumn = input.items.filter((i) => i.column === input.column);
-  const rows = inColumn.map((i) => toRow(i, input.now, elapsed)).sort(byAgeThenNumber);
+  const rows = inColumn.map((i) => toRow(i, input.now, calendar)).sort(byAgeThenNumber);
   const ages = inColumn.flatMap((i) =>
-    hasEntry(i) ? [Math.max(0, elapsed(i.enteredColumnAt, input.now) / DAY_MS)] : [],
+    hasEntry(i) ? [Math.max(0, timeOn(calendar, i.enteredColumnAt, input.now) / DAY_MS)] : [],
   );
   const average = ages.length > 0 ? round(ages.reduce((a, b) => a + b, 0) / ages.length) : 0;
   const over1x = ages.filter((d) => d > iteration).length;
@@ -100,7 +99,7 @@ export const OVER_DAYS = [7, 14] as const;
 /** Spec §3 column stats: per board column, count, mean age, and issues older than 7 and 14 days. */
 export function buildColumnStats(input: ColumnStatsInput): ColumnStatsResponse {
   const board = resolveBoard(input);
-  const elapsed = elapsedOn(input.calendar);
+  const calendar = buildCalendar(input.calendar);
   const acc = board.columns.map(() => ({ count: 0, aged: 0, sum: 0, over7: 0, over14: 0 }));
   for (const item of input.items) {
     const c = item.column === null ? undefined : board.index.get(item.column);
@@ -108,7 +107,7 @@ export function buildColumnStats(input: ColumnStatsInput): ColumnStatsResponse {
     if (!a) continue;
     a.count++;
     if (!hasEntry(item)) continue;
-    const age = Math.max(0, elapsed(item.enteredColumnAt, input.now) / DAY_MS);
+    const age = Math.max(0, timeOn(calendar, item.enteredColumnAt, input.now) / DAY_MS);
     a.aged++;
     a.sum += age;
     if (age > OVER_DAYS[0]) a.over7++;
