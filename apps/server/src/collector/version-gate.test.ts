@@ -103,6 +103,22 @@ describe.each(await dialectCases())('polls gated on the board updatedAt ($name)'
     expect(moves.filter((m) => m.source === 'poll').map((m) => [m.from, m.to])).toEqual([['Todo', 'Done']]);
   });
 
+  it('asks anew for a board due again right after its sync (a webhook asked for it)', async () => {
+    const { boards, rows, collector, listings } = await threeBoards();
+    await world.advance(MINUTE);
+    expect(await collector.runOnce()).toBe(3);
+    await world.move(boards[0]?.items['first 0'] ?? '', 'Done');
+    await world.advance(5_000);
+    // What the webhook route does for a new item: the board is due now, within the kept answer's life.
+    await world.ctx.db
+      .updateTable('boards')
+      .set({ next_sync_at: world.ctx.now() })
+      .where('id', '=', rows[0]?.id ?? '')
+      .execute();
+    expect(await collector.runOnce()).toBe(1);
+    expect(listings).toEqual([{ board: boards[0]?.projectId, full: false }]);
+  });
+
   it('catches a change GitHub does not reflect in updatedAt at the next full listing', async () => {
     const { boards, rows, collector, listings } = await threeBoards();
     const contentId = world.sim.world.items.get(boards[0]?.items['first 0'] ?? '')?.contentId;

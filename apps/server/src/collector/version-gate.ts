@@ -21,7 +21,7 @@ export function versionGate(ctx: AppContext, freshMs: number): VersionGate {
     const key = board.is_demo === 1 ? 'demo' : `user:${board.collector_user_id}`;
     const now = ctx.now();
     let answer = answers.get(key);
-    if (!answer || now - answer.askedAt >= freshMs || !answer.versions.has(board.github_project_id)) {
+    if (!answer || !answersFor(answer, board, now, freshMs)) {
       try {
         const ids = await boardsReadAlike(ctx, board);
         answer = { askedAt: now, versions: await reader.boardVersions(ids) };
@@ -33,6 +33,16 @@ export function versionGate(ctx: AppContext, freshMs: number): VersionGate {
     }
     return { updatedAt: answer.versions.get(board.github_project_id) ?? null, askedAt: answer.askedAt };
   };
+}
+
+/**
+ * Whether a kept answer holds for this board: fresh, naming it, and asked after the board's last sync.
+ * A board polled again soon after its sync (a webhook asked for it, or its sync failed) asks anew: the
+ * answer its last sync took is older than what it must now see.
+ */
+function answersFor(answer: Answer, board: Board, now: number, freshMs: number): boolean {
+  if (now - answer.askedAt >= freshMs || !answer.versions.has(board.github_project_id)) return false;
+  return board.last_synced_at === null || answer.askedAt > Number(board.last_synced_at);
 }
 
 /** The GitHub ids of the boards read with the same identity as `board` (it first), that can be synced. */
