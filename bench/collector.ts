@@ -4,7 +4,8 @@
  * in the GitHub simulator, served over real HTTP and read by the real collector: the first registration
  * (full listing and backfill), incremental polls with 0, 10 and 1,000 changed items, the 15-minute full
  * listing of an unchanged board; then webhook ingestion into one server process (collector-webhooks.ts)
- * and the GitHub budget of 20 boards of 1,000 items polled at the default interval for a day.
+ * and the GitHub budget of 20 boards of 1,000 items at the default schedule, measured over simulated
+ * hours (collector-budget.ts; BENCH_COLLECTOR_BUDGET=only runs just it, =off all but it).
  * Database round trips are counted by a Kysely plugin (collector-meter.ts); GitHub points by the
  * simulator's rate-limit accounting. `before` columns: the round trips recorded in
  * bench/collector-baseline.json (BENCH_COLLECTOR_BASELINE=save records the current code's).
@@ -26,11 +27,14 @@ import { startSession } from '../apps/server/src/auth/sessions.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
 import { LOGIN, moveItems, pointsUsed, resetPoints, seedBoard } from './collector-board.ts';
 import { dataRowsWritten, type DbUsage, dbMeter } from './collector-meter.ts';
+import { benchBudget, printBudget } from './collector-budget.ts';
 import { benchWebhooks, type WebhookFigures } from './collector-webhooks.ts';
 
 const SIZES = (process.env.BENCH_COLLECTOR_SIZES ?? '1000,10000').split(',').map(Number);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 const CHANGED = [0, 10, 1000];
+/** `only`: just the GitHub budget (collector-budget.ts); `off`: all but it. */
+const BUDGET = process.env.BENCH_COLLECTOR_BUDGET ?? 'on';
 const BASELINE = fileURLToPath(new URL('./collector-baseline.json', import.meta.url));
 const POLICY = schedulePolicy(testConfig().collectorTiming);
 
@@ -189,8 +193,6 @@ function print(dialect: string, all: SizeFigures[]): void {
   }
   const hooked = all.find((f) => f.webhooks);
   if (hooked?.webhooks) printWebhooks(dialect, hooked.size, hooked.webhooks);
-  const small = all.find((f) => f.size === 1000);
-  if (small) printBudget(dialect, small);
 }
 
 function printWebhooks(dialect: string, size: number, h: WebhookFigures): void {
@@ -209,20 +211,6 @@ function printWebhooks(dialect: string, size: number, h: WebhookFigures): void {
   );
 }
 
-/** 20 boards of 1,000 items for a day at the default intervals: incremental polls with none changed, full listings. */
-function printBudget(dialect: string, f: SizeFigures): void {
-  const perHour = 3_600_000;
-  const polls = perHour / POLICY.pollIntervalMs;
-  const fulls = perHour / POLICY.fullSyncIntervalMs;
-  const incremental = f.polls[0]?.points ?? 0;
-  const hourly = 20 * ((polls - fulls) * incremental + fulls * f.full.points);
-  console.log(
-    `\n${dialect}: GitHub budget, 20 boards × 1,000 items, a poll every ${POLICY.pollIntervalMs / 1000} s ` +
-      `(${incremental} pt) and a full listing every ${POLICY.fullSyncIntervalMs / MINUTE} min (${f.full.points} pt): ` +
-      `${hourly.toFixed(0)} points an hour, ${(hourly / 50).toFixed(1)}% of 5,000 (${(hourly * 24).toFixed(0)} a day)`,
-  );
-}
-
 async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
   const all: SizeFigures[] = [];
   for (const size of SIZES) {
@@ -231,10 +219,19 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
   print(name, all);
 }
 
-if (DIALECTS.includes('sqlite')) await benchDialect('SQLite', createSqliteTestDatabase);
-if (DIALECTS.includes('postgres')) {
-  if (await isPostgresReachable()) await benchDialect('PostgreSQL', createPostgresTestDatabase);
-  else console.log('\nPostgreSQL: not reachable on 127.0.0.1:5432, skipped');
+const pgReachable = DIALECTS.includes('postgres') && (await isPostgresReachable());
+if (BUDGET !== 'only') {
+  if (DIALECTS.includes('sqlite')) await benchDialect('SQLite', createSqliteTestDatabase);
+  if (pgReachable) await benchDialect('PostgreSQL', createPostgresTestDatabase);
+  else if (DIALECTS.includes('postgres'))
+    console.log('\nPostgreSQL: not reachable on 127.0.0.1:5432, skipped');
+}
+// GitHub's points do not depend on the database: the budget runs on one.
+if (BUDGET !== 'off') {
+  const [name, create] = DIALECTS.includes('sqlite')
+    ? ['SQLite', createSqliteTestDatabase]
+    : ['PostgreSQL', createPostgresTestDatabase];
+  if (name === 'SQLite' || pgReachable) printBudget(name, await benchBudget(create));
 }
 if (baseline)
   console.log(`\ntrips bef: round trips measured at ${baseline.commit} (bench/collector-baseline.json)`);
