@@ -59,6 +59,8 @@ export type SyncOutcome =
       githubUpdatedAt?: string | null;
       /** When a change last came by webhook (schedule.ts webhookChangeAt). */
       webhookChangeAt?: number | null;
+      /** GitHub's board updatedAt was seen lagging a move: list this board every poll from now on. */
+      versionGateOff?: boolean;
     }
   | { ok: false; nextSyncAt: number; error: string; inaccessible: boolean };
 
@@ -78,6 +80,7 @@ export async function releaseBoard(db: Db, board: Board, owner: string, now: num
         github_updated_at: outcome.githubUpdatedAt ?? null,
         webhook_change_at: outcome.webhookChangeAt ?? null,
         synced_data_version: sql<number>`data_version`,
+        ...(outcome.versionGateOff ? { version_gate_off: 1 } : {}),
         ...(outcome.full ? { last_full_sync_at: now } : {}),
         ...(outcome.columns
           ? {

@@ -5,6 +5,7 @@ import {
   nextAfterSuccess,
   schedulePolicy,
   unchangedOnGithub,
+  updatedAtLags,
   WEBHOOKS_HEARD_WITHIN_MS,
   webhookChangeAt,
 } from './schedule.ts';
@@ -55,5 +56,21 @@ describe('collector schedule', () => {
     expect(unchangedOnGithub('2026-11-01T09:00:00Z', '2026-11-01T09:00:00Z')).toBe(true);
     expect(unchangedOnGithub('2026-11-01T09:01:00Z', '2026-11-01T09:00:00Z')).toBe(false);
     expect(unchangedOnGithub(null, null)).toBe(false);
+  });
+});
+
+describe('updatedAtLags', () => {
+  const seen = { updatedAt: '2026-11-01T10:00:00Z', askedAt: Date.parse('2026-11-01T12:00:00Z') };
+  const at = (iso: string) => Date.parse(iso);
+
+  it('is true for a Status set after the board updatedAt and before the question', () => {
+    expect(updatedAtLags([null, at('2026-11-01T09:00:00Z'), at('2026-11-01T11:00:00Z')], seen)).toBe(true);
+  });
+
+  it('judges nothing within a minute of either end (clock skew), nor without an answer', () => {
+    expect(updatedAtLags([at('2026-11-01T10:00:30Z'), at('2026-11-01T11:59:30Z')], seen)).toBe(false);
+    expect(updatedAtLags([at('2026-11-01T12:30:00Z')], seen)).toBe(false);
+    expect(updatedAtLags([at('2026-11-01T11:00:00Z')], null)).toBe(false);
+    expect(updatedAtLags([at('2026-11-01T11:00:00Z')], { ...seen, updatedAt: null })).toBe(false);
   });
 });

@@ -98,3 +98,23 @@ export function unchangedOnGithub(
 ): boolean {
   return !!seenUpdatedAt && seenUpdatedAt === storedUpdatedAt;
 }
+
+/** GitHub's clock against ours: a Status set this close to either end of the comparison is not judged. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * Whether the board's `updatedAt`, as GitHub answered it before a listing, is older than a Status change
+ * the listing shows was made before the question. Then `updatedAt` does not follow moves on this host
+ * (GitHub documents it only as "when the object was last updated"), and gating listings on it would miss
+ * moves until the next full listing.
+ */
+export function updatedAtLags(
+  statusTimes: readonly (number | null)[],
+  seen: { updatedAt: string | null; askedAt: number } | null,
+): boolean {
+  if (!seen?.updatedAt) return false;
+  const boardAt = Date.parse(seen.updatedAt);
+  return statusTimes.some(
+    (at) => at !== null && at > boardAt + CLOCK_SKEW_MS && at < seen.askedAt - CLOCK_SKEW_MS,
+  );
+}

@@ -21,6 +21,7 @@ import {
   nextAfterSuccess,
   type SchedulePolicy,
   unchangedOnGithub,
+  updatedAtLags,
   webhookChangeAt,
 } from './schedule.ts';
 import type { VersionGate } from './version-gate.ts';
@@ -69,12 +70,17 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
     const full = needsFullSync(board.last_full_sync_at, now, policy, heard);
     // Asked before the listing: a change made while it runs moves updatedAt past what is stored.
     const seen = params.gate ? await params.gate(board, reader) : null;
-    const listed = full || !unchangedOnGithub(seen?.updatedAt, board.github_updated_at);
-    const columns = listed ? await listBoard(ctx, params, full) : null;
+    const gateOff = board.version_gate_off === 1;
+    const listed = full || gateOff || !unchangedOnGithub(seen?.updatedAt, board.github_updated_at);
+    const listing = listed ? await listBoard(ctx, params, full) : null;
+    const lags = !gateOff && !!listing && updatedAtLags(listing.statusTimes, seen);
+    if (lags)
+      ctx.log?.warn({ board: board.id }, "GitHub's board updatedAt lags its moves: listing it every poll");
     outcome = {
       ok: true,
       full,
-      columns,
+      columns: listing?.columns ?? null,
+      versionGateOff: gateOff || lags,
       githubUpdatedAt: seen?.updatedAt ?? null,
       webhookChangeAt: heard,
       nextSyncAt: nextAfterSuccess(ctx.now(), policy, reader.rateBudget(), seen?.askedAt),
@@ -90,7 +96,10 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
   return outcome;
 }
 
-/** Lists the board's items (all of them, or those changed lately) and records them; the columns when full. */
+/**
+ * Lists the board's items (all of them, or those changed lately) and records them; answers the columns
+ * (when full) and when each listed item's Status was set.
+ */
 async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const { board, reader } = params;
   const columns = full ? await reader.getProjectColumns(board.github_project_id) : null;
@@ -115,7 +124,7 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
     await backfill(ctx, board, reader, new Set(observed.map((i) => i.itemId)));
   }
-  return columns;
+  return { columns, statusTimes: observed.map((i) => i.statusUpdatedAt) };
 }
 
 /**

@@ -119,6 +119,34 @@ describe.each(await dialectCases())('polls gated on the board updatedAt ($name)'
     expect(listings).toEqual([{ board: boards[0]?.projectId, full: false }]);
   });
 
+  it("stops trusting a board's updatedAt once a listing shows a move it did not follow", async () => {
+    const { boards, rows, collector, listings } = await threeBoards();
+    // A host where a Status change leaves its board's updatedAt as it was (GitHub does not document it),
+    // and no webhook brings the moves.
+    await world.control('/_sim/quirks', { boardUpdatedAtFollowsMoves: false });
+    await world.control('/_sim/faults', { type: 'drop-webhooks', count: 100 });
+    await world.advance(5 * MINUTE);
+    await world.move(boards[0]?.items['first 0'] ?? '', 'Done');
+    await runFor(world, collector, timing().fullSyncMs + 2 * MINUTE);
+    // Unseen by the minute polls; the full listing finds it, and that it came after the board's updatedAt.
+    const first = listings.find((l) => l.board === boards[0]?.projectId);
+    expect(first).toEqual({ board: boards[0]?.projectId, full: true });
+    const gateOff = async () =>
+      (
+        await world.ctx.db.selectFrom('boards').select(['id', 'version_gate_off']).orderBy('id').execute()
+      ).filter((b) => b.version_gate_off === 1);
+    expect((await gateOff()).map((b) => b.id)).toEqual([rows[0]?.id]);
+    listings.length = 0;
+    await world.move(boards[0]?.items['second 0'] ?? '', 'Done');
+    await runFor(world, collector, MINUTE);
+    expect(listings).toEqual([{ board: boards[0]?.projectId, full: false }]);
+    const moves = await world.moves(rows[0]?.id ?? '');
+    expect(moves.filter((m) => m.source === 'poll').map((m) => [m.from, m.to])).toEqual([
+      ['Todo', 'Done'],
+      ['In Progress', 'Done'],
+    ]);
+  });
+
   it('catches a change GitHub does not reflect in updatedAt at the next full listing', async () => {
     const { boards, rows, collector, listings } = await threeBoards();
     const contentId = world.sim.world.items.get(boards[0]?.items['first 0'] ?? '')?.contentId;

@@ -16,6 +16,7 @@ import { boardCalendar } from './migrations/013_board_calendar.ts';
 import { itemAssignees } from './migrations/014_item_assignees.ts';
 import { archivedItems } from './migrations/015_archived_items.ts';
 import { pollGate } from './migrations/016_poll_gate.ts';
+import { versionGateOff } from './migrations/017_version_gate_off.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '014_item_assignees': itemAssignees,
     '015_archived_items': archivedItems,
     '016_poll_gate': pollGate,
+    '017_version_gate_off': versionGateOff,
   };
 }
 

@@ -86,6 +86,8 @@ export type BoardsTable = {
   synced_data_version: Generated<number | null>;
   /** When the collector last found a change that came by webhook (see docs/operations.md). */
   webhook_change_at: Generated<number | null>;
+  /** 1: GitHub's board updatedAt was seen lagging a move; the board is listed every poll (migration 017). */
+  version_gate_off: Generated<number>;
 };
 
 /** A user's registration of a board, with that user's settings. */

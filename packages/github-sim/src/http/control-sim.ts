@@ -95,4 +95,11 @@ export function registerSimControl(app: FastifyInstance, sim: SimControls): void
     world.schema = schema;
     return { schema };
   });
+  app.post<{ Body: { boardUpdatedAtFollowsMoves?: unknown } }>('/_sim/quirks', async (req, reply) => {
+    const follows = req.body?.boardUpdatedAtFollowsMoves;
+    if (typeof follows !== 'boolean')
+      return reply.code(400).send({ message: 'boardUpdatedAtFollowsMoves must be true or false' });
+    world.boardUpdatedAtFollowsMoves = follows;
+    return { boardUpdatedAtFollowsMoves: follows };
+  });
 }

@@ -176,7 +176,7 @@ export function moveItem(world: World, input: MoveInput): SimItem {
   const actor = input.actor ?? project.owner;
   item.status = to ? { optionId: to.id, createdAt: item.status?.createdAt ?? at, updatedAt: at } : null;
   item.updatedAt = Math.max(item.updatedAt, at);
-  touchProject(project, at);
+  if (world.boardUpdatedAtFollowsMoves) touchProject(project, at);
   recordEvent(world, item, 'ProjectV2ItemStatusChangedEvent', at, actor, from?.name ?? '', to?.name ?? '');
   world.emit({ action: 'edited', item, actor, at, from, to });
   return item;

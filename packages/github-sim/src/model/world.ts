@@ -41,6 +41,11 @@ export class World {
   readonly listeners = new Set<(change: ItemChange) => void>();
   /** The GraphQL schema this host serves (see SchemaVariant). */
   schema: SchemaVariant = 'extended';
+  /**
+   * Whether a Status change moves its board's `updatedAt` (items.ts touchProject). GitHub does not
+   * document it; off, the simulator plays a host where it does not, for the collector's self-check.
+   */
+  boardUpdatedAtFollowsMoves = true;
   private nextId = 1000;
   private nextPosition = 1;
   private readonly issueNumbers = new Map<string, number>();
