@@ -96,7 +96,7 @@ describe('loadConfig', () => {
       tickMs: 5_000,
       pollIntervalMs: 60_000,
       leaseMs: 300_000,
-      fullSyncMs: 900_000,
+      fullSyncMs: 3_600_000,
       webhookFullSyncMs: 3_600_000,
     });
     const fast = loadConfig({

@@ -75,7 +75,7 @@ const envSchema = z.object({
   COLLECTOR_TICK_MS: milliseconds(100, HOUR_MS).default(5_000),
   COLLECTOR_POLL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
   COLLECTOR_LEASE_MS: milliseconds(1_000, HOUR_MS).default(5 * 60_000),
-  COLLECTOR_FULL_SYNC_MS: milliseconds(1_000, 24 * HOUR_MS).default(15 * 60_000),
+  COLLECTOR_FULL_SYNC_MS: milliseconds(1_000, 24 * HOUR_MS).default(60 * 60_000),
   COLLECTOR_WEBHOOK_FULL_SYNC_MS: milliseconds(1_000, 24 * HOUR_MS).default(60 * 60_000),
   BOARD_CACHE_SIZE: count(1, 1_000).default(8),
   BOARD_CACHE_IDLE_MS: milliseconds(1_000, 24 * HOUR_MS).default(10 * 60_000),

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { encryptSecret } from '../auth/secret-box.ts';
 import { type Collector, type CollectorOptions, createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
+import type { CollectorTiming } from '../config.ts';
 import type { Board } from '../db/schema.ts';
 import { buildTestApp, type TestApp, testClock, testConfig } from './app.ts';
 import type { TestDatabase } from './databases.ts';
@@ -47,10 +48,15 @@ export type CollectorWorld = TestApp & {
 /** A simulator board: its node id and the item node id of each named issue. */
 export type SimBoard = { projectId: string; items: Record<string, string>; names: Map<string, string> };
 
-export async function startCollectorWorld(database: TestDatabase): Promise<CollectorWorld> {
+/** `timing`: the collector's timing where it differs from the defaults (the benchmarks take the defaults). */
+export async function startCollectorWorld(
+  database: TestDatabase,
+  timing: Partial<CollectorTiming> = {},
+): Promise<CollectorWorld> {
   const sim = await startGithubSim({ port: 0, clock: 'manual', startAt: START });
   const github = { ...testConfig().github, apiUrl: sim.url, webUrl: sim.url };
-  const test = await buildTestApp(database, { clock: testClock(START), config: { github } });
+  const collectorTiming = { ...testConfig().collectorTiming, ...timing };
+  const test = await buildTestApp(database, { clock: testClock(START), config: { github, collectorTiming } });
   const { app, ctx } = test;
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -188,6 +194,9 @@ export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
+/** The suites' scenarios are written for full listings every 15 minutes (an operator's setting). */
+const SUITE_TIMING: Partial<CollectorTiming> = { fullSyncMs: 15 * 60_000 };
+
 /**
  * The per-file database and per-test world of the collector suites: one database per file and dialect
  * (creating one costs seconds), emptied after each test; a fresh simulator and app for every test.
@@ -201,7 +210,7 @@ export function collectorWorldPerTest(create: () => Promise<TestDatabase>): Coll
   });
   afterAll(() => dropDatabase(database));
   beforeEach(async () => {
-    current = await startCollectorWorld(database);
+    current = await startCollectorWorld(database, SUITE_TIMING);
   });
   afterEach(async () => {
     await current?.close();
