@@ -85,3 +85,13 @@ describe('formatting', () => {
     expect(formatDays(-0.01)).toBe('0');
   });
 });
+
+describe('formatDate', () => {
+  it("dates a timestamp on the board's local day, and a day as itself", () => {
+    expect(formatDate('2026-11-01T20:00:00Z')).toBe('Nov 1, 2026');
+    expect(formatDate('2026-11-01T20:00:00Z', 'Pacific/Kiritimati')).toBe('Nov 2, 2026');
+    expect(formatDate('2026-11-01T20:00:00Z', '+05:30')).toBe('Nov 2, 2026');
+    expect(formatDate('2026-11-02')).toBe('Nov 2, 2026');
+    expect(formatDate(null)).toBe('Unknown');
+  });
+});

@@ -1,3 +1,4 @@
+import { wallClockMs } from '@fluxion/contract';
 import { T } from '../texts.ts';
 
 /**
@@ -28,9 +29,12 @@ const dateFormat = new Intl.DateTimeFormat('en', {
   timeZone: 'UTC',
 });
 
-/** A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. */
-export function formatDate(value: string | null | undefined): string {
+/**
+ * A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. A timestamp is dated in
+ * `timeZone` (a board's: its local day, as the analyses count days); a date ('2025-03-05') is that day.
+ */
+export function formatDate(value: string | null | undefined, timeZone = 'UTC'): string {
   if (!value) return T.issues.unknown;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? T.issues.unknown : dateFormat.format(date);
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? T.issues.unknown : dateFormat.format(new Date(wallClockMs(ms, timeZone)));
 }

@@ -82,7 +82,11 @@ export function IssuesInColumnsPage() {
                 csv={() => issuesCsv(sortByDaysDesc(issues), exportCalendar(project.calendar))}
                 image={false}
               >
-                <IssuesTable key={`${projectId}:${data.chosen}`} issues={issues} />
+                <IssuesTable
+                  key={`${projectId}:${data.chosen}`}
+                  issues={issues}
+                  timeZone={exportCalendar(project.calendar).timeZone}
+                />
               </Exportable>
               <ItemsExportButton project={project} filter={filter} />
             </>

@@ -25,7 +25,7 @@ const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').sli
 describe('IssuesTable', () => {
   it('draws the longest-waiting issues first, and the rest a page at a time or all at once', async () => {
     const user = userEvent.setup();
-    render(<IssuesTable issues={issues(ISSUES_PAGE * 2 + 30)} />);
+    render(<IssuesTable issues={issues(ISSUES_PAGE * 2 + 30)} timeZone="UTC" />);
     expect(bodyRows()).toHaveLength(ISSUES_PAGE);
     expect(bodyRows()[0]?.textContent).toContain(`#${ISSUES_PAGE * 2 + 29}`);
     expect(
@@ -43,7 +43,7 @@ describe('IssuesTable', () => {
   it('shows an item GitHub hides from the user as its placeholder: no number, no link', () => {
     const hidden = { ...issues(1)[0], number: null, title: PRIVATE_ITEM_TITLE } as IssueRow;
     const shown = { ...issues(2)[1], url: 'https://github.com/acme/api/issues/1' } as IssueRow;
-    render(<IssuesTable issues={[hidden, shown]} />);
+    render(<IssuesTable issues={[hidden, shown]} timeZone="UTC" />);
     // The longest-waiting first: the shown issue (1 day), then the hidden one.
     const [first, second] = bodyRows();
     expect(first?.textContent).toMatch(/^#1Issue 1/);
@@ -53,7 +53,7 @@ describe('IssuesTable', () => {
   });
 
   it('shows every issue of a small column, with no paging controls', () => {
-    render(<IssuesTable issues={issues(7)} />);
+    render(<IssuesTable issues={issues(7)} timeZone="UTC" />);
     expect(bodyRows()).toHaveLength(7);
     expect(screen.queryByRole('button')).toBeNull();
   });

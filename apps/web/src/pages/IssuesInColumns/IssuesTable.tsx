@@ -9,7 +9,7 @@ import { labelNames, sortByDaysDesc } from './issuesLogic.ts';
 
 const t = T.issues;
 
-function IssueLine({ issue }: { issue: IssueRow }) {
+function IssueLine({ issue, timeZone }: { issue: IssueRow; timeZone: string }) {
   const level = daysInColumnLevel(issue.days_in_current_column);
   const labels = labelNames(issue.labels);
   return (
@@ -34,7 +34,7 @@ function IssueLine({ issue }: { issue: IssueRow }) {
         {formatDays(issue.days_in_current_column)}
       </td>
       <td className={issue.entered_column_at ? undefined : styles.muted} data-label={t.colEntered}>
-        {formatDate(issue.entered_column_at)}
+        {formatDate(issue.entered_column_at, timeZone)}
       </td>
       <td className={issue.milestone ? undefined : styles.muted} data-label={t.colMilestone}>
         {issue.milestone || t.noMilestone}
@@ -57,7 +57,8 @@ function IssueLine({ issue }: { issue: IssueRow }) {
 /** Rows drawn at first and added per click: a column of a big board holds thousands of issues. */
 export const ISSUES_PAGE = 100;
 
-export function IssuesTable({ issues }: { issues: IssueRow[] }) {
+/** `timeZone`: the board's, in which the entry dates are days. */
+export function IssuesTable({ issues, timeZone }: { issues: IssueRow[]; timeZone: string }) {
   const [limit, setLimit] = useState(ISSUES_PAGE);
   if (issues.length === 0) return <div className={`${styles.tableWrap} ${styles.empty}`}>{t.empty}</div>;
   const shown = sortByDaysDesc(issues).slice(0, limit);
@@ -77,7 +78,7 @@ export function IssuesTable({ issues }: { issues: IssueRow[] }) {
           </thead>
           <tbody>
             {shown.map((issue) => (
-              <IssueLine key={issue.id} issue={issue} />
+              <IssueLine key={issue.id} issue={issue} timeZone={timeZone} />
             ))}
           </tbody>
         </table>
