@@ -95,11 +95,19 @@ async function applyReportedMoves(trx: Db, boardId: string, moves: Move[], now: 
   const stored = await loadStoredItems(trx, boardId, [...new Set(moves.map((m) => m.itemId))]);
   const plan = planReportedMoves(stored, moves);
   const candidates = plan.candidates.filter((c) => c !== null);
-  const accepted = new Set(await insertNewMoves(trx, boardId, candidates, now));
-  if (plan.newItems.length > 0) await insertBareItems(trx, boardId, plan.newItems, now, seq);
-  for (const move of candidates) {
+  // A late move relinks the move after it before the moves delivered after it are checked and stored, as
+  // if recorded one after the other: those see the relinked chain, and it does not see them.
+  const accepted = new Set<Move>();
+  let start = 0;
+  for (const [i, move] of candidates.entries()) {
+    if (!plan.late.has(move) && i < candidates.length - 1) continue;
+    for (const inserted of await insertNewMoves(trx, boardId, candidates.slice(start, i + 1), now)) {
+      accepted.add(inserted);
+    }
     if (plan.late.has(move) && accepted.has(move)) await relinkNextMove(trx, boardId, move);
+    start = i + 1;
   }
+  if (plan.newItems.length > 0) await insertBareItems(trx, boardId, plan.newItems, now, seq);
   await applyItemStates(trx, boardId, plan.states, now, seq);
   return plan.candidates.map((c) => c !== null && accepted.has(c));
 }

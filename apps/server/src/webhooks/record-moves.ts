@@ -1,6 +1,7 @@
 import type { Move } from '../collector/observation.ts';
 import { type DeliveredMoveOutcome, recordDeliveredMoves } from '../collector/record.ts';
 import type { AppContext } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { batchesPerKey } from './batches.ts';
 
 /** Deliveries one transaction records at most. */
@@ -23,7 +24,11 @@ export function deliveredMoveRecorder(ctx: AppContext): RecordDeliveredMove {
       const outcomes = await recordDeliveredMoves(ctx.db, boardId, deliveries, ctx.now());
       return outcomes.map((value) => ({ status: 'fulfilled', value }));
     } catch (error) {
-      if (deliveries.length === 1) return [{ status: 'rejected', reason: error }];
+      // Without the database every try fails alike (after the connection timeout, maybe): all fail now,
+      // rather than keeping this board's later deliveries waiting behind one try per delivery.
+      const failAll = (reason: unknown) =>
+        deliveries.map((): PromiseSettledResult<never> => ({ status: 'rejected', reason }));
+      if (deliveries.length === 1 || isDatabaseUnavailable(error)) return failAll(error);
       const results: PromiseSettledResult<DeliveredMoveOutcome>[] = [];
       for (const delivery of deliveries) {
         const [result] = await Promise.allSettled([
@@ -31,6 +36,9 @@ export function deliveredMoveRecorder(ctx: AppContext): RecordDeliveredMove {
             ([outcome]) => outcome ?? 'duplicate',
           ),
         ]);
+        if (result?.status === 'rejected' && isDatabaseUnavailable(result.reason)) {
+          return [...results, ...failAll(result.reason).slice(results.length)];
+        }
         if (result) results.push(result);
       }
       return results;
