@@ -71,6 +71,7 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(100_000, 'must be at most 100000')
     .default(30),
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   COLLECTOR: z.enum(['inprocess', 'off']).default('inprocess'),
   COLLECTOR_TICK_MS: milliseconds(100, HOUR_MS).default(5_000),
   COLLECTOR_POLL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
@@ -92,6 +93,8 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** PostgreSQL: prepare the statements that repeat on a connection (off behind an old transaction-mode pgbouncer). */
+  databasePreparedStatements: boolean;
   logLevel: string;
   /** True when no GitHub OAuth credentials are configured: the local simulator stands in for GitHub. */
   localMode: boolean;
@@ -189,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     logLevel: e.LOG_LEVEL,
     localMode,
     github: {

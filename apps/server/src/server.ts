@@ -84,7 +84,11 @@ function withSimulatorUrls(config: Config, githubUrl: string): Config {
 }
 
 async function openAndMigrate(config: Config): Promise<DbHandle> {
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: config.databasePreparedStatements,
+  });
   try {
     await migrateToLatest(handle);
     return handle;

@@ -13,7 +13,11 @@ import { migrateToLatest } from './db/migrate.ts';
  */
 async function main() {
   const config = loadConfig();
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    preparedStatements: config.databasePreparedStatements,
+  });
   await migrateToLatest(handle);
   const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, now: Date.now };
   const workerId = `worker-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;

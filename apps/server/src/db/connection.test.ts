@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, isPostgresReachable, TEST_POSTGRES_URL } from '../testing/databases.ts';
 import { terminateConnections } from '../testing/outage.ts';
-import { withStatementCache } from './connection.ts';
+import { openDatabase, withStatementCache } from './connection.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 type Tables = { notes: { id: number; body: string; extra?: string } };
@@ -137,6 +137,90 @@ describe.runIf(await isPostgresReachable())('the PostgreSQL pool', () => {
       await expect(db.selectFrom('users').select('id').execute()).resolves.toEqual([]);
     } finally {
       await database.drop();
+    }
+  });
+});
+
+describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL', () => {
+  /** A one-connection pool on a fresh test database, so every query runs on the connection inspected. */
+  async function oneConnection(preparedStatements: boolean) {
+    const database = await createPostgresTestDatabase({ migrate: false });
+    const { db } = openDatabase({
+      databaseUrl: database.url,
+      dataDir: database.dataDir,
+      poolSize: 1,
+      preparedStatements,
+    });
+    const tables = db as unknown as Kysely<Tables>;
+    await tables.schema.createTable('notes').addColumn('id', 'integer').addColumn('body', 'text').execute();
+    await tables
+      .insertInto('notes')
+      .values([
+        { id: 1, body: 'one' },
+        { id: 2, body: 'two' },
+      ])
+      .execute();
+    const prepared = async () =>
+      (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db)).rows
+        .map((row) => row.statement)
+        .filter((statement) => !statement.includes('pg_prepared_statements'));
+    const close = async () => {
+      await db.destroy();
+      await database.drop();
+    };
+    return { db: tables, prepared, close };
+  }
+
+  it('prepares a query once it repeats on a connection; each run reads its own parameters', async () => {
+    const { db, prepared, close } = await oneConnection(true);
+    try {
+      const body = (id: number) =>
+        db.selectFrom('notes').select('body').where('id', '=', id).executeTakeFirst();
+      expect(await body(1)).toEqual({ body: 'one' });
+      expect(await prepared()).toEqual([]);
+      expect(await body(2)).toEqual({ body: 'two' });
+      expect(await body(3)).toBeUndefined();
+      expect(await body(1)).toEqual({ body: 'one' });
+      expect(await prepared()).toEqual(['select "body" from "notes" where "id" = $1']);
+    } finally {
+      await close();
+    }
+  });
+
+  it('prepares nothing when turned off', async () => {
+    const { db, prepared, close } = await oneConnection(false);
+    try {
+      for (const id of [1, 2, 1]) await db.selectFrom('notes').select('body').where('id', '=', id).execute();
+      expect(await prepared()).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a statement prepared before a migration is replaced: at once outside a transaction, by the next run inside one', async () => {
+    const { db, prepared, close } = await oneConnection(true);
+    try {
+      const all = (on: Kysely<Tables> = db) => on.selectFrom('notes').selectAll().orderBy('id').execute();
+      await all();
+      await all();
+      expect(await prepared()).toHaveLength(1);
+      // The prepared `select *` now returns another shape: PostgreSQL refuses to run it as prepared.
+      await db.schema
+        .alterTable('notes')
+        .addColumn('extra', 'text', (c) => c.defaultTo('x'))
+        .execute();
+      expect((await all())[0]).toEqual({ id: 1, body: 'one', extra: 'x' });
+      await all();
+      await all();
+      await db.schema.alterTable('notes').dropColumn('extra').execute();
+      const inTransaction = db.transaction().execute((trx) => all(trx));
+      await expect(inTransaction).rejects.toThrow(/cached plan must not change result type/);
+      expect(await all()).toEqual([
+        { id: 1, body: 'one' },
+        { id: 2, body: 'two' },
+      ]);
+    } finally {
+      await close();
     }
   });
 });

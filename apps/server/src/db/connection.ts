@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { PreparingClient } from './postgres-statements.ts';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -22,10 +23,14 @@ export type DbOptions = {
   dataDir: string;
   sqliteFile?: string;
   poolSize?: number;
+  /** PostgreSQL: prepare the statements that repeat on a connection (postgres-statements.ts); default on. */
+  preparedStatements?: boolean;
 };
 
 export function openDatabase(options: DbOptions): DbHandle {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements ?? true);
+  }
   mkdirSync(options.dataDir, { recursive: true });
   return openSqlite(options.sqliteFile ?? join(options.dataDir, 'fluxion.sqlite'));
 }
@@ -71,9 +76,14 @@ function ownerOnly(file: string): void {
   chmodSync(file, 0o600);
 }
 
-function openPostgres(url: string, max: number): DbHandle {
+function openPostgres(url: string, max: number, prepared: boolean): DbHandle {
   // A connection that cannot be made in time fails the request (503) instead of leaving it waiting.
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(prepared ? { Client: PreparingClient } : {}),
+  });
   // A connection the server ends (restart, failover, pg_terminate_backend) is an 'error' event: on the pool
   // while idle, on the client while in use (in a transaction, between its queries). Unheard, either would
   // crash the process. The work in progress fails with its own error (answered 503, see unavailable.ts);
