@@ -55,7 +55,7 @@ export type SyncOutcome =
       nextSyncAt: number;
       full: boolean;
       columns: ColumnOption[] | null;
-      /** The board's updatedAt on GitHub as asked before the listing (null: not known). */
+      /** The board's updatedAt on GitHub as asked before the listing, once settled (settledUpdatedAt). */
       githubUpdatedAt?: string | null;
       /** When a change last came by webhook (schedule.ts webhookChangeAt). */
       webhookChangeAt?: number | null;

@@ -4,6 +4,7 @@ import {
   nextAfterFailure,
   nextAfterSuccess,
   schedulePolicy,
+  settledUpdatedAt,
   unchangedOnGithub,
   updatedAtLags,
   WEBHOOKS_HEARD_WITHIN_MS,
@@ -56,6 +57,16 @@ describe('collector schedule', () => {
     expect(unchangedOnGithub('2026-11-01T09:00:00Z', '2026-11-01T09:00:00Z')).toBe(true);
     expect(unchangedOnGithub('2026-11-01T09:01:00Z', '2026-11-01T09:00:00Z')).toBe(false);
     expect(unchangedOnGithub(null, null)).toBe(false);
+  });
+
+  it('keeps an updatedAt to compare with only once its second has ended, a minute of skew aside', () => {
+    const at = (iso: string) => Date.parse(iso);
+    const updatedAt = '2026-11-01T09:00:00Z';
+    expect(settledUpdatedAt({ updatedAt, askedAt: at('2026-11-01T09:00:00.400Z') })).toBeNull();
+    expect(settledUpdatedAt({ updatedAt, askedAt: at('2026-11-01T09:00:59Z') })).toBeNull();
+    expect(settledUpdatedAt({ updatedAt, askedAt: at('2026-11-01T09:01:00Z') })).toBe(updatedAt);
+    expect(settledUpdatedAt({ updatedAt: null, askedAt: at('2026-11-01T10:00:00Z') })).toBeNull();
+    expect(settledUpdatedAt(null)).toBeNull();
   });
 });
 

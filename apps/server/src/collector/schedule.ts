@@ -91,6 +91,20 @@ export function webhookChangeAt(
   return board.webhook_change_at === null ? null : Number(board.webhook_change_at);
 }
 
+/** GitHub's clock against ours: a Status set this close to either end of the comparison is not judged. */
+const CLOCK_SKEW_MS = 60_000;
+
+/**
+ * The updatedAt that later polls compare with to call the board unchanged: the one GitHub answered, once
+ * it is older than the question by a minute (of clock skew). GitHub stamps whole seconds, so an updatedAt
+ * whose second had not ended when asked is also the stamp of a change made later in that second, after
+ * the listing: such an answer is not kept (null), and the next poll lists the board again.
+ */
+export function settledUpdatedAt(seen: { updatedAt: string | null; askedAt: number } | null): string | null {
+  if (!seen?.updatedAt) return null;
+  return Date.parse(seen.updatedAt) <= seen.askedAt - CLOCK_SKEW_MS ? seen.updatedAt : null;
+}
+
 /** Whether GitHub's answer shows the board unchanged since its last listing (unknown: not unchanged). */
 export function unchangedOnGithub(
   seenUpdatedAt: string | null | undefined,
@@ -98,9 +112,6 @@ export function unchangedOnGithub(
 ): boolean {
   return !!seenUpdatedAt && seenUpdatedAt === storedUpdatedAt;
 }
-
-/** GitHub's clock against ours: a Status set this close to either end of the comparison is not judged. */
-const CLOCK_SKEW_MS = 60_000;
 
 /**
  * Whether the board's `updatedAt`, as GitHub answered it before a listing, is older than a Status change

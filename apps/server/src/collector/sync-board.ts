@@ -20,6 +20,7 @@ import {
   nextAfterFailure,
   nextAfterSuccess,
   type SchedulePolicy,
+  settledUpdatedAt,
   unchangedOnGithub,
   updatedAtLags,
   webhookChangeAt,
@@ -81,7 +82,7 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
       full,
       columns: listing?.columns ?? null,
       versionGateOff: gateOff || lags,
-      githubUpdatedAt: seen?.updatedAt ?? null,
+      githubUpdatedAt: settledUpdatedAt(seen),
       webhookChangeAt: heard,
       nextSyncAt: nextAfterSuccess(ctx.now(), policy, reader.rateBudget(), seen?.askedAt),
     };

@@ -119,6 +119,26 @@ describe.each(await dialectCases())('polls gated on the board updatedAt ($name)'
     expect(listings).toEqual([{ board: boards[0]?.projectId, full: false }]);
   });
 
+  it('lists again a board whose updatedAt was in its second when asked (GitHub stamps seconds)', async () => {
+    const { boards, rows, collector, listings } = await threeBoards();
+    // No webhook brings the moves (GitHub sends none for a user's boards).
+    await world.control('/_sim/faults', { type: 'drop-webhooks', count: 100 });
+    await world.advance(MINUTE);
+    // A move, and the minute's question in the same second: the board is listed and the move recorded.
+    await world.move(boards[0]?.items['first 0'] ?? '', 'Done');
+    expect(await collector.runOnce()).toBe(3);
+    expect(listings).toEqual([{ board: boards[0]?.projectId, full: false }]);
+    // Another move later in that second, after the listing: the board's updatedAt reads as it did.
+    await world.advance(400);
+    await world.move(boards[0]?.items['second 0'] ?? '', 'Done');
+    await runFor(world, collector, MINUTE);
+    const moves = await world.moves(rows[0]?.id ?? '');
+    expect(moves.filter((m) => m.source === 'poll').map((m) => [m.from, m.to])).toEqual([
+      ['Todo', 'Done'],
+      ['In Progress', 'Done'],
+    ]);
+  });
+
   it("stops trusting a board's updatedAt once a listing shows a move it did not follow", async () => {
     const { boards, rows, collector, listings } = await threeBoards();
     // A host where a Status change leaves its board's updatedAt as it was (GitHub does not document it),
