@@ -382,6 +382,29 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     expect((await world.board(row.id)).next_sync_at).toBe(backingOff);
   });
 
+  it("a webhook asking for a sync brings a listing whatever the board's updatedAt says", async () => {
+    const hooked = await world.createBoard('fluxion-labs', {});
+    const row = await world.register(hooked.projectId);
+    await world.collector().runOnce();
+    // As if a poll had found the board unchanged: its updatedAt is kept to compare with.
+    await world.ctx.db
+      .updateTable('boards')
+      .set({ github_updated_at: '2026-01-01T00:00:00Z' })
+      .where('id', '=', row.id)
+      .execute();
+    await world.control('/_sim/issues', {
+      repo: 'x/y',
+      title: 'new',
+      projectId: hooked.projectId,
+      status: 'Todo',
+    });
+    await world.flush();
+    const due = await world.board(row.id);
+    expect(due.next_sync_at).toBe(world.ctx.now());
+    // A host where adding an item leaves updatedAt as it was must not make the sync skip the listing.
+    expect(due.github_updated_at).toBeNull();
+  });
+
   it('a webhook with a wrong signature is refused and records nothing', async () => {
     const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
     const row = await world.register(board.projectId);

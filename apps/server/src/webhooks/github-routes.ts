@@ -83,9 +83,11 @@ async function interpret(
     // A column the board does not know: the next sync must be a full one, which reads the columns.
     const full = effect.full ? { last_full_sync_at: null } : {};
     // A board backing off from errors keeps its schedule: a webhook must not hammer a failing GitHub.
+    // The updatedAt kept to compare with is forgotten: the sync lists the board even on a host where
+    // the change left updatedAt as it was.
     const result = await ctx.db
       .updateTable('boards')
-      .set({ next_sync_at: ctx.now(), ...full })
+      .set({ next_sync_at: ctx.now(), github_updated_at: null, ...full })
       .where('id', '=', board.id)
       .where('sync_error_count', '=', 0)
       .executeTakeFirst();
