@@ -54,6 +54,13 @@ describe('GitHub client against the simulator', () => {
     await expect(client.listProjects('no-such-owner')).rejects.toBeInstanceOf(GithubNotFoundError);
   });
 
+  it("reads boards' updatedAt in one question; a board it cannot resolve is left out, not an error", async () => {
+    const versions = await client.boardVersions([DEMO_PROJECT_ID, 'PVT_deleted']);
+    expect([...versions.keys()]).toEqual([DEMO_PROJECT_ID]);
+    expect(versions.get(DEMO_PROJECT_ID)).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await expect(client.boardVersions(['PVT_deleted'])).resolves.toEqual(new Map());
+  });
+
   it("reads a board's columns in order and every item once", async () => {
     expect((await client.getProjectColumns(DEMO_PROJECT_ID)).map((c) => c.name)).toEqual([
       'Backlog',

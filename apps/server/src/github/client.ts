@@ -1,3 +1,4 @@
+import { GraphqlResponseError } from '@octokit/graphql';
 import { boardVersions } from './board-versions.ts';
 import { toGithubError } from './error-mapping.ts';
 import { GithubNotFoundError, GithubSchemaError } from './errors.ts';
@@ -30,6 +31,18 @@ export type GithubClient = ReturnType<typeof createGithubClient>;
 /** A connection's page in a query's answer; undefined where the answer has none (e.g. a null node). */
 type PickPage<D, T> = (data: D) => Page<T> | undefined;
 
+/** Whether every error of a `nodes(ids:)` answer is an id GitHub could not resolve for this token. */
+function onlyUnresolvedNodes(error: GraphqlResponseError<unknown>): boolean {
+  return (
+    error.data !== undefined &&
+    error.data !== null &&
+    (error.errors ?? []).every(
+      (e) =>
+        ['NOT_FOUND', 'FORBIDDEN'].includes((e as { type?: string }).type ?? '') && e.path?.[0] === 'nodes',
+    )
+  );
+}
+
 /** Fluxion's GitHub client: typed reads over GraphQL (and REST for the user), with retries and rate awareness. */
 export function createGithubClient(options: GithubClientOptions) {
   const { octokit, rate } = createOctokit(options);
@@ -55,9 +68,24 @@ export function createGithubClient(options: GithubClientOptions) {
   }
 
   /**
-   * A paginated query's answers, page after page (plugin-paginate-graphql: the query takes `$cursor`).
-   * An answer without the connection (a node that does not exist) is the only page.
+   * A `nodes(ids:)` query: GitHub answers the ids it cannot resolve for this token (deleted, access lost)
+   * with null and a NOT_FOUND or FORBIDDEN error at their place, and the others alongside. Those errors
+   * leave the partial answer; any other error is thrown, typed.
    */
+  async function gqlNodes<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+    let data: T & Rate;
+    try {
+      data = await octokit.graphql<T & Rate>(query, variables);
+    } catch (error) {
+      if (!(error instanceof GraphqlResponseError) || !onlyUnresolvedNodes(error)) {
+        throw toGithubError(error, rate.current?.resetAt ?? null);
+      }
+      data = error.data as T & Rate;
+    }
+    noteRate(data);
+    return data;
+  }
+
   async function* eachPage<D>(query: string, variables: Record<string, unknown>): AsyncGenerator<D & Rate> {
     const pages = octokit.graphql.paginate.iterator<D & Rate>(query, variables)[Symbol.asyncIterator]();
     for (;;) {
@@ -229,6 +257,6 @@ export function createGithubClient(options: GithubClientOptions) {
       ),
 
     /** The `updatedAt` of each board, 100 a query at 1 point; a board GitHub does not return is missing. */
-    boardVersions: (projectIds: readonly string[]) => boardVersions(gql, projectIds),
+    boardVersions: (projectIds: readonly string[]) => boardVersions(gqlNodes, projectIds),
   };
 }

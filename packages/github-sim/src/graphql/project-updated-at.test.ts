@@ -69,6 +69,20 @@ describe('ProjectV2.updatedAt', () => {
     expect(await updatedAt()).toBe(before);
   });
 
+  it('answers an id it cannot resolve with null and a NOT_FOUND error at its place, the others alongside', async () => {
+    const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on ProjectV2 { id } } }`;
+    const ids = ['PVT_gone', projectId];
+    const { body } = await rawGraphql(sim, query, sim.createToken('octo-alice'), { ids });
+    expect(body.data).toEqual({ nodes: [null, { id: projectId }] });
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        type: 'NOT_FOUND',
+        path: ['nodes', 0],
+        message: "Could not resolve to a node with the global id of 'PVT_gone'.",
+      }),
+    ]);
+  });
+
   it('costs one point for many boards asked at once', async () => {
     const ids = Array.from({ length: 20 }, () => projectId);
     expect((await alice<Updated>(UPDATED, { ids })).rateLimit.cost).toBe(1);

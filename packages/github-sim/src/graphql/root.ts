@@ -44,7 +44,10 @@ export function rootValue(ctx: GqlContext): Record<string, unknown> {
       if (!node) throw notFound('a node', `global id of '${id}'`);
       return node;
     },
-    nodes: ({ ids }: { ids: string[] }) => ids.map((id) => nodeById(world, ctx, id)),
+    // GitHub answers an id it cannot resolve (deleted, or not the viewer's) with null in its place and a
+    // NOT_FOUND error at ['nodes', i]: partial data. An Error in the list makes graphql-js do just that.
+    nodes: ({ ids }: { ids: string[] }) =>
+      ids.map((id) => nodeById(world, ctx, id) ?? notFound('a node', `global id of '${id}'`)),
     rateLimit: () => ctx.rate,
   };
 }

@@ -29,11 +29,12 @@ export async function rawGraphql(
   sim: GithubSim,
   query: string,
   token?: string,
+  variables?: Record<string, unknown>,
 ): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const response = await fetch(`${sim.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `bearer ${token}` } : {}) },
-    body: JSON.stringify({ query }),
+    body: JSON.stringify({ query, variables }),
   });
   return {
     status: response.status,
