@@ -94,6 +94,8 @@ export const T = {
   },
   common: {
     selectProjectFirst: 'Please select a project to view data.',
+    unknownProject:
+      'The project in this link is not one of your tracked projects (it may have been removed). Please select a project to view data.',
     loadingDiagram: 'Loading diagram…',
     help: 'How to interpret the data?',
     confidence: 'Confidence',
@@ -360,6 +362,18 @@ export const T = {
     reactivateFailed: 'Reactivation failed. Please try again or contact support.',
     cancelFailed: 'Cancel failed. Please try again or contact support.',
     willEnd: (date: string) => `Subscription will end at: ${date}`,
+    /** The badge next to "Subscription": the status in words, not its API name (`past_due`). */
+    statusName: {
+      active: 'Active',
+      pilot: 'Pilot',
+      trial: 'Trial',
+      past_due: 'Past due',
+      canceled: 'Cancelled',
+      inactive: 'Inactive',
+      incomplete: 'Incomplete',
+      incomplete_expired: 'Expired',
+      none: 'None',
+    },
     status: {
       expired: 'Your subscription has expired.',
       cancelledActive: (date: string) => `Cancelled — your subscription stays active until ${date}.`,
@@ -442,5 +456,6 @@ export const T = {
     loading: 'Loading the shared analyses…',
     refused: 'This link cannot be opened',
     refusedHint: 'It may have been revoked by its owner or have expired. Ask them for a new link.',
+    askOwner: 'Ask its owner for a new link.',
   },
 } as const;

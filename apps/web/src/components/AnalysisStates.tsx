@@ -1,5 +1,6 @@
 import { ProjectIcon } from '@primer/octicons-react';
 import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { useProjects } from '../projects/context.ts';
 import { T } from '../texts.ts';
 import styles from './Analysis.module.css';
@@ -7,14 +8,19 @@ import { ErrorState } from './ErrorState.tsx';
 import { Loading } from './Loading.tsx';
 import { isPaywallError, Paywall } from './Paywall/Paywall.tsx';
 
-/** No board chosen yet: the projects still loading (a reloaded link), or a hint to pick one. */
+/**
+ * No board chosen yet: the projects still loading (a reloaded link), or a hint to pick one — saying so
+ * when the address names a board that is not in the list (a stale or mistyped link).
+ */
 export function NoProject() {
   const { loading } = useProjects();
+  const [params] = useSearchParams();
   if (loading) return <Loading text={T.nav.loadingProjects} />;
+  const unknown = params.get('project');
   return (
     <div className={styles.empty}>
       <ProjectIcon size={24} />
-      <p>{T.common.selectProjectFirst}</p>
+      <p>{unknown ? T.common.unknownProject : T.common.selectProjectFirst}</p>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import {
   agingPoints,
   cfdBaseline,
   cfdRows,
+  dayAxis,
   labelNudges,
   percentileLines,
   scatterPoints,
@@ -98,5 +99,16 @@ describe('scatterPoints', () => {
     expect(new Date(local?.x ?? 0).toISOString()).toBe('2026-11-02T10:00:00.000Z');
     const [utc] = scatterPoints(data);
     expect(new Date(utc?.x ?? 0).toISOString()).toBe('2026-11-01T20:00:00.000Z');
+  });
+});
+
+describe('dayAxis', () => {
+  it('ends on a round tick, in at most six steps', () => {
+    expect(dayAxis(63.4)).toEqual({ top: 80, ticks: [0, 20, 40, 60, 80] });
+    expect(dayAxis(19)).toEqual({ top: 20, ticks: [0, 5, 10, 15, 20] });
+    expect(dayAxis(33.6)).toEqual({ top: 40, ticks: [0, 10, 20, 30, 40] });
+    expect(dayAxis(10)).toEqual({ top: 10, ticks: [0, 2, 4, 6, 8, 10] });
+    expect(dayAxis(0.4)).toEqual({ top: 1, ticks: [0, 0.2, 0.4, 0.6, 0.8, 1] });
+    expect(dayAxis(400).ticks.length).toBeLessThanOrEqual(7);
   });
 });

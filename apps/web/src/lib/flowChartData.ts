@@ -45,6 +45,26 @@ export function percentileLines(p: FlowPercentiles): PercentileLine[] {
   return lines.flatMap(([percentile, days]) => (days === null ? [] : [{ percentile, days }]));
 }
 
+/**
+ * A day axis from 0 to at least `max`, in round steps (1, 2, 2.5 or 5 times a power of ten), at most six
+ * of them: the top is a tick like the others, never a stray value crowding the one below (60 and 64).
+ */
+export function dayAxis(max: number): { top: number; ticks: number[] } {
+  const target = Math.max(max, 1);
+  let magnitude = 10 ** Math.floor(Math.log10(target / 6));
+  for (;;) {
+    for (const factor of [1, 2, 2.5, 5]) {
+      const step = factor * magnitude;
+      const count = Math.ceil(target / step - 1e-9);
+      if (count <= 6) {
+        const ticks = Array.from({ length: count + 1 }, (_, i) => Number((i * step).toFixed(6)));
+        return { top: ticks[count] ?? step, ticks };
+      }
+    }
+    magnitude *= 10;
+  }
+}
+
 /** Label lines are 11 px text: closer than this, two percentile labels print over each other. */
 export const LABEL_GAP_PX = 13;
 

@@ -25,7 +25,7 @@ export function SubscriptionCard({ user, actions }: Props) {
       <h2 className={styles.heading}>
         <CreditCardIcon />
         {T.account.subscription}
-        <Label variant={LABEL_VARIANT[view.tone]}>{user.subscription_status}</Label>
+        <Label variant={LABEL_VARIANT[view.tone]}>{T.account.statusName[user.subscription_status]}</Label>
       </h2>
       <p className={styles.status}>{view.text}</p>
       <div className={styles.buttons}>

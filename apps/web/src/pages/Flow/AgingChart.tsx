@@ -15,6 +15,7 @@ import { CHART_HEIGHT } from '../../lib/chartData.ts';
 import {
   type AgingPoint,
   agingPoints,
+  dayAxis,
   labelNudges,
   percentileLines,
   RISK_COLORS,
@@ -60,7 +61,7 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
   const points = agingPoints(data);
   const columns = data.aging.columns;
   const p95 = data.cycle_time.percentiles.p95 ?? 0;
-  const top = Math.ceil(Math.max(1, p95 * 1.25, ...points.map((p) => p.y * 1.1)));
+  const { top, ticks } = dayAxis(Math.max(1, p95 * 1.25, ...points.map((p) => p.y * 1.1)));
   const lines = percentileLines(data.cycle_time.percentiles).filter((line) => line.percentile !== 70);
   const nudges = labelNudges(
     lines.map((l) => l.days),
@@ -101,6 +102,7 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
               type="number"
               dataKey="y"
               domain={[0, top]}
+              ticks={ticks}
               label={{ value: T.flow.ageAxis, angle: -90, position: 'insideLeft' }}
             />
             {lines.map((line, i) => (

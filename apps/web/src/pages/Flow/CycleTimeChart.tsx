@@ -12,6 +12,7 @@ import {
 import { CHART_HEIGHT, chartColor } from '../../lib/chartData.ts';
 import { formatDays } from '../../lib/format.ts';
 import {
+  dayAxis,
   labelNudges,
   percentileLines,
   type ScatterPoint,
@@ -43,7 +44,7 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
   const points = scatterPoints(data, calendar.timeZone);
   const lines = percentileLines(data.cycle_time.percentiles);
   const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days));
-  const yTop = Math.ceil(top * 1.1);
+  const { top: yTop, ticks } = dayAxis(top * 1.1);
   const nudges = labelNudges(
     lines.map((l) => l.days),
     PLOT_PX / yTop,
@@ -72,6 +73,7 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
               type="number"
               dataKey="y"
               domain={[0, yTop]}
+              ticks={ticks}
               label={{ value: T.flow.daysAxis, angle: -90, position: 'insideLeft' }}
             />
             <Tooltip content={<PointTooltip />} cursor={{ strokeDasharray: '3 3' }} />

@@ -19,7 +19,7 @@ export function CalendarField({ choice, onChange }: Props) {
       weekends: on ? [...choice.weekends, day] : choice.weekends.filter((d) => d !== day),
     });
   return (
-    <fieldset className={styles.classification}>
+    <fieldset className={`${styles.classification} ${styles.calendar}`}>
       <legend className={styles.fieldLabel}>{t.label}</legend>
       <p className={styles.muted}>{t.meaning}</p>
       <FormControl>

@@ -39,15 +39,11 @@ export function ProjectList({ projects, onEdit, onDelete, onShare }: Props) {
             <div className={styles.meta}>
               <BoardSync project={project} />
             </div>
-            <div className={styles.meta}>
+            <div className={`${styles.meta} ${styles.details}`}>
               <span>{project.full_name}</span>
-              <span>·</span>
               <span>{T.projects.iterationDays(project.iteration_length_days)}</span>
               {project.cycle_time_start_column && (
-                <>
-                  <span>·</span>
-                  <span>{`${T.projects.cycleStartShort}: ${project.cycle_time_start_column}`}</span>
-                </>
+                <span>{`${T.projects.cycleStartShort}: ${project.cycle_time_start_column}`}</span>
               )}
             </div>
           </div>

@@ -2,6 +2,7 @@ import type { FlowResponse, LeadTimeResponse, TimeInStateResponse } from '@fluxi
 import { Flash } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
+import { HttpError } from '../../api/errors.ts';
 import { api } from '../../api/instance.ts';
 import analysis from '../../components/Analysis.module.css';
 import { Exportable } from '../../components/Export/Exportable.tsx';
@@ -25,6 +26,16 @@ import { TimeInStateChart } from '../TimeInState/TimeInStateChart.tsx';
 /** The token is the address's fragment (`/share#…`): browsers never send it to a server or in a Referer. */
 const tokenOf = (hash: string) => decodeURIComponent(hash.replace(/^#/, ''));
 
+/**
+ * Why the link is refused: the server's reason (does not exist, revoked, expired) and what to do, or,
+ * without a reason (no token, no answer), the possible reasons.
+ */
+function refusedText(error: unknown): string {
+  if (error instanceof HttpError && (error.status === 404 || error.status === 410))
+    return `${error.message}. ${T.share.askOwner}`;
+  return error instanceof Error ? `${error.message}. ${T.share.refusedHint}` : T.share.refusedHint;
+}
+
 /** A board's analyses through a share link: read-only, without sign-in. */
 export function SharedViewPage() {
   const token = tokenOf(useLocation().hash);
@@ -38,8 +49,7 @@ export function SharedViewPage() {
     return (
       <Page title={T.share.refused}>
         <Flash variant="danger" data-testid="share-refused">
-          {query.error instanceof Error ? `${query.error.message}. ` : ''}
-          {T.share.refusedHint}
+          {refusedText(query.error)}
         </Flash>
       </Page>
     );
