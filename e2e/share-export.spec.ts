@@ -31,9 +31,16 @@ test('a chart table exports as CSV with the numbers shown, units and time zone i
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'SVG image' }).click(),
   ]);
-  expect(await readFile(await svg.path(), 'utf8')).toMatch(
-    /^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/,
-  );
+  const markup = await readFile(await svg.path(), 'utf8');
+  expect(markup).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  // The title and the legend, HTML on the page, are drawn into the image: each column beside its colour.
+  expect(markup).toContain('>Cumulative flow</text>');
+  const legend = await cfd.locator('.recharts-legend-item-text').allInnerTexts();
+  expect(legend).toContain('Done');
+  for (const column of legend)
+    expect(markup).toMatch(
+      new RegExp(`<rect[^>]+fill="#[0-9a-f]{6}"[^>]*/><text[^>]*>${column}</text>`, 'i'),
+    );
   await cfd.getByRole('button', { name: 'Export Cumulative flow' }).click();
   const [png] = await Promise.all([
     page.waitForEvent('download'),

@@ -2,7 +2,7 @@ import { DownloadIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu } from '@primer/react';
 import { type ReactNode, useRef } from 'react';
 import { type CsvTable, exportFileName, toCsv } from '../../lib/exportCsv.ts';
-import { download, pngOf, svgMarkup } from '../../lib/exportImage.ts';
+import { download, legendEntries, pngOf, svgMarkup } from '../../lib/exportImage.ts';
 import { T } from '../../texts.ts';
 import styles from './Export.module.css';
 
@@ -23,14 +23,16 @@ export function Exportable({ name, csv, image = true, children }: Props) {
     root.current?.querySelector<SVGSVGElement>('.recharts-wrapper > svg.recharts-surface') ?? null;
   const saveCsv = () =>
     download(new Blob([toCsv(csv())], { type: 'text/csv;charset=utf-8' }), exportFileName(name, 'csv'));
+  const decorations = () => ({ title: name, legend: root.current ? legendEntries(root.current) : [] });
   const saveSvg = () => {
     const svg = chart();
-    if (svg)
-      download(new Blob([svgMarkup(svg).markup], { type: 'image/svg+xml' }), exportFileName(name, 'svg'));
+    if (!svg) return;
+    const { markup } = svgMarkup(svg, decorations());
+    download(new Blob([markup], { type: 'image/svg+xml' }), exportFileName(name, 'svg'));
   };
   const savePng = async () => {
     const svg = chart();
-    if (svg) download(await pngOf(svg), exportFileName(name, 'png'));
+    if (svg) download(await pngOf(svg, decorations()), exportFileName(name, 'png'));
   };
   return (
     <div ref={root} className={styles.exportable}>

@@ -131,7 +131,7 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
       )}
       <div className={styles.legend}>
         {LEGEND.map((risk) => (
-          <span key={risk}>
+          <span key={risk} data-legend-color={RISK_COLORS[risk]}>
             <span className={styles.swatch} style={{ background: RISK_COLORS[risk] }} />
             {T.flow.risk[risk]}
           </span>
