@@ -35,7 +35,7 @@ test('an owner on a phone shares the Flow page with a label filter and a date ra
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const from = daysAgo(21);
   await page.getByLabel('Labels (any of)').fill('bug');
-  await page.getByLabel('From').fill(from);
+  await page.getByLabel('On the board from').fill(from);
   await page.getByRole('button', { name: 'Apply filter' }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]label=bug&from=${from}(&|$)`));
   const folded = page.getByRole('button', { name: 'Filters (2)' });

@@ -48,7 +48,7 @@ describe('FilterBar', () => {
     );
     expect(screen.getByLabelText<HTMLInputElement>('Labels (any of)').value).toBe('bug');
     expect(screen.getByLabelText<HTMLInputElement>('Without labels').value).toBe('wontfix');
-    expect(screen.getByLabelText<HTMLInputElement>('From').value).toBe('2026-01-01');
+    expect(screen.getByLabelText<HTMLInputElement>('On the board from').value).toBe('2026-01-01');
   });
 
   it('folds behind a disclosure button that counts the filters on, and folds again once applied', async () => {

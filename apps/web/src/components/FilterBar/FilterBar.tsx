@@ -14,8 +14,9 @@ const TEXTS = {
   types: { issue: 'Issues', pull_request: 'Pull requests', draft: 'Drafts' },
   repo: 'Repository',
   assignee: 'Assignee',
-  from: 'From',
-  to: 'To',
+  // The range keeps the items that were on the board during it (docs/metrics.md §13), not those finished in it.
+  from: 'On the board from',
+  to: 'Until',
   apply: 'Apply filter',
   clear: 'Clear',
   on: 'Filter on: the figures count only the matching items.',
@@ -146,19 +147,21 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       {field('assignee', TEXTS.assignee)}
       {field('from', TEXTS.from, 'date')}
       {field('to', TEXTS.to, 'date')}
-      <Button type="submit" size="small" variant="primary">
-        {TEXTS.apply}
-      </Button>
-      {isFiltered(filter) && (
-        <>
-          <Button type="button" size="small" onClick={() => onChange(EMPTY)}>
-            {TEXTS.clear}
-          </Button>
-          <span className={styles.on} data-testid="filter-on">
-            {TEXTS.on}
-          </span>
-        </>
-      )}
+      <div className={styles.actions}>
+        <Button type="submit" size="small" variant="primary">
+          {TEXTS.apply}
+        </Button>
+        {isFiltered(filter) && (
+          <>
+            <Button type="button" size="small" onClick={() => onChange(EMPTY)}>
+              {TEXTS.clear}
+            </Button>
+            <span className={styles.on} data-testid="filter-on">
+              {TEXTS.on}
+            </span>
+          </>
+        )}
+      </div>
     </form>
   );
 }
