@@ -136,11 +136,15 @@ test('an owner shares a board with someone without an account, then revokes the 
   await expect(visitor.getByRole('region', { name: 'Lead Time' })).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'Open user menu' })).toHaveCount(0);
 
-  await links
-    .getByRole('button', { name: new RegExp(`^Revoke the link to ${DEMO}`) })
-    .first()
-    .click();
+  const revokeButton = links.getByRole('button', { name: new RegExp(`^Revoke the link to ${DEMO}`) }).first();
+  // Revoking asks first: cancelled, the link stays active.
+  await revokeButton.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(links.getByTestId('share-link').first()).toContainText('Active');
+  await revokeButton.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(links.getByTestId('share-link').first()).toContainText('Revoked');
+  await expect(links.getByTestId('share-link').first()).toContainText(/revoked [A-Z][a-z]{2} \d+, \d{4}/);
   await visitor.reload();
   await expect(visitor.getByTestId('share-refused')).toContainText(
     'This share link was revoked by its owner',

@@ -78,6 +78,7 @@ test('an owner on a phone shares the Flow page with a label filter and a date ra
   await expect(link).toHaveCount(1);
   await expect(link).toContainText('Active');
   await link.getByRole('button', { name: new RegExp(`^Revoke the link to ${DEMO}`) }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(link).toContainText('Revoked');
   await visitor.reload();
   await expect(visitor.getByTestId('share-refused')).toContainText(

@@ -443,8 +443,13 @@ export const T = {
     revoke: 'Revoke',
     revokeLabel: (title: string, created: string) => `Revoke the link to ${title} made ${created}`,
     status: { active: 'Active', expired: 'Expired', revoked: 'Revoked' } as Record<string, string>,
-    linkMeta: (days: number, created: string, expires: string) =>
-      `${days}-day window · made ${created} · expires ${expires}`,
+    linkMeta: (days: number, created: string, end: string) => `${days}-day window · made ${created} · ${end}`,
+    expiresOn: (date: string) => `expires ${date}`,
+    expiredOn: (date: string) => `expired ${date}`,
+    revokedOn: (date: string) => `revoked ${date}`,
+    confirmRevokeTitle: 'Revoke this share link?',
+    confirmRevoke: (title: string) =>
+      `Anyone who has the link to ${title} will no longer be able to open it. A new link can be made at any time.`,
     failed: 'The share links could not be loaded or changed. Try again.',
     viewTitle: (title: string) => `${title} — shared analyses`,
     viewNote: (days: number, expires: string, timeZone: string) =>

@@ -1,4 +1,6 @@
-import { Button, Flash, Label } from '@primer/react';
+import type { ShareLink } from '@fluxion/contract';
+import { Button, ConfirmationDialog, Flash, Label } from '@primer/react';
+import { useState } from 'react';
 import { filterSummary } from '../../../lib/filterSummary.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { T } from '../../../texts.ts';
@@ -7,9 +9,17 @@ import { useShareLinks } from './useShareLinks.ts';
 
 const STATUS_VARIANT = { active: 'success', expired: 'secondary', revoked: 'danger' } as const;
 
-/** The links this user made, each with its state and, while active, a Revoke button. */
+/** When the link ends or ended: its expiry while active or expired, the revocation once revoked. */
+function endOf(link: ShareLink): string {
+  if (link.status === 'revoked') return T.share.revokedOn(formatDate(link.revoked_at));
+  const expires = formatDate(link.expires_at);
+  return link.status === 'expired' ? T.share.expiredOn(expires) : T.share.expiresOn(expires);
+}
+
+/** The links this user made, each with its state and, while active, a Revoke button (confirmed first). */
 export function ShareLinksList() {
   const { list, revoke } = useShareLinks();
+  const [revoking, setRevoking] = useState<ShareLink | null>(null);
   const links = list.data ?? [];
   return (
     <section aria-label={T.share.listTitle} data-testid="share-links">
@@ -27,11 +37,7 @@ export function ShareLinksList() {
                   <Label variant={STATUS_VARIANT[link.status]}>{T.share.status[link.status]}</Label>
                 </div>
                 <div className={styles.meta}>
-                  {T.share.linkMeta(
-                    link.filters.days,
-                    formatDate(link.created_at),
-                    formatDate(link.expires_at),
-                  )}
+                  {T.share.linkMeta(link.filters.days, formatDate(link.created_at), endOf(link))}
                   {filterSummary(link.filters)
                     .map((phrase) => ` · ${phrase}`)
                     .join('')}
@@ -44,7 +50,7 @@ export function ShareLinksList() {
                     size="small"
                     aria-label={T.share.revokeLabel(link.project_title, formatDate(link.created_at))}
                     disabled={revoke.isPending}
-                    onClick={() => revoke.mutate(link.id)}
+                    onClick={() => setRevoking(link)}
                   >
                     {T.share.revoke}
                   </Button>
@@ -53,6 +59,20 @@ export function ShareLinksList() {
             </li>
           ))}
         </ul>
+      )}
+      {revoking && (
+        <ConfirmationDialog
+          title={T.share.confirmRevokeTitle}
+          confirmButtonContent={T.share.revoke}
+          confirmButtonType="danger"
+          cancelButtonContent={T.projects.cancel}
+          onClose={(gesture) => {
+            setRevoking(null);
+            if (gesture === 'confirm') revoke.mutate(revoking.id);
+          }}
+        >
+          {T.share.confirmRevoke(revoking.project_title)}
+        </ConfirmationDialog>
       )}
     </section>
   );
