@@ -187,6 +187,21 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
     }
   });
 
+  it('leaves long texts unprepared: a multi-row insert of many rows is one text per row count', async () => {
+    const { db, prepared, close } = await oneConnection(true);
+    try {
+      const rows = Array.from({ length: 300 }, (_, i) => ({ id: 100 + i, body: `bulk ${i}` }));
+      await db.insertInto('notes').values(rows).execute();
+      await db.insertInto('notes').values(rows).execute();
+      expect(await prepared()).toEqual([]);
+      expect(await db.selectFrom('notes').select(db.fn.countAll().as('n')).executeTakeFirst()).toEqual({
+        n: 602,
+      });
+    } finally {
+      await close();
+    }
+  });
+
   it('prepares nothing when turned off', async () => {
     const { db, prepared, close } = await oneConnection(false);
     try {

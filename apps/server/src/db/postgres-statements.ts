@@ -7,6 +7,11 @@ const PREPARE_AFTER = 2;
 const PREPARED_PER_CONNECTION = 200;
 /** SQL texts whose runs a connection counts (one-off texts, such as `IN` lists of a new length, age out). */
 const COUNTED_PER_CONNECTION = 1_000;
+/**
+ * Longer texts run unnamed and are not counted: multi-row inserts of a thousand rows are ~80 KB each, one
+ * text per row count, and a prepared one holds its plan for thousands of parameters in the backend.
+ */
+const PREPARED_MAX_CHARS = 4_000;
 
 /** PostgreSQL's answer to a prepared statement whose tables changed shape (a migration) since it was prepared. */
 const isStalePlan = (error: unknown) =>
@@ -42,6 +47,7 @@ export class PreparingClient extends pg.Client {
   }
 
   #nameFor(text: string): string | undefined {
+    if (text.length > PREPARED_MAX_CHARS) return undefined;
     const named = this.#names.get(text);
     if (named) return named;
     const runs = (this.#runs.get(text) ?? 0) + 1;
