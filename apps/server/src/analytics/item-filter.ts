@@ -60,14 +60,24 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
  * new object in the same place (an item the viewer sees is the stored object itself). The filter treats
  * their labels, milestone, type, repository and assignees as unknown, so it reveals nothing of them.
  */
-export function hiddenIds(stored: readonly BoardItem[], viewed: readonly BoardItem[]): Set<string> {
-  const hidden = new Set<string>();
-  if (stored === viewed) return hidden;
-  viewed.forEach((item, i) => {
-    if (stored[i] !== item) hidden.add(item.id);
-  });
+export function hiddenIds(stored: readonly BoardItem[], viewed: readonly BoardItem[]): ReadonlySet<string> {
+  if (stored === viewed) return NONE_HIDDEN;
+  // A viewer's list is kept per loaded list (visibility/viewer-items.ts): so is what it hides, or every
+  // request, a cached answer too, would walk the board's items (~15 ms at 100,000).
+  let hidden = hiddenMemo.get(viewed);
+  if (!hidden) {
+    const ids = new Set<string>();
+    viewed.forEach((item, i) => {
+      if (stored[i] !== item) ids.add(item.id);
+    });
+    hidden = ids;
+    hiddenMemo.set(viewed, hidden);
+  }
   return hidden;
 }
+
+const NONE_HIDDEN: ReadonlySet<string> = new Set();
+const hiddenMemo = new WeakMap<readonly BoardItem[], ReadonlySet<string>>();
 
 /**
  * The board's items as the viewer sees them (`items`, on the board now) and, under a content filter, the
@@ -125,7 +135,7 @@ async function viewedItems(
   if (!filter.content) {
     const view = await viewed(ctx, userId, row, onBoard);
     // Which items are hidden matters only to a filter (a date range here).
-    return { items: view.items, key: view.key, left: [], hidden: filter.on ? view.hidden : new Set() };
+    return { items: view.items, key: view.key, left: [], hidden: filter.on ? view.hidden : NONE_HIDDEN };
   }
   // The items on the board keep the loaded list (and its redacted views), so the engine's look-ups per
   // list serve the next request too; the items that left are read afresh.
@@ -137,7 +147,7 @@ async function viewedItems(
     items: now.items,
     key: `${now.key}|${left.key}`,
     left: left.items,
-    hidden: new Set([...now.hidden, ...left.hidden]),
+    hidden: left.hidden.size === 0 ? now.hidden : new Set([...now.hidden, ...left.hidden]),
   };
 }
 
