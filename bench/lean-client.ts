@@ -12,17 +12,23 @@ export type LeanClient = { get(path: string): Promise<number>; close(): void };
 type Waiting = { resolve: (bytes: number) => void; reject: (error: Error) => void };
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-/** One keep-alive connection: answers are matched to requests in order. */
+/**
+ * One keep-alive connection: answers are matched to requests in order. An answer's body is counted, not
+ * kept or copied (copying each 48 KB answer cost the load generator as much as node:http).
+ */
 class Connection {
   readonly socket: net.Socket;
-  #buffer: Buffer = Buffer.alloc(0);
+  /** The answer's head read so far (it may come in pieces); null once it is read. */
+  #head: Buffer | null = Buffer.alloc(0);
+  #bodyLeft = 0;
+  #status = '';
+  #length = 0;
   #waiting: Waiting | null = null;
 
   constructor(host: string, port: number, onIdle: (c: Connection) => void) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.on('data', (chunk: Buffer) => {
-      this.#buffer = this.#buffer.length === 0 ? chunk : Buffer.concat([this.#buffer, chunk]);
-      if (this.#readAnswer()) onIdle(this);
+      if (this.#read(chunk)) onIdle(this);
     });
     this.socket.on('error', (error) => this.#fail(error));
     this.socket.on('close', () => this.#fail(new Error('connection closed')));
@@ -30,27 +36,38 @@ class Connection {
 
   send(request: Buffer, waiting: Waiting): void {
     this.#waiting = waiting;
+    this.#head = Buffer.alloc(0);
     this.socket.write(request);
   }
 
-  /** Whether a whole answer was read (and handed to its request). */
-  #readAnswer(): boolean {
-    const end = this.#buffer.indexOf(HEADER_END);
-    if (end < 0) return false;
-    const head = this.#buffer.toString('latin1', 0, end);
-    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    if (!length) {
-      this.#fail(new Error(`an answer without Content-Length: ${head.split('\r\n')[0]}`));
-      return false;
+  /** Whether the chunk completed the answer (handed to its request). */
+  #read(chunk: Buffer): boolean {
+    let body = chunk.length;
+    if (this.#head) {
+      const head = this.#head.length === 0 ? chunk : Buffer.concat([this.#head, chunk]);
+      const end = head.indexOf(HEADER_END);
+      if (end < 0) {
+        this.#head = head;
+        return false;
+      }
+      const text = head.toString('latin1', 0, end);
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
+      if (!length) {
+        this.#fail(new Error(`an answer without Content-Length: ${text.split('\r\n')[0]}`));
+        return false;
+      }
+      this.#head = null;
+      this.#status = text.slice(9, 12);
+      this.#length = Number(length[1]);
+      this.#bodyLeft = this.#length;
+      body = head.length - end - HEADER_END.length;
     }
-    const total = end + HEADER_END.length + Number(length[1]);
-    if (this.#buffer.length < total) return false;
-    this.#buffer = this.#buffer.subarray(total);
-    const status = head.slice(9, 12);
+    this.#bodyLeft -= body;
+    if (this.#bodyLeft > 0) return false;
     const waiting = this.#waiting;
     this.#waiting = null;
-    if (status === '200') waiting?.resolve(Number(length[1]));
-    else waiting?.reject(new Error(`answered ${status}`));
+    if (this.#status === '200') waiting?.resolve(this.#length);
+    else waiting?.reject(new Error(`answered ${this.#status}`));
     return true;
   }
 
