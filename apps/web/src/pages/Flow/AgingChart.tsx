@@ -26,7 +26,7 @@ import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
-const MARGIN = { top: 16, right: 24, bottom: 24, left: 8 };
+const MARGIN = { top: 16, right: 56, bottom: 24, left: 8 };
 // The plot's height: the chart's less its margins and the x axis (recharts' default 30 px).
 const PLOT_PX = CHART_HEIGHT - MARGIN.top - MARGIN.bottom - 30;
 const LEGEND: AgingRisk[] = ['on_track', 'watch', 'at_risk', 'critical'];
@@ -55,6 +55,37 @@ function bands(p: FlowResponse['cycle_time']['percentiles'], top: number) {
     { from: p.p85, to: p.p95, risk: 'at_risk' as const },
     { from: p.p95, to: top, risk: 'critical' as const },
   ].filter((b) => b.to > b.from);
+}
+
+/** Pixels a character of a 12 px tick takes, about: a band of the axis holds its width / this a line. */
+const TICK_CHAR_PX = 7;
+
+/** A column name under its band, word-wrapped: on a phone three names side by side ran into each other. */
+function ColumnTick(props: {
+  columns: string[];
+  x?: number;
+  y?: number;
+  width?: number;
+  payload?: { value: number };
+}) {
+  const name = props.columns[props.payload?.value ?? -1] ?? '';
+  const perLine = Math.max(8, Math.floor((props.width ?? 0) / props.columns.length / TICK_CHAR_PX));
+  const lines: string[] = [];
+  for (const word of name.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= perLine)
+      lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return (
+    <text x={props.x} y={props.y} textAnchor="middle" fill="#59636e" fontSize={12}>
+      {lines.map((line, i) => (
+        <tspan key={line} x={props.x} dy={i === 0 ? 12 : 14}>
+          {line}
+        </tspan>
+      ))}
+    </text>
+  );
 }
 
 export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
@@ -95,8 +126,9 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
               dataKey="x"
               domain={[-0.5, columns.length - 0.5]}
               ticks={columns.map((_, i) => i)}
-              tickFormatter={(i: number) => columns[i] ?? ''}
+              tick={<ColumnTick columns={columns} />}
               interval={0}
+              height={44}
             />
             <YAxis
               type="number"
@@ -112,8 +144,9 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
                 stroke="#818b98"
                 strokeDasharray="6 4"
                 label={{
-                  value: T.flow.percentile(line.percentile),
-                  position: 'insideTopRight',
+                  // Beside the plot, as on the cycle-time chart: inside it, a label sat on the next line down.
+                  value: `${T.flow.percentile(line.percentile)} ${formatDays(line.days)}d`,
+                  position: 'right',
                   dy: nudges[i],
                   fontSize: 11,
                   fill: '#59636e',
