@@ -24,6 +24,9 @@ export async function sharedViewRoutes(app: FastifyInstance, { ctx }: { ctx: Api
   registerEndpoint(app, endpoints.sharedAnalyses, async (request, reply) => {
     const link = await openShareLink(ctx, request.query.token);
     const body = await sharedAnalysesJson(ctx, link);
+    // Computing may take seconds (a cold board, GitHub's answers): a link revoked or expired meanwhile
+    // is refused all the same, as "refused from now on" promises its owner.
+    await openShareLink(ctx, request.query.token);
     return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
   });
 }

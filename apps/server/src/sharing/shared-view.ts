@@ -17,7 +17,12 @@ import { linkFilters } from './service.ts';
 export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): Promise<string> {
   const creator = link.user_id;
   const project = link.github_project_id;
-  const board = await resolveProject(ctx, creator, project).catch(() => {
+  // Only "not among the creator's boards" (404; 401: the creator is gone) means the link is gone: any
+  // other failure (the database away) stays what it is (503, 500), or a visitor would be told for good
+  // that a working link is dead.
+  const board = await resolveProject(ctx, creator, project).catch((error: unknown) => {
+    const gone = error instanceof AppError && (error.statusCode === 404 || error.statusCode === 401);
+    if (!gone) throw error;
     throw new AppError(410, 'share_link_unavailable', 'The owner of this link no longer tracks this board');
   });
   const gate = await analysisGate(ctx, creator);

@@ -1,9 +1,12 @@
 import { startGithubSim } from '@fluxion/github-sim';
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dialectCases } from '../testing/databases.ts';
 import { twoViewersOfBoard, VAULT_SECRETS, vaultBoard } from '../testing/private-board.ts';
+import { simControl } from '../testing/sim-control.ts';
 import { signedInUser } from '../testing/users.ts';
 import { PRIVATE_ITEM_TITLE } from '../visibility/redact.ts';
+import { ACCESS_TTL_MS } from '../visibility/repository-access.ts';
 import { listShareLinks } from './service.ts';
 import { hashShareToken } from './tokens.ts';
 
@@ -125,6 +128,24 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect((await list(bob)).find((l) => l.id === link.id)).toMatchObject({ status: 'revoked' });
   });
 
+  it('is refused once revoked, even by a request that was opening it then', async () => {
+    const link = await share(alice);
+    // Alice's answers from GitHub have aged out: the next view asks GitHub again, slowly.
+    clock.advance(ACCESS_TTL_MS + 1);
+    await simControl(sim.url, '/_sim/faults', { type: 'slow', delayMs: 600, scope: 'rest', count: 2 });
+    const opening = open(link.token);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const revoked = await app.inject({
+      method: 'DELETE',
+      url: `/api/share-links/${link.id}/`,
+      headers: alice.auth,
+    });
+    expect(revoked.statusCode).toBe(204);
+    const late = await opening;
+    expect(late.statusCode, late.body.slice(0, 200)).toBe(410);
+    expect(late.json().error).toBe('share_link_revoked');
+  });
+
   it('expires after its lifetime', async () => {
     const link = await share(alice, { expires_in_days: 2 });
     clock.advance(2 * DAY - 1);
@@ -152,6 +173,35 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     const stranger = await signedInUser(ctx);
     expect((await post(stranger.auth, { project: vault })).statusCode).toBe(404);
     expect((await app.inject({ url: '/api/share-links/' })).statusCode).toBe(401);
+  });
+
+  it('refuses, when it is made, a date range that ends before it starts: such a link would open nothing', async () => {
+    const backwards = await app.inject({
+      method: 'POST',
+      url: '/api/share-links/',
+      headers: bob.auth,
+      payload: { project: vault, filters: { from: '2026-02-01', to: '2026-01-31' } },
+    });
+    expect(backwards.statusCode, backwards.body).toBe(400);
+    expect(backwards.json()).toMatchObject({ error: 'bad_request', field: 'filters.from' });
+    expect(backwards.json().message).toContain('filters.from');
+    // One day (from = to) is a range.
+    const oneDay = await share(bob, { filters: { from: '2026-01-31', to: '2026-01-31' } });
+    expect((await open(oneDay.token)).statusCode).toBe(200);
+  });
+
+  it('answers a failure to read the board as a server error, not as a link that is gone for good', async () => {
+    const link = await share(bob);
+    // The link is found, then reading its creator's boards fails (a database fault, not a missing board).
+    await sql`ALTER TABLE tracked_projects RENAME TO tracked_projects_away`.execute(ctx.db);
+    try {
+      const failed = await open(link.token);
+      expect(failed.statusCode, failed.body).toBe(500);
+      expect(failed.json().error).toBe('internal_error');
+    } finally {
+      await sql`ALTER TABLE tracked_projects_away RENAME TO tracked_projects`.execute(ctx.db);
+    }
+    expect((await open(link.token)).statusCode).toBe(200);
   });
 
   it("follows its creator's paywall: no analyses while their trial has ended", async () => {
