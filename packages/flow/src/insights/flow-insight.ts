@@ -27,11 +27,13 @@ function worstColumn(atRisk: readonly AgingItem[]): { column: string; count: num
 function atRiskInsight(f: FlowFacts, atRisk: readonly AgingItem[], p85: number): Insight {
   const worst = worstColumn(atRisk);
   const oldest = atRisk[0] as AgingItem;
+  // As the issues insight names it: a draft or a private item has no number, only its (placeholder) title.
+  const name = oldest.number === null ? `'${oldest.title ?? ''}'` : `#${oldest.number}`;
   const where =
     worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
   const text =
     `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} older than 85% of past cycle times ` +
-    `(${fmt(p85)} days); oldest #${oldest.number} at ${fmt(oldest.age_days)} days.`;
+    `(${fmt(p85)} days); oldest ${name} at ${fmt(oldest.age_days)} days.`;
   const share = atRisk.length / f.aging.length;
   return insight(share >= AT_RISK_CRITICAL_SHARE ? 'critical' : 'warning', text, f.completions);
 }

@@ -94,6 +94,21 @@ describe('Flow report: worked example', () => {
     });
   });
 
+  it('names the oldest by its title when it has no number (a draft, a private item)', () => {
+    const draft = { ...withId(6, 'In Progress', jan(3)), number: null, title: 'Draft: a new onboarding' };
+    const drafted = buildFlowReport({
+      columns: COLUMNS,
+      cycleStartColumn: 'In Progress',
+      transitions,
+      items: items.map((i) => (i.id === '6' ? draft : i)),
+      now: NOW,
+      days: 7,
+      horizon: 14,
+      targetItems: 3,
+    });
+    expect(drafted.performance_insight.message).toContain("oldest 'Draft: a new onboarding' at 7.5 days.");
+  });
+
   it('forecasts from the complete days of the sample window', () => {
     expect(report.forecast).toMatchObject({
       sample_start: '2024-01-03',
