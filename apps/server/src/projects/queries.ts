@@ -93,12 +93,20 @@ export async function upsertTracking(
 }
 
 /** Stops a user's tracking; a board nobody tracks any more is deleted with its recorded history. */
-export async function deleteTracking(db: Db, userId: string, boardId: string): Promise<void> {
+export async function deleteTracking(db: Db, userId: string, boardId: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('tracked_projects')
       .where('user_id', '=', userId)
       .where('board_id', '=', boardId)
+      .execute();
+    // A board taken off the list takes its share links with it: tracking it again does not revive them.
+    await trx
+      .updateTable('share_links')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('board_id', '=', boardId)
+      .where('revoked_at', 'is', null)
       .execute();
     const others = await trx
       .selectFrom('tracked_projects')

@@ -67,7 +67,7 @@ export async function getDemoProject(ctx: AppContext): Promise<Project> {
 export async function deleteProject(ctx: AppContext, userId: string, projectId: string): Promise<void> {
   const row = await resolveProject(ctx, userId, projectId);
   if (row.is_demo === 1) return setDemoHidden(ctx.db, userId, true, ctx.now());
-  await deleteTracking(ctx.db, userId, row.id);
+  await deleteTracking(ctx.db, userId, row.id, ctx.now());
 }
 
 /** Adds a board (or updates the user's settings for it). The demo project can only be brought back. */

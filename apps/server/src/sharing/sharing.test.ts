@@ -224,24 +224,26 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect((await open(link.token)).statusCode).toBe(200);
   });
 
-  it('stops when its creator no longer tracks the board', async () => {
+  it('is revoked when its creator stops tracking the board, and stays so if they track it again', async () => {
     const carol = await signedInUser(ctx, 'octo-carol');
-    await ctx.db
-      .insertInto('tracked_projects')
-      .columns(['user_id', 'board_id', 'iteration_length_days', 'cycle_time_start_column', 'added_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('boards')
-          .select([
-            eb.val(carol.user.id).as('user_id'),
-            'id',
-            eb.val(7).as('iteration_length_days'),
-            eb.val(null).as('cycle_time_start_column'),
-            eb.val(clock.now()).as('added_at'),
-          ])
-          .where('github_project_id', '=', vault),
-      )
-      .execute();
+    const track = () =>
+      ctx.db
+        .insertInto('tracked_projects')
+        .columns(['user_id', 'board_id', 'iteration_length_days', 'cycle_time_start_column', 'added_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('boards')
+            .select([
+              eb.val(carol.user.id).as('user_id'),
+              'id',
+              eb.val(7).as('iteration_length_days'),
+              eb.val(null).as('cycle_time_start_column'),
+              eb.val(clock.now()).as('added_at'),
+            ])
+            .where('github_project_id', '=', vault),
+        )
+        .execute();
+    await track();
     const link = await share(carol);
     const removed = await app.inject({
       method: 'DELETE',
@@ -251,7 +253,10 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect(removed.statusCode).toBe(204);
     const refused = await open(link.token);
     expect(refused.statusCode).toBe(410);
-    expect(refused.json().error).toBe('share_link_unavailable');
+    expect(refused.json().error).toBe('share_link_revoked');
+    expect((await list(carol)).find((l) => l.id === link.id)).toMatchObject({ status: 'revoked' });
+    await track();
+    expect((await open(link.token)).json().error).toBe('share_link_revoked');
   });
 
   it("names the board's own time zone, and says when its durations are in working days", async () => {
