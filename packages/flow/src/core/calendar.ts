@@ -74,15 +74,28 @@ function workingTable(zone: ZoneDays, isWorking: (day: number) => boolean) {
         (before[i] as number) + (worked[i] ? (start[i + 1] as number) - (start[i] as number) : 0);
     }
   };
-  /** Working time from `from` (on local day `a`) to `to` (on day `b` ≥ `a`). */
+  /**
+   * The table's day whose span [start, next start) holds `t`, from its local date `day`: they differ
+   * only where a DST change sets the clock back across midnight (America/St_Johns until 2010: 00:01
+   * back to 23:01), when an instant after the next day started reads the previous date again.
+   */
+  const spanOf = (t: number, day: number): number => {
+    let i = day - base;
+    while (i > 0 && t < (start[i] as number)) i--;
+    while (i + 2 < start.length && t >= (start[i + 1] as number)) i++;
+    return i;
+  };
+  /** Working time from `from` (on local day `a`) to `to` (on day `b`), `from` < `to`. */
   return (from: number, a: number, to: number, b: number): number => {
-    // Day b's entry needs day b + 1's start: the last index is never read.
-    if (start.length === 0 || a < base || b + 1 >= base + start.length) {
-      const first = Math.min(a, start.length ? base : a) - 366;
-      build(first, Math.max(b + 1, start.length ? base + start.length - 1 : b + 1) + 366);
+    // Day b's entry needs day b + 1's start (and one day more either side for `spanOf`).
+    const low = Math.min(a, b) - 1;
+    const high = Math.max(a, b) + 2;
+    if (start.length === 0 || low < base || high >= base + start.length) {
+      const first = Math.min(low, start.length ? base : low) - 366;
+      build(first, Math.max(high, start.length ? base + start.length - 1 : high) + 366);
     }
-    const i = a - base;
-    const j = b - base;
+    const i = spanOf(from, a);
+    const j = spanOf(to, b);
     const head = worked[i] ? from - (start[i] as number) : 0;
     const tail = worked[j] ? to - (start[j] as number) : 0;
     return (before[j] as number) - (before[i] as number) + tail - head;
