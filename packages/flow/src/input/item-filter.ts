@@ -55,10 +55,14 @@ export function isFilterOn(filter: ItemFilter): boolean {
   return filtersContent(filter) || filtersDates(filter);
 }
 
-/** From the item's URL: `…/pull/7` a pull request, `…/issues/7` an issue, no URL a draft. */
+/**
+ * From the item's URL: `…/pull/7` a pull request, `…/issues/7` an issue, no URL a draft. The kind is
+ * the segment before the number (as `repositoryOf` reads it): `…/acme/pull/issues/7` is an issue of the
+ * repository `acme/pull`.
+ */
 export function itemTypeOf(item: Pick<BoardItem, 'url'>): ItemType {
   if (item.url === null) return 'draft';
-  return item.url.includes('/pull/') ? 'pull_request' : 'issue';
+  return item.url.split('/').at(-2) === 'pull' ? 'pull_request' : 'issue';
 }
 
 /** `owner/name` from `https://github.com/owner/name/issues/7`; null for a draft or another shape. */
