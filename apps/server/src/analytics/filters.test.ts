@@ -80,6 +80,26 @@ describe.each(cases)('item filters on every analysis ($name)', async ({ create }
     expect(all.performance_insight.message).not.toContain('Filter on');
   });
 
+  it("names the date range in the board's own days", async () => {
+    const setCalendar = (calendar: string | null) =>
+      ctx.db
+        .updateTable('boards')
+        .set({ calendar, data_version: (eb) => eb('data_version', '+', 1) })
+        .where('github_project_id', '=', DEMO_PROJECT_ID)
+        .execute();
+    await setCalendar(JSON.stringify({ time_zone: 'America/New_York', weekends: [], holidays: [] }));
+    try {
+      const range = 'from=2026-10-07&to=2026-10-10';
+      const notes = [
+        (await get(`/api/flow/?project=${demo}&${range}`)).performance_insight.message,
+        (await get(`/api/leadtime/?project=${demo}&days=30&${range}`)).metrics.performance_insight.message,
+      ];
+      for (const note of notes) expect(note).toContain('(Filter on: from 2026-10-07 to 2026-10-10.)');
+    } finally {
+      await setCalendar(null);
+    }
+  });
+
   it('filters lead time, time in state, issues and column stats, each part adding up to the whole', async () => {
     const filters = ['label=bug', 'milestone=v1.0', 'type=issue', 'from=2026-10-01&to=2026-10-15'];
     for (const filter of filters) {

@@ -75,7 +75,11 @@ async function cachedFlow(
       targetItems: params.items,
       calendar: engineCalendar(calendar),
     });
-    report.performance_insight = withFilterNote(report.performance_insight, filter.filter);
+    report.performance_insight = withFilterNote(
+      report.performance_insight,
+      filter.filter,
+      calendar.time_zone,
+    );
     return { report };
   });
 }

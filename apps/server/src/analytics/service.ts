@@ -123,7 +123,11 @@ export async function leadTime(
       now: ctx.now(),
       calendar: engineCalendar(calendar),
     }) as LeadTimeResponse;
-    report.metrics.performance_insight = withFilterNote(report.metrics.performance_insight, filter.filter);
+    report.metrics.performance_insight = withFilterNote(
+      report.metrics.performance_insight,
+      filter.filter,
+      calendar.time_zone,
+    );
     return report;
   });
 }
@@ -150,7 +154,11 @@ export async function timeInState(
       now: ctx.now(),
       calendar: engineCalendar(calendar),
     }) as TimeInStateResponse;
-    report.metrics.performance_insight = withFilterNote(report.metrics.performance_insight, filter.filter);
+    report.metrics.performance_insight = withFilterNote(
+      report.metrics.performance_insight,
+      filter.filter,
+      calendar.time_zone,
+    );
     return report;
   });
 }
@@ -182,6 +190,7 @@ export async function issuesInColumn(
     report.column_stats.performance_insight = withFilterNote(
       report.column_stats.performance_insight,
       filter.filter,
+      calendar.time_zone,
     );
     return report;
   });

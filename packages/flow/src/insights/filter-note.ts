@@ -1,4 +1,5 @@
-import { dayNumber, isoDay } from '../core/numbers.ts';
+import { buildCalendar } from '../core/calendar.ts';
+import { isoDay } from '../core/numbers.ts';
 import type { ItemFilter } from '../input/item-filter.ts';
 import type { Insight } from '../types.ts';
 
@@ -6,8 +7,11 @@ const TYPE_NAMES = { issue: 'issue', pull_request: 'pull request', draft: 'draft
 
 const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' or ');
 
-/** The filter in words, e.g. `label "bug" or "ux"; type pull request`; '' when no filter is on. */
-export function describeFilter(filter: ItemFilter): string {
+/**
+ * The filter in words, e.g. `label "bug" or "ux"; type pull request`; '' when no filter is on. The date
+ * range names the days of `timeZone`, the board's (default UTC), that `from` starts and `to` ends.
+ */
+export function describeFilter(filter: ItemFilter, timeZone = 'UTC'): string {
   const parts: string[] = [];
   const add = (name: string, values: readonly string[] | undefined) => {
     if (values && values.length > 0) parts.push(`${name} ${quoted(values)}`);
@@ -20,16 +24,20 @@ export function describeFilter(filter: ItemFilter): string {
   }
   add('repository', filter.repositories);
   add('assignee', filter.assignees);
+  const dayOf = filter.from != null || filter.to != null ? buildCalendar({ timeZone }).dayOf : null;
   const range = [
-    filter.from != null ? `from ${isoDay(dayNumber(filter.from))}` : '',
-    filter.to != null ? `to ${isoDay(dayNumber(filter.to - 1))}` : '',
+    dayOf && filter.from != null ? `from ${isoDay(dayOf(filter.from))}` : '',
+    dayOf && filter.to != null ? `to ${isoDay(dayOf(filter.to - 1))}` : '',
   ].filter(Boolean);
   if (range.length > 0) parts.push(range.join(' '));
   return parts.join('; ');
 }
 
-/** The insight, saying it reads only the filtered items (its confidence already counts only them). */
-export function withFilterNote(insight: Insight, filter: ItemFilter): Insight {
-  const words = describeFilter(filter);
+/**
+ * The insight, saying it reads only the filtered items (its confidence already counts only them).
+ * `timeZone`: the board's, in which the filter's `from` and `to` are days.
+ */
+export function withFilterNote(insight: Insight, filter: ItemFilter, timeZone = 'UTC'): Insight {
+  const words = describeFilter(filter, timeZone);
   return words === '' ? insight : { ...insight, message: `${insight.message} (Filter on: ${words}.)` };
 }
