@@ -93,7 +93,7 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | null;
-  /** PostgreSQL: prepare the statements that repeat on a connection (off behind an old transaction-mode pgbouncer). */
+  /** PostgreSQL: prepare the hot reads marked `PREPARED` (off behind an old transaction-mode pgbouncer). */
   databasePreparedStatements: boolean;
   logLevel: string;
   /** True when no GitHub OAuth credentials are configured: the local simulator stands in for GitHub. */

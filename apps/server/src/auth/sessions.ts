@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
+import { PREPARED } from '../db/postgres-statements.ts';
 
 /**
  * A sign-in: every refresh token rotated or refreshed from it, and every access token issued with them,
@@ -41,6 +42,7 @@ export async function isSessionLive(db: Db, sessionId: string, userId: string): 
     .selectFrom('auth_sessions')
     .select(['user_id', 'ended_at'])
     .where('id', '=', sessionId)
+    .modifyEnd(PREPARED)
     .executeTakeFirst();
   return row !== undefined && row.user_id === userId && row.ended_at === null;
 }

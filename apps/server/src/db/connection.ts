@@ -23,7 +23,7 @@ export type DbOptions = {
   dataDir: string;
   sqliteFile?: string;
   poolSize?: number;
-  /** PostgreSQL: prepare the statements that repeat on a connection (postgres-statements.ts); default on. */
+  /** PostgreSQL: prepare the queries marked `PREPARED` once per connection (postgres-statements.ts); default on. */
   preparedStatements?: boolean;
 };
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connection.ts';
+import { PREPARED } from '../db/postgres-statements.ts';
 import type { User } from '../db/schema.ts';
 import type { TrackedRow } from './queries.ts';
 
@@ -41,6 +42,7 @@ export async function findBoardAccess(
     .where('s.id', '=', session.sessionId)
     .where('s.user_id', '=', session.userId)
     .where('s.ended_at', 'is', null)
+    .modifyEnd(PREPARED)
     .executeTakeFirst();
   if (!found) return undefined;
   const { subscription_status, subscription_end, demo_hidden, tracked_by, ...board } = found;
