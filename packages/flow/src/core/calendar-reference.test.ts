@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildCalendar, dayOfDate, weekday } from './calendar.ts';
+import { intlDay } from '../fixtures/intl-days.fixture.ts';
 import { DAY_MS, isoDay } from './numbers.ts';
 
 const at = (text: string) => Date.parse(text);
@@ -23,30 +24,6 @@ const ZONES = [
   '+05:45',
   '-11:00',
 ];
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** The local date of an instant as Intl reads it, as a day number (the reference, one Intl call). */
-function intlDay(timeZone: string, ms: number): number {
-  const fixed = /^([+-])(\d{2}):(\d{2})$/.exec(timeZone);
-  if (fixed) {
-    const offset = (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3])) * 60_000;
-    return Math.floor((ms + offset) / DAY_MS);
-  }
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(ms);
-  const p = Object.fromEntries(parts.map((x) => [x.type, Number(x.value)]));
-  return Date.UTC(p.year as number, (p.month as number) - 1, p.day as number) / DAY_MS;
-}
 
 /**
  * Working time, slowly: every 15-minute block of UTC (offsets and DST changes fall on quarter hours)

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { currentItems } from '../fixtures/current-items.fixture.ts';
 import { buildCalendar, dayOfDate, weekday } from '../core/calendar.ts';
-import { DAY_MS } from '../core/numbers.ts';
+import { DAY_MS, isoDay } from '../core/numbers.ts';
+import { intlDay } from '../fixtures/intl-days.fixture.ts';
 import { computeItemTimelines } from '../timeline/item-timelines.ts';
 import { snapshotEntries } from '../metrics/snapshot-entries.ts';
 import type { Transition } from '../types.ts';
@@ -21,21 +22,8 @@ const ZONES = [
   'Europe/Paris',
 ];
 
-const formats = new Map<string, Intl.DateTimeFormat>();
 /** The local date of an instant as Intl writes it. */
-function intlDate(timeZone: string, ms: number): string {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formats.set(timeZone, format);
-  }
-  return format.format(ms);
-}
+const intlDate = (timeZone: string, ms: number) => isoDay(intlDay(timeZone, ms));
 
 type Step = { gap: number; to: string | null };
 const history = fc
