@@ -362,16 +362,16 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     expect(sources).toEqual(['poll', 'webhook']);
   });
 
-  it('a board backing off from errors keeps its schedule when a webhook asks for a poll', async () => {
+  /** A collected board whose row is set as `state`, then an item added on GitHub (its webhook asks for a sync). */
+  async function itemAddedTo(state: {
+    sync_error_count?: number;
+    next_sync_at?: number;
+    github_updated_at?: string;
+  }) {
     const hooked = await world.createBoard('fluxion-labs', {});
     const row = await world.register(hooked.projectId);
     await world.collector().runOnce();
-    const backingOff = START + HOUR;
-    await world.ctx.db
-      .updateTable('boards')
-      .set({ sync_error_count: 3, next_sync_at: backingOff })
-      .where('id', '=', row.id)
-      .execute();
+    await world.ctx.db.updateTable('boards').set(state).where('id', '=', row.id).execute();
     await world.control('/_sim/issues', {
       repo: 'x/y',
       title: 'new',
@@ -379,27 +379,18 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
       status: 'Todo',
     });
     await world.flush();
-    expect((await world.board(row.id)).next_sync_at).toBe(backingOff);
+    return world.board(row.id);
+  }
+
+  it('a board backing off from errors keeps its schedule when a webhook asks for a poll', async () => {
+    const backingOff = START + HOUR;
+    const board = await itemAddedTo({ sync_error_count: 3, next_sync_at: backingOff });
+    expect(board.next_sync_at).toBe(backingOff);
   });
 
   it("a webhook asking for a sync brings a listing whatever the board's updatedAt says", async () => {
-    const hooked = await world.createBoard('fluxion-labs', {});
-    const row = await world.register(hooked.projectId);
-    await world.collector().runOnce();
     // As if a poll had found the board unchanged: its updatedAt is kept to compare with.
-    await world.ctx.db
-      .updateTable('boards')
-      .set({ github_updated_at: '2026-01-01T00:00:00Z' })
-      .where('id', '=', row.id)
-      .execute();
-    await world.control('/_sim/issues', {
-      repo: 'x/y',
-      title: 'new',
-      projectId: hooked.projectId,
-      status: 'Todo',
-    });
-    await world.flush();
-    const due = await world.board(row.id);
+    const due = await itemAddedTo({ github_updated_at: '2026-01-01T00:00:00Z' });
     expect(due.next_sync_at).toBe(world.ctx.now());
     // A host where adding an item leaves updatedAt as it was must not make the sync skip the listing.
     expect(due.github_updated_at).toBeNull();
