@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentItems } from '../fixtures/current-items.fixture.ts';
 import { buildCalendar, dayOfDate, weekday } from '../core/calendar.ts';
 import { DAY_MS, isoDay } from '../core/numbers.ts';
-import { intlDay } from '../fixtures/intl-days.fixture.ts';
+import { AWKWARD_ZONES as ZONES, intlDay } from '../fixtures/intl-days.fixture.ts';
 import { computeItemTimelines } from '../timeline/item-timelines.ts';
 import { snapshotEntries } from '../metrics/snapshot-entries.ts';
 import type { Transition } from '../types.ts';
@@ -12,15 +12,6 @@ import { buildFlowReport } from './flow-report.ts';
 const COLUMNS = ['Backlog', 'Doing', 'Review', 'Done'];
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2026, 2, 20);
-const ZONES = [
-  'UTC',
-  'Pacific/Kiritimati',
-  'Pacific/Pago_Pago',
-  'Asia/Kathmandu',
-  'Australia/Lord_Howe',
-  'America/Sao_Paulo',
-  'Europe/Paris',
-];
 
 /** The local date of an instant as Intl writes it. */
 const intlDate = (timeZone: string, ms: number) => isoDay(intlDay(timeZone, ms));
