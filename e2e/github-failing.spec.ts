@@ -1,7 +1,12 @@
 import { expect } from '@playwright/test';
-import { expectUncovered, SIZES, signIn, sim, simUser, test } from './support/journey.ts';
+import { expectUncovered, GITHUB_SIM, SIZES, signIn, sim, simUser, test } from './support/journey.ts';
 
 const ALL_FAILING = { type: '5xx', status: 502, count: 500, scope: 'all' };
+
+// A journey that fails halfway must not leave GitHub failing for the journeys after it.
+test.afterEach(async ({ request }) => {
+  await request.delete(`${GITHUB_SIM}/_sim/faults`);
+});
 
 /** Issue 11: Manage Projects while GitHub fails and after it recovers; Home once every board is gone. */
 for (const size of SIZES) {
@@ -31,7 +36,11 @@ for (const size of SIZES) {
       await sim(page, '/_sim/faults', undefined, 'DELETE');
       await dialog.getByRole('button', { name: 'Try again' }).click();
       await expect(dialog.getByRole('alert')).toHaveCount(0);
+      // Both owners' lists answered before GitHub fails again: a call still under way when the fault is
+      // set would be answered from before it, and the dialog rightly show that answer.
+      await expect(dialog.getByText('No available projects for this organization')).toBeVisible();
       await dialog.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await expect(dialog.getByRole('option', { name: 'Web app (fluxion-labs/2)' })).toHaveCount(1);
 
       // Only the projects call fails: its error, not a false "No available projects".
       await sim(page, '/_sim/faults', { ...ALL_FAILING, scope: 'graphql' });

@@ -31,6 +31,9 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
     queryKey: ['github-projects-by-owner', owner],
     queryFn: () => getProjectsByOwner(owner),
     enabled: owners.isSuccess,
+    // Live from GitHub each time an owner is chosen: an owner chosen again is asked again, not shown as
+    // it was (a failing GitHub then says so instead of showing the earlier list).
+    gcTime: 0,
   });
   const trackedIds = new Set(tracked.map((p) => p.project_id));
   const choices = (available.data ?? []).filter((p) => !trackedIds.has(p.id));
