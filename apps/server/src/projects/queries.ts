@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
 import { renameInClassification } from './classification.ts';
+import { revokeBoardShareLinks } from '../sharing/queries.ts';
 
 export type TrackedRow = Board & {
   iteration_length_days: number | null;
@@ -100,14 +101,7 @@ export async function deleteTracking(db: Db, userId: string, boardId: string, no
       .where('user_id', '=', userId)
       .where('board_id', '=', boardId)
       .execute();
-    // A board taken off the list takes its share links with it: tracking it again does not revive them.
-    await trx
-      .updateTable('share_links')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('board_id', '=', boardId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await revokeBoardShareLinks(trx, userId, boardId, now);
     const others = await trx
       .selectFrom('tracked_projects')
       .select('user_id')

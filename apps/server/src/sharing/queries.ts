@@ -34,6 +34,17 @@ export function findShareLinkByHash(db: Db, tokenHash: string): Promise<ShareLin
   return withBoard(db).where('share_links.token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** Revokes a user's live links to a board (it left their list): tracking it again does not revive them. */
+export async function revokeBoardShareLinks(db: Db, userId: string, boardId: string, now: number) {
+  await db
+    .updateTable('share_links')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('board_id', '=', boardId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** Revokes the link once: a second revocation keeps the first time. */
 export async function revokeShareLinkRow(db: Db, userId: string, id: string, now: number): Promise<void> {
   await db

@@ -80,7 +80,8 @@ function ColumnTick(props: {
   return (
     <text x={props.x} y={props.y} textAnchor="middle" fill="#59636e" fontSize={12}>
       {lines.map((line, i) => (
-        <tspan key={line} x={props.x} dy={i === 0 ? 12 : 14}>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one name, fixed in order
+        <tspan key={i} x={props.x} dy={i === 0 ? 12 : 14}>
           {line}
         </tspan>
       ))}
