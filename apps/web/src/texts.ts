@@ -314,6 +314,8 @@ export const T = {
       badHoliday: (line: string) => `Not a date (YYYY-MM-DD): ${line}`,
       allWeekend: 'At least one day of the week must be a working day.',
     },
+    sharedSetBy: (login: string | null) =>
+      `The working calendar and archived items are set by ${login ? `@${login}` : 'the first person who added this board'} for everyone who tracks it; ask them to change them.`,
     archived: {
       label: 'Include archived items',
       help: 'GitHub users archive done cards routinely, so archived items count by default. Turn this off to leave archived cards out of every analysis of this board, for everyone who tracks it.',

@@ -74,6 +74,11 @@ export const projectSchema = z.object({
    * the default: an archived done card is still throughput) or leave those items out. One per board.
    */
   include_archived: z.boolean().optional(),
+  /**
+   * Who sets the settings shared by everyone who tracks the board (`calendar`, `include_archived`): its
+   * GitHub login (null for the demo, or when unknown), and whether this user may change them.
+   */
+  shared_settings: z.object({ set_by: z.string().nullable(), editable: z.boolean() }).optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 

@@ -17,6 +17,7 @@ import { itemAssignees } from './migrations/014_item_assignees.ts';
 import { archivedItems } from './migrations/015_archived_items.ts';
 import { pollGate } from './migrations/016_poll_gate.ts';
 import { versionGateOff } from './migrations/017_version_gate_off.ts';
+import { settingsOwner } from './migrations/018_settings_owner.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -38,6 +39,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '015_archived_items': archivedItems,
     '016_poll_gate': pollGate,
     '017_version_gate_off': versionGateOff,
+    '018_settings_owner': settingsOwner,
   };
 }
 

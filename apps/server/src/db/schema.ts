@@ -88,6 +88,8 @@ export type BoardsTable = {
   webhook_change_at: Generated<number | null>;
   /** 1: GitHub's board updatedAt was seen lagging a move; the board is listed every poll (migration 017). */
   version_gate_off: Generated<number>;
+  /** Who may change the settings shared by every tracker (calendar, archived items); migration 018. */
+  settings_user_id: Generated<string | null>;
 };
 
 /** A user's registration of a board, with that user's settings. */

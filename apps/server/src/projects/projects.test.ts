@@ -66,6 +66,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       recording_since: expect.any(String),
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
+      shared_settings: { set_by: null, editable: false },
     });
     expect((await app.inject({ url: '/api/projects/' })).statusCode).toBe(401);
   });
@@ -102,6 +103,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       history_import: 'pending',
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
+      shared_settings: { set_by: 'octo-alice', editable: true },
     };
     expect(projectSchema.strict().parse(added.json())).toEqual(expected);
     expect((await list(auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID, platform.nodeId]);

@@ -93,7 +93,21 @@ export async function upsertTracking(
     .execute();
 }
 
-/** Stops a user's tracking; a board nobody tracks any more is deleted with its recorded history. */
+/** The GitHub logins of the users who set these boards' shared settings, by user id. */
+export async function settingsOwnerLogins(
+  db: Db,
+  boards: readonly Pick<Board, 'settings_user_id'>[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(boards.flatMap((b) => (b.settings_user_id === null ? [] : [b.settings_user_id])))];
+  if (ids.length === 0) return new Map();
+  const users = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(users.map((u) => [u.id, u.username]));
+}
+
+/**
+ * Stops a user's tracking; a board nobody tracks any more is deleted with its recorded history. When the
+ * user set the board's shared settings, the longest-standing remaining tracker sets them from now on.
+ */
 export async function deleteTracking(db: Db, userId: string, boardId: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
@@ -107,7 +121,23 @@ export async function deleteTracking(db: Db, userId: string, boardId: string, no
       .select('user_id')
       .where('board_id', '=', boardId)
       .executeTakeFirst();
-    if (!others) await trx.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();
+    if (!others) {
+      await trx.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();
+      return;
+    }
+    const successor = trx
+      .selectFrom('tracked_projects')
+      .select('user_id')
+      .where('board_id', '=', boardId)
+      .orderBy('added_at')
+      .orderBy('user_id')
+      .limit(1);
+    await trx
+      .updateTable('boards')
+      .set({ settings_user_id: successor })
+      .where('id', '=', boardId)
+      .where('settings_user_id', '=', userId)
+      .execute();
   });
 }
 

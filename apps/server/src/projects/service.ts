@@ -16,6 +16,7 @@ import {
   deleteTracking,
   findBoardByGithubId,
   findDemoBoard,
+  settingsOwnerLogins,
   findVisibleBoard,
   listVisibleBoards,
   setDemoHidden,
@@ -26,6 +27,7 @@ import {
 import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
 import { saveBoardCalendar } from './calendar.ts';
+import { changedSharedSetting, mayChangeSharedSettings } from './shared-settings.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
   const user = await findUser(ctx.db, userId);
@@ -39,7 +41,7 @@ export async function listVisibleRows(ctx: AppContext, userId: string): Promise<
 }
 
 export async function listProjects(ctx: AppContext, userId: string): Promise<Project[]> {
-  return (await listVisibleRows(ctx, userId)).map(toApiProject);
+  return withSharedSettings(ctx, userId, await listVisibleRows(ctx, userId));
 }
 
 /** The board behind a project id, if this user may see it; another user's board answers 404. */
@@ -54,7 +56,20 @@ export async function resolveProject(
 }
 
 export async function getProject(ctx: AppContext, userId: string, projectId: string): Promise<Project> {
-  return toApiProject(await resolveProject(ctx, userId, projectId));
+  const [project] = await withSharedSettings(ctx, userId, [await resolveProject(ctx, userId, projectId)]);
+  return project as Project;
+}
+
+/** The API's projects, each saying who sets its shared settings and whether this user may change them. */
+async function withSharedSettings(ctx: AppContext, userId: string, rows: TrackedRow[]): Promise<Project[]> {
+  const logins = await settingsOwnerLogins(ctx.db, rows);
+  return rows.map((row) => ({
+    ...toApiProject(row),
+    shared_settings: {
+      set_by: row.settings_user_id === null ? null : (logins.get(row.settings_user_id) ?? null),
+      editable: row.is_demo !== 1 && mayChangeSharedSettings(row, userId),
+    },
+  }));
 }
 
 export async function getDemoProject(ctx: AppContext): Promise<Project> {
@@ -92,6 +107,7 @@ export async function saveProject(
     throw badRequest(`cycle_time_start: "${cycleStart}" is not a column of this project`, 'cycle_time_start');
   }
   const classification = checkedClassification(request.column_classification, board.columns);
+  await refuseSharedSettingsChange(ctx, userId, request);
   const existing = await findVisibleBoard(ctx.db, userId, true, request.project_id);
   const boardId = await ensureBoard(ctx, userId, board);
   await upsertTracking(ctx.db, {
@@ -111,6 +127,21 @@ export async function saveProject(
       .execute();
   }
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
+}
+
+/**
+ * A board's calendar and archived-items setting change every tracker's figures, so only the user who sets
+ * them (its first tracker, see migration 018) may change them; a request that repeats them is fine.
+ */
+async function refuseSharedSettingsChange(ctx: AppContext, userId: string, request: SaveProjectRequest) {
+  const board = await findBoardByGithubId(ctx.db, request.project_id);
+  if (!board || mayChangeSharedSettings(board, userId)) return;
+  const field = changedSharedSetting(board, request);
+  if (field === null) return;
+  const [owner] = (await settingsOwnerLogins(ctx.db, [board])).values();
+  throw forbidden(
+    `${field}: this board's calendar and archived items are set by ${owner ? `@${owner}` : 'its first tracker'} for everyone who tracks it; ask them to change it`,
+  );
 }
 
 /** The request's classification checked against the board's columns as GitHub has them now. */
@@ -141,6 +172,7 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
         column_list: JSON.stringify(board.columns),
         column_options: columnOptionsJson(board.options),
         collector_user_id: found.collector_user_id ?? userId,
+        settings_user_id: found.settings_user_id ?? userId,
       })
       .where('id', '=', found.id)
       .execute();
@@ -168,6 +200,7 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
       lease_owner: null,
       lease_until: null,
       collector_user_id: userId,
+      settings_user_id: userId,
     })
     .onConflict((oc) => oc.column('github_project_id').doNothing())
     .execute();

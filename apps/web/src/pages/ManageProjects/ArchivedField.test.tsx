@@ -34,6 +34,12 @@ describe('ArchivedField', () => {
     expect(screen.getByText(/turn this off to leave archived cards out of every analysis/i)).toBeTruthy();
   });
 
+  it('sends nothing for a board whose shared settings another tracker sets', () => {
+    const project = { ...webAppProject(null), shared_settings: { set_by: 'octo-alice', editable: false } };
+    render(<Harness project={project} />);
+    expect(sent()).toEqual({});
+  });
+
   it('counts archived items by default and sends nothing for the demo', async () => {
     const user = userEvent.setup();
     render(<Harness project={{ ...webAppProject(null), is_demo: true }} />);

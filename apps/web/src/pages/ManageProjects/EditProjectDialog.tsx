@@ -10,7 +10,7 @@ import { classificationRequest, initialChoice } from './classificationForm.ts';
 import { ColumnClassificationField } from './ColumnClassificationField.tsx';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
 import styles from './ManageProjects.module.css';
-import { boardSettings, initialIncludeArchived, saveBody } from './projectForm.ts';
+import { boardSettings, initialIncludeArchived, saveBody, sharedSettingsEditable } from './projectForm.ts';
 
 type Props = { project: Project; onClose: () => void; onSubmit: (body: SaveProjectRequest) => void };
 
@@ -21,13 +21,14 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [calendar, setCalendar] = useState(() => initialCalendar(project));
   const [includeArchived, setIncludeArchived] = useState(() => initialIncludeArchived(project));
   const calendarBody = calendarRequest(calendar);
-  const calendarValid = 'calendar' in calendarBody && calendar.weekends.length < 7;
+  const editable = sharedSettingsEditable(project);
+  const calendarValid = !editable || ('calendar' in calendarBody && calendar.weekends.length < 7);
   const submit = () => {
-    if (!('calendar' in calendarBody) || !calendarValid) return;
+    if (!calendarValid) return;
     onSubmit({
       ...saveBody(project.project_id, project.title, iteration, column),
       column_classification: classificationRequest(project, classification),
-      ...boardSettings(project, calendarBody.calendar, includeArchived),
+      ...('calendar' in calendarBody ? boardSettings(project, calendarBody.calendar, includeArchived) : {}),
     });
   };
   return (
@@ -55,8 +56,13 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
         <IterationSelect value={iteration} onChange={setIteration} />
         <ColumnSelect projectId={project.project_id} value={column} onChange={setColumn} />
         <ColumnClassificationField project={project} choice={classification} onChange={setClassification} />
-        <CalendarField choice={calendar} onChange={setCalendar} />
-        <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
+        <fieldset className={styles.shared} disabled={!editable}>
+          {!editable && (
+            <p className={styles.muted}>{T.projects.sharedSetBy(project.shared_settings?.set_by ?? null)}</p>
+          )}
+          <CalendarField choice={calendar} onChange={setCalendar} />
+          <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
+        </fieldset>
       </Stack>
     </Dialog>
   );

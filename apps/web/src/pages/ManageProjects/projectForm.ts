@@ -71,11 +71,15 @@ export function saveBody(
 /** The board's setting as saved; boards saved before it existed count archived items (the default). */
 export const initialIncludeArchived = (project: Project): boolean => project.include_archived ?? true;
 
-/** The settings shared by everyone who tracks the board; the demo's are not sent (it cannot be edited). */
+/** Whether this user may change the settings shared by everyone who tracks the board (not the demo's). */
+export const sharedSettingsEditable = (project: Project): boolean =>
+  !project.is_demo && project.shared_settings?.editable !== false;
+
+/** The settings shared by everyone who tracks the board, sent only by a user who may change them. */
 export function boardSettings(
   project: Project,
   calendar: BoardCalendar,
   includeArchived: boolean,
 ): Pick<SaveProjectRequest, 'calendar' | 'include_archived'> {
-  return project.is_demo ? {} : { calendar, include_archived: includeArchived };
+  return sharedSettingsEditable(project) ? { calendar, include_archived: includeArchived } : {};
 }

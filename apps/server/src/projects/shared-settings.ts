@@ -1,0 +1,35 @@
+import type { SaveProjectRequest } from '@fluxion/contract';
+import type { Board } from '../db/schema.ts';
+import type { BoardCalendar } from '@fluxion/contract';
+import { boardCalendar } from './calendar.ts';
+
+type SharedSettings = Pick<Board, 'calendar' | 'include_archived' | 'settings_user_id'>;
+
+/** Whether this user sets the board's shared settings (a board nobody sets yet is anyone's to set). */
+export function mayChangeSharedSettings(board: SharedSettings, userId: string): boolean {
+  return board.settings_user_id === null || board.settings_user_id === userId;
+}
+
+/** The first shared setting the request would change, by its request field name, or null when none. */
+export function changedSharedSetting(
+  board: SharedSettings,
+  request: Pick<SaveProjectRequest, 'calendar' | 'include_archived'>,
+): 'calendar' | 'include_archived' | null {
+  if (request.calendar !== undefined) {
+    if (!sameCalendar(boardCalendar(board.calendar), request.calendar)) return 'calendar';
+  }
+  if (request.include_archived !== undefined && request.include_archived !== (board.include_archived !== 0)) {
+    return 'include_archived';
+  }
+  return null;
+}
+
+/** The same working days, whatever order the lists come in. */
+function sameCalendar(a: BoardCalendar, b: BoardCalendar): boolean {
+  const sorted = (list: readonly (string | number)[]) => JSON.stringify([...new Set(list)].sort());
+  return (
+    a.time_zone === b.time_zone &&
+    sorted(a.weekends) === sorted(b.weekends) &&
+    sorted(a.holidays) === sorted(b.holidays)
+  );
+}
