@@ -2,6 +2,7 @@ export * from './analytics.ts';
 export * from './auth.ts';
 export * from './billing.ts';
 export * from './calendar.ts';
+export * from './csv.ts';
 export * from './errors.ts';
 export * from './filters.ts';
 export * from './flow.ts';

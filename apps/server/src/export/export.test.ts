@@ -31,7 +31,7 @@ describe.each(cases)('CSV export of a board items ($name)', async ({ create }) =
     expect(response.headers['content-disposition']).toBe('attachment; filename="vault-migration-items.csv"');
     const [header, ...rows] = response.body.trimEnd().split('\n');
     expect(header).toBe(
-      'Item ID,Number,Title,URL,Column,"Entered column at (UTC, ISO 8601 with offset)",Days in column (days),Milestone,Labels (; separated)',
+      'Item ID,Number,Title,URL,Column,"Entered column at (UTC, ISO 8601 with offset)",Days in column (days),Milestone,"Labels (; separated)"',
     );
     expect(rows).toHaveLength(3);
     const hsm = rows.find((row) => row.includes('Move the HSM'));
@@ -84,7 +84,7 @@ describe.each(cases)('CSV export of a board items ($name)', async ({ create }) =
     expect(saved.statusCode, saved.body).toBe(200);
     const [header, ...rows] = (await csv(bob)).body.trimEnd().split('\n');
     expect(header).toBe(
-      'Item ID,Number,Title,URL,Column,"Entered column at (Europe/Paris, ISO 8601 with offset)",Days in column (working days),Milestone,Labels (; separated)',
+      'Item ID,Number,Title,URL,Column,"Entered column at (Europe/Paris, ISO 8601 with offset)",Days in column (working days),Milestone,"Labels (; separated)"',
     );
     const hsm = rows.find((row) => row.includes('Move the HSM'));
     const issues = await app.inject({

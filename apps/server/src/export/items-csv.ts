@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
-import { type ExportCalendar, exportHeader, zonedIso } from '@fluxion/contract';
+import { type CsvCell, csvLine, type ExportCalendar, exportHeader, zonedIso } from '@fluxion/contract';
 import { ageInDays, type BoardItem, type Calendar } from '@fluxion/flow';
-import { type CsvCell, csvLine } from './csv-line.ts';
 
 /**
  * The header names each figure's unit, the board's time zone of every instant, and working days when

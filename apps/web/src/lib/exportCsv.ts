@@ -1,14 +1,13 @@
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvText } from '@fluxion/contract';
 
 /** A table as exported: the header names units and the time zone; rows hold the numbers shown. */
 export type CsvTable = { header: string[]; rows: (string | number | null)[][] };
 
 export { type ExportCalendar, exportCalendar } from '@fluxion/contract';
 
-/** RFC 4180 text; cells a spreadsheet would run as a formula get a leading apostrophe. */
+/** RFC 4180 text by the one CSV writer the server uses too: no cell is read as a formula. */
 export function toCsv(table: CsvTable): string {
-  const rows = table.rows.map((row) => row.map((cell) => cell ?? ''));
-  return stringify([table.header, ...rows], { escape_formulas: true });
+  return csvText(table.header, table.rows);
 }
 
 /** A file name for one export ("Vault migration lead time" → vault-migration-lead-time.csv). */
