@@ -46,7 +46,7 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
   let database: TestDatabase;
   let cluster: Cluster;
   let worker: Child;
-  let alice: Session;
+  let alice: Session & { spentHandoff: string };
   let board: SimBoard;
   let orgBoard: SimBoard;
 
@@ -387,7 +387,7 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
     expect(await me(cluster.replicas.a)).toEqual(before.me);
   });
 
-  it('rotates refresh tokens across replicas: a spent token replayed at B ends that sign-in everywhere', async () => {
+  it('rotates refresh tokens across replicas: a lagging tab is answered at B, a spent single-use token replayed at B ends that sign-in everywhere', async () => {
     const other = await signInAcrossReplicas({
       start: cluster.replicas.b,
       finish: cluster.replicas.a,
@@ -402,13 +402,18 @@ describe.skipIf(!reachable)('scale-out: replicas and workers on one PostgreSQL d
     expect(first.status).toBe(200);
     const second = await refresh(cluster.replicas.a, first.body.refresh);
     expect(second.status).toBe(200);
-    // The first token was spent, and its successor too: no longer two tabs refreshing at once, but a copy.
-    const replay = await refresh(cluster.replicas.b, alice.refresh);
+    // The first token was spent, and its successor too, a moment ago: a lagging tab, answered at B.
+    const lagging = await refresh(cluster.replicas.b, alice.refresh);
+    expect(lagging.status).toBe(200);
+    // The handoff's token is single-use (no grace): replayed, it is a copy.
+    const replay = await refresh(cluster.replicas.b, alice.spentHandoff);
     expect(replay.status).toBe(401);
     expect(JSON.stringify(replay.body)).toMatch(/reused/);
     for (const url of Object.values(cluster.replicas)) {
-      expect((await refresh(url, second.body.refresh)).status).toBe(401);
-      expect((await api(url, '/api/me/', { session: { ...second.body } })).status).toBe(401);
+      for (const pair of [second.body, lagging.body]) {
+        expect((await refresh(url, pair.refresh)).status).toBe(401);
+        expect((await api(url, '/api/me/', { session: { ...pair } })).status).toBe(401);
+      }
     }
     // Alice's other sign-in is not the copied one: it goes on. Its access token, minted at A, is accepted
     // at B (one JWT secret, one session table).

@@ -5,8 +5,10 @@ import { endSession, isSessionLive } from './sessions.ts';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /**
- * Two tabs of one browser may refresh with the same token at the same moment: within this window a just
- * rotated token still refreshes (while its successor is alive) instead of counting as a stolen copy.
+ * Tabs of one browser share a sign-in but refresh on their own: one may present a token another tab
+ * rotated a moment ago, even one whose successor was rotated again since (a lagging tab). Within this
+ * window of a token's rotation, while its sign-in lives, that answers a new pair of the same sign-in
+ * instead of counting as a stolen copy. Later, the token is a copy: its whole sign-in ends.
  */
 export const ROTATION_GRACE_MS = 30 * 1000;
 
@@ -43,14 +45,19 @@ export type RotationResult =
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 /**
- * Exchanges a refresh token for a new one (rotation). Presenting a token that was already rotated, after the
- * grace window (or at all, with `grace: false`), means it was copied: its whole sign-in ends.
+ * Exchanges a refresh token for a new one (rotation). A token already rotated is answered within
+ * `ROTATION_GRACE_MS` of its rotation while its sign-in still has a live token (a new pair of that
+ * sign-in, see above); otherwise it was copied and its whole sign-in ends. A sign-in already ended
+ * (logout, an earlier replay) answers nothing, grace or not.
+ *
+ * `singleUse` (the OAuth handoff's token): spent by this exchange for good, with no grace, now or when
+ * presented again anywhere. Presented a second time, it ends its sign-in.
  */
 export async function rotateRefreshToken(
   db: Db,
   token: string,
   now: number,
-  options: { grace: boolean } = { grace: true },
+  options: { singleUse: boolean } = { singleUse: false },
 ): Promise<RotationResult> {
   const row = await findByToken(db, token);
   if (!row) return { ok: false, reason: 'unknown' };
@@ -58,8 +65,8 @@ export async function rotateRefreshToken(
   if (!(await isSessionLive(db, session.sessionId, session.userId))) return { ok: false, reason: 'revoked' };
   if (row.revoked_at !== null) {
     if (row.replaced_by === null) return { ok: false, reason: 'revoked' };
-    const inGrace = options.grace && now - row.revoked_at <= ROTATION_GRACE_MS;
-    if (inGrace && (await isAlive(db, row.replaced_by, now))) {
+    const inGrace = !options.singleUse && !spentForGood(row) && now - row.revoked_at <= ROTATION_GRACE_MS;
+    if (inGrace && (await hasLiveToken(db, session.sessionId, now))) {
       return issueWhileLive(db, session, await createRefreshToken(db, session, now), now);
     }
     await endSession(db, session.sessionId, now);
@@ -69,7 +76,8 @@ export async function rotateRefreshToken(
   const next = await createRefreshToken(db, session, now);
   const claimed = await db
     .updateTable('refresh_tokens')
-    .set({ revoked_at: now, replaced_by: next.id })
+    // A single-use token expires as it is spent (see `spentForGood`).
+    .set({ revoked_at: now, replaced_by: next.id, ...(options.singleUse ? { expires_at: now } : {}) })
     .where('id', '=', row.id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -109,11 +117,23 @@ async function issueWhileLive(
   return { ok: false, reason: 'revoked' };
 }
 
-async function isAlive(db: Db, id: string, now: number): Promise<boolean> {
+/**
+ * A rotated token spent as single-use: it expired the moment it was rotated. An ordinary rotation only
+ * takes a token that has not expired, so its `expires_at` stays after its `revoked_at`.
+ */
+function spentForGood(row: RefreshTokensTable): boolean {
+  return row.revoked_at !== null && row.expires_at <= row.revoked_at;
+}
+
+/** Whether the sign-in still has a token that refreshes: the newest of a tab's chain, at least. */
+async function hasLiveToken(db: Db, sessionId: string, now: number): Promise<boolean> {
   const row = await db
     .selectFrom('refresh_tokens')
-    .select(['revoked_at', 'expires_at'])
-    .where('id', '=', id)
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .limit(1)
     .executeTakeFirst();
-  return row !== undefined && row.revoked_at === null && row.expires_at > now;
+  return row !== undefined;
 }

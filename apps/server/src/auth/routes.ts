@@ -30,7 +30,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     { config: { rateLimit } },
   );
 
-  // The OAuth callback's one-time handoff (handoff.ts): only once, so no rotation grace.
+  // The OAuth callback's one-time handoff (handoff.ts): its token is single-use, here and at refresh.
   registerEndpoint(
     app,
     endpoints.tokenHandoff,
@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const handedOff = takeHandoffCookie(ctx, request, reply);
       if (!handedOff) throw unauthorized('No sign-in to take over in this browser');
       const now = ctx.now();
-      return tokenPair(await rotateRefreshToken(ctx.db, handedOff, now, { grace: false }), now);
+      return tokenPair(await rotateRefreshToken(ctx.db, handedOff, now, { singleUse: true }), now);
     },
     { config: { rateLimit } },
   );

@@ -115,6 +115,81 @@ describe.each(cases)('sessions on $name', async ({ create }) => {
     expect((await refreshWith(refresh)).statusCode).toBe(401);
   });
 
+  it('a lagging tab: a token spent two rotations ago, within its grace, gets a pair of the same live sign-in', async () => {
+    const { refresh: t0 } = await signedInUser(ctx);
+    const first = await refreshWith(t0);
+    clock.advance(5_000);
+    const second = await refreshWith(first.json().refresh);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    clock.advance(ROTATION_GRACE_MS - 10_000);
+    // The other tab still holds T0, whose successor T1 is spent too: answered, nobody logged out.
+    const lagging = await refreshWith(t0);
+    expect(lagging.statusCode).toBe(200);
+    const late = lagging.json() as { access: string; refresh: string };
+    const newest = second.json() as { access: string; refresh: string };
+    expect((await me(late.access)).statusCode).toBe(200);
+    expect((await me(newest.access)).statusCode).toBe(200);
+    expect((await refreshWith(newest.refresh)).statusCode).toBe(200);
+    expect((await refreshWith(late.refresh)).statusCode).toBe(200);
+    // Past its grace, T0 is a copy again: refused, and the whole sign-in ends.
+    clock.advance(10_001);
+    expect((await refreshWith(t0)).statusCode).toBe(401);
+    expect((await me(newest.access)).statusCode).toBe(401);
+    expect((await refreshWith(late.refresh)).statusCode).toBe(401);
+  });
+
+  it('a lagging tab within the grace of a sign-in ended by a replay is refused', async () => {
+    const { refresh: t0 } = await signedInUser(ctx);
+    const t1 = (await refreshWith(t0)).json().refresh as string;
+    clock.advance(ROTATION_GRACE_MS + 1);
+    const t2 = (await refreshWith(t1)).json().refresh as string;
+    expect((await refreshWith(t0)).statusCode, 'T0 replayed after its grace').toBe(401);
+    // T1 was rotated a moment ago, but its sign-in ended with the replay.
+    expect((await refreshWith(t1)).statusCode).toBe(401);
+    expect((await refreshWith(t2)).statusCode).toBe(401);
+  });
+
+  it('the handoff token is single-use everywhere: once handed off, the refresh call refuses it and ends the sign-in', async () => {
+    // The OAuth callback puts a fresh refresh token of a new sign-in into the handoff cookie.
+    const { refresh: handoff } = await signedInUser(ctx);
+    const handedOff = await app.inject({
+      method: 'POST',
+      url: '/api/token/handoff/',
+      cookies: { fluxion_handoff: handoff },
+    });
+    expect(handedOff.statusCode).toBe(200);
+    const pair = handedOff.json() as { access: string; refresh: string };
+    clock.advance(1_000);
+    const replayed = await refreshWith(handoff);
+    expect(replayed.statusCode, 'the spent handoff token within 30 s').toBe(401);
+    expect((await me(pair.access)).statusCode).toBe(401);
+    expect((await refreshWith(pair.refresh)).statusCode).toBe(401);
+  });
+
+  it('refuses access tokens in a non-canonical encoding (padding, spare bits) that decode to a valid one', async () => {
+    const { access } = await signedInUser(ctx);
+    expect((await me(access)).statusCode).toBe(200);
+    const [header = '', payload = '', signature = ''] = access.split('.');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // The signature's 32 bytes take 43 characters: the last one's low 2 bits are spare (zero when canonical).
+    const last = alphabet.indexOf(signature.slice(-1));
+    const spareBits = `${signature.slice(0, -1)}${alphabet[last | 1]}`;
+    expect(Buffer.from(spareBits, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    for (const variant of [
+      `${access}=`,
+      `${access}==`,
+      `${header}=.${payload}.${signature}`,
+      `${header}.${payload}=.${signature}`,
+      `${header}.${payload}.${spareBits}`,
+      // Plain base64's alphabet for the same bytes (padded instead when the signature has neither `-` nor `_`).
+      `${header}.${payload}.${signature.replace(/-/g, '+').replace(/_/g, '/')}${/[-_]/.test(signature) ? '' : '='}`,
+      `${header}.${payload}.${signature}.`,
+    ]) {
+      expect((await me(variant)).statusCode, variant).toBe(401);
+    }
+    expect((await me(access)).statusCode).toBe(200);
+  });
+
   it('a token rotated and then logged out does not refresh even within the grace window', async () => {
     const { refresh } = await signedInUser(ctx);
     const first = await app.inject({ method: 'POST', url: '/api/token/refresh/', payload: { refresh } });

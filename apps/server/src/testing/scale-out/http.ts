@@ -49,7 +49,8 @@ export async function postWebhook(
 }
 
 /**
- * The real sign-in through the GitHub simulator, as a browser does it, redirects followed by hand: the
+ * The real sign-in through the GitHub simulator, as a browser does it (with the handoff cookie's value,
+ * spent once the pair is handed off), redirects followed by hand: the
  * login starts at one replica and GitHub's callback lands at the other (a load balancer may route the two
  * requests anywhere), so the signed state cookie and PKCE verifier must be readable by every replica.
  */
@@ -57,7 +58,7 @@ export async function signInAcrossReplicas(params: {
   start: string;
   finish: string;
   login: string;
-}): Promise<Session> {
+}): Promise<Session & { spentHandoff: string }> {
   const jar = new Map<string, string>();
   const toGithub = await redirect(`${params.start}/accounts/github/login/?login=${params.login}`, jar);
   const callback = new URL(await redirect(toGithub, new Map()));
@@ -68,7 +69,8 @@ export async function signInAcrossReplicas(params: {
   const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
   const handoff = await fetch(`${params.start}/api/token/handoff/`, { method: 'POST', headers: { cookie } });
   if (handoff.status !== 200) throw new Error(`sign-in failed: handoff answered ${handoff.status}`);
-  return (await handoff.json()) as Session;
+  const spentHandoff = decodeURIComponent(jar.get('fluxion_handoff') ?? '');
+  return { ...((await handoff.json()) as Session), spentHandoff };
 }
 
 /** One request without following its redirect; returns the location and keeps the cookies set. */
