@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIRST_DATE, LAST_DATE, readDate } from './dates.ts';
 
 const FIXED_OFFSET = /^[+-](0\d|1[0-4]):[0-5]\d$/;
 
@@ -13,14 +14,23 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
-const isoDate = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a holiday is a date YYYY-MM-DD')
-  .refine((text) => {
-    const ms = Date.parse(`${text}T00:00:00Z`);
-    return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(text);
-  }, 'no such date');
+/**
+ * A calendar date YYYY-MM-DD from 1970-01-01 to 9999-12-31, read by the one reader of dates
+ * (`dates.ts`) that the engine uses too: a date accepted here is one every analysis can use.
+ */
+export function isoDateSchema() {
+  return z
+    .string()
+    .superRefine((text, ctx) => {
+      const { problem } = readDate(text);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: text });
+    })
+    .meta({
+      format: 'date',
+      pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+      description: `a date from ${FIRST_DATE} to ${LAST_DATE}`,
+    });
+}
 
 /**
  * A board's working calendar (docs/metrics.md §12), shared by everyone who tracks the board: its time
@@ -32,7 +42,7 @@ export const calendarSchema = z.object({
     .array(z.number().int().min(0).max(6))
     .max(6, 'at least one day of the week must be worked')
     .refine((days) => new Set(days).size === days.length, 'a weekend day is listed twice'),
-  holidays: z.array(isoDate).max(1000),
+  holidays: z.array(z.string().trim().pipe(isoDateSchema())).max(1000),
 });
 export type BoardCalendar = z.infer<typeof calendarSchema>;
 

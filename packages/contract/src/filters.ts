@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './calendar.ts';
 
 /** Spec issue 12: what an item filter may select by type. */
 export const ITEM_TYPES = ['issue', 'pull_request', 'draft'] as const;
@@ -16,15 +17,7 @@ function repeated<T extends z.ZodType<string>>(name: string, value: T) {
 
 const name = (param: string) => z.string().trim().min(1, `${param} must not be empty`).max(200);
 
-const day = (param: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${param} must be a date as YYYY-MM-DD`)
-    .refine((text) => {
-      const at = Date.parse(`${text}T00:00:00Z`);
-      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(text);
-    }, `${param} is not a date`)
-    .optional();
+const day = () => isoDateSchema().optional();
 
 /**
  * The item filter every analysis takes (docs/metrics.md, "Filters"); spread into each analysis query.
@@ -38,9 +31,9 @@ export const itemFilterQueryShape = {
   repo: repeated('repo', name('repo')),
   assignee: repeated('assignee', name('assignee')),
   /** The first day (in the board's time zone) of the date range: items on the board on that day or later. */
-  from: day('from'),
+  from: day(),
   /** The last day (in the board's time zone) of the date range, included. */
-  to: day('to'),
+  to: day(),
 };
 export const itemFilterQuerySchema = z.object(itemFilterQueryShape);
 export type ItemFilterQuery = z.output<typeof itemFilterQuerySchema>;

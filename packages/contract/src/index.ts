@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './billing.ts';
 export * from './calendar.ts';
 export * from './csv.ts';
+export * from './dates.ts';
 export * from './errors.ts';
 export * from './filters.ts';
 export * from './flow.ts';

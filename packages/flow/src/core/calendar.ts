@@ -1,3 +1,4 @@
+import { readDate } from '@fluxion/contract/dates';
 import { DayCache } from './day-cache.ts';
 import { type ZoneDays, zoneDays } from './time-zone.ts';
 
@@ -27,15 +28,14 @@ export type Calendar = ZoneDays & {
 
 export class CalendarError extends Error {}
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Day number (days since 1970-01-01) of a YYYY-MM-DD date; throws on anything else. */
+/**
+ * Day number (days since 1970-01-01) of a YYYY-MM-DD date from 1970-01-01 to 9999-12-31; throws on
+ * anything else. Read by the contract's one reader of dates, which the API's schemas use too.
+ */
 export function dayOfDate(text: string): number {
-  const m = ISO_DATE.exec(text.trim());
-  const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : Number.NaN;
-  if (!m || new Date(ms).toISOString().slice(0, 10) !== text.trim())
-    throw new CalendarError(`not a date (YYYY-MM-DD): ${text}`);
-  return ms / 86_400_000;
+  const { day, problem } = readDate(text.trim());
+  if (day === undefined) throw new CalendarError(`not a date (YYYY-MM-DD): ${problem}`);
+  return day;
 }
 
 /** Day of the week of a day number, 0 = Sunday (1970-01-01 was a Thursday). */
