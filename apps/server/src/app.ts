@@ -12,6 +12,7 @@ import { flowRoutes } from './analytics/flow-routes.ts';
 import { overviewRoutes } from './analytics/overview-routes.ts';
 import { exportRoutes } from './export/routes.ts';
 import { sharedViewRoutes, shareLinkRoutes } from './sharing/routes.ts';
+import { registerNoStore } from './auth/no-store.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -66,6 +67,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   });
 
   await registerSecurityHeaders(app, ctx);
+  registerNoStore(app);
   await registerRateLimits(app, ctx);
 
   await app.register(healthRoutes, { db: ctx.db });
