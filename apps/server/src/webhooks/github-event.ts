@@ -1,4 +1,10 @@
+import { instantMs } from '@fluxion/contract';
 import { z } from 'zod';
+
+/** An instant as GitHub writes it ("2026-11-01T09:00:00Z"), read by the contract's one reader of dates. */
+const instant = z
+  .string()
+  .refine((text) => instantMs(text) !== null, 'must be an ISO 8601 date and time with its zone');
 
 const option = z.object({ name: z.string() }).loose().nullish();
 
@@ -11,8 +17,8 @@ export const projectsV2ItemEventSchema = z
         node_id: z.string(),
         project_node_id: z.string(),
         content_type: z.string().nullish(),
-        updated_at: z.string(),
-        archived_at: z.string().nullish(),
+        updated_at: instant,
+        archived_at: instant.nullish(),
       })
       .loose(),
     changes: z
@@ -50,7 +56,8 @@ export function interpretItemEvent(
   receivedAt: number,
 ): WebhookEffect {
   const item = event.projects_v2_item;
-  const at = Date.parse(item.updated_at);
+  // The schema checked both: a move is never stored without its instant.
+  const at = instantMs(item.updated_at) ?? Number.NaN;
   const base = { projectId: item.project_node_id, itemId: item.node_id };
   switch (event.action) {
     case 'archived':
@@ -59,7 +66,7 @@ export function interpretItemEvent(
         ...base,
         from: null,
         to: null,
-        at: Date.parse(item.archived_at ?? item.updated_at),
+        at: instantMs(item.archived_at ?? item.updated_at) ?? Number.NaN,
       };
     case 'deleted':
       return { kind: 'move', ...base, from: null, to: null, at: receivedAt };

@@ -134,6 +134,62 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
     expect(await deliver(id, other)).toEqual({ status: 200, outcome: 'duplicate' });
     expect(await moves()).toEqual([]);
   });
+
+  it('a signed delivery with dates that are not instants is refused (400) and changes nothing, every retry', async () => {
+    const secret = testApp.ctx.config.github.webhookSecret ?? '';
+    const send = async (id: string, payload: unknown) => {
+      const body = JSON.stringify(payload);
+      const headers = {
+        'content-type': 'application/json',
+        'x-github-event': 'projects_v2_item',
+        'x-github-delivery': id,
+        'x-hub-signature-256': await sign(secret, body),
+      };
+      const response = await fetch(`${url}/webhooks/github`, { method: 'POST', headers, body });
+      return { status: response.status, body: await response.text() };
+    };
+    const item = (dates: Record<string, unknown>) => ({
+      node_id: 'PVTI_1',
+      project_node_id: PROJECT,
+      updated_at: new Date(NOW - HOUR).toISOString(),
+      ...dates,
+    });
+    const status = {
+      field_value: {
+        field_type: 'single_select',
+        field_name: 'Status',
+        from: { name: 'Todo' },
+        to: { name: 'Doing' },
+      },
+    };
+    const bad = [
+      { action: 'archived', projects_v2_item: item({ archived_at: 'yesterday' }) },
+      { action: 'archived', projects_v2_item: item({ updated_at: 'never', archived_at: null }) },
+      { action: 'archived', projects_v2_item: item({ archived_at: '2026-02-30T10:00:00Z' }) },
+      { action: 'edited', projects_v2_item: item({ updated_at: '0050-01-01T00:00:00Z' }), changes: status },
+      { action: 'edited', projects_v2_item: item({ updated_at: '2026-11-01' }), changes: status },
+      { action: 'deleted', projects_v2_item: item({ updated_at: 12 }) },
+    ];
+    // The item is on the board (a well-dated move, with an offset as ISO 8601 allows): archiving it
+    // with a date that is not one stored a move without its instant (NOT NULL constraint failed).
+    const good = {
+      action: 'edited',
+      projects_v2_item: item({ updated_at: '2026-11-01T08:30:00+01:00' }),
+      changes: status,
+    };
+    expect(await send(randomUUID(), good)).toEqual({ status: 200, body: '{"status":"recorded"}' });
+    const before = { moves: await moves(), marks: await marks(), version: await dataVersion() };
+    for (const payload of bad) {
+      const id = randomUUID();
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const answer = await send(id, payload);
+        expect(answer.status, `${JSON.stringify(payload)}: ${answer.body}`).toBe(400);
+        expect(JSON.parse(answer.body).message).toMatch(/projects_v2_item\.(updated|archived)_at/);
+      }
+    }
+    expect({ moves: await moves(), marks: await marks(), version: await dataVersion() }).toEqual(before);
+    expect(before.moves).toEqual([{ from_column: 'Todo', to_column: 'Doing' }]);
+  });
 });
 
 /** A trigger that makes every insert of a move of `item` into `transitions` fail, or (null) its removal. */

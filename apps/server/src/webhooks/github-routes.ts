@@ -45,7 +45,11 @@ export async function githubWebhookRoutes(
     }
     const parsed = projectsV2ItemEventSchema.safeParse(payload);
     if (!parsed.success) {
-      return reply.status(400).send({ error: 'bad_request', message: 'Not a projects_v2_item payload' });
+      // Refused whole, before anything is recorded or marked: GitHub's retries are refused alike.
+      const issue = parsed.error.issues[0];
+      const field = issue?.path.join('.') ?? '';
+      const message = `Not a projects_v2_item payload${field ? `: ${field}: ${issue?.message}` : ''}`;
+      return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
     }
     const status = await applyEvent(ctx, recorders, parsed.data, delivery);
     request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
