@@ -1,28 +1,44 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Three tiers (README, "Tests"): `unit` is pure code — the engine, the contract, the web app — with no
+ * database, server or process (the inner loop, well under a minute); `integration` runs the app on real
+ * databases and the simulators over real HTTP; `system` runs real processes, database outages and
+ * simulated hours. `npm test` runs all three; a system test is named `*.system.test.ts`.
+ */
+const UNIT = [
+  'packages/flow/src/**/*.test.ts',
+  'packages/contract/src/**/*.test.ts',
+  'packages/demo-board/src/**/*.test.ts',
+];
+const SYSTEM = ['apps/server/src/**/*.system.test.ts'];
+
+const node = { environment: 'node' as const, testTimeout: 20_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-        },
-      },
+      { test: { ...node, name: 'unit', include: UNIT } },
       {
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
-          // As the node project: a busy 2-core CI machine renders a long table in seconds, not ms.
+          // A busy 2-core CI machine renders a long table in seconds, not ms.
           testTimeout: 20_000,
           // Primer's components import their CSS: let Vite transform them instead of Node loading them.
           server: { deps: { inline: [/@primer\/react/] } },
         },
       },
+      {
+        test: {
+          ...node,
+          name: 'integration',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...UNIT, ...SYSTEM],
+        },
+      },
+      { test: { ...node, name: 'system', include: SYSTEM } },
     ],
   },
 });
