@@ -28,9 +28,9 @@ export function viewedBoard(viewer: Viewer, projectId: string): TrackedRow {
 }
 
 /**
- * preHandler of every analysis route, in place of `authenticate` + `requireSubscription` + the access check:
- * the same answers (401 for a token or sign-in that ended, 402 behind the paywall, then 404 for a board the
- * user does not see), from one statement (projects/queries.ts `findBoardAccess`). A warm answer is a cache
+ * preHandler of every analysis route: authentication, the paywall and the access check (401 for a token
+ * or sign-in that ended, 402 behind the paywall, then 404 for a board the user does not see), from one
+ * statement (projects/queries.ts `findBoardAccess`). A warm answer is a cache
  * hit, so this statement is all it asks the database.
  */
 export function authorizeAnalysis(ctx: AppContext) {

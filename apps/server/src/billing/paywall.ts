@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
-import { AppError, unauthorized } from '../http/errors.ts';
-import { findDemoBoard } from '../projects/queries.ts';
+import { unauthorized } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { isActiveUser } from './subscription.ts';
 
@@ -48,19 +47,4 @@ export function requestedProject(request: FastifyRequest): string | undefined {
   const params = request.params as { id?: unknown } | undefined;
   const id = query?.project ?? params?.id;
   return typeof id === 'string' && id !== '' ? id : undefined;
-}
-
-/**
- * preHandler of every analysis route (after `authenticate`): 402 `subscription_required` when the user may
- * not analyse the requested board. Requests naming no board pass (they are validated elsewhere).
- */
-export function requireSubscription(ctx: AppContext) {
-  return async (request: FastifyRequest): Promise<void> => {
-    const projectId = requestedProject(request);
-    if (projectId === undefined) return;
-    const gate = await analysisGate(ctx, request.userId);
-    const demo = await findDemoBoard(ctx.db);
-    if (gate.allows({ is_demo: demo?.github_project_id === projectId ? 1 : 0 })) return;
-    throw new AppError(402, 'subscription_required', gate.message);
-  };
 }
