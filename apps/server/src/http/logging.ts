@@ -1,16 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
+import { holdsToken, REDACTED, redactTokens } from './redaction.ts';
 
 const SECRET_QUERY_KEYS = /^(token|refresh|code|state|access_token|refresh_token|client_secret)$/i;
 
-/** Request URLs without the values of secret-bearing query parameters. */
+/**
+ * Request URLs without secrets: the values of secret-bearing query parameters by name, and any part of
+ * the path, query name or value that looks like a credential (`redaction.ts`), percent-encoded or not.
+ */
 export function redactUrl(url: string): string {
-  const [path, query] = url.split('?', 2);
-  if (!query) return url;
-  const params = new URLSearchParams(query);
-  for (const key of [...params.keys()]) if (SECRET_QUERY_KEYS.test(key)) params.set(key, '[redacted]');
-  return `${path}?${params.toString()}`;
+  const at = url.indexOf('?');
+  const path = redactTokens(at < 0 ? url : url.slice(0, at));
+  if (at < 0) return path;
+  const params = new URLSearchParams(url.slice(at + 1));
+  const redacted = new URLSearchParams();
+  for (const [key, value] of params) {
+    const secret = SECRET_QUERY_KEYS.test(key) || holdsToken(value);
+    redacted.append(holdsToken(key) ? REDACTED : key, secret ? REDACTED : value);
+  }
+  return `${path}?${redacted.toString()}`;
 }
 
 /**
@@ -26,12 +35,18 @@ function readableStream(): DestinationStream {
   });
 }
 
-/** Pino options for the app; `stream` sends the log lines elsewhere than stdout (tests read them). */
+/**
+ * Pino options for the app; `stream` sends the log lines elsewhere than stdout (tests read them). Besides
+ * the named secrets (headers by name, the URL by `redactUrl`), every line is scrubbed of anything that
+ * looks like a credential before it is written, whatever field or message holds it, in both formats (the
+ * readable one is made from the scrubbed JSON).
+ */
 export function loggerOptions(level: string, stream?: DestinationStream, readable = false) {
   const destination = stream ?? (readable ? readableStream() : undefined);
   return {
     level,
     ...(destination ? { stream: destination } : {}),
+    hooks: { streamWrite: redactTokens },
     redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     serializers: {
       req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
