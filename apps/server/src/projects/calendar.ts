@@ -1,16 +1,67 @@
 import { type BoardCalendar, calendarSchema, DEFAULT_CALENDAR } from '@fluxion/contract';
 import type { CalendarSettings } from '@fluxion/flow';
+import type { z } from 'zod';
 import type { Db } from '../db/connection.ts';
 
-/** The stored calendar of a board (JSON text); the default (UTC, every day worked) when unset or unreadable. */
-export function boardCalendar(stored: string | null): BoardCalendar {
+/**
+ * The stored calendar of a board (JSON text); the default (UTC, every day worked) when unset or not JSON.
+ * A stored part that cannot be used (a holiday written before the dates were checked as now, a zone this
+ * runtime does not know) is left out, with a warning, rather than refused: one bad setting must not
+ * take the board's analyses down for everyone who tracks it. Saving refuses such parts (calendarSchema).
+ */
+export function boardCalendar(stored: string | null, warn: UnusableWarning = warnOnce): BoardCalendar {
   if (stored === null) return DEFAULT_CALENDAR;
+  const parsed = calendarSchema.safeParse(readJson(stored));
+  if (parsed.success) return parsed.data;
+  const problems: string[] = [];
+  const calendar = usableParts(readJson(stored), problems);
+  warn(stored, problems);
+  return calendar;
+}
+
+/** Called with a stored calendar and what of it was left out. */
+export type UnusableWarning = (stored: string, problems: string[]) => void;
+
+function readJson(text: string): unknown {
   try {
-    const parsed = calendarSchema.safeParse(JSON.parse(stored));
-    return parsed.success ? parsed.data : DEFAULT_CALENDAR;
+    return JSON.parse(text);
   } catch {
-    return DEFAULT_CALENDAR;
+    return null;
   }
+}
+
+function usableParts(value: unknown, problems: string[]): BoardCalendar {
+  const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  if (stored !== value) problems.push('not a calendar: the default is used');
+  const part = <S extends z.ZodType>(name: string, schema: S, fallback: z.output<S>): z.output<S> => {
+    if (!(name in stored)) return fallback;
+    const read = schema.safeParse(stored[name]);
+    if (read.success) return read.data;
+    problems.push(`${name}: ${read.error.issues[0]?.message ?? 'unusable'}`);
+    return fallback;
+  };
+  const shape = calendarSchema.shape;
+  const time_zone = part('time_zone', shape.time_zone, DEFAULT_CALENDAR.time_zone);
+  const weekends = part('weekends', shape.weekends, DEFAULT_CALENDAR.weekends);
+  const list = Array.isArray(stored.holidays) ? stored.holidays : [];
+  if ('holidays' in stored && !Array.isArray(stored.holidays)) problems.push('holidays: not a list');
+  const holidays: string[] = [];
+  for (const holiday of list) {
+    const read = shape.holidays.element.safeParse(holiday);
+    if (read.success) holidays.push(read.data);
+    else problems.push(`holiday ${JSON.stringify(holiday)}: ${read.error.issues[0]?.message ?? 'unusable'}`);
+  }
+  return { time_zone, weekends, holidays: holidays.slice(0, 1000) };
+}
+
+const warned = new Set<string>();
+
+/** Each unusable stored calendar is said once per process (it is read on every request). */
+function warnOnce(stored: string, problems: string[]): void {
+  if (warned.has(stored)) return;
+  if (warned.size >= 1000) warned.clear();
+  warned.add(stored);
+  console.warn(`A board's stored calendar has parts that cannot be used, left out: ${problems.join('; ')}`);
 }
 
 /** The engine's calendar settings for a board's stored calendar. */

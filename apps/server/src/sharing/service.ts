@@ -29,8 +29,37 @@ export function linkStatus(row: ShareLinkRow, now: number): ShareLink['status'] 
   return now >= row.expires_at ? 'expired' : 'active';
 }
 
+/**
+ * A link's stored filters. One that cannot be used (a date written before dates were checked as now) is
+ * left out, with a warning, rather than refused: the link and its owner's list of links keep working.
+ */
 export function linkFilters(row: ShareLinkRow): ShareFilters {
-  return shareFiltersSchema.parse(JSON.parse(row.filters));
+  let stored: unknown;
+  try {
+    stored = JSON.parse(row.filters);
+  } catch {
+    stored = {};
+  }
+  const parsed = shareFiltersSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  const kept: Record<string, unknown> = typeof stored === 'object' && stored !== null ? { ...stored } : {};
+  const unusable = new Set(parsed.error.issues.map((issue) => String(issue.path[0] ?? '')));
+  for (const key of unusable) delete kept[key];
+  const tolerated = shareFiltersSchema.safeParse(kept);
+  warnOnce(row.id, [...unusable]);
+  return tolerated.success ? tolerated.data : shareFiltersSchema.parse({});
+}
+
+const warned = new Set<string>();
+
+/** Each link with unusable stored filters is said once per process (it is read on every visit). */
+function warnOnce(linkId: string, filters: string[]): void {
+  if (warned.has(linkId)) return;
+  if (warned.size >= 1000) warned.clear();
+  warned.add(linkId);
+  console.warn(
+    `Share link ${linkId} has stored filters that cannot be used, left out: ${filters.join(', ')}`,
+  );
 }
 
 function toShareLink(row: ShareLinkRow, now: number): ShareLink {
