@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import { markMovesRewritten } from '../move-log/segments.ts';
 import type { ItemState } from './diff.ts';
 import type { Move, ObservedItem, StoredItem } from './observation.ts';
-import { newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
+import { datedWhenLooked, newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
 
 const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels', 'assignees'] as const;
 
@@ -211,7 +211,7 @@ async function recordedNear(db: Db, boardId: string, moves: Move[]): Promise<Map
   for (const itemIds of chunks([...new Set(checked.map((m) => m.itemId))])) {
     const rows = await db
       .selectFrom('transitions')
-      .select(['id', 'item_id', 'from_column', 'to_column', 'at'])
+      .select(['id', 'item_id', 'from_column', 'to_column', 'at', 'source', 'recorded_at'])
       .where('board_id', '=', boardId)
       .where('item_id', 'in', itemIds)
       .where('at', '>=', from)
@@ -219,7 +219,9 @@ async function recordedNear(db: Db, boardId: string, moves: Move[]): Promise<Map
       .execute();
     for (const r of rows) {
       const history = recorded.get(r.item_id) ?? [];
-      history.push({ id: Number(r.id), from: r.from_column, to: r.to_column, at: Number(r.at) });
+      const at = Number(r.at);
+      const looked = datedWhenLooked({ source: r.source, at }, Number(r.recorded_at));
+      history.push({ id: Number(r.id), from: r.from_column, to: r.to_column, at, source: r.source, looked });
       recorded.set(r.item_id, history);
     }
   }
@@ -236,7 +238,7 @@ export async function insertMoves(db: Db, boardId: string, moves: Move[], now: n
 
 /** `insertMoves`, returning the moves stored (the objects passed in). */
 export async function insertNewMoves(db: Db, boardId: string, moves: Move[], now: number): Promise<Move[]> {
-  const accepted = newMoves(moves, await recordedNear(db, boardId, moves));
+  const accepted = newMoves(moves, await recordedNear(db, boardId, moves), now);
   for (const chunk of chunks(accepted)) {
     await db
       .insertInto('transitions')

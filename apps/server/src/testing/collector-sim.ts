@@ -20,7 +20,14 @@ export type RecordedMove = {
   at: number;
   source: string;
 };
-type Delivery = { id: string; action: string; dropped: boolean; redelivery: boolean };
+type Delivery = {
+  id: string;
+  action: string;
+  dropped: boolean;
+  redelivery: boolean;
+  /** The app's answer (null: none yet, or the request failed). */
+  status: number | null;
+};
 
 /**
  * The real app (listening on a real port, so the simulator can deliver webhooks to `/webhooks/github`)
