@@ -1,4 +1,5 @@
 import { type AgingRisk, type FlowPercentiles, type FlowResponse, wallClockMs } from '@fluxion/contract';
+import { dayOfIsoDate } from '@fluxion/contract/dates';
 
 const DAY_MS = 86_400_000;
 
@@ -106,7 +107,8 @@ export function scatterPoints(data: Pick<FlowResponse, 'cycle_time'>, timeZone =
 
 /** The scatter's x range: the whole window, from its first midnight to the end of its last day. */
 export function windowDomain(window: FlowResponse['window']): [number, number] {
-  return [Date.parse(window.start), Date.parse(window.end) + DAY_MS];
+  const dayMs = (date: string) => (dayOfIsoDate(date) ?? Number.NaN) * DAY_MS;
+  return [dayMs(window.start), dayMs(window.end) + DAY_MS];
 }
 
 export type AgingPoint = {

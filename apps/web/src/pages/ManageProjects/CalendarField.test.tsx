@@ -50,4 +50,10 @@ describe('CalendarField', () => {
     expect(parseHolidays('2026-02-30')).toEqual({ badLine: '2026-02-30' });
     expect(parseHolidays(' 2026-02-28 \r\n2026-02-28')).toEqual({ holidays: ['2026-02-28'] });
   });
+
+  it('refuses the dates the server refuses: years before 1970 (0050 was taken, and broke the board)', () => {
+    expect(parseHolidays('2026-12-25\n0050-01-01')).toEqual({ badLine: '0050-01-01' });
+    expect(parseHolidays('1969-12-31')).toEqual({ badLine: '1969-12-31' });
+    expect(parseHolidays('1970-01-01\n9999-12-31')).toEqual({ holidays: ['1970-01-01', '9999-12-31'] });
+  });
 });

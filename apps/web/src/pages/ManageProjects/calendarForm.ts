@@ -1,11 +1,11 @@
 import type { BoardCalendar, Project } from '@fluxion/contract';
+import { isIsoDate } from '@fluxion/contract/dates';
 
 /** The calendar as the Edit dialog holds it: holidays as typed or pasted, one date a line. */
 export type CalendarChoice = { timeZone: string; weekends: number[]; holidaysText: string };
 
 /** Saturday and Sunday: what "exclude weekends" starts from. */
 export const DEFAULT_WEEKEND = [6, 0];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function initialCalendar(project: Project): CalendarChoice {
   const calendar = project.calendar;
@@ -16,18 +16,14 @@ export function initialCalendar(project: Project): CalendarChoice {
   };
 }
 
-const isDate = (text: string) => {
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  return DATE.test(text) && Number.isFinite(ms) && new Date(ms).toISOString().startsWith(text);
-};
-
 /** One date a line (blank lines skipped, duplicates once, sorted), or the first line that is not a date. */
 export function parseHolidays(text: string): { holidays: string[] } | { badLine: string } {
   const lines = text
     .split(/\r?\n/)
     .map((line) => line.trim())
     .filter((line) => line !== '');
-  const bad = lines.find((line) => !isDate(line));
+  // The server's own reader of dates: a line accepted here is a holiday the server accepts.
+  const bad = lines.find((line) => !isIsoDate(line));
   if (bad !== undefined) return { badLine: bad };
   return { holidays: [...new Set(lines)].sort() };
 }
