@@ -1,4 +1,8 @@
-import { BaseStyles, ThemeProvider } from '@primer/react';
+import { BaseStyles } from '@primer/react';
+// The next ThemeProvider: the deprecated one in '@primer/react' carries Primer's JavaScript theme (its
+// colour schemes, a quarter of the first load's gzipped JavaScript) that nothing here reads: colours come from
+// @primer/primitives' CSS variables.
+import { ThemeProvider } from '@primer/react/next';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';

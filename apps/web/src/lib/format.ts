@@ -1,4 +1,3 @@
-import { wallClockMs } from '@fluxion/contract';
 import { T } from '../texts.ts';
 
 /**
@@ -30,11 +29,12 @@ const dateFormat = new Intl.DateTimeFormat('en', {
 });
 
 /**
- * A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. A timestamp is dated in
- * `timeZone` (a board's: its local day, as the analyses count days); a date ('2025-03-05') is that day.
+ * A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. A date ('2025-03-05') is
+ * that day; a timestamp is dated on its UTC day, or on the day `wallClock` reads it
+ * (`formatLocalDate`: a board's local day, as the analyses count days).
  */
-export function formatDate(value: string | null | undefined, timeZone = 'UTC'): string {
+export function formatDate(value: string | null | undefined, wallClock = (ms: number) => ms): string {
   if (!value) return T.issues.unknown;
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? T.issues.unknown : dateFormat.format(new Date(wallClockMs(ms, timeZone)));
+  return Number.isNaN(ms) ? T.issues.unknown : dateFormat.format(new Date(wallClock(ms)));
 }
