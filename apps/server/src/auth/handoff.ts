@@ -1,6 +1,7 @@
 import { routes } from '@fluxion/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { HANDOFF_TOKEN_TTL_MS } from './refresh-tokens.ts';
 
 /**
  * The one-time handoff of a sign-in from the OAuth callback to the web app, in the browser that signed in:
@@ -11,7 +12,8 @@ export const HANDOFF_PATH = routes.tokenHandoff.path;
 /** The app's address after a sign-in: the web app then asks for the handoff. */
 export const SIGNED_IN_REDIRECT = '/?signed_in=1';
 const HANDOFF_COOKIE = 'fluxion_handoff';
-const HANDOFF_SECONDS = 60;
+/** As long as the token it carries lives. */
+const HANDOFF_SECONDS = HANDOFF_TOKEN_TTL_MS / 1000;
 
 const cookieOptions = (ctx: AppContext) => ({
   path: HANDOFF_PATH,
@@ -20,8 +22,8 @@ const cookieOptions = (ctx: AppContext) => ({
   secure: ctx.config.publicUrl.startsWith('https:'),
 });
 
-export function setHandoffCookie(ctx: AppContext, reply: FastifyReply, refreshToken: string): void {
-  reply.setCookie(HANDOFF_COOKIE, refreshToken, { ...cookieOptions(ctx), maxAge: HANDOFF_SECONDS });
+export function setHandoffCookie(ctx: AppContext, reply: FastifyReply, handoffToken: string): void {
+  reply.setCookie(HANDOFF_COOKIE, handoffToken, { ...cookieOptions(ctx), maxAge: HANDOFF_SECONDS });
 }
 
 /** The handed-off refresh token, if any; the cookie is cleared either way. */

@@ -8,7 +8,7 @@ import { upsertGithubUser } from '../users/queries.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
 import { SIGNED_IN_REDIRECT, setHandoffCookie } from './handoff.ts';
-import { createRefreshToken } from './refresh-tokens.ts';
+import { createHandoffToken } from './refresh-tokens.ts';
 import { encryptSecret } from './secret-box.ts';
 import { startSession } from './sessions.ts';
 
@@ -85,8 +85,8 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
           now,
         );
         const session = { userId: user.id, sessionId: await startSession(ctx.db, user.id, now) };
-        const refresh = await createRefreshToken(ctx.db, session, now);
-        setHandoffCookie(ctx, reply, refresh.token);
+        const handoff = await createHandoffToken(ctx.db, session, now);
+        setHandoffCookie(ctx, reply, handoff.token);
         request.log.info({ userId: user.id }, 'signed in with GitHub');
         return reply.redirect(SIGNED_IN_REDIRECT);
       } catch (error) {

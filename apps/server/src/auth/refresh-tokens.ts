@@ -11,6 +11,12 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  * instead of counting as a stolen copy. Later, the token is a copy: its whole sign-in ends.
  */
 export const ROTATION_GRACE_MS = 30 * 1000;
+/**
+ * The OAuth callback's handoff token (handoff.ts) is a refresh token born single-use: it lives as long as
+ * its cookie, is traded once, at the handoff call only, and has no grace. Its kind is its lifetime: at
+ * most this long (and none once spent, see `rotateRefreshToken`).
+ */
+export const HANDOFF_TOKEN_TTL_MS = 60 * 1000;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -21,6 +27,7 @@ export async function createRefreshToken(
   db: Db,
   session: Session,
   now: number,
+  ttlMs = REFRESH_TOKEN_TTL_MS,
 ): Promise<{ id: string; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const id = randomUUID();
@@ -31,13 +38,22 @@ export async function createRefreshToken(
       user_id: session.userId,
       session_id: session.sessionId,
       token_hash: hash(token),
-      expires_at: now + REFRESH_TOKEN_TTL_MS,
+      expires_at: now + ttlMs,
       revoked_at: null,
       replaced_by: null,
       created_at: now,
     })
     .execute();
   return { id, token };
+}
+
+/** The single-use token the OAuth callback hands to the web app (see `HANDOFF_TOKEN_TTL_MS`). */
+export function createHandoffToken(
+  db: Db,
+  session: Session,
+  now: number,
+): Promise<{ id: string; token: string }> {
+  return createRefreshToken(db, session, now, HANDOFF_TOKEN_TTL_MS);
 }
 
 export type RotationResult =
@@ -50,34 +66,41 @@ export type RotationResult =
  * sign-in, see above); otherwise it was copied and its whole sign-in ends. A sign-in already ended
  * (logout, an earlier replay) answers nothing, grace or not.
  *
- * `singleUse` (the OAuth handoff's token): spent by this exchange for good, with no grace, now or when
- * presented again anywhere. Presented a second time, it ends its sign-in.
+ * `handoff`: the exchange at the handoff call. What it takes is spent for good, with no grace, now or
+ * when presented again anywhere (a second time, it ends its sign-in). A handoff token is only taken
+ * there: the refresh call refuses an unspent one.
  */
 export async function rotateRefreshToken(
   db: Db,
   token: string,
   now: number,
-  options: { singleUse: boolean } = { singleUse: false },
+  options: { handoff: boolean } = { handoff: false },
 ): Promise<RotationResult> {
   const row = await findByToken(db, token);
   if (!row) return { ok: false, reason: 'unknown' };
   const session = { userId: row.user_id, sessionId: row.session_id ?? row.id };
   if (!(await isSessionLive(db, session.sessionId, session.userId))) return { ok: false, reason: 'revoked' };
+  const singleUse = isSingleUse(row);
   if (row.revoked_at !== null) {
     if (row.replaced_by === null) return { ok: false, reason: 'revoked' };
-    const inGrace = !options.singleUse && !spentForGood(row) && now - row.revoked_at <= ROTATION_GRACE_MS;
+    const inGrace = !options.handoff && !singleUse && now - row.revoked_at <= ROTATION_GRACE_MS;
     if (inGrace && (await hasLiveToken(db, session.sessionId, now))) {
       return issueWhileLive(db, session, await createRefreshToken(db, session, now), now);
     }
     await endSession(db, session.sessionId, now);
     return { ok: false, reason: 'reused' };
   }
+  if (singleUse && !options.handoff) return { ok: false, reason: 'unknown' };
   if (row.expires_at <= now) return { ok: false, reason: 'expired' };
   const next = await createRefreshToken(db, session, now);
   const claimed = await db
     .updateTable('refresh_tokens')
-    // A single-use token expires as it is spent (see `spentForGood`).
-    .set({ revoked_at: now, replaced_by: next.id, ...(options.singleUse ? { expires_at: now } : {}) })
+    // What the handoff spends is single-use from now on, whatever it was born as (`isSingleUse`).
+    .set({
+      revoked_at: now,
+      replaced_by: next.id,
+      ...(options.handoff ? { expires_at: row.created_at } : {}),
+    })
     .where('id', '=', row.id)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -117,12 +140,9 @@ async function issueWhileLive(
   return { ok: false, reason: 'revoked' };
 }
 
-/**
- * A rotated token spent as single-use: it expired the moment it was rotated. An ordinary rotation only
- * takes a token that has not expired, so its `expires_at` stays after its `revoked_at`.
- */
-function spentForGood(row: RefreshTokensTable): boolean {
-  return row.revoked_at !== null && row.expires_at <= row.revoked_at;
+/** A handoff token: born to live `HANDOFF_TOKEN_TTL_MS` at most, or spent at the handoff (no life left). */
+function isSingleUse(row: RefreshTokensTable): boolean {
+  return row.expires_at - row.created_at <= HANDOFF_TOKEN_TTL_MS;
 }
 
 /** Whether the sign-in still has a token that refreshes: the newest of a tab's chain, at least. */

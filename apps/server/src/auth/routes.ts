@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const handedOff = takeHandoffCookie(ctx, request, reply);
       if (!handedOff) throw unauthorized('No sign-in to take over in this browser');
       const now = ctx.now();
-      return tokenPair(await rotateRefreshToken(ctx.db, handedOff, now, { singleUse: true }), now);
+      return tokenPair(await rotateRefreshToken(ctx.db, handedOff, now, { handoff: true }), now);
     },
     { config: { rateLimit } },
   );

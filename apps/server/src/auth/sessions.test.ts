@@ -4,7 +4,7 @@ import { buildTestApp } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, issueAccessToken } from './access-tokens.ts';
-import { createRefreshToken, ROTATION_GRACE_MS } from './refresh-tokens.ts';
+import { createHandoffToken, createRefreshToken, ROTATION_GRACE_MS } from './refresh-tokens.ts';
 import { startSession } from './sessions.ts';
 
 const cases = await dialectCases();
@@ -149,21 +149,40 @@ describe.each(cases)('sessions on $name', async ({ create }) => {
     expect((await refreshWith(t2)).statusCode).toBe(401);
   });
 
+  /** A new sign-in as the OAuth callback makes it: its only token is the handoff cookie's. */
+  const callbackSignIn = async () => {
+    const { user } = await signedInUser(ctx);
+    const session = { userId: user.id, sessionId: await startSession(ctx.db, user.id, clock.now()) };
+    return (await createHandoffToken(ctx.db, session, clock.now())).token;
+  };
+  const handOff = (token: string) =>
+    app.inject({ method: 'POST', url: '/api/token/handoff/', cookies: { fluxion_handoff: token } });
+
   it('the handoff token is single-use everywhere: once handed off, the refresh call refuses it and ends the sign-in', async () => {
-    // The OAuth callback puts a fresh refresh token of a new sign-in into the handoff cookie.
-    const { refresh: handoff } = await signedInUser(ctx);
-    const handedOff = await app.inject({
-      method: 'POST',
-      url: '/api/token/handoff/',
-      cookies: { fluxion_handoff: handoff },
-    });
+    for (const handoff of [await callbackSignIn(), (await signedInUser(ctx)).refresh]) {
+      const handedOff = await handOff(handoff);
+      expect(handedOff.statusCode).toBe(200);
+      const pair = handedOff.json() as { access: string; refresh: string };
+      clock.advance(1_000);
+      const replayed = await refreshWith(handoff);
+      expect(replayed.statusCode, 'the spent handoff token within 30 s').toBe(401);
+      expect((await me(pair.access)).statusCode).toBe(401);
+      expect((await refreshWith(pair.refresh)).statusCode).toBe(401);
+    }
+  });
+
+  it('the handoff token is taken at the handoff call only, and lives as long as its cookie', async () => {
+    const handoff = await callbackSignIn();
+    const atRefresh = await refreshWith(handoff);
+    expect(atRefresh.statusCode).toBe(401);
+    expect(atRefresh.json().message).toMatch(/invalid/);
+    // Refused there without being spent: the browser that signed in still takes its pair.
+    const handedOff = await handOff(handoff);
     expect(handedOff.statusCode).toBe(200);
-    const pair = handedOff.json() as { access: string; refresh: string };
-    clock.advance(1_000);
-    const replayed = await refreshWith(handoff);
-    expect(replayed.statusCode, 'the spent handoff token within 30 s').toBe(401);
-    expect((await me(pair.access)).statusCode).toBe(401);
-    expect((await refreshWith(pair.refresh)).statusCode).toBe(401);
+    expect((await me(handedOff.json().access)).statusCode).toBe(200);
+    const late = await callbackSignIn();
+    clock.advance(60_001);
+    expect((await handOff(late)).statusCode).toBe(401);
   });
 
   it('refuses access tokens in a non-canonical encoding (padding, spare bits) that decode to a valid one', async () => {
