@@ -5,6 +5,7 @@ import {
   type EndpointResponse,
   endpointRequest,
 } from './endpoint-call.ts';
+import { reportAnswerOutsideContract } from './check-answer.ts';
 import { HttpError, httpErrorFrom, SessionExpiredError } from './errors.ts';
 
 type FetchFn = (input: string, init?: RequestInit) => Promise<Response>;
@@ -99,9 +100,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return json<T>(path, { method: 'POST', headers, body: JSON.stringify(body) });
   }
 
-  function call<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<EndpointResponse<N>> {
+  async function call<N extends EndpointName>(
+    name: N,
+    input: EndpointInput<N>,
+  ): Promise<EndpointResponse<N>> {
     const { url, init } = endpointRequest(name, input);
-    return json<EndpointResponse<N>>(url, init);
+    const body = await json<EndpointResponse<N>>(url, init);
+    if (import.meta.env.DEV) void reportAnswerOutsideContract(name, body);
+    return body;
   }
 
   function send<N extends EndpointName>(name: N, input: EndpointInput<N>): Promise<Response> {
