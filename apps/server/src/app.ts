@@ -18,7 +18,7 @@ import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
-import { guardContractRoutes } from './http/contract-routes.ts';
+import { checkAnswersAgainstContract, guardContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -33,6 +33,8 @@ export type BuildAppOptions = {
   webRoot: string | null;
   /** Where log lines go instead of stdout (tests capture them to check that no secret is logged). */
   logStream?: DestinationStream;
+  /** Tests: every JSON answer is checked against the endpoint table (http/contract-routes.ts). */
+  checkAnswers?: boolean;
 };
 
 declare module 'fastify' {
@@ -56,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   registerErrorHandler(app);
   if (readableLog) registerRequestLine(app);
   guardContractRoutes(app);
+  if (options.checkAnswers) checkAnswersAgainstContract(app);
   await app.register(fastifyCookie, { secret: ctx.config.jwtSecret });
   // Analyses and the web app's bundles compress 4–10×; a column of thousands of issues is megabytes of
   // JSON. Brotli at a low quality: nearly gzip's speed, smaller output.

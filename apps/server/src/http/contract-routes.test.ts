@@ -6,7 +6,7 @@ import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { createSqliteTestDatabase } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
-import { endpointsMissingFrom, guardContractRoutes } from './contract-routes.ts';
+import { checkAnswersAgainstContract, endpointsMissingFrom, guardContractRoutes } from './contract-routes.ts';
 
 const database = await createSqliteTestDatabase();
 afterAll(() => database.drop());
@@ -28,6 +28,19 @@ describe('the server and the endpoint table', () => {
     );
     expect(() => bare.get('/api/me/', async () => ({}))).not.toThrow();
     expect(() => bare.get('/lead-time', async () => ({}))).not.toThrow();
+    await bare.close();
+  });
+
+  it('turns a JSON answer outside the table, even one sent as cached text, into a 500 naming the field', async () => {
+    const bare = Fastify();
+    checkAnswersAgainstContract(bare);
+    let cached = '{"status":"ok"}';
+    bare.get('/healthz', async (_request, reply) => reply.type('application/json').send(cached));
+    expect((await bare.inject({ url: '/healthz' })).statusCode).toBe(200);
+    cached = '{"status":7}';
+    const broken = await bare.inject({ url: '/healthz' });
+    expect(broken.statusCode).toBe(500);
+    expect(broken.json()).toMatchObject({ code: 'contract_mismatch', message: /GET \/healthz .*status/ });
     await bare.close();
   });
 

@@ -38,3 +38,32 @@ export function endpointsMissingFrom(app: FastifyInstance): string[] {
     return !app.hasRoute({ method: method as Endpoint['method'], url });
   });
 }
+
+const endpointByKey = new Map(
+  (Object.values(endpoints) as Endpoint[]).flatMap((e) =>
+    [e.path, ...(e.aliases ?? [])].map((url) => [key(e.method, url), e] as const),
+  ),
+);
+
+/**
+ * Checks every JSON answer against its endpoint's schema for that status, including the answers sent
+ * as cached text that the serialiser never sees; a mismatch becomes a 500 naming the endpoint and the
+ * field, so any test that calls the endpoint fails. On in tests (`buildTestApp`), off in production,
+ * where a parse per answer would cost what the caches save.
+ */
+export function checkAnswersAgainstContract(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const endpoint = endpointByKey.get(key(request.method, request.routeOptions.url ?? ''));
+    const schema = endpoint?.responses[reply.statusCode as keyof Endpoint['responses']];
+    if (!schema || typeof payload !== 'string') return payload;
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+    const checked = schema.safeParse(JSON.parse(payload));
+    if (checked.success) return payload;
+    const issue = checked.error.issues[0];
+    const message = `${endpoint.method} ${endpoint.path} answered ${reply.statusCode} outside the endpoint table: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`;
+    request.log.error(message);
+    reply.status(500);
+    reply.header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify({ code: 'contract_mismatch', message });
+  });
+}

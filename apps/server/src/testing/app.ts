@@ -62,6 +62,7 @@ export async function buildTestApp(
   };
   const app = await buildApp(ctx, {
     webRoot: options.webRoot ?? null,
+    checkAnswers: true,
     ...(options.logs ? { logStream: options.logs.stream } : {}),
   });
   await app.ready();
