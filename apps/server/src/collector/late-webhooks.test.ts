@@ -131,4 +131,25 @@ describe.each(await dialectCases())('webhooks delivered out of order on $name', 
     ]);
     expect(await column(row, board, 'a')).toBe('Done');
   });
+
+  it('a log left ending elsewhere than the item stands (before the fix) is healed by the next full listing', async () => {
+    const { board, row } = await addBoard({ a: 'Todo' });
+    await moveAt(board, 'a', 'In Progress', 10);
+    await moveAt(board, 'a', 'Todo', 20);
+    await moveAt(board, 'a', 'In Progress', 30);
+    // What the old rule left: the third move taken for a copy of the first.
+    await world.ctx.db
+      .deleteFrom('transitions')
+      .where('board_id', '=', row.id)
+      .where('at', '=', START + 30 * SECOND)
+      .execute();
+    await world.advance(MINUTE);
+    expect(await poll().runOnce()).toBe(1);
+    expect(await logged(row, board, 'a')).toEqual([
+      ['Todo', 'In Progress', 10],
+      ['In Progress', 'Todo', 20],
+      ['Todo', 'In Progress', 30],
+    ]);
+    expect(await column(row, board, 'a')).toBe('In Progress');
+  });
 });

@@ -278,3 +278,71 @@ export async function relinkNextMove(db: Db, boardId: string, move: Move): Promi
   await db.updateTable('transitions').set({ from_column: move.to }).where('id', '=', next.id).execute();
   await markMovesRewritten(db, boardId, next.id);
 }
+
+/**
+ * Keeps each item's chain of moves ending where the item stands (items.column_name, which every poll
+ * sets to GitHub's column): where the last move of an item, in time order, leaves it elsewhere, the move
+ * the log lacks is recorded, into the current column when the item entered it. Why a move and not an
+ * edit of the last one: a recorded move happened (GitHub or a poll said so); what the log lacks is the
+ * move after it, which the item's current column proves and its entered-column time dates. So the log
+ * stays a list of things seen, in time order, and analyses read the column GitHub shows. It happens when
+ * a move was taken for a copy of another (one path's stamp too far from another's) or was lost before
+ * issue 19's fix; a full listing (`itemIds` absent) heals every item of the board.
+ * Returns how many moves were recorded.
+ */
+export async function reconcileChains(
+  db: Db,
+  boardId: string,
+  itemIds: readonly string[] | undefined,
+  source: 'poll' | 'webhook',
+  now: number,
+): Promise<number> {
+  const missing: Move[] = [];
+  for (const chunk of itemIds ? chunks([...new Set(itemIds)]) : [undefined]) {
+    if (chunk?.length === 0) continue;
+    const only = chunk ? sql`AND item_id IN (${sql.join(chunk)})` : sql``;
+    const last = await sql<{ item_id: string; to_column: string | null; at: number | string }>`
+      SELECT item_id, to_column, at FROM (
+        SELECT item_id, to_column, at,
+          ROW_NUMBER() OVER (PARTITION BY item_id ORDER BY at DESC, id DESC) AS n
+        FROM transitions WHERE board_id = ${boardId} ${only}
+      ) ranked WHERE n = 1`.execute(db);
+    const lastMove = new Map(last.rows.map((r) => [r.item_id, { to: r.to_column, at: Number(r.at) }]));
+    let items = db
+      .selectFrom('items')
+      .select(['item_id', 'column_name', 'entered_column_at', 'removed_at'])
+      .where('board_id', '=', boardId);
+    if (chunk) items = items.where('item_id', 'in', chunk);
+    for (const item of await items.execute()) {
+      const column = item.removed_at === null ? item.column_name : null;
+      const logged = lastMove.get(item.item_id);
+      if ((logged?.to ?? null) === column) continue;
+      // Off the board without ever being seen leaving it (an item known only by its metadata): nothing.
+      const since = column === null ? item.removed_at : item.entered_column_at;
+      if (since === null) continue;
+      const at = Math.max(Number(since), logged?.at ?? Number.NEGATIVE_INFINITY);
+      missing.push({ itemId: item.item_id, from: logged?.to ?? null, to: column, at, source });
+    }
+  }
+  let recorded = 0;
+  for (const chunk of chunks(missing)) {
+    const result = await db
+      .insertInto('transitions')
+      .values(
+        chunk.map((move) => ({
+          board_id: boardId,
+          item_id: move.itemId,
+          from_column: move.from,
+          to_column: move.to,
+          at: move.at,
+          source: move.source,
+          recorded_at: now,
+        })),
+      )
+      // The same column at the same time recorded already (among moves stamped with one second).
+      .onConflict((oc) => oc.doNothing())
+      .executeTakeFirst();
+    recorded += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return recorded;
+}

@@ -8,6 +8,7 @@ import {
   insertNewMoves,
   itemsChangedSince,
   loadStoredItems,
+  reconcileChains,
   relinkNextMove,
   takeItemSeq,
   upsertItemMetadata,
@@ -109,6 +110,15 @@ async function applyReportedMoves(trx: Db, boardId: string, moves: Move[], now: 
   }
   if (plan.newItems.length > 0) await insertBareItems(trx, boardId, plan.newItems, now, seq);
   await applyItemStates(trx, boardId, plan.states, now, seq);
+  // A late move goes in time order and leaves the column alone; where the chain then ends elsewhere than
+  // the item stands (the move into its column was taken for a copy), the missing move is recorded.
+  await reconcileChains(
+    trx,
+    boardId,
+    moves.map((m) => m.itemId),
+    'webhook',
+    now,
+  );
   return plan.candidates.map((c) => c !== null && accepted.has(c));
 }
 
@@ -166,9 +176,11 @@ export async function recordObservation(
     const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq, stored);
     const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
     await applyItemStates(trx, params.boardId, plan.states, params.now, seq);
+    // The log ends where GitHub shows each listed item (a full listing: every item of the board).
+    const healed = await reconcileChains(trx, params.boardId, listed, 'poll', params.now);
     // New or changed items (a renamed issue) too: loaded boards read only those.
-    if (plan.moves.length > 0 || plan.states.length > 0 || changed > 0)
+    if (plan.moves.length > 0 || plan.states.length > 0 || changed > 0 || healed > 0)
       await bumpVersion(trx, params.boardId);
-    return inserted;
+    return inserted + healed;
   });
 }
