@@ -1,31 +1,14 @@
-/** Every user-facing text of the product specification, in one place (spec §2, §4, §8). */
+import { T as F } from './frameTexts.ts';
+
+/**
+ * Every user-facing text of the product specification, in one place (spec §2, §4, §8). The texts of the
+ * app's frame (top bar, sign-in state, pages loading) are written in frameTexts.ts, the first load's
+ * only texts, and appear here under the same names.
+ */
 export const T = {
-  appName: 'Fluxion Analytics',
-  nav: {
-    home: 'Home',
-    leadTime: 'Lead-Time',
-    timeInState: 'Time in State',
-    issuesInColumns: 'Issues in Columns',
-    flow: 'Flow',
-    selectProject: 'Select project',
-    loadingProjects: 'Loading projects…',
-    manageProjects: 'Manage projects…',
-    account: 'Account',
-    logout: 'Logout',
-    userMenu: 'Open user menu',
-    projectLabel: 'Project',
-  },
-  auth: {
-    loadingUser: 'Loading user data...',
-    oauthFailed: 'OAuth authentication failed. Please try again.',
-    expired: 'Authentication expired. Please log in again.',
-    failedUser: 'Failed to load user data',
-    connection: 'Connection error',
-    incomplete: 'Authentication error: Incomplete token data. Please try logging in again.',
-    sessionExpired: 'Session abgelaufen. Bitte neu einloggen.',
-    retry: 'Try again',
-    loginAgain: 'Log in again',
-  },
+  appName: F.appName,
+  nav: F.nav,
+  auth: F.auth,
   login: {
     title: 'Sign in to Fluxion Analytics',
     subtitle: 'Flow analytics for your GitHub Projects boards.',
@@ -56,7 +39,7 @@ export const T = {
     cancelledTitle: 'Payment cancelled',
     cancelledText: 'No changes were made to your account.',
     backToAccount: 'Back to account',
-    activating: 'Activating your subscription…',
+    activating: F.payment.activating,
     notYet:
       'Stripe has not confirmed the payment yet. Your account page shows the subscription as soon as it does.',
     confirmFailed: (message: string) => `Your subscription could not be confirmed just now: ${message}`,
@@ -64,7 +47,7 @@ export const T = {
   home: {
     title: 'Welcome to Fluxion Analytics',
     greeting: (name: string) => `Hello ${name}! Here is how work flows through your boards.`,
-    loading: 'Loading projects…',
+    loading: F.home.loading,
     onboardingTitle: 'Get started in three steps',
     step1: 'Register your own project on the Projects page.',
     step1Link: 'Go to Projects',
@@ -96,12 +79,13 @@ export const T = {
     selectProjectFirst: 'Please select a project to view data.',
     unknownProject:
       'The project in this link is not one of your tracked projects (it may have been removed). Please select a project to view data.',
-    loadingDiagram: 'Loading diagram…',
+    loadingDiagram: F.common.loadingDiagram,
+    loadingPage: F.common.loadingPage,
     help: 'How to interpret the data?',
     confidence: 'Confidence',
     notAvailable: 'N/A',
     loadFailed: 'Failed to load data',
-    reload: 'Reload',
+    reload: F.common.reload,
   },
   /** Beyond the spec: what a page says while a board has too little history, fails, or syncs. */
   states: {
@@ -121,13 +105,7 @@ export const T = {
     errorHint: 'The server or GitHub did not answer as expected. Try again in a moment; your data is safe.',
     retry: 'Try again',
     importing: "Fluxion is importing this board's history from GitHub; the figures follow in a moment.",
-    sync: {
-      firstSync: 'Waiting for the first sync with GitHub',
-      importing: 'Importing the history from GitHub…',
-      synced: (ago: string) => `Synced with GitHub ${ago}`,
-      sample: 'Sample board',
-      lost: 'GitHub access lost — not syncing',
-    },
+    sync: F.states.sync,
   },
   leadTime: {
     title: 'Lead Time',
@@ -460,7 +438,7 @@ export const T = {
     filtersOn: (phrases: string[]) =>
       `Filters on: ${phrases.join('; ')}. The figures count only the matching items.`,
     flowShare: 'Share this view',
-    loading: 'Loading the shared analyses…',
+    loading: F.share.loading,
     refused: 'This link cannot be opened',
     refusedHint: 'It may have been revoked by its owner or have expired. Ask them for a new link.',
     askOwner: 'Ask its owner for a new link.',

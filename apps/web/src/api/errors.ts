@@ -1,4 +1,4 @@
-import { T } from '../texts.ts';
+import { T } from '../frameTexts.ts';
 
 /** Raised when the refresh token is refused: the session is over (spec §7). */
 export class SessionExpiredError extends Error {

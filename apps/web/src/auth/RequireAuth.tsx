@@ -2,7 +2,7 @@ import { AlertIcon } from '@primer/octicons-react';
 import { Button, Flash } from '@primer/react';
 import { Navigate, Outlet } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
-import { T } from '../texts.ts';
+import { T } from '../frameTexts.ts';
 import { useAuth } from './context.ts';
 
 /** Protected area (spec §2): to /login when unauthenticated, 'Loading user data...' until the profile is in. */

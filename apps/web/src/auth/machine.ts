@@ -1,5 +1,5 @@
 import type { Profile } from '@fluxion/contract';
-import { T } from '../texts.ts';
+import { T } from '../frameTexts.ts';
 import { SIGNED_IN_PARAM } from './handoff.ts';
 import type { TokenPair } from './tokens.ts';
 

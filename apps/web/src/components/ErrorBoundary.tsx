@@ -1,6 +1,6 @@
 import { Button, Flash } from '@primer/react';
 import { Component, type ReactNode } from 'react';
-import { T } from '../texts.ts';
+import { T } from '../frameTexts.ts';
 
 type State = { error: Error | null };
 

@@ -1,5 +1,5 @@
 import type { Project } from '@fluxion/contract';
-import { T } from '../texts.ts';
+import { T } from '../frameTexts.ts';
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 type Step = [limit: number, unit: Intl.RelativeTimeFormatUnit, size: number];

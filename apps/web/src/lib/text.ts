@@ -1,11 +1,7 @@
 import { T } from '../texts.ts';
 
-export const SELECTOR_TITLE_LIMIT = 40;
-
-/** Spec §9: selector titles are cut to 40 characters. */
-export function truncateTitle(title: string, limit = SELECTOR_TITLE_LIMIT): string {
-  return title.length > limit ? `${title.slice(0, limit)}…` : title;
-}
+// Apart (truncate.ts) so that the top bar's project selector does not bring every text into the first load.
+export { SELECTOR_TITLE_LIMIT, truncateTitle } from './truncate.ts';
 
 /** The spec's texts that report something done; they read as errors under spec §8's word rule. */
 const DONE_TEXTS: readonly string[] = [T.projects.deleted];

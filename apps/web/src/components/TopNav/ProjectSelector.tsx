@@ -1,9 +1,9 @@
 import { Select } from '@primer/react';
 import type { ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { truncateTitle } from '../../lib/text.ts';
+import { truncateTitle } from '../../lib/truncate.ts';
 import { useProjects } from '../../projects/context.ts';
-import { T } from '../../texts.ts';
+import { T } from '../../frameTexts.ts';
 import styles from './TopNav.module.css';
 
 const MANAGE = '__manage__';

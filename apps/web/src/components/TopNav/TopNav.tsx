@@ -1,7 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
 import { useProjects } from '../../projects/context.ts';
-import { T } from '../../texts.ts';
+import { T } from '../../frameTexts.ts';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { ProjectSelector } from './ProjectSelector.tsx';
 import styles from './TopNav.module.css';
