@@ -4,36 +4,60 @@ import { RequireAuth } from './auth/RequireAuth.tsx';
 import { ErrorBoundary } from './components/ErrorBoundary.tsx';
 import { Layout } from './components/Layout.tsx';
 import { Loading } from './components/Loading.tsx';
-import { HomePage } from './pages/Home/HomePage.tsx';
-import { LoginPage } from './pages/Login/LoginPage.tsx';
-import { PaymentCancelledPage } from './pages/Payment/PaymentCancelledPage.tsx';
-import { PaymentSuccessPage } from './pages/Payment/PaymentSuccessPage.tsx';
-import { WelcomeLoginPage } from './pages/WelcomeLogin/WelcomeLoginPage.tsx';
-import { T } from './texts.ts';
+import { T } from './frameTexts.ts';
 
-// The analysis pages carry the chart library: loaded only when one is opened.
-const LeadTimePage = lazy(() =>
-  import('./pages/LeadTime/LeadTimePage.tsx').then((m) => ({ default: m.LeadTimePage })),
+/**
+ * Every page loads its code on first visit (docs/performance.md, "First load of the web app"): the
+ * analyses carry the chart library, Manage projects and Account Primer's dialogs and forms; the first
+ * load keeps only the app's frame (providers, sign-in state, top bar).
+ */
+const pageLoaders = {
+  '/login': () => import('./pages/Login/LoginPage.tsx'),
+  '/welcome-login': () => import('./pages/WelcomeLogin/WelcomeLoginPage.tsx'),
+  '/payment-success': () => import('./pages/Payment/PaymentSuccessPage.tsx'),
+  '/payment-cancelled': () => import('./pages/Payment/PaymentCancelledPage.tsx'),
+  '/': () => import('./pages/Home/HomePage.tsx'),
+  '/lead-time': () => import('./pages/LeadTime/LeadTimePage.tsx'),
+  '/time-in-state': () => import('./pages/TimeInState/TimeInStatePage.tsx'),
+  '/issues-in-columns': () => import('./pages/IssuesInColumns/IssuesInColumnsPage.tsx'),
+  '/flow': () => import('./pages/Flow/FlowPage.tsx'),
+  '/manage-projects': () => import('./pages/ManageProjects/ManageProjectsPage.tsx'),
+  '/account': () => import('./pages/Account/AccountPage.tsx'),
+  // A share link's read-only view: public, no sign-in (docs/api.md, "Sharing").
+  '/share': () => import('./pages/Share/SharedViewPage.tsx'),
+};
+
+// The page of the address the app opens on starts loading now, alongside the sign-in check, not after it.
+if (typeof window !== 'undefined' && Object.hasOwn(pageLoaders, window.location.pathname)) {
+  void pageLoaders[window.location.pathname as keyof typeof pageLoaders]().catch(() => {
+    // The page's own lazy load reports the failure (ErrorBoundary).
+  });
+}
+
+const LoginPage = lazy(() => pageLoaders['/login']().then((m) => ({ default: m.LoginPage })));
+const WelcomeLoginPage = lazy(() =>
+  pageLoaders['/welcome-login']().then((m) => ({ default: m.WelcomeLoginPage })),
 );
+const PaymentSuccessPage = lazy(() =>
+  pageLoaders['/payment-success']().then((m) => ({ default: m.PaymentSuccessPage })),
+);
+const PaymentCancelledPage = lazy(() =>
+  pageLoaders['/payment-cancelled']().then((m) => ({ default: m.PaymentCancelledPage })),
+);
+const HomePage = lazy(() => pageLoaders['/']().then((m) => ({ default: m.HomePage })));
+const LeadTimePage = lazy(() => pageLoaders['/lead-time']().then((m) => ({ default: m.LeadTimePage })));
 const TimeInStatePage = lazy(() =>
-  import('./pages/TimeInState/TimeInStatePage.tsx').then((m) => ({ default: m.TimeInStatePage })),
+  pageLoaders['/time-in-state']().then((m) => ({ default: m.TimeInStatePage })),
 );
 const IssuesInColumnsPage = lazy(() =>
-  import('./pages/IssuesInColumns/IssuesInColumnsPage.tsx').then((m) => ({ default: m.IssuesInColumnsPage })),
+  pageLoaders['/issues-in-columns']().then((m) => ({ default: m.IssuesInColumnsPage })),
 );
-// Managing projects and the account carry Primer's dialogs and forms (about a quarter of the main
-// bundle): loaded only when opened.
+const FlowPage = lazy(() => pageLoaders['/flow']().then((m) => ({ default: m.FlowPage })));
 const ManageProjectsPage = lazy(() =>
-  import('./pages/ManageProjects/ManageProjectsPage.tsx').then((m) => ({ default: m.ManageProjectsPage })),
+  pageLoaders['/manage-projects']().then((m) => ({ default: m.ManageProjectsPage })),
 );
-const AccountPage = lazy(() =>
-  import('./pages/Account/AccountPage.tsx').then((m) => ({ default: m.AccountPage })),
-);
-const FlowPage = lazy(() => import('./pages/Flow/FlowPage.tsx').then((m) => ({ default: m.FlowPage })));
-// A share link's read-only view: public, no sign-in (docs/api.md, "Sharing").
-const SharedViewPage = lazy(() =>
-  import('./pages/Share/SharedViewPage.tsx').then((m) => ({ default: m.SharedViewPage })),
-);
+const AccountPage = lazy(() => pageLoaders['/account']().then((m) => ({ default: m.AccountPage })));
+const SharedViewPage = lazy(() => pageLoaders['/share']().then((m) => ({ default: m.SharedViewPage })));
 
 /** A page whose code loads on first visit, showing `loadingText` (the page's own loading text) meanwhile. */
 const lazyPage = (page: React.ReactNode, loadingText: string = T.common.loadingDiagram) => (
@@ -46,13 +70,13 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/welcome-login" element={<WelcomeLoginPage />} />
-        <Route path="/payment-success" element={<PaymentSuccessPage />} />
-        <Route path="/payment-cancelled" element={<PaymentCancelledPage />} />
+        <Route path="/login" element={lazyPage(<LoginPage />, T.common.loadingPage)} />
+        <Route path="/welcome-login" element={lazyPage(<WelcomeLoginPage />, T.common.loadingPage)} />
+        <Route path="/payment-success" element={lazyPage(<PaymentSuccessPage />, T.payment.activating)} />
+        <Route path="/payment-cancelled" element={lazyPage(<PaymentCancelledPage />, T.common.loadingPage)} />
         <Route path="/share" element={lazyPage(<SharedViewPage />, T.share.loading)} />
         <Route element={<RequireAuth />}>
-          <Route path="/" element={<HomePage />} />
+          <Route path="/" element={lazyPage(<HomePage />, T.home.loading)} />
           <Route path="/lead-time" element={lazyPage(<LeadTimePage />)} />
           <Route path="/time-in-state" element={lazyPage(<TimeInStatePage />)} />
           <Route path="/issues-in-columns" element={lazyPage(<IssuesInColumnsPage />)} />

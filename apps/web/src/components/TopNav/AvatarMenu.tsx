@@ -1,42 +1,19 @@
 import type { Profile } from '@fluxion/contract';
-import { SignOutIcon, TriangleDownIcon, PersonIcon } from '@primer/octicons-react';
-import { ActionList, ActionMenu } from '@primer/react';
-import { useNavigate } from 'react-router';
-import { useAuth } from '../../auth/context.ts';
-import { T } from '../../texts.ts';
-import { UserAvatar } from '../UserAvatar.tsx';
-import styles from './TopNav.module.css';
+import { lazy, Suspense, useState } from 'react';
+import { AvatarButton } from './AvatarButton.tsx';
+
+/**
+ * Primer's ActionMenu and its overlay are about 30 kB of gzipped JavaScript: the menu's code loads when
+ * the avatar first shows, after the first render, and the same button stands in until it is there; a
+ * click meanwhile opens the menu once it is (docs/performance.md, "First load of the web app").
+ */
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((m) => ({ default: m.UserMenu })));
 
 export function AvatarMenu({ user }: { user: Profile }) {
-  const { logout } = useAuth();
-  const navigate = useNavigate();
-
+  const [open, setOpen] = useState(false);
   return (
-    <ActionMenu>
-      <ActionMenu.Anchor>
-        <button type="button" className={styles.avatarButton} aria-label={T.nav.userMenu}>
-          <UserAvatar src={user.avatar_url} size={32} alt={user.username} />
-          <TriangleDownIcon />
-        </button>
-      </ActionMenu.Anchor>
-      <ActionMenu.Overlay width="small" align="end">
-        <ActionList>
-          <ActionList.GroupHeading>{user.username}</ActionList.GroupHeading>
-          <ActionList.Item onSelect={() => navigate('/account')}>
-            <ActionList.LeadingVisual>
-              <PersonIcon />
-            </ActionList.LeadingVisual>
-            {T.nav.account}
-          </ActionList.Item>
-          <ActionList.Divider />
-          <ActionList.Item variant="danger" onSelect={() => void logout()}>
-            <ActionList.LeadingVisual>
-              <SignOutIcon />
-            </ActionList.LeadingVisual>
-            {T.nav.logout}
-          </ActionList.Item>
-        </ActionList>
-      </ActionMenu.Overlay>
-    </ActionMenu>
+    <Suspense fallback={<AvatarButton user={user} aria-haspopup="true" onClick={() => setOpen(true)} />}>
+      <UserMenu user={user} open={open} onOpenChange={setOpen} />
+    </Suspense>
   );
 }
