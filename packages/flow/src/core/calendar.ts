@@ -1,5 +1,5 @@
 import { readDate } from '@fluxion/contract/dates';
-import { DayCache } from './day-cache.ts';
+import { DayCache } from '@fluxion/contract/day-cache';
 import { type ZoneDays, zoneDays } from './time-zone.ts';
 
 /** A board's working calendar as it is set (docs/metrics.md, "Calendar"). */

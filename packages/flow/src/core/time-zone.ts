@@ -1,4 +1,5 @@
-import { DayCache } from './day-cache.ts';
+import { DayCache } from '@fluxion/contract/day-cache';
+import { zoneOffset } from '@fluxion/contract/time-zone';
 import { DAY_MS } from './numbers.ts';
 
 /** A time zone's local days: which local date an instant falls on, and when a local date starts. */
@@ -25,74 +26,8 @@ function fixedZone(name: string, offsetMs: number): ZoneDays {
   };
 }
 
-/** Offset of `timeZone` at an instant, read from Intl (whole seconds: offsets never have milliseconds). */
-function intlOffset(timeZone: string): (ms: number) => number {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  return (ms) => {
-    const second = Math.floor(ms / 1000) * 1000;
-    const p: Record<string, number> = {};
-    for (const part of format.formatToParts(second)) p[part.type] = Number(part.value);
-    const wall = new Date(0);
-    wall.setUTCFullYear(p.year as number, (p.month as number) - 1, p.day as number);
-    wall.setUTCHours(p.hour as number, p.minute as number, p.second as number, 0);
-    return wall.getTime() - second;
-  };
-}
-
-/**
- * Offsets per UTC day, cached: Intl is read twice per UTC day (its start and end), and only on a day
- * where they differ (a DST change, at most one a day) is the change instant searched to the second.
- */
-function cachedOffset(read: (ms: number) => number): (ms: number) => number {
-  const before = new DayCache();
-  const after = new DayCache();
-  const change = new DayCache();
-  const learn = (utcDay: number) => {
-    const start = utcDay * DAY_MS;
-    const first = read(start);
-    const last = read(start + DAY_MS);
-    let lo = start;
-    let hi = start + DAY_MS;
-    if (first === last) hi = start;
-    while (hi - lo > 1000) {
-      const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
-      if (read(mid) === first) lo = mid;
-      else hi = mid;
-    }
-    before.set(utcDay, first);
-    after.set(utcDay, last);
-    change.set(utcDay, hi);
-  };
-  return (ms) => {
-    const utcDay = Math.floor(ms / DAY_MS);
-    let changesAt = change.get(utcDay);
-    if (Number.isNaN(changesAt)) {
-      learn(utcDay);
-      changesAt = change.get(utcDay);
-    }
-    // Without a change that day, `change` is the day's start: one lookup more only before a DST change.
-    return ms >= changesAt ? after.get(utcDay) : before.get(utcDay);
-  };
-}
-
-/** Offsets per zone name, shared by every calendar of that zone (boards of one team share it). */
-const offsets = new Map<string, (ms: number) => number>();
-
 function intlZone(name: string): ZoneDays {
-  let offset = offsets.get(name);
-  if (!offset) {
-    offset = cachedOffset(intlOffset(name));
-    offsets.set(name, offset);
-  }
+  const offset = zoneOffset(name);
   const dayOf = (ms: number) => Math.floor((ms + offset(ms)) / DAY_MS);
   const starts = new DayCache();
   const startOf = (day: number) => {
