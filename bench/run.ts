@@ -3,10 +3,11 @@
  * one's memory and JIT state do not colour the other's figures.
  * Sizes default to the issue's board (100,000 issues, 1,000,000 transitions, 730 days, 8 columns);
  * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
- * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report|collector|export
+ * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report|collector|export|bundle
  * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues;
  * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
- * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts).
+ * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts; `bundle` only the web
+ * app's first load: built, then its gzipped JavaScript against the budget, scripts/bundle-budget.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
@@ -32,7 +33,21 @@ function run(script: string, args: string[]): void {
 console.log(
   `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GB, node ${process.version}`,
 );
-if (only === 'collector') {
+/** The web app built, then its first load measured and checked (docs/performance.md, "First load"). */
+function webFirstLoad(): void {
+  console.log('\n##### web first load (scripts/bundle-budget.ts)');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) {
+    console.error(`npm run build failed (exit ${build.status ?? build.signal})`);
+    process.exitCode = 1;
+    return;
+  }
+  run('../scripts/bundle-budget.ts', []);
+}
+
+if (only === 'bundle') {
+  webFirstLoad();
+} else if (only === 'collector') {
   console.log('\n##### collector (bench/collector.ts)');
   run('./collector.ts', []);
 } else if (only === 'export') {
@@ -45,7 +60,7 @@ if (only === 'collector') {
   console.log('\n##### flow engine (bench/flow-engine.ts)');
   run('./flow-engine.ts', [String(issues), String(transitions), String(days)]);
 }
-if (only !== 'engine' && only !== 'report' && only !== 'collector' && only !== 'export') {
+if (!['engine', 'report', 'collector', 'export', 'bundle'].includes(only ?? '')) {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
 }
@@ -54,4 +69,5 @@ if (only === undefined) {
   run('./collector.ts', []);
   console.log('\n##### CSV export (bench/export-csv.ts)');
   run('./export-csv.ts', []);
+  webFirstLoad();
 }
