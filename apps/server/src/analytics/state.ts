@@ -29,6 +29,6 @@ export function createAnalyticsState(settings: AnalyticsSettings, now: () => num
     results: new Cache<string>(settings.results, now),
     flows: new Cache<CachedFlow>(settings.flows, now),
     overviewBoardsAtOnce: settings.overviewBoardsAtOnce,
-    repositoryAccess: createRepositoryAccess(),
+    repositoryAccess: createRepositoryAccess(now),
   };
 }

@@ -11,15 +11,20 @@ export const RETRY_AFTER_FAILURE_MS = 30_000;
 /** GitHub calls at once for one user's unanswered repositories. */
 const CHECKS_AT_ONCE = 8;
 
-/** A pending or settled answer, and when it was asked (on the app's clock). */
-type Answer = { readable: Promise<boolean>; askedAt: number };
+/** A pending or settled answer. */
+type Answer = { readable: Promise<boolean> };
 
 /**
- * GitHub's answers per user and repository, kept by each app (`buildApp`): two apps never share them.
- * Bounded, since every (user, repository) pair seen stays a while.
+ * GitHub's answers per user and repository, kept by each app (`buildApp`) for ACCESS_TTL_MS on the app's
+ * clock: two apps never share them. Bounded, since every (user, repository) pair seen stays a while.
  */
 export type RepositoryAccess = LRUCache<string, Answer>;
-export const createRepositoryAccess = (): RepositoryAccess => new LRUCache<string, Answer>({ max: 50_000 });
+export const createRepositoryAccess = (now: () => number): RepositoryAccess =>
+  // ttlResolution 0: the app's clock is read at every lookup (tests move it).
+  new LRUCache<string, Answer>({ max: 50_000, ttl: lruTtl(ACCESS_TTL_MS), ttlResolution: 0, perf: { now } });
+
+/** lru-cache keeps an entry while its age is at most `ttl`; an answer here stands while younger than it. */
+const lruTtl = (ms: number) => ms - 1;
 
 const keyOf = (userId: string, repository: string) => `${userId}\n${repository}`;
 
@@ -34,13 +39,12 @@ export async function readableRepositories(
   userId: string,
   repositories: readonly string[],
 ): Promise<ReadonlySet<string>> {
-  const now = ctx.now();
-  const pending = repositories.map((repository) => {
-    const known = ctx.repositoryAccess.get(keyOf(userId, repository));
-    return { repository, known: known && now - known.askedAt < ACCESS_TTL_MS ? known : undefined };
-  });
+  const pending = repositories.map((repository) => ({
+    repository,
+    known: ctx.repositoryAccess.get(keyOf(userId, repository)),
+  }));
   const unknown = pending.filter((p) => !p.known).map((p) => p.repository);
-  const asked = unknown.length > 0 ? ask(ctx, userId, unknown, now) : new Map<string, Answer>();
+  const asked = unknown.length > 0 ? ask(ctx, userId, unknown, ctx.now()) : new Map<string, Answer>();
   const readable = await Promise.all(
     pending.map(async (p) => ((await (p.known ?? asked.get(p.repository))?.readable) ? p.repository : null)),
   );
@@ -59,10 +63,14 @@ function ask(
   const asked = new Map<string, Answer>();
   for (const repository of repositories) {
     const key = keyOf(userId, repository);
-    const answer: Answer = { readable: limit(() => canRead(client, repository)), askedAt: now };
-    // An answer that could not be had stands for RETRY_AFTER_FAILURE_MS only.
+    const answer: Answer = { readable: limit(() => canRead(client, repository)) };
+    // An answer that could not be had stands for RETRY_AFTER_FAILURE_MS from the question only.
     answer.readable = answer.readable.catch((error: unknown) => {
-      answer.askedAt = now - ACCESS_TTL_MS + RETRY_AFTER_FAILURE_MS;
+      const ttl = lruTtl(now + RETRY_AFTER_FAILURE_MS - ctx.now());
+      if (ctx.repositoryAccess.get(key) === answer) {
+        if (ttl > 0) ctx.repositoryAccess.set(key, answer, { ttl });
+        else ctx.repositoryAccess.delete(key);
+      }
       ctx.log?.warn({ repository, reason: (error as Error).message }, 'repository access unknown; hidden');
       return false;
     });
