@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatConfidence, formatDate, formatDays, formatIntensity, formatTrend } from './format.ts';
-import { formatLocalDate } from './formatLocalDate.ts';
 import { insightVariant, normalizeSeverity } from './insight.ts';
 import {
   activeRatioTone,
@@ -90,10 +89,8 @@ describe('formatting', () => {
 describe('formatDate', () => {
   it("dates a timestamp on the board's local day, and a day as itself", () => {
     expect(formatDate('2026-11-01T20:00:00Z')).toBe('Nov 1, 2026');
-    expect(formatLocalDate('2026-11-01T20:00:00Z', 'UTC')).toBe('Nov 1, 2026');
-    expect(formatLocalDate('2026-11-01T20:00:00Z', 'Pacific/Kiritimati')).toBe('Nov 2, 2026');
-    expect(formatLocalDate('2026-11-01T20:00:00Z', '+05:30')).toBe('Nov 2, 2026');
-    expect(formatLocalDate(null, 'Pacific/Kiritimati')).toBe('Unknown');
+    expect(formatDate('2026-11-01T20:00:00Z', 'Pacific/Kiritimati')).toBe('Nov 2, 2026');
+    expect(formatDate('2026-11-01T20:00:00Z', '+05:30')).toBe('Nov 2, 2026');
     expect(formatDate('2026-11-02')).toBe('Nov 2, 2026');
     expect(formatDate(null)).toBe('Unknown');
   });

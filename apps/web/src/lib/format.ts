@@ -1,3 +1,5 @@
+// The zone reader alone: the contract's index would bring zod and every schema along.
+import { wallClockMs } from '@fluxion/contract/time-zone';
 import { T } from '../texts.ts';
 
 /**
@@ -29,12 +31,11 @@ const dateFormat = new Intl.DateTimeFormat('en', {
 });
 
 /**
- * A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. A date ('2025-03-05') is
- * that day; a timestamp is dated on its UTC day, or on the day `wallClock` reads it
- * (`formatLocalDate`: a board's local day, as the analyses count days).
+ * A date or timestamp as 'Mar 5, 2025'; 'Unknown' when missing or unreadable. A timestamp is dated in
+ * `timeZone` (a board's: its local day, as the analyses count days); a date ('2025-03-05') is that day.
  */
-export function formatDate(value: string | null | undefined, wallClock = (ms: number) => ms): string {
+export function formatDate(value: string | null | undefined, timeZone = 'UTC'): string {
   if (!value) return T.issues.unknown;
   const ms = Date.parse(value);
-  return Number.isNaN(ms) ? T.issues.unknown : dateFormat.format(new Date(wallClock(ms)));
+  return Number.isNaN(ms) ? T.issues.unknown : dateFormat.format(new Date(wallClockMs(ms, timeZone)));
 }

@@ -1,8 +1,7 @@
 import type { IssueRow } from '@fluxion/contract';
 import { Button, Label, Link } from '@primer/react';
 import { useState } from 'react';
-import { formatDays } from '../../lib/format.ts';
-import { formatLocalDate } from '../../lib/formatLocalDate.ts';
+import { formatDate, formatDays } from '../../lib/format.ts';
 import { daysInColumnLevel } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 import styles from './Issues.module.css';
@@ -35,7 +34,7 @@ function IssueLine({ issue, timeZone }: { issue: IssueRow; timeZone: string }) {
         {formatDays(issue.days_in_current_column)}
       </td>
       <td className={issue.entered_column_at ? undefined : styles.muted} data-label={t.colEntered}>
-        {formatLocalDate(issue.entered_column_at, timeZone)}
+        {formatDate(issue.entered_column_at, timeZone)}
       </td>
       <td className={issue.milestone ? undefined : styles.muted} data-label={t.colMilestone}>
         {issue.milestone || t.noMilestone}
