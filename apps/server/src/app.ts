@@ -53,6 +53,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // Background work and services log through the app's logger; set before any plugin copies the context.
+  ctx.log ??= app.log;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

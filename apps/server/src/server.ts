@@ -39,7 +39,6 @@ export async function startServer(
   const ctx: AppContext = { config: effective, db: handle.db, dialect: handle.dialect, now: Date.now };
   await ensureDemoBoard(ctx, { live: sims !== null });
   const app = await buildApp(ctx, { webRoot });
-  ctx.log = app.log;
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
