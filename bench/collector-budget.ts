@@ -1,4 +1,4 @@
-import type { BoardReader } from '../apps/server/src/collector/board-reader.ts';
+import type { BoardReader } from '../apps/server/src/github/board-reader.ts';
 import { readerFactory } from '../apps/server/src/collector/readers.ts';
 import { createCollector } from '../apps/server/src/collector/runner.ts';
 import type { Board } from '../apps/server/src/db/schema.ts';

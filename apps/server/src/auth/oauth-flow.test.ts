@@ -2,7 +2,7 @@ import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { captureLogs, buildTestApp, listenTestApp, testClock } from '../testing/app.ts';
 import { createSqliteTestDatabase, dialectCases } from '../testing/databases.ts';
-import { decryptSecret } from './secret-box.ts';
+import { decryptSecret } from '../users/secret-box.ts';
 
 /**
  * The whole sign-in as a browser does it, over real HTTP: the app on a real port, the GitHub simulator

@@ -9,7 +9,7 @@ import { registerEndpoint } from '../http/endpoint.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
 import { SIGNED_IN_REDIRECT, setHandoffCookie } from './handoff.ts';
 import { createHandoffToken } from './refresh-tokens.ts';
-import { encryptSecret } from './secret-box.ts';
+import { encryptSecret } from '../users/secret-box.ts';
 import { startSession } from './sessions.ts';
 
 const STATE_COOKIE = 'oauth_state';

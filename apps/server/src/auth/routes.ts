@@ -1,6 +1,6 @@
 import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
-import { toProfile } from '../billing/subscription.ts';
+import { toProfile } from '../users/subscription.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized } from '../http/errors.ts';

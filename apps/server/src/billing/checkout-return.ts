@@ -5,7 +5,7 @@ import { notFound, unauthorized, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { applyCheckoutSession } from './events.ts';
 import type { Billing } from './service.ts';
-import { toProfile } from './subscription.ts';
+import { toProfile } from '../users/subscription.ts';
 
 const NOT_FOUND = 'Checkout session not found';
 

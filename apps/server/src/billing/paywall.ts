@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
-import { isActiveUser } from './subscription.ts';
+import { isActiveUser } from '../users/subscription.ts';
 
 const ENDED: Record<string, string> = {
   trial: 'Your free trial has ended.',

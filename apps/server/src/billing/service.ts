@@ -5,7 +5,7 @@ import { conflict, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { rememberCustomer, writeSubscription } from './queries.ts';
 import { type SubscriptionFacts, shouldApply, userSubscription } from './status.ts';
-import { isActiveUser } from './subscription.ts';
+import { isActiveUser } from '../users/subscription.ts';
 import { callStripe, subscriptionFacts } from './stripe-client.ts';
 
 export type Billing = { ctx: AppContext; stripe: Stripe };

@@ -8,7 +8,7 @@ import {
   type SimBoard,
   START,
 } from '../testing/collector-sim.ts';
-import { encryptSecret } from '../auth/secret-box.ts';
+import { encryptSecret } from '../users/secret-box.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 

@@ -6,7 +6,7 @@ import { collectorWorldPerTest, HOUR } from '../testing/collector-sim.ts';
 import { createPostgresTestDatabase, isPostgresReachable, type TestDatabase } from '../testing/databases.ts';
 import { type CutOff, cutDatabaseOff, terminateLockWaiters } from '../testing/outage.ts';
 import { waitFor } from '../testing/scale-out/processes.ts';
-import type { BoardReader } from './board-reader.ts';
+import type { BoardReader } from '../github/board-reader.ts';
 import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { boardReader, type GithubTuning, githubForUser, githubWithToken } from '../github/for-user.ts';
-import type { BoardReader } from './board-reader.ts';
+import type { BoardReader } from '../github/board-reader.ts';
 
 /**
  * Which GitHub identity reads a board: the user who registered it; for the demo board (local mode only)

@@ -8,7 +8,7 @@ import {
   type ItemSnapshotOptions,
   snapshotBoardItems,
 } from '../move-log/compact.ts';
-import type { BoardReader } from './board-reader.ts';
+import type { BoardReader } from '../github/board-reader.ts';
 import { claimDueBoards, releaseBoard, releaseLeasesOf } from './leases.ts';
 import { nextAfterFailure, type SchedulePolicy, schedulePolicy } from './schedule.ts';
 import { syncBoard } from './sync-board.ts';

@@ -1,4 +1,5 @@
 import type { CollectorTiming } from '../config.ts';
+import type { RateBudget } from '../github/board-reader.ts';
 
 /** Pure scheduling rules of the collector: when a board is polled next, and how errors back off. */
 
@@ -27,8 +28,6 @@ export function schedulePolicy(
     minRateLimitRemaining: 200,
   };
 }
-
-export type RateBudget = { remaining: number; resetAt: number } | null;
 
 /**
  * A poll interval after `from`: now, or when GitHub was asked the board's updatedAt, so that the boards

@@ -9,7 +9,7 @@ import {
 } from '../github/errors.ts';
 import type { GithubProjectItem } from '../github/types.ts';
 import { readItemSeq } from '../move-log/items.ts';
-import type { BoardReader } from './board-reader.ts';
+import type { BoardReader } from '../github/board-reader.ts';
 import { backfillMoves, recordBackfill, recordBackfillSkipped } from './backfill.ts';
 import { applyColumnRenames } from './column-renames.ts';
 import { releaseBoard, type SyncOutcome } from './leases.ts';

@@ -8,7 +8,7 @@ import {
   type SimBoard,
 } from '../testing/collector-sim.ts';
 import { dialectCases } from '../testing/databases.ts';
-import type { BoardReader } from './board-reader.ts';
+import type { BoardReader } from '../github/board-reader.ts';
 import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import type { BoardReader } from './board-reader.ts';
+import type { BoardReader } from '../github/board-reader.ts';
 
 /** A board's `updatedAt` on GitHub (null: GitHub did not say) and when GitHub was asked. */
 export type SeenVersion = { updatedAt: string | null; askedAt: number };

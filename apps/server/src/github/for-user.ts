@@ -1,5 +1,5 @@
-import { decryptSecret } from '../auth/secret-box.ts';
-import type { BoardReader } from '../collector/board-reader.ts';
+import { decryptSecret } from '../users/secret-box.ts';
+import type { BoardReader } from './board-reader.ts';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';

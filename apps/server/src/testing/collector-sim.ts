@@ -1,6 +1,6 @@
 import { type GithubSim, startGithubSim } from '@fluxion/github-sim';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { encryptSecret } from '../auth/secret-box.ts';
+import { encryptSecret } from '../users/secret-box.ts';
 import { type Collector, type CollectorOptions, createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
 import type { CollectorTiming } from '../config.ts';

@@ -1,5 +1,5 @@
 import { issueAccessToken } from '../auth/access-tokens.ts';
-import { encryptSecret } from '../auth/secret-box.ts';
+import { encryptSecret } from '../users/secret-box.ts';
 import { createRefreshToken } from '../auth/refresh-tokens.ts';
 import { startSession } from '../auth/sessions.ts';
 import type { AppContext } from '../context.ts';

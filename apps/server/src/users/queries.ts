@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { User } from '../db/schema.ts';
-import { trialEnd } from '../billing/subscription.ts';
+import { trialEnd } from './subscription.ts';
 
 export type GithubIdentity = { githubId: number; login: string; avatarUrl: string | null; tokenEnc: string };
 

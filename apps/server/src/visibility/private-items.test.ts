@@ -1,6 +1,6 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encryptSecret } from '../auth/secret-box.ts';
+import { encryptSecret } from '../users/secret-box.ts';
 import { createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';

@@ -1,5 +1,7 @@
 import type { GithubColumn, GithubItemHistory, GithubProjectItem } from '../github/types.ts';
-import type { RateBudget } from './schedule.ts';
+
+/** The GraphQL points left and when they reset (null: not known yet). */
+export type RateBudget = { remaining: number; resetAt: number } | null;
 
 /** What the collector needs from GitHub for one board. */
 export type BoardReader = {
