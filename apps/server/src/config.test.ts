@@ -16,6 +16,13 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeNull();
   });
 
+  it('listens only on this machine in local mode, where sign-in needs no password, unless HOST says so', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).host).toBe('localhost');
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const github = { GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' };
+    expect(loadConfig({ DATA_DIR: dataDir(), ...github }).host).toBe('0.0.0.0');
+  });
+
   it('names the variable when DATABASE_URL cannot be parsed', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'mysql://nope' })).toThrow(
       /^Invalid DATABASE_URL: must be a postgres/,

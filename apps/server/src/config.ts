@@ -24,7 +24,7 @@ const trustProxyHint = 'must be true, false, a number of proxies, or addresses/C
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: port.default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
@@ -188,7 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    // Local mode signs anyone in without a password: only this machine may reach it, unless HOST says so.
+    host: e.HOST ?? (localMode ? 'localhost' : '0.0.0.0'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
