@@ -1,3 +1,5 @@
+import { appState } from './app/control.ts';
+import { type AppInput, ensureApp } from './app/model.ts';
 import { Faults } from './http/faults.ts';
 import { OAuthState } from './http/oauth-state.ts';
 import { buildServer } from './http/server.ts';
@@ -8,7 +10,7 @@ import { World } from './model/world.ts';
 import { refreshDemo } from './seed/refresh-demo.ts';
 import { createDemoFlow } from './seed/demo-flow.ts';
 import { createDemoMover, type DemoStep } from './seed/demo-movement.ts';
-import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, seedWorld } from './seed/seed-world.ts';
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, seedAppDefaults, seedWorld } from './seed/seed-world.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
 
 export {
@@ -24,7 +26,30 @@ export { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, SEEDED } from './seed/seed-wo
 export { addItem, createContent, editContent, moveItem, setArchived, deleteItem } from './model/items.ts';
 export type { FaultInput } from './http/faults.ts';
 export { World } from './model/world.ts';
-export type { SchemaVariant } from './model/types.ts';
+export type { SchemaVariant, WorldOptions } from './model/types.ts';
+export { APP_DEFAULTS, APP_PERMISSIONS } from './app/model.ts';
+export type { AppInput } from './app/model.ts';
+
+/** The GitHub App's registration as local mode and tests need it (`GET /_sim/app` answers the same). */
+export type GithubSimApp = {
+  id: number;
+  slug: string;
+  name: string;
+  clientId: string;
+  clientSecret: string;
+  /** PKCS#1 PEM, as the .pem GitHub lets an App's owner download. */
+  privateKey: string;
+  publicKey: string;
+  permissions: Record<string, string>;
+  events: string[];
+  webhookUrl: string | null;
+  webhookSecret: string;
+  setupUrl: string | null;
+  callbackUrl: string | null;
+  userTokensExpire: boolean;
+  /** `<sim url>/apps/<slug>/installations/new`: the browser install flow. */
+  installUrl: string;
+};
 
 export type GithubSimOptions = {
   /** 0 = a random free port. */
@@ -49,6 +74,13 @@ export type GithubSimOptions = {
   stateFile?: string;
   /** Extra OAuth apps besides `fluxion-local`. */
   oauthApps?: { clientId: string; clientSecret: string; callbackUrl?: string }[];
+  /**
+   * The GitHub App's registration (defaults: APP_DEFAULTS, a key pair made at first use). `privateKey`
+   * gives a PEM to use instead; `webhookUrl`, `setupUrl`, `callbackUrl` also via `POST /_sim/app`.
+   */
+  githubApp?: AppInput;
+  /** GitHub rules the server is not ready for yet (default off); also `POST /_sim/options`. */
+  classicScopesEnforced?: boolean;
 };
 
 export type GithubSim = {
@@ -59,6 +91,8 @@ export type GithubSim = {
   oauth: OAuthState;
   /** Mints a token for a user (default scopes read:org read:project). */
   createToken(login: string, scopes?: string[]): string;
+  /** The GitHub App's registration, its private key included (made on first read). */
+  app(): GithubSimApp;
   /** Moves one demo item now, as the demo timer does. */
   demoStep(): DemoStep;
   close(): Promise<void>;
@@ -72,6 +106,10 @@ export async function startGithubSim(options: GithubSimOptions = {}): Promise<Gi
   if (restored) refreshDemo(world);
   else if (options.seed ?? true) seedWorld(world);
   world.schema = options.schema ?? 'extended';
+  const appIsNew = world.app === null;
+  ensureApp(world, options.githubApp);
+  if (restored || (options.seed ?? true)) seedAppDefaults(world, appIsNew);
+  world.options.classicScopesEnforced = options.classicScopesEnforced ?? false;
   const faults = new Faults();
   const webhooks = new WebhookDispatcher(
     world,
@@ -102,6 +140,13 @@ export async function startGithubSim(options: GithubSimOptions = {}): Promise<Gi
     webhooks,
     oauth,
     createToken: (login, scopes) => mintToken(world, login, scopes).token,
+    app: () => {
+      const { installRequests: _requests, ...state } = appState(
+        world,
+        `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      );
+      return state as GithubSimApp;
+    },
     demoStep,
     close: async () => {
       clearInterval(timer);

@@ -1,4 +1,5 @@
-import type { SimToken, SimUser } from '../model/types.ts';
+import type { Principal } from '../model/access.ts';
+import type { SimUser } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 
 export type RateView = {
@@ -10,7 +11,8 @@ export type RateView = {
   nodeCount: number;
 };
 
-export type GqlContext = { world: World; viewer: SimUser; token: SimToken; rate: RateView };
+/** `viewer` is the token's user, or the App's bot for an installation token; `principal` says which. */
+export type GqlContext = { world: World; viewer: SimUser; principal: Principal; rate: RateView };
 
 /** A resolved object: plain values, or functions that graphql-js calls as `(args, context)`. */
 export type View = { __typename: string } & Record<string, unknown>;
@@ -39,10 +41,15 @@ export function iso(ms: number | null | undefined): string | null {
   return ms === null || ms === undefined ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** GitHub requires `read:project` (or `project`) for anything under Projects (v2). */
+/**
+ * GitHub requires `read:project` (or `project`) of a classic token for anything under Projects (v2). App
+ * tokens are held to their permissions instead, per board (access.ts canSeeProject).
+ */
 export function requireProjectScope(ctx: GqlContext, field: string): void {
-  if (ctx.token.scopes.some((s) => s === 'read:project' || s === 'project')) return;
-  const granted = ctx.token.scopes.map((s) => `'${s}'`).join(', ');
+  if (ctx.principal.kind !== 'classic') return;
+  const scopes = ctx.principal.token.scopes;
+  if (scopes.some((s) => s === 'read:project' || s === 'project')) return;
+  const granted = scopes.map((s) => `'${s}'`).join(', ');
   throw new GithubGraphqlError(
     'INSUFFICIENT_SCOPES',
     `Your token has not been granted the required scopes to execute this query. The '${field}' field requires ` +

@@ -1,6 +1,6 @@
 import { type DocumentNode, execute, getOperationAST, type GraphQLError, parse, validate } from 'graphql';
 import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
-import type { SimToken, SimUser } from '../model/types.ts';
+import { type Principal, rateKey } from '../model/access.ts';
 import type { World } from '../model/world.ts';
 import { GithubGraphqlError, iso } from './context.ts';
 import { analyzeCost } from './cost.ts';
@@ -67,12 +67,12 @@ function toDocument(query: unknown): { document: DocumentNode } | { error: Error
 /** Parses, validates against GitHub's schema, prices and executes one GraphQL request. */
 export async function runGraphql(
   world: World,
-  viewer: SimUser,
-  token: SimToken,
+  principal: Principal,
   body: GraphqlBody,
 ): Promise<GraphqlAnswer> {
   const schema = githubSchema(world.schema);
-  const window = rateWindow(world, viewer.login);
+  const viewer = principal.user;
+  const window = rateWindow(world, rateKey(principal));
   const answer = (payload: unknown): GraphqlAnswer => ({
     status: 200,
     headers: rateHeaders(window, 'graphql'),
@@ -99,7 +99,13 @@ export async function runGraphql(
   if (remaining < cost.cost) {
     return answer({
       errors: [
-        { type: 'RATE_LIMITED', message: `API rate limit exceeded for user ID ${viewer.databaseId}.` },
+        {
+          type: 'RATE_LIMITED',
+          message:
+            principal.kind === 'installation'
+              ? `API rate limit exceeded for installation ID ${principal.installation.id}.`
+              : `API rate limit exceeded for user ID ${viewer.databaseId}.`,
+        },
       ],
     });
   }
@@ -118,8 +124,8 @@ export async function runGraphql(
     document,
     operationName,
     variableValues: variables,
-    rootValue: rootValue({ world, viewer, token, rate }),
-    contextValue: { world, viewer, token, rate },
+    rootValue: rootValue({ world, viewer, principal, rate }),
+    contextValue: { world, viewer, principal, rate },
   });
   const errors = result.errors?.map(executionError);
   return answer(errors ? { data: result.data ?? null, errors } : { data: result.data });

@@ -1,3 +1,4 @@
+import { canSeeContent, canSeeProject } from '../model/access.ts';
 import type { World } from '../model/world.ts';
 import { type GqlContext, notFound, requireProjectScope, type View } from './context.ts';
 import { accountView, orgView } from './view-accounts.ts';
@@ -11,16 +12,16 @@ function nodeById(world: World, ctx: GqlContext, id: string): View | null {
   const project = world.projects.get(id);
   if (project) {
     requireProjectScope(ctx, 'node');
-    return world.canSeeProject(ctx.viewer.login, project) ? projectView(project) : null;
+    return canSeeProject(world, ctx.principal, project) ? projectView(project) : null;
   }
   const item = world.items.get(id);
   const itemProject = item && world.projects.get(item.projectId);
   if (item && itemProject) {
     requireProjectScope(ctx, 'node');
-    return world.canSeeProject(ctx.viewer.login, itemProject) ? itemView(item, itemProject) : null;
+    return canSeeProject(world, ctx.principal, itemProject) ? itemView(item, itemProject) : null;
   }
   const content = world.contents.get(id);
-  if (content && (!content.visibleTo || content.visibleTo.has(ctx.viewer.login))) return contentView(content);
+  if (content && canSeeContent(world, ctx.principal, content)) return contentView(content);
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { canSeeProject } from '../model/access.ts';
 import type { SimAccount, SimOrg, SimProject } from '../model/types.ts';
 import { paginate } from './connection.ts';
 import { type GqlContext, iso, notFound, type PageArgs, requireProjectScope, type View } from './context.ts';
@@ -25,7 +26,7 @@ function projectsOf(ctx: GqlContext, owner: string, args: ProjectsArgs): SimProj
   const text = (args.query ?? '').toLowerCase();
   return ctx.world
     .projectsOf(owner)
-    .filter((p) => ctx.world.canSeeProject(ctx.viewer.login, p))
+    .filter((p) => canSeeProject(ctx.world, ctx.principal, p))
     .filter((p) => !text || p.title.toLowerCase().includes(text));
 }
 
@@ -42,7 +43,7 @@ function ownerFields(account: SimAccount): Record<string, unknown> {
     projectV2: ({ number }: { number: number }, ctx: GqlContext) => {
       requireProjectScope(ctx, 'projectV2');
       const project = ctx.world.projectByNumber(account.login, number);
-      if (!project || !ctx.world.canSeeProject(ctx.viewer.login, project)) {
+      if (!project || !canSeeProject(ctx.world, ctx.principal, project)) {
         throw notFound('a ProjectV2', `number ${number}`);
       }
       return projectView(project);

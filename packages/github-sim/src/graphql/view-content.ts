@@ -1,3 +1,4 @@
+import { canSeeProject } from '../model/access.ts';
 import { nodeId } from '../model/ids.ts';
 import type { SimContent, SimTimelineEvent } from '../model/types.ts';
 import { paginate } from './connection.ts';
@@ -27,7 +28,7 @@ function repositoryView(repo: string, ctx: GqlContext): View {
 
 function eventView(event: SimTimelineEvent, ctx: GqlContext): View {
   const project = ctx.world.projects.get(event.projectId);
-  const visible = project && ctx.world.canSeeProject(ctx.viewer.login, project);
+  const visible = project && canSeeProject(ctx.world, ctx.principal, project);
   return {
     __typename: event.kind,
     id: event.nodeId,

@@ -1,3 +1,4 @@
+import { canSeeContent } from '../model/access.ts';
 import { nodeId } from '../model/ids.ts';
 import { statusOf } from '../model/items.ts';
 import type { SimContent, SimItem, SimProject } from '../model/types.ts';
@@ -12,7 +13,7 @@ const ITEM_TYPE = { Issue: 'ISSUE', PullRequest: 'PULL_REQUEST', DraftIssue: 'DR
 function visibleContent(ctx: GqlContext, item: SimItem): SimContent | null {
   const content = ctx.world.contents.get(item.contentId);
   if (!content) return null;
-  return content.visibleTo && !content.visibleTo.has(ctx.viewer.login) ? null : content;
+  return canSeeContent(ctx.world, ctx.principal, content) ? content : null;
 }
 
 function statusValue(ctx: GqlContext, item: SimItem, project: SimProject): View | null {

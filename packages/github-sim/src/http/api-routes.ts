@@ -3,7 +3,8 @@ import { runGraphql, type GraphqlBody } from '../graphql/execute.ts';
 import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
 import type { SimOrg, SimUser } from '../model/types.ts';
 import type { World } from '../model/world.ts';
-import { authenticate } from './auth.ts';
+import { rateKey } from '../model/access.ts';
+import { authenticate, NOT_ACCESSIBLE, scopeHeaders, sendError } from './auth.ts';
 import { avatarUrl } from './avatars.ts';
 
 const API = 'https://api.github.com';
@@ -69,45 +70,41 @@ function orgJson(org: SimOrg, avatar: string): Record<string, unknown> {
 /** The REST calls Fluxion makes, and `POST /graphql`. */
 export function registerApiRoutes(app: FastifyInstance, world: World): void {
   app.get('/user', async (request, reply) => {
-    const auth = authenticate(
-      world,
-      request,
-      reply,
-      'https://docs.github.com/rest/users/users#get-the-authenticated-user',
-    );
+    const docs = 'https://docs.github.com/rest/users/users#get-the-authenticated-user';
+    const auth = authenticate(world, request, reply, docs);
     if (!auth) return reply;
     const headers = {
-      ...rateHeaders(rateWindow(world, `${auth.user.login}#core`), 'core'),
-      'x-oauth-scopes': auth.token.scopes.join(', '),
-      'x-accepted-oauth-scopes': '',
+      ...rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'),
+      ...scopeHeaders(auth.principal, ''),
     };
+    // An installation acts as no user: GitHub refuses it the authenticated user.
+    if (auth.principal.kind === 'installation')
+      return sendError(reply.headers(headers), 403, NOT_ACCESSIBLE, docs);
     return reply.headers(headers).send(userJson(auth.user, avatarUrl(request, auth.user.databaseId)));
   });
   app.get<{ Querystring: { per_page?: string; page?: string } }>('/user/orgs', async (request, reply) => {
-    const auth = authenticate(
-      world,
-      request,
-      reply,
-      'https://docs.github.com/rest/orgs/orgs#list-organizations-for-the-authenticated-user',
-    );
+    const docs = 'https://docs.github.com/rest/orgs/orgs#list-organizations-for-the-authenticated-user';
+    const auth = authenticate(world, request, reply, docs);
     if (!auth) return reply;
+    if (auth.principal.kind === 'installation') return sendError(reply, 403, NOT_ACCESSIBLE, docs);
     const perPage = Math.min(Number(request.query.per_page ?? 30) || 30, 100);
     const page = Math.max(Number(request.query.page ?? 1) || 1, 1);
     const orgs = world.orgsOf(auth.user.login).slice((page - 1) * perPage, page * perPage);
     const headers = {
-      ...rateHeaders(rateWindow(world, `${auth.user.login}#core`), 'core'),
-      'x-oauth-scopes': auth.token.scopes.join(', '),
-      'x-accepted-oauth-scopes': 'admin:org, read:org, repo, user, write:org',
+      ...rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'),
+      ...scopeHeaders(auth.principal, 'admin:org, read:org, repo, user, write:org'),
     };
     return reply.headers(headers).send(orgs.map((org) => orgJson(org, avatarUrl(request, org.databaseId))));
   });
   app.post<{ Body: GraphqlBody }>('/graphql', async (request, reply) => {
     const auth = authenticate(world, request, reply, 'https://docs.github.com/graphql');
     if (!auth) return reply;
-    const answer = await runGraphql(world, auth.user, auth.token, request.body ?? {});
+    const answer = await runGraphql(world, auth.principal, request.body ?? {});
+    const scopes =
+      auth.principal.kind === 'classic' ? { 'x-oauth-scopes': auth.principal.token.scopes.join(', ') } : {};
     return reply
       .code(answer.status)
-      .headers({ ...answer.headers, 'x-oauth-scopes': auth.token.scopes.join(', ') })
+      .headers({ ...answer.headers, ...scopes })
       .send(answer.body);
   });
 }

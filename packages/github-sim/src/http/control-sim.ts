@@ -68,17 +68,21 @@ export function registerSimControl(app: FastifyInstance, sim: SimControls): void
     const token = mintToken(world, req.body.login, req.body.scopes);
     return { token: token.token, login: token.login, scopes: token.scopes };
   });
-  app.post<{ Body: { login: string; limit?: number; remaining?: number; resetInMs?: number } }>(
-    '/_sim/rate-limit',
-    async (req) => {
-      const window = setRateWindow(world, req.body.login, req.body);
-      return {
-        limit: window.limit,
-        remaining: window.limit - window.used,
-        resetAt: new Date(window.resetAt).toISOString(),
-      };
-    },
-  );
+  app.post<{
+    Body: { login?: string; installationId?: number; limit?: number; remaining?: number; resetInMs?: number };
+  }>('/_sim/rate-limit', async (req) => {
+    // A user's budget (classic and user access tokens), or an installation's (its tokens share one).
+    const key =
+      req.body.installationId !== undefined
+        ? `installation:${req.body.installationId}`
+        : (req.body.login ?? '');
+    const window = setRateWindow(world, key, req.body);
+    return {
+      limit: window.limit,
+      remaining: window.limit - window.used,
+      resetAt: new Date(window.resetAt).toISOString(),
+    };
+  });
   app.post<{ Body: { clientId: string; clientSecret: string; callbackUrl?: string; name?: string } }>(
     '/_sim/oauth-apps',
     async (req) => {

@@ -1,10 +1,11 @@
 export type FaultScope = 'graphql' | 'rest' | 'oauth' | 'all';
 
 export type FaultInput = {
-  type: '5xx' | 'secondary-rate-limit' | 'slow' | 'drop-webhooks' | 'duplicate-webhooks';
+  type: '5xx' | 'secondary-rate-limit' | 'slow' | 'drop-webhooks' | 'duplicate-webhooks' | 'delay-webhooks';
   /** 5xx: the status (default 502); secondary-rate-limit: 403 (default) or 429. */
   status?: number;
   retryAfter?: number;
+  /** slow: each request's wait (default 2000); delay-webhooks: each delivery's (default 5000). */
   delayMs?: number;
   /** How many requests or deliveries it hits; absent = until cleared. */
   count?: number;

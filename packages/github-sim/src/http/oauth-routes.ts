@@ -1,4 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  mintUserToken,
+  REFRESH_TOKEN_SECONDS,
+  refreshUserToken,
+  type UserTokenPair,
+  USER_TOKEN_SECONDS,
+} from '../app/model.ts';
 import { mintToken } from '../model/tokens.ts';
 import type { World } from '../model/world.ts';
 import { approvalPage } from './oauth-page.ts';
@@ -11,7 +18,23 @@ const ERRORS = {
   incorrect_client_credentials: 'The client_id and/or client_secret passed are incorrect.',
   redirect_uri_mismatch: 'The redirect_uri MUST match the registered callback URL for this application.',
   bad_verification_code: 'The code passed is incorrect or expired.',
+  bad_refresh_token: 'The refresh token passed is incorrect or expired.',
 } as const;
+
+type TokenBody = Record<string, string | number>;
+
+/** A GitHub App's answer: the user access token, and with expiring tokens its lifetimes and refresh token. */
+function userTokenAnswer(pair: UserTokenPair): TokenBody {
+  if (!pair.refresh) return { access_token: pair.access.token, token_type: 'bearer', scope: '' };
+  return {
+    access_token: pair.access.token,
+    expires_in: USER_TOKEN_SECONDS,
+    refresh_token: pair.refresh.token,
+    refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
+    token_type: 'bearer',
+    scope: '',
+  };
+}
 
 function redirectWith(reply: FastifyReply, target: string, params: Params): FastifyReply {
   const url = new URL(target);
@@ -21,15 +44,12 @@ function redirectWith(reply: FastifyReply, target: string, params: Params): Fast
 }
 
 /** Answers in JSON when asked (Accept: application/json), else form-encoded, as GitHub does. */
-function tokenAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: Record<string, string>,
-): FastifyReply {
+function tokenAnswer(request: FastifyRequest, reply: FastifyReply, body: TokenBody): FastifyReply {
   if ((request.headers.accept ?? '').includes('application/json')) return reply.send(body);
+  const form = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
   return reply
     .type('application/x-www-form-urlencoded; charset=utf-8')
-    .send(new URLSearchParams(body).toString());
+    .send(new URLSearchParams(form).toString());
 }
 
 function authorize(
@@ -39,7 +59,7 @@ function authorize(
   reply: FastifyReply,
   decided?: boolean,
 ): FastifyReply {
-  const app = oauth.apps.get(p.client_id ?? '');
+  const app = oauth.find(p.client_id);
   if (!app)
     return reply.code(404).type('text/html').send('<h1>404 — Not Found</h1><p>Unknown client_id.</p>');
   const redirectUri = p.redirect_uri || app.callbackUrl;
@@ -60,7 +80,8 @@ function authorize(
       .send({ error: 'invalid_request', error_description: 'code_challenge_method must be S256' });
   const user = world.users.get(p.login ?? '') ?? [...world.users.values()][0];
   if (!user) return reply.code(500).send('no users in the simulator');
-  const scopes = parseScopes(p.scope);
+  // A GitHub App has permissions, not scopes: GitHub ignores `scope` for it.
+  const scopes = app.githubApp ? [] : parseScopes(p.scope);
   const granted = user.approvals.get(app.clientId);
   const approved = granted && (granted.has('*') || scopes.every((s) => granted.has(s)));
   if (decided === false)
@@ -85,19 +106,25 @@ function authorize(
   return redirectWith(reply, redirectUri, { code: code.code, state: p.state });
 }
 
-function exchange(world: World, oauth: OAuthState, p: Params): Record<string, string> {
+function exchange(world: World, oauth: OAuthState, p: Params): TokenBody {
   const fail = (error: keyof typeof ERRORS) => ({
     error,
     error_description: ERRORS[error],
     error_uri: `${TROUBLESHOOT}/#${error.replaceAll('_', '-')}`,
   });
-  const app = oauth.apps.get(p.client_id ?? '');
+  const app = oauth.find(p.client_id);
   if (!app || app.clientSecret !== p.client_secret) return fail('incorrect_client_credentials');
+  if (p.grant_type === 'refresh_token') {
+    // Single use: the old refresh token and its access token stop working (refreshUserToken).
+    const pair = app.githubApp ? refreshUserToken(world, p.refresh_token ?? '') : undefined;
+    return pair ? userTokenAnswer(pair) : fail('bad_refresh_token');
+  }
   const code = oauth.redeem(p.code ?? '');
   if (!code || code.clientId !== app.clientId) return fail('bad_verification_code');
   if (p.redirect_uri && p.redirect_uri !== code.redirectUri) return fail('redirect_uri_mismatch');
   if (code.codeChallenge && !pkceMatches(code.codeChallenge, p.code_verifier))
     return fail('bad_verification_code');
+  if (app.githubApp) return userTokenAnswer(mintUserToken(world, code.login));
   const token = mintToken(world, code.login, code.scopes);
   return { access_token: token.token, token_type: 'bearer', scope: code.scopes.join(',') };
 }

@@ -1,7 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { World } from '../model/world.ts';
 
-export type OAuthApp = { clientId: string; clientSecret: string; name: string; callbackUrl: string | null };
+export type OAuthApp = {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  callbackUrl: string | null;
+  /** The GitHub App's own OAuth side (user access tokens), told apart by its client id. */
+  githubApp?: boolean;
+};
 export type OAuthCode = {
   code: string;
   clientId: string;
@@ -27,6 +34,20 @@ export class OAuthState {
     };
     this.apps.set(full.clientId, full);
     return full;
+  }
+
+  /** An OAuth app, or the world's GitHub App when `clientId` is its client id. */
+  find(clientId: string | undefined): OAuthApp | undefined {
+    const app = this.world.app;
+    if (app && clientId === app.clientId)
+      return {
+        clientId: app.clientId,
+        clientSecret: app.clientSecret,
+        name: app.name,
+        callbackUrl: app.callbackUrl,
+        githubApp: true,
+      };
+    return this.apps.get(clientId ?? '');
   }
 
   issue(input: Omit<OAuthCode, 'code' | 'expiresAt'>): OAuthCode {

@@ -1,5 +1,8 @@
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAppControl } from '../app/control.ts';
+import { registerInstallFlow } from '../app/install-flow.ts';
+import { registerAppRoutes } from '../app/routes.ts';
 import type { World } from '../model/world.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { registerApiRoutes } from './api-routes.ts';
@@ -63,6 +66,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   registerApiRoutes(app, parts.world);
   registerAvatarRoutes(app, parts.world);
   registerRepoRoutes(app, parts.world);
+  registerAppRoutes(app, parts.world);
+  registerInstallFlow(app, parts.world);
+  registerAppControl(app, parts.world);
   registerOAuthRoutes(app, parts.world, parts.oauth);
   registerWorldControl(app, parts.world);
   registerSimControl(app, parts);

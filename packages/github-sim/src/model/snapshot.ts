@@ -13,6 +13,12 @@ const FIELDS = [
   'nextId',
   'nextPosition',
   'issueNumbers',
+  'app',
+  'installations',
+  'installationTokens',
+  'refreshTokens',
+  'installRequests',
+  'nextInstallationId',
 ] as const;
 const VERSION = 1;
 
@@ -50,6 +56,8 @@ export function restoreWorld(world: World, snapshot: string): void {
   if (parsed.version !== VERSION) throw new Error(`unknown simulator state version ${parsed.version}`);
   const fields = world as unknown as Record<string, unknown>;
   for (const name of FIELDS) {
+    // A state saved before a field existed keeps that field's fresh value (e.g. no App yet).
+    if (!(name in parsed.fields)) continue;
     const value = decode(parsed.fields[name]);
     const current = fields[name];
     if (current instanceof Map && value instanceof Map) {

@@ -14,14 +14,6 @@ export function mintToken(world: World, login: string, scopes: string[] = DEFAUL
   return token;
 }
 
-/** Reads `Authorization: bearer|token <t>` as GitHub does. */
-export function tokenFromHeader(world: World, header: string | undefined): SimToken | 'missing' | 'bad' {
-  if (!header) return 'missing';
-  const match = /^(?:bearer|token)\s+(\S+)$/i.exec(header.trim());
-  if (!match?.[1]) return 'bad';
-  return world.tokens.get(match[1]) ?? 'bad';
-}
-
 export function hasScope(token: SimToken, ...wanted: string[]): boolean {
   return token.scopes.some((s) => wanted.includes(s));
 }

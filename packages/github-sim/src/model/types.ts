@@ -23,6 +23,8 @@ export type SimOrg = {
   description: string;
   createdAt: number;
   members: Set<string>;
+  /** Members who own the organization (may install GitHub Apps); absent in worlds saved before owners. */
+  owners?: Set<string>;
 };
 
 export type SimAccount = SimUser | SimOrg;
@@ -104,7 +106,95 @@ export type SimTimelineEvent = {
 export type SchemaVariant = 'extended' | 'published';
 export const SCHEMA_VARIANTS: readonly SchemaVariant[] = ['extended', 'published'];
 
-export type SimToken = { token: string; login: string; scopes: string[] };
+/**
+ * A token that acts as a user: a classic OAuth token (`gho_`, `kind` absent or 'oauth') or a GitHub App's
+ * user access token (`ghu_`, `kind: 'app-user'`, expiring unless the App opted out).
+ */
+export type SimToken = {
+  token: string;
+  login: string;
+  scopes: string[];
+  kind?: 'oauth' | 'app-user';
+  appId?: number;
+  /** Epoch ms after which the token answers 401 Bad credentials; absent/null = never. */
+  expiresAt?: number | null;
+};
+
+export type AppPermissionLevel = 'read' | 'write';
+export type AppPermissions = Record<string, AppPermissionLevel>;
+
+/** The GitHub App of the world (registered by Fluxion's operator; the simulator holds one). */
+export type SimApp = {
+  id: number;
+  slug: string;
+  name: string;
+  nodeId: string;
+  /** The account that owns the App registration. */
+  owner: string;
+  clientId: string;
+  clientSecret: string;
+  /** PKCS#1 PEM, as GitHub hands out ("-----BEGIN RSA PRIVATE KEY-----"); '' until first needed. */
+  privateKey: string;
+  publicKey: string;
+  permissions: AppPermissions;
+  events: string[];
+  webhookUrl: string | null;
+  webhookSecret: string;
+  setupUrl: string | null;
+  callbackUrl: string | null;
+  /** Whether user access tokens expire (8 h, with 6-month refresh tokens): GitHub's default. */
+  userTokensExpire: boolean;
+  createdAt: number;
+};
+
+/** An installation of the App on an organization. */
+export type SimInstallation = {
+  id: number;
+  appId: number;
+  /** The organization's login. */
+  account: string;
+  repositorySelection: 'all' | 'selected';
+  /** Full names (owner/name) when the selection is 'selected'. */
+  repositories: string[];
+  permissions: AppPermissions;
+  events: string[];
+  suspendedAt: number | null;
+  suspendedBy: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** `ghs_` installation access token: one hour, the installation's access or a narrower one. */
+export type SimInstallationToken = {
+  token: string;
+  installationId: number;
+  permissions: AppPermissions;
+  /** Full names it is narrowed to; null = the installation's selection. */
+  repositories: string[] | null;
+  expiresAt: number;
+};
+
+/** `ghr_` refresh token of a user access token: six months, single use. */
+export type SimRefreshToken = {
+  token: string;
+  login: string;
+  appId: number;
+  accessToken: string;
+  expiresAt: number;
+};
+
+/** A member who is not an owner asked for the App to be installed (setup_action=request). */
+export type SimInstallRequest = { id: number; account: string; requester: string; at: number };
+
+/** Switches for GitHub rules the server is not ready for yet (default off). */
+export type WorldOptions = {
+  /**
+   * A classic OAuth token without the `repo` scope cannot read private repositories, as on GitHub: their
+   * items on boards are REDACTED (no content, no field values) and `GET /repos` answers 404. Off, the
+   * simulator keeps its older kindness (a user's own visibility is enough).
+   */
+  classicScopesEnforced: boolean;
+};
 
 export type ItemChange =
   | { action: 'created' | 'archived' | 'restored' | 'deleted'; item: SimItem; actor: string; at: number }

@@ -4,15 +4,53 @@ import type {
   ItemChange,
   OptionColor,
   SimAccount,
+  SimApp,
   SimContent,
+  SimInstallation,
+  SimInstallationToken,
+  SimInstallRequest,
   SimItem,
   SimOrg,
   SimProject,
+  SimRefreshToken,
   SimTimelineEvent,
   SimToken,
   SimUser,
   SchemaVariant,
+  WorldOptions,
 } from './types.ts';
+
+/** An App-level event (installation, installation_repositories) for the App's webhook. */
+export type AppEvent = {
+  event: 'installation' | 'installation_repositories';
+  action: string;
+  installation: SimInstallation;
+  sender: string;
+  /** installation: the repositories it covers; installation_repositories: those added. */
+  repositories?: string[];
+  removed?: string[];
+};
+
+/** What the App's callers did, for tests that prove a client does not mint a token per request. */
+export type AppStats = {
+  jwtsAccepted: number;
+  installationTokensMinted: number;
+  installationTokensByInstallation: Record<string, number>;
+  userTokensMinted: number;
+  userTokensRefreshed: number;
+  requests: { classic: number; 'app-user': number; installation: number };
+};
+
+export function emptyStats(): AppStats {
+  return {
+    jwtsAccepted: 0,
+    installationTokensMinted: 0,
+    installationTokensByInstallation: {},
+    userTokensMinted: 0,
+    userTokensRefreshed: 0,
+    requests: { classic: 0, 'app-user': 0, installation: 0 },
+  };
+}
 
 export const DEFAULT_COLUMNS = ['Backlog', 'Todo', 'In Progress', 'In Review', 'Done'];
 const COLORS: OptionColor[] = ['GRAY', 'BLUE', 'YELLOW', 'ORANGE', 'PURPLE', 'GREEN', 'RED', 'PINK'];
@@ -39,6 +77,17 @@ export class World {
   readonly timeline = new Map<string, SimTimelineEvent[]>();
   readonly tokens = new Map<string, SimToken>();
   readonly listeners = new Set<(change: ItemChange) => void>();
+  /** The GitHub App (app/model.ts); created by the seed or ensureApp. */
+  app: SimApp | null = null;
+  readonly installations = new Map<number, SimInstallation>();
+  readonly installationTokens = new Map<string, SimInstallationToken>();
+  readonly refreshTokens = new Map<string, SimRefreshToken>();
+  installRequests: SimInstallRequest[] = [];
+  readonly appListeners = new Set<(event: AppEvent) => void>();
+  options: WorldOptions = { classicScopesEnforced: false };
+  stats: AppStats = emptyStats();
+  /** Installation ids have their own counter, so installing leaves the node ids of the world alone. */
+  nextInstallationId = 52_000_001;
   /** The GraphQL schema this host serves (see SchemaVariant). */
   schema: SchemaVariant = 'extended';
   /**
@@ -91,7 +140,13 @@ export class World {
     return user;
   }
 
-  createOrg(input: { login: string; name?: string; description?: string; members?: string[] }): SimOrg {
+  createOrg(input: {
+    login: string;
+    name?: string;
+    description?: string;
+    members?: string[];
+    owners?: string[];
+  }): SimOrg {
     if (this.account(input.login)) throw new Error(`login ${input.login} is taken`);
     const databaseId = this.newDatabaseId();
     const org: SimOrg = {
@@ -102,7 +157,8 @@ export class World {
       name: input.name ?? input.login,
       description: input.description ?? '',
       createdAt: this.now(),
-      members: new Set(input.members ?? []),
+      members: new Set([...(input.members ?? []), ...(input.owners ?? [])]),
+      owners: new Set(input.owners ?? []),
     };
     this.orgs.set(org.login, org);
     return org;
@@ -174,5 +230,9 @@ export class World {
 
   emit(change: ItemChange): void {
     for (const listener of this.listeners) listener(change);
+  }
+
+  emitApp(event: AppEvent): void {
+    for (const listener of this.appListeners) listener(event);
   }
 }

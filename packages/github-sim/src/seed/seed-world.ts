@@ -51,7 +51,12 @@ export function seedWorld(world: World): void {
   ] as const) {
     world.createUser({ login, name, approvedClients: [DEFAULT_CLIENT_ID] });
   }
-  world.createOrg({ login: SEEDED.org, name: 'Fluxion Labs', members: ['octo-alice', 'octo-bob'] });
+  world.createOrg({
+    login: SEEDED.org,
+    name: 'Fluxion Labs',
+    members: ['octo-alice', 'octo-bob'],
+    owners: ['octo-alice'],
+  });
   const platform = world.createProject({
     owner: SEEDED.org,
     title: 'Platform roadmap',
@@ -127,6 +132,19 @@ export function seedWorld(world: World): void {
     'octo-alice',
   );
   seedDemo(world);
+}
+
+/**
+ * The seeded world's part of the GitHub App, also for a world restored from a state file saved before
+ * the App existed: alice owns fluxion-labs (may install Apps; bob is a member), and the seeded users have
+ * authorized the App when it is new, so local sign-in through it needs no click.
+ */
+export function seedAppDefaults(world: World, appIsNew: boolean): void {
+  const org = world.orgs.get(SEEDED.org);
+  if (org && !org.owners) org.owners = new Set(org.members.has('octo-alice') ? ['octo-alice'] : []);
+  const clientId = world.app?.clientId;
+  if (!appIsNew || !clientId) return;
+  for (const login of SEEDED.users) world.users.get(login)?.approvals.set(clientId, new Set(['*']));
 }
 
 export function seedDemo(world: World): void {

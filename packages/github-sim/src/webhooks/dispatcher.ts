@@ -1,9 +1,17 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { sign } from '@octokit/webhooks-methods';
+import { installationOn } from '../app/model.ts';
 import type { Faults } from '../http/faults.ts';
 import type { ItemChange } from '../model/types.ts';
-import type { World } from '../model/world.ts';
+import type { AppEvent, World } from '../model/world.ts';
+import { appEventPayload } from './app-payload.ts';
 import { projectsV2ItemPayload } from './payload.ts';
+
+/**
+ * Who a delivery is for: `organization` = the organization webhook (`urls`, `secret`), `integration` = the
+ * GitHub App's webhook (its URL and secret), as GitHub's X-GitHub-Hook-Installation-Target-Type says.
+ */
+export type DeliveryTarget = 'organization' | 'integration';
 
 export type Delivery = {
   id: string;
@@ -16,9 +24,24 @@ export type Delivery = {
   dropped: boolean;
   redelivery: boolean;
   at: number;
+  target: DeliveryTarget;
+  targetId: number;
+  /** A delay-webhooks fault held it this long before it was sent. */
+  delayedMs: number;
 };
 
-/** Signs and POSTs `projects_v2_item` events to the configured URLs, with drop/duplicate faults. */
+const DEFAULT_DELAY_MS = 5000;
+
+/** The `installation` field GitHub puts in every event it sends to an App about an installed account. */
+function installationRef(id: number): { id: number; node_id: string } {
+  return { id, node_id: Buffer.from(`023:IntegrationInstallation${id}`).toString('base64') };
+}
+
+/**
+ * Signs and POSTs webhooks: `projects_v2_item` to the organization webhook URLs, and to the App's webhook
+ * URL for organizations where it is installed; `installation` and `installation_repositories` to the App.
+ * Faults: drop (never), duplicate (twice), delay (late).
+ */
 export class WebhookDispatcher {
   urls: string[];
   secret: string;
@@ -35,26 +58,45 @@ export class WebhookDispatcher {
     this.urls = urls;
     this.secret = secret;
     world.listeners.add((change) => this.onChange(change));
+    world.appListeners.add((event) => this.onAppEvent(event));
   }
 
   private onChange(change: ItemChange): void {
     const payload = projectsV2ItemPayload(this.world, change);
     if (!payload) return;
     const body = JSON.stringify(payload);
-    for (const url of this.urls) {
-      const dropped = this.faults.take(['drop-webhooks'], 'rest').length > 0;
-      const copies = this.faults.take(['duplicate-webhooks'], 'rest').length > 0 ? 2 : 1;
-      const delivery = this.record(url, change.action, body, dropped);
-      if (dropped) continue;
-      this.track(this.send(delivery));
-      if (copies > 1) this.duplicate(delivery);
-    }
+    for (const url of this.urls)
+      this.dispatch('projects_v2_item', change.action, url, body, 'organization', 1);
+    const app = this.world.app;
+    const project = this.world.projects.get(change.item.projectId);
+    const installation = project && installationOn(this.world, project.owner);
+    if (!app?.webhookUrl || !installation || installation.suspendedAt !== null) return;
+    if (!app.events.includes('projects_v2_item') || !installation.permissions.organization_projects) return;
+    const appBody = JSON.stringify({ ...payload, installation: installationRef(installation.id) });
+    this.dispatch('projects_v2_item', change.action, app.webhookUrl, appBody, 'integration', app.id);
   }
 
-  private record(url: string, action: string, body: string, dropped: boolean): Delivery {
+  private onAppEvent(event: AppEvent): void {
+    const app = this.world.app;
+    if (!app?.webhookUrl) return;
+    const body = JSON.stringify(appEventPayload(this.world, event));
+    this.dispatch(event.event, event.action, app.webhookUrl, body, 'integration', app.id);
+  }
+
+  private dispatch(
+    event: string,
+    action: string,
+    url: string,
+    body: string,
+    target: DeliveryTarget,
+    targetId: number,
+  ): void {
+    const dropped = this.faults.take(['drop-webhooks'], 'rest').length > 0;
+    const copies = this.faults.take(['duplicate-webhooks'], 'rest').length > 0 ? 2 : 1;
+    const [delay] = this.faults.take(['delay-webhooks'], 'rest');
     const delivery: Delivery = {
       id: randomUUID(),
-      event: 'projects_v2_item',
+      event,
       action,
       url,
       body,
@@ -63,9 +105,14 @@ export class WebhookDispatcher {
       dropped,
       redelivery: false,
       at: this.world.now(),
+      target,
+      targetId,
+      delayedMs: delay ? (delay.delayMs ?? DEFAULT_DELAY_MS) : 0,
     };
     this.deliveries.push(delivery);
-    return delivery;
+    if (dropped) return;
+    this.track(this.send(delivery));
+    if (copies > 1) this.duplicate(delivery);
   }
 
   private duplicate(delivery: Delivery): void {
@@ -78,7 +125,14 @@ export class WebhookDispatcher {
   redeliver(id: string): boolean {
     const original = this.deliveries.find((d) => d.id === id);
     if (!original) return false;
-    const copy: Delivery = { ...original, redelivery: true, dropped: false, status: null, error: null };
+    const copy: Delivery = {
+      ...original,
+      redelivery: true,
+      dropped: false,
+      status: null,
+      error: null,
+      delayedMs: 0,
+    };
     this.deliveries.push(copy);
     this.track(this.send(copy));
     return true;
@@ -89,21 +143,27 @@ export class WebhookDispatcher {
     void promise.finally(() => this.pending.delete(promise));
   }
 
+  /** The secret a delivery is signed with now (a redelivery uses the current one, as on GitHub). */
+  private secretFor(delivery: Delivery): string {
+    return delivery.target === 'integration' ? (this.world.app?.webhookSecret ?? '') : this.secret;
+  }
+
   private async send(delivery: Delivery): Promise<void> {
+    if (delivery.delayedMs > 0) await new Promise((r) => setTimeout(r, delivery.delayedMs));
     const headers: Record<string, string> = {
       'content-type': 'application/json',
       'user-agent': 'GitHub-Hookshot/fluxion-sim',
       'x-github-event': delivery.event,
       'x-github-delivery': delivery.id,
-      'x-github-hook-id': String(this.hookId),
-      'x-github-hook-installation-target-type': 'organization',
-      'x-github-hook-installation-target-id': '1',
+      'x-github-hook-id': String(this.hookId + (delivery.target === 'integration' ? 1 : 0)),
+      'x-github-hook-installation-target-type': delivery.target,
+      'x-github-hook-installation-target-id': String(delivery.targetId),
     };
-    if (this.secret) {
-      headers['x-hub-signature-256'] = await sign(this.secret, delivery.body);
+    const secret = this.secretFor(delivery);
+    if (secret) {
+      headers['x-hub-signature-256'] = await sign(secret, delivery.body);
       // The legacy SHA-1 header, which GitHub still sends and webhooks-methods no longer makes.
-      headers['x-hub-signature'] =
-        `sha1=${createHmac('sha1', this.secret).update(delivery.body).digest('hex')}`;
+      headers['x-hub-signature'] = `sha1=${createHmac('sha1', secret).update(delivery.body).digest('hex')}`;
     }
     try {
       const response = await fetch(delivery.url, {

@@ -3,11 +3,11 @@ import type { World } from '../model/world.ts';
 
 const API = 'https://api.github.com';
 
-function iso(ms: number | null): string | null {
+export function iso(ms: number | null): string | null {
   return ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function accountJson(account: SimAccount | undefined): Record<string, unknown> | null {
+export function accountJson(account: SimAccount | undefined): Record<string, unknown> | null {
   if (!account) return null;
   const base = `${API}/${account.kind === 'User' ? 'users' : 'orgs'}/${account.login}`;
   return {
