@@ -66,7 +66,12 @@ const healthSchema = z.object({ status: z.string() });
 const readySchema = z.object({ status: z.string(), database: z.string() });
 const signInQuerySchema = z.object({ login: z.string().max(100).optional() });
 const oauthCallbackQuerySchema = z
-  .object({ code: z.string().optional(), state: z.string().optional() })
+  .object({
+    code: z.string().optional(),
+    state: z.string().optional(),
+    /** GitHub's answer when the user declined (`access_denied`) or the request was refused. */
+    error: z.string().max(200).optional(),
+  })
   .loose();
 const webhookAckSchema = z.object({ status: z.string() }).loose();
 

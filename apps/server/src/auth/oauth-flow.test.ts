@@ -221,7 +221,12 @@ describe.each(cases)('sign-in with GitHub over real HTTP ($name)', async ({ name
       });
     const denied = new URL(location(await decide('0')));
     expect(denied.searchParams.get('error')).toBe('access_denied');
+    const linesBefore = logs.lines.length;
     expect(location(await visit(denied.toString(), browser))).toBe('/login?error=oauth_failed');
+    // Said as what it is, not as a forged or mismatched state.
+    const cancelLog = logs.lines.slice(linesBefore).join('');
+    expect(cancelLog).toContain('sign-in cancelled on GitHub');
+    expect(cancelLog).not.toContain('state missing or mismatched');
 
     const again = new CookieJar();
     const retry = location(await visit(`${appUrl}/accounts/github/login/?login=${carol}`, again));

@@ -57,7 +57,15 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     async (request, reply) => {
       const pending = readPendingLogin(request.unsignCookie(request.cookies[STATE_COOKIE] ?? ''));
       reply.clearCookie(STATE_COOKIE, { path: cookiePath });
-      const { code, state } = request.query;
+      const { code, state, error } = request.query;
+      if (error === 'access_denied') {
+        request.log.info('sign-in cancelled on GitHub');
+        return fail(reply);
+      }
+      if (error) {
+        request.log.warn({ error }, 'GitHub refused the sign-in');
+        return fail(reply);
+      }
       if (!pending || !code || !state || !sameSecret(state, pending.state)) {
         request.log.warn('OAuth callback rejected: state missing or mismatched');
         return fail(reply);
