@@ -24,6 +24,7 @@ const sources = [join(webDir, 'src'), join(webDir, 'public'), 'packages/contract
 const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (builtAt < Math.max(...sources.map(newestMtime), 0)) {
   console.log('Building the web app…');
-  run('npm', ['run', 'build', '--silent', '-w', webDir]);
+  // Vite's table of asset sizes is for whoever works on the bundle (npm run build), not for npm start.
+  run('npm', ['run', 'build', '--silent', '-w', webDir, '--', '--logLevel', 'warn']);
 }
 run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']);
