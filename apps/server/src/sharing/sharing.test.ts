@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dialectCases } from '../testing/databases.ts';
 import { twoViewersOfBoard, VAULT_SECRETS, vaultBoard } from '../testing/private-board.ts';
-import { simControl } from '../testing/sim-control.ts';
+import { faultReached, simControl } from '../testing/sim-control.ts';
 import { signedInUser } from '../testing/users.ts';
 import { PRIVATE_ITEM_TITLE } from '../visibility/redact.ts';
 import { ACCESS_TTL_MS } from '../visibility/repository-access.ts';
@@ -132,9 +132,15 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     const link = await share(alice);
     // Alice's answers from GitHub have aged out: the next view asks GitHub again, slowly.
     clock.advance(ACCESS_TTL_MS + 1);
-    await simControl(sim.url, '/_sim/faults', { type: 'slow', delayMs: 600, scope: 'rest', count: 2 });
+    const slow = await simControl<{ id: string }>(sim.url, '/_sim/faults', {
+      type: 'slow',
+      delayMs: 600,
+      scope: 'rest',
+      count: 2,
+    });
     const opening = open(link.token);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Revoked while the view waits on GitHub.
+    await faultReached(sim.url, slow);
     const revoked = await app.inject({
       method: 'DELETE',
       url: `/api/share-links/${link.id}/`,

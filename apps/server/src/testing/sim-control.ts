@@ -8,3 +8,22 @@ export async function simControl<T>(baseUrl: string, path: string, body: unknown
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
+
+/**
+ * Resolves once a simulator fault (as `simControl(…, '/_sim/faults', …)` answered it) has held at least
+ * one request, or has been used up: a gate for "the request is now waiting on GitHub", instead of a sleep.
+ */
+export async function faultReached(
+  baseUrl: string,
+  fault: { id: string },
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const faults = (await (await fetch(`${baseUrl}/_sim/faults`)).json()) as { id: string; hits: number }[];
+    const current = faults.find((f) => f.id === fault.id);
+    if (!current || current.hits > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`no request reached simulator fault ${fault.id} within ${timeoutMs} ms`);
+}
