@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -37,6 +37,16 @@ const envSchema = z.object({
   GITHUB_API_URL: optionalUrl,
   GITHUB_WEB_URL: optionalUrl,
   GITHUB_WEBHOOK_SECRET: z.string().min(16).optional(),
+  // The GitHub App (issue 21): all six or none, checked in githubApp(); the key is never echoed.
+  GITHUB_APP_ID: z.string().regex(/^\d+$/, 'must be the App id (digits)').optional(),
+  GITHUB_APP_PRIVATE_KEY: z.string().optional(),
+  GITHUB_APP_CLIENT_ID: z.string().min(1).optional(),
+  GITHUB_APP_CLIENT_SECRET: z.string().min(1).optional(),
+  GITHUB_APP_WEBHOOK_SECRET: z.string().min(1).optional(),
+  GITHUB_APP_SLUG: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/i, 'must be the App slug from its URL (github.com/apps/<slug>)')
+    .optional(),
   GITHUB_SIM_PORT: port.optional(),
   STRIPE_SIM_PORT: port.optional(),
   STRIPE_SECRET_KEY: z
@@ -106,6 +116,8 @@ export type Config = {
     /** null: real GitHub without GITHUB_WEBHOOK_SECRET, so the webhook route is off (boards are polled). */
     webhookSecret: string | null;
     simPort: number;
+    /** The GitHub App (GITHUB_APP_*), or null when none is configured. */
+    app: GithubAppConfig | null;
   };
   stripeSimPort: number;
   stripe: StripeConfig;
@@ -132,6 +144,17 @@ export type CollectorTiming = {
   leaseMs: number;
   fullSyncMs: number;
   webhookFullSyncMs: number;
+};
+
+/** A GitHub App's registration: reads boards with installation tokens (docs/github.md, "GitHub App"). */
+export type GithubAppConfig = {
+  appId: string;
+  /** PKCS#8 PEM, whatever form GITHUB_APP_PRIVATE_KEY came in. Never logged. */
+  privateKey: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret: string;
+  slug: string;
 };
 
 /** How many entries a cache keeps, and how long one lives (for the board store: since its last use). */
@@ -207,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ).replace(/\/$/, ''),
       webhookSecret: secrets.webhookSecret,
       simPort,
+      app: githubApp(e),
     },
     stripeSimPort: e.STRIPE_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 2),
     stripe: stripeConfig(e),
@@ -229,6 +253,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       overviewBoardsAtOnce: e.OVERVIEW_BOARDS_AT_ONCE,
     },
   };
+}
+
+const APP_VARIABLES = [
+  'GITHUB_APP_ID',
+  'GITHUB_APP_PRIVATE_KEY',
+  'GITHUB_APP_CLIENT_ID',
+  'GITHUB_APP_CLIENT_SECRET',
+  'GITHUB_APP_WEBHOOK_SECRET',
+  'GITHUB_APP_SLUG',
+] as const;
+
+/** The GitHub App's six settings, all or none; a partial set names what is missing. */
+function githubApp(e: z.infer<typeof envSchema>): GithubAppConfig | null {
+  const missing = APP_VARIABLES.filter((name) => !e[name]);
+  if (missing.length === APP_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid GitHub App settings: ${missing.join(', ')} missing (set all six GITHUB_APP_* variables or none)`,
+    );
+  }
+  return {
+    appId: e.GITHUB_APP_ID as string,
+    privateKey: appPrivateKey(e.GITHUB_APP_PRIVATE_KEY as string),
+    clientId: e.GITHUB_APP_CLIENT_ID as string,
+    clientSecret: e.GITHUB_APP_CLIENT_SECRET as string,
+    webhookSecret: e.GITHUB_APP_WEBHOOK_SECRET as string,
+    slug: e.GITHUB_APP_SLUG as string,
+  };
+}
+
+/**
+ * The App's private key as PKCS#8 PEM. GitHub hands out PKCS#1 (`BEGIN RSA PRIVATE KEY`); a key in one
+ * line with `\n` escapes (as environment files often hold it) is accepted too. The message never shows it.
+ */
+function appPrivateKey(value: string): string {
+  const pem = value.replace(/\\r\\n|\\n/g, '\n').trim();
+  try {
+    const key = createPrivateKey(pem);
+    if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
+    return key.export({ type: 'pkcs8', format: 'pem' }).toString();
+  } catch {
+    throw new ConfigError(
+      "Invalid GITHUB_APP_PRIVATE_KEY: must be the App's RSA private key in PEM (the .pem file GitHub generated; one line with \\n escapes also works)",
+    );
+  }
 }
 
 function stripeConfig(e: z.infer<typeof envSchema>): StripeConfig {
