@@ -29,11 +29,15 @@ test("a team sets its board's time zone and weekends, and the Flow figures follo
   await project.selectOption({ label: 'Web app' });
   // The history is imported at the first sync: wait until the board has completions to measure.
   let before = await flowAnswer(page, () => page.getByRole('link', { name: 'Flow', exact: true }).click());
-  for (let i = 0; i < 20 && before.cycle_time.points.length === 0; i++) {
-    await page.waitForTimeout(1000);
-    before = await flowAnswer(page, () => page.reload());
-  }
-  expect(before.cycle_time.points.length).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => {
+        if (before.cycle_time.points.length === 0) before = await flowAnswer(page, () => page.reload());
+        return before.cycle_time.points.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
   await expect(page.getByText('Cycle time 85th percentile', { exact: true })).toBeVisible();
 
   await page.goto('/manage-projects');
