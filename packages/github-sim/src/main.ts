@@ -15,6 +15,10 @@ console.log(`GitHub simulator listening on ${sim.url}`);
 console.log(
   '  users: octo-alice, octo-bob · orgs: fluxion-labs, fluxion-demo · OAuth client id: fluxion-local',
 );
+const app = sim.app();
+console.log(
+  `  GitHub App: ${app.slug} (id ${app.id}, client id ${app.clientId}); private key and settings: GET ${sim.url}/_sim/app`,
+);
 
 const stop = async () => {
   await sim.close();

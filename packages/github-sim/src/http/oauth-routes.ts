@@ -93,7 +93,11 @@ function authorize(
   if (!approved && decided !== true) {
     const fields = { ...p, login: user.login, redirect_uri: redirectUri } as Record<string, string>;
     delete fields.authorize;
-    return reply.type('text/html').send(approvalPage(app, user.login, scopes, fields));
+    // A GitHub App asks for its permissions, not scopes.
+    const asked = app.githubApp
+      ? Object.entries(world.app?.permissions ?? {}).map(([name, level]) => `${name}: ${level}`)
+      : scopes;
+    return reply.type('text/html').send(approvalPage(app, user.login, asked, fields));
   }
   if (!approved) user.approvals.set(app.clientId, new Set([...(granted ?? []), ...scopes]));
   const code = oauth.issue({

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO_PROJECT_ID } from '@fluxion/demo-board';
@@ -45,6 +45,37 @@ describe('the simulator’s world across restarts (stateFile)', () => {
     });
     expect(another.id).not.toBe(board.id);
     await second.close();
+  });
+
+  it('keeps the GitHub App, its key, installations and tokens; a state saved before the App gets one', async () => {
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'github-sim-')), 'github-sim.json');
+    const first = await startGithubSim({ port: 0, stateFile });
+    const { privateKey } = first.app();
+    const installation = await control<{ id: number }>(first, '/_sim/installations', {
+      org: SEEDED.org,
+      repositories: ['platform'],
+    });
+    const minted = await control<{ token: string }>(first, `/_sim/installations/${installation.id}/tokens`);
+    await first.close();
+    const second = await startGithubSim({ port: 0, stateFile });
+    expect(second.app().privateKey).toBe(privateKey);
+    expect(second.world.installations.get(installation.id)?.repositories).toEqual(['fluxion-labs/platform']);
+    const repos = await fetch(`${second.url}/installation/repositories`, {
+      headers: { authorization: `token ${minted.token}` },
+    });
+    expect(repos.status).toBe(200);
+    // A state file written before the App existed: no App fields, no organization owners.
+    const old = JSON.parse(readFileSync(stateFile, 'utf8'));
+    for (const field of ['app', 'installations', 'installationTokens', 'refreshTokens', 'installRequests'])
+      delete old.fields[field];
+    for (const [, org] of old.fields.orgs.$map) delete org.owners;
+    await second.close();
+    writeFileSync(stateFile, JSON.stringify(old));
+    const third = await startGithubSim({ port: 0, stateFile });
+    expect(third.world.installations.size).toBe(0);
+    expect(third.world.orgs.get(SEEDED.org)?.owners).toEqual(new Set(['octo-alice']));
+    expect(third.world.users.get('octo-alice')?.approvals.has(third.app().clientId)).toBe(true);
+    await third.close();
   });
 
   it('makes the demo board again on a later day, as Fluxion regenerates its history each day', async () => {
