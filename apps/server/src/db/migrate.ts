@@ -18,6 +18,7 @@ import { archivedItems } from './migrations/015_archived_items.ts';
 import { pollGate } from './migrations/016_poll_gate.ts';
 import { versionGateOff } from './migrations/017_version_gate_off.ts';
 import { settingsOwner } from './migrations/018_settings_owner.ts';
+import { githubInstallations } from './migrations/019_github_installations.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '016_poll_gate': pollGate,
     '017_version_gate_off': versionGateOff,
     '018_settings_owner': settingsOwner,
+    '019_github_installations': githubInstallations,
   };
 }
 

@@ -171,6 +171,31 @@ export type ShareLinksTable = {
 export type WebhookDeliveriesTable = { delivery_id: string; received_at: number };
 export type StripeEventsTable = { event_id: string; received_at: number };
 
+/**
+ * An installation of the GitHub App on an organization (issue 21), as GitHub last told us; never deleted
+ * (`removed_at` once uninstalled). Its access token is sealed (users/secret-box.ts) and renewed by one
+ * process at a time: whoever holds `renewal_owner` until `renewal_until`.
+ */
+export type GithubInstallationsTable = {
+  id: number;
+  account_login: string;
+  /** 'Organization' or 'User', as GitHub's `account.type`. */
+  account_type: string;
+  /** 'all' or 'selected'. */
+  repository_selection: string;
+  /** GitHub's permissions object as JSON. */
+  permissions: string | null;
+  suspended_at: number | null;
+  removed_at: number | null;
+  token_enc: string | null;
+  token_expires_at: number | null;
+  renewal_owner: string | null;
+  renewal_until: number | null;
+  /** When GitHub last told us its state (a webhook or a GET). */
+  checked_at: number;
+  created_at: number;
+};
+
 export type Database = {
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
@@ -185,6 +210,7 @@ export type Database = {
   webhook_deliveries: WebhookDeliveriesTable;
   stripe_events: StripeEventsTable;
   share_links: ShareLinksTable;
+  github_installations: GithubInstallationsTable;
 };
 
 export type User = Selectable<UsersTable>;
