@@ -173,6 +173,9 @@ for (const viewport of VIEWPORTS) {
         await expect(paywall.getByRole('button')).toHaveCount(1);
         await expect(paywall.getByRole('button', { name: BUY })).toBeEnabled();
         await expectUncovered(paywall.getByRole('button', { name: BUY }));
+        // Nothing above the paywall that does nothing there (issue 26): no filter, window or column choice.
+        await expect(page.getByTestId('filter-bar'), path).toHaveCount(0);
+        await expect(page.getByRole('combobox', { name: /^(Window|Select Column):/ }), path).toHaveCount(0);
       }
       await page.screenshot({ path: `test-results/paywall-${viewport.width}.png`, fullPage: true });
 

@@ -14,19 +14,20 @@ test('a chart table exports as CSV with the numbers shown, units and time zone i
   await expect(forecast.locator('tbody tr').first()).toBeVisible();
   const shown = await forecast.locator('tbody tr td:nth-child(2)').allInnerTexts();
   expect(shown.length).toBeGreaterThan(0);
-  await forecast.getByRole('button', { name: 'Export Forecast' }).click();
+  // Named after the board, as the other pages' exports are (issue 26).
+  await forecast.getByRole('button', { name: `Export ${DEMO} Forecast` }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'CSV (the data shown)' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('forecast.csv');
+  expect(download.suggestedFilename()).toBe('storefront-delivery-forecast.csv');
   const [header, ...rows] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n');
   expect(header).toBe('Question,Confidence (%),Answer (items or days),Date (UTC)');
   const howMany = rows.filter((row) => row.startsWith('How many')).map((row) => row.split(',')[2]);
   expect(howMany.map((items) => `at least ${items}`)).toEqual(shown);
 
   const cfd = page.getByTestId('flow-cfd');
-  await cfd.getByRole('button', { name: 'Export Cumulative flow' }).click();
+  await cfd.getByRole('button', { name: `Export ${DEMO} Cumulative flow` }).click();
   const [svg] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'SVG image' }).click(),
@@ -34,14 +35,14 @@ test('a chart table exports as CSV with the numbers shown, units and time zone i
   const markup = await readFile(await svg.path(), 'utf8');
   expect(markup).toMatch(/^<svg[^>]+xmlns="http:\/\/www.w3.org\/2000\/svg"/);
   // The title and the legend, HTML on the page, are drawn into the image: each column beside its colour.
-  expect(markup).toContain('>Cumulative flow</text>');
+  expect(markup).toContain(`>${DEMO} Cumulative flow</text>`);
   const legend = await cfd.locator('.recharts-legend-item-text').allInnerTexts();
   expect(legend).toContain('Done');
   for (const column of legend)
     expect(markup).toMatch(
       new RegExp(`<rect[^>]+fill="#[0-9a-f]{6}"[^>]*/><text[^>]*>${column}</text>`, 'i'),
     );
-  await cfd.getByRole('button', { name: 'Export Cumulative flow' }).click();
+  await cfd.getByRole('button', { name: `Export ${DEMO} Cumulative flow` }).click();
   const [png] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'PNG image' }).click(),

@@ -1,8 +1,11 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import analysis from '../../components/Analysis.module.css';
 import { Exportable } from '../../components/Export/Exportable.tsx';
 import type { CsvTable } from '../../lib/exportCsv.ts';
 import styles from './Flow.module.css';
+
+/** The board the charts show: exported files are named after it, as the other pages' are. */
+export const ExportBoard = createContext('');
 
 /** A titled chart card of the Flow page; with `csv`, its Export menu (CSV, and SVG/PNG unless a table). */
 export function ChartCard(props: {
@@ -13,12 +16,17 @@ export function ChartCard(props: {
   table?: boolean;
   children: ReactNode;
 }) {
+  const board = useContext(ExportBoard);
   return (
     <section className={analysis.chartCard} data-testid={props.testId} aria-label={props.title}>
       <h2 className={styles.cardTitle}>{props.title}</h2>
       <p className={styles.caption}>{props.caption}</p>
       {props.csv ? (
-        <Exportable name={props.title} csv={props.csv} image={!props.table}>
+        <Exportable
+          name={board ? `${board} ${props.title}` : props.title}
+          csv={props.csv}
+          image={!props.table}
+        >
           {props.children}
         </Exportable>
       ) : (

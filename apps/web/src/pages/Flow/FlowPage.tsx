@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { getFlow } from '../../api/flow.ts';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
+import { isPaywallError } from '../../components/Paywall/Paywall.tsx';
 import { NotEnoughData } from '../../components/NotEnoughData.tsx';
 import { doneColumn, flowHasCompletions } from '../../lib/readiness.ts';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
@@ -15,6 +16,7 @@ import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from './AgingChart.tsx';
 import { CfdChart } from './CfdChart.tsx';
+import { ExportBoard } from './ChartCard.tsx';
 import { CycleTimeChart } from './CycleTimeChart.tsx';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
@@ -72,13 +74,15 @@ export function FlowPage() {
       ),
     enabled: project !== null,
   });
+  // Behind the paywall the window, sharing and the filter do nothing: they go with the figures.
+  const open = project !== null && !isPaywallError(query.error);
   return (
     <Page
       title={T.flow.title}
       subtitle={project ? project.title : T.flow.subtitle}
       board={project}
       actions={
-        project && (
+        open && (
           <>
             <WindowSelect days={days} onChange={setDays} />
             <Button leadingVisual={ShareAndroidIcon} onClick={() => setSharing(true)}>
@@ -92,7 +96,7 @@ export function FlowPage() {
         <ShareDialog project={project} days={days} filter={filter} onClose={() => setSharing(false)} />
       )}
       <HelpToggle paragraphs={T.flow.help} />
-      {project && <FilterBar filter={filter} onChange={setFilter} />}
+      {open && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) => (
           <>
@@ -110,14 +114,16 @@ export function FlowPage() {
                 />
               )
             )}
-            <div className={styles.stack}>
-              <CfdChart data={data} calendar={calendar} />
-              <CycleTimeChart data={data} calendar={calendar} />
-              <div className={styles.split}>
-                <AgingChart data={data} calendar={calendar} />
-                <ForecastTable forecast={data.forecast} calendar={calendar} />
+            <ExportBoard.Provider value={project?.title ?? ''}>
+              <div className={styles.stack}>
+                <CfdChart data={data} calendar={calendar} />
+                <CycleTimeChart data={data} calendar={calendar} />
+                <div className={styles.split}>
+                  <AgingChart data={data} calendar={calendar} />
+                  <ForecastTable forecast={data.forecast} calendar={calendar} />
+                </div>
               </div>
-            </div>
+            </ExportBoard.Provider>
           </>
         )}
       </AnalysisContent>

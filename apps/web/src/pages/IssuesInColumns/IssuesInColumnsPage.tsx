@@ -36,26 +36,30 @@ export function IssuesInColumnsPage() {
     setParams(next);
   };
   const issues = data.issues.isError ? [] : (data.issues.data?.issues ?? []);
+  const locked = isPaywallError(data.issues.error);
   const stats = statsFor(issues, data.issues.data?.column_stats);
 
   return (
     <Page title={T.issues.title} subtitle={project ? project.title : T.issues.subtitle} board={project}>
       <HelpToggle paragraphs={T.issues.help} />
-      {projectId && <FilterBar filter={filter} onChange={setFilter} />}
+      {/* Behind the paywall a filter or a column does nothing: they go with the figures. */}
+      {projectId && !locked && <FilterBar filter={filter} onChange={setFilter} />}
       {!project ? (
         <NoProject />
       ) : (
         <>
-          <div className={styles.toolbar}>
-            <label htmlFor="column-select">{T.issues.selectColumn}</label>
-            <Select id="column-select" value={data.chosen} onChange={(e) => pickColumn(e.target.value)}>
-              {data.options.map((option) => (
-                <Select.Option key={option.value} value={option.value}>
-                  {option.label}
-                </Select.Option>
-              ))}
-            </Select>
-          </div>
+          {!locked && (
+            <div className={styles.toolbar}>
+              <label htmlFor="column-select">{T.issues.selectColumn}</label>
+              <Select id="column-select" value={data.chosen} onChange={(e) => pickColumn(e.target.value)}>
+                {data.options.map((option) => (
+                  <Select.Option key={option.value} value={option.value}>
+                    {option.label}
+                  </Select.Option>
+                ))}
+              </Select>
+            </div>
+          )}
           {data.columnsFailed ? (
             <ErrorState
               error={data.columnsFailed.error}

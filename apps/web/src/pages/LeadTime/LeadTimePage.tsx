@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getLeadTime } from '../../api/endpoints.ts';
 import styles from '../../components/Analysis.module.css';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
+import { isPaywallError } from '../../components/Paywall/Paywall.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -33,7 +34,8 @@ export function LeadTimePage() {
   return (
     <Page title={T.leadTime.title} subtitle={project ? project.title : T.leadTime.subtitle} board={project}>
       <HelpToggle paragraphs={T.leadTime.help} />
-      {project && <FilterBar filter={filter} onChange={setFilter} />}
+      {/* Behind the paywall a filter does nothing: the bar goes with the figures. */}
+      {project && !isPaywallError(query.error) && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
           project && chart && !leadTimeHasData(chart.rows) ? (

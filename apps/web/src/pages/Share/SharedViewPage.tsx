@@ -16,6 +16,7 @@ import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from '../Flow/AgingChart.tsx';
 import { CfdChart } from '../Flow/CfdChart.tsx';
+import { ExportBoard } from '../Flow/ChartCard.tsx';
 import { CycleTimeChart } from '../Flow/CycleTimeChart.tsx';
 import flow from '../Flow/Flow.module.css';
 import { FlowTiles } from '../Flow/FlowTiles.tsx';
@@ -75,32 +76,34 @@ export function SharedViewPage() {
         )}
         <FlowTiles data={flowData} />
         <InsightBanner insight={flowData.performance_insight} />
-        <div className={flow.stack}>
-          <CfdChart data={flowData} calendar={calendar} />
-          <CycleTimeChart data={flowData} calendar={calendar} />
-          <div className={flow.split}>
-            <AgingChart data={flowData} calendar={calendar} />
-            <ForecastTable forecast={flowData.forecast} calendar={calendar} />
+        <ExportBoard.Provider value={data.project_title}>
+          <div className={flow.stack}>
+            <CfdChart data={flowData} calendar={calendar} />
+            <CycleTimeChart data={flowData} calendar={calendar} />
+            <div className={flow.split}>
+              <AgingChart data={flowData} calendar={calendar} />
+              <ForecastTable forecast={flowData.forecast} calendar={calendar} />
+            </div>
+            <section className={analysis.chartCard} aria-label={T.leadTime.title}>
+              <h2 className={flow.cardTitle}>{T.leadTime.title}</h2>
+              <Exportable
+                name={name(T.leadTime.title)}
+                csv={() => leadTimeCsv(lead.rows, lead.hasCycle, calendar)}
+              >
+                <LeadTimeChart rows={lead.rows} hasCycle={lead.hasCycle} />
+              </Exportable>
+            </section>
+            <section className={analysis.chartCard} aria-label={T.timeInState.title}>
+              <h2 className={flow.cardTitle}>{T.timeInState.title}</h2>
+              <Exportable
+                name={name(T.timeInState.title)}
+                csv={() => timeInStateCsv(tis.rows, tis.columns, calendar)}
+              >
+                <TimeInStateChart rows={tis.rows} columns={tis.columns} />
+              </Exportable>
+            </section>
           </div>
-          <section className={analysis.chartCard} aria-label={T.leadTime.title}>
-            <h2 className={flow.cardTitle}>{T.leadTime.title}</h2>
-            <Exportable
-              name={name(T.leadTime.title)}
-              csv={() => leadTimeCsv(lead.rows, lead.hasCycle, calendar)}
-            >
-              <LeadTimeChart rows={lead.rows} hasCycle={lead.hasCycle} />
-            </Exportable>
-          </section>
-          <section className={analysis.chartCard} aria-label={T.timeInState.title}>
-            <h2 className={flow.cardTitle}>{T.timeInState.title}</h2>
-            <Exportable
-              name={name(T.timeInState.title)}
-              csv={() => timeInStateCsv(tis.rows, tis.columns, calendar)}
-            >
-              <TimeInStateChart rows={tis.rows} columns={tis.columns} />
-            </Exportable>
-          </section>
-        </div>
+        </ExportBoard.Provider>
       </div>
     </Page>
   );

@@ -5,6 +5,7 @@ import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
 import { getTimeInState } from '../../api/endpoints.ts';
 import styles from '../../components/Analysis.module.css';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
+import { isPaywallError } from '../../components/Paywall/Paywall.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Page } from '../../components/Page.tsx';
@@ -36,7 +37,8 @@ export function TimeInStatePage() {
       board={project}
     >
       <HelpToggle paragraphs={T.timeInState.help} />
-      {project && <FilterBar filter={filter} onChange={setFilter} />}
+      {/* Behind the paywall a filter does nothing: the bar goes with the figures. */}
+      {project && !isPaywallError(query.error) && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
           project && chart && !timeInStateHasData(chart.rows) ? (
