@@ -2,15 +2,50 @@ import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { boardReader, type GithubTuning, githubForUser, githubWithToken } from '../github/for-user.ts';
 import type { BoardReader } from '../github/board-reader.ts';
+import { installationOfAccount } from '../installations/store.ts';
+import { accessLostMessage, applyInstallationState } from '../installations/sync.ts';
+import { InstallationUnavailableError, installationToken } from '../installations/tokens.ts';
+
+/** Nobody may read the board now; the message says why and what to do (shown as the board's error). */
+export class NoBoardAccessError extends Error {
+  override name = 'NoBoardAccessError';
+}
 
 /**
- * Which GitHub identity reads a board: the user who registered it; for the demo board (local mode only)
- * a token of the simulator's. Null when nobody can. `tuning` passes retry settings to the client (tests).
+ * Which GitHub identity reads a board: an organization's board with the GitHub App's installation token
+ * of that organization when the App is installed there (private repositories' items then come with
+ * content), else the user who registered it; for the demo board (local mode only) a token of the
+ * simulator's. Null when nobody can; NoBoardAccessError when the App was installed on the organization
+ * and is now uninstalled or suspended (the user's token is not used instead: the organization withdrew
+ * the App's access). What each user may see stays decided per user (visibility/). `tuning` passes retry
+ * settings to the client (tests).
  */
 export function readerFactory(ctx: AppContext, demoToken: string | null, tuning: GithubTuning = {}) {
   return async (board: Board): Promise<BoardReader | null> => {
     if (board.is_demo === 1) return demoToken ? boardReader(githubWithToken(ctx, demoToken, tuning)) : null;
+    const viaApp = await installationReader(ctx, board, tuning);
+    if (viaApp) return viaApp;
     if (!board.collector_user_id) return null;
     return boardReader(await githubForUser(ctx, board.collector_user_id, tuning));
   };
+}
+
+async function installationReader(
+  ctx: AppContext,
+  board: Board,
+  tuning: GithubTuning,
+): Promise<BoardReader | null> {
+  if (!ctx.config.github.app || board.owner_type !== 'Organization') return null;
+  const installation = await installationOfAccount(ctx.db, board.owner_login);
+  if (!installation) return null;
+  const id = Number(installation.id);
+  try {
+    return boardReader(githubWithToken(ctx, await installationToken(ctx, id), tuning));
+  } catch (error) {
+    if (!(error instanceof InstallationUnavailableError) || error.reason === 'unknown') throw error;
+    // Learnt while minting (a webhook that never came): the organization's other boards say so too.
+    if (error.reason === 'removed')
+      await applyInstallationState(ctx, { kind: 'gone', id, accountLogin: board.owner_login });
+    throw new NoBoardAccessError(accessLostMessage(board.owner_login, error.reason));
+  }
 }

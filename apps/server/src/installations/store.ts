@@ -28,6 +28,17 @@ export async function installationOfAccount(db: Db, login: string): Promise<Inst
   return rows.find((r) => r.removed_at === null) ?? rows[0];
 }
 
+/** Whether the App is installed on the account now (suspended or not). */
+export async function hasActiveInstallation(db: Db, login: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('github_installations')
+    .select('id')
+    .where('account_login', '=', login)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function knownInstallationIds(db: Db): Promise<number[]> {
   const rows = await db
     .selectFrom('github_installations')
