@@ -394,6 +394,10 @@ export const T = {
     demoOpen: 'The demo project stays open: pick it in the project selector to explore every analysis.',
     lockedCard: 'Subscribe to see this board’s figures',
   },
+  tiles: {
+    /** The name of a tile's (i) button, which shows what the tile counts. */
+    about: (label: string) => `About ${label}`,
+  },
   exporting: {
     menu: 'Export',
     menuLabel: (name: string) => `Export ${name}`,

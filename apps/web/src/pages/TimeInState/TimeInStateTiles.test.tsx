@@ -1,0 +1,61 @@
+import type { TimeInStateMetrics } from '@fluxion/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TimeInStateTiles } from './TimeInStateTiles.tsx';
+
+const metrics = {
+  time_intensive_column: 'In Review',
+  stage_intensity: 2,
+  active_work_ratio: 55,
+  queue_health_ratio: 0.4,
+  performance_insight: { severity: 'info', message: 'ok', confidence: 0.5 },
+} as unknown as TimeInStateMetrics;
+const classification = { productive: ['In Progress', 'In Review'], waiting: ['Ready', 'QA'] };
+const TEXT = 'Productive columns: In Progress, In Review. Waiting columns: Ready, QA.';
+
+function renderTiles() {
+  render(<TimeInStateTiles metrics={metrics} classification={classification} />);
+  return (tile: string) => screen.getByRole('button', { name: `About ${tile}` });
+}
+
+/** Issue 26: the tiles' productive and waiting columns (spec §2) open without a mouse, on a phone too. */
+describe('Time in State tile tooltips', () => {
+  afterEach(cleanup);
+
+  it('a tap or click on (i) shows the productive and waiting columns; Escape and leaving close them', async () => {
+    const user = userEvent.setup();
+    const info = renderTiles();
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.click(info('Queue Health'));
+    expect(screen.getByRole('tooltip').textContent).toBe(TEXT);
+    expect(info('Queue Health').getAttribute('aria-expanded')).toBe('true');
+    expect(info('Queue Health').getAttribute('aria-describedby')).toBe(screen.getByRole('tooltip').id);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await user.click(info('Stage Intensity'));
+    expect(screen.getAllByRole('tooltip')).toHaveLength(1);
+    await user.click(document.body);
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('opens on keyboard focus and moves with it', async () => {
+    const user = userEvent.setup();
+    const info = renderTiles();
+    await user.tab();
+    expect(document.activeElement).toBe(info('Time-intensive Stage'));
+    expect(screen.getByRole('tooltip').textContent).toBe(TEXT);
+    await user.tab();
+    expect(document.activeElement).toBe(info('Stage Intensity'));
+    expect(screen.getAllByRole('tooltip')).toHaveLength(1);
+  });
+
+  it('a hover shows it too', async () => {
+    const user = userEvent.setup();
+    const info = renderTiles();
+    await user.hover(info('Active Work Ratio (%)'));
+    expect(screen.getByRole('tooltip').textContent).toBe(TEXT);
+    await user.unhover(info('Active Work Ratio (%)'));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+});
