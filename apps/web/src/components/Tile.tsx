@@ -22,11 +22,7 @@ function TileInfo({ label, text }: { label: string; text: string }) {
     setHovered(false);
   };
   return (
-    <span
-      className={styles.info}
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-    >
+    <span className={styles.info}>
       <button
         type="button"
         className={styles.infoButton}
@@ -37,6 +33,8 @@ function TileInfo({ label, text }: { label: string; text: string }) {
         onFocus={() => setPinned(true)}
         onBlur={() => setPinned(false)}
         onKeyDown={onKeyDown}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
       >
         <InfoIcon size={16} />
       </button>
