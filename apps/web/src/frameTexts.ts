@@ -15,6 +15,8 @@ export const T = {
     selectProject: 'Select project',
     loadingProjects: 'Loading projects…',
     manageProjects: 'Manage projects…',
+    /** The user menu's way to Manage Projects (the selector's 'Manage projects…' is the other). */
+    projects: 'Projects',
     account: 'Account',
     logout: 'Logout',
     userMenu: 'Open user menu',

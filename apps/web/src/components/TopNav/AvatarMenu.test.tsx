@@ -31,6 +31,7 @@ function renderMenu(logout = vi.fn(async () => undefined)) {
         <Routes>
           <Route path="/" element={<AvatarMenu user={user} />} />
           <Route path="/account" element={<p>Account page</p>} />
+          <Route path="/manage-projects" element={<p>Projects page</p>} />
         </Routes>
       </MemoryRouter>
     </AuthContext.Provider>,
@@ -51,6 +52,13 @@ describe('the user menu (its code loads after the first render)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Account' }));
     expect(await screen.findByText('Account page')).toBeTruthy();
+  });
+
+  it('leads to Manage Projects (issue 26: it was reachable only through the selector)', async () => {
+    renderMenu();
+    await userEvent.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Projects' }));
+    expect(await screen.findByText('Projects page')).toBeTruthy();
   });
 
   it('opens and closes once loaded, and logs out', async () => {

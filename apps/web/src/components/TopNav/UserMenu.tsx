@@ -1,5 +1,5 @@
 import type { Profile } from '@fluxion/contract';
-import { PersonIcon, SignOutIcon } from '@primer/octicons-react';
+import { PersonIcon, ProjectIcon, SignOutIcon } from '@primer/octicons-react';
 import { ActionList, ActionMenu } from '@primer/react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
@@ -27,6 +27,12 @@ export function UserMenu({
       <ActionMenu.Overlay width="small" align="end">
         <ActionList>
           <ActionList.GroupHeading>{user.username}</ActionList.GroupHeading>
+          <ActionList.Item onSelect={() => navigate('/manage-projects')}>
+            <ActionList.LeadingVisual>
+              <ProjectIcon />
+            </ActionList.LeadingVisual>
+            {T.nav.projects}
+          </ActionList.Item>
           <ActionList.Item onSelect={() => navigate('/account')}>
             <ActionList.LeadingVisual>
               <PersonIcon />
