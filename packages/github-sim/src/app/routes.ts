@@ -185,6 +185,25 @@ export function registerAppRoutes(app: FastifyInstance, world: World): void {
     return installationJson(world, installation);
   });
 
+  // A repository's installation: its owner's, when it covers the repository.
+  app.get<{ Params: { owner: string; repo: string } }>(
+    '/repos/:owner/:repo/installation',
+    async (request, reply) => {
+      if (!authenticateApp(world, request, reply, DOCS.installation)) return reply;
+      const { owner, repo } = request.params;
+      const installation = installationOn(world, owner);
+      if (!installation || !installationCovers(installation, `${owner}/${repo}`))
+        return sendError(reply, 404, 'Not Found', DOCS.installation);
+      return installationJson(world, installation);
+    },
+  );
+
+  // GitHub Apps are installed on organizations here (user-owned boards are out of their reach).
+  app.get('/users/:username/installation', async (request, reply) => {
+    if (!authenticateApp(world, request, reply, DOCS.installation)) return reply;
+    return sendError(reply, 404, 'Not Found', DOCS.installation);
+  });
+
   app.get<{ Querystring: { per_page?: string; page?: string } }>(
     '/user/installations',
     async (request, reply) => {

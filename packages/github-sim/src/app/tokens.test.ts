@@ -212,6 +212,10 @@ describe('installation access tokens', () => {
       app_slug: sim.app().slug,
     });
     expect((await api(sim, '/orgs/fluxion-demo/installation', appJwt(sim))).status).toBe(404);
+    const repo = await api(sim, '/repos/fluxion-labs/platform/installation', appJwt(sim));
+    expect(repo.body).toMatchObject({ id: installationId });
+    expect((await api(sim, '/repos/fluxion-demo/storefront/installation', appJwt(sim))).status).toBe(404);
+    expect((await api(sim, '/users/octo-alice/installation', appJwt(sim))).status).toBe(404);
   });
 });
 
@@ -306,6 +310,31 @@ describe('user access tokens (sign-in through the App)', () => {
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe('Bad credentials');
     expect(sim.world.refreshTokens.has(refresh)).toBe(false);
+  });
+
+  it('are deleted by the App with DELETE /applications/{client_id}/token and /grant (Basic auth)', async () => {
+    const app = sim.app();
+    const basic = (secret: string) => `Basic ${Buffer.from(`${app.clientId}:${secret}`).toString('base64')}`;
+    const remove = (what: string, token: string, secret = app.clientSecret) =>
+      fetch(`${sim.url}/applications/${app.clientId}/${what}`, {
+        method: 'DELETE',
+        headers: { authorization: basic(secret), 'content-type': 'application/json' },
+        body: JSON.stringify({ access_token: token }),
+      });
+    // Revoked in the test before: authorized again, as a sign-in with a click would.
+    sim.world.users.get('octo-alice')?.approvals.set(app.clientId, new Set(['*']));
+    const one = await signIn('octo-alice');
+    const two = await signIn('octo-alice');
+    expect((await remove('token', one.token, 'wrong')).status).toBe(401);
+    expect((await remove('token', sim.createToken('octo-alice'))).status).toBe(404);
+    expect((await remove('token', one.token)).status).toBe(204);
+    expect((await api(sim, '/user', one.token)).status).toBe(401);
+    expect(sim.world.refreshTokens.has(one.refreshToken)).toBe(false);
+    expect((await api(sim, '/user', two.token)).status).toBe(200);
+    expect((await remove('grant', two.token)).status).toBe(204);
+    expect((await api(sim, '/user', two.token)).status).toBe(401);
+    expect(sim.world.users.get('octo-alice')?.approvals.has(app.clientId)).toBe(false);
+    sim.world.users.get('octo-alice')?.approvals.set(app.clientId, new Set(['*']));
   });
 
   it('list the installations and repositories the user may reach; classic tokens may not ask', async () => {

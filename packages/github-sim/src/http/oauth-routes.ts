@@ -3,13 +3,15 @@ import {
   mintUserToken,
   REFRESH_TOKEN_SECONDS,
   refreshUserToken,
+  revokeAuthorization,
   type UserTokenPair,
   USER_TOKEN_SECONDS,
 } from '../app/model.ts';
 import { mintToken } from '../model/tokens.ts';
+import type { SimToken } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 import { approvalPage } from './oauth-page.ts';
-import { type OAuthState, parseScopes, pkceMatches, redirectAllowed } from './oauth-state.ts';
+import { type OAuthApp, type OAuthState, parseScopes, pkceMatches, redirectAllowed } from './oauth-state.ts';
 
 type Params = Record<string, string | undefined>;
 const TROUBLESHOOT =
@@ -133,8 +135,60 @@ function exchange(world: World, oauth: OAuthState, p: Params): TokenBody {
   return { access_token: token.token, token_type: 'bearer', scope: code.scopes.join(',') };
 }
 
+const APPLICATION_DOCS = 'https://docs.github.com/rest/apps/oauth-applications';
+
+/** Basic auth with the client id of the path and its secret, as `/applications/{client_id}/…` wants. */
+function basicClient(request: FastifyRequest, oauth: OAuthState, clientId: string) {
+  const match = /^basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  const [id, secret] = Buffer.from(match?.[1] ?? '', 'base64')
+    .toString('utf8')
+    .split(':');
+  const found = oauth.find(clientId);
+  return found && id === clientId && secret === found.clientSecret ? found : undefined;
+}
+
+/** Whether a user token was issued to this app (classic tokens do not record their app: any OAuth app's). */
+function issuedTo(world: World, app: OAuthApp, token: string): SimToken | undefined {
+  const found = world.tokens.get(token);
+  if (!found) return undefined;
+  if (app.githubApp) return found.kind === 'app-user' && found.appId === world.app?.id ? found : undefined;
+  return found.kind === 'app-user' ? undefined : found;
+}
+
 /** GitHub's OAuth web flow: authorize (with approval page) and the code-for-token exchange. */
 export function registerOAuthRoutes(app: FastifyInstance, world: World, oauth: OAuthState): void {
+  // "Delete an app token" and "Delete an app authorization" (sign-out, uninstall from the app's side).
+  app.delete<{ Params: { clientId: string; what: string }; Body: { access_token?: string } | undefined }>(
+    '/applications/:clientId/:what',
+    async (request, reply) => {
+      const { clientId, what } = request.params;
+      if (what !== 'token' && what !== 'grant')
+        return reply
+          .code(404)
+          .send({ message: 'Not Found', documentation_url: APPLICATION_DOCS, status: '404' });
+      const client = basicClient(request, oauth, clientId);
+      if (!client)
+        return reply
+          .code(401)
+          .send({ message: 'Bad credentials', documentation_url: APPLICATION_DOCS, status: '401' });
+      const token = issuedTo(world, client, request.body?.access_token ?? '');
+      if (!token)
+        return reply
+          .code(404)
+          .send({ message: 'Not Found', documentation_url: APPLICATION_DOCS, status: '404' });
+      if (what === 'grant' && client.githubApp) revokeAuthorization(world, token.login);
+      else if (what === 'grant') {
+        for (const [value, entry] of world.tokens)
+          if (entry.login === token.login && entry.kind !== 'app-user') world.tokens.delete(value);
+        world.users.get(token.login)?.approvals.delete(client.clientId);
+      } else {
+        world.tokens.delete(token.token);
+        for (const [value, entry] of world.refreshTokens)
+          if (entry.accessToken === token.token) world.refreshTokens.delete(value);
+      }
+      return reply.code(204).send();
+    },
+  );
   app.get<{ Querystring: Params }>('/login/oauth/authorize', async (request, reply) =>
     authorize(world, oauth, request.query, reply),
   );
