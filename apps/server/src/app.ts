@@ -24,6 +24,7 @@ import { registerRateLimits } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggerOptions, registerRequestLine } from './http/logging.ts';
 import { githubRoutes } from './projects/github-routes.ts';
+import { githubAppRoutes } from './installations/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { registerSpa } from './static/spa.ts';
 import { githubWebhookRoutes } from './webhooks/github-routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(authRoutes, { ctx });
   await app.register(projectRoutes, { ctx });
   await app.register(githubRoutes, { ctx });
+  await app.register(githubAppRoutes, { ctx });
   const analytics = createAnalyticsState(ctx.config.analytics, ctx.now);
   app.decorate('analytics', analytics);
   const api: ApiContext = { ...ctx, analytics };
@@ -91,7 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(shareLinkRoutes, { ctx: api });
   await app.register(sharedViewRoutes, { ctx: api });
   // Off without a secret (real GitHub, GITHUB_WEBHOOK_SECRET unset): boards are then polled only.
-  const webhookSecret = ctx.config.github.webhookSecret;
+  const webhookSecret = ctx.config.github.webhookSecret ?? ctx.config.github.app?.webhookSecret;
   if (webhookSecret) await app.register(githubWebhookRoutes, { ctx, secret: webhookSecret });
   await app.register(billingRoutes, { ctx });
 

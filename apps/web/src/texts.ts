@@ -245,7 +245,6 @@ export const T = {
     trackingNote:
       'Only projects you add here are tracked. Issue movements are recorded from the moment a project is added, so real insights may take a few days.',
     empty: 'No tracked projects yet.',
-    loadFailed: 'Failed to load your tracked projects',
     restoreDemo: 'Restore the demo project',
     accessLost: 'GitHub access lost',
     historyUnavailable: 'No earlier history',

@@ -74,6 +74,19 @@ const oauthCallbackQuerySchema = z
   })
   .loose();
 const webhookAckSchema = z.object({ status: z.string() }).loose();
+/** Where to send a user to install the GitHub App on an organization; null when the server has no App. */
+const githubAppInstallUrlSchema = z.object({ install_url: z.url().nullable() });
+/** What GitHub adds to the App's setup URL after an install, an update, or a request to an owner. */
+const githubAppSetupQuerySchema = z
+  .object({
+    installation_id: z
+      .string()
+      .regex(/^\d{1,20}$/, 'must be an installation id')
+      .optional(),
+    setup_action: z.string().max(40).optional(),
+    state: z.string().max(200).optional(),
+  })
+  .loose();
 
 function endpoint<const N extends RouteName, const E extends Omit<Endpoint, keyof RouteKey>>(
   name: N,
@@ -310,9 +323,24 @@ export const endpoints = {
     auth: 'bearer',
     responses: { 200: reactivateSubscriptionResponseSchema },
   }),
+  githubAppInstallUrl: endpoint('githubAppInstallUrl', {
+    summary:
+      "GitHub's page that installs the Fluxion GitHub App on an organization (null: no App configured)",
+    tag: 'GitHub',
+    auth: 'bearer',
+    responses: { 200: githubAppInstallUrlSchema },
+  }),
+  githubAppSetup: endpoint('githubAppSetup', {
+    summary:
+      "The GitHub App's setup URL: GitHub returns here after an install (installation_id, setup_action); the installation is confirmed with GitHub, stored, and the browser sent to /manage-projects with a message",
+    tag: 'GitHub',
+    auth: 'none',
+    query: githubAppSetupQuerySchema,
+    responses: { 302: null },
+  }),
   githubWebhook: endpoint('githubWebhook', {
     summary:
-      "GitHub's projects_v2_item deliveries (X-Hub-Signature-256); 5xx when a move could not be stored",
+      "GitHub's projects_v2_item, installation and installation_repositories deliveries (X-Hub-Signature-256, the webhook's or the GitHub App's secret); 5xx when a move could not be stored",
     tag: 'Webhooks',
     auth: 'signature',
     responses: { 200: webhookAckSchema },

@@ -59,6 +59,11 @@ export const projectSchema = z.object({
   automatic_column_classification: columnListsSchema,
   /** How collection goes (beyond spec §3): 'inaccessible' when GitHub no longer lets us read the board. */
   sync_status: z.enum(['active', 'inaccessible', 'static']).optional(),
+  /**
+   * Why an inaccessible board stopped and what to do (issue 21: "Access lost: the Fluxion GitHub App was
+   * uninstalled from <org>. Re-install …"); absent otherwise.
+   */
+  sync_message: z.string().optional(),
   last_synced_at: z.string().nullable().optional(),
   /** When Fluxion started recording the board's moves (movements are recorded from then on). */
   recording_since: z.string().optional(),

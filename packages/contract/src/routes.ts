@@ -32,6 +32,8 @@ export const routes = {
   githubOwnerOptions: { method: 'GET', path: '/api/github-owner-options/' },
   githubProjectsByOwner: { method: 'GET', path: '/api/github-projects-by-owner/' },
   githubProjectColumns: { method: 'GET', path: '/api/github-project-columns/' },
+  githubAppInstallUrl: { method: 'GET', path: '/api/github-app/install-url/' },
+  githubAppSetup: { method: 'GET', path: '/accounts/github/app/setup/' },
   createCheckoutSession: { method: 'POST', path: '/api/create-checkout-session/' },
   confirmCheckoutSession: { method: 'POST', path: '/api/confirm-checkout-session/' },
   createPortalSession: { method: 'POST', path: '/api/create-portal-session/' },

@@ -6,6 +6,9 @@ import type { Db } from '../db/connection.ts';
  * history is touched.
  */
 
+/** How the message of a board the GitHub App lost begins: it is shown to the board's users as is. */
+export const ACCESS_LOST_PREFIX = 'Access lost:';
+
 /**
  * The App lost access to `ownerLogin` (uninstalled or suspended): its boards are `inaccessible` with
  * `message` (what to do) and retried at `retryAt`; everything recorded stays.

@@ -10,6 +10,7 @@ import {
 } from '../move-log/compact.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { claimDueBoards, releaseBoard, releaseLeasesOf } from './leases.ts';
+import { NoBoardAccessError } from './readers.ts';
 import { nextAfterFailure, type SchedulePolicy, schedulePolicy } from './schedule.ts';
 import { syncBoard } from './sync-board.ts';
 import { versionGate } from './version-gate.ts';
@@ -61,12 +62,17 @@ export function createCollector(
       limit: options.batch ?? 10,
     });
     for (const board of boards) {
-      const reader = await readerFor(board).catch(() => null);
+      let refusal = 'no GitHub access for this board';
+      const reader = await readerFor(board).catch((error: unknown) => {
+        // Why nobody may read it and what to do (the GitHub App uninstalled or suspended): shown on the board.
+        if (error instanceof NoBoardAccessError) refusal = error.message;
+        return null;
+      });
       if (!reader) {
         const nextSyncAt = nextAfterFailure(ctx.now(), policy, board.sync_error_count + 1, null);
         const outcome = {
           ok: false as const,
-          error: 'no GitHub access for this board',
+          error: refusal,
           inaccessible: true,
           nextSyncAt,
         };

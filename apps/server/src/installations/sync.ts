@@ -1,4 +1,8 @@
-import { markOwnerBoardsAccessLost, restoreOwnerBoardsAccess } from '../boards/installation-access.ts';
+import {
+  ACCESS_LOST_PREFIX,
+  markOwnerBoardsAccessLost,
+  restoreOwnerBoardsAccess,
+} from '../boards/installation-access.ts';
 import type { AppContext } from '../context.ts';
 import { fetchInstallation, type InstallationOnGithub, listInstallations } from './github-app.ts';
 import {
@@ -19,7 +23,7 @@ export function accessLostMessage(account: string, reason: 'removed' | 'suspende
     reason === 'removed'
       ? `the Fluxion GitHub App was uninstalled from ${account}`
       : `the Fluxion GitHub App is suspended on ${account}`;
-  return `Access lost: ${what}. Re-install the Fluxion GitHub App on ${account} (or ask an owner of ${account} to) and collection resumes; the history recorded so far is kept.`;
+  return `${ACCESS_LOST_PREFIX} ${what}. Re-install the Fluxion GitHub App on ${account} (or ask an owner of ${account} to) and collection resumes; the history recorded so far is kept.`;
 }
 
 /** GitHub's view of an installation: as it exists now, or `gone` (uninstalled; `id` and its account). */

@@ -1,4 +1,5 @@
 import { DEFAULT_ITERATION_LENGTH, type Project } from '@fluxion/contract';
+import { ACCESS_LOST_PREFIX } from '../boards/installation-access.ts';
 import { boardCalendar } from './calendar.ts';
 import { classifyColumns } from '@fluxion/flow';
 import { storedClassification } from './classification.ts';
@@ -18,6 +19,7 @@ export function toApiProject(row: TrackedRow): Project {
     column_classification: storedClassification(row.column_classification, columns),
     automatic_column_classification: classifyColumns({ columns }),
     sync_status: toSyncStatus(row.sync_status),
+    ...syncMessage(row),
     last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
     recording_since: new Date(row.added_at).toISOString(),
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
@@ -29,6 +31,16 @@ export function toApiProject(row: TrackedRow): Project {
 function historyImport(row: TrackedRow): 'pending' | 'done' | 'unavailable' {
   if (row.backfill_skipped !== null) return 'unavailable';
   return row.backfilled_at === null ? 'pending' : 'done';
+}
+
+/**
+ * What an inaccessible board tells its users, when there is something to tell: only the messages written
+ * for them (GitHub App access lost, with what to do); absent otherwise.
+ */
+function syncMessage(row: TrackedRow): { sync_message?: string } {
+  const message = row.last_error;
+  const shown = row.sync_status === 'inaccessible' && message?.startsWith(ACCESS_LOST_PREFIX);
+  return shown && message ? { sync_message: message } : {};
 }
 
 function toSyncStatus(status: string): 'active' | 'inaccessible' | 'static' {

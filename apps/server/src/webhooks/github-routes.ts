@@ -7,6 +7,7 @@ import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
 import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
+import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
 
@@ -24,24 +25,40 @@ export async function githubWebhookRoutes(
     done(null, body),
   );
   const recorders = { recordMove: deliveredMoveRecorder(ctx), boardOf: boardLookup(ctx) };
+  // The OAuth-mode webhook's secret and the GitHub App's: a delivery signed with either is GitHub's.
+  const secrets = [...new Set([secret, ctx.config.github.app?.webhookSecret ?? secret])];
+  const signedBy = async (raw: string, signature: string) => {
+    for (const s of secrets) if (await verify(s, raw, signature).catch(() => false)) return true;
+    return false;
+  };
 
   registerEndpoint(app, endpoints.githubWebhook, async (request, reply) => {
     const raw = typeof request.body === 'string' ? request.body : '';
     const signature = String(request.headers['x-hub-signature-256'] ?? '');
     const delivery = String(request.headers['x-github-delivery'] ?? '');
     const event = String(request.headers['x-github-event'] ?? '');
-    if (!signature || !(await verify(secret, raw, signature).catch(() => false))) {
+    if (!signature || !(await signedBy(raw, signature))) {
       return reply.status(401).send({ error: 'unauthorized', message: 'Invalid webhook signature' });
     }
     if (!delivery)
       return reply.status(400).send({ error: 'bad_request', message: 'X-GitHub-Delivery is required' });
     if (event === 'ping') return { status: 'pong' };
-    if (event !== 'projects_v2_item') return { status: 'ignored', reason: `event ${event}` };
+    if (event !== 'projects_v2_item' && !isInstallationEvent(event))
+      return { status: 'ignored', reason: `event ${event}` };
     let payload: unknown;
     try {
       payload = JSON.parse(raw);
     } catch {
       return reply.status(400).send({ error: 'bad_request', message: 'Body is not valid JSON' });
+    }
+    if (isInstallationEvent(event)) {
+      const handled = await handleInstallationDelivery(ctx, event, payload);
+      if (!handled.ok) {
+        const { message, field } = handled;
+        return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
+      }
+      request.log.info({ delivery, event, status: handled.status }, 'github webhook');
+      return { status: handled.status };
     }
     const parsed = projectsV2ItemEventSchema.safeParse(payload);
     if (!parsed.success) {

@@ -44,9 +44,7 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const onAnalysisPage = isAnalysisPath(pathname);
-  // Spec §7: the selector's list is empty when the call fails; the failure is told apart (loadError).
   const projects = isAuthenticated ? (query.data ?? []) : [];
-  const loadError = isAuthenticated && query.isError && query.data === undefined ? query.error : null;
   // On an analysis page the address is the choice; elsewhere the last choice is kept.
   const urlId = onAnalysisPage ? params.get('project') : null;
   const fromUrl = urlId ? (projects.find((project) => project.project_id === urlId) ?? null) : null;
@@ -72,10 +70,8 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
       selected: current,
       select,
       reload,
-      loadError,
-      reloading: query.isFetching,
     }),
-    [projects, isAuthenticated, query.isPending, current, select, reload, loadError, query.isFetching],
+    [projects, isAuthenticated, query.isPending, current, select, reload],
   );
   return <ProjectsContext.Provider value={value}>{children}</ProjectsContext.Provider>;
 }

@@ -7,10 +7,6 @@ export type ProjectsContextValue = {
   selected: Project | null;
   select: (project: Project | null) => void;
   reload: () => Promise<void>;
-  /** Why the list could not be read (none was read before): `projects` is then empty, not "no projects". */
-  loadError?: unknown;
-  /** The list is being read again (after `reload`). */
-  reloading?: boolean;
 };
 
 export const ProjectsContext = createContext<ProjectsContextValue | null>(null);

@@ -1,7 +1,6 @@
 import { ClockIcon, GraphIcon, ListUnorderedIcon, PulseIcon } from '@primer/octicons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
-import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -21,24 +20,15 @@ const ANALYSES = [
 
 export function HomePage() {
   const { user } = useAuth();
-  const { projects, loading, loadError, reload, reloading } = useProjects();
-  // A list that could not be read is not an empty one: no onboarding, no "restore the demo" then.
-  const failed = loadError != null;
+  const { projects, loading } = useProjects();
   const onlyDemo = projects.length === 1 && projects[0]?.is_demo === true;
-  const none = projects.length === 0 && !failed;
+  const none = projects.length === 0;
   const actions = useProjectActions();
 
   return (
     <Page title={T.home.title} tab={T.nav.home} subtitle={user ? T.home.greeting(user.username) : undefined}>
       {loading ? (
         <Loading text={T.home.loading} />
-      ) : failed ? (
-        <ErrorState
-          error={loadError}
-          fallback={T.projects.loadFailed}
-          onRetry={() => void reload()}
-          retrying={reloading}
-        />
       ) : (
         (onlyDemo || none) && <Onboarding onRestoreDemo={none ? actions.restoreDemo : undefined} />
       )}

@@ -2,7 +2,6 @@ import type { Project, SaveProjectRequest } from '@fluxion/contract';
 import { InfoIcon, PlusIcon } from '@primer/octicons-react';
 import { Button, ConfirmationDialog, Flash } from '@primer/react';
 import { useState } from 'react';
-import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { RestoreDemoButton } from '../../components/RestoreDemoButton.tsx';
@@ -18,9 +17,7 @@ import { ShareLinksList } from './share/ShareLinksList.tsx';
 import { useProjectActions } from './useProjectActions.ts';
 
 export function ManageProjectsPage() {
-  const { projects, loading, loadError, reload, reloading } = useProjects();
-  // A list that could not be read is not an empty one: the error and a retry, never "No tracked projects".
-  const failed = !loading && loadError != null;
+  const { projects, loading } = useProjects();
   const actions = useProjectActions();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
@@ -45,17 +42,10 @@ export function ManageProjectsPage() {
       <StatusMessage text={actions.message} />
       {loading ? (
         <Loading text={T.nav.loadingProjects} />
-      ) : failed ? (
-        <ErrorState
-          error={loadError}
-          fallback={T.projects.loadFailed}
-          onRetry={() => void reload()}
-          retrying={reloading}
-        />
       ) : (
         <ProjectList projects={projects} onEdit={setEditing} onDelete={setDeleting} onShare={setSharing} />
       )}
-      {!loading && !failed && !projects.some((p) => p.is_demo) && (
+      {!loading && !projects.some((p) => p.is_demo) && (
         <div className={styles.restore}>
           <RestoreDemoButton onRestore={actions.restoreDemo} />
         </div>
