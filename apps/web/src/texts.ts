@@ -104,6 +104,10 @@ export const T = {
     errorTitle: "This couldn't be loaded",
     errorHint: 'The server or GitHub did not answer as expected. Try again in a moment; your data is safe.',
     retry: 'Try again',
+    /** A 400: the request (the address's settings or filter) was refused, with the server's reason. */
+    badRequest: 'This view asks for something the server cannot answer',
+    badRequestReason: (reason: string) =>
+      `The server refused the request: ${reason.replace(/\.$/, '')}. Change the settings or filter above, or clear them.`,
     importing: "Fluxion is importing this board's history from GitHub; the figures follow in a moment.",
     sync: F.states.sync,
   },
@@ -245,6 +249,7 @@ export const T = {
     trackingNote:
       'Only projects you add here are tracked. Issue movements are recorded from the moment a project is added, so real insights may take a few days.',
     empty: 'No tracked projects yet.',
+    loadFailed: 'Failed to load your tracked projects',
     restoreDemo: 'Restore the demo project',
     accessLost: 'GitHub access lost',
     historyUnavailable: 'No earlier history',

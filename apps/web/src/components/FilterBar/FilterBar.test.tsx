@@ -40,6 +40,45 @@ describe('FilterBar', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Labels (any of)').value).toBe('');
   });
 
+  it('refuses a reversed date range before asking the server, saying so next to the dates', async () => {
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/flow?project=P']}>
+        <Harness />
+      </MemoryRouter>,
+    );
+    const from = screen.getByLabelText('On the board from');
+    const to = screen.getByLabelText('Until');
+    await user.type(from, '2026-03-10');
+    await user.type(to, '2026-03-01');
+    await user.click(screen.getByRole('button', { name: 'Apply filter' }));
+    expect(address()).toBe('?project=P');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(
+      "'Until' is before 'On the board from': choose an end date on or after the start date.",
+    );
+    for (const input of [from, to]) {
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(input.getAttribute('aria-describedby')).toBe(alert.id);
+    }
+    expect(document.activeElement).toBe(to);
+
+    await user.clear(to);
+    await user.type(to, '2026-03-20');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Apply filter' }));
+    expect(address()).toBe('?project=P&from=2026-03-10&to=2026-03-20');
+  });
+
+  it('says so when the address holds a reversed range (a pasted link)', () => {
+    render(
+      <MemoryRouter initialEntries={['/flow?from=2026-03-10&to=2026-03-01']}>
+        <Harness />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('alert').textContent).toMatch(/^'Until' is before 'On the board from'/);
+  });
+
   it('shows the filter the address holds', () => {
     render(
       <MemoryRouter initialEntries={['/flow?label=bug&not_label=wontfix&from=2026-01-01']}>

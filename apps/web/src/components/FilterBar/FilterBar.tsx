@@ -17,6 +17,7 @@ const TEXTS = {
   // The range keeps the items that were on the board during it (docs/metrics.md §13), not those finished in it.
   from: 'On the board from',
   to: 'Until',
+  reversed: "'Until' is before 'On the board from': choose an end date on or after the start date.",
   apply: 'Apply filter',
   clear: 'Clear',
   on: 'Filter on: the figures count only the matching items.',
@@ -84,8 +85,14 @@ export function FilterBar({ filter, onChange }: BarProps) {
   );
 }
 
+/** A range whose end comes before its start (YYYY-MM-DD compares as text): refused before the server is asked. */
+const reversed = (from: string, to: string) => from !== '' && to !== '' && to < from;
+
 function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; open: boolean }) {
   const [texts, setTexts] = useState<Texts>(() => toTexts(filter));
+  // Shown once applied (or when the address holds such a range), until the dates are changed.
+  const [rangeRefused, setRangeRefused] = useState(() => reversed(filter.from, filter.to));
+  const rangeId = `${id}-range`;
   const [type, setType] = useState(filter.type[0] ?? '');
   const address = JSON.stringify(filter);
   // The address is the truth: going back or forward shows its filter.
@@ -93,10 +100,16 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
     const current = JSON.parse(address) as ItemFilterState;
     setTexts(toTexts(current));
     setType(current.type[0] ?? '');
+    setRangeRefused(reversed(current.from, current.to));
   }, [address]);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    if (reversed(texts.from, texts.to)) {
+      setRangeRefused(true);
+      document.getElementById('filter-to')?.focus();
+      return;
+    }
     onChange({
       label: splitList(texts.label),
       not_label: splitList(texts.not_label),
@@ -108,18 +121,28 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       to: texts.to,
     });
   };
-  const field = (name: keyof Texts, label: string, inputType = 'text') => (
-    <div className={styles.field}>
-      <label htmlFor={`filter-${name}`}>{label}</label>
-      <TextInput
-        id={`filter-${name}`}
-        type={inputType}
-        size="small"
-        value={texts[name]}
-        onChange={(e) => setTexts({ ...texts, [name]: e.target.value })}
-      />
-    </div>
-  );
+  const field = (name: keyof Texts, label: string, inputType = 'text') => {
+    const date = name === 'from' || name === 'to';
+    const invalid = date && rangeRefused;
+    return (
+      <div className={styles.field}>
+        <label htmlFor={`filter-${name}`}>{label}</label>
+        <TextInput
+          id={`filter-${name}`}
+          type={inputType}
+          size="small"
+          value={texts[name]}
+          validationStatus={invalid ? 'error' : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? rangeId : undefined}
+          onChange={(e) => {
+            setTexts({ ...texts, [name]: e.target.value });
+            if (date) setRangeRefused(false);
+          }}
+        />
+      </div>
+    );
+  };
   return (
     <form
       id={id}
@@ -148,6 +171,11 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       {field('from', TEXTS.from, 'date')}
       {field('to', TEXTS.to, 'date')}
       <div className={styles.actions}>
+        {rangeRefused && (
+          <p id={rangeId} className={styles.rangeError} role="alert">
+            {TEXTS.reversed}
+          </p>
+        )}
         <Button type="submit" size="small" variant="primary">
           {TEXTS.apply}
         </Button>
