@@ -8,6 +8,7 @@ import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
+import { reconcilingEvery } from './installations/sync.ts';
 import { type LocalSimulators, startLocalSimulators, startLocalStripe } from './local-mode.ts';
 import { ensureDemoBoard } from './projects/demo.ts';
 
@@ -70,7 +71,11 @@ export async function startServer(
 function startCollector(ctx: AppContext, sims: LocalSimulators | null, app: FastifyInstance) {
   const demoToken = sims?.demoToken() ?? null;
   const timing = ctx.config.collectorTiming;
-  const collector = createCollector(ctx, readerFactory(ctx, demoToken), timingOptions(timing));
+  // With a GitHub App, runs also reconcile its installations with GitHub (missed webhooks).
+  const collector = reconcilingEvery(
+    ctx,
+    createCollector(ctx, readerFactory(ctx, demoToken), timingOptions(timing)),
+  );
   return startCollectorLoop(collector, {
     tickMs: timing.tickMs,
     onError: (error) => app.log.error({ err: error }, 'collector run failed'),

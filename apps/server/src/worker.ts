@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
+import { reconcilingEvery } from './installations/sync.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
@@ -22,7 +23,11 @@ async function main() {
   const ctx: AppContext = { config, db: handle.db, dialect: handle.dialect, now: Date.now };
   const workerId = `worker-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const timing = config.collectorTiming;
-  const collector = createCollector(ctx, readerFactory(ctx, null), { workerId, ...timingOptions(timing) });
+  // With a GitHub App, runs also reconcile its installations with GitHub (missed webhooks).
+  const collector = reconcilingEvery(
+    ctx,
+    createCollector(ctx, readerFactory(ctx, null), { workerId, ...timingOptions(timing) }),
+  );
   const loop = startCollectorLoop(collector, {
     tickMs: timing.tickMs,
     onError: (error) => console.error(`[${workerId}] collector run failed:`, (error as Error).message),

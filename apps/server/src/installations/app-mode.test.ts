@@ -9,7 +9,7 @@ import { simAppConfig } from '../testing/github-app.ts';
 import { signedInUser } from '../testing/users.ts';
 import { encryptSecret } from '../users/secret-box.ts';
 import { findInstallation } from './store.ts';
-import { reconcileInstallations } from './sync.ts';
+import { reconcileInstallations, reconcilingEvery } from './sync.ts';
 
 const START = Date.UTC(2026, 10, 1, 9);
 const MINUTE = 60_000;
@@ -192,6 +192,20 @@ describe.each(await dialectCases())('GitHub App mode on $name', ({ create }) => 
     await control('/_sim/faults', undefined, 'DELETE');
     expect(await reconcileInstallations(test.ctx)).toMatchObject({ [installationId]: 'updated' });
     expect((await board()).sync_status).toBe('active');
+    // A collector process does it on its own, every 10 minutes of the app's clock.
+    await control('/_sim/faults', { type: 'drop-webhooks', count: 10 });
+    await control(`/_sim/installations/${installationId}/suspend`, {});
+    const reconciling = reconcilingEvery(test.ctx, collector());
+    await reconciling.runOnce();
+    expect((await board()).sync_status).toBe('inaccessible');
+    await control(`/_sim/installations/${installationId}/unsuspend`, {});
+    await reconciling.runOnce();
+    expect((await board()).sync_status).toBe('inaccessible');
+    test.clock.advance(10 * MINUTE);
+    await control('/_sim/clock/advance', { ms: 10 * MINUTE });
+    await reconciling.runOnce();
+    expect((await board()).sync_status).toBe('active');
+    await control('/_sim/faults', undefined, 'DELETE');
   });
 
   it('refuses an installation delivery signed with neither secret, and takes one signed with the App secret', async () => {

@@ -121,20 +121,28 @@ export async function dropInstallationToken(db: Db, id: number): Promise<void> {
 
 /**
  * Compare-and-set of the renewal lease: true when `owner` now holds it (nobody held it, or the holder's
- * lease ran out). Only the holder mints a token, so replicas and workers do not all mint at once.
+ * lease ran out) and the stored token is still due (`renewBeforeMs` or less left, or none): a caller that
+ * read the row before another process stored a new token does not renew it again. Only the holder mints
+ * a token, so replicas and workers do not all mint at once.
  */
 export async function takeRenewal(
   db: Db,
   id: number,
   owner: string,
-  now: number,
-  leaseMs: number,
+  { now, leaseMs, renewBeforeMs }: { now: number; leaseMs: number; renewBeforeMs: number },
 ): Promise<boolean> {
   const result = await db
     .updateTable('github_installations')
     .set({ renewal_owner: owner, renewal_until: now + leaseMs })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('renewal_until', 'is', null), eb('renewal_until', '<=', now)]))
+    .where((eb) =>
+      eb.or([
+        eb('token_enc', 'is', null),
+        eb('token_expires_at', 'is', null),
+        eb('token_expires_at', '<=', now + renewBeforeMs),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -125,3 +125,32 @@ export async function reconcileInstallations(ctx: AppContext): Promise<Record<nu
   }
   return outcome;
 }
+
+/** How often a collector process brings the stored installations in line with GitHub. */
+export const RECONCILE_EVERY_MS = 10 * 60_000;
+
+/**
+ * A collector whose runs also reconcile the installations (reconcileInstallations) every `everyMs` of the
+ * app's clock, when a GitHub App is configured: what missed webhooks left behind is corrected within
+ * that time. A failed reconciliation is logged and tried again at the next run; the sync goes on.
+ */
+export function reconcilingEvery<C extends { runOnce(): Promise<number> }>(
+  ctx: AppContext,
+  collector: C,
+  everyMs = RECONCILE_EVERY_MS,
+): C {
+  if (!ctx.config.github.app) return collector;
+  let last = Number.NEGATIVE_INFINITY;
+  const runOnce = async () => {
+    if (ctx.now() - last >= everyMs) {
+      try {
+        await reconcileInstallations(ctx);
+        last = ctx.now();
+      } catch (error) {
+        ctx.log?.warn({ reason: (error as Error).message }, 'reconciling GitHub App installations failed');
+      }
+    }
+    return collector.runOnce();
+  };
+  return { ...collector, runOnce };
+}

@@ -66,7 +66,8 @@ export async function installationToken(ctx: AppContext, id: number): Promise<st
     const now = ctx.now();
     if (usable(row, now, RENEW_BEFORE_MS)) return decryptSecret(row.token_enc as string, key);
     const owner = randomUUID();
-    if (await takeRenewal(ctx.db, id, owner, now, RENEWAL_LEASE_MS)) return renew(ctx, id, owner);
+    const lease = { now, leaseMs: RENEWAL_LEASE_MS, renewBeforeMs: RENEW_BEFORE_MS };
+    if (await takeRenewal(ctx.db, id, owner, lease)) return renew(ctx, id, owner);
     // Someone else renews: their old token serves meanwhile, while it lives.
     if (usable(row, now, 0)) return decryptSecret(row.token_enc as string, key);
     if (Date.now() > deadline)
