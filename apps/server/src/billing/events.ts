@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
-import { findUser } from '../users/queries.ts';
-import { findUserByCustomer, rememberCustomer } from './queries.ts';
+import { findUser, rememberCustomer } from '../users/queries.ts';
+import { findUserByCustomer } from './queries.ts';
 import { applySubscription, type ApplyResult, type Billing } from './service.ts';
 import { callStripe, idOf, subscriptionFacts } from './stripe-client.ts';
 

@@ -2,8 +2,7 @@ import Stripe from 'stripe';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { conflict, upstreamError } from '../http/errors.ts';
-import { findUser } from '../users/queries.ts';
-import { rememberCustomer, writeSubscription } from './queries.ts';
+import { findUser, forgetCustomer, rememberCustomer, writeSubscription } from '../users/queries.ts';
 import { type SubscriptionFacts, shouldApply, userSubscription } from './status.ts';
 import { isActiveUser } from '../users/subscription.ts';
 import { callStripe, subscriptionFacts } from './stripe-client.ts';
@@ -47,7 +46,7 @@ async function customerFor(billing: Billing, user: User): Promise<string> {
       throw upstreamError(`Stripe: ${(error as Error).message}`);
     });
     if (known && !known.deleted) return known.id;
-    await ctx.db.updateTable('users').set({ stripe_customer_id: null }).where('id', '=', user.id).execute();
+    await forgetCustomer(ctx.db, user.id);
   }
   const created = await callStripe(() =>
     stripe.customers.create({

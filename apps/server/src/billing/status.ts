@@ -1,3 +1,5 @@
+import type { UserSubscription } from '../users/subscription.ts';
+
 /**
  * Pure rules from a Stripe subscription to the subscription fields of our user (spec §4 Subscription).
  * No I/O: the webhook and the routes read the subscription from Stripe, these decide what to write.
@@ -14,12 +16,7 @@ export type SubscriptionFacts = {
 };
 
 /** The user's subscription columns (times in epoch milliseconds, flags 0/1). */
-export type UserSubscription = {
-  subscription_status: string;
-  subscription_end: number | null;
-  cancel_at_period_end: 0 | 1;
-  stripe_subscription_id: string | null;
-};
+export type { UserSubscription };
 
 const STATUS: Record<string, string> = {
   active: 'active',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import type { User } from '../db/schema.ts';
-import { trialEnd } from './subscription.ts';
+import { trialEnd, type UserSubscription } from './subscription.ts';
 
 export type GithubIdentity = { githubId: number; login: string; avatarUrl: string | null; tokenEnc: string };
 
@@ -53,4 +53,45 @@ export async function upsertGithubUser(db: Db, identity: GithubIdentity, now: nu
 
 export async function findUser(db: Db, id: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function setDemoHidden(db: Db, userId: string, hidden: boolean, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ demo_hidden: hidden ? 1 : 0, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Remembers the user's Stripe customer; never replaces one already remembered. */
+export async function rememberCustomer(
+  db: Db,
+  userId: string,
+  customerId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ stripe_customer_id: customerId, updated_at: now })
+    .where('id', '=', userId)
+    .where('stripe_customer_id', 'is', null)
+    .execute();
+}
+
+export async function writeSubscription(
+  db: Db,
+  userId: string,
+  sub: UserSubscription,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...sub, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Forgets the user's Stripe customer (Stripe no longer has it). */
+export async function forgetCustomer(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ stripe_customer_id: null }).where('id', '=', userId).execute();
 }

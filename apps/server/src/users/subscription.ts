@@ -1,6 +1,14 @@
 import { type Profile, type SubscriptionStatus, subscriptionStatusSchema } from '@fluxion/contract';
 import type { User } from '../db/schema.ts';
 
+/** A user's subscription as stored with them (billing/status.ts makes it from Stripe's). */
+export type UserSubscription = {
+  subscription_status: string;
+  subscription_end: number | null;
+  cancel_at_period_end: 0 | 1;
+  stripe_subscription_id: string | null;
+};
+
 export const TRIAL_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
