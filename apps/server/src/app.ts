@@ -11,6 +11,7 @@ import { analyticsRoutes } from './analytics/routes.ts';
 import { flowRoutes } from './analytics/flow-routes.ts';
 import { overviewRoutes } from './analytics/overview-routes.ts';
 import { exportRoutes } from './export/routes.ts';
+import { revokeBoardShareLinks } from './sharing/queries.ts';
 import { sharedViewRoutes, shareLinkRoutes } from './sharing/routes.ts';
 import { registerNoStore } from './auth/no-store.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
@@ -80,7 +81,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(apiDocsRoutes, { publicUrl: () => ctx.config.publicUrl });
   await app.register(oauthRoutes, { ctx });
   await app.register(authRoutes, { ctx });
-  await app.register(projectRoutes, { ctx });
+  // A board leaving a user's list takes their share links of it along (projects/ does not know sharing/).
+  await app.register(projectRoutes, { ctx, onUntrack: revokeBoardShareLinks });
   await app.register(githubRoutes, { ctx });
   await app.register(githubAppRoutes, { ctx });
   const analytics = createAnalyticsState(ctx.config.analytics, ctx.now);

@@ -17,7 +17,7 @@ import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/githu
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../collector/record.ts';
-import { takeItemSeq } from '../collector/queries.ts';
+import { takeItemSeq } from '../boards/repository.ts';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
@@ -343,7 +343,7 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     expect(now.stats.column_stats.Done.count).toBe(before.stats.column_stats.Done.count + 1);
 
     // A move written straight to the tables shows once the board's data version is bumped, the item
-    // carrying a value of the board's item counter as every writer's does (collector/queries takeItemSeq).
+    // carrying a value of the board's item counter as every writer's does (boards/repository takeItemSeq).
     const second = data.items.find((i) => i.column === 'Ready');
     if (!second) throw new Error('no ready item on the demo board');
     const at2 = NOW - 1_800_000;

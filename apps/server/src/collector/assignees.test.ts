@@ -5,7 +5,7 @@ import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';
 import { FILTERED_PROJECT_ITEMS, PROJECT_ITEMS } from '../github/queries.ts';
 import { decodeItems, encodeItems } from '../move-log/item-snapshots.ts';
-import { upsertItemMetadata } from './queries.ts';
+import { upsertItemMetadata } from '../move-log/writes.ts';
 import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 import { simControl } from '../testing/sim-control.ts';

@@ -1,8 +1,10 @@
+import { type BackfillSkipped, markBackfilled } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
-import { markMovesRewritten } from '../move-log/segments.ts';
 import type { GithubItemHistory } from '../github/types.ts';
+import { dropSnapshotsBackfilled, insertMoves } from '../move-log/writes.ts';
 import type { Move } from './observation.ts';
-import { insertMoves } from './queries.ts';
+
+export type { BackfillSkipped };
 
 /**
  * Turns issue-timeline Status changes into moves marked 'backfill'. Only items still on the board count;
@@ -21,9 +23,6 @@ export function backfillMoves(histories: GithubItemHistory[], itemIds: ReadonlyS
   return moves;
 }
 
-/** Why a board's past moves could not be imported (boards.backfill_skipped). */
-export type BackfillSkipped = 'no_timeline_events';
-
 /** Marks the import done without moves: the host's timelines cannot tell them (shown to the board's users). */
 export async function recordBackfillSkipped(
   db: Db,
@@ -31,11 +30,7 @@ export async function recordBackfillSkipped(
   reason: BackfillSkipped,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('boards')
-    .set({ backfilled_at: now, backfill_skipped: reason })
-    .where('id', '=', boardId)
-    .execute();
+  await markBackfilled(db, boardId, now, { skipped: reason });
 }
 
 /**
@@ -44,49 +39,13 @@ export async function recordBackfillSkipped(
  */
 export async function recordBackfill(db: Db, boardId: string, moves: Move[], now: number): Promise<number> {
   if (moves.length === 0) {
-    await db.updateTable('boards').set({ backfilled_at: now }).where('id', '=', boardId).execute();
+    await markBackfilled(db, boardId, now);
     return 0;
   }
   return db.transaction().execute(async (trx) => {
     const inserted = await insertMoves(trx, boardId, moves, now);
-    const latest = new Map<string, Move>();
-    for (const move of moves) {
-      const seen = latest.get(move.itemId);
-      if (!seen || move.at > seen.at) latest.set(move.itemId, move);
-    }
-    const snapshots = await trx
-      .selectFrom('transitions')
-      .select(['id', 'item_id', 'to_column', 'at'])
-      .where('board_id', '=', boardId)
-      .where('source', '=', 'snapshot')
-      .execute();
-    const redundant = snapshots
-      .filter((s) => {
-        const last = latest.get(s.item_id);
-        return last !== undefined && last.to === s.to_column && last.at <= s.at;
-      })
-      .map((s) => s.id);
-    for (let i = 0; i < redundant.length; i += 500) {
-      await trx
-        .deleteFrom('transitions')
-        .where('id', 'in', redundant.slice(i, i + 500))
-        .execute();
-    }
-    await trx
-      .updateTable('boards')
-      .set((eb) => ({
-        data_version: eb('data_version', '+', 1),
-        backfilled_at: now,
-      }))
-      .where('id', '=', boardId)
-      .execute();
-    if (redundant.length > 0) {
-      await markMovesRewritten(
-        trx,
-        boardId,
-        redundant.reduce((min, id) => Math.min(min, id), Infinity),
-      );
-    }
+    await dropSnapshotsBackfilled(trx, boardId, moves);
+    await markBackfilled(trx, boardId, now, { recorded: true });
     return inserted;
   });
 }

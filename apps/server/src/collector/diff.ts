@@ -1,13 +1,7 @@
+import type { ItemState } from '../move-log/moves.ts';
 import type { Move, ObservedItem, StoredItem, TransitionSource } from './observation.ts';
 
-export type ItemState = {
-  itemId: string;
-  column: string | null;
-  enteredColumnAt: number | null;
-  removed: boolean;
-  /** Archived on GitHub (one way of leaving the board); absent: not. */
-  archived?: boolean;
-};
+export type { ItemState };
 
 export type SyncPlan = { moves: Move[]; states: ItemState[] };
 

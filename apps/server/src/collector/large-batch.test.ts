@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { insertTestBoard } from '../testing/boards.ts';
 import { createSqliteTestDatabase, type TestDatabase } from '../testing/databases.ts';
 import type { Move } from './observation.ts';
-import { insertMoves } from './queries.ts';
+import { insertMoves } from '../move-log/writes.ts';
 
 const T = Date.UTC(2026, 10, 1, 9);
 

@@ -18,22 +18,4 @@ export type ObservedItem = {
   archived: boolean;
 };
 
-/** An item as stored. */
-export type StoredItem = {
-  itemId: string;
-  column: string | null;
-  enteredColumnAt: number | null;
-  removedAt: number | null;
-  /** Its issue metadata in a comparable form, when loaded (a listing then skips unchanged items). */
-  metadata?: string;
-};
-
-export type TransitionSource = 'snapshot' | 'poll' | 'webhook' | 'backfill' | 'demo';
-
-export type Move = {
-  itemId: string;
-  from: string | null;
-  to: string | null;
-  at: number;
-  source: TransitionSource;
-};
+export type { Move, StoredItem, TransitionSource } from '../move-log/moves.ts';

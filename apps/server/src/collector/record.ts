@@ -1,43 +1,19 @@
-import { sql } from 'kysely';
+import { bumpDataVersion, takeItemSeq } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
-import { planSync } from './diff.ts';
-import type { Move, ObservedItem } from './observation.ts';
 import {
   applyItemStates,
+  insertBareItems,
   insertMoves,
   insertNewMoves,
   itemsChangedSince,
   loadStoredItems,
   reconcileChains,
   relinkNextMove,
-  takeItemSeq,
   upsertItemMetadata,
-} from './queries.ts';
+} from '../move-log/writes.ts';
+import { planSync } from './diff.ts';
+import type { Move, ObservedItem } from './observation.ts';
 import { planReportedMoves } from './reported-moves.ts';
-
-/** Marks webhook deliveries processed; answers those that were not marked before. */
-async function markDeliveries(db: Db, deliveryIds: string[], now: number): Promise<Set<string>> {
-  const rows = await db
-    .insertInto('webhook_deliveries')
-    .values([...new Set(deliveryIds)].map((id) => ({ delivery_id: id, received_at: now })))
-    .onConflict((oc) => oc.doNothing())
-    .returning('delivery_id')
-    .execute();
-  return new Set(rows.map((r) => r.delivery_id));
-}
-
-/** Marks a webhook delivery processed; false if it was already. */
-export async function markDelivery(db: Db, deliveryId: string, now: number): Promise<boolean> {
-  return (await markDeliveries(db, [deliveryId], now)).size > 0;
-}
-
-async function bumpVersion(db: Db, boardId: string): Promise<void> {
-  await db
-    .updateTable('boards')
-    .set({ data_version: sql`data_version + 1` })
-    .where('id', '=', boardId)
-    .execute();
-}
 
 /**
  * Records one move reported by a webhook. Late (out-of-order) events add their transition but never
@@ -51,43 +27,16 @@ export async function recordReportedMove(db: Db, boardId: string, move: Move, no
   });
 }
 
-export type Delivered = { deliveryId: string; move: Move };
-export type DeliveredMoveOutcome = 'recorded' | 'already recorded' | 'duplicate';
-
 /**
- * `recordReportedMove` for webhook deliveries of one board, in arrival order, in one transaction that
- * marks them: a delivery seen before records nothing, and if the moves cannot be stored, no delivery is
- * marked (GitHub delivers them again).
+ * Whether each move was recorded (not known already), applied as if one after the other. Call it in a
+ * transaction (`recordReportedMove`; the webhook path's, which marks the deliveries with it).
  */
-export async function recordDeliveredMoves(
-  db: Db,
+export async function applyReportedMoves(
+  trx: Db,
   boardId: string,
-  deliveries: readonly Delivered[],
+  moves: Move[],
   now: number,
-): Promise<DeliveredMoveOutcome[]> {
-  return db.transaction().execute(async (trx) => {
-    const fresh = await markDeliveries(
-      trx,
-      deliveries.map((d) => d.deliveryId),
-      now,
-    );
-    // The same delivery twice in one batch: the first one counts.
-    const applied = deliveries.filter((d) => fresh.delete(d.deliveryId));
-    const recorded = await applyReportedMoves(
-      trx,
-      boardId,
-      applied.map((d) => d.move),
-      now,
-    );
-    const outcomes = new Map(
-      applied.map((d, i) => [d, recorded[i] ? 'recorded' : 'already recorded'] as const),
-    );
-    return deliveries.map((d) => outcomes.get(d) ?? 'duplicate');
-  });
-}
-
-/** Whether each move was recorded (not known already), applied as if one after the other. */
-async function applyReportedMoves(trx: Db, boardId: string, moves: Move[], now: number): Promise<boolean[]> {
+): Promise<boolean[]> {
   if (moves.length === 0) return [];
   // First: taking the counter locks the board row, so deliveries of moves of the same board (on any
   // replica) read the item's stored column one after the other, never both before either writes. The
@@ -120,30 +69,6 @@ async function applyReportedMoves(trx: Db, boardId: string, moves: Move[], now: 
     now,
   );
   return plan.candidates.map((c) => c !== null && accepted.has(c));
-}
-
-/** Rows for items known only from a webhook: the next listing fills in their title and the rest. */
-async function insertBareItems(trx: Db, boardId: string, itemIds: string[], now: number, seq: number) {
-  await trx
-    .insertInto('items')
-    .values(
-      itemIds.map((itemId) => ({
-        board_id: boardId,
-        item_id: itemId,
-        number: null,
-        title: '',
-        url: null,
-        content_type: 'Unknown',
-        milestone: null,
-        labels: '[]',
-        column_name: null,
-        entered_column_at: null,
-        removed_at: null,
-        updated_at: now,
-        change_seq: seq,
-      })),
-    )
-    .execute();
 }
 
 /**
@@ -180,7 +105,7 @@ export async function recordObservation(
     const healed = await reconcileChains(trx, params.boardId, listed, 'poll', params.now);
     // New or changed items (a renamed issue) too: loaded boards read only those.
     if (plan.moves.length > 0 || plan.states.length > 0 || changed > 0 || healed > 0)
-      await bumpVersion(trx, params.boardId);
+      await bumpDataVersion(trx, params.boardId);
     return inserted + healed;
   });
 }

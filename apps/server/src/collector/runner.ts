@@ -9,7 +9,7 @@ import {
   snapshotBoardItems,
 } from '../move-log/compact.ts';
 import type { BoardReader } from '../github/board-reader.ts';
-import { claimDueBoards, releaseBoard, releaseLeasesOf } from './leases.ts';
+import { claimDueBoards, releaseBoard, releaseLeasesOf } from '../boards/leases.ts';
 import { NoBoardAccessError } from './readers.ts';
 import { nextAfterFailure, type SchedulePolicy, schedulePolicy } from './schedule.ts';
 import { syncBoard } from './sync-board.ts';

@@ -11,8 +11,9 @@ import type { GithubProjectItem } from '../github/types.ts';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { backfillMoves, recordBackfill, recordBackfillSkipped } from './backfill.ts';
-import { applyColumnRenames } from './column-renames.ts';
-import { releaseBoard, type SyncOutcome } from './leases.ts';
+import { applyColumnRenames } from '../projects/column-renames.ts';
+import { releaseBoard, type SyncOutcome } from '../boards/leases.ts';
+import { setCollectorUser } from '../boards/repository.ts';
 import type { ObservedItem } from './observation.ts';
 import { recordObservation } from './record.ts';
 import {
@@ -144,7 +145,7 @@ async function handOver(ctx: AppContext, board: Board, outcome: SyncOutcome): Pr
     .orderBy('tracked_projects.added_at')
     .executeTakeFirst();
   if (!next) return outcome;
-  await ctx.db.updateTable('boards').set({ collector_user_id: next.id }).where('id', '=', board.id).execute();
+  await setCollectorUser(ctx.db, board.id, next.id);
   return board.sync_error_count === 0 ? { ...outcome, nextSyncAt: ctx.now() } : outcome;
 }
 

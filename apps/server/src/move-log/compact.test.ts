@@ -2,7 +2,7 @@ import { fromTransitionColumns } from '@fluxion/flow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadBoardData } from './load-moves.ts';
 import { loadBoardItems } from './items.ts';
-import { insertMoves, relinkNextMove } from '../collector/queries.ts';
+import { insertMoves, relinkNextMove } from './writes.ts';
 import type { Db } from '../db/connection.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { collectorWorldPerTest, MINUTE } from '../testing/collector-sim.ts';

@@ -50,7 +50,7 @@ export async function loadBoardItems(db: Db, boardId: string, useSnapshot = true
 
 /**
  * `previous` with the items changed since: those written by a transaction that took a later value of
- * the board's item counter (collector/queries `takeItemSeq`), added, replaced or, when they left the
+ * the board's item counter (boards/repository `takeItemSeq`), added, replaced or, when they left the
  * board, dropped. A rewrite of the board (renamed columns, the demo reset) reads them all again.
  */
 export async function refreshBoardItems(db: Db, boardId: string, previous: BoardItems): Promise<BoardItems> {

@@ -1,5 +1,5 @@
 import type { CodedRows, TransitionColumnsBuilder } from '@fluxion/flow';
-import { sql } from 'kysely';
+import { bumpRewriteVersion, holdRewriteVersion } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import { decodeSegment, encodeSegment } from './codec.ts';
 
@@ -92,13 +92,7 @@ export async function storeSegment(
   },
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .updateTable('boards')
-      .set({ rewrite_version: sql`rewrite_version` })
-      .where('id', '=', boardId)
-      .where('rewrite_version', '=', segment.rewriteVersion)
-      .executeTakeFirst();
-    if (Number(locked.numUpdatedRows) !== 1) return false;
+    if (!(await holdRewriteVersion(trx, boardId, segment.rewriteVersion))) return false;
     await trx
       .deleteFrom('transition_segments')
       .where('board_id', '=', boardId)
@@ -126,11 +120,7 @@ export async function storeSegment(
  * them. The version is bumped first: see `storeSegment` for why the order matters.
  */
 export async function markMovesRewritten(db: Db, boardId: string, fromId = 0): Promise<void> {
-  await db
-    .updateTable('boards')
-    .set((eb) => ({ rewrite_version: eb('rewrite_version', '+', 1) }))
-    .where('id', '=', boardId)
-    .execute();
+  await bumpRewriteVersion(db, boardId);
   await db
     .deleteFrom('transition_segments')
     .where('board_id', '=', boardId)

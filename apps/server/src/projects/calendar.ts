@@ -1,6 +1,7 @@
 import { type BoardCalendar, calendarSchema, DEFAULT_CALENDAR } from '@fluxion/contract';
 import type { CalendarSettings } from '@fluxion/flow';
 import type { z } from 'zod';
+import { setBoardCalendar } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
@@ -81,5 +82,5 @@ export function calendarKey(calendar: BoardCalendar): string {
  */
 export async function saveBoardCalendar(db: Db, boardId: string, calendar: BoardCalendar): Promise<void> {
   const text = calendarKey(calendar) === '' ? null : JSON.stringify(calendar);
-  await db.updateTable('boards').set({ calendar: text }).where('id', '=', boardId).execute();
+  await setBoardCalendar(db, boardId, text);
 }

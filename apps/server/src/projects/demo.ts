@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { type DemoBoard, generateDemoBoard } from '@fluxion/demo-board';
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
-import { markMovesRewritten } from '../move-log/segments.ts';
+import { saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
+import { forgetHistory, insertHistory } from '../move-log/writes.ts';
 import { findDemoBoard } from './queries.ts';
 
 const BATCH = 200;
@@ -23,19 +24,11 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
     await lockDemoBoard(trx, ctx.dialect);
     const existing = await findDemoBoard(trx);
     if (existing && existing.added_at === firstMove) {
-      await trx
-        .updateTable('boards')
-        .set({ sync_status: syncStatus })
-        .where('id', '=', existing.id)
-        .execute();
+      await setSyncStatus(trx, existing.id, syncStatus);
       return existing.id;
     }
     const boardId = existing?.id ?? randomUUID();
-    if (existing) {
-      await trx.deleteFrom('transitions').where('board_id', '=', boardId).execute();
-      await markMovesRewritten(trx, boardId);
-      await trx.deleteFrom('items').where('board_id', '=', boardId).execute();
-    }
+    if (existing) await forgetHistory(trx, boardId);
     await upsertDemoBoardRow(
       trx,
       boardId,
@@ -75,27 +68,7 @@ async function upsertDemoBoardRow(
     next_sync_at: now,
     last_synced_at: now,
   };
-  if (exists) {
-    await db
-      .updateTable('boards')
-      .set({ ...values, data_version: sql`data_version + 1` })
-      .where('id', '=', boardId)
-      .execute();
-    return;
-  }
-  await db
-    .insertInto('boards')
-    .values({
-      id: boardId,
-      ...values,
-      is_demo: 1,
-      sync_error_count: 0,
-      last_error: null,
-      lease_owner: null,
-      lease_until: null,
-      collector_user_id: null,
-    })
-    .execute();
+  await saveDemoBoard(db, boardId, values, exists);
 }
 
 async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
@@ -127,15 +100,5 @@ async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now:
       recorded_at: now,
     })),
   );
-  for (let i = 0; i < items.length; i += BATCH)
-    await db
-      .insertInto('items')
-      .values(items.slice(i, i + BATCH))
-      .execute();
-  for (let i = 0; i < transitions.length; i += BATCH) {
-    await db
-      .insertInto('transitions')
-      .values(transitions.slice(i, i + BATCH))
-      .execute();
-  }
+  await insertHistory(db, { items, moves: transitions }, BATCH);
 }

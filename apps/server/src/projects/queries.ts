@@ -1,7 +1,9 @@
+import type { RawBuilder } from 'kysely';
+import { renamedColumn } from '../boards/columns.ts';
+import { deleteUntrackedBoard, passSettingsOn } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
 import { renameInClassification } from './classification.ts';
-import { revokeBoardShareLinks } from '../sharing/queries.ts';
 
 export type TrackedRow = Board & {
   iteration_length_days: number | null;
@@ -61,14 +63,6 @@ export async function findBoardByGithubId(db: Db, githubProjectId: string): Prom
     .executeTakeFirst();
 }
 
-export async function setDemoHidden(db: Db, userId: string, hidden: boolean, now: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ demo_hidden: hidden ? 1 : 0, updated_at: now })
-    .where('id', '=', userId)
-    .execute();
-}
-
 export async function upsertTracking(
   db: Db,
   row: {
@@ -104,49 +98,51 @@ export async function settingsOwnerLogins(
   return new Map(users.map((u) => [u.id, u.username]));
 }
 
+/** What else goes when a user stops tracking a board, in the same transaction (their share links). */
+export type OnUntrack = (trx: Db, userId: string, boardId: string, now: number) => Promise<void>;
+
 /**
  * Stops a user's tracking; a board nobody tracks any more is deleted with its recorded history. When the
  * user set the board's shared settings, the longest-standing remaining tracker sets them from now on.
  */
-export async function deleteTracking(db: Db, userId: string, boardId: string, now: number): Promise<void> {
+export async function deleteTracking(
+  db: Db,
+  userId: string,
+  boardId: string,
+  now: number,
+  onUntrack?: OnUntrack,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom('tracked_projects')
       .where('user_id', '=', userId)
       .where('board_id', '=', boardId)
       .execute();
-    await revokeBoardShareLinks(trx, userId, boardId, now);
+    await onUntrack?.(trx, userId, boardId, now);
     const others = await trx
       .selectFrom('tracked_projects')
       .select('user_id')
       .where('board_id', '=', boardId)
       .executeTakeFirst();
-    if (!others) {
-      await trx.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();
-      return;
-    }
-    const successor = trx
-      .selectFrom('tracked_projects')
-      .select('user_id')
-      .where('board_id', '=', boardId)
-      .orderBy('added_at')
-      .orderBy('user_id')
-      .limit(1);
-    await trx
-      .updateTable('boards')
-      .set({ settings_user_id: successor })
-      .where('id', '=', boardId)
-      .where('settings_user_id', '=', userId)
-      .execute();
+    if (!others) return deleteUntrackedBoard(trx, boardId);
+    await passSettingsOn(trx, boardId, userId);
   });
 }
 
-/** Every tracker's column classification of a board follows renamed columns (old → new). */
-export async function renameClassificationColumns(
+/** Every tracker's cycle start and column classification of a board follow renamed columns (old → new). */
+export async function renameTrackedColumns(
   db: Db,
   boardId: string,
   renames: ReadonlyMap<string, string>,
 ): Promise<void> {
+  await db
+    .updateTable('tracked_projects')
+    .set({
+      cycle_time_start_column: renamedColumn(renames, 'cycle_time_start_column') as RawBuilder<string | null>,
+    })
+    .where('board_id', '=', boardId)
+    .where('cycle_time_start_column', 'in', [...renames.keys()])
+    .execute();
   const rows = await db
     .selectFrom('tracked_projects')
     .select(['user_id', 'column_classification'])

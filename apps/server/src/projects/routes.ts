@@ -3,9 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
+import type { OnUntrack } from './queries.ts';
 import { deleteProject, getDemoProject, getProject, listProjects, saveProject } from './service.ts';
 
-export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/** `onUntrack`: what else goes when a user removes a board from their list (app.ts: their share links). */
+export async function projectRoutes(
+  app: FastifyInstance,
+  { ctx, onUntrack }: { ctx: AppContext; onUntrack?: OnUntrack },
+) {
   app.addHook('preHandler', authenticate(ctx));
   registerEndpoint(app, endpoints.listProjects, async (request) => listProjects(ctx, request.userId));
 
@@ -22,7 +27,7 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   );
 
   registerEndpoint(app, endpoints.deleteProject, async (request, reply) => {
-    await deleteProject(ctx, request.userId, request.params.id);
+    await deleteProject(ctx, request.userId, request.params.id, onUntrack);
     return reply.status(204).send();
   });
 }

@@ -6,12 +6,14 @@ import {
   type SaveProjectRequest,
 } from '@fluxion/contract';
 import type { AppContext } from '../context.ts';
-import { applyColumnRenames, columnOptionsJson } from '../collector/column-renames.ts';
+import { columnOptionsJson } from '../boards/columns.ts';
+import { insertBoard, refreshBoard, setIncludeArchived } from '../boards/repository.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
-import { findUser } from '../users/queries.ts';
+import { findUser, setDemoHidden } from '../users/queries.ts';
 import { type BoardOnGithub, githubForUser, readBoard } from '../github/for-user.ts';
 import { INTERACTIVE } from './github-errors.ts';
 import { fromGithubError } from './github-errors.ts';
+import { applyColumnRenames } from './column-renames.ts';
 import {
   deleteTracking,
   findBoardByGithubId,
@@ -19,7 +21,7 @@ import {
   settingsOwnerLogins,
   findVisibleBoard,
   listVisibleBoards,
-  setDemoHidden,
+  type OnUntrack,
   type TrackedRow,
   untrackedDemo,
   upsertTracking,
@@ -79,10 +81,15 @@ export async function getDemoProject(ctx: AppContext): Promise<Project> {
 }
 
 /** Spec §6: the demo project is in every list and cannot be edited; deleting it hides it for this user. */
-export async function deleteProject(ctx: AppContext, userId: string, projectId: string): Promise<void> {
+export async function deleteProject(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  onUntrack?: OnUntrack,
+): Promise<void> {
   const row = await resolveProject(ctx, userId, projectId);
   if (row.is_demo === 1) return setDemoHidden(ctx.db, userId, true, ctx.now());
-  await deleteTracking(ctx.db, userId, row.id, ctx.now());
+  await deleteTracking(ctx.db, userId, row.id, ctx.now(), onUntrack);
 }
 
 /** Adds a board (or updates the user's settings for it). The demo project can only be brought back. */
@@ -119,13 +126,8 @@ export async function saveProject(
     now: ctx.now(),
   });
   if (request.calendar !== undefined) await saveBoardCalendar(ctx.db, boardId, request.calendar);
-  if (request.include_archived !== undefined) {
-    await ctx.db
-      .updateTable('boards')
-      .set({ include_archived: request.include_archived ? 1 : 0 })
-      .where('id', '=', boardId)
-      .execute();
-  }
+  if (request.include_archived !== undefined)
+    await setIncludeArchived(ctx.db, boardId, request.include_archived);
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
 }
 
@@ -165,44 +167,36 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
   if (found) {
     // A column renamed since the board was last read is renamed in its history too, not added.
     await applyColumnRenames(ctx.db, found, board.options);
-    await ctx.db
-      .updateTable('boards')
-      .set({
-        title: board.title,
-        column_list: JSON.stringify(board.columns),
-        column_options: columnOptionsJson(board.options),
-        collector_user_id: found.collector_user_id ?? userId,
-        settings_user_id: found.settings_user_id ?? userId,
-      })
-      .where('id', '=', found.id)
-      .execute();
-    return found.id;
-  }
-  const id = randomUUID();
-  await ctx.db
-    .insertInto('boards')
-    .values({
-      id,
-      github_project_id: board.id,
-      owner_login: board.ownerLogin,
-      owner_type: board.ownerType,
-      number: board.number,
+    await refreshBoard(ctx.db, found.id, {
       title: board.title,
       column_list: JSON.stringify(board.columns),
       column_options: columnOptionsJson(board.options),
-      is_demo: 0,
-      added_at: now,
-      sync_status: 'active',
-      last_synced_at: null,
-      next_sync_at: now,
-      sync_error_count: 0,
-      last_error: null,
-      lease_owner: null,
-      lease_until: null,
-      collector_user_id: userId,
-      settings_user_id: userId,
-    })
-    .onConflict((oc) => oc.column('github_project_id').doNothing())
-    .execute();
+      collector_user_id: found.collector_user_id ?? userId,
+      settings_user_id: found.settings_user_id ?? userId,
+    });
+    return found.id;
+  }
+  const id = randomUUID();
+  await insertBoard(ctx.db, {
+    id,
+    github_project_id: board.id,
+    owner_login: board.ownerLogin,
+    owner_type: board.ownerType,
+    number: board.number,
+    title: board.title,
+    column_list: JSON.stringify(board.columns),
+    column_options: columnOptionsJson(board.options),
+    is_demo: 0,
+    added_at: now,
+    sync_status: 'active',
+    last_synced_at: null,
+    next_sync_at: now,
+    sync_error_count: 0,
+    last_error: null,
+    lease_owner: null,
+    lease_until: null,
+    collector_user_id: userId,
+    settings_user_id: userId,
+  });
   return (await findBoardByGithubId(ctx.db, board.id))?.id ?? id;
 }

@@ -2,13 +2,14 @@ import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
 import type { FastifyInstance } from 'fastify';
 import type { Move } from '../collector/observation.ts';
-import { markDelivery } from '../collector/record.ts';
 import type { AppContext } from '../context.ts';
+import { scheduleResync } from '../boards/repository.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
 import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
 import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
+import { markDelivery, standsIn } from './queries.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
 
 type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
@@ -102,17 +103,11 @@ async function interpret(
   if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;
   if (effect.kind === 'resync') {
     // A column the board does not know: the next sync must be a full one, which reads the columns.
-    const full = effect.full ? { last_full_sync_at: null } : {};
     // A board backing off from errors keeps its schedule: a webhook must not hammer a failing GitHub.
     // The updatedAt kept to compare with is forgotten: the sync lists the board even on a host where
     // the change left updatedAt as it was.
-    const result = await ctx.db
-      .updateTable('boards')
-      .set({ next_sync_at: ctx.now(), github_updated_at: null, ...full })
-      .where('id', '=', board.id)
-      .where('sync_error_count', '=', 0)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1 ? 'resync scheduled' : 'resync deferred: backing off';
+    const scheduled = await scheduleResync(ctx.db, board.id, ctx.now(), effect.full);
+    return scheduled ? 'resync scheduled' : 'resync deferred: backing off';
   }
   // A late delivery of a move made before the board was added: the first snapshot already sums it up.
   // GitHub stamps whole seconds, so a move stamped with the second the board was added may be after it.
@@ -121,7 +116,7 @@ async function interpret(
   if (at < board.added_at) {
     // Before or after it: if the item stands in the move's column, a listing has seen the move already;
     // otherwise it came later, and only its delivery dates it more closely than its stamp.
-    if (await standsIn(ctx, board.id, effect)) return 'ignored: a listing has it';
+    if (await standsIn(ctx.db, board.id, effect)) return 'ignored: a listing has it';
     at = ctx.now();
   }
   return {
@@ -131,19 +126,3 @@ async function interpret(
 }
 
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
-
-/** Whether the item stands in the move's column now (for a move off the board: is off it). */
-async function standsIn(
-  ctx: AppContext,
-  boardId: string,
-  move: { itemId: string; to: string | null },
-): Promise<boolean> {
-  const row = await ctx.db
-    .selectFrom('items')
-    .select(['column_name', 'removed_at'])
-    .where('board_id', '=', boardId)
-    .where('item_id', '=', move.itemId)
-    .executeTakeFirst();
-  const column = row && row.removed_at === null ? row.column_name : null;
-  return row !== undefined && column === move.to;
-}

@@ -1,5 +1,5 @@
 import type { Move } from '../collector/observation.ts';
-import { type DeliveredMoveOutcome, recordDeliveredMoves } from '../collector/record.ts';
+import { type DeliveredMoveOutcome, recordDeliveredMoves } from './queries.ts';
 import type { AppContext } from '../context.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { batchesPerKey } from './batches.ts';

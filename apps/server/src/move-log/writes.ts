@@ -1,9 +1,16 @@
-import { sql } from 'kysely';
+import { type Insertable, sql } from 'kysely';
+import { renamedColumn } from '../boards/columns.ts';
 import type { Db } from '../db/connection.ts';
-import { markMovesRewritten } from '../move-log/segments.ts';
-import type { ItemState } from './diff.ts';
-import type { Move, ObservedItem, StoredItem } from './observation.ts';
+import type { ItemsTable, TransitionsTable } from '../db/schema.ts';
+import type { ItemMetadata, ItemState, Move, StoredItem } from './moves.ts';
 import { datedWhenLooked, newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
+import { markMovesRewritten } from './segments.ts';
+
+/**
+ * The write side of the move log: every write of `transitions` and `items` (the collector's recordings,
+ * the webhook path's, backfills, column renames, the demo board's history). Segments and snapshots are
+ * written by `segments.ts` and `item-snapshots.ts`.
+ */
 
 const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels', 'assignees'] as const;
 
@@ -46,23 +53,6 @@ export async function itemsChangedSince(db: Db, boardId: string, seq: number): P
   return new Set(rows.map((r) => r.item_id));
 }
 
-/**
- * The next value of the board's item change counter, for the items this transaction changes. Taking it
- * locks the board row until commit, so the values are given out in commit order: a reader that has seen
- * value N has every change up to N (see analytics `refreshBoardItems`). `bumpVersion`: the board's
- * data_version too, in the same statement, for a transaction that will change something.
- */
-export async function takeItemSeq(db: Db, boardId: string, { bumpVersion = false } = {}): Promise<number> {
-  const version = bumpVersion ? { data_version: sql<number>`data_version + 1` } : {};
-  const row = await db
-    .updateTable('boards')
-    .set((eb) => ({ item_seq: eb('item_seq', '+', 1), ...version }))
-    .where('id', '=', boardId)
-    .returning('item_seq')
-    .executeTakeFirst();
-  return Number(row?.item_seq ?? 0);
-}
-
 /** Rows a statement carries at most: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const ROWS_PER_STATEMENT = 1000;
 
@@ -72,7 +62,7 @@ function chunks<T>(rows: readonly T[], size = ROWS_PER_STATEMENT): T[][] {
   return out;
 }
 
-function metadataOf(item: ObservedItem) {
+function metadataOf(item: ItemMetadata) {
   return {
     number: item.number,
     title: item.title,
@@ -95,10 +85,10 @@ function fingerprint(m: Record<(typeof METADATA)[number], unknown>): string {
  * metadata is as `stored` (a full listing sees every item) are not sent; the rest go in multi-row upserts,
  * which leave rows whose metadata is unchanged unwritten. Returns how many items were added or changed.
  */
-export async function upsertItemMetadata(
+export async function upsertItemMetadata<Item extends ItemMetadata>(
   db: Db,
   boardId: string,
-  items: ObservedItem[],
+  items: Item[],
   now: number,
   seq: number,
   stored?: ReadonlyMap<string, StoredItem>,
@@ -345,4 +335,124 @@ export async function reconcileChains(
     recorded += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
   return recorded;
+}
+
+/** Rows for items known only from a webhook: the next listing fills in their title and the rest. */
+export async function insertBareItems(trx: Db, boardId: string, itemIds: string[], now: number, seq: number) {
+  await trx
+    .insertInto('items')
+    .values(
+      itemIds.map((itemId) => ({
+        board_id: boardId,
+        item_id: itemId,
+        number: null,
+        title: '',
+        url: null,
+        content_type: 'Unknown',
+        milestone: null,
+        labels: '[]',
+        column_name: null,
+        entered_column_at: null,
+        removed_at: null,
+        updated_at: now,
+        change_seq: seq,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Drops the board's snapshot entries that placed an item in the column its backfilled history (`moves`)
+ * already ends in: redundant, they would split one stay in two. Any other snapshot stays. Call it in the
+ * transaction that stores the backfilled moves.
+ */
+export async function dropSnapshotsBackfilled(
+  trx: Db,
+  boardId: string,
+  moves: readonly Move[],
+): Promise<void> {
+  const latest = new Map<string, Move>();
+  for (const move of moves) {
+    const seen = latest.get(move.itemId);
+    if (!seen || move.at > seen.at) latest.set(move.itemId, move);
+  }
+  const snapshots = await trx
+    .selectFrom('transitions')
+    .select(['id', 'item_id', 'to_column', 'at'])
+    .where('board_id', '=', boardId)
+    .where('source', '=', 'snapshot')
+    .execute();
+  const redundant = snapshots
+    .filter((s) => {
+      const last = latest.get(s.item_id);
+      return last !== undefined && last.to === s.to_column && last.at <= s.at;
+    })
+    .map((s) => s.id);
+  for (let i = 0; i < redundant.length; i += 500) {
+    await trx
+      .deleteFrom('transitions')
+      .where('id', 'in', redundant.slice(i, i + 500))
+      .execute();
+  }
+  if (redundant.length > 0) {
+    await markMovesRewritten(
+      trx,
+      boardId,
+      redundant.reduce((min, id) => Math.min(min, id), Infinity),
+    );
+  }
+}
+
+/**
+ * The board's recorded moves and items take the renamed columns' new names (old → new). Call it in the
+ * transaction that renames them everywhere, which ends with `markMovesRewritten` (loaded boards read the
+ * moves again).
+ */
+export async function renameLoggedColumns(
+  trx: Db,
+  boardId: string,
+  renames: ReadonlyMap<string, string>,
+): Promise<void> {
+  const olds = [...renames.keys()];
+  await trx
+    .updateTable('transitions')
+    .set({
+      from_column: renamedColumn(renames, 'from_column'),
+      to_column: renamedColumn(renames, 'to_column'),
+    })
+    .where('board_id', '=', boardId)
+    .where((eb) => eb.or([eb('from_column', 'in', olds), eb('to_column', 'in', olds)]))
+    .execute();
+  await trx
+    .updateTable('items')
+    .set({ column_name: renamedColumn(renames, 'column_name') })
+    .where('board_id', '=', boardId)
+    .where('column_name', 'in', olds)
+    .execute();
+}
+
+/** Forgets the board's recorded moves and items (the demo board's history is about to be regenerated). */
+export async function forgetHistory(trx: Db, boardId: string): Promise<void> {
+  await trx.deleteFrom('transitions').where('board_id', '=', boardId).execute();
+  await markMovesRewritten(trx, boardId);
+  await trx.deleteFrom('items').where('board_id', '=', boardId).execute();
+}
+
+/** Stores a whole history as it is (the demo board's): items and moves, `batch` rows a statement. */
+export async function insertHistory(
+  db: Db,
+  history: { items: Insertable<ItemsTable>[]; moves: Insertable<TransitionsTable>[] },
+  batch: number,
+): Promise<void> {
+  for (let i = 0; i < history.items.length; i += batch)
+    await db
+      .insertInto('items')
+      .values(history.items.slice(i, i + batch))
+      .execute();
+  for (let i = 0; i < history.moves.length; i += batch) {
+    await db
+      .insertInto('transitions')
+      .values(history.moves.slice(i, i + batch))
+      .execute();
+  }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
-import { type ColumnOption, columnOptionsJson } from './column-renames.ts';
+import { type ColumnOption, columnOptionsJson } from './columns.ts';
 
 /**
  * Claims boards that are due, one conditional UPDATE each, so that any number of collector processes can

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Move } from './observation.ts';
+import type { Move } from './moves.ts';
 import { hasSameMove, newMoves, type RecordedMove } from './same-move.ts';
 
 const T = Date.UTC(2026, 10, 1, 9);

@@ -1,4 +1,4 @@
-import type { Move } from './observation.ts';
+import type { Move } from './moves.ts';
 
 /** How far apart a poll that dated a move when it looked can be from the move's stamp. */
 export const SAME_MOVE_WINDOW_MS = 2 * 60 * 1000;

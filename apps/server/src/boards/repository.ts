@@ -1,0 +1,229 @@
+import type { ExpressionBuilder, Insertable } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import type { BoardsTable, Database } from '../db/schema.ts';
+
+/**
+ * Every write of the `boards` table outside the collector's leases (`leases.ts`): the board row, its
+ * settings, its versions and its counters. Other folders read boards freely, and write them only here.
+ */
+
+/** `data_version + 1`: the one spelling of a bump, for the statements here that bump it with more. */
+const nextDataVersion = (eb: ExpressionBuilder<Database, 'boards'>) => eb('data_version', '+', 1);
+
+/** Bumps the board's data_version: cached analyses of the board are stale (call it with the change). */
+export async function bumpDataVersion(db: Db, boardId: string): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set((eb) => ({ data_version: nextDataVersion(eb) }))
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/**
+ * The next value of the board's item change counter, for the items this transaction changes. Taking it
+ * locks the board row until commit, so the values are given out in commit order: a reader that has seen
+ * value N has every change up to N (see analytics `refreshBoardItems`). `bumpVersion`: the board's
+ * data_version too, in the same statement, for a transaction that will change something.
+ */
+export async function takeItemSeq(db: Db, boardId: string, { bumpVersion = false } = {}): Promise<number> {
+  const row = await db
+    .updateTable('boards')
+    .set((eb) => ({
+      item_seq: eb('item_seq', '+', 1),
+      ...(bumpVersion ? { data_version: nextDataVersion(eb) } : {}),
+    }))
+    .where('id', '=', boardId)
+    .returning('item_seq')
+    .executeTakeFirst();
+  return Number(row?.item_seq ?? 0);
+}
+
+/**
+ * Holds the board row (PostgreSQL) or the write lock (SQLite) for the rest of the transaction, if the
+ * board's moves were not rewritten since `rewriteVersion`: a conditional no-op UPDATE. False: they were.
+ */
+export async function holdRewriteVersion(db: Db, boardId: string, rewriteVersion: number): Promise<boolean> {
+  const locked = await db
+    .updateTable('boards')
+    .set({ rewrite_version: sql`rewrite_version` })
+    .where('id', '=', boardId)
+    .where('rewrite_version', '=', rewriteVersion)
+    .executeTakeFirst();
+  return Number(locked.numUpdatedRows) === 1;
+}
+
+/** The board's recorded moves were changed or deleted: loaded boards read them again. */
+export async function bumpRewriteVersion(db: Db, boardId: string): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set((eb) => ({ rewrite_version: eb('rewrite_version', '+', 1) }))
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/** Why a board's past moves could not be imported (boards.backfill_skipped). */
+export type BackfillSkipped = 'no_timeline_events';
+
+/**
+ * The import of past moves is done: `skipped` says why it imported none (shown to the board's users);
+ * `recorded`: it changed the board's moves (data_version goes up).
+ */
+export async function markBackfilled(
+  db: Db,
+  boardId: string,
+  now: number,
+  how: { skipped?: BackfillSkipped; recorded?: boolean } = {},
+): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set((eb) => ({
+      ...(how.recorded ? { data_version: nextDataVersion(eb) } : {}),
+      backfilled_at: now,
+      ...(how.skipped ? { backfill_skipped: how.skipped } : {}),
+    }))
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/** The board's Status columns took new names: its column list and options, and a new data_version. */
+export async function renameBoardColumns(
+  db: Db,
+  boardId: string,
+  columns: { columnList: string; columnOptions: string },
+): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set((eb) => ({
+      column_options: columns.columnOptions,
+      column_list: columns.columnList,
+      data_version: nextDataVersion(eb),
+    }))
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/** Another user's token reads the board from now on. */
+export async function setCollectorUser(db: Db, boardId: string, userId: string): Promise<void> {
+  await db.updateTable('boards').set({ collector_user_id: userId }).where('id', '=', boardId).execute();
+}
+
+/**
+ * A webhook told of a change the collector must read: the board is due now, and listed even where its
+ * updatedAt did not move (the one kept to compare with is forgotten); `full`: the next sync is a full one.
+ * A board backing off from errors keeps its schedule (false): a webhook must not hammer a failing GitHub.
+ */
+export async function scheduleResync(db: Db, boardId: string, now: number, full: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('boards')
+    .set({ next_sync_at: now, github_updated_at: null, ...(full ? { last_full_sync_at: null } : {}) })
+    .where('id', '=', boardId)
+    .where('sync_error_count', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Adds a board, unless one with its GitHub id exists already (added meanwhile by another request). */
+export async function insertBoard(db: Db, board: Insertable<BoardsTable>): Promise<void> {
+  await db
+    .insertInto('boards')
+    .values(board)
+    .onConflict((oc) => oc.column('github_project_id').doNothing())
+    .execute();
+}
+
+/** What a tracker's registration refreshes of a board as GitHub has it now. */
+export async function refreshBoard(
+  db: Db,
+  boardId: string,
+  values: Pick<
+    Insertable<BoardsTable>,
+    'title' | 'column_list' | 'column_options' | 'collector_user_id' | 'settings_user_id'
+  >,
+): Promise<void> {
+  await db.updateTable('boards').set(values).where('id', '=', boardId).execute();
+}
+
+/** The demo board's row: added, or brought up to a regenerated history (a new data_version). */
+export async function saveDemoBoard(
+  db: Db,
+  boardId: string,
+  values: Pick<
+    Insertable<BoardsTable>,
+    | 'sync_status'
+    | 'github_project_id'
+    | 'owner_login'
+    | 'owner_type'
+    | 'number'
+    | 'title'
+    | 'column_list'
+    | 'added_at'
+    | 'next_sync_at'
+    | 'last_synced_at'
+  >,
+  exists: boolean,
+): Promise<void> {
+  if (exists) {
+    await db
+      .updateTable('boards')
+      .set((eb) => ({ ...values, data_version: nextDataVersion(eb) }))
+      .where('id', '=', boardId)
+      .execute();
+    return;
+  }
+  await db
+    .insertInto('boards')
+    .values({
+      id: boardId,
+      ...values,
+      is_demo: 1,
+      sync_error_count: 0,
+      last_error: null,
+      lease_owner: null,
+      lease_until: null,
+      collector_user_id: null,
+    })
+    .execute();
+}
+
+export async function setSyncStatus(db: Db, boardId: string, status: string): Promise<void> {
+  await db.updateTable('boards').set({ sync_status: status }).where('id', '=', boardId).execute();
+}
+
+/** The board's calendar as stored (JSON text; null: the default). */
+export async function setBoardCalendar(db: Db, boardId: string, calendar: string | null): Promise<void> {
+  await db.updateTable('boards').set({ calendar }).where('id', '=', boardId).execute();
+}
+
+export async function setIncludeArchived(db: Db, boardId: string, include: boolean): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set({ include_archived: include ? 1 : 0 })
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/** Deletes a board nobody tracks any more, with its recorded history (the demo board stays). */
+export async function deleteUntrackedBoard(db: Db, boardId: string): Promise<void> {
+  await db.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();
+}
+
+/**
+ * When `userId` set the board's shared settings, the longest-standing remaining tracker sets them from
+ * now on (call it after `userId`'s tracking is gone).
+ */
+export async function passSettingsOn(db: Db, boardId: string, userId: string): Promise<void> {
+  const successor = db
+    .selectFrom('tracked_projects')
+    .select('user_id')
+    .where('board_id', '=', boardId)
+    .orderBy('added_at')
+    .orderBy('user_id')
+    .limit(1);
+  await db
+    .updateTable('boards')
+    .set({ settings_user_id: successor })
+    .where('id', '=', boardId)
+    .where('settings_user_id', '=', userId)
+    .execute();
+}

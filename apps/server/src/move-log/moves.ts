@@ -1,0 +1,43 @@
+/** The move log's vocabulary, as its writers hand it moves and items (`writes.ts`). */
+
+/** An item as stored. */
+export type StoredItem = {
+  itemId: string;
+  column: string | null;
+  enteredColumnAt: number | null;
+  removedAt: number | null;
+  /** Its issue metadata in a comparable form, when loaded (a listing then skips unchanged items). */
+  metadata?: string;
+};
+
+export type TransitionSource = 'snapshot' | 'poll' | 'webhook' | 'backfill' | 'demo';
+
+export type Move = {
+  itemId: string;
+  from: string | null;
+  to: string | null;
+  at: number;
+  source: TransitionSource;
+};
+
+/** An item's current column as the log keeps it (`items`). */
+export type ItemState = {
+  itemId: string;
+  column: string | null;
+  enteredColumnAt: number | null;
+  removed: boolean;
+  /** Archived on GitHub (one way of leaving the board); absent: not. */
+  archived?: boolean;
+};
+
+/** An issue's metadata as stored with its item; `assignees` absent: not reported, the stored ones stay. */
+export type ItemMetadata = {
+  itemId: string;
+  number: number | null;
+  title: string;
+  url: string | null;
+  contentType: string;
+  milestone: string | null;
+  labels: string[];
+  assignees?: string[];
+};

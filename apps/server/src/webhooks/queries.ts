@@ -1,0 +1,70 @@
+import { applyReportedMoves } from '../collector/record.ts';
+import type { Db } from '../db/connection.ts';
+import type { Move } from '../move-log/moves.ts';
+
+/** Marks webhook deliveries processed; answers those that were not marked before. */
+async function markDeliveries(db: Db, deliveryIds: string[], now: number): Promise<Set<string>> {
+  const rows = await db
+    .insertInto('webhook_deliveries')
+    .values([...new Set(deliveryIds)].map((id) => ({ delivery_id: id, received_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .returning('delivery_id')
+    .execute();
+  return new Set(rows.map((r) => r.delivery_id));
+}
+
+/** Marks a webhook delivery processed; false if it was already. */
+export async function markDelivery(db: Db, deliveryId: string, now: number): Promise<boolean> {
+  return (await markDeliveries(db, [deliveryId], now)).size > 0;
+}
+
+export type Delivered = { deliveryId: string; move: Move };
+export type DeliveredMoveOutcome = 'recorded' | 'already recorded' | 'duplicate';
+
+/**
+ * `recordReportedMove` (collector/record.ts) for webhook deliveries of one board, in arrival order, in one
+ * transaction that marks them: a delivery seen before records nothing, and if the moves cannot be stored,
+ * no delivery is marked (GitHub delivers them again).
+ */
+export async function recordDeliveredMoves(
+  db: Db,
+  boardId: string,
+  deliveries: readonly Delivered[],
+  now: number,
+): Promise<DeliveredMoveOutcome[]> {
+  return db.transaction().execute(async (trx) => {
+    const fresh = await markDeliveries(
+      trx,
+      deliveries.map((d) => d.deliveryId),
+      now,
+    );
+    // The same delivery twice in one batch: the first one counts.
+    const applied = deliveries.filter((d) => fresh.delete(d.deliveryId));
+    const recorded = await applyReportedMoves(
+      trx,
+      boardId,
+      applied.map((d) => d.move),
+      now,
+    );
+    const outcomes = new Map(
+      applied.map((d, i) => [d, recorded[i] ? 'recorded' : 'already recorded'] as const),
+    );
+    return deliveries.map((d) => outcomes.get(d) ?? 'duplicate');
+  });
+}
+
+/** Whether the item stands in the move's column now (for a move off the board: is off it). */
+export async function standsIn(
+  db: Db,
+  boardId: string,
+  move: { itemId: string; to: string | null },
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('items')
+    .select(['column_name', 'removed_at'])
+    .where('board_id', '=', boardId)
+    .where('item_id', '=', move.itemId)
+    .executeTakeFirst();
+  const column = row && row.removed_at === null ? row.column_name : null;
+  return row !== undefined && column === move.to;
+}
