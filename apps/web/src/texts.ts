@@ -83,6 +83,8 @@ export const T = {
     loadingPage: F.common.loadingPage,
     help: 'How to interpret the data?',
     confidence: 'Confidence',
+    confidenceHelp:
+      'How much this sentence rests on, from the size n of its sample (the completions, stays or issues behind it): n / (n + 10), so 50% at 10 and at most 95%. Not a probability that it is true.',
     notAvailable: 'N/A',
     loadFailed: 'Failed to load data',
     reload: F.common.reload,

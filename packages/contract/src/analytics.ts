@@ -22,6 +22,24 @@ export const insightSchema = z.object({
 });
 export type Insight = z.infer<typeof insightSchema>;
 
+/**
+ * The board's bottleneck (docs/metrics.md, "One model of commitment"): the in-progress column (from the
+ * commitment point up to done; never a queue before it) with the longest mean stay ended in the recent
+ * window. Decided once by the engine; every analysis that names a bottleneck names this one.
+ */
+export const bottleneckSchema = z.object({
+  column: z.string(),
+  /** Its mean stay in the window, days (2 decimals). */
+  days: z.number(),
+  /** That mean over the other in-progress columns' mean stays (2 decimals; 1 when it is the only one). */
+  intensity: z.number(),
+  /** Stays ended in the window in the in-progress columns. */
+  samples: z.number().int(),
+  /** The window: the board's iteration length in days. */
+  window_days: z.number().int(),
+});
+export type Bottleneck = z.infer<typeof bottleneckSchema>;
+
 const days = wholeNumber('days', 1, 365);
 const projectParam = z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200);
 

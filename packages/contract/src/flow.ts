@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { insightSchema } from './analytics.ts';
+import { bottleneckSchema, insightSchema } from './analytics.ts';
 import { FLOW_DEFAULTS } from './constants.ts';
 import { itemFilterQueryShape } from './filters.ts';
 import { wholeNumber } from './numbers.ts';
@@ -92,6 +92,8 @@ export const flowResponseSchema = z.object({
   }),
   /** null when there is no complete day of history to sample from. */
   forecast: flowForecastSchema.nullable(),
+  /** The board's bottleneck over its iteration length (as Time in State's); null without a recent stay. */
+  bottleneck: bottleneckSchema.nullable(),
   performance_insight: insightSchema,
 });
 export type FlowResponse = z.infer<typeof flowResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { insightSchema } from './analytics.ts';
+import { bottleneckSchema, insightSchema } from './analytics.ts';
 import { wholeNumber } from './numbers.ts';
 
 /** GET /api/overview/?days= — the window of every board's Flow figures (as GET /api/flow/'s `days`). */
@@ -31,6 +31,8 @@ export const boardFlowSummarySchema = z.object({
   wip: z.number().int(),
   wip_at_risk: z.number().int(),
   oldest_item: oldestItemSchema.nullable(),
+  /** The board's bottleneck, as its Flow report names it. */
+  bottleneck: bottleneckSchema.nullable(),
   insight: insightSchema,
 });
 

@@ -56,9 +56,11 @@ async function cachedFlow(
   const lists = project.column_classification;
   const version = Number(row.data_version);
   const calendar = project.calendar ?? DEFAULT_CALENDAR;
+  // The bottleneck's window: the iteration Time in State is read over, so both name the same column.
+  const storyDays = project.iteration_length_days;
   const filter = requestFilter(params, calendar.time_zone);
   const view = await viewForFilter(ctx, userId, row, filter);
-  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
+  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}:${storyDays}`;
   return ctx.analytics.flows.compute(key, async () => {
     const data = await ctx.analytics.boards.get(ctx.db, row.id, version);
     const board = { view, transitions: data.transitions, columns: project.column_list };
@@ -74,6 +76,7 @@ async function cachedFlow(
       horizon: params.horizon,
       targetItems: params.items,
       calendar: engineCalendar(calendar),
+      storyDays,
     });
     report.performance_insight = withFilterNote(
       report.performance_insight,

@@ -210,6 +210,7 @@ describe('byUrgency', () => {
       age_days: age,
       risk: 'at_risk',
     },
+    bottleneck: null,
     insight: { severity, message: 'm', confidence: 1 },
   });
   const order = (boards: BoardSummary[]) => [...boards].sort(byUrgency).map((b) => b.project_id);

@@ -28,6 +28,7 @@ export function summariseFlow(board: BoardRef, report: FlowResponse): BoardSumma
           risk: oldest.risk,
         }
       : null,
+    bottleneck: report.bottleneck,
     insight: report.performance_insight,
   };
 }

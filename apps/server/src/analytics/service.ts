@@ -141,12 +141,15 @@ export async function timeInState(
   const { calendar, filter } = calendarAndFilter(board, query);
   // Users who share a board may classify its columns differently: their results are cached apart.
   const lists = board.classification;
+  // The commitment point (the cycle-start column) keeps queues before it out of the bottleneck.
+  const cycleStart = toApiProject(board.row).cycle_time_start_column ?? null;
   const view = await boardItems(ctx, board, filter);
-  const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
+  const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${cycleStart ?? ''}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {
     const { items, transitions } = await filtered(ctx, board, filter, view);
     const report = buildTimeInStateReport({
       columns: board.columns,
+      cycleStartColumn: cycleStart,
       classification: classificationOverride(lists),
       transitions,
       items,
@@ -174,13 +177,17 @@ export async function issuesInColumn(
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
   const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
+  const cycleStart = toApiProject(board.row).cycle_time_start_column ?? null;
+  const lists = board.classification;
   const view = await boardItems(ctx, board, filter);
-  const key = `issues:${board.key}:${view.key}:${days}:${query.column}:${filter.key}:${calendarKey(calendar)}`;
+  const key = `issues:${board.key}:${view.key}:${days}:${query.column}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
   return analysis(ctx, key, async () => {
     // Without a filter the moves are not needed: they are not loaded.
     const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const report = buildIssuesInColumnReport({
       columns: board.columns,
+      cycleStartColumn: cycleStart,
+      classification: classificationOverride(lists),
       column: query.column,
       items,
       days,

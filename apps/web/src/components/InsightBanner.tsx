@@ -19,7 +19,7 @@ export function InsightBanner({ insight }: { insight: Insight | null | undefined
       <span className={styles.insightMessage}>{insight.message}</span>
       {/* No confidence on a statement of fact with nothing behind it (an empty column's "No issues…"). */}
       {insight.confidence > 0 && (
-        <span className={styles.confidence}>
+        <span className={styles.confidence} title={T.common.confidenceHelp}>
           {T.common.confidence}: {formatConfidence(insight.confidence)}
         </span>
       )}

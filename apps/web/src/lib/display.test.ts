@@ -70,7 +70,9 @@ describe('formatting', () => {
     expect(formatTrend(12.345)).toBe('+12.3%');
     expect(formatTrend(-4)).toBe('-4%');
     expect(formatTrend(null)).toBe('N/A');
-    expect(formatIntensity(2.345)).toBe('2.3x');
+    // As the API and the insight write it (2 decimals): the tile and the banner agree.
+    expect(formatIntensity(2.75)).toBe('2.75x');
+    expect(formatIntensity(1.5)).toBe('1.5x');
     expect(formatConfidence(0.5)).toBe('50%');
     expect(formatConfidence(0.876)).toBe('88%');
     expect(formatDate(null)).toBe('Unknown');

@@ -18,7 +18,8 @@ export function formatTrend(trend: number | null | undefined): string {
 }
 
 export const formatDays = (days: number) => String(round1(days));
-export const formatIntensity = (value: number) => `${round1(value)}x`;
+/** Stage intensity as the API and the insights write it (2 decimals): "2.75x" on the tile and in the banner. */
+export const formatIntensity = (value: number) => `${Number(value.toFixed(2))}x`;
 export const formatPercent = (value: number) => `${round1(value)}%`;
 /** Insight confidence 0..1 shown as a percent. */
 export const formatConfidence = (confidence: number) => `${Math.round(confidence * 100)}%`;

@@ -1,5 +1,6 @@
 import { fallbackInsight, fmt, insight, plural } from './insight.ts';
 import type { AgingItem, FlowForecast, FlowPercentiles } from '../reports/flow-types.ts';
+import type { Bottleneck } from '../metrics/board-story.ts';
 import type { Insight } from '../types.ts';
 
 export type FlowFacts = {
@@ -8,7 +9,19 @@ export type FlowFacts = {
   percentiles: FlowPercentiles;
   aging: readonly AgingItem[];
   forecast: FlowForecast | null;
+  /** The board's bottleneck (an in-progress column), decided once by the engine. */
+  bottleneck: Bottleneck | null;
+  /** Its window: the board's iteration length. */
+  storyDays: number;
 };
+
+/** The sentence naming the board's bottleneck, the same column Time in State and Home name. */
+function bottleneckSentence(f: FlowFacts): string {
+  const b = f.bottleneck;
+  if (!b) return '';
+  const factor = b.intensity === 1 ? '' : `, ${fmt(b.intensity, 2)}x the other in-progress columns`;
+  return ` Bottleneck: '${b.column}' (${fmt(b.days, 2)} days per stay${factor}, last ${f.storyDays} days).`;
+}
 
 /** Share of the work in progress above p85 from which the insight is critical. */
 export const AT_RISK_CRITICAL_SHARE = 0.25;
@@ -33,7 +46,7 @@ function atRiskInsight(f: FlowFacts, atRisk: readonly AgingItem[], p85: number):
     worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
   const text =
     `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} older than 85% of past cycle times ` +
-    `(${fmt(p85)} days); oldest ${name} at ${fmt(oldest.age_days)} days.`;
+    `(${fmt(p85)} days); oldest ${name} at ${fmt(oldest.age_days)} days.${bottleneckSentence(f)}`;
   const share = atRisk.length / f.aging.length;
   return insight(share >= AT_RISK_CRITICAL_SHARE ? 'critical' : 'warning', text, f.completions);
 }
@@ -43,7 +56,7 @@ function forecastInsight(f: FlowFacts, p85: number): Insight {
   const ahead = howMany
     ? ` Next ${f.forecast?.how_many.horizon_days} days: at least ${plural(howMany.items, 'item')} (85% confidence).`
     : '';
-  const text = `No work in progress is older than 85% of past cycle times; 85% of items finish within ${fmt(p85)} days.${ahead}`;
+  const text = `No work in progress is older than 85% of past cycle times; 85% of items finish within ${fmt(p85)} days.${ahead}${bottleneckSentence(f)}`;
   return insight(f.aging.some((i) => i.risk === 'watch') ? 'good' : 'excellent', text, f.completions);
 }
 
@@ -52,7 +65,7 @@ export function flowInsight(f: FlowFacts): Insight {
   const p85 = f.percentiles.p85;
   if (p85 === null) {
     if (f.aging.length === 0) return fallbackInsight();
-    const text = `No item finished in the last ${f.windowDays} days while ${plural(f.aging.length, 'item')} ${f.aging.length === 1 ? 'is' : 'are'} in progress.`;
+    const text = `No item finished in the last ${f.windowDays} days while ${plural(f.aging.length, 'item')} ${f.aging.length === 1 ? 'is' : 'are'} in progress.${bottleneckSentence(f)}`;
     return insight('warning', text, 0);
   }
   const atRisk = f.aging.filter(isAtRisk);

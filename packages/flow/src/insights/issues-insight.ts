@@ -4,6 +4,11 @@ import type { Insight } from '../types.ts';
 export type IssuesFacts = {
   column: string;
   isDone: boolean;
+  /**
+   * The commitment point when the column is before it (a queue of options such as a backlog: its ages
+   * are never an aging alarm), else null.
+   */
+  beforeCommitment: string | null;
   count: number;
   average: number;
   over1x: number;
@@ -25,6 +30,10 @@ export function issuesInsight(f: IssuesFacts): Insight {
   }
   const name = f.oldest && (f.oldest.number === null ? `'${f.oldest.title}'` : `#${f.oldest.number}`);
   const oldest = f.oldest ? `; oldest ${name} at ${fmt(f.oldest.days)} days` : '';
+  if (f.beforeCommitment !== null) {
+    const text = `${plural(n, 'issue')} ${n === 1 ? 'waits' : 'wait'} in '${f.column}', before the commitment point ('${f.beforeCommitment}'): options not yet started, so waiting here is not a flow problem${oldest}.`;
+    return insight('info', text, n);
+  }
   if (f.over2x > 0) {
     const share = f.over2x / n;
     const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over2x)} been there longer than two iterations (${2 * f.iteration} days)${oldest}.`;

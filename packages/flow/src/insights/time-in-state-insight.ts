@@ -10,6 +10,7 @@ export const QUEUE_MODERATE_FROM = 0.3;
 export const QUEUE_CRITICAL_FROM = 0.6;
 
 export type TimeInStateFacts = {
+  /** The board's bottleneck (an in-progress column, never a queue before the commitment point). */
   column: string | null;
   columnDays: number;
   intensity: number;
@@ -25,7 +26,7 @@ function concerns(f: TimeInStateFacts): string[] {
   const list: string[] = [];
   if (f.intensity > STAGE_INTENSITY_WARNING_ABOVE) {
     list.push(
-      `'${f.column}' takes ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other columns`,
+      `'${f.column}' takes ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other in-progress columns`,
     );
   }
   if (f.queueHealth >= QUEUE_MODERATE_FROM) {
@@ -40,7 +41,7 @@ function concerns(f: TimeInStateFacts): string[] {
 export function timeInStateInsight(f: TimeInStateFacts): Insight {
   const n = f.samples;
   if (f.intensity > STAGE_INTENSITY_CRITICAL_ABOVE) {
-    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other columns' average (last ${f.days} days).`;
+    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.days} days).`;
     return insight('critical', text, n);
   }
   if (f.queueHealth >= QUEUE_CRITICAL_FROM) {

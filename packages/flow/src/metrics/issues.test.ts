@@ -50,12 +50,10 @@ describe('buildIssuesInColumnReport (docs/metrics.md worked example)', () => {
   });
 
   it('a young column is excellent; an empty one is info; an unknown one falls back', () => {
-    expect(
-      buildIssuesInColumnReport({ ...input, column: 'Backlog' }).column_stats.performance_insight.severity,
-    ).toBe('good');
-    expect(
-      buildIssuesInColumnReport({ ...input, column: 'Backlog' }).column_stats.performance_insight.message,
-    ).toMatch(
+    // With the board's commitment point at Backlog, Backlog holds work in progress.
+    const committed = { ...input, cycleStartColumn: 'Backlog', column: 'Backlog' };
+    expect(buildIssuesInColumnReport(committed).column_stats.performance_insight.severity).toBe('good');
+    expect(buildIssuesInColumnReport(committed).column_stats.performance_insight.message).toMatch(
       /^The only issue in 'Backlog' entered it within the last iteration \(7 days\), [\d.]+ days ago\.$/,
     );
     const empty = buildIssuesInColumnReport({ ...input, column: 'Review' });

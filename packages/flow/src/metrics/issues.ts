@@ -1,4 +1,5 @@
 import { resolveBoard } from '../input/columns.ts';
+import { flowStages } from '../input/stages.ts';
 import { fallbackInsight } from '../insights/insight.ts';
 import { issuesInsight } from '../insights/issues-insight.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
@@ -67,12 +68,15 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
   const over2x = ages.filter((d) => d > 2 * iteration).length;
   const aged = rows.find((r) => r.entered_column_at !== null);
   const oldest = aged ? { number: aged.number, title: aged.title, days: aged.days_in_current_column } : null;
+  const stages = flowStages(input);
+  const before = position !== undefined && stages.stages[position] === 'before_commitment';
   const performance_insight =
     position === undefined
       ? fallbackInsight()
       : issuesInsight({
           column: input.column,
           isDone: position >= board.done,
+          beforeCommitment: before ? stages.commitmentColumn : null,
           count: rows.length,
           average,
           over1x,

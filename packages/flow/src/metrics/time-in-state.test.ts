@@ -27,13 +27,13 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
     const report = buildTimeInStateReport(input);
     expect(report.metrics).toEqual({
       time_intensive_column: 'In Progress',
-      stage_intensity: 1.7,
+      stage_intensity: 1.53,
       active_work_ratio: 93.3,
       queue_health_ratio: 0.33,
       performance_insight: {
         severity: 'mixed',
         message:
-          "'In Progress' takes 1.92 days per stay, 1.7x the other columns; 1 of 3 open issues are waiting in queues (last 7 days).",
+          "'In Progress' takes 1.92 days per stay, 1.53x the other in-progress columns; 1 of 3 open issues are waiting in queues (last 7 days).",
         confidence: 0.47,
       },
     });

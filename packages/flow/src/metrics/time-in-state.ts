@@ -1,5 +1,7 @@
 import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
+import { type BoardStory, type RecentStays, storyOf } from './board-story.ts';
+import { flowStages } from '../input/stages.ts';
 import { fallbackInsight } from '../insights/insight.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { DAY_MS, days, isoDay, iterationDays, round } from '../core/numbers.ts';
@@ -68,63 +70,44 @@ function collectStays(t: BoardTimeline, first: number, now: number, calendar: Ca
   });
 }
 
-type WindowFacts = { means: Map<number, number>; productive: number; waiting: number; samples: number };
-
-function windowFacts(
-  t: BoardTimeline,
-  kinds: readonly ColumnKind[],
-  sums: DailySums[],
-  day: number,
-  width: number,
-): WindowFacts {
-  const facts: WindowFacts = { means: new Map(), productive: 0, waiting: 0, samples: 0 };
-  for (const c of measuredColumns(t)) {
-    const total = windowTotal(sums[c] as DailySums, day, width);
-    if (total.count === 0) continue;
-    facts.means.set(c, total.sum / total.count);
-    facts.samples += total.count;
-    const kind = kinds[c];
-    if (kind === 'productive') facts.productive += total.sum;
-    if (kind === 'waiting') facts.waiting += total.sum;
+/** Active work ratio and the insight's sample, from the recent window's stays in columns before done. */
+function windowFacts(kinds: readonly ColumnKind[], recent: RecentStays, done: number) {
+  let productive = 0;
+  let waiting = 0;
+  let samples = 0;
+  for (let c = 0; c < done; c++) {
+    samples += recent.count[c] as number;
+    if (kinds[c] === 'productive') productive += recent.sum[c] as number;
+    if (kinds[c] === 'waiting') waiting += recent.sum[c] as number;
   }
-  return facts;
-}
-
-/** Slowest column and its mean stay over the mean of the other columns' means (capped at 100). */
-function intensity(means: Map<number, number>): { column: number; value: number; slowest: number } {
-  let column = -1;
-  let slowest = -1;
-  for (const [c, m] of means) if (m > slowest) [column, slowest] = [c, m];
-  if (means.size < 2) return { column, value: means.size === 1 ? 1 : 0, slowest: Math.max(0, slowest) };
-  const others = (Array.from(means.values()).reduce((a, b) => a + b, 0) - slowest) / (means.size - 1);
-  return { column, value: others > 0 ? Math.min(100, slowest / others) : 100, slowest };
+  return { productive, waiting, samples };
 }
 
 function metricsOf(
   input: TimeInStateInput,
-  t: BoardTimeline,
-  f: WindowFacts,
-  width: number,
+  story: BoardStory,
+  kinds: readonly ColumnKind[],
 ): TimeInStateMetrics {
-  const slow = intensity(f.means);
-  const column = slow.column >= 0 ? (t.board.columns[slow.column] as string) : null;
+  const f = windowFacts(kinds, story.recent, story.stages.done);
+  // The time-intensive column is the board's bottleneck: never a queue before the commitment point.
+  const slow = story.bottleneck;
   const busy = f.productive + f.waiting;
   const activeWorkRatio = busy > 0 ? round((100 * f.productive) / busy, 1) : 0;
   const queue = queueHealth(input, input.items);
   return {
-    time_intensive_column: column,
-    stage_intensity: round(slow.value),
+    time_intensive_column: slow?.column ?? null,
+    stage_intensity: slow?.intensity ?? 0,
     active_work_ratio: activeWorkRatio,
     queue_health_ratio: queue.ratio,
     performance_insight: timeInStateInsight({
-      column,
-      columnDays: days(slow.slowest),
-      intensity: round(slow.value),
+      column: slow?.column ?? null,
+      columnDays: slow?.days ?? 0,
+      intensity: slow?.intensity ?? 0,
       activeWorkRatio,
       queueHealth: queue.ratio,
       waitingNow: queue.waiting,
       openNow: queue.open,
-      days: width,
+      days: story.recent.width,
       samples: f.samples,
     }),
   };
@@ -159,7 +142,8 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
     last = day;
   }
   if (last === null) return fallback(input, column_classification);
-  const metrics = metricsOf(input, t, windowFacts(t, columnKinds(input), sums, last, width), width);
+  const story = storyOf(flowStages(input), t, input.now, width, calendar);
+  const metrics = metricsOf(input, story, columnKinds(input));
   return { ...series, metrics, column_classification } as TimeInStateResponse;
 }
 

@@ -2,7 +2,7 @@ import { agingWip } from '../metrics/aging.ts';
 import { snapshotEntries } from '../metrics/snapshot-entries.ts';
 import { cumulativeFlow, cycleTimePercentiles } from '../metrics/charts.ts';
 import { flowInsight } from '../insights/flow-insight.ts';
-import { effectiveCycleStart, type FlowSettings, flowSettings, wipColumns } from './flow-settings.ts';
+import { type FlowSettings, flowSettings, wipColumns } from './flow-settings.ts';
 import {
   type DayRange,
   dailyCompletions,
@@ -17,9 +17,12 @@ import type {
   FlowReportInput,
 } from './flow-types.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
-import { computeItemTimelines, type ItemTimeline } from '../timeline/item-timelines.ts';
+import { type ItemTimeline, itemTimelinesOf } from '../timeline/item-timelines.ts';
+import { buildTimeline } from '../timeline/timeline.ts';
+import { flowStages } from '../input/stages.ts';
+import { storyOf } from '../metrics/board-story.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
-import { days, isoDay, isoTime, round } from '../core/numbers.ts';
+import { days, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
 import { upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
 
@@ -111,12 +114,17 @@ function forecast(
 /** The Flow analysis: cumulative flow, throughput, cycle-time scatter, aging WIP, forecasts, insight. */
 export function buildFlowReport(input: FlowReportInput): FlowReport {
   const s = flowSettings(input);
-  const cycleStart = effectiveCycleStart(input);
+  const stages = flowStages(input);
+  const cycleStart = stages.commitmentColumn;
   const board = { columns: input.columns, doneColumn: input.doneColumn, cycleStartColumn: cycleStart };
   // Nothing after `now` is known yet.
   const transitions = upTo(input.transitions, input.now);
-  const timelines = computeItemTimelines({ ...board, transitions });
   const calendar = buildCalendar(input.calendar);
+  const t = buildTimeline(board, transitions);
+  // The bottleneck from the same timeline, over the iteration as Time in State's (one story).
+  const storyDays = iterationDays(input.storyDays ?? Number.NaN);
+  const bottleneck = storyOf(stages, t, input.now, storyDays, calendar).bottleneck;
+  const timelines = itemTimelinesOf(t);
   const today = calendar.dayOf(input.now);
   const window = { first: today - s.days + 1, last: today };
   const daily = dailyCompletions(timelines, window, calendar.dayOf);
@@ -150,12 +158,15 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       at_risk: aging.filter((i) => i.risk === 'at_risk' || i.risk === 'critical').length,
     },
     forecast: ahead,
+    bottleneck: bottleneck && { ...bottleneck, window_days: storyDays },
     performance_insight: flowInsight({
       windowDays: s.days,
       completions: points.length,
       percentiles,
       aging,
       forecast: ahead,
+      bottleneck,
+      storyDays,
     }),
   };
 }

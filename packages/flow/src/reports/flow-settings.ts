@@ -1,4 +1,5 @@
-import { classifyColumns, resolveBoard } from '../input/columns.ts';
+import { resolveBoard } from '../input/columns.ts';
+import { flowStages } from '../input/stages.ts';
 import type { FlowReportInput } from './flow-types.ts';
 import type { BoardColumns } from '../types.ts';
 
@@ -37,15 +38,9 @@ export function flowSettings(input: FlowReportInput): FlowSettings {
   };
 }
 
-/**
- * The column where the cycle starts: the board's cycle-start column when it is a column up to done;
- * otherwise the first productive column (the team classification, else the name: classifyColumns),
- * otherwise the first column.
- */
+/** The column where the cycle starts: the board's commitment point (`flowStages`). */
 export function effectiveCycleStart(board: BoardColumns): string | null {
-  const resolved = resolveBoard(board);
-  if (resolved.cycleStart >= 0) return resolved.columns[resolved.cycleStart] ?? null;
-  return classifyColumns(board).productive[0] ?? board.columns[0] ?? null;
+  return flowStages(board).commitmentColumn;
 }
 
 /** Work-in-progress columns: from the cycle start up to (not including) done. */

@@ -22,6 +22,11 @@ export type FlowReportInput = BoardColumns & {
   trials?: number;
   /** The board's working calendar (docs/metrics.md, "Calendar"); default UTC, every day worked. */
   calendar?: CalendarSettings;
+  /**
+   * The window of the bottleneck, in days: the board's iteration length, as Time in State's `days`, so
+   * both name the same column (default 7, the spec's default iteration).
+   */
+  storyDays?: number;
 };
 
 /** The report's shapes are the API's (one source of truth: packages/contract). */

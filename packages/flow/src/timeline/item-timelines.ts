@@ -44,7 +44,11 @@ function staysByItem(t: BoardTimeline): ItemStay[][] {
 
 /** Per-item view of the entry rules: entries, completion, lead and cycle time, stays. */
 export function computeItemTimelines(input: TimelineInput): ItemTimeline[] {
-  const t = buildTimeline(input, input.transitions);
+  return itemTimelinesOf(buildTimeline(input, input.transitions));
+}
+
+/** The per-item view of a board timeline already built (read it before the next `buildTimeline`). */
+export function itemTimelinesOf(t: BoardTimeline): ItemTimeline[] {
   const width = t.board.columns.length;
   const stays = staysByItem(t);
   // Each name once, at its first position; fromEntries makes even "__proto__" an own key.

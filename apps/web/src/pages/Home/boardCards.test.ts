@@ -10,6 +10,7 @@ const ok = (severity: 'critical' | 'warning' | 'good' | 'info'): BoardSummary =>
   cycle_time_p85: 4,
   wip: 4,
   wip_at_risk: 1,
+  bottleneck: null,
   oldest_item: null,
   insight: { severity, message: 'm', confidence: 1 },
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../api/errors.ts';
 import {
   columnOptions,
+  defaultColumn,
   fallbackStats,
   issuesErrorMessage,
   labelNames,
@@ -97,5 +98,17 @@ describe('the column shown (the address, or the link from Home)', () => {
     expect(shownColumn('Gone', ['Todo', 'Doing', 'Done'])).toBe('Todo');
     expect(shownColumn('', ['Todo'])).toBe('Todo');
     expect(shownColumn('Doing', [])).toBe('');
+  });
+
+  it('without a requested column, opens on the engine’s bottleneck, else its commitment point, not the backlog', () => {
+    const columns = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
+    const story = (bottleneck: string | null, cycle: string | null) => ({
+      bottleneck: bottleneck === null ? null : { column: bottleneck },
+      cycle_start_column: cycle,
+    });
+    expect(shownColumn('', columns, defaultColumn(story('Review', 'Doing')))).toBe('Review');
+    expect(shownColumn('', columns, defaultColumn(story(null, 'Doing')))).toBe('Doing');
+    expect(shownColumn('Backlog', columns, defaultColumn(story('Review', 'Doing')))).toBe('Backlog');
+    expect(shownColumn('', columns, defaultColumn(undefined))).toBe('Backlog');
   });
 });

@@ -61,7 +61,20 @@ export function requestedColumn(
   return link.column ?? '';
 }
 
-/** The column shown: the requested one when the board has it, else the first. */
-export function shownColumn(requested: string, columns: string[]): string {
-  return columns.includes(requested) ? requested : (columns[0] ?? '');
+/**
+ * The column shown: the requested one when the board has it; else the engine's default (the board's
+ * bottleneck, else its commitment point: never a backlog, docs/metrics.md §14) when on the board; else
+ * the first column.
+ */
+export function shownColumn(requested: string, columns: string[], preferred: string | null = null): string {
+  if (columns.includes(requested)) return requested;
+  if (preferred !== null && columns.includes(preferred)) return preferred;
+  return columns[0] ?? '';
+}
+
+/** The engine's default column from the Flow answer: its bottleneck, else its cycle start (commitment point). */
+export function defaultColumn(
+  story: { bottleneck: { column: string } | null; cycle_start_column: string | null } | undefined,
+): string | null {
+  return story ? (story.bottleneck?.column ?? story.cycle_start_column) : null;
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { getColumnStats, getIssues, getProject } from '../../api/endpoints.ts';
-import type { ItemFilterParams } from '@fluxion/contract';
-import { columnOptions, shownColumn } from './issuesLogic.ts';
+import { getFlow } from '../../api/flow.ts';
+import { FLOW_DEFAULTS, type ItemFilterParams } from '@fluxion/contract';
+import { columnOptions, defaultColumn, shownColumn } from './issuesLogic.ts';
 
 /** Column list (GET /api/projects/{id}/), counts (column-stats) and the issues of the chosen column. */
 export function useIssuesData(projectId: string | null, column: string, filter: ItemFilterParams = {}) {
@@ -13,8 +14,16 @@ export function useIssuesData(projectId: string | null, column: string, filter: 
     queryFn: () => getColumnStats(id, filter),
     enabled,
   });
+  // The board's story (bottleneck, commitment point) from the Flow answer Home and Flow share (cached).
+  const story = useQuery({
+    queryKey: ['flow', id, FLOW_DEFAULTS.days, FLOW_DEFAULTS.horizon, FLOW_DEFAULTS.items, filter],
+    queryFn: () => getFlow({ project: id, ...FLOW_DEFAULTS }, filter),
+    enabled: enabled && column === '',
+  });
   const columns = detail.data?.column_list ?? [];
-  const chosen = shownColumn(column, columns);
+  // Without a requested column, wait for the story rather than flash the first column (a backlog).
+  const waiting = column === '' && story.isLoading;
+  const chosen = waiting ? '' : shownColumn(column, columns, defaultColumn(story.data));
   const issues = useQuery({
     queryKey: ['issues', id, chosen, filter],
     queryFn: () => getIssues({ project: id, column: chosen }, filter),

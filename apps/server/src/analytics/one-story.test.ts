@@ -1,0 +1,106 @@
+import type { BoardSummary } from '@fluxion/contract';
+import { DEMO_PROJECT_ID } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { recordReportedMove } from '../collector/record.ts';
+import { ensureDemoBoard } from '../projects/demo.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { insertTestBoard } from '../testing/boards.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { signedInUser } from '../testing/users.ts';
+
+const cases = await dialectCases();
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const DAY = 86_400_000;
+const COLUMNS = ['Backlog', 'Ready', 'In Progress', 'Review', 'Done'];
+
+type Step = { item: string; from: string | null; to: string; daysAgo: number };
+
+/** An item that waited `waited` days in Backlog, then 1 day Ready, `doing` days In Progress, half a day in Review. */
+const finished = (item: string, doneAgo: number, doing: number, waited = 20): Step[] => [
+  { item, from: null, to: 'Backlog', daysAgo: doneAgo + 1.5 + doing + waited },
+  { item, from: 'Backlog', to: 'Ready', daysAgo: doneAgo + 1.5 + doing },
+  { item, from: 'Ready', to: 'In Progress', daysAgo: doneAgo + 0.5 + doing },
+  { item, from: 'In Progress', to: 'Review', daysAgo: doneAgo + 0.5 },
+  { item, from: 'Review', to: 'Done', daysAgo: doneAgo },
+];
+
+describe.each(cases)('one story: every page names the same bottleneck ($name)', async ({ name, create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  await ensureDemoBoard(ctx, { live: false });
+  const me = await signedInUser(ctx);
+  // A board whose Backlog holds most of the time: 20 days there per item, two items there for 40 days.
+  const id = `${name}-backlog`;
+  await insertTestBoard(ctx.db, {
+    id,
+    githubProjectId: `PVT_${id}`,
+    title: id,
+    columns: COLUMNS,
+    addedAt: NOW - 90 * DAY,
+    trackedBy: { userId: me.user.id, iterationLengthDays: 7 },
+  });
+  const steps = [
+    ...['a', 'b', 'c', 'd'].flatMap((item, i) => finished(item, 1 + i, 2 + i)),
+    { item: 'old1', from: null, to: 'Backlog', daysAgo: 40 },
+    { item: 'old2', from: null, to: 'Backlog', daysAgo: 41 },
+  ];
+  for (const s of steps) {
+    const move = {
+      itemId: s.item,
+      from: s.from,
+      to: s.to,
+      at: NOW - s.daysAgo * DAY,
+      source: 'webhook' as const,
+    };
+    await recordReportedMove(ctx.db, id, move, NOW);
+  }
+  const get = async (url: string) => {
+    const response = await app.inject({ url, headers: me.auth });
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+    return response.json();
+  };
+
+  /** The bottleneck as Time in State, Issues in Columns (its default column), Flow and Home name it. */
+  async function named(project: string) {
+    const p = encodeURIComponent(project);
+    const detail = await get(`/api/projects/${p}/`);
+    const tis = await get(`/api/timeinstate/?project=${p}&days=${detail.iteration_length_days}`);
+    const flow = await get(`/api/flow/?project=${p}`);
+    const cards: BoardSummary[] = (await get('/api/overview/')).boards;
+    const card = cards.find((b) => b.project_id === project);
+    return {
+      timeInState: tis.metrics.time_intensive_column,
+      // The Issues page opens on the Flow answer's bottleneck, else its cycle start (apps/web issuesLogic.ts).
+      issuesDefault: flow.bottleneck?.column ?? flow.cycle_start_column,
+      flow: flow.bottleneck?.column ?? null,
+      home: card?.status === 'ok' ? (card.bottleneck?.column ?? null) : 'no card',
+      flowInsight: flow.performance_insight.message as string,
+      tisInsight: tis.metrics.performance_insight.message as string,
+    };
+  }
+
+  it('on a board whose Backlog holds most of the time: In Progress, never Backlog', async () => {
+    const story = await named(`PVT_${id}`);
+    expect(story).toMatchObject({
+      timeInState: 'In Progress',
+      issuesDefault: 'In Progress',
+      flow: 'In Progress',
+      home: 'In Progress',
+    });
+    expect(story.flowInsight).toContain("Bottleneck: 'In Progress'");
+    expect(story.tisInsight).not.toContain("'Backlog'");
+    const backlog = await get(`/api/issues/?project=${encodeURIComponent(`PVT_${id}`)}&column=Backlog`);
+    expect(backlog.column_stats.issues_over_2x_iteration).toBe(2);
+    expect(backlog.column_stats.performance_insight.severity).toBe('info');
+  });
+
+  it('on the demo board (cycle start In Progress): one column after the commitment point', async () => {
+    const story = await named(DEMO_PROJECT_ID);
+    expect(story.timeInState).not.toBeNull();
+    expect(['In Progress', 'Blocked', 'In Review']).toContain(story.timeInState);
+    expect(story.issuesDefault).toBe(story.timeInState);
+    expect(story.flow).toBe(story.timeInState);
+    expect(story.home).toBe(story.timeInState);
+  });
+});

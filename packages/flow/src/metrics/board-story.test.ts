@@ -1,0 +1,168 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { boardStory } from './board-story.ts';
+import { buildIssuesInColumnReport } from './issues.ts';
+import { buildTimeInStateReport } from './time-in-state.ts';
+import { buildFlowReport } from '../reports/flow-report.ts';
+import { flowStages } from '../input/stages.ts';
+import { currentItems } from '../fixtures/current-items.fixture.ts';
+import type { Transition } from '../types.ts';
+
+const COLUMNS = ['Backlog', 'Ready', 'In Progress', 'Review', 'Done'];
+const jan = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
+
+describe('flowStages: the commitment point divides the columns (docs/metrics.md §14)', () => {
+  it("takes the board's cycle-start column", () => {
+    const s = flowStages({ columns: COLUMNS, cycleStartColumn: 'Ready' });
+    expect(s).toMatchObject({ commitmentColumn: 'Ready', explicit: true, commitment: 1, done: 4 });
+    expect(s.stages).toEqual(['before_commitment', 'in_progress', 'in_progress', 'in_progress', 'done']);
+  });
+
+  it('without one, the first column classified productive: backlog, todo and ready stay before it', () => {
+    const s = flowStages({ columns: COLUMNS });
+    expect(s).toMatchObject({ commitmentColumn: 'In Progress', explicit: false });
+    expect(s.stages).toEqual([
+      'before_commitment',
+      'before_commitment',
+      'in_progress',
+      'in_progress',
+      'done',
+    ]);
+    expect(flowStages({ columns: ['Icebox', 'Todo', 'Doing', 'Done'] }).commitmentColumn).toBe('Doing');
+  });
+
+  it("follows the team's classification, and falls back to the first column when none is productive", () => {
+    expect(flowStages({ columns: COLUMNS, classification: { Ready: 'productive' } }).commitmentColumn).toBe(
+      'Ready',
+    );
+    expect(flowStages({ columns: ['Todo', 'Waiting', 'Done'] }).commitmentColumn).toBe('Todo');
+    // A cycle start after the done column is no cycle start.
+    expect(
+      flowStages({ columns: COLUMNS, doneColumn: 'Review', cycleStartColumn: 'Done' }).commitmentColumn,
+    ).toBe('In Progress');
+    expect(flowStages({ columns: [] }).commitmentColumn).toBeNull();
+  });
+});
+
+describe('one story: a board whose backlog holds most of the time (docs/metrics.md §14 worked example)', () => {
+  // a: Backlog 1st → In Progress 9th → Review 10th → Done 11th; b: Backlog 2nd → In Progress 8th →
+  // Review 10th 12:00 → Done 11th; c: in Backlog since the 1st. Now: 11 January 12:00, days = 7.
+  const moves: [string, number, number, string][] = [
+    ['a', 1, 0, 'Backlog'],
+    ['a', 9, 0, 'In Progress'],
+    ['a', 10, 0, 'Review'],
+    ['a', 11, 0, 'Done'],
+    ['b', 2, 0, 'Backlog'],
+    ['b', 8, 0, 'In Progress'],
+    ['b', 10, 12, 'Review'],
+    ['b', 11, 0, 'Done'],
+    ['c', 1, 0, 'Backlog'],
+  ];
+  const transitions: Transition[] = moves.map(([itemId, day, hour, to], i) => {
+    const previous = moves[i - 1];
+    return { itemId, from: previous?.[0] === itemId ? previous[3] : null, to, at: jan(day, hour) };
+  });
+  const items = currentItems(transitions);
+  const board = { columns: COLUMNS, transitions, items, now: jan(11, 12), days: 7 };
+
+  it('names In Progress, never Backlog, as the bottleneck', () => {
+    expect(boardStory(board)).toEqual({
+      commitment_column: 'In Progress',
+      bottleneck: { column: 'In Progress', days: 1.75, intensity: 2.33, samples: 4, window_days: 7 },
+    });
+  });
+
+  it('Time in State, Issues in Columns and Flow tell that story', () => {
+    const tis = buildTimeInStateReport(board);
+    expect(tis['2024-01-11']).toMatchObject({ timeinstate: { Backlog: 7 } });
+    expect(tis.metrics.time_intensive_column).toBe('In Progress');
+    expect(tis.metrics.stage_intensity).toBe(2.33);
+    // Queue health still counts the backlog's item (docs/metrics.md §14, "Not yet"): no bottleneck is named.
+    expect(tis.metrics.performance_insight.message).not.toContain('Backlog');
+    const backlog = buildIssuesInColumnReport({ ...board, column: 'Backlog' }).column_stats;
+    expect(backlog.issues_over_1x_iteration).toBe(1);
+    expect(backlog.performance_insight).toEqual({
+      severity: 'info',
+      message:
+        "1 issue waits in 'Backlog', before the commitment point ('In Progress'): options not yet started, so waiting here is not a flow problem; oldest #3 at 10.5 days.",
+      confidence: 0.09,
+    });
+    const flow = buildFlowReport({ ...board, days: 30, storyDays: 7 });
+    expect(flow.bottleneck).toEqual(boardStory(board).bottleneck);
+    expect(flow.aging.items).toEqual([]);
+    expect(flow.performance_insight.message).toContain(
+      "Bottleneck: 'In Progress' (1.75 days per stay, 2.33x the other in-progress columns, last 7 days).",
+    );
+  });
+
+  it("with the board's cycle start at Backlog, Backlog is committed work and may be the bottleneck", () => {
+    const story = boardStory({ ...board, cycleStartColumn: 'Backlog' });
+    expect(story.bottleneck?.column).toBe('Backlog');
+  });
+});
+
+describe('property: no column before commitment is ever a bottleneck or an aging alarm', () => {
+  const HOUR = 3_600_000;
+  const BASE = Date.UTC(2024, 0, 1);
+  const CYCLE_STARTS = [null, 'Backlog', 'Ready', 'Doing', 'Review', 'Done'] as const;
+  const COLS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
+  const history = fc
+    .array(
+      fc.array(
+        fc.record({
+          gap: fc.integer({ min: 0, max: 240 }),
+          to: fc.constantFrom<string | null>(...COLS, null, 'Old column'),
+        }),
+        { minLength: 1, maxLength: 8 },
+      ),
+      { minLength: 1, maxLength: 8 },
+    )
+    .map((items) =>
+      items.flatMap((steps, id) => {
+        let at = BASE;
+        let from: string | null = null;
+        return steps.map(({ gap, to }) => {
+          at += gap * HOUR;
+          const row = { itemId: `i${id}`, from, to, at };
+          from = to;
+          return row;
+        });
+      }),
+    );
+
+  it('holds for Time in State, Issues in Columns, Flow and the story, which all agree', () => {
+    fc.assert(
+      fc.property(
+        history,
+        fc.constantFrom(...CYCLE_STARTS),
+        fc.constantFrom<Record<string, 'productive' | 'waiting'> | null>(null, { Backlog: 'productive' }),
+        fc.integer({ min: 0, max: 60 * 24 }),
+        fc.integer({ min: 1, max: 14 }),
+        (transitions, cycleStartColumn, classification, nowHours, days) => {
+          const items = currentItems(transitions);
+          const board = { columns: COLS, cycleStartColumn, classification, transitions, items };
+          const now = BASE + nowHours * HOUR;
+          const stages = flowStages(board);
+          const before = new Set(COLS.filter((_, c) => stages.stages[c] === 'before_commitment'));
+          const story = boardStory({ ...board, now, days });
+          const tis = buildTimeInStateReport({ ...board, now, days });
+          const flow = buildFlowReport({ ...board, now, days: 30, storyDays: days });
+          const named = story.bottleneck?.column ?? null;
+          if (named !== null) expect(before.has(named)).toBe(false);
+          expect(tis.metrics.time_intensive_column).toBe(named);
+          expect(flow.bottleneck?.column ?? null).toBe(named);
+          expect(flow.cycle_start_column).toBe(stages.commitmentColumn);
+          for (const item of flow.aging.items) expect(before.has(item.column)).toBe(false);
+          for (const column of before) {
+            const issues = buildIssuesInColumnReport({ ...board, column, now, days });
+            expect(issues.column_stats.performance_insight.severity).toBe('info');
+            expect(tis.metrics.performance_insight.message).not.toContain(`'${column}' takes`);
+            expect(tis.metrics.performance_insight.message).not.toContain(`Bottleneck in '${column}'`);
+            expect(flow.performance_insight.message).not.toContain(`Bottleneck: '${column}'`);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+});

@@ -1,0 +1,147 @@
+import { buildCalendar, type Calendar } from '../core/calendar.ts';
+import { days, iterationDays, round } from '../core/numbers.ts';
+import { type FlowStages, flowStages } from '../input/stages.ts';
+import { upTo } from '../input/transitions.ts';
+import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
+import type { FlowInput } from '../types.ts';
+
+/**
+ * The stays that ended in the recent window, per column: the `width` days ending on `last`, the last
+ * day whose window holds an ended stay of a column before done (normally today). Times are working time
+ * on a calendar with days off. The Time in State tiles and the bottleneck read this one window.
+ */
+export type RecentStays = {
+  /** The window's last day (days since 1970-01-01 on the board's calendar); null without any ended stay. */
+  last: number | null;
+  width: number;
+  /** Per column, by position: total time (ms) and count of the stays that ended in the window. */
+  sum: Float64Array;
+  count: Float64Array;
+};
+
+export function recentStays(t: BoardTimeline, now: number, width: number, calendar: Calendar): RecentStays {
+  const columns = t.board.columns.length;
+  const result: RecentStays = {
+    last: null,
+    width,
+    sum: new Float64Array(columns),
+    count: new Float64Array(columns),
+  };
+  const s = t.stays;
+  const done = t.board.done;
+  // Two flat passes over the stays (a million on a big board): the latest end, then the window's stays.
+  let latest = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < s.count; i++) {
+    const column = s.column[i] as number;
+    const end = s.end[i] as number;
+    if (column < 0 || column >= done || !(end <= now) || end <= latest) continue;
+    latest = end;
+  }
+  if (latest === Number.NEGATIVE_INFINITY) return result;
+  const last = Math.min(calendar.dayOf(now), calendar.dayOf(latest) + width - 1);
+  const from = calendar.startOf(last - width + 1);
+  for (let i = 0; i < s.count; i++) {
+    const column = s.column[i] as number;
+    const end = s.end[i] as number;
+    if (column < 0 || column >= done || !(end <= now) || end < from) continue;
+    const start = s.start[i] as number;
+    const time = calendar.partial ? calendar.workingMs(start, end, calendar.dayOf(end)) : end - start;
+    result.sum[column] = (result.sum[column] as number) + time;
+    result.count[column] = (result.count[column] as number) + 1;
+  }
+  result.last = last;
+  return result;
+}
+
+/** The column where committed work waits longest (docs/metrics.md, "One model of commitment"). */
+export type Bottleneck = {
+  column: string;
+  /** Its mean stay in the recent window, in days (2 decimals). */
+  days: number;
+  /** That mean over the mean of the other in-progress columns' means (2 decimals, capped at 100; 1 alone). */
+  intensity: number;
+  /** Stays ended in the window in the in-progress columns: what the figure rests on. */
+  samples: number;
+};
+
+/**
+ * The bottleneck: among the in-progress columns (never one before the commitment point, never done),
+ * the one with the highest mean stay ended in the recent window, first in board order on a tie; null
+ * when no in-progress column has an ended stay there.
+ */
+export function bottleneckOf(stages: FlowStages, recent: RecentStays): Bottleneck | null {
+  let column = -1;
+  let slowest = -1;
+  let measured = 0;
+  let total = 0;
+  let samples = 0;
+  stages.stages.forEach((stage, c) => {
+    const count = recent.count[c] as number;
+    if (stage !== 'in_progress' || count === 0) return;
+    const mean = (recent.sum[c] as number) / count;
+    measured++;
+    total += mean;
+    samples += count;
+    if (mean > slowest) [column, slowest] = [c, mean];
+  });
+  if (column < 0) return null;
+  const others = measured > 1 ? (total - slowest) / (measured - 1) : null;
+  const intensity = others === null ? 1 : others > 0 ? Math.min(100, slowest / others) : 100;
+  return {
+    column: stages.columns[column] as string,
+    days: days(slowest),
+    intensity: round(intensity),
+    samples,
+  };
+}
+
+/** Mean stay of a column in the window, in ms (0 without a stay). */
+export function meanStayMs(recent: RecentStays, column: number): number {
+  const count = recent.count[column] as number;
+  return count > 0 ? (recent.sum[column] as number) / count : 0;
+}
+
+/** What every page tells of a board: its stages and its bottleneck, decided once (`boardStory`). */
+export type BoardStory = {
+  stages: FlowStages;
+  recent: RecentStays;
+  bottleneck: Bottleneck | null;
+};
+
+/** The board's story from its timeline: the stays of the recent window and the bottleneck among them. */
+export function storyOf(
+  stages: FlowStages,
+  t: BoardTimeline,
+  now: number,
+  width: number,
+  calendar: Calendar,
+): BoardStory {
+  const recent = recentStays(t, now, width, calendar);
+  return { stages, recent, bottleneck: bottleneckOf(stages, recent) };
+}
+
+export type BoardStoryInput = FlowInput & {
+  /** The window of the bottleneck: the board's iteration length in days (default 7). */
+  days: number;
+};
+
+/** The story as the API tells it (the Issues page opens on its bottleneck, else the commitment point). */
+export type BoardStorySummary = {
+  commitment_column: string | null;
+  bottleneck: (Bottleneck & { window_days: number }) | null;
+};
+
+/**
+ * The board's commitment point and bottleneck, decided once: the same functions the Time in State and
+ * Flow analyses call, for an answer that needs the story alone (the Issues page's default column).
+ */
+export function boardStory(input: BoardStoryInput): BoardStorySummary {
+  const stages = flowStages(input);
+  const width = iterationDays(input.days);
+  const t = buildTimeline(input, upTo(input.transitions, input.now));
+  const { bottleneck } = storyOf(stages, t, input.now, width, buildCalendar(input.calendar));
+  return {
+    commitment_column: stages.commitmentColumn,
+    bottleneck: bottleneck && { ...bottleneck, window_days: width },
+  };
+}
