@@ -17,12 +17,18 @@ import {
   type ProjectForm,
 } from './projectForm.ts';
 
-type Props = { tracked: Project[]; onClose: () => void; onSubmit: (body: SaveProjectRequest) => void };
+type Props = {
+  tracked: Project[];
+  onClose: () => void;
+  /** Saves; answers the error to show (the dialog then stays open), or null once saved. */
+  onSubmit: (body: SaveProjectRequest) => Promise<string | null>;
+};
 
 export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
   const { user } = useAuth();
   const [form, setForm] = useState<ProjectForm>(initialForm);
   const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
   const owners = useQuery({ queryKey: ['github-owner-options'], queryFn: getOwnerOptions });
   const ownerValue = form.owner ?? owners.data?.[0]?.value ?? null;
   const option = owners.data?.find((o) => o.value === ownerValue);
@@ -51,11 +57,16 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
         {
           content: T.projects.add,
           buttonType: 'primary',
-          disabled: !canSubmit(form, projectsLoading) || !available.isSuccess,
-          onClick: () => {
+          disabled: !canSubmit(form, projectsLoading) || !available.isSuccess || saving,
+          loading: saving,
+          onClick: async () => {
             const result = buildAddRequest(form, available.data ?? []);
-            if (result.ok) onSubmit(result.body);
-            else setError(result.error);
+            if (!result.ok) return setError(result.error);
+            setError(null);
+            setSaving(true);
+            const failed = await onSubmit(result.body);
+            setSaving(false);
+            setError(failed);
           },
         },
       ]}
@@ -108,7 +119,11 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
           value={form.column}
           onChange={(column) => setForm({ ...form, column })}
         />
-        {error && <Flash variant="danger">{error}</Flash>}
+        {error && (
+          <Flash variant="danger" role="alert">
+            {error}
+          </Flash>
+        )}
       </Stack>
     </Dialog>
   );

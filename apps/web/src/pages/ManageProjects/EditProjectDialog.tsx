@@ -1,6 +1,6 @@
 import type { Project, SaveProjectRequest } from '@fluxion/contract';
 import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
-import { Dialog, Stack } from '@primer/react';
+import { Dialog, Flash, Stack } from '@primer/react';
 import { useState } from 'react';
 import { T } from '../../texts.ts';
 import { ArchivedField } from './ArchivedField.tsx';
@@ -12,7 +12,12 @@ import { ColumnSelect, IterationSelect } from './fields.tsx';
 import styles from './ManageProjects.module.css';
 import { boardSettings, initialIncludeArchived, saveBody, sharedSettingsEditable } from './projectForm.ts';
 
-type Props = { project: Project; onClose: () => void; onSubmit: (body: SaveProjectRequest) => void };
+type Props = {
+  project: Project;
+  onClose: () => void;
+  /** Saves; answers the error to show (the dialog then stays open), or null once saved. */
+  onSubmit: (body: SaveProjectRequest) => Promise<string | null>;
+};
 
 export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [iteration, setIteration] = useState(project.iteration_length_days || DEFAULT_ITERATION_LENGTH);
@@ -23,13 +28,19 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const calendarBody = calendarRequest(calendar);
   const editable = sharedSettingsEditable(project);
   const calendarValid = !editable || ('calendar' in calendarBody && calendar.weekends.length < 7);
-  const submit = () => {
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
     if (!calendarValid) return;
-    onSubmit({
+    setError(null);
+    setSaving(true);
+    const failed = await onSubmit({
       ...saveBody(project.project_id, project.title, iteration, column),
       column_classification: classificationRequest(project, classification),
       ...('calendar' in calendarBody ? boardSettings(project, calendarBody.calendar, includeArchived) : {}),
     });
+    setSaving(false);
+    setError(failed);
   };
   return (
     <Dialog
@@ -41,8 +52,9 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
         {
           content: T.projects.save,
           buttonType: 'primary',
-          onClick: submit,
-          disabled: !calendarValid,
+          onClick: () => void submit(),
+          disabled: !calendarValid || saving,
+          loading: saving,
         },
       ]}
     >
@@ -63,6 +75,11 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           <CalendarField choice={calendar} onChange={setCalendar} />
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
         </fieldset>
+        {error && (
+          <Flash variant="danger" role="alert">
+            {error}
+          </Flash>
+        )}
       </Stack>
     </Dialog>
   );

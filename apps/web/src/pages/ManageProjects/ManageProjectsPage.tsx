@@ -2,6 +2,7 @@ import type { Project, SaveProjectRequest } from '@fluxion/contract';
 import { InfoIcon, PlusIcon } from '@primer/octicons-react';
 import { Button, ConfirmationDialog, Flash } from '@primer/react';
 import { useState } from 'react';
+import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { RestoreDemoButton } from '../../components/RestoreDemoButton.tsx';
@@ -17,16 +18,25 @@ import { ShareLinksList } from './share/ShareLinksList.tsx';
 import { useProjectActions } from './useProjectActions.ts';
 
 export function ManageProjectsPage() {
-  const { projects, loading } = useProjects();
+  const { projects, loading, loadError, reload, reloading } = useProjects();
+  // A list that could not be read is not an empty one: the error and a retry, never "No tracked projects".
+  const failed = !loading && loadError != null;
   const actions = useProjectActions();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Project | null>(null);
   const [deleting, setDeleting] = useState<Project | null>(null);
   const [sharing, setSharing] = useState<Project | null>(null);
 
-  function submitAdd(body: SaveProjectRequest) {
+  // A dialog closes once its change is saved; a failed one stays open with what was typed and the error.
+  async function submitAdd(body: SaveProjectRequest): Promise<string | null> {
+    if (!(await actions.add(body))) return T.projects.addError;
     setAdding(false);
-    void actions.add(body);
+    return null;
+  }
+  async function submitEdit(body: SaveProjectRequest): Promise<string | null> {
+    if (!(await actions.update(body))) return T.projects.updateError;
+    setEditing(null);
+    return null;
   }
 
   const addButton = (
@@ -42,10 +52,17 @@ export function ManageProjectsPage() {
       <StatusMessage text={actions.message} />
       {loading ? (
         <Loading text={T.nav.loadingProjects} />
+      ) : failed ? (
+        <ErrorState
+          error={loadError}
+          fallback={T.projects.loadFailed}
+          onRetry={() => void reload()}
+          retrying={reloading}
+        />
       ) : (
         <ProjectList projects={projects} onEdit={setEditing} onDelete={setDeleting} onShare={setSharing} />
       )}
-      {!loading && !projects.some((p) => p.is_demo) && (
+      {!loading && !failed && !projects.some((p) => p.is_demo) && (
         <div className={styles.restore}>
           <RestoreDemoButton onRestore={actions.restoreDemo} />
         </div>
@@ -59,10 +76,7 @@ export function ManageProjectsPage() {
         <EditProjectDialog
           project={editing}
           onClose={() => setEditing(null)}
-          onSubmit={(body) => {
-            setEditing(null);
-            void actions.update(body);
-          }}
+          onSubmit={submitEdit}
         />
       )}
       {deleting && (

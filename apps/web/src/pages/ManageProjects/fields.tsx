@@ -51,7 +51,6 @@ export function ColumnSelect({ projectId, value, onChange }: ColumnProps) {
           </Select.Option>
         ))}
       </Select>
-      {loading && <FormControl.Caption>{T.projects.loadingColumns}</FormControl.Caption>}
       {columns.isError && (
         <FormControl.Validation variant="error">
           {T.projects.failedColumns}{' '}

@@ -11,13 +11,15 @@ export function useProjectActions() {
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<string | null>(null);
 
-  async function add(body: SaveProjectRequest): Promise<void> {
+  /** Whether it worked: a dialog stays open with what was typed when it did not. */
+  async function add(body: SaveProjectRequest): Promise<boolean> {
     const ok = await saveProject(body);
     setMessage(ok ? T.projects.added : T.projects.addError);
     await reload();
+    return ok;
   }
 
-  async function update(body: SaveProjectRequest): Promise<void> {
+  async function update(body: SaveProjectRequest): Promise<boolean> {
     const ok = await saveProject(body);
     setMessage(ok ? T.projects.updated : T.projects.updateError);
     if (ok && selected?.project_id === body.project_id) {
@@ -36,6 +38,7 @@ export function useProjectActions() {
       for (const key of ['timeinstate', 'flow'])
         queryClient.removeQueries({ queryKey: [key, body.project_id] });
     await reload();
+    return ok;
   }
 
   async function remove(project: Project): Promise<void> {
