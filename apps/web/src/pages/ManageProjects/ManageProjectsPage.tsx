@@ -73,11 +73,7 @@ export function ManageProjectsPage() {
         <AddProjectDialog tracked={projects} onClose={() => setAdding(false)} onSubmit={submitAdd} />
       )}
       {editing && (
-        <EditProjectDialog
-          project={editing}
-          onClose={() => setEditing(null)}
-          onSubmit={submitEdit}
-        />
+        <EditProjectDialog project={editing} onClose={() => setEditing(null)} onSubmit={submitEdit} />
       )}
       {deleting && (
         <ConfirmationDialog
