@@ -48,10 +48,11 @@ function auth(isAuthenticated: boolean): AuthContextValue {
 }
 
 function Probe() {
-  const { projects, loading, selected } = useProjects();
+  const { projects, loading, selected, carry } = useProjects();
   const location = useLocation();
   return (
     <>
+      <span data-testid="carry">{carry}</span>
       <span data-testid="p">{`${loading}|${projects.map((p) => p.project_id).join(',')}|${selected?.project_id ?? 'none'}`}</span>
       <span data-testid="url">{`${location.pathname}${location.search}`}</span>
     </>
@@ -98,6 +99,7 @@ describe('ProjectsProvider', () => {
   afterEach(() => {
     cleanup();
     localStorage.clear();
+    sessionStorage.clear();
     vi.unstubAllGlobals();
   });
 
@@ -189,6 +191,39 @@ describe('ProjectsProvider', () => {
     screen.getByRole('button', { name: 'pick first' }).click();
     await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/flow?days=60&project=a'));
     expect(screen.getByTestId('p').textContent).toBe('false|a,d|a');
+  });
+
+  it('the choice and its filter are carried to the next page, and kept for the visit (reload)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('b'), project('d', true)]))),
+    );
+    setup(true, '/time-in-state?project=b&days=60&label=bug&from=2026-01-01', <ParamProbe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b,d|b'));
+    expect(screen.getByTestId('carry').textContent).toBe('?project=b&label=bug&from=2026-01-01');
+    cleanup();
+    // The app opened again in the same tab, on Home: the board and its filter are still chosen.
+    setup(true, '/', <Probe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b,d|b'));
+    expect(screen.getByTestId('carry').textContent).toBe('?project=b&label=bug&from=2026-01-01');
+    cleanup();
+    // An analysis page reached without ?project= opens on it.
+    setup(true, '/flow', <ParamProbe />);
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/flow?project=b'));
+  });
+
+  it('signing out forgets the choice', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('b')]))),
+    );
+    const { rerender } = setup(true, '/lead-time?project=b', <Probe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b|b'));
+    rerender(false);
+    await waitFor(() => expect(screen.getByTestId('carry').textContent).toBe(''));
+    cleanup();
+    setup(true, '/', <Probe />);
+    await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,b|none'));
   });
 
   it('?project= naming a project not in the list selects nothing', async () => {

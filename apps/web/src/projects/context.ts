@@ -7,6 +7,12 @@ export type ProjectsContextValue = {
   selected: Project | null;
   select: (project: Project | null) => void;
   reload: () => Promise<void>;
+  /** Why the list could not be read (none was read before): `projects` is then empty, not "no projects". */
+  loadError?: unknown;
+  /** The list is being read again (after `reload`). */
+  reloading?: boolean;
+  /** `?project=…&<filter>` for links to an analysis: the chosen board and its filter go along. */
+  carry?: string;
 };
 
 export const ProjectsContext = createContext<ProjectsContextValue | null>(null);

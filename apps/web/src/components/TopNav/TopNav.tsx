@@ -18,9 +18,8 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function TopNav() {
   const { isAuthenticated, user } = useAuth();
-  const { selected } = useProjects();
-  // The chosen board goes along from one analysis to the next.
-  const search = selected ? `?project=${encodeURIComponent(selected.project_id)}` : '';
+  // The chosen board and its filter go along from one page to the next (issue 26).
+  const { carry: search = '' } = useProjects();
   return (
     <header className={styles.header}>
       <Link to="/" className={styles.brand} aria-label={T.nav.home}>

@@ -1,6 +1,7 @@
 import { ClockIcon, GraphIcon, ListUnorderedIcon, PulseIcon } from '@primer/octicons-react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
+import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
@@ -20,15 +21,24 @@ const ANALYSES = [
 
 export function HomePage() {
   const { user } = useAuth();
-  const { projects, loading } = useProjects();
+  const { projects, loading, loadError, reload, reloading, carry = '' } = useProjects();
+  // A list that could not be read is not an empty one: no onboarding, no "restore the demo" then.
+  const failed = loadError != null;
   const onlyDemo = projects.length === 1 && projects[0]?.is_demo === true;
-  const none = projects.length === 0;
+  const none = projects.length === 0 && !failed;
   const actions = useProjectActions();
 
   return (
     <Page title={T.home.title} tab={T.nav.home} subtitle={user ? T.home.greeting(user.username) : undefined}>
       {loading ? (
         <Loading text={T.home.loading} />
+      ) : failed ? (
+        <ErrorState
+          error={loadError}
+          fallback={T.projects.loadFailed}
+          onRetry={() => void reload()}
+          retrying={reloading}
+        />
       ) : (
         (onlyDemo || none) && <Onboarding onRestoreDemo={none ? actions.restoreDemo : undefined} />
       )}
@@ -37,7 +47,7 @@ export function HomePage() {
       <h2 className={styles.heading}>{T.home.analysesTitle}</h2>
       <div className={styles.cards}>
         {ANALYSES.map(({ to, title, text, Icon }) => (
-          <Link key={to} to={to} className={styles.cardLink}>
+          <Link key={to} to={{ pathname: to, search: carry }} className={styles.cardLink}>
             <span className={styles.cardTitle}>
               <Icon size={20} />
               {title}

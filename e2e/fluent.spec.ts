@@ -1,0 +1,122 @@
+import { expect, type Route } from '@playwright/test';
+import { expectUncovered, SIZES, signIn, test } from './support/journey.ts';
+
+const DEMO = 'Storefront delivery';
+
+/** The server failing is played by the browser's network layer: only the list of tracked projects. */
+const failProjectList = (route: Route) =>
+  route.request().method() === 'GET' && new URL(route.request().url()).pathname === '/api/projects/'
+    ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' })
+    : route.fallback();
+
+/** Issue 26, "Fluent to use": at 1280×800 and at 390×844. */
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
+
+    test('a failed project list is an error with a retry, not "No tracked projects yet."', async ({
+      page,
+      consoleErrors,
+    }) => {
+      consoleErrors.allow(/status of 500|Failed to load projects/);
+      await signIn(page, 'octo-alice');
+      await page.route('**/api/projects/**', failProjectList);
+      await page.goto('/manage-projects');
+      const alert = page.getByRole('alert');
+      await expect(alert).toContainText('Failed to load your tracked projects');
+      await expect(alert).toContainText('your data is safe');
+      await expect(page.getByText('No tracked projects yet.')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Restore the demo project' })).toHaveCount(0);
+      // Home does not offer the onboarding of a user without boards either.
+      await page.getByRole('link', { name: 'Home' }).click();
+      await expect(page.getByRole('alert')).toContainText('Failed to load your tracked projects');
+      await expect(page.getByRole('heading', { name: 'Get started in three steps' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Restore the demo project' })).toHaveCount(0);
+
+      await page.goBack();
+      await page.unroute('**/api/projects/**');
+      await expectUncovered(alert.getByRole('button', { name: 'Try again' }));
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('listitem').filter({ hasText: DEMO })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    });
+
+    test('the board is chosen once a visit: links carry it and its filter, from Home too', async ({
+      page,
+    }) => {
+      await signIn(page, 'octo-alice');
+      const card = page.getByRole('article', { name: DEMO });
+      await card.getByRole('link', { name: /Open Flow/ }).click();
+      await expect(page).toHaveURL(/\/flow\?project=[^&]+$/);
+      const project = new URL(page.url()).searchParams.get('project') ?? '';
+      const filters = page.getByRole('button', { name: /^Filters/ });
+      // On a phone the fields fold behind the "Filters" button.
+      if (size.name === 'phone') await filters.click();
+      await page.getByLabel('Labels (any of)').fill('bug');
+      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await expect(page).toHaveURL(/label=bug/);
+
+      const carried = (path: string) => new RegExp(`${path}\\?project=${project}&label=bug$`);
+      const analyses = page.getByRole('navigation', { name: 'Analyses' });
+      await analyses.getByRole('link', { name: 'Lead-Time' }).click();
+      await expect(page).toHaveURL(carried('/lead-time'));
+      await expect(page.getByRole('main').getByText(DEMO, { exact: true })).toBeVisible();
+      await expect(page.getByText('Please select a project to view data.')).toHaveCount(0);
+
+      // Home's cards of the analyses open on the chosen board, with its filter.
+      await page.getByRole('link', { name: 'Home' }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: /^Time in State/ })
+        .click();
+      await expect(page).toHaveURL(carried('/time-in-state'));
+      await expect(page.getByText('Queue Health', { exact: true })).toBeVisible();
+
+      // A reload is the same visit: the next first click still lands on the board.
+      await page.goto('/');
+      await expect(page.getByRole('article', { name: DEMO })).toBeVisible();
+      await analyses.getByRole('link', { name: 'Issues in Columns' }).click();
+      await expect(page).toHaveURL(carried('/issues-in-columns'));
+      await expect(page.getByText('Please select a project to view data.')).toHaveCount(0);
+    });
+
+    test('Manage Projects is in the user menu', async ({ page }) => {
+      await signIn(page, 'octo-alice');
+      await page.getByRole('button', { name: 'Open user menu' }).click();
+      const item = page.getByRole('menuitem', { name: 'Projects' });
+      await expectUncovered(item);
+      await item.click();
+      await expect(page).toHaveURL(/\/manage-projects$/);
+      await expect(page.getByRole('heading', { name: 'Projects', level: 1 })).toBeVisible();
+    });
+
+    test("a tap on a Time in State tile's (i) shows its productive and waiting columns", async ({
+      browser,
+    }) => {
+      // A phone's finger: touch events, no hover.
+      const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.name === 'phone' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      page.on('pageerror', (error) => errors.push(error.message));
+      await signIn(page, 'octo-alice');
+      await page.goto('/time-in-state?demo=1');
+      const info = page.getByRole('button', { name: 'About Queue Health' });
+      await expectUncovered(info);
+      if (size.name === 'phone') await info.tap();
+      else await info.click();
+      const tooltip = page.getByRole('tooltip');
+      await expect(tooltip).toHaveText(/^Productive columns: .+\. Waiting columns: .+\.$/);
+      await expectUncovered(tooltip);
+      const box = await tooltip.boundingBox();
+      expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 0) <= size.viewport.width).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(tooltip).toHaveCount(0);
+      // The keyboard: focus shows it.
+      await page.getByRole('button', { name: 'About Time-intensive Stage' }).focus();
+      await expect(page.getByRole('tooltip')).toHaveText(/^Productive columns: /);
+      await context.close();
+      expect(errors).toEqual([]);
+    });
+  });
+}
