@@ -3,14 +3,17 @@ import { api } from './instance.ts';
 
 export const getMe = () => api.call('me', {});
 
-/** Spec §7: a failure yields an empty list and is only logged. */
+/**
+ * Spec §7: a failure is logged, and the selector gets an empty list (ProjectsProvider); the failure is
+ * still raised, so that a page does not take it for "no projects" (Manage Projects, Home: issue 26).
+ */
 export async function getProjects(): Promise<Project[]> {
   try {
     const projects = await api.call('listProjects', {});
     return Array.isArray(projects) ? projects : [];
   } catch (error) {
     console.error('Failed to load projects', error);
-    return [];
+    throw error;
   }
 }
 
