@@ -43,6 +43,17 @@ export function columnClassificationFor(columnList: readonly string[]) {
   });
 }
 
+/**
+ * Why a board's items come from repositories Fluxion may not read (issue 21):
+ * - `repositories_not_selected`: the Fluxion GitHub App is installed on the organization but not on those
+ *   repositories (fix: add them to the installation);
+ * - `no_installation`: the organization's board is read with a user's token, which may not read them
+ *   (fix: install the App on the organization);
+ * - `user_owned`: a user-owned board, which the App cannot read (fix: move the board to an organization).
+ */
+export const unreadableReasonSchema = z.enum(['repositories_not_selected', 'no_installation', 'user_owned']);
+export type UnreadableReason = z.infer<typeof unreadableReasonSchema>;
+
 /** Spec §3 Project. */
 export const projectSchema = z.object({
   project_id: z.string(),
@@ -65,6 +76,14 @@ export const projectSchema = z.object({
    */
   sync_message: z.string().optional(),
   last_synced_at: z.string().nullable().optional(),
+  /**
+   * Beyond the spec (issue 21): how many items of the board GitHub answered as REDACTED at the last full
+   * listing (their repositories are private and the token that reads the board may not read them); they
+   * are left out of every analysis. Absent until a full listing counted them, and for the demo.
+   */
+  unreadable_items: z.number().int().nonnegative().optional(),
+  /** Why those items cannot be read, when there are some: what fixes it depends on it. */
+  unreadable_reason: unreadableReasonSchema.optional(),
   /** When Fluxion started recording the board's moves (movements are recorded from then on). */
   recording_since: z.string().optional(),
   /**

@@ -186,6 +186,23 @@ export async function saveDemoBoard(
     .execute();
 }
 
+/**
+ * What the last full listing could not read (issue 21): the number of items GitHub answered as REDACTED
+ * and why (`reason`, null when there are none). Not board data: the analyses' caches stay valid.
+ */
+export async function setUnreadableItems(
+  db: Db,
+  boardId: string,
+  count: number,
+  reason: string | null,
+): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set({ unreadable_items: count, unreadable_reason: count > 0 ? reason : null })
+    .where('id', '=', boardId)
+    .execute();
+}
+
 export async function setSyncStatus(db: Db, boardId: string, status: string): Promise<void> {
   await db.updateTable('boards').set({ sync_status: status }).where('id', '=', boardId).execute();
 }

@@ -40,7 +40,8 @@ async function installationReader(
   if (!installation) return null;
   const id = Number(installation.id);
   try {
-    return boardReader(githubWithToken(ctx, await installationToken(ctx, id), tuning));
+    const reader = boardReader(githubWithToken(ctx, await installationToken(ctx, id), tuning));
+    return { ...reader, readsAs: 'installation' };
   } catch (error) {
     if (!(error instanceof InstallationUnavailableError) || error.reason === 'unknown') throw error;
     // Learnt while minting (a webhook that never came): the organization's other boards say so too.

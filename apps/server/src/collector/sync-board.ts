@@ -8,12 +8,13 @@ import {
   GithubSchemaError,
 } from '../github/errors.ts';
 import type { GithubProjectItem } from '../github/types.ts';
+import type { UnreadableReason } from '@fluxion/contract';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { backfillMoves, recordBackfill, recordBackfillSkipped } from './backfill.ts';
 import { applyColumnRenames } from '../projects/column-renames.ts';
 import { releaseBoard, type SyncOutcome } from '../boards/leases.ts';
-import { setCollectorUser } from '../boards/repository.ts';
+import { setCollectorUser, setUnreadableItems } from '../boards/repository.ts';
 import type { ObservedItem } from './observation.ts';
 import { recordObservation } from './record.ts';
 import {
@@ -114,6 +115,11 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     full ? {} : { updatedSinceDays: INCREMENTAL_DAYS },
   );
   const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
+  if (full && board.is_demo === 0) {
+    // Never dropped silently: the board's pages and Manage Projects say how many, why and what fixes it.
+    const unreadable = items.filter((i) => i.type === 'REDACTED').length;
+    await setUnreadableItems(ctx.db, board.id, unreadable, unreadableReason(board, reader));
+  }
   await recordObservation(ctx.db, {
     boardId: board.id,
     addedAt: board.added_at,
@@ -127,6 +133,12 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     await backfill(ctx, board, reader, new Set(observed.map((i) => i.itemId)));
   }
   return { columns, statusTimes: observed.map((i) => i.statusUpdatedAt) };
+}
+
+/** Why the reader gets some of the board's items as REDACTED: what fixes it depends on who reads. */
+export function unreadableReason(board: Board, reader: BoardReader): UnreadableReason {
+  if (reader.readsAs === 'installation') return 'repositories_not_selected';
+  return board.owner_type === 'Organization' ? 'no_installation' : 'user_owned';
 }
 
 /**

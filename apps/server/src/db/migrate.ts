@@ -19,6 +19,7 @@ import { pollGate } from './migrations/016_poll_gate.ts';
 import { versionGateOff } from './migrations/017_version_gate_off.ts';
 import { settingsOwner } from './migrations/018_settings_owner.ts';
 import { githubInstallations } from './migrations/019_github_installations.ts';
+import { unreadableItems } from './migrations/021_unreadable_items.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -42,6 +43,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '017_version_gate_off': versionGateOff,
     '018_settings_owner': settingsOwner,
     '019_github_installations': githubInstallations,
+    '021_unreadable_items': unreadableItems,
   };
 }
 

@@ -90,6 +90,10 @@ export type BoardsTable = {
   version_gate_off: Generated<number>;
   /** Who may change the settings shared by every tracker (calendar, archived items); migration 018. */
   settings_user_id: Generated<string | null>;
+  /** Items the last full listing got as REDACTED (repositories the token may not read); migration 021. */
+  unreadable_items: Generated<number | null>;
+  /** Why: 'repositories_not_selected' | 'no_installation' | 'user_owned' (contract: unreadableReasonSchema). */
+  unreadable_reason: Generated<string | null>;
 };
 
 /** A user's registration of a board, with that user's settings. */

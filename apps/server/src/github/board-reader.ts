@@ -13,4 +13,6 @@ export type BoardReader = {
   boardVersions(projectIds: readonly string[]): Promise<Map<string, string>>;
   /** The GraphQL points left and when they reset, as last seen. */
   rateBudget(): RateBudget;
+  /** 'installation': reads with the GitHub App's installation token; otherwise a user's token. */
+  readsAs?: 'installation';
 };

@@ -1,4 +1,4 @@
-import { DEFAULT_ITERATION_LENGTH, type Project } from '@fluxion/contract';
+import { DEFAULT_ITERATION_LENGTH, type Project, unreadableReasonSchema } from '@fluxion/contract';
 import { ACCESS_LOST_PREFIX } from '../boards/installation-access.ts';
 import { boardCalendar } from './calendar.ts';
 import { classifyColumns } from '@fluxion/flow';
@@ -20,6 +20,7 @@ export function toApiProject(row: TrackedRow): Project {
     automatic_column_classification: classifyColumns({ columns }),
     sync_status: toSyncStatus(row.sync_status),
     ...syncMessage(row),
+    ...unreadableItems(row),
     last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
     recording_since: new Date(row.added_at).toISOString(),
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
@@ -41,6 +42,16 @@ function syncMessage(row: TrackedRow): { sync_message?: string } {
   const message = row.last_error;
   const shown = row.sync_status === 'inaccessible' && message?.startsWith(ACCESS_LOST_PREFIX);
   return shown && message ? { sync_message: message } : {};
+}
+
+/** Items GitHub redacts at the last full listing, and why (issue 21); absent until one counted them. */
+function unreadableItems(row: TrackedRow): Pick<Project, 'unreadable_items' | 'unreadable_reason'> {
+  if (row.is_demo === 1 || row.unreadable_items === null) return {};
+  const reason = unreadableReasonSchema.safeParse(row.unreadable_reason);
+  return {
+    unreadable_items: row.unreadable_items,
+    ...(row.unreadable_items > 0 && reason.success ? { unreadable_reason: reason.data } : {}),
+  };
 }
 
 function toSyncStatus(status: string): 'active' | 'inaccessible' | 'static' {
