@@ -19,6 +19,7 @@ import { pollGate } from './migrations/016_poll_gate.ts';
 import { versionGateOff } from './migrations/017_version_gate_off.ts';
 import { settingsOwner } from './migrations/018_settings_owner.ts';
 import { githubInstallations } from './migrations/019_github_installations.ts';
+import { expiringGithubTokens } from './migrations/020_expiring_github_tokens.ts';
 import { unreadableItems } from './migrations/021_unreadable_items.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
@@ -43,6 +44,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '017_version_gate_off': versionGateOff,
     '018_settings_owner': settingsOwner,
     '019_github_installations': githubInstallations,
+    '020_expiring_github_tokens': expiringGithubTokens,
     '021_unreadable_items': unreadableItems,
   };
 }

@@ -7,6 +7,18 @@ export type UsersTable = {
   username: string;
   avatar_url: string | null;
   github_token_enc: string | null;
+  /** 'github-app': a user access token of the GitHub App (expires, renewed by refresh); null: an OAuth app's. */
+  github_token_kind: string | null;
+  /** When the user access token expires (null: never, an OAuth app's token). */
+  github_token_expires_at: number | null;
+  /** The App's single-use refresh token, sealed like github_token_enc, and when it expires (6 months). */
+  github_refresh_token_enc: string | null;
+  github_refresh_expires_at: number | null;
+  /** The process spending the refresh token now, until when (a lease: one refresh across processes). */
+  github_refresh_owner: string | null;
+  github_refresh_until: number | null;
+  /** When GitHub refused the user's token or refresh token (authorization revoked): sign-ins end. */
+  github_access_revoked_at: number | null;
   subscription_status: string;
   subscription_end: number | null;
   cancel_at_period_end: number;
