@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
 import { buildAuthorizeUrl, createPkcePair, exchangeOAuthCode } from '../github/oauth.ts';
+import { sealTokens } from '../github/user-token.ts';
+import { storeSignInTokens } from '../users/github-tokens.ts';
 import { upsertGithubUser } from '../users/queries.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
 import { SIGNED_IN_REDIRECT, setHandoffCookie } from './handoff.ts';
 import { createHandoffToken } from './refresh-tokens.ts';
-import { encryptSecret } from '../users/secret-box.ts';
-import { startSession } from './sessions.ts';
+import { endUserSessions, startSession } from './sessions.ts';
 
 const STATE_COOKIE = 'oauth_state';
 const CALLBACK_PATH = endpoints.oauthCallback.path;
@@ -22,6 +23,22 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   const redirectUri = () => `${ctx.config.publicUrl}${CALLBACK_PATH}`;
   const cookiePath = '/accounts/github/';
   const rateLimit = authRateLimit(ctx);
+  // With a GitHub App configured, users sign in through it (its client id and secret, no scopes): their
+  // user access tokens expire and are refreshed (github/user-token.ts). Otherwise the OAuth app's.
+  const signInClient = () => {
+    const githubApp = ctx.config.github.app;
+    return githubApp
+      ? {
+          clientType: 'github-app' as const,
+          clientId: githubApp.clientId,
+          clientSecret: githubApp.clientSecret,
+        }
+      : {
+          clientType: 'oauth-app' as const,
+          clientId: ctx.config.github.clientId,
+          clientSecret: ctx.config.github.clientSecret,
+        };
+  };
 
   registerEndpoint(
     app,
@@ -40,7 +57,8 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
       const url = buildAuthorizeUrl({
         apiUrl: ctx.config.github.apiUrl,
         webUrl: ctx.config.github.webUrl,
-        clientId: ctx.config.github.clientId,
+        clientType: signInClient().clientType,
+        clientId: signInClient().clientId,
         redirectUrl: redirectUri(),
         state: pending.state,
         codeChallenge: pkce.challenge,
@@ -71,27 +89,31 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         return fail(reply);
       }
       try {
-        const { token: githubToken } = await exchangeOAuthCode({
+        const client = signInClient();
+        const answer = await exchangeOAuthCode({
           apiUrl: ctx.config.github.apiUrl,
           webUrl: ctx.config.github.webUrl,
-          clientId: ctx.config.github.clientId,
-          clientSecret: ctx.config.github.clientSecret,
+          ...client,
           code,
           redirectUrl: redirectUri(),
           codeVerifier: pending.verifier,
         });
-        const githubUser = await githubWithToken(ctx, githubToken).getAuthenticatedUser();
+        const githubUser = await githubWithToken(ctx, answer.token).getAuthenticatedUser();
         const now = ctx.now();
+        const sealed = sealTokens(ctx, answer, client.clientType === 'github-app' ? 'github-app' : null, now);
         const user = await upsertGithubUser(
           ctx.db,
           {
             githubId: githubUser.id,
             login: githubUser.login,
             avatarUrl: githubUser.avatar_url || null,
-            tokenEnc: encryptSecret(githubToken, ctx.config.tokenEncryptionKey),
+            tokenEnc: sealed.tokenEnc,
           },
           now,
         );
+        // GitHub had revoked the user's access: the sign-ins of before stay ended once access is back.
+        if (user.github_access_revoked_at !== null) await endUserSessions(ctx.db, user.id, now);
+        await storeSignInTokens(ctx.db, user.id, sealed, now);
         const session = { userId: user.id, sessionId: await startSession(ctx.db, user.id, now) };
         const handoff = await createHandoffToken(ctx.db, session, now);
         setHandoffCookie(ctx, reply, handoff.token);

@@ -36,13 +36,38 @@ export async function endSession(db: Db, sessionId: string, now: number): Promis
   return Number(ended.numUpdatedRows) === 1;
 }
 
-/** True while the user's sign-in has not ended. */
+/**
+ * Ends every sign-in of the user (their GitHub access was revoked, see `isSessionLive`), each as
+ * `endSession` does. Reports how many were live.
+ */
+export async function endUserSessions(db: Db, userId: string, now: number): Promise<number> {
+  const live = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .execute();
+  let ended = 0;
+  for (const { id } of live) if (await endSession(db, id, now)) ended += 1;
+  return ended;
+}
+
+/**
+ * True while the user's sign-in has not ended. Once GitHub revoked the user's access
+ * (`users.github_access_revoked_at`, set by github/user-token.ts when GitHub refused their token or refresh
+ * token, in whichever process), the first use of any of their sign-ins ends them all, as `endSession`
+ * does: their refresh tokens revoked. Until then the join already answers false (and `findBoardAccess`).
+ */
 export async function isSessionLive(db: Db, sessionId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('auth_sessions')
-    .select(['user_id', 'ended_at'])
-    .where('id', '=', sessionId)
+    .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+    .select(['auth_sessions.user_id', 'auth_sessions.ended_at', 'users.github_access_revoked_at'])
+    .where('auth_sessions.id', '=', sessionId)
     .modifyEnd(PREPARED)
     .executeTakeFirst();
-  return row !== undefined && row.user_id === userId && row.ended_at === null;
+  if (row === undefined || row.user_id !== userId || row.ended_at !== null) return false;
+  if (row.github_access_revoked_at === null) return true;
+  await endUserSessions(db, userId, row.github_access_revoked_at);
+  return false;
 }

@@ -2,9 +2,14 @@ import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { boardReader, type GithubTuning, githubForUser, githubWithToken } from '../github/for-user.ts';
 import type { BoardReader } from '../github/board-reader.ts';
+import { AppError } from '../http/errors.ts';
 import { installationOfAccount } from '../installations/store.ts';
 import { accessLostMessage, applyInstallationState } from '../installations/sync.ts';
 import { InstallationUnavailableError, installationToken } from '../installations/tokens.ts';
+
+/** Shown on a board whose reader's GitHub token ended (github/user-token.ts). */
+export const SIGN_IN_NEEDED =
+  'GitHub access of the user who reads this board ended (authorization revoked or expired): they need to sign in to Fluxion again';
 
 /** Nobody may read the board now; the message says why and what to do (shown as the board's error). */
 export class NoBoardAccessError extends Error {
@@ -26,7 +31,12 @@ export function readerFactory(ctx: AppContext, demoToken: string | null, tuning:
     const viaApp = await installationReader(ctx, board, tuning);
     if (viaApp) return viaApp;
     if (!board.collector_user_id) return null;
-    return boardReader(await githubForUser(ctx, board.collector_user_id, tuning));
+    const client = await githubForUser(ctx, board.collector_user_id, tuning).catch((error: unknown) => {
+      // Their token is gone (GitHub revoked it, or it expired unrenewed): the board waits for a sign-in.
+      if (error instanceof AppError && error.statusCode === 401) throw new NoBoardAccessError(SIGN_IN_NEEDED);
+      throw error;
+    });
+    return boardReader(client);
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { exchangeWebFlowCode, getWebFlowAuthorizationUrl } from '@octokit/oauth-methods';
+import { exchangeWebFlowCode, getWebFlowAuthorizationUrl, refreshToken } from '@octokit/oauth-methods';
 import { request as octokitRequest } from '@octokit/request';
 import { GithubError } from './errors.ts';
 
@@ -10,6 +10,11 @@ import { GithubError } from './errors.ts';
 export const GITHUB_SCOPES = ['read:project', 'read:org'];
 
 export type OAuthEndpoint = {
+  /**
+   * 'oauth-app' (GITHUB_CLIENT_ID): scopes, tokens that never expire. 'github-app' (GITHUB_APP_CLIENT_ID):
+   * no scopes (the App's permissions are its own), user access tokens that expire with a refresh token.
+   */
+  clientType?: 'oauth-app' | 'github-app';
   /** REST base: https://api.github.com (the OAuth host github.com is derived from it) or the simulator's URL. */
   apiUrl: string;
   clientId: string;
@@ -38,15 +43,21 @@ export function buildAuthorizeUrl(
     codeChallenge?: string;
   },
 ): string {
-  const { url } = getWebFlowAuthorizationUrl({
-    clientType: 'oauth-app',
+  const common = {
     clientId: input.clientId,
     redirectUrl: input.redirectUrl,
     state: input.state,
-    scopes: input.scopes ?? GITHUB_SCOPES,
     login: input.login,
     request: octokitRequest.defaults({ baseUrl: oauthBase(input) }),
-  });
+  };
+  const { url } =
+    input.clientType === 'github-app'
+      ? getWebFlowAuthorizationUrl({ ...common, clientType: 'github-app' })
+      : getWebFlowAuthorizationUrl({
+          ...common,
+          clientType: 'oauth-app',
+          scopes: input.scopes ?? GITHUB_SCOPES,
+        });
   if (!input.codeChallenge) return url;
   const withPkce = new URL(url);
   withPkce.searchParams.set('code_challenge', input.codeChallenge);
@@ -60,7 +71,40 @@ export type ExchangeInput = OAuthEndpoint & {
   redirectUrl?: string;
   codeVerifier?: string;
 };
-export type ExchangedToken = { token: string; scopes: string[] };
+/**
+ * A user token as GitHub answered it. `expiresInMs` and the refresh token come with a GitHub App whose
+ * user tokens expire (GitHub's default: 8 hours, the refresh token 6 months); the caller dates them on its
+ * own clock. Nothing is assumed of a token's length or prefix.
+ */
+export type ExchangedToken = {
+  token: string;
+  scopes: string[];
+  expiresInMs: number | null;
+  refreshToken: string | null;
+  refreshExpiresInMs: number | null;
+};
+
+type TokenAnswer = {
+  access_token: string;
+  scope?: string;
+  expires_in?: number | string;
+  refresh_token?: string;
+  refresh_token_expires_in?: number | string;
+};
+
+const seconds = (value: number | string | undefined) =>
+  value === undefined || value === '' || !Number.isFinite(Number(value)) ? null : Number(value) * 1000;
+
+function exchanged(data: TokenAnswer): ExchangedToken {
+  return {
+    token: data.access_token,
+    // GitHub separates scopes with commas; an App's token has none.
+    scopes: (data.scope ?? '').split(/[,\s]+/).filter(Boolean),
+    expiresInMs: seconds(data.expires_in),
+    refreshToken: data.refresh_token || null,
+    refreshExpiresInMs: seconds(data.refresh_token_expires_in),
+  };
+}
 
 /** Trades the callback's `code` for a user token (GitHub's errors, e.g. bad_verification_code, become GithubError). */
 export async function exchangeOAuthCode(input: ExchangeInput): Promise<ExchangedToken> {
@@ -70,24 +114,55 @@ export async function exchangeOAuthCode(input: ExchangeInput): Promise<Exchanged
     ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
   };
   try {
-    const { authentication } = await exchangeWebFlowCode({
-      clientType: 'oauth-app',
+    const common = {
       clientId: input.clientId,
       clientSecret: input.clientSecret,
       code: input.code,
       redirectUrl: input.redirectUrl,
       request: octokitRequest.defaults(defaults),
-    });
-    // GitHub separates scopes with commas; oauth-methods splits on spaces only.
-    return {
-      token: authentication.token,
-      scopes: authentication.scopes.flatMap((s) => s.split(',')).filter(Boolean),
     };
+    const { data } =
+      input.clientType === 'github-app'
+        ? await exchangeWebFlowCode({ ...common, clientType: 'github-app' })
+        : await exchangeWebFlowCode({ ...common, clientType: 'oauth-app' });
+    return exchanged(data as TokenAnswer);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new GithubError(
       `GitHub OAuth code exchange failed: ${message}`,
       (error as { status?: number }).status ?? null,
     );
+  }
+}
+
+/** GitHub refused a refresh token: spent, expired, or the user revoked the App's authorization. */
+export class RefreshTokenRefusedError extends GithubError {
+  override readonly name = 'RefreshTokenRefusedError';
+}
+
+/**
+ * Spends a GitHub App's single-use refresh token (`grant_type=refresh_token`) for a new user access token
+ * and refresh token. GitHub's `bad_refresh_token` (answered with HTTP 200) is RefreshTokenRefusedError;
+ * any other failure (GitHub down, a network error) is GithubError, and the refresh token may still be good.
+ */
+export async function refreshUserToken(
+  input: Omit<OAuthEndpoint, 'clientType'> & { clientSecret: string; refreshToken: string },
+): Promise<ExchangedToken> {
+  try {
+    const { data } = await refreshToken({
+      clientType: 'github-app',
+      clientId: input.clientId,
+      clientSecret: input.clientSecret,
+      refreshToken: input.refreshToken,
+      request: octokitRequest.defaults({ baseUrl: oauthBase(input) }),
+    });
+    return exchanged(data as TokenAnswer);
+  } catch (error) {
+    const code = (error as { response?: { data?: { error?: unknown } } }).response?.data?.error;
+    const message = error instanceof Error ? error.message : String(error);
+    const status = (error as { status?: number }).status ?? null;
+    if (code === 'bad_refresh_token')
+      throw new RefreshTokenRefusedError(`GitHub refused the refresh token: ${message}`, status);
+    throw new GithubError(`GitHub token refresh failed: ${message}`, status);
   }
 }

@@ -42,6 +42,8 @@ export async function findBoardAccess(
     .where('s.id', '=', session.sessionId)
     .where('s.user_id', '=', session.userId)
     .where('s.ended_at', 'is', null)
+    // GitHub revoked the user's access: the sign-in ends at its next authenticate or refresh (auth/sessions.ts).
+    .where('u.github_access_revoked_at', 'is', null)
     .modifyEnd(PREPARED)
     .executeTakeFirst();
   if (!found) return undefined;
