@@ -245,6 +245,30 @@ export const T = {
       'Forecasts simulate 10,000 possible futures by drawing random days from the recent daily throughput. “At least N items (85%)” means 85% of the simulations finished N or more; a date at 85% means 85% finished by then.',
     ],
   },
+  /** Issue 21: what GitHub hides from Fluxion, said out loud, and the Fluxion GitHub App. */
+  githubApp: {
+    unreadable: (count: number) =>
+      count === 1
+        ? '1 item on this board comes from a repository Fluxion may not read'
+        : `${count} items on this board come from repositories Fluxion may not read`,
+    leftOut: 'GitHub hides its content from Fluxion, so it is left out of every figure.',
+    leftOutMany: 'GitHub hides their content from Fluxion, so they are left out of every figure.',
+    install: (org: string) => `Install the Fluxion GitHub App on ${org}`,
+    addRepositories: (org: string) => `Add these repositories to the Fluxion GitHub App on ${org}`,
+    moveToOrganization:
+      'The Fluxion GitHub App cannot read a personal board: move the board to an organization and install the App there.',
+    noApp: 'Your GitHub sign-in does not let Fluxion read these private repositories.',
+    installButton: 'Install on an organization',
+    installHint:
+      'Opens GitHub to install the Fluxion GitHub App on one of your organizations, so its boards are read with the App, private repositories included. Not an owner of the organization? GitHub lets you request it from an owner.',
+    result: {
+      installed: 'The Fluxion GitHub App is installed.',
+      requested: 'An owner of the organization has been asked to approve the Fluxion GitHub App.',
+      suspended: 'The Fluxion GitHub App is suspended on that organization.',
+      failed: 'The Fluxion GitHub App could not be installed; try again.',
+    },
+    dismiss: 'Dismiss',
+  },
   projects: {
     title: 'Projects',
     subtitle: 'The GitHub Projects boards Fluxion tracks for you.',

@@ -11,6 +11,7 @@ import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
 import { AddProjectDialog } from './AddProjectDialog.tsx';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
+import { GithubAppSetupResult, InstallOnOrganizationButton } from './GithubAppInstall.tsx';
 import styles from './ManageProjects.module.css';
 import { ProjectList } from './ProjectList.tsx';
 import { ShareDialog } from './share/ShareDialog.tsx';
@@ -45,7 +46,17 @@ export function ManageProjectsPage() {
     </Button>
   );
   return (
-    <Page title={T.projects.title} subtitle={T.projects.subtitle} actions={addButton}>
+    <Page
+      title={T.projects.title}
+      subtitle={T.projects.subtitle}
+      actions={
+        <>
+          <InstallOnOrganizationButton />
+          {addButton}
+        </>
+      }
+    >
+      <GithubAppSetupResult />
       <Flash className={styles.note}>
         <InfoIcon /> {T.projects.trackingNote}
       </Flash>

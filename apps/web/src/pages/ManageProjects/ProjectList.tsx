@@ -1,6 +1,7 @@
 import type { Project } from '@fluxion/contract';
 import { PencilIcon, ProjectIcon, ShareAndroidIcon, TrashIcon } from '@primer/octicons-react';
 import { IconButton, Label } from '@primer/react';
+import { BoardAccessNotice } from '../../components/BoardAccess/BoardAccessNotice.tsx';
 import { BoardSync } from '../../components/BoardSync.tsx';
 import { T } from '../../texts.ts';
 import styles from './ManageProjects.module.css';
@@ -39,6 +40,7 @@ export function ProjectList({ projects, onEdit, onDelete, onShare }: Props) {
             <div className={styles.meta}>
               <BoardSync project={project} />
             </div>
+            <BoardAccessNotice project={project} />
             <div className={`${styles.meta} ${styles.details}`}>
               <span>{project.full_name}</span>
               <span>{T.projects.iterationDays(project.iteration_length_days)}</span>
