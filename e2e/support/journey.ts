@@ -34,9 +34,11 @@ export const test = base.extend<{ consoleErrors: { allow: (pattern: RegExp) => v
 });
 
 /** A user of the simulator, approved for Fluxion's local OAuth app. */
+/** A new GitHub user who has already authorized Fluxion (its GitHub App, in local mode), as the seeded ones. */
 export async function simUser(page: Page, login: string): Promise<void> {
+  const app = (await (await page.request.get(`${GITHUB_SIM}/_sim/app`)).json()) as { clientId: string };
   const response = await page.request.post(`${GITHUB_SIM}/_sim/users`, {
-    data: { login, approvedClients: ['fluxion-local'] },
+    data: { login, approvedClients: ['fluxion-local', app.clientId] },
   });
   expect(response.ok()).toBe(true);
 }

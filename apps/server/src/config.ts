@@ -155,6 +155,12 @@ export type GithubAppConfig = {
   clientSecret: string;
   webhookSecret: string;
   slug: string;
+  /**
+   * Users sign in through the App (expiring user access tokens). Always so when GITHUB_APP_* configure
+   * it; local mode keeps the simulator's OAuth app for sign-in, since an App's user token reads no
+   * user-owned board and the second connection for those ("Connect personal boards") is not built yet.
+   */
+  signIn: boolean;
 };
 
 /** How many entries a cache keeps, and how long one lives (for the board store: since its last use). */
@@ -280,6 +286,7 @@ function githubApp(e: z.infer<typeof envSchema>): GithubAppConfig | null {
     clientSecret: e.GITHUB_APP_CLIENT_SECRET as string,
     webhookSecret: e.GITHUB_APP_WEBHOOK_SECRET as string,
     slug: e.GITHUB_APP_SLUG as string,
+    signIn: true,
   };
 }
 

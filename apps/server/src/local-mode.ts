@@ -1,12 +1,15 @@
+import { createPrivateKey } from 'node:crypto';
 import { join } from 'node:path';
 import type { GithubSim } from '@fluxion/github-sim';
 import type { StripeSim } from '@fluxion/stripe-sim';
-import { type Config, ConfigError } from './config.ts';
+import { type Config, ConfigError, type GithubAppConfig } from './config.ts';
 
 export type LocalSimulators = {
   github: GithubSim;
-  /** Points the simulator's webhooks at the server once its real address is known. */
-  connect(serverUrl: string): void;
+  /** Points the simulator's webhooks and its App's URLs at the server once its real address is known. */
+  connect(serverUrl: string): Promise<void>;
+  /** The simulator's GitHub App, as GITHUB_APP_* would configure a real one. */
+  app(): GithubAppConfig;
   /** A token of a seeded user, for the collector to read the (public) demo board. */
   demoToken(): string;
   close(): Promise<void>;
@@ -36,12 +39,61 @@ export async function startLocalSimulators(config: Config): Promise<LocalSimulat
   });
   return {
     github,
-    connect: (serverUrl) => {
-      github.webhooks.urls = [`${serverUrl.replace('localhost', '127.0.0.1')}/webhooks/github`];
+    connect: async (serverUrl) => {
+      const server = serverUrl.replace('localhost', '127.0.0.1');
+      github.webhooks.urls = [`${server}/webhooks/github`];
+      await connectApp(github.url, serverUrl, SEEDED.org);
     },
+    app: () => appConfig(github),
     demoToken: () => github.createToken(SEEDED.users[0]),
     close: () => github.close(),
   };
+}
+
+/**
+ * The simulator's App with its key as the server keeps one (PKCS#8; GitHub hands out PKCS#1). It reads
+ * the organization's boards; sign-in stays with the OAuth app (see GithubAppConfig.signIn).
+ */
+function appConfig(github: GithubSim): GithubAppConfig {
+  const app = github.app();
+  return {
+    appId: String(app.id),
+    privateKey: createPrivateKey(app.privateKey).export({ type: 'pkcs8', format: 'pem' }).toString(),
+    clientId: app.clientId,
+    clientSecret: app.clientSecret,
+    webhookSecret: app.webhookSecret,
+    slug: app.slug,
+    signIn: false,
+  };
+}
+
+/**
+ * Local mode runs as the simulator's GitHub App, as a real install would: its webhooks, setup and
+ * callback URLs point at this server, and it is installed on the seeded organization with all its
+ * repositories (once: the simulator's world remembers installations across restarts).
+ */
+async function connectApp(simUrl: string, serverUrl: string, org: string): Promise<void> {
+  const control = async (path: string, method = 'GET', body?: unknown) => {
+    const init: RequestInit =
+      body === undefined
+        ? { method }
+        : {
+            method,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          };
+    const response = await fetch(`${simUrl}${path}`, init);
+    if (!response.ok) throw new Error(`GitHub simulator ${method} ${path}: ${response.status}`);
+    return response.json() as Promise<unknown>;
+  };
+  await control('/_sim/app', 'POST', {
+    webhookUrl: `${serverUrl.replace('localhost', '127.0.0.1')}/webhooks/github`,
+    setupUrl: `${serverUrl}/accounts/github/app/setup/`,
+    callbackUrl: `${serverUrl}/accounts/github/login/callback/`,
+  });
+  const installations = (await control('/_sim/installations')) as { account: { login: string } | null }[];
+  if (installations.some((i) => i.account?.login === org)) return;
+  await control('/_sim/installations', 'POST', { org, repositorySelection: 'all' });
 }
 
 export type LocalStripe = {

@@ -45,6 +45,15 @@ describe('start-up', () => {
       const demo = await server.ctx.db.selectFrom('boards').select(['is_demo', 'sync_status']).execute();
       expect(demo).toEqual([{ is_demo: 1, sync_status: 'active' }]);
       expect(server.ctx.config.github.apiUrl).not.toMatch(/:0$/);
+      // It runs as the simulator's GitHub App, installed on the seeded organization, which tells the
+      // server so by its installation webhook.
+      expect(server.ctx.config.github.app?.slug).toBeTruthy();
+      await expect
+        .poll(
+          () => server.ctx.db.selectFrom('github_installations').select(['account_login']).execute(),
+          { timeout: 10_000 },
+        )
+        .toEqual([{ account_login: 'fluxion-labs' }]);
     } finally {
       await server.close();
     }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { startPreload } from './analytics/preload.ts';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import type { Config, GithubAppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -34,7 +34,7 @@ export async function startServer(
     await Promise.all([handle.close(), sims?.close()]);
     throw listenError(error, config.stripeSimPort, 'STRIPE_SIM_PORT');
   });
-  const withGithub = sims ? withSimulatorUrls(config, sims.github.url) : config;
+  const withGithub = sims ? withSimulatorUrls(config, sims.github.url, sims.app()) : config;
   const stripe = { ...withGithub.stripe, apiUrl: stripeSim?.sim.url ?? withGithub.stripe.apiUrl };
   const effective: Config = { ...withGithub, stripe };
   const ctx: AppContext = { config: effective, db: handle.db, dialect: handle.dialect, now: Date.now };
@@ -49,7 +49,7 @@ export async function startServer(
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
-  sims?.connect(url);
+  await sims?.connect(url);
   stripeSim?.connect(url);
   const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
   const stopPreload = startPreload({ ...ctx, analytics: app.analytics });
@@ -83,8 +83,8 @@ function startCollector(ctx: AppContext, sims: LocalSimulators | null, app: Fast
 }
 
 /** The simulator may listen on a random port (PORT=0 in tests): use the address it really has. */
-function withSimulatorUrls(config: Config, githubUrl: string): Config {
-  return { ...config, github: { ...config.github, apiUrl: githubUrl, webUrl: githubUrl } };
+function withSimulatorUrls(config: Config, githubUrl: string, app: GithubAppConfig): Config {
+  return { ...config, github: { ...config.github, apiUrl: githubUrl, webUrl: githubUrl, app } };
 }
 
 async function openAndMigrate(config: Config): Promise<DbHandle> {

@@ -27,7 +27,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
   // user access tokens expire and are refreshed (github/user-token.ts). Otherwise the OAuth app's.
   const signInClient = () => {
     const githubApp = ctx.config.github.app;
-    return githubApp
+    return githubApp?.signIn
       ? {
           clientType: 'github-app' as const,
           clientId: githubApp.clientId,
