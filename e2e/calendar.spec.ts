@@ -81,7 +81,7 @@ test("a team sets its board's time zone and weekends, and the Flow figures follo
   await page.screenshot({ path: 'test-results/flow-calendar.png', fullPage: true });
 
   // Its CSV names the board's zone and working days, and writes instants at the zone's offset.
-  await page.getByRole('button', { name: 'Export Cycle time scatter' }).click();
+  await page.getByRole('button', { name: 'Export Web app Cycle time scatter' }).click();
   const [csv] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'CSV (the data shown)' }).click(),
