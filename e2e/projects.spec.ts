@@ -9,7 +9,14 @@ async function expectTimeInStateTooltips(page: Page, classification: string) {
     .selectOption({ label: 'Web app' });
   await page.getByRole('link', { name: 'Time in State' }).click();
   // A board just added says "Importing the history" (no tiles) until its import lands, then its tiles show.
-  await expect(page.getByRole('button', { name: classification })).toHaveCount(4, { timeout: 20_000 });
+  const about = page.getByRole('main').getByRole('button', { name: /^About / });
+  await expect(about).toHaveCount(4, { timeout: 20_000 });
+  // Each tile's (i) tells the columns so (focus opens it, as a tap or a click does).
+  for (const button of await about.all()) {
+    await button.focus();
+    await expect(page.getByRole('tooltip')).toHaveText(classification);
+    await page.keyboard.press('Escape');
+  }
 }
 
 test('a user adds a simulator board, sees it in the list and the selector, edits it and deletes it', async ({
