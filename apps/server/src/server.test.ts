@@ -49,10 +49,9 @@ describe('start-up', () => {
       // server so by its installation webhook.
       expect(server.ctx.config.github.app?.slug).toBeTruthy();
       await expect
-        .poll(
-          () => server.ctx.db.selectFrom('github_installations').select(['account_login']).execute(),
-          { timeout: 10_000 },
-        )
+        .poll(() => server.ctx.db.selectFrom('github_installations').select(['account_login']).execute(), {
+          timeout: 10_000,
+        })
         .toEqual([{ account_login: 'fluxion-labs' }]);
     } finally {
       await server.close();

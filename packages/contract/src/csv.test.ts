@@ -9,14 +9,22 @@ function cellsAsRead(line: string, separator: ',' | ';'): string[] {
   let atStart = true;
   for (let i = 0; i < line.length; i++) {
     const char = line[i] as string;
-    if (quoted) {
-      if (char === '"' && line[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && atStart) quoted = true;
-    else if (char === separator) cells.push(cell), (cell = ''), (atStart = true);
-    else (cell += char), (atStart = false);
-    if (char !== separator) atStart = false;
+    if (quoted && char === '"' && line[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && char === '"') {
+      quoted = false;
+    } else if (quoted) {
+      cell += char;
+    } else if (char === '"' && atStart) {
+      quoted = true;
+    } else if (char === separator) {
+      cells.push(cell);
+      cell = '';
+    } else {
+      cell += char;
+    }
+    atStart = !quoted && char === separator;
   }
   cells.push(cell);
   return cells;
