@@ -37,7 +37,7 @@ const envSchema = z.object({
   GITHUB_API_URL: optionalUrl,
   GITHUB_WEB_URL: optionalUrl,
   GITHUB_WEBHOOK_SECRET: z.string().min(16).optional(),
-  // The GitHub App (issue 21): all six or none, checked in githubApp(); the key is never echoed.
+  // The GitHub App (docs/github.md): all six or none, checked in githubApp(); the key is never echoed.
   GITHUB_APP_ID: z.string().regex(/^\d+$/, 'must be the App id (digits)').optional(),
   GITHUB_APP_PRIVATE_KEY: z.string().optional(),
   GITHUB_APP_CLIENT_ID: z.string().min(1).optional(),

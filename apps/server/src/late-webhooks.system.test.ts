@@ -5,7 +5,7 @@ import { dialectCases } from './testing/databases.ts';
 import { movesMade, type SimDelivery } from './testing/scale-out/github-moves.ts';
 
 /**
- * Late webhooks (issue 19, finding 1), randomized: the real app and the GitHub simulator over real HTTP,
+ * Late webhooks (same-move.ts), randomized: the real app and the GitHub simulator over real HTTP,
  * on both databases, with many moves of a few items a second or a few apart. A third of the webhooks are
  * held back and delivered 3–6 s late, so out of order with the moves made after them; a few are delivered
  * twice; polls run every 5 s (a full listing every 30 s) and see only the end of what the held webhooks

@@ -169,7 +169,7 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
   });
 
-  it('GET /api/leadtime/ answers the spec §3 shape', async () => {
+  it("GET /api/leadtime/ answers the endpoint table's shape", async () => {
     const body = await call(`/api/leadtime/?project=${demo}&days=7`);
     const { metrics, ...series } = body;
     expect(Object.keys(leadTimeMetricsSchema.strict().parse(metrics)).sort()).toEqual(
@@ -202,7 +202,7 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     }
   });
 
-  it('GET /api/timeinstate/ equals the engine and answers the spec §3 shape', async () => {
+  it("GET /api/timeinstate/ equals the engine and answers the endpoint table's shape", async () => {
     for (const days of [1, 7, 14]) {
       const body = await call(`/api/timeinstate/?project=${demo}&days=${days}`);
       expect(body, `days=${days}`).toEqual(expectedTimeInState(data, days, NOW));

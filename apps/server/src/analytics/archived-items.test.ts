@@ -9,7 +9,7 @@ import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';
 import { simControl } from '../testing/sim-control.ts';
 
-/** Issue 12: the board setting "include archived items" (default on, as before it existed). */
+/** The board setting "include archived items" (default on, as before it existed; docs/metrics.md §13). */
 const cases = await dialectCases();
 const sim = await startGithubSim({ port: 0 });
 afterAll(() => sim.close());

@@ -13,11 +13,11 @@ import { vaultBoard } from '../testing/private-board.ts';
 import { signedInGithubUser } from '../testing/users.ts';
 
 /**
- * Issue 19: "a fuzz test driven by the OpenAPI document runs in the system tier: 0 answers of 500 for
- * bad input". Every operation of /api/openapi.json gets malformed input made from its own schemas
- * (wrong types, huge and negative numbers, dates that are not usable, empty and very long strings,
- * unicode, extra fields, lists where one value is expected), signed in as a user who tracks a board,
- * the webhooks signed. Deterministic (one seed); SQLite.
+ * A fuzz test driven by the OpenAPI document, in the system tier: 0 answers of 500 for bad input. Every
+ * operation of /api/openapi.json gets malformed input made from its own schemas (wrong types, huge and
+ * negative numbers, dates that are not usable, empty and very long strings, unicode, extra fields, lists
+ * where one value is expected), signed in as a user who tracks a board, the webhooks signed. Deterministic
+ * (one seed); SQLite.
  */
 const SEED = 19;
 const RUNS_PER_OPERATION = 40;
@@ -48,7 +48,7 @@ type Operation = {
   requestBody?: { content: Record<string, { schema: Schema }> };
 };
 
-/** Texts that have broken parsers before, dates first (issue 19: 0050-01-01 took a board down). */
+/** Texts that have broken parsers before, dates first (0050-01-01 once took a board down). */
 const WEIRD_TEXTS = [
   '0050-01-01',
   '0099-12-31',

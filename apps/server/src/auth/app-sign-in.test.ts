@@ -12,9 +12,10 @@ import { simAppConfig } from '../testing/github-app.ts';
 import { decryptSecret } from '../users/secret-box.ts';
 
 /**
- * Sign-in through the GitHub App (issue 21) as a browser does it, over real HTTP against the simulator:
- * user access tokens that expire in 8 hours, refreshed 5 minutes before (once, however many uses and
- * processes want it at once), and a revoked authorization that ends the user's Fluxion sign-ins.
+ * Sign-in through the GitHub App (docs/github.md, Sign-in through the App) as a browser does it, over real
+ * HTTP against the simulator: user access tokens that expire in 8 hours, refreshed 5 minutes before (once,
+ * however many uses and processes want it at once), and a revoked authorization that ends the user's Fluxion
+ * sign-ins.
  */
 const START = Date.UTC(2026, 10, 2, 9);
 const HOUR = 60 * 60_000;

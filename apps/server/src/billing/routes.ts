@@ -11,7 +11,7 @@ import { type Billing, setCancelAtPeriodEnd, startCheckout, startPortal } from '
 import { billingUnavailable, createStripeClient } from './stripe-client.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
 
-/** The Account page's billing calls (spec §7) and Stripe's webhook. */
+/** The Account page's billing calls (docs/api.md, Billing) and Stripe's webhook. */
 export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const billing: Billing = { ctx, stripe: createStripeClient(ctx.config.stripe) };
   const preHandler = authenticate(ctx);

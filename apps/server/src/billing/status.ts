@@ -1,7 +1,8 @@
 import type { UserSubscription } from '../users/subscription.ts';
 
 /**
- * Pure rules from a Stripe subscription to the subscription fields of our user (spec §4 Subscription).
+ * Pure rules from a Stripe subscription to the subscription fields of our user
+ * (docs/billing.md, How the server applies Stripe's state).
  * No I/O: the webhook and the routes read the subscription from Stripe, these decide what to write.
  */
 

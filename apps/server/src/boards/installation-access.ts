@@ -1,9 +1,9 @@
 import type { Db } from '../db/connection.ts';
 
 /**
- * The boards of an account whose GitHub App installation went away or came back (issue 21). Boards are
- * matched by their owner's login; the demo board and static boards are left alone, and no recorded
- * history is touched.
+ * The boards of an account whose GitHub App installation went away or came back (docs/github.md, GitHub
+ * App). Boards are matched by their owner's login; the demo board and static boards are left alone, and no
+ * recorded history is touched.
  */
 
 /** How the message of a board the GitHub App lost begins: it is shown to the board's users as is. */

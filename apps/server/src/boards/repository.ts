@@ -187,8 +187,8 @@ export async function saveDemoBoard(
 }
 
 /**
- * What the last full listing could not read (issue 21): the number of items GitHub answered as REDACTED
- * and why (`reason`, null when there are none). Not board data: the analyses' caches stay valid.
+ * What the last full listing could not read (docs/api.md, Projects): the number of items GitHub answered as
+ * REDACTED and why (`reason`, null when there are none). Not board data: the analyses' caches stay valid.
  */
 export async function setUnreadableItems(
   db: Db,

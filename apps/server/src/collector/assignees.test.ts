@@ -10,7 +10,7 @@ import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 import { simControl } from '../testing/sim-control.ts';
 
-/** Issue 12: the collector stores each item's assignees, and the assignee filter reads them. */
+/** The collector stores each item's assignees, and the assignee filter reads them (docs/metrics.md §13). */
 const cases = await dialectCases();
 const sim = await startGithubSim({ port: 0 });
 afterAll(() => sim.close());

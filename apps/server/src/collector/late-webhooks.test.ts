@@ -16,7 +16,7 @@ const POLICY: SchedulePolicy = {
 
 /**
  * GitHub does not promise to deliver webhooks in order: a delivery may come late (a retry, a redelivery),
- * after the deliveries of moves made after it. Issue 19, finding 1: the move after a late one, taken for a
+ * after the deliveries of moves made after it. Once, the move after a late one, taken for a
  * copy of the move before it, was lost for good.
  */
 describe.each(await dialectCases())('webhooks delivered out of order on $name', ({ create }) => {

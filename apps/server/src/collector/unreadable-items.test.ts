@@ -12,10 +12,10 @@ import { createCollector } from './runner.ts';
 const START = Date.UTC(2026, 10, 1, 9);
 
 /**
- * Issue 21, "what GitHub hides, said out loud": items GitHub answers as REDACTED are not silently
- * dropped; each full listing counts them and the projects API says how many and why (the App's
- * installation leaves their repositories out, no installation, or a user-owned board), against the
- * simulator over real HTTP.
+ * What GitHub hides, said out loud (docs/api.md, Projects: `unreadable_items`): items GitHub answers as
+ * REDACTED are not silently dropped; each full listing counts them and the projects API says how many and
+ * why (the App's installation leaves their repositories out, no installation, or a user-owned board),
+ * against the simulator over real HTTP.
  */
 describe.each(await dialectCases())('unreadable items on $name', ({ create }) => {
   let database: TestDatabase;

@@ -13,8 +13,9 @@ import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 
 /**
- * Issue 13, GitHub's budget: each minute one question per user asks the updatedAt of all their boards
- * (1 point), and only boards whose updatedAt moved are listed; the full listing stays as a safety net.
+ * GitHub's budget (docs/operations.md, The collector): each minute one question per user asks the updatedAt
+ * of all their boards (1 point), and only boards whose updatedAt moved are listed; the full listing stays as
+ * a safety net.
  */
 const LOGIN = 'octo-alice';
 

@@ -188,9 +188,9 @@ export type WebhookDeliveriesTable = { delivery_id: string; received_at: number 
 export type StripeEventsTable = { event_id: string; received_at: number };
 
 /**
- * An installation of the GitHub App on an organization (issue 21), as GitHub last told us; never deleted
- * (`removed_at` once uninstalled). Its access token is sealed (users/secret-box.ts) and renewed by one
- * process at a time: whoever holds `renewal_owner` until `renewal_until`.
+ * An installation of the GitHub App on an organization (docs/github.md), as GitHub last told us; never
+ * deleted (`removed_at` once uninstalled). Its access token is sealed (users/secret-box.ts) and renewed by
+ * one process at a time: whoever holds `renewal_owner` until `renewal_until`.
  */
 export type GithubInstallationsTable = {
   id: number;

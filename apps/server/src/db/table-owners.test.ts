@@ -26,7 +26,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   stripe_events: 'billing',
   rate_limit_hits: 'http',
   webhook_deliveries: 'webhooks',
-  /** Issue 21's GitHub App installations (migration 019), written by their own folder. */
+  /** The GitHub App's installations (migration 019), written by their own folder. */
   github_installations: 'installations',
 };
 

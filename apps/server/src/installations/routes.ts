@@ -8,7 +8,7 @@ import { completeSetup, installUrl } from './setup.ts';
 /** Where Manage Projects shows the outcome of an App install (its `github_app` and `message` parameters). */
 export const SETUP_REDIRECT = '/manage-projects';
 
-/** The GitHub App's install link and its setup URL (issue 21). */
+/** The GitHub App's install link and its setup URL (docs/github.md, GitHub App). */
 export async function githubAppRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   registerEndpoint(app, endpoints.githubAppSetup, async (request, reply) => {
     const outcome = await completeSetup(ctx, request.query);

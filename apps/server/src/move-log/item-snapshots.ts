@@ -3,8 +3,8 @@ import type { Db } from '../db/connection.ts';
 
 /**
  * A snapshot's text: JSON, one array per item — [id, number, title, url, milestone, labels, column,
- * enteredColumnAt, assignees?] — a third of the size of objects, parsed in one call. Assignees (issue 12)
- * come last and only when known, so snapshots written before them still read.
+ * enteredColumnAt, assignees?] — a third of the size of objects, parsed in one call. Assignees (for the
+ * filter) come last and only when known, so snapshots written before them still read.
  */
 type Fields = [
   string,

@@ -26,7 +26,7 @@ describe('hasSameMove', () => {
     // Two paths' stamps of one move may lie either side of a second's turn; one path's never do.
     expect(hasSameMove(recorded, move('Todo', 'Doing', T + 1000, 'poll'))).toBe(true);
     expect(hasSameMove(recorded, move('Todo', 'Doing', T + 1000, 'webhook'))).toBe(false);
-    // Issue 19: A → B, B → A (still on its way), A → B: the third is a move of its own.
+    // A → B, B → A (still on its way), A → B: the third is a move of its own.
     expect(hasSameMove(recorded, move('Todo', 'Doing', T + 10_000, 'webhook'))).toBe(false);
     expect(hasSameMove(recorded, move('Todo', 'Doing', T + 10_000, 'poll'))).toBe(false);
     expect(hasSameMove(recorded, move('Todo', 'Done', T, 'webhook'))).toBe(false);

@@ -39,7 +39,7 @@ const after = (a: RecordedMove, b: RecordedMove) => a.at > b.at || (a.at === b.a
  *   Status `updatedAt`, a timeline event): the same move has the same time, to the second (two paths'
  *   stamps within STAMP_SLACK_MS). Same columns further apart are two moves: A → B, B → A, A → B where
  *   B → A is still on its way (GitHub does not promise delivery order) is three moves, and taking the
- *   third for a copy of the first lost it for good (issue 19). Only a poll that dated a move when it
+ *   third for a copy of the first lost it for good. Only a poll that dated a move when it
  *   looked (`looked`) may be further off, within the window.
  * - A poll's `from` is where the item stood when last seen, not always where it left from (it sees only
  *   the end of several moves): against a poll's move, only `to` must agree.

@@ -277,8 +277,8 @@ export async function relinkNextMove(db: Db, boardId: string, move: Move): Promi
  * move after it, which the item's current column proves and its entered-column time dates. So the log
  * stays a list of things seen, in time order, and analyses read the column GitHub shows. It happens when
  * a move was taken for a copy of another (one path's stamp too far from another's) or was lost before
- * issue 19's fix; a full listing (`itemIds` absent) heals every item of the board.
- * Returns how many moves were recorded.
+ * late webhooks were told from copies (same-move.ts); a full listing (`itemIds` absent) heals every item of
+ * the board. Returns how many moves were recorded.
  */
 export async function reconcileChains(
   db: Db,

@@ -16,7 +16,7 @@ export async function githubRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       .listOwners()
       .catch(fromGithubError);
     return owners.map((o, index) => ({
-      // The user's own boards are listed with no owner parameter (spec §7: none for personal).
+      // The user's own boards are listed with no owner parameter (docs/api.md, Projects).
       value: index === 0 && o.type === 'User' ? '' : o.login,
       display_name: o.type === 'User' ? `${o.login} (personal)` : (o.name ?? o.login),
     }));

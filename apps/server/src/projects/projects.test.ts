@@ -37,7 +37,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
   const boardRows = (githubId: string) =>
     ctx.db.selectFrom('boards').selectAll().where('github_project_id', '=', githubId).execute();
 
-  it('lists the demo project for a new user, on both paths, in the spec §3 shape', async () => {
+  it("lists the demo project for a new user, on both paths, in the endpoint table's shape", async () => {
     const { auth } = await signedInGithubUser(ctx, sim, 'octo-alice');
     const withSlash = await app.inject({ url: '/api/projects/', headers: auth });
     const withoutSlash = await app.inject({ url: '/api/projects', headers: auth });

@@ -44,7 +44,7 @@ function syncMessage(row: TrackedRow): { sync_message?: string } {
   return shown && message ? { sync_message: message } : {};
 }
 
-/** Items GitHub redacts at the last full listing, and why (issue 21); absent until one counted them. */
+/** Items GitHub redacts at the last full listing, and why (docs/api.md, Projects); absent until counted. */
 function unreadableItems(row: TrackedRow): Pick<Project, 'unreadable_items' | 'unreadable_reason'> {
   if (row.is_demo === 1 || row.unreadable_items === null) return {};
   const reason = unreadableReasonSchema.safeParse(row.unreadable_reason);

@@ -4,7 +4,7 @@ import { dialectCases } from '../testing/databases.ts';
 import { twoViewersOfBoard, vaultBoard } from '../testing/private-board.ts';
 
 /**
- * Issue 19, finding 2: one holiday the API took (0050-01-01: Date.parse read it, Date.UTC read it as
+ * Once, one holiday the API took (0050-01-01: Date.parse read it, Date.UTC read it as
  * 1950) took the board down for everyone who tracks it. Such a date is refused on input (400 naming
  * the field), and a stored one is left out on read: the board keeps answering.
  */

@@ -8,7 +8,7 @@ import { signedInGithubUser } from '../testing/users.ts';
 import { simControl } from '../testing/sim-control.ts';
 
 /**
- * Issue 12: a filter must not reveal what the viewer may not see. An item of a repository the viewer
+ * A filter must not reveal what the viewer may not see. An item of a repository the viewer
  * cannot read has unknown labels, milestone, type, repository and assignees: no content filter keeps it.
  */
 const cases = await dialectCases();

@@ -12,8 +12,8 @@ import { ACCESS_TTL_MS, RETRY_AFTER_FAILURE_MS } from './repository-access.ts';
 import { vaultBoard } from '../testing/private-board.ts';
 
 /**
- * Issue 15, finding 1: a board shared by two users is read with the token of whoever added it first;
- * what each user is shown of its items must be only what GitHub shows that user.
+ * A board shared by two users is read with the token of whoever added it first; what each user is shown
+ * of its items must be only what GitHub shows that user (docs/operations.md, Per-user visibility).
  */
 const cases = await dialectCases();
 const sim = await startGithubSim({ port: 0 });

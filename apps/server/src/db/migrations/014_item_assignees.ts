@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * `items.assignees`: JSON array of the assigned users' logins, for the assignee filter (issue 12); null
+ * `items.assignees`: JSON array of the assigned users' logins, for the assignee filter (metrics.md §13); null
  * until a listing reports them (webhooks do not).
  */
 export const itemAssignees = {

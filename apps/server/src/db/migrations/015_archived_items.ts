@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 12, archived items: `items.archived_at`, when the collector saw the item archived (null when it
- * is not, or left the board otherwise); `boards.include_archived`, whether the analyses count archived
- * items' history (1, as before this setting existed) or leave them out (0). One setting per board.
+ * Archived items (docs/metrics.md §13): `items.archived_at`, when the collector saw the item archived (null
+ * when it is not, or left the board otherwise); `boards.include_archived`, whether the analyses count
+ * archived items' history (1, as before this setting existed) or leave them out (0). One setting per board.
  */
 export const archivedItems = {
   async up(db: AnyDb) {

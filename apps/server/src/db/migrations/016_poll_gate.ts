@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 13, GitHub's budget: the collector lists a board only when its `updatedAt` on GitHub moved.
- * `boards.github_updated_at`: the board's `updatedAt` as GitHub reported it before the last listing;
- * `synced_data_version`: the board's `data_version` when the collector last released it, so a change
+ * GitHub's budget (docs/operations.md, The collector): the collector lists a board only when its `updatedAt`
+ * on GitHub moved. `boards.github_updated_at`: the board's `updatedAt` as GitHub reported it before the last
+ * listing; `synced_data_version`: the board's `data_version` when the collector last released it, so a change
  * recorded in between (only webhooks record between syncs) shows; `webhook_change_at`: when the
  * collector last found such a change. All null until the first sync that sets them.
  */

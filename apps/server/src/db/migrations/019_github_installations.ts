@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * `github_installations` (issue 21): the GitHub App's installations as GitHub last told us (webhooks, or
- * `GET /app/installations/{id}`), with the installation access token that reads their boards, sealed with
- * TOKEN_ENCRYPTION_KEY, and the lease that lets one process at a time renew it (installations/).
+ * `github_installations` (docs/github.md, GitHub App): the GitHub App's installations as GitHub last told us
+ * (webhooks, or `GET /app/installations/{id}`), with the installation access token that reads their boards,
+ * sealed with TOKEN_ENCRYPTION_KEY, and the lease that lets one process at a time renew it (installations/).
  */
 export const githubInstallations = {
   async up(db: AnyDb) {

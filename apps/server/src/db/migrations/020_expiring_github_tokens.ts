@@ -4,10 +4,10 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Sign-in through the GitHub App (issue 21): a user access token that expires (8 hours) and the single-use
- * refresh token (6 months) that renews it, both sealed like `github_token_enc`, with their expiry times;
- * `github_token_kind` says which kind the stored token is ('github-app'; null: an OAuth app's token that
- * never expires); the refresh lease lets one process at a time spend the refresh token
+ * Sign-in through the GitHub App (docs/github.md): a user access token that expires (8 hours) and the
+ * single-use refresh token (6 months) that renews it, both sealed like `github_token_enc`, with their expiry
+ * times; `github_token_kind` says which kind the stored token is ('github-app'; null: an OAuth app's token
+ * that never expires); the refresh lease lets one process at a time spend the refresh token
  * (`github_refresh_owner` until `github_refresh_until`); `github_access_revoked_at` is when GitHub refused
  * the user's token or refresh token (authorization revoked): the user's sign-ins end at their next use.
  */

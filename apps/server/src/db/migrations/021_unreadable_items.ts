@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * `boards.unreadable_items` and `boards.unreadable_reason` (issue 21): how many items the last full
+ * `boards.unreadable_items` and `boards.unreadable_reason`: how many items the last full
  * listing got from GitHub as `REDACTED` (content of repositories the reading token may not see), and why
  * ('repositories_not_selected': the App's installation leaves their repositories out; 'no_installation':
  * an organization's board read with a user's token; 'user_owned': a user-owned board, which the App
