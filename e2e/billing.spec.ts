@@ -66,7 +66,7 @@ async function expectActions(page: Page, shown: string[]) {
 for (const viewport of VIEWPORTS) {
   test.describe(`billing at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
-    // The page reloads 1.8 s after a subscription action (spec §9); the machine may be busy.
+    // The page reloads 1.8 s after a subscription action; the machine may be busy.
     test.describe.configure({ timeout: 90_000 });
     test.beforeEach(({ page }) => {
       // An alert (a failed checkout, say) fails the test with its text instead of being dismissed unseen.
@@ -173,7 +173,7 @@ for (const viewport of VIEWPORTS) {
         await expect(paywall.getByRole('button')).toHaveCount(1);
         await expect(paywall.getByRole('button', { name: BUY })).toBeEnabled();
         await expectUncovered(paywall.getByRole('button', { name: BUY }));
-        // Nothing above the paywall that does nothing there (issue 26): no filter, window or column choice.
+        // Nothing above the paywall that does nothing there: no filter, window or column choice.
         await expect(page.getByTestId('filter-bar'), path).toHaveCount(0);
         await expect(page.getByRole('combobox', { name: /^(Window|Select Column):/ }), path).toHaveCount(0);
       }

@@ -9,7 +9,7 @@ const failProjectList = (route: Route) =>
     ? route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' })
     : route.fallback();
 
-/** Issue 26, "Fluent to use": at 1280×800 and at 390×844. */
+/** Fluent to use: at 1280×800 and at 390×844. */
 for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: size.viewport });

@@ -8,7 +8,7 @@ test.afterEach(async ({ request }) => {
   await request.delete(`${GITHUB_SIM}/_sim/faults`);
 });
 
-/** Issue 11: Manage Projects while GitHub fails and after it recovers; Home once every board is gone. */
+/** Manage Projects while GitHub fails and after it recovers; Home once every board is gone. */
 for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: size.viewport });

@@ -10,7 +10,7 @@ import {
   test,
 } from './support/journey.ts';
 
-/** Issue 11: what a user meets at 1280×800 and at 390×844, asserted as they see it. */
+/** What a user meets at 1280×800 and at 390×844, asserted as they see it. */
 for (const size of SIZES) {
   test.describe(size.name, () => {
     test.use({ viewport: size.viewport });

@@ -14,7 +14,7 @@ test('a chart table exports as CSV with the numbers shown, units and time zone i
   await expect(forecast.locator('tbody tr').first()).toBeVisible();
   const shown = await forecast.locator('tbody tr td:nth-child(2)').allInnerTexts();
   expect(shown.length).toBeGreaterThan(0);
-  // Named after the board, as the other pages' exports are (issue 26).
+  // Named after the board, as the other pages' exports are.
   await forecast.getByRole('button', { name: `Export ${DEMO} Forecast` }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,9 +1,9 @@
 import { T as F } from './frameTexts.ts';
 
 /**
- * Every user-facing text of the product specification, in one place (spec §2, §4, §8). The texts of the
- * app's frame (top bar, sign-in state, pages loading) are written in frameTexts.ts, the first load's
- * only texts, and appear here under the same names.
+ * Every user-facing text of the product, in one place. The texts of the app's frame (top bar, sign-in
+ * state, pages loading) are written in frameTexts.ts, the first load's only texts, and appear here under
+ * the same names.
  */
 export const T = {
   appName: F.appName,
@@ -245,7 +245,7 @@ export const T = {
       'Forecasts simulate 10,000 possible futures by drawing random days from the recent daily throughput. “At least N items (85%)” means 85% of the simulations finished N or more; a date at 85% means 85% finished by then.',
     ],
   },
-  /** Issue 21: what GitHub hides from Fluxion, said out loud, and the Fluxion GitHub App. */
+  /** What GitHub hides from Fluxion, said out loud, and the Fluxion GitHub App. */
   githubApp: {
     unreadable: (count: number) =>
       count === 1

@@ -18,7 +18,10 @@ export type ApiClientOptions = {
 };
 
 export type ApiClient = {
-  /** Any call with the bearer header and the 401 → refresh → retry-once rule (spec §7). */
+  /**
+   * Any call with the bearer header and the 401 → refresh → retry-once rule (docs/api.md, Sign-in and
+   * session).
+   */
   request: (path: string, init?: RequestInit) => Promise<Response>;
   /** `request`, then the JSON body; non-OK answers throw an HttpError. */
   json: <T>(path: string, init?: RequestInit) => Promise<T>;

@@ -4,8 +4,8 @@ import { api } from './instance.ts';
 export const getMe = () => api.call('me', {});
 
 /**
- * Spec §7: a failure is logged, and the selector gets an empty list (ProjectsProvider); the failure is
- * still raised, so that a page does not take it for "no projects" (Manage Projects, Home: issue 26).
+ * A failure is logged, and the selector gets an empty list (ProjectsProvider); the failure is
+ * still raised, so that a page does not take it for "no projects" (Manage Projects, Home).
  */
 export async function getProjects(): Promise<Project[]> {
   try {
@@ -17,7 +17,7 @@ export async function getProjects(): Promise<Project[]> {
   }
 }
 
-/** Add and update are the same call (spec §7); answers whether it worked. */
+/** Add and update are the same call (docs/api.md, Projects); answers whether it worked. */
 export async function saveProject(body: SaveProjectRequest): Promise<boolean> {
   try {
     return (await api.send('saveProject', { body })).ok;

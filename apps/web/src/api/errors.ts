@@ -1,6 +1,6 @@
 import { T } from '../frameTexts.ts';
 
-/** Raised when the refresh token is refused: the session is over (spec §7). */
+/** Raised when the refresh token is refused: the session is over (docs/api.md, Sign-in and session). */
 export class SessionExpiredError extends Error {
   constructor() {
     super(T.auth.sessionExpired);

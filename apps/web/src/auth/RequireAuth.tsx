@@ -5,7 +5,7 @@ import { Loading } from '../components/Loading.tsx';
 import { T } from '../frameTexts.ts';
 import { useAuth } from './context.ts';
 
-/** Protected area (spec §2): to /login when unauthenticated, 'Loading user data...' until the profile is in. */
+/** Protected area: to /login when unauthenticated, 'Loading user data...' until the profile is in. */
 export function RequireAuth() {
   const { state, login, reloadProfile } = useAuth();
   if (state.status === 'unauthenticated') return <Navigate to="/login" replace />;

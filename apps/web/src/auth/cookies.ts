@@ -14,7 +14,10 @@ export function parseCookies(cookie: string): Record<string, string> {
 
 const isIp = (host: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.includes(':');
 
-/** The domain variants of spec §9: none (host-only), the host, its parent domain, localhost and the IP host. */
+/**
+ * The domain variants logout clears cookies under: none (host-only), the host, its parent domain, localhost
+ * and the IP host.
+ */
 export function cookieDomains(hostname: string): (string | null)[] {
   const domains = new Set<string | null>([null, hostname, 'localhost', '127.0.0.1']);
   if (!isIp(hostname) && hostname.includes('.')) {
@@ -25,7 +28,7 @@ export function cookieDomains(hostname: string): (string | null)[] {
   return [...domains];
 }
 
-/** Every `document.cookie` assignment that expires the token cookies (spec §9). */
+/** Every `document.cookie` assignment that expires the token cookies, on every path and domain variant. */
 export function cookieClearStrings(hostname: string): string[] {
   const out: string[] = [];
   for (const name of [ACCESS_KEY, REFRESH_KEY]) {

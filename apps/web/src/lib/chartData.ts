@@ -27,7 +27,7 @@ const dateKeys = (data: object) =>
 
 export type LeadTimeRow = { date: string; lead: number | null; cycle: number | null };
 
-/** Date-keyed points in date order; `hasCycle` when any cycle value exists (spec §2). */
+/** Date-keyed points in date order; `hasCycle` when any cycle value exists. */
 export function leadTimeRows(data: LeadTimeResponse): { rows: LeadTimeRow[]; hasCycle: boolean } {
   const rows = dateKeys(data).map((date) => {
     const point = data[date] as { average_lead_time?: number | null; average_cycle_time?: number | null };

@@ -2,7 +2,7 @@ import { T } from '../texts.ts';
 
 export type CheckoutResult = { ok: true; url: string } | { ok: false; error: string };
 
-/** Checks the POST /api/create-checkout-session/ answer (spec §5, §8). */
+/** Checks the POST /api/create-checkout-session/ answer: an `id` starting with cs_, else an error. */
 export function interpretCheckout(status: number, body: unknown): CheckoutResult {
   if (status < 200 || status >= 300) return { ok: false, error: T.billing.serverError(status) };
   const data = (body ?? {}) as { id?: unknown; url?: unknown };

@@ -10,7 +10,7 @@ import {
   trendTone,
 } from './thresholds.ts';
 
-describe('display thresholds (spec §4)', () => {
+describe('display thresholds (docs/metrics.md §3, §4; days in column: above 7 amber, above 14 red)', () => {
   it.each([
     [-0.1, 'success'],
     [0, 'attention'],

@@ -12,7 +12,7 @@ const VARIANTS: Record<InsightSeverity, InsightVariant> = {
   critical: 'danger',
 };
 
-/** Unknown severities are treated as info (spec §3). */
+/** Unknown severities are treated as info. */
 export function normalizeSeverity(severity: string | null | undefined): InsightSeverity {
   return severity && severity in VARIANTS ? (severity as InsightSeverity) : 'info';
 }

@@ -59,8 +59,8 @@ const RENEW_STATUSES = ['canceled', 'inactive', 'incomplete_expired'];
 const PAID_STATUSES = ['active', 'past_due'];
 
 /**
- * Spec §4 Subscription: which buttons show, and the buy label. Two changes from its letter (issue 11): an
- * active subscriber can update the card too, and a cancelled one sees Reactivate instead of Cancel.
+ * Which subscription buttons show on the Account page, and the buy label. An active subscriber can
+ * update the card too, and a cancelled one sees Reactivate instead of Cancel.
  */
 export function subscriptionView(facts: SubscriptionFacts, now: Date): SubscriptionView {
   const status = facts.subscription_status;

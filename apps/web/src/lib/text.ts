@@ -3,7 +3,10 @@ import { T } from '../texts.ts';
 // Apart (truncate.ts) so that the top bar's project selector does not bring every text into the first load.
 export { SELECTOR_TITLE_LIMIT, truncateTitle } from './truncate.ts';
 
-/** The spec's texts that report something done; they read as errors under spec §8's word rule. */
+/**
+ * Texts that report something done; they would read as errors under the word rule (green only when the
+ * text says 'success' or 'updated').
+ */
 const DONE_TEXTS: readonly string[] = [T.projects.deleted];
 const DONE_PREFIXES = [T.account.willEnd('')];
 

@@ -43,7 +43,7 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const [selected, setSelected] = useState<Project | null>(null);
-  // Issue 26: chosen once a visit. The board and its filter go along to every analysis (carry).
+  // Chosen once a visit. The board and its filter go along to every analysis (carry).
   const [choiceId, setChoiceId] = useState(() => remembered(CHOICE_KEY));
   const [filter, setFilter] = useState(() => remembered(FILTER_KEY));
   // Read again each minute: the boards' sync state and last sync time are shown with them.

@@ -39,7 +39,7 @@ const board = (extra: Partial<Project>): Project => ({
   ...extra,
 });
 
-/** Issue 21: what GitHub hides, said out loud, with the fix. */
+/** What GitHub hides, said out loud, with the fix. */
 describe('BoardAccessNotice', () => {
   beforeAll(() => {
     if (!('adoptedStyleSheets' in document))

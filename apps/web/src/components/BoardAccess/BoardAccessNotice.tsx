@@ -9,8 +9,8 @@ type Props = {
 };
 
 /**
- * What GitHub keeps from Fluxion about a board, said out loud (issue 21), on the board's pages and in
- * Manage Projects: why an inaccessible board stopped (the server's message, with what to do), and how
+ * What GitHub keeps from Fluxion about a board, said out loud (docs/api.md, Projects), on the board's pages
+ * and in Manage Projects: why an inaccessible board stopped (the server's message, with what to do), and how
  * many items come from repositories Fluxion may not read, with the fix: install the Fluxion GitHub App
  * on the organization, add the repositories to it, or move a personal board to an organization.
  */

@@ -50,8 +50,8 @@ const EMPTY: ItemFilterState = {
 type BarProps = { filter: ItemFilterState; onChange: (f: ItemFilterState) => void };
 
 /**
- * Label, milestone, type, repository, assignee and date range for every figure of the page (issue 12).
- * On a phone the fields fold behind a "Filters (n)" disclosure button, which the CSS shows only there.
+ * Label, milestone, type, repository, assignee and date range for every figure of the page (docs/metrics.md
+ * §13). On a phone the fields fold behind a "Filters (n)" disclosure button, which the CSS shows only there.
  */
 export function FilterBar({ filter, onChange }: BarProps) {
   const [open, setOpen] = useState(false);

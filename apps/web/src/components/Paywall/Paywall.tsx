@@ -15,7 +15,10 @@ export function isPaywallError(error: unknown): boolean {
   return error instanceof HttpError && error.status === 402;
 }
 
-/** The one buy button: 'Buy Fluxion Analytics Pro', or 'Renew Subscription' after a subscription (spec §4). */
+/**
+ * The one buy button: 'Buy Fluxion Analytics Pro', or 'Renew Subscription' after a subscription
+ * (docs/billing.md, The paywall).
+ */
 function BuyButton() {
   const { user } = useAuth();
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import { T } from '../../texts.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** "Buy" anywhere (Account, the paywall): to Stripe Checkout, or an alert with spec §8's message. */
+/** "Buy" anywhere (Account, the paywall): to Stripe Checkout, or an alert with the failure's message. */
 export async function openCheckout(): Promise<void> {
   const keyError = publishableKeyError(import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY, import.meta.env.PROD);
   if (keyError) return window.alert(keyError);

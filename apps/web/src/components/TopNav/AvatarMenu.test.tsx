@@ -54,7 +54,7 @@ describe('the user menu (its code loads after the first render)', () => {
     expect(await screen.findByText('Account page')).toBeTruthy();
   });
 
-  it('leads to Manage Projects (issue 26: it was reachable only through the selector)', async () => {
+  it('leads to Manage Projects (not only the selector does)', async () => {
     renderMenu();
     await userEvent.click(await screen.findByRole('button', { name: 'Open user menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Projects' }));

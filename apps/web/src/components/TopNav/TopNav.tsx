@@ -18,7 +18,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function TopNav() {
   const { isAuthenticated, user } = useAuth();
-  // The chosen board and its filter go along from one page to the next (issue 26).
+  // The chosen board and its filter go along from one page to the next.
   const { carry: search = '' } = useProjects();
   return (
     <header className={styles.header}>

@@ -8,7 +8,7 @@ import { T } from '../../texts.ts';
 const reloadSoon = () => window.setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
 const readJson = (response: Response) => response.json().catch(() => null) as Promise<unknown>;
 
-/** The Account page's calls (spec §7) with the messages of spec §8. */
+/** The Account page's calls (docs/api.md, Billing) with their success and error messages. */
 export function useBillingActions() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

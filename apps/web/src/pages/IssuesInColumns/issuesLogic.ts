@@ -2,7 +2,7 @@ import type { ColumnStat, IssueLabel, IssueRow, IssuesColumnStats } from '@fluxi
 import { DEFAULT_ITERATION_LENGTH, FALLBACK_CONFIDENCE } from '../../lib/constants.ts';
 import { T } from '../../texts.ts';
 
-/** Fallback thresholds when no column stats are available (spec §9). */
+/** Fallback thresholds when no column stats are available: 7 and 14 days. */
 export const FALLBACK_THRESHOLDS = { '1x_iteration': 7, '2x_iteration': 14 } as const;
 
 export const sortByDaysDesc = (issues: IssueRow[]): IssueRow[] =>

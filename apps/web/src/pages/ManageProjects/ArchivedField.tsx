@@ -3,7 +3,9 @@ import { T } from '../../texts.ts';
 
 type Props = { checked: boolean; onChange: (checked: boolean) => void };
 
-/** The board setting "include archived items" (issue 12), shared by everyone who tracks the board. */
+/**
+ * The board setting "include archived items" (docs/metrics.md §13), shared by everyone who tracks the board.
+ */
 export function ArchivedField({ checked, onChange }: Props) {
   const t = T.projects.archived;
   return (

@@ -37,7 +37,7 @@ function renderAt(entry: string) {
   );
 }
 
-/** Issue 21: Manage Projects installs the Fluxion GitHub App and says what came of it. */
+/** Manage Projects installs the Fluxion GitHub App and says what came of it. */
 describe('GitHub App in Manage Projects', () => {
   beforeAll(() => {
     if (!('adoptedStyleSheets' in document))

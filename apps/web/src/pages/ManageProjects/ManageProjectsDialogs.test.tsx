@@ -61,7 +61,7 @@ function renderPage() {
   );
 }
 
-/** Issue 26, "Dialogs forget": a failed Add or Edit keeps the dialog, what was typed, and says why. */
+/** A failed Add or Edit keeps the dialog, what was typed, and says why. */
 describe('Manage Projects dialogs', () => {
   beforeAll(() => {
     // jsdom has neither: Primer's dialogs observe their size and ask for the responsive width.

@@ -34,7 +34,7 @@ export function IterationSelect({ value, onChange }: IterationProps) {
 
 type ColumnProps = { projectId: string; value: string; onChange: (value: string) => void };
 
-/** Optional cycle start column: disabled until a project is chosen (spec §5). */
+/** Optional cycle start column: disabled until a project is chosen. */
 export function ColumnSelect({ projectId, value, onChange }: ColumnProps) {
   const columns = useProjectColumns(projectId);
   const loading = projectId !== '' && columns.isPending;

@@ -8,7 +8,7 @@ import type {
 import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { T } from '../../texts.ts';
 
-/** State of the Add Project dialog (spec §5). */
+/** State of the Add Project dialog: a project and an iteration length are required. */
 export type ProjectForm = {
   owner: string | null;
   projectId: string;
@@ -42,7 +42,7 @@ export function canSubmit(form: ProjectForm, projectsLoading: boolean): boolean 
   return form.projectId !== '' && form.iteration !== null && form.iteration > 0 && !projectsLoading;
 }
 
-/** `owner` query value: none for the personal account (spec §7). */
+/** `owner` query value: none for the personal account (docs/api.md, Projects). */
 export function ownerParam(option: OwnerOption | undefined, username: string | undefined): string | null {
   if (!option || option.value === '' || option.value === username) return null;
   return option.value;

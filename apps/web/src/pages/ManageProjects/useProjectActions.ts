@@ -5,7 +5,9 @@ import { deleteProject, getDemoProject, saveProject } from '../../api/endpoints.
 import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
 
-/** Add, update and delete with the spec §8 messages; the list and the selector reload after each. */
+/**
+ * Add, update and delete with their success and error messages; the list and the selector reload after each.
+ */
 export function useProjectActions() {
   const { reload, selected, select } = useProjects();
   const queryClient = useQueryClient();

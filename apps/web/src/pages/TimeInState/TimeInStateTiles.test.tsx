@@ -19,7 +19,7 @@ function renderTiles() {
   return (tile: string) => screen.getByRole('button', { name: `About ${tile}` });
 }
 
-/** Issue 26: the tiles' productive and waiting columns (spec §2) open without a mouse, on a phone too. */
+/** The tiles' productive and waiting columns (docs/metrics.md §4) open without a mouse, on a phone too. */
 describe('Time in State tile tooltips', () => {
   afterEach(cleanup);
 
