@@ -1,7 +1,7 @@
 /**
- * Board report benchmark (issue 13): `buildBoardReport`, the CLI's whole report (per-item entries, lead
- * and cycle times, percentiles, CFD, throughput, scatter, histogram), on gen_board-style boards of
- * 10,000 and 100,000 issues (8 columns, 8.4 moves an issue), in process. Each size runs in its own
+ * Board report benchmark (docs/performance.md): `buildBoardReport`, the CLI's whole report (per-item
+ * entries, lead and cycle times, percentiles, CFD, throughput, scatter, histogram), on gen_board-style
+ * boards of 10,000 and 100,000 issues (8 columns, 8.4 moves an issue), in process. Each size runs in its own
  * child with `--single-threaded-gc`, so the process CPU time is one core's even on a busy machine.
  * Then the CLI on the same board written as a file, with `--stats` (parse, engine, output, peak memory):
  * the figure to compare with another tool run on that file. Sizes: BENCH_REPORT_SIZES=10000,100000.

@@ -1,5 +1,5 @@
 /**
- * Calendar benchmark (issue 12): `npx tsx bench/calendar.ts [issues] [transitions] [days]`.
+ * Calendar benchmark (docs/metrics.md §12): `npx tsx bench/calendar.ts [issues] [transitions] [days]`.
  * The analyses that follow the board's calendar — every analysis, and the CLI's board report (built from
  * the same board as a board file) — on the generated board (default 100,000 issues, 1,000,000 moves as
  * columns), with the default calendar (UTC, every day worked) and with a working calendar (Europe/Paris,

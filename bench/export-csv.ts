@@ -1,5 +1,5 @@
 /**
- * CSV export benchmark (issue 12): `npx tsx bench/export-csv.ts` (or `npm run bench -- export`).
+ * CSV export benchmark (docs/api.md, Export): `npx tsx bench/export-csv.ts` (or `npm run bench -- export`).
  * Seeds a board of BENCH_ITEMS (100,000) items in a throwaway SQLite database, starts the real app on
  * a real port, and downloads GET /api/export/items.csv over HTTP: cold (the board's items are read from
  * the database first), then warm, plain and with brotli as browsers ask. Reports the time, the size and
@@ -106,7 +106,7 @@ global.gc?.();
 const warm = await download(null);
 report('warm', warm);
 report('warm, brotli', await download('br'), false);
-// The board's calendar: instants in its zone, ages in working time (issue 12).
+// The board's calendar: instants in its zone, ages in working time (docs/metrics.md §12).
 const calendar = { time_zone: 'Europe/Paris', weekends: [0, 6], holidays: ['2026-05-01', '2026-07-14'] };
 await ctx.db
   .updateTable('boards')

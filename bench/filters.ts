@@ -1,5 +1,5 @@
 /**
- * Filters benchmark (issue 12): `npx tsx bench/filters.ts [issues] [transitions] [days]`.
+ * Filters benchmark (docs/metrics.md §13): `npx tsx bench/filters.ts [issues] [transitions] [days]`.
  * Each analysis on the generated board (default 100,000 issues, 1,000,000 moves as columns), on the
  * default calendar (UTC, every day worked) and on a working calendar (Europe/Paris, weekends, holidays),
  * without a filter and with one — `label=bug` (a third of the items), the last 90 days, both, and the

@@ -1,5 +1,5 @@
 // `npx tsx scripts/bundle-budget.ts [distDir]`: the web app's first load, checked against its budget
-// (issue 20; docs/performance.md, "First load of the web app"). Run by `npm run test:e2e` after the build.
+// (docs/performance.md, "First load of the web app"). Run by `npm run test:e2e` after the build.
 //
 // The first load is the JavaScript a browser fetches before the app can draw anything: the entry chunk
 // and every chunk it imports statically, followed transitively, read from Vite's manifest

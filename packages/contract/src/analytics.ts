@@ -63,9 +63,9 @@ export const leadTimeMetricsSchema = z.object({
   cycle_time_trend: z.number().nullable(),
   stability: z.enum(['High', 'Medium', 'Low']),
   avg_lead_time: z.number(),
-  /** Beyond spec §3: false when the window before had no completion, so the trends' 0 means "unknown". */
+  /** False when the window before had no completion, so the trends' 0 means "unknown". */
   trend_known: z.boolean(),
-  /** Beyond spec §3: completions in the last two windows, the sample `stability` comes from. */
+  /** Completions in the last two windows, the sample `stability` comes from. */
   stability_sample: z.number().int(),
   performance_insight: insightSchema,
 });
@@ -75,7 +75,7 @@ export const leadTimePointSchema = z.object({
   average_cycle_time: z.number().nullable(),
 });
 export type LeadTimePoint = z.infer<typeof leadTimePointSchema>;
-/** GET /api/leadtime/ — date keys (YYYY-MM-DD) plus `metrics`, as spec §3 says. */
+/** GET /api/leadtime/ — date keys (YYYY-MM-DD) plus `metrics` (docs/metrics.md §3). */
 export const leadTimeResponseSchema = z
   .object({ metrics: leadTimeMetricsSchema })
   .catchall(leadTimePointSchema);

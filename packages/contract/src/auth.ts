@@ -13,7 +13,7 @@ export const subscriptionStatusSchema = z.enum([
 ]);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-/** GET /api/me/ — spec §3 User. */
+/** GET /api/me/ — the caller's profile and subscription state. */
 export const profileSchema = z.object({
   username: z.string(),
   avatar_url: z.string().nullable(),

@@ -8,7 +8,7 @@ export const DEFAULT_ITERATION_LENGTH = 7;
 /** GET /api/flow/'s defaults: the window (days), the "how many" horizon (days) and the "when" target (items). */
 export const FLOW_DEFAULTS = { days: 30, horizon: 14, items: 10 } as const;
 
-/** Confidence of the fallback insight (spec §9). */
+/** Confidence of the fallback insight (docs/metrics.md §6). */
 export const FALLBACK_CONFIDENCE = 0.5;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one reader of calendar dates (YYYY-MM-DD) and of instants (ISO 8601 with a zone), without zod:
  * the API's schemas, the engine's calendar, the server and the web all read dates through it, so a
- * date one of them accepts is a date the others can use (issue 19: `Date.parse` took 0050-01-01 while
+ * date one of them accepts is a date the others can use (once `Date.parse` took 0050-01-01 while
  * `Date.UTC` read it as 1950, and one stored holiday took a board down).
  *
  * Dates are read by arithmetic, never through `Date.UTC` or `Date.parse` (which read years 0–99 as

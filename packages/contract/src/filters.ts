@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './calendar.ts';
 
-/** Spec issue 12: what an item filter may select by type. */
+/** What an item filter may select by type. */
 export const ITEM_TYPES = ['issue', 'pull_request', 'draft'] as const;
 export type ItemTypeName = (typeof ITEM_TYPES)[number];
 

@@ -4,7 +4,7 @@ import { wholeNumber } from './numbers.ts';
 
 const columnName = z.string().trim().min(1, 'a column name cannot be empty').max(200);
 
-/** Productive and waiting columns, as the time-in-state answer lists them (spec §3). */
+/** Productive and waiting columns, as the time-in-state answer lists them (docs/metrics.md §4). */
 export const columnListsSchema = z.object({
   productive: z.array(columnName).max(200),
   waiting: z.array(columnName).max(200),
@@ -44,7 +44,7 @@ export function columnClassificationFor(columnList: readonly string[]) {
 }
 
 /**
- * Why a board's items come from repositories Fluxion may not read (issue 21):
+ * Why a board's items come from repositories Fluxion may not read (docs/api.md, Projects):
  * - `repositories_not_selected`: the Fluxion GitHub App is installed on the organization but not on those
  *   repositories (fix: add them to the installation);
  * - `no_installation`: the organization's board is read with a user's token, which may not read them
@@ -68,16 +68,16 @@ export const projectSchema = z.object({
   column_classification: columnListsSchema.nullable(),
   /** What applies without a choice (or to a column the choice leaves out): the guess from the names. */
   automatic_column_classification: columnListsSchema,
-  /** How collection goes (beyond spec §3): 'inaccessible' when GitHub no longer lets us read the board. */
+  /** How collection goes: 'inaccessible' when GitHub no longer lets us read the board. */
   sync_status: z.enum(['active', 'inaccessible', 'static']).optional(),
   /**
-   * Why an inaccessible board stopped and what to do (issue 21: "Access lost: the Fluxion GitHub App was
+   * Why an inaccessible board stopped and what to do (e.g. "Access lost: the Fluxion GitHub App was
    * uninstalled from <org>. Re-install …"); absent otherwise.
    */
   sync_message: z.string().optional(),
   last_synced_at: z.string().nullable().optional(),
   /**
-   * Beyond the spec (issue 21): how many items of the board GitHub answered as REDACTED at the last full
+   * How many items of the board GitHub answered as REDACTED at the last full
    * listing (their repositories are private and the token that reads the board may not read them); they
    * are left out of every analysis. Absent until a full listing counted them, and for the demo.
    */
@@ -87,14 +87,14 @@ export const projectSchema = z.object({
   /** When Fluxion started recording the board's moves (movements are recorded from then on). */
   recording_since: z.string().optional(),
   /**
-   * Beyond spec §3, the one-time import of the board's moves from before it was added: 'unavailable' when
+   * The one-time import of the board's moves from before it was added: 'unavailable' when
    * the GitHub host's issue timelines lack Projects (v2) events (older GitHub Enterprise). Not for the demo.
    */
   history_import: z.enum(['pending', 'done', 'unavailable']).optional(),
-  /** Beyond the spec (issue 12): the board's working calendar, the same for everyone who tracks it. */
+  /** The board's working calendar (docs/metrics.md §12), the same for everyone who tracks it. */
   calendar: calendarSchema.optional(),
   /**
-   * Beyond the spec (issue 12): whether the analyses count the history of items archived on GitHub (true,
+   * Whether the analyses count the history of items archived on GitHub (true,
    * the default: an archived done card is still throughput) or leave those items out. One per board.
    */
   include_archived: z.boolean().optional(),
@@ -106,7 +106,7 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-/** POST /api/projects/ — add or update (spec §7); beyond the spec, the column classification. */
+/** POST /api/projects/ — add or update, the same call (docs/api.md, Projects). */
 export const saveProjectRequestSchema = z.object({
   project_id: z.string().trim().min(1, 'project_id is required'),
   name: z.string().trim().max(300).optional(),

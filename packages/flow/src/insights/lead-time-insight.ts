@@ -1,7 +1,10 @@
 import { fmt, insight } from './insight.ts';
 import type { Insight, Stability } from '../types.ts';
 
-/** Lead-time trend thresholds (percent), matching the page's colours (spec §4) plus a critical level. */
+/**
+ * Lead-time trend thresholds (percent), matching the page's colours (docs/metrics.md §3) plus a critical
+ * level.
+ */
 export const TREND_WARNING_ABOVE = 5;
 export const TREND_CRITICAL_ABOVE = 25;
 

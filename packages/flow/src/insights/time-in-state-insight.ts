@@ -1,7 +1,7 @@
 import { fmt, insight } from './insight.ts';
 import type { Insight } from '../types.ts';
 
-/** Display thresholds of spec §4 / §9, used for severities too. */
+/** Display thresholds (docs/metrics.md §4), used for severities too (§6). */
 export const STAGE_INTENSITY_WARNING_ABOVE = 1.5;
 export const STAGE_INTENSITY_CRITICAL_ABOVE = 2.5;
 export const ACTIVE_WORK_GOOD_ABOVE = 80;

@@ -97,7 +97,7 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
   };
 }
 
-/** Fixed thresholds of the column statistics (spec §9). */
+/** Fixed thresholds of the column statistics (docs/metrics.md §5). */
 export const OVER_DAYS = [7, 14] as const;
 
 /** Spec §3 column stats: per board column, count, mean age, and issues older than 7 and 14 days. */
