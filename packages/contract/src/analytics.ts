@@ -14,7 +14,7 @@ export const insightSeveritySchema = z.enum([
 ]);
 export type InsightSeverity = z.infer<typeof insightSeveritySchema>;
 
-/** Spec §3 Insight. */
+/** An analysis' insight: what the figures say, and how sure. */
 export const insightSchema = z.object({
   severity: insightSeveritySchema,
   message: z.string(),
@@ -105,7 +105,7 @@ export type TimeInStateResponse = {
   column_classification: ColumnClassification;
 } & Record<string, TimeInStatePoint | TimeInStateMetrics | ColumnClassification>;
 
-/** Spec §3 Issue. */
+/** An issue in a column, as Issues in Columns lists it. */
 export const issueLabelSchema = z.union([z.string(), z.object({ name: z.string() })]);
 export type IssueLabel = z.infer<typeof issueLabelSchema>;
 export const issueRowSchema = z.object({

@@ -54,7 +54,7 @@ export function columnClassificationFor(columnList: readonly string[]) {
 export const unreadableReasonSchema = z.enum(['repositories_not_selected', 'no_installation', 'user_owned']);
 export type UnreadableReason = z.infer<typeof unreadableReasonSchema>;
 
-/** Spec §3 Project. */
+/** A tracked board as the API answers it (docs/api.md, Projects). */
 export const projectSchema = z.object({
   project_id: z.string(),
   title: z.string(),
@@ -123,11 +123,11 @@ export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 
 export const projectIdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-/** Spec §3 Owner option. */
+/** An owner the Add Project dialog offers: the user or one of their organizations. */
 export const ownerOptionSchema = z.object({ value: z.string(), display_name: z.string() });
 export type OwnerOption = z.infer<typeof ownerOptionSchema>;
 
-/** Spec §3 Available provider project. */
+/** A board on GitHub the user may add. */
 export const availableProjectSchema = z.object({
   id: z.string(),
   name: z.string(),

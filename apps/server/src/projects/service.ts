@@ -80,7 +80,7 @@ export async function getDemoProject(ctx: AppContext): Promise<Project> {
   return toApiProject(untrackedDemo(demo));
 }
 
-/** Spec §6: the demo project is in every list and cannot be edited; deleting it hides it for this user. */
+/** The demo project is in every list and cannot be edited; deleting it hides it for this user. */
 export async function deleteProject(
   ctx: AppContext,
   userId: string,

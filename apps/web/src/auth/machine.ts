@@ -3,7 +3,7 @@ import { T } from '../frameTexts.ts';
 import { SIGNED_IN_PARAM } from './handoff.ts';
 import type { TokenPair } from './tokens.ts';
 
-/** Spec §4: unauthenticated; authenticated with a token but no user yet; authenticated with the user. */
+/** Unauthenticated; authenticated with a token but no user yet; authenticated with the user. */
 export type AuthState =
   | { status: 'unauthenticated'; error: string | null }
   | { status: 'loadingUser'; error: string | null }
@@ -140,7 +140,7 @@ export function loginStarted(): Transition {
   };
 }
 
-/** Spec §7: POST /api/logout/ with credentials, JSON {refresh_token} and the bearer header. */
+/** POST /api/logout/ with credentials, JSON {refresh_token} and the bearer header. */
 export function logoutRequest(access: string | null, refresh: string | null): RequestInit {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (access) headers.Authorization = `Bearer ${access}`;

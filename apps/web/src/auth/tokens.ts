@@ -1,4 +1,4 @@
-/** Spec §3/§9: tokens live in local storage under these keys. */
+/** Tokens live in local storage under these keys (docs/api.md, Sign-in and session). */
 export const ACCESS_KEY = 'access_token';
 export const REFRESH_KEY = 'refresh_token';
 

@@ -1,7 +1,7 @@
 import { Flash } from '@primer/react';
 import { messageTone } from '../lib/text.ts';
 
-/** Spec §8: green if the text contains 'success' or 'updated', else red. */
+/** Green if the text contains 'success' or 'updated', else red. */
 export function StatusMessage({ text }: { text: string | null }) {
   if (!text) return null;
   const tone = messageTone(text);

@@ -1,4 +1,4 @@
-/** Spec §9 constants the browser needs, from the contract's zod-free entry (the schemas stay out of the bundle). */
+/** Constants the browser needs, from the contract's zod-free entry (the schemas stay out of the bundle). */
 export {
   DEFAULT_ITERATION_LENGTH,
   FALLBACK_CONFIDENCE,

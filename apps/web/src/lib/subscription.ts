@@ -26,7 +26,7 @@ export function daysUntil(end: string | null, now: Date): number {
   return Number.isNaN(time) ? 0 : Math.max(0, Math.ceil((time - now.getTime()) / DAY_MS));
 }
 
-/** Spec §4 Subscription: the status text. */
+/** The subscription's status text (docs/billing.md). */
 export function statusText(facts: SubscriptionFacts, now: Date): { text: string; tone: SubscriptionTone } {
   const s = T.account.status;
   const end = formatDate(facts.subscription_end);

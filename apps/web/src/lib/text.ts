@@ -11,8 +11,8 @@ const DONE_TEXTS: readonly string[] = [T.projects.deleted];
 const DONE_PREFIXES = [T.account.willEnd('')];
 
 /**
- * A message's colour follows its meaning: green for what was done, red for what failed. Spec §8's rule
- * ('success' or 'updated' in the text) holds, plus the spec's success texts without those words
+ * A message's colour follows its meaning: green for what was done, red for what failed. The rule
+ * ('success' or 'updated' in the text) holds, plus the fixed success texts without those words
  * ('Project deleted.', 'Subscription will end at: …'), which it would show red.
  */
 export function messageTone(text: string): 'success' | 'danger' {

@@ -1,4 +1,4 @@
-/** Spec §4 "Display thresholds" as plain functions. */
+/** The display thresholds (docs/metrics.md) as plain functions. */
 export type Tone = 'success' | 'attention' | 'danger' | 'neutral';
 
 /** Work in progress older than the 85th percentile: none green, a quarter or more of the WIP red. */

@@ -1,6 +1,6 @@
 export const SELECTOR_TITLE_LIMIT = 40;
 
-/** Spec §9: selector titles are cut to 40 characters. */
+/** Selector titles are cut to 40 characters. */
 export function truncateTitle(title: string, limit = SELECTOR_TITLE_LIMIT): string {
   return title.length > limit ? `${title.slice(0, limit)}…` : title;
 }

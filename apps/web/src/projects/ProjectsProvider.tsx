@@ -31,7 +31,7 @@ function remember(key: string, value: string): void {
 }
 
 /**
- * Spec §4: projects load when authenticated and are cleared, with the selection, when not. On an
+ * Projects load when authenticated and are cleared, with the selection, when not. On an
  * analysis page a choice is written to the address (`?project=`), so reload, back and a pasted link
  * reopen it: a new board is a new history entry, the same board again replaces the current one.
  */
@@ -70,7 +70,7 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const onAnalysisPage = isAnalysisPath(pathname);
-  // Spec §7: the selector's list is empty when the call fails; the failure is told apart (loadError).
+  // The selector's list is empty when the call fails (docs/api.md, Projects); the failure is told apart (loadError).
   const projects = isAuthenticated ? (query.data ?? []) : [];
   const loadError = isAuthenticated && query.isError && query.data === undefined ? query.error : null;
   // On an analysis page the address is the choice; elsewhere the last choice is kept.

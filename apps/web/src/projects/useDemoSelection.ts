@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useProjects } from './context.ts';
 
 /**
- * Spec §2: `?demo=1` on an analysis page selects the demo project. An explicit `?project=` wins, and
+ * `?demo=1` on an analysis page selects the demo project. An explicit `?project=` wins, and
  * the choice replaces the switch in the address, so a board picked afterwards stays picked.
  */
 export function useDemoSelection(): void {

@@ -3,7 +3,7 @@ import type { Insight, Severity, Stability } from '../types.ts';
 
 export const FALLBACK_MESSAGE = 'Analysis unavailable - using fallback calculations';
 
-/** Spec §8: the insight of fallback statistics, when an analysis cannot be computed. */
+/** The insight of fallback statistics, when an analysis cannot be computed. */
 export function fallbackInsight(): Insight {
   return { severity: 'info', message: FALLBACK_MESSAGE, confidence: 0.5 };
 }

@@ -52,7 +52,7 @@ function byAgeThenNumber(a: IssueRow, b: IssueRow): number {
   );
 }
 
-/** Spec §3 issues response for one column (ages in working time on a calendar with days off): rows by days in column (descending) and column statistics. */
+/** The issues response (docs/api.md) for one column (ages in working time on a calendar with days off): rows by days in column (descending) and column statistics. */
 export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesResponse {
   const iteration = iterationDays(input.days);
   const board = resolveBoard(input);
@@ -100,7 +100,7 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
 /** Fixed thresholds of the column statistics (docs/metrics.md §5). */
 export const OVER_DAYS = [7, 14] as const;
 
-/** Spec §3 column stats: per board column, count, mean age, and issues older than 7 and 14 days. */
+/** Column stats (docs/api.md): per board column, count, mean age, and issues older than 7 and 14 days. */
 export function buildColumnStats(input: ColumnStatsInput): ColumnStatsResponse {
   const board = resolveBoard(input);
   const calendar = buildCalendar(input.calendar);

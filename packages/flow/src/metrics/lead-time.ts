@@ -102,7 +102,7 @@ function fallback(hasCycle: boolean): LeadTimeResponse {
   return { metrics };
 }
 
-/** Spec §3 lead-time response (days and durations on the board's calendar): daily trailing-window means plus trend, stability, average and insight. */
+/** The lead-time response of docs/api.md (days and durations on the board's calendar): daily trailing-window means plus trend, stability, average and insight. */
 export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
   const width = iterationDays(input.days);
   const t = buildTimeline(input, input.transitions);

@@ -124,7 +124,7 @@ function dayEntry(t: BoardTimeline, sums: DailySums[], day: number, width: numbe
   return samples > 0 ? { timeinstate } : null;
 }
 
-/** Spec §3 time-in-state response (days and stays on the board's calendar): daily mean stay per column, tiles, insight and classification. */
+/** The time-in-state response of docs/api.md (days and stays on the board's calendar): daily mean stay per column, tiles, insight and classification. */
 export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResponse {
   const width = iterationDays(input.days);
   const t = buildTimeline(input, input.transitions);

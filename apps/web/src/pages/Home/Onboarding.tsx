@@ -11,7 +11,7 @@ const STEPS = [
 ];
 
 /**
- * Spec §1's three steps. With no board at all (the demo removed too), step 2 brings the demo back
+ * The three onboarding steps. With no board at all (the demo removed too), step 2 brings the demo back
  * instead of linking to it.
  */
 export function Onboarding({ onRestoreDemo }: { onRestoreDemo?: () => Promise<void> }) {

@@ -6,7 +6,7 @@ import { Loading } from '../../components/Loading.tsx';
 import { T } from '../../texts.ts';
 import { useCheckoutReturn } from './useCheckoutReturn.ts';
 
-/** Spec §2 /payment-success: thanks, account activated, to the dashboard — once the server says so. */
+/** /payment-success: thanks, account activated, to the dashboard — once the server says so. */
 export function PaymentSuccessPage() {
   const navigate = useNavigate();
   const result = useCheckoutReturn();
