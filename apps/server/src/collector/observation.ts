@@ -1,14 +1,7 @@
+import type { ItemMetadata } from '../move-log/moves.ts';
+
 /** One item as the collector sees it on GitHub at one moment, whatever path (poll, webhook) brought it. */
-export type ObservedItem = {
-  itemId: string;
-  number: number | null;
-  title: string;
-  url: string | null;
-  contentType: string;
-  milestone: string | null;
-  labels: string[];
-  /** Logins; absent where the path that brought the item does not report them (webhooks). */
-  assignees?: string[];
+export type ObservedItem = ItemMetadata & {
   /** The Status column, or null for "no status". */
   column: string | null;
   /** When the Status value was last set (GitHub's field value `updatedAt`), if known. */

@@ -226,23 +226,26 @@ export async function insertMoves(db: Db, boardId: string, moves: Move[], now: n
   return (await insertNewMoves(db, boardId, moves, now)).length;
 }
 
+/** A move as its `transitions` row, recorded now. */
+function transitionRow(boardId: string, move: Move, now: number) {
+  return {
+    board_id: boardId,
+    item_id: move.itemId,
+    from_column: move.from,
+    to_column: move.to,
+    at: move.at,
+    source: move.source,
+    recorded_at: now,
+  };
+}
+
 /** `insertMoves`, returning the moves stored (the objects passed in). */
 export async function insertNewMoves(db: Db, boardId: string, moves: Move[], now: number): Promise<Move[]> {
   const accepted = newMoves(moves, await recordedNear(db, boardId, moves), now);
   for (const chunk of chunks(accepted)) {
     await db
       .insertInto('transitions')
-      .values(
-        chunk.map((move) => ({
-          board_id: boardId,
-          item_id: move.itemId,
-          from_column: move.from,
-          to_column: move.to,
-          at: move.at,
-          source: move.source,
-          recorded_at: now,
-        })),
-      )
+      .values(chunk.map((move) => transitionRow(boardId, move, now)))
       .execute();
   }
   return accepted;
@@ -318,17 +321,7 @@ export async function reconcileChains(
   for (const chunk of chunks(missing)) {
     const result = await db
       .insertInto('transitions')
-      .values(
-        chunk.map((move) => ({
-          board_id: boardId,
-          item_id: move.itemId,
-          from_column: move.from,
-          to_column: move.to,
-          at: move.at,
-          source: move.source,
-          recorded_at: now,
-        })),
-      )
+      .values(chunk.map((move) => transitionRow(boardId, move, now)))
       // The same column at the same time recorded already (among moves stamped with one second).
       .onConflict((oc) => oc.doNothing())
       .executeTakeFirst();
