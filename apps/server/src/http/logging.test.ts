@@ -51,6 +51,7 @@ const credentials = {
   'refresh token': randomBytes(32).toString('base64url'),
   'GitHub OAuth token': `gho_${randomBytes(27).toString('base64url').replace(/[-_]/g, 'x')}`,
   'GitHub app token': `ghs_${'a1B2c3D4e5'.repeat(4)}`,
+  'GitHub app token, stateless format': `ghs_1187301_eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOjExODczMDF9.${'x9Y8'.repeat(20)}`,
   'GitHub PAT': `github_pat_11AAAAAAA0${randomBytes(30).toString('hex')}`,
   'Stripe secret key': `sk_live_${randomBytes(18).toString('hex')}`,
   'Stripe webhook secret': `whsec_${randomBytes(24).toString('hex')}`,

@@ -19,7 +19,7 @@ const JWT = /ey[A-Za-z0-9_-]{8,}={0,2}\.[A-Za-z0-9_-]+={0,2}\.[A-Za-z0-9_-]*={0,
 const RUN = /[A-Za-z0-9_-]{12,}/g;
 const KNOWN_PREFIX = new RegExp(
   `^(?:${[
-    'gh[opsur]_[A-Za-z0-9]{20,}',
+    'gh[opsur]_[A-Za-z0-9_]{20,}',
     'github_pat_[A-Za-z0-9_]{20,}',
     '(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,}',
     'whsec_[A-Za-z0-9]{10,}',

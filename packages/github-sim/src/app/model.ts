@@ -328,13 +328,23 @@ export function tokenBody(length: number): string {
   return [...randomBytes(length)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 }
 
+/**
+ * GitHub's installation tokens since its April 2026 roll-out: `ghs_<app id>_<JWT>`, far longer than the
+ * 40 characters of the older format, so a client that assumed a length or shape meets it here too.
+ */
+function statelessInstallationToken(appId: number): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const claims = { iss: appId, jti: tokenBody(16) };
+  return `ghs_${appId}_${part({ alg: 'RS256', typ: 'JWT' })}.${part(claims)}.${tokenBody(86)}`;
+}
+
 export function mintInstallationToken(
   world: World,
   installation: SimInstallation,
   narrowed: { permissions?: AppPermissions; repositories?: string[] | null } = {},
 ): SimInstallationToken {
   const token: SimInstallationToken = {
-    token: `ghs_${tokenBody(36)}`,
+    token: statelessInstallationToken(mustApp(world).id),
     installationId: installation.id,
     permissions: narrowed.permissions ?? { ...installation.permissions },
     repositories: narrowed.repositories ?? null,

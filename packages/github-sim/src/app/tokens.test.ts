@@ -107,7 +107,7 @@ describe('installation access tokens', () => {
       },
     );
     expect(answer.status).toBe(201);
-    expect(answer.body.token).toMatch(/^ghs_[A-Za-z0-9]{36}$/);
+    expect(answer.body.token).toMatch(/^ghs_\d+_ey[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(Date.parse(String(answer.body.expires_at))).toBe(Math.floor((before + HOUR) / 1000) * 1000);
     expect(answer.body).toMatchObject({ permissions: APP_PERMISSIONS, repository_selection: 'all' });
     expect(answer.body.repositories).toBeUndefined();
