@@ -24,7 +24,7 @@ export {
 } from './input/item-filter.ts';
 export { describeFilter, withFilterNote } from './insights/filter-note.ts';
 export { classifyColumn, classifyColumns, type ColumnKind, columnKinds } from './input/columns.ts';
-export { type FlowStage, type FlowStages, flowStages, inProgressColumns, stageOf } from './input/stages.ts';
+export { type FlowStage, type FlowStages, flowStages } from './input/stages.ts';
 export { type BoardStoryInput, type BoardStorySummary, boardStory } from './metrics/board-story.ts';
 export {
   type BuilderMark,

@@ -51,15 +51,3 @@ export function flowStages(board: BoardColumns): FlowStages {
     stages,
   };
 }
-
-/** The stage of a column by name (its first position); null for a column that is not on the board. */
-export function stageOf(stages: FlowStages, column: string | null): FlowStage | null {
-  if (column === null) return null;
-  const c = stages.columns.indexOf(column);
-  return c < 0 ? null : (stages.stages[c] as FlowStage);
-}
-
-/** The in-progress columns (from the commitment point up to, not including, done), in board order. */
-export function inProgressColumns(stages: FlowStages): string[] {
-  return stages.columns.filter((_, c) => stages.stages[c] === 'in_progress');
-}

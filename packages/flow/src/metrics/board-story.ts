@@ -95,12 +95,6 @@ export function bottleneckOf(stages: FlowStages, recent: RecentStays): Bottlenec
   };
 }
 
-/** Mean stay of a column in the window, in ms (0 without a stay). */
-export function meanStayMs(recent: RecentStays, column: number): number {
-  const count = recent.count[column] as number;
-  return count > 0 ? (recent.sum[column] as number) / count : 0;
-}
-
 /** What every page tells of a board: its stages and its bottleneck, decided once (`boardStory`). */
 export type BoardStory = {
   stages: FlowStages;

@@ -38,11 +38,6 @@ export function flowSettings(input: FlowReportInput): FlowSettings {
   };
 }
 
-/** The column where the cycle starts: the board's commitment point (`flowStages`). */
-export function effectiveCycleStart(board: BoardColumns): string | null {
-  return flowStages(board).commitmentColumn;
-}
-
 /** Work-in-progress columns: from the cycle start up to (not including) done. */
 export function wipColumns(board: BoardColumns, cycleStart: string | null): string[] {
   const resolved = resolveBoard({ ...board, cycleStartColumn: cycleStart });
