@@ -23,6 +23,9 @@ export async function markOwnerBoardsAccessLost(
     .updateTable('boards')
     .set({ sync_status: 'inaccessible', last_error: message.slice(0, 500), next_sync_at: retryAt })
     .where('owner_login', '=', ownerLogin)
+    // The App reads organization boards only (collector/readers.ts): an install on a personal account
+    // changes nothing for that user's boards.
+    .where('owner_type', '=', 'Organization')
     .where('is_demo', '=', 0)
     .where('sync_status', '!=', 'static')
     .executeTakeFirst();
@@ -38,6 +41,7 @@ export async function restoreOwnerBoardsAccess(db: Db, ownerLogin: string, now: 
   const boards = db
     .updateTable('boards')
     .where('owner_login', '=', ownerLogin)
+    .where('owner_type', '=', 'Organization')
     .where('is_demo', '=', 0)
     .where('sync_status', '!=', 'static');
   await boards
