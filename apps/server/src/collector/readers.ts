@@ -1,10 +1,11 @@
+import { markOwnerBoardsAccessLost } from '../boards/installation-access.ts';
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { boardReader, type GithubTuning, githubForUser, githubWithToken } from '../github/for-user.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { AppError } from '../http/errors.ts';
-import { installationOfAccount } from '../installations/store.ts';
-import { accessLostMessage, applyInstallationState } from '../installations/sync.ts';
+import { hasActiveInstallation, installationOfAccount } from '../installations/store.ts';
+import { ACCESS_LOST_RETRY_MS, accessLostMessage } from '../installations/sync.ts';
 import { InstallationUnavailableError, installationToken } from '../installations/tokens.ts';
 
 /** Shown on a board whose reader's GitHub token ended (github/user-token.ts). */
@@ -55,8 +56,10 @@ async function installationReader(
   } catch (error) {
     if (!(error instanceof InstallationUnavailableError) || error.reason === 'unknown') throw error;
     // Learnt while minting (a webhook that never came): the organization's other boards say so too.
-    if (error.reason === 'removed')
-      await applyInstallationState(ctx, { kind: 'gone', id, accountLogin: board.owner_login });
-    throw new NoBoardAccessError(accessLostMessage(board.owner_login, error.reason));
+    // Minting has already stored the installation as removed or suspended, so this is said here.
+    const message = accessLostMessage(board.owner_login, error.reason);
+    if (error.reason === 'suspended' || !(await hasActiveInstallation(ctx.db, board.owner_login)))
+      await markOwnerBoardsAccessLost(ctx.db, board.owner_login, message, ctx.now() + ACCESS_LOST_RETRY_MS);
+    throw new NoBoardAccessError(message);
   }
 }
