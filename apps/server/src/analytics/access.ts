@@ -4,25 +4,25 @@ import { mayAnalyse, paywallMessage, requestedProject } from '../billing/paywall
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, unauthorized } from '../http/errors.ts';
 import { findBoardAccess } from '../projects/board-access.ts';
-import type { TrackedRow } from '../projects/queries.ts';
+import { type AnalysedBoard, analysedBoard } from './board.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The board an analysis request names, as its user sees it; undefined when they may not see it. */
-    board: TrackedRow | undefined;
+    board: AnalysedBoard | undefined;
   }
 }
 
 /** Who asks for an analysis, and the board they asked for if they may see it. */
-export type Viewer = { userId: string; board: TrackedRow | undefined };
+export type Viewer = { userId: string; board: AnalysedBoard | undefined };
 
 export const viewerOf = (request: FastifyRequest): Viewer => ({
   userId: request.userId,
   board: request.board,
 });
 
-/** The board of an analysis, with its data version (the cache key of its results); 404 if not the viewer's. */
-export function viewedBoard(viewer: Viewer, projectId: string): TrackedRow {
+/** The board of an analysis, parsed once by the access check; 404 if not the viewer's. */
+export function viewedBoard(viewer: Viewer, projectId: string): AnalysedBoard {
   if (!viewer.board) throw notFound(`Project ${projectId} not found`);
   return viewer.board;
 }
@@ -43,6 +43,6 @@ export function authorizeAnalysis(ctx: AppContext) {
     if (!mayAnalyse(access.user, { is_demo: access.isDemo ? 1 : 0 }, ctx.now())) {
       throw new AppError(402, 'subscription_required', paywallMessage(access.user.subscription_status));
     }
-    request.board = access.board;
+    request.board = access.board ? analysedBoard(access.board) : undefined;
   };
 }

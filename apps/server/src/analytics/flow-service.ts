@@ -1,11 +1,11 @@
-import { DEFAULT_CALENDAR, type FlowQuery, type FlowResponse, type ItemFilterQuery } from '@fluxion/contract';
+import type { FlowQuery, FlowResponse, ItemFilterQuery } from '@fluxion/contract';
 import { buildFlowReport, withFilterNote } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import type { TrackedRow } from '../projects/queries.ts';
-import { calendarKey, engineCalendar } from '../projects/calendar.ts';
+import { engineCalendar } from '../projects/calendar.ts';
 import { classificationOverride } from '../projects/classification.ts';
-import { toApiProject } from '../projects/to-api.ts';
+import { type AnalysedBoard, analysedBoard, analysisKey } from './board.ts';
 import { filteredBoard, requestFilter, viewForFilter } from './item-filter.ts';
 import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
@@ -23,8 +23,8 @@ export async function flowReport(
   viewer: Viewer,
   query: FlowRequest,
 ): Promise<Json<FlowResponse>> {
-  const row = viewedBoard(viewer, query.project);
-  const entry = await cachedFlow(ctx, viewer.userId, row, query);
+  const board = viewedBoard(viewer, query.project);
+  const entry = await cachedFlow(ctx, viewer.userId, board, query);
   entry.json ??= JSON.stringify(entry.report);
   return entry.json;
 }
@@ -40,35 +40,29 @@ export async function flowReportOfRow(
   row: TrackedRow,
   params: FlowParams,
 ): Promise<FlowResponse> {
-  return (await cachedFlow(ctx, userId, row, params)).report;
+  return (await cachedFlow(ctx, userId, analysedBoard(row), params)).report;
 }
 
 /** Cached per board version, settings and what the viewer may see of the items (visibility/viewer-items.ts). */
 async function cachedFlow(
   ctx: ApiContext,
   userId: string,
-  row: TrackedRow,
+  board: AnalysedBoard,
   params: FlowParams,
 ): Promise<CachedFlow> {
-  const project = toApiProject(row);
-  const cycleStart = project.cycle_time_start_column ?? null;
-  // Without a cycle-start column, the user's classification picks it (the first productive column).
-  const lists = project.column_classification;
-  const version = Number(row.data_version);
-  const calendar = project.calendar ?? DEFAULT_CALENDAR;
-  // The bottleneck's window: the iteration Time in State is read over, so both name the same column.
-  const storyDays = project.iteration_length_days;
+  const { calendar, columns } = board;
   const filter = requestFilter(params, calendar.time_zone);
-  const view = await viewForFilter(ctx, userId, row, filter);
-  const key = `flow:${row.id}:${row.data_version}:${view.key}:${params.days}:${params.horizon}:${params.items}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}:${storyDays}`;
-  return ctx.analytics.flows.compute(key, async () => {
-    const data = await ctx.analytics.boards.get(ctx.db, row.id, version);
-    const board = { view, transitions: data.transitions, columns: project.column_list };
-    const { items, transitions } = filteredBoard(filter, board);
+  const view = await viewForFilter(ctx, userId, board.row, filter);
+  // Without the route's `project`, the overview's parameters and the Flow page's share one entry.
+  const { project: _project, ...query } = params as FlowRequest;
+  return ctx.analytics.flows.compute(analysisKey('flow', board, view.key, query), async () => {
+    const data = await ctx.analytics.boards.get(ctx.db, board.id, board.version);
+    const { items, transitions } = filteredBoard(filter, { view, transitions: data.transitions, columns });
     const report = buildFlowReport({
-      columns: project.column_list,
-      cycleStartColumn: cycleStart,
-      classification: classificationOverride(lists),
+      columns,
+      // Without a cycle-start column, the viewer's classification picks it (the first productive column).
+      cycleStartColumn: board.cycleStart,
+      classification: classificationOverride(board.classification),
       transitions,
       items,
       now: ctx.now(),
@@ -76,7 +70,8 @@ async function cachedFlow(
       horizon: params.horizon,
       targetItems: params.items,
       calendar: engineCalendar(calendar),
-      storyDays,
+      // The bottleneck's window: the iteration Time in State is read over, so both name the same column.
+      storyDays: board.iterationDays,
     });
     report.performance_insight = withFilterNote(
       report.performance_insight,

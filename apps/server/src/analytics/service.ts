@@ -1,12 +1,10 @@
 import type {
-  ColumnClassification,
   ItemFilterQuery,
   BoardColumnStatsResponse,
   IssuesResponse,
   LeadTimeResponse,
   TimeInStateResponse,
 } from '@fluxion/contract';
-import { DEFAULT_CALENDAR } from '@fluxion/contract';
 import {
   buildColumnStats,
   buildIssuesInColumnReport,
@@ -17,10 +15,9 @@ import {
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { badRequest } from '../http/errors.ts';
-import type { TrackedRow } from '../projects/queries.ts';
-import { calendarKey, engineCalendar } from '../projects/calendar.ts';
+import { engineCalendar } from '../projects/calendar.ts';
 import { classificationOverride } from '../projects/classification.ts';
-import { toApiProject } from '../projects/to-api.ts';
+import { type AnalysedBoard, analysisKey } from './board.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
 import {
   type FilterView,
@@ -38,57 +35,34 @@ import {
  */
 export type Json<T> = string & { readonly __response?: T };
 
-type Board = {
-  row: TrackedRow;
-  columns: string[];
-  classification: ColumnClassification | null;
-  key: string;
-  viewer: string;
-};
-
-/** The board the access check found (analytics/access.ts, every request) and its data's cache key. */
-function resolveBoard(viewer: Viewer, projectId: string): Board {
-  const row = viewedBoard(viewer, projectId);
-  const project = toApiProject(row);
-  // data_version comes with the row: bumped by every recorded change, so cached results are never stale.
-  return {
-    row,
-    columns: project.column_list,
-    classification: project.column_classification,
-    key: `${row.id}:${row.data_version}`,
-    viewer: viewer.userId,
-  };
-}
-
 /** The board's moves at its current data version; concurrent cold requests share one load. */
-function boardData(ctx: ApiContext, board: Board): Promise<BoardData> {
-  return ctx.analytics.boards.get(ctx.db, board.row.id, Number(board.row.data_version));
+function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardData> {
+  return ctx.analytics.boards.get(ctx.db, board.id, board.version);
 }
 
 /**
  * The board's items now on it, at its current data version or later, as the viewer may see them (and,
  * under a content filter, those that left it): a result computed from them is cached under their `key`.
  */
-function boardItems(ctx: ApiContext, board: Board, filter: RequestFilter): Promise<FilterView> {
-  return viewForFilter(ctx, board.viewer, board.row, filter);
+function boardItems(ctx: ApiContext, viewer: Viewer, board: AnalysedBoard, filter: RequestFilter) {
+  return viewForFilter(ctx, viewer.userId, board.row, filter);
 }
 
 /** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */
-async function filtered(ctx: ApiContext, board: Board, filter: RequestFilter, view: FilterView) {
+async function filtered(ctx: ApiContext, board: AnalysedBoard, filter: RequestFilter, view: FilterView) {
   const data = await boardData(ctx, board);
   return filteredBoard(filter, { view, transitions: data.transitions, columns: board.columns });
 }
 
 /** The items alone under the filter: the moves are loaded only for a date range. */
-async function filteredItemsOf(ctx: ApiContext, board: Board, filter: RequestFilter, view: FilterView) {
+async function filteredItemsOf(
+  ctx: ApiContext,
+  board: AnalysedBoard,
+  filter: RequestFilter,
+  view: FilterView,
+) {
   const transitions = filter.dates ? (await boardData(ctx, board)).transitions : [];
   return filteredItems(filter, { view, transitions, columns: board.columns });
-}
-
-/** The board's calendar, and the request's filter read in its time zone. */
-function calendarAndFilter(board: ReturnType<typeof resolveBoard>, query: Partial<ItemFilterQuery>) {
-  const calendar = toApiProject(board.row).calendar ?? DEFAULT_CALENDAR;
-  return { calendar, filter: requestFilter(query, calendar.time_zone) };
 }
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
@@ -96,22 +70,26 @@ function analysis<T>(ctx: ApiContext, key: string, compute: () => Promise<T>): P
   return ctx.analytics.results.compute(key, async () => JSON.stringify(await compute()));
 }
 
+/** The board a request names (404 if the viewer may not see it) and the request's filter in its time zone. */
+function boardAndFilter(viewer: Viewer, projectId: string, query: Partial<ItemFilterQuery>) {
+  const board = viewedBoard(viewer, projectId);
+  return { board, calendar: board.calendar, filter: requestFilter(query, board.calendar.time_zone) };
+}
+
 export async function leadTime(
   ctx: ApiContext,
   viewer: Viewer,
   query: { project: string; days: number; cycle_time?: string | undefined } & Partial<ItemFilterQuery>,
 ): Promise<Json<LeadTimeResponse>> {
-  const board = resolveBoard(viewer, query.project);
-  const { calendar, filter } = calendarAndFilter(board, query);
+  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
   // Without the parameter, the project's own cycle-start column applies.
-  const cycleStart = query.cycle_time || toApiProject(board.row).cycle_time_start_column;
+  const cycleStart = query.cycle_time || board.cycleStart;
   if (cycleStart && !board.columns.includes(cycleStart)) {
     throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
   }
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
-  const view = filter.on || board.row.include_archived === 0 ? await boardItems(ctx, board, filter) : null;
-  const key = `lead:${board.key}:${query.days}:${cycleStart ?? ''}:${view?.key ?? ''}:${filter.key}:${calendarKey(calendar)}`;
-  return analysis(ctx, key, async () => {
+  const view = filter.on || !board.includeArchived ? await boardItems(ctx, viewer, board, filter) : null;
+  return analysis(ctx, analysisKey('lead', board, view?.key ?? '', query), async () => {
     const transitions = view
       ? (await filtered(ctx, board, filter, view)).transitions
       : (await boardData(ctx, board)).transitions;
@@ -137,15 +115,13 @@ export async function timeInState(
   viewer: Viewer,
   query: { project: string; days: number } & Partial<ItemFilterQuery>,
 ): Promise<Json<TimeInStateResponse>> {
-  const board = resolveBoard(viewer, query.project);
-  const { calendar, filter } = calendarAndFilter(board, query);
-  // Users who share a board may classify its columns differently: their results are cached apart.
+  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
+  // Users who share a board may classify its columns differently: the key holds the viewer's.
   const lists = board.classification;
   // The commitment point (the cycle-start column) keeps queues before it out of the bottleneck.
-  const cycleStart = toApiProject(board.row).cycle_time_start_column ?? null;
-  const view = await boardItems(ctx, board, filter);
-  const key = `tis:${board.key}:${view.key}:${query.days}:${JSON.stringify(lists)}:${cycleStart ?? ''}:${filter.key}:${calendarKey(calendar)}`;
-  return analysis(ctx, key, async () => {
+  const cycleStart = board.cycleStart;
+  const view = await boardItems(ctx, viewer, board, filter);
+  return analysis(ctx, analysisKey('tis', board, view.key, query), async () => {
     const { items, transitions } = await filtered(ctx, board, filter, view);
     const report = buildTimeInStateReport({
       columns: board.columns,
@@ -171,17 +147,15 @@ export async function issuesInColumn(
   viewer: Viewer,
   query: { project: string; column: string } & Partial<ItemFilterQuery>,
 ): Promise<Json<IssuesResponse>> {
-  const board = resolveBoard(viewer, query.project);
-  const { calendar, filter } = calendarAndFilter(board, query);
+  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
   if (!board.columns.includes(query.column)) {
     throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
   }
-  const days = board.row.iteration_length_days ?? toApiProject(board.row).iteration_length_days;
-  const cycleStart = toApiProject(board.row).cycle_time_start_column ?? null;
+  const days = board.iterationDays;
+  const cycleStart = board.cycleStart;
   const lists = board.classification;
-  const view = await boardItems(ctx, board, filter);
-  const key = `issues:${board.key}:${view.key}:${days}:${query.column}:${cycleStart ?? ''}:${JSON.stringify(lists)}:${filter.key}:${calendarKey(calendar)}`;
-  return analysis(ctx, key, async () => {
+  const view = await boardItems(ctx, viewer, board, filter);
+  return analysis(ctx, analysisKey('issues', board, view.key, query), async () => {
     // Without a filter the moves are not needed: they are not loaded.
     const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const report = buildIssuesInColumnReport({
@@ -209,10 +183,9 @@ export async function columnStats(
   projectId: string,
   query: Partial<ItemFilterQuery> = {},
 ): Promise<Json<BoardColumnStatsResponse>> {
-  const board = resolveBoard(viewer, projectId);
-  const { calendar, filter } = calendarAndFilter(board, query);
-  const view = await boardItems(ctx, board, filter);
-  return analysis(ctx, `stats:${board.key}:${view.key}:${filter.key}:${calendarKey(calendar)}`, async () => {
+  const { board, calendar, filter } = boardAndFilter(viewer, projectId, query);
+  const view = await boardItems(ctx, viewer, board, filter);
+  return analysis(ctx, analysisKey('stats', board, view.key, query), async () => {
     const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
     const stats = buildColumnStats({
       columns: board.columns,
@@ -233,9 +206,8 @@ export async function filteredBoardItems(
   viewer: Viewer,
   query: { project: string } & Partial<ItemFilterQuery>,
 ) {
-  const board = resolveBoard(viewer, query.project);
-  const { calendar, filter } = calendarAndFilter(board, query);
-  const view = await boardItems(ctx, board, filter);
+  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
+  const view = await boardItems(ctx, viewer, board, filter);
   const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
   return { title: board.row.title, calendar, items };
 }

@@ -1,10 +1,10 @@
 import { exportCalendar, FLOW_DEFAULTS } from '@fluxion/contract';
+import { analysedBoard } from '../analytics/board.ts';
 import { flowReport } from '../analytics/flow-service.ts';
 import { leadTime, timeInState } from '../analytics/service.ts';
 import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { boardCalendar } from '../projects/calendar.ts';
 import { resolveProject } from '../projects/service.ts';
 import type { ShareLinkRow } from './queries.ts';
 import { linkFilters } from './service.ts';
@@ -36,13 +36,14 @@ export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): P
   const filters = linkFilters(link);
   const query = { project, ...filters };
   const flowQuery = { ...query, horizon: FLOW_DEFAULTS.horizon, items: FLOW_DEFAULTS.items };
-  const viewer = { userId: creator, board };
+  const analysed = analysedBoard(board);
+  const viewer = { userId: creator, board: analysed };
   const [lead, tis, flow] = await Promise.all([
     leadTime(ctx, viewer, query),
     timeInState(ctx, viewer, query),
     flowReport(ctx, viewer, flowQuery),
   ]);
-  const calendar = exportCalendar(boardCalendar(board.calendar));
+  const calendar = exportCalendar(analysed.calendar);
   const head = {
     project_title: board.title,
     filters,

@@ -1,0 +1,55 @@
+import type { BoardCalendar, ColumnClassification } from '@fluxion/contract';
+import { DEFAULT_CALENDAR } from '@fluxion/contract';
+import type { TrackedRow } from '../projects/queries.ts';
+import { toApiProject } from '../projects/to-api.ts';
+
+/**
+ * A board as the analyses read it: the access check's row (as listed for the viewer, whose column
+ * classification it holds) parsed once and handed down. Every field but `row` is something an analysis
+ * reads, so each enters the cache key by construction (`analysisKey`).
+ */
+export type AnalysedBoard = {
+  readonly row: TrackedRow;
+  readonly id: string;
+  /** Bumped by every recorded change: a result cached under it is never stale. */
+  readonly version: number;
+  readonly columns: string[];
+  readonly classification: ColumnClassification | null;
+  /** The commitment point; without one the viewer's classification picks the first productive column. */
+  readonly cycleStart: string | null;
+  readonly calendar: BoardCalendar;
+  readonly iterationDays: number;
+  readonly includeArchived: boolean;
+};
+
+export function analysedBoard(row: TrackedRow): AnalysedBoard {
+  const project = toApiProject(row);
+  return {
+    row,
+    id: row.id,
+    version: Number(row.data_version),
+    columns: project.column_list,
+    classification: project.column_classification,
+    cycleStart: project.cycle_time_start_column ?? null,
+    calendar: project.calendar ?? DEFAULT_CALENDAR,
+    iterationDays: project.iteration_length_days,
+    includeArchived: project.include_archived ?? true,
+  };
+}
+
+/**
+ * The cache key of one analysis: its kind, the board's version and settings, what the viewer may see of
+ * the items (`viewKey`) and the whole validated query. Built from the objects themselves, so a new
+ * setting or query field cannot be left out of it.
+ */
+export function analysisKey(kind: string, board: AnalysedBoard, viewKey: string, query: object): string {
+  const { row: _row, ...settings } = board;
+  return JSON.stringify([kind, settings, viewKey, canonical(query)]);
+}
+
+/** The query with its fields in one order and absent ones dropped: equal queries give equal keys. */
+function canonical(query: object): [string, unknown][] {
+  return Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
