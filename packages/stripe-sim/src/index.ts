@@ -39,6 +39,9 @@ export type StripeSimOptions = {
     unit_amount: number;
     currency?: string;
     interval?: Price['recurring']['interval'];
+    tax_behavior?: Price['tax_behavior'];
+    nickname?: string;
+    product?: string;
   }[];
 };
 
@@ -57,7 +60,11 @@ function toPrice(input: NonNullable<StripeSimOptions['prices']>[number]): Price 
     currency: input.currency ?? 'usd',
     unit_amount: input.unit_amount,
     type: 'recurring',
-    recurring: { interval: input.interval ?? 'month', interval_count: 1 },
+    recurring: { interval: input.interval ?? 'month', interval_count: 1, usage_type: 'licensed' },
+    billing_scheme: 'per_unit',
+    tax_behavior: input.tax_behavior ?? 'exclusive',
+    nickname: input.nickname ?? null,
+    product: input.product ?? 'prod_fluxion_pro',
     livemode: false,
   };
 }

@@ -4,8 +4,14 @@ import { createCustomer } from '../model/customers.ts';
 import { invalidParam, missingParam } from '../model/errors.ts';
 import { stripeId } from '../model/ids.ts';
 import type { StripeState } from '../model/state.ts';
-import { endSubscription, setCancelAtPeriodEnd } from '../model/subscriptions.ts';
-import type { PortalSession } from '../model/types.ts';
+import { listInvoices } from '../model/invoices.ts';
+import {
+  changeQuantity,
+  endSubscription,
+  type ProrationBehavior,
+  setCancelAtPeriodEnd,
+} from '../model/subscriptions.ts';
+import type { PortalSession, Subscription } from '../model/types.ts';
 import {
   type Form,
   listAt,
@@ -18,6 +24,8 @@ import {
 } from './form.ts';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
+type ListRequest = FastifyRequest<{ Querystring: Record<string, string | undefined> }>;
+const BEHAVIORS: ProrationBehavior[] = ['create_prorations', 'always_invoice', 'none'];
 const form = (request: FastifyRequest): Form => (request.body ?? {}) as Form;
 
 function checkoutInput(state: StripeState, body: Form) {
@@ -57,6 +65,25 @@ function createPortal(state: StripeState, body: Form): PortalSession {
   return portal;
 }
 
+/** `items[0][id]` and `items[0][quantity]` of a subscription update: the seats change, prorated as asked. */
+function updateItems(state: StripeState, sub: Subscription, body: Form): void {
+  const [line] = listAt(body, 'items');
+  if (!line) return;
+  const id = optionalString(line, 'id');
+  if (id !== null && id !== sub.items.data[0]?.id) {
+    throw invalidParam('items[0][id]', `No such subscription item: '${id}'`);
+  }
+  const quantity = optionalString(line, 'quantity');
+  if (quantity === null) return;
+  const behavior = (optionalString(body, 'proration_behavior') ?? 'create_prorations') as ProrationBehavior;
+  if (!BEHAVIORS.includes(behavior)) {
+    throw invalidParam('proration_behavior', `Invalid proration_behavior: ${behavior}`);
+  }
+  if (!/^\d+$/.test(quantity))
+    throw invalidParam('items[0][quantity]', 'Invalid integer: items[0][quantity]');
+  changeQuantity(state, sub, Number(quantity), behavior);
+}
+
 /** The REST calls Fluxion makes, at Stripe's paths (`/v1/...`), form-encoded in, Stripe JSON out. */
 export function registerApiRoutes(app: FastifyInstance, state: StripeState): void {
   app.post('/v1/customers', async (request) => {
@@ -72,6 +99,16 @@ export function registerApiRoutes(app: FastifyInstance, state: StripeState): voi
     createCheckoutSession(state, checkoutInput(state, form(request))),
   );
   app.get('/v1/checkout/sessions/:id', async (request: IdRequest) => state.session(request.params.id));
+  app.get('/v1/prices/:id', async (request: IdRequest) => state.price(request.params.id, 'id'));
+  app.get('/v1/invoices', async (request: ListRequest) => {
+    const limit = Math.min(100, Math.max(1, Number(request.query.limit ?? '10') || 10));
+    const data = listInvoices(state, {
+      customer: request.query.customer ?? null,
+      subscription: request.query.subscription ?? null,
+      limit,
+    });
+    return { object: 'list', url: '/v1/invoices', has_more: false, data };
+  });
   app.get('/v1/invoices/:id', async (request: IdRequest) => state.invoice(request.params.id));
   app.get('/v1/subscriptions/:id', async (request: IdRequest) => state.subscription(request.params.id));
   app.post('/v1/subscriptions/:id', async (request: IdRequest) => {
@@ -79,6 +116,7 @@ export function registerApiRoutes(app: FastifyInstance, state: StripeState): voi
     const body = form(request);
     const cancel = optionalBoolean(body, 'cancel_at_period_end');
     if (body.metadata !== undefined) sub.metadata = { ...sub.metadata, ...metadata(body) };
+    updateItems(state, sub, body);
     return cancel === null ? sub : setCancelAtPeriodEnd(state, sub, cancel);
   });
   app.delete('/v1/subscriptions/:id', async (request: IdRequest) => {

@@ -19,11 +19,28 @@ function checkoutPage(state: StripeState, id: string, error?: string): string {
     'Checkout',
     `<h1>Subscribe to Fluxion Analytics Pro</h1>
 <div class="amount">${formatAmount(price.unit_amount * order.quantity, price.currency)}
-<span class="note">per ${escapeHtml(price.recurring.interval)}</span></div>
+<span class="note">per ${escapeHtml(price.recurring.interval)}${order.quantity > 1 ? ` (${order.quantity} seats × ${formatAmount(price.unit_amount, price.currency)})` : ''}</span></div>
+${order.trialEnd ? `<p class="note">Trial until ${new Date(order.trialEnd * 1000).toISOString().slice(0, 10)}: nothing is charged today.</p>` : ''}
 <p>Card: visa •••• 4242 (test card)</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/c/pay/${escapeHtml(id)}/confirm"><button class="primary" type="submit">Pay</button></form>
 <form method="post" action="/c/pay/${escapeHtml(id)}/cancel"><button type="submit">Cancel</button></form>`,
+  );
+}
+
+function invoicePage(state: StripeState, id: string): string {
+  const invoice = state.invoices.get(id);
+  if (!invoice) return page('Not found', '<h1>This invoice does not exist.</h1>');
+  const date = new Date(invoice.created * 1000).toISOString().slice(0, 10);
+  const lines = invoice.lines.data
+    .map((line) => `<li>${escapeHtml(line.description)}: ${formatAmount(line.amount, line.currency)}</li>`)
+    .join('');
+  return page(
+    `Invoice ${invoice.number}`,
+    `<h1>Invoice ${escapeHtml(invoice.number)}</h1>
+<div class="amount">${formatAmount(invoice.total, invoice.currency)}</div>
+<p>${escapeHtml(date)} · <span class="${invoice.status === 'paid' ? 'ok' : 'error'}">${escapeHtml(invoice.status)}</span></p>
+<ul>${lines}</ul>`,
   );
 }
 
@@ -60,5 +77,9 @@ export function registerPages(
   app.post('/c/pay/:id/cancel', async (request: IdRequest, reply) =>
     reply.redirect(leaveCheckoutSession(state, request.params.id), 303),
   );
+  app.get('/i/:id', async (request: IdRequest, reply) => {
+    const known = state.invoices.has(request.params.id);
+    return html(reply, known ? 200 : 404, invoicePage(state, request.params.id));
+  });
   registerPortalPages(app, state, settle);
 }

@@ -3,7 +3,10 @@ import type { Price } from './types.ts';
 const DAY = 86_400;
 
 /** The end of a billing period that starts at `start` (Unix seconds), calendar months as Stripe counts them. */
-export function periodEnd(start: number, recurring: Price['recurring']): number {
+export function periodEnd(
+  start: number,
+  recurring: Pick<Price['recurring'], 'interval' | 'interval_count'>,
+): number {
   const count = recurring.interval_count;
   if (recurring.interval === 'day') return start + count * DAY;
   if (recurring.interval === 'week') return start + count * 7 * DAY;

@@ -5,6 +5,7 @@ import type {
   CheckoutSession,
   Customer,
   Invoice,
+  InvoiceLine,
   Metadata,
   PortalSession,
   Price,
@@ -39,6 +40,8 @@ export class StripeState {
   readonly orders = new Map<string, SessionOrder>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly invoices = new Map<string, Invoice>();
+  /** Prorations waiting for the subscription's next invoice (`proration_behavior=create_prorations`). */
+  readonly pendingLines = new Map<string, InvoiceLine[]>();
   readonly portals = new Map<string, PortalSession>();
   readonly events: StripeEvent[] = [];
   readonly listeners = new Set<(event: StripeEvent) => void>();

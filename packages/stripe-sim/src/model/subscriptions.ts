@@ -1,6 +1,6 @@
 import { StripeError } from './errors.ts';
 import { stripeId } from './ids.ts';
-import { attemptPayment, billPeriod } from './invoices.ts';
+import { attemptPayment, billPeriod, invoiceLine, issueInvoice } from './invoices.ts';
 import { periodEnd } from './periods.ts';
 import type { StripeState } from './state.ts';
 import type { Metadata, Price, Subscription } from './types.ts';
@@ -177,4 +177,81 @@ export function settleDueSubscriptions(state: StripeState): void {
       renewSubscription(state, sub);
     }
   }
+}
+
+export type ProrationBehavior = 'create_prorations' | 'always_invoice' | 'none';
+
+/**
+ * Stripe's proration of a quantity change at `now`: the unused time of the old quantity is credited and the
+ * rest of the period charged at the new one, i.e. unit × (new − old) × remaining / period, rounded to the cent.
+ */
+export function prorationAmount(input: {
+  unitAmount: number;
+  from: number;
+  to: number;
+  periodStart: number;
+  periodEnd: number;
+  now: number;
+}): number {
+  const length = input.periodEnd - input.periodStart;
+  if (length <= 0 || input.now >= input.periodEnd) return 0;
+  const remaining = Math.min(length, input.periodEnd - input.now);
+  return Math.round((input.unitAmount * (input.to - input.from) * remaining) / length);
+}
+
+/**
+ * `POST /v1/subscriptions/{id}` with `items[0][quantity]`: seats change now. A trialing subscription has
+ * nothing to prorate (its period costs 0); otherwise the proration waits for the next invoice
+ * (`create_prorations`, Stripe's default), is invoiced now (`always_invoice`) or is not made (`none`).
+ */
+export function changeQuantity(
+  state: StripeState,
+  sub: Subscription,
+  quantity: number,
+  behavior: ProrationBehavior,
+): Subscription {
+  const item = sub.items.data[0];
+  if (!item) throw new StripeError(400, 'invalid_request_error', 'The subscription has no items.');
+  if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
+    throw new StripeError(400, 'invalid_request_error', 'A canceled subscription cannot be updated.');
+  }
+  if (!Number.isInteger(quantity) || quantity < 0) {
+    throw new StripeError(
+      400,
+      'invalid_request_error',
+      'Invalid integer: items[0][quantity]',
+      'parameter_invalid_integer',
+      'items[0][quantity]',
+    );
+  }
+  const from = item.quantity;
+  if (from === quantity) return sub;
+  const now = state.clock.seconds();
+  const amount =
+    sub.status === 'trialing' || behavior === 'none'
+      ? 0
+      : prorationAmount({
+          unitAmount: item.price.unit_amount,
+          from,
+          to: quantity,
+          periodStart: item.current_period_start,
+          periodEnd: item.current_period_end,
+          now,
+        });
+  item.quantity = quantity;
+  state.emit('customer.subscription.updated', sub, { items: { data: [{ quantity: from }] } });
+  if (amount === 0) return sub;
+  const line = invoiceLine(
+    sub,
+    {
+      amount,
+      description: `Proration: ${from} → ${quantity} × Fluxion Analytics Pro`,
+      quantity: quantity - from,
+      proration: true,
+    },
+    { start: now, end: item.current_period_end },
+  );
+  if (behavior === 'always_invoice') issueInvoice(state, sub, 'subscription_update', [line]);
+  else state.pendingLines.set(sub.id, [...(state.pendingLines.get(sub.id) ?? []), line]);
+  return sub;
 }

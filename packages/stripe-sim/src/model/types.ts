@@ -8,7 +8,12 @@ export type Price = {
   currency: string;
   unit_amount: number;
   type: 'recurring';
-  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number };
+  recurring: { interval: 'day' | 'week' | 'month' | 'year'; interval_count: number; usage_type: 'licensed' };
+  billing_scheme: 'per_unit';
+  /** How tax is added: `exclusive` (on top of the price, as Stripe Tax does for a US seller), or `unspecified`. */
+  tax_behavior: 'exclusive' | 'inclusive' | 'unspecified';
+  nickname: string | null;
+  product: string;
   livemode: false;
 };
 
@@ -94,7 +99,13 @@ export type Invoice = {
   created: number;
   customer: string;
   status: 'open' | 'paid';
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
+  /** Stripe's page where the customer sees (and pays) the invoice. */
+  hosted_invoice_url: string;
+  number: string;
+  /** Every line's amount added up; negative for a credit (proration of fewer seats). */
+  total: number;
+  lines: { object: 'list'; data: InvoiceLine[]; has_more: false };
   amount_due: number;
   amount_paid: number;
   amount_remaining: number;
@@ -107,6 +118,18 @@ export type Invoice = {
     subscription_details: { subscription: string; metadata: Metadata };
   };
   livemode: false;
+};
+
+/** One line of an invoice: a period of the price, or a proration of a quantity change. */
+export type InvoiceLine = {
+  id: string;
+  object: 'line_item';
+  amount: number;
+  currency: string;
+  description: string;
+  quantity: number;
+  period: { start: number; end: number };
+  parent: { type: 'subscription_item_details'; subscription_item_details: { proration: boolean } };
 };
 
 export type PortalSession = {
