@@ -260,4 +260,39 @@ describe.each(await dialectCases())('sign-in through the GitHub App ($name)', ({
     expect((await refreshCall(refresh)).status).toBe(401);
     expect((await userRow('octo-alice')).github_token_enc).toBeNull();
   });
+  it("logout of the user's last sign-in deletes the App's user token at GitHub; an earlier logout keeps it", async () => {
+    // Alice's authorization was revoked above: she approves the App again.
+    sim.world.users.get('octo-alice')?.approvals.set(sim.app().clientId, new Set());
+    const laptop = await signIn('octo-alice');
+    const phone = await signIn('octo-alice');
+    const logout = (refresh: string) =>
+      visit(`${appUrl}/api/logout/`, undefined, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refresh_token: refresh }),
+      });
+    const tokenOf = async () => {
+      const sealed = (await userRow('octo-alice')).github_token_enc;
+      return sealed === null ? null : decryptSecret(sealed, ctx.config.tokenEncryptionKey);
+    };
+    const githubSays = async (token: string) =>
+      (await fetch(`${sim.url}/user`, { headers: { authorization: `Bearer ${token}` } })).status;
+    const token = (await tokenOf()) as string;
+    expect(await githubSays(token)).toBe(200);
+
+    expect((await logout(laptop.refresh)).status).toBe(204);
+    // The phone is still signed in: it keeps reading GitHub with the same token.
+    expect(await tokenOf()).toBe(token);
+    expect((await api('/api/github-owner-options/', phone.access)).status).toBe(200);
+
+    expect((await logout(phone.refresh)).status).toBe(204);
+    expect(await tokenOf()).toBeNull();
+    expect(await githubSays(token)).toBe(401);
+    const row = await userRow('octo-alice');
+    expect(row.github_refresh_token_enc).toBeNull();
+    // Signing out is not a revocation by GitHub: signing in again simply works.
+    expect(row.github_access_revoked_at).toBeNull();
+    const again = await signIn('octo-alice');
+    expect((await api('/api/github-owner-options/', again.access)).status).toBe(200);
+  });
 });

@@ -113,13 +113,13 @@ export async function rotateRefreshToken(
 }
 
 /**
- * Ends the sign-in that `token` belongs to, whether the token is the current one or was rotated. Unknown
- * tokens and sign-ins already ended report false.
+ * Ends the sign-in that `token` belongs to, whether the token is the current one or was rotated, and names
+ * its user. Unknown tokens and sign-ins already ended report null.
  */
-export async function endSessionOf(db: Db, token: string, now: number): Promise<boolean> {
+export async function endSessionOf(db: Db, token: string, now: number): Promise<{ userId: string } | null> {
   const row = await findByToken(db, token);
-  if (!row) return false;
-  return endSession(db, row.session_id ?? row.id, now);
+  if (!row) return null;
+  return (await endSession(db, row.session_id ?? row.id, now)) ? { userId: row.user_id } : null;
 }
 
 function findByToken(db: Db, token: string): Promise<RefreshTokensTable | undefined> {

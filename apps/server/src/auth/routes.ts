@@ -1,5 +1,6 @@
 import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
+import { signOutGithubToken } from '../github/user-token.ts';
 import { toProfile } from '../users/subscription.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
@@ -9,6 +10,7 @@ import { findUser } from '../users/queries.ts';
 import { issueAccessToken } from './access-tokens.ts';
 import { authenticate } from './authenticate.ts';
 import { takeHandoffCookie } from './handoff.ts';
+import { hasLiveSession } from './sessions.ts';
 import { endSessionOf, type RotationResult, rotateRefreshToken } from './refresh-tokens.ts';
 
 export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -45,12 +47,15 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   // Holding a refresh token of the sign-in is proof enough to end it, so logout works with an expired
   // access token too. Every token of the sign-in, rotated or not, and its access tokens are refused after.
+  // The last sign-in of the user ending also ends the GitHub App's user token (github/user-token.ts);
+  // while another browser is still signed in, that one keeps using it.
   registerEndpoint(
     app,
     endpoints.logout,
     async (request, reply) => {
       const ended = await endSessionOf(ctx.db, request.body.refresh_token, ctx.now());
       if (!ended) throw unauthorized('Refresh token is invalid or already revoked');
+      if (!(await hasLiveSession(ctx.db, ended.userId))) await signOutGithubToken(ctx, ended.userId);
       return reply.status(204).send();
     },
     { config: { rateLimit } },

@@ -52,6 +52,18 @@ export async function endUserSessions(db: Db, userId: string, now: number): Prom
   return ended;
 }
 
+/** Whether any sign-in of the user is still live (another browser or device). */
+export async function hasLiveSession(db: Db, userId: string): Promise<boolean> {
+  const live = await db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return live !== undefined;
+}
+
 /**
  * True while the user's sign-in has not ended. Once GitHub revoked the user's access
  * (`users.github_access_revoked_at`, set by github/user-token.ts when GitHub refused their token or refresh

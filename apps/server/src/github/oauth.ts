@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { exchangeWebFlowCode, getWebFlowAuthorizationUrl, refreshToken } from '@octokit/oauth-methods';
+import {
+  deleteToken,
+  exchangeWebFlowCode,
+  getWebFlowAuthorizationUrl,
+  refreshToken,
+} from '@octokit/oauth-methods';
 import { request as octokitRequest } from '@octokit/request';
 import { GithubError } from './errors.ts';
 
@@ -164,5 +169,36 @@ export async function refreshUserToken(
     if (code === 'bad_refresh_token')
       throw new RefreshTokenRefusedError(`GitHub refused the refresh token: ${message}`, status);
     throw new GithubError(`GitHub token refresh failed: ${message}`, status);
+  }
+}
+
+/**
+ * Deletes a user token at GitHub (`DELETE /applications/{client_id}/token`, Basic auth with the app's
+ * client id and secret), on the REST API base: the token stops working, and for a GitHub App's user token
+ * its refresh token too. A token GitHub no longer knows (404) is already gone: no error.
+ */
+export async function deleteUserToken(
+  input: Required<Pick<OAuthEndpoint, 'clientType'>> & {
+    apiUrl: string;
+    clientId: string;
+    clientSecret: string;
+    token: string;
+  },
+): Promise<void> {
+  const request = octokitRequest.defaults({ baseUrl: input.apiUrl.replace(/\/$/, '') });
+  try {
+    const common = {
+      clientId: input.clientId,
+      clientSecret: input.clientSecret,
+      token: input.token,
+      request,
+    };
+    if (input.clientType === 'github-app') await deleteToken({ ...common, clientType: 'github-app' });
+    else await deleteToken({ ...common, clientType: 'oauth-app' });
+  } catch (error) {
+    const status = (error as { status?: number }).status ?? null;
+    if (status === 404) return;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new GithubError(`GitHub token deletion failed: ${message}`, status);
   }
 }

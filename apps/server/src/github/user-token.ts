@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.ts';
 import {
   forgetRevokedGithubTokens,
+  forgetSignedOutGithubTokens,
   readGithubTokens,
   releaseRefreshLease,
   type SealedGithubTokens,
@@ -12,7 +13,7 @@ import {
 } from '../users/github-tokens.ts';
 import { decryptSecret, encryptSecret } from '../users/secret-box.ts';
 import { GithubAuthError, GithubError } from './errors.ts';
-import { type ExchangedToken, RefreshTokenRefusedError, refreshUserToken } from './oauth.ts';
+import { deleteUserToken, type ExchangedToken, RefreshTokenRefusedError, refreshUserToken } from './oauth.ts';
 
 /** A user access token is refreshed when it expires within this long (GitHub's live 8 hours). */
 export const REFRESH_BEFORE_MS = 5 * 60_000;
@@ -156,4 +157,32 @@ export async function afterBadCredentials(
     ctx.log?.warn({ userId }, 'GitHub answered Bad credentials to a user token; their sign-ins end');
   }
   return null;
+}
+
+/**
+ * The user signed out of their last sign-in: a GitHub App user token is deleted at GitHub (with its
+ * refresh token) and forgotten here, so no token of theirs outlives their sign-ins. Boards it read are then
+ * read by the App's installation or another tracker, or wait for a sign-in (collector/readers.ts). An OAuth
+ * app's token is kept: it is what reads the user's boards while nobody is signed in (OAuth-app mode). A
+ * GitHub that cannot be reached is logged and the token forgotten anyway.
+ */
+export async function signOutGithubToken(ctx: AppContext, userId: string): Promise<void> {
+  const app = ctx.config.github.app;
+  const row = await readGithubTokens(ctx.db, userId);
+  if (!app || !row?.github_token_enc || row.github_token_kind !== 'github-app') return;
+  try {
+    await deleteUserToken({
+      clientType: 'github-app',
+      apiUrl: ctx.config.github.apiUrl,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      token: decryptSecret(row.github_token_enc, ctx.config.tokenEncryptionKey),
+    });
+  } catch (error) {
+    ctx.log?.warn(
+      { userId, reason: (error as Error).message },
+      'could not delete the GitHub token at sign-out',
+    );
+  }
+  await forgetSignedOutGithubTokens(ctx.db, userId, row.github_token_enc, ctx.now());
 }

@@ -155,3 +155,32 @@ export async function forgetRevokedGithubTokens(
     .executeTakeFirst();
   return Number(forgotten.numUpdatedRows) === 1;
 }
+
+/**
+ * The user signed out of their last sign-in: the GitHub App's user token and its refresh token are
+ * forgotten (github/user-token.ts deleted them at GitHub first). Not a revocation by GitHub
+ * (`github_access_revoked_at` stays), so nothing else ends. Only while `tokenEnc` is still the stored
+ * token: a sign-in meanwhile keeps its own. True when forgotten now.
+ */
+export async function forgetSignedOutGithubTokens(
+  db: Db,
+  userId: string,
+  tokenEnc: string,
+  now: number,
+): Promise<boolean> {
+  const forgotten = await db
+    .updateTable('users')
+    .set({
+      github_token_enc: null,
+      github_token_expires_at: null,
+      github_refresh_token_enc: null,
+      github_refresh_expires_at: null,
+      github_refresh_owner: null,
+      github_refresh_until: null,
+      updated_at: now,
+    })
+    .where('id', '=', userId)
+    .where('github_token_enc', '=', tokenEnc)
+    .executeTakeFirst();
+  return Number(forgotten.numUpdatedRows) === 1;
+}
