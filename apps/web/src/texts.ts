@@ -154,7 +154,7 @@ export const T = {
     help: [
       'Each bar shows, per day, the average time issues spent in each column during the trailing iteration window.',
       'Stage intensity compares the slowest column with the average of the others: above 1.5x it deserves attention, above 2.5x it is a bottleneck.',
-      'Active work ratio is the share of time spent in productive columns rather than waiting ones. Queue health is the share of open items that are waiting: below 0.3 is healthy, below 0.6 moderate.',
+      'Active work ratio is the share of committed time spent in productive columns rather than waiting ones. Queue health is the share of committed open items that are waiting: below 0.3 is healthy, below 0.6 moderate. Both count only work past the commitment point (the cycle start column): a backlog is a list of options, not a queue.',
     ],
   },
   issues: {

@@ -44,9 +44,11 @@ const timeInState = (
   now: number,
   days: number,
   classification?: ClassificationOverride,
+  cycleStartColumn?: string,
 ) =>
   buildTimeInStateReport({
     columns: COLUMNS,
+    ...(cycleStartColumn ? { cycleStartColumn } : {}),
     transitions,
     items: currentItems(transitions),
     now,
@@ -101,8 +103,9 @@ describe('classification override (properties)', () => {
       fc.property(historyArb, nowArb, daysArb, fc.constantFrom(...OPEN), (transitions, now, days, column) => {
         const from = guess(column);
         const to = opposite(from);
-        const before = timeInState(transitions, now, days);
-        const after = timeInState(transitions, now, days, { [column]: to });
+        // Committed from the first column, so a new kind cannot move the commitment point (§14).
+        const before = timeInState(transitions, now, days, undefined, 'Intake');
+        const after = timeInState(transitions, now, days, { [column]: to }, 'Intake');
         expect(after.column_classification[from]).toEqual(
           before.column_classification[from].filter((c) => c !== column),
         );
@@ -129,6 +132,27 @@ describe('classification override (properties)', () => {
         expect(seriesAfter).toEqual(seriesBefore);
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('the kind of a column before the commitment point moves neither ratio: a backlog is not a queue of committed work', () => {
+    const before = fc.constantFrom('Intake', 'Ready');
+    fc.assert(
+      fc.property(
+        historyArb,
+        nowArb,
+        daysArb,
+        before,
+        fc.boolean(),
+        (transitions, now, days, column, productive) => {
+          const base = timeInState(transitions, now, days, undefined, 'Doing');
+          const kind: ColumnKindOverride = productive ? 'productive' : 'waiting';
+          const changed = timeInState(transitions, now, days, { [column]: kind }, 'Doing');
+          expect(changed.metrics.active_work_ratio).toBe(base.metrics.active_work_ratio);
+          expect(changed.metrics.queue_health_ratio).toBe(base.metrics.queue_health_ratio);
+        },
+      ),
+      { numRuns: 150 },
     );
   });
 });

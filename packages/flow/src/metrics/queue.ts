@@ -1,14 +1,20 @@
 import { columnKinds, resolveBoard } from '../input/columns.ts';
+import { flowStages } from '../input/stages.ts';
 import { round } from '../core/numbers.ts';
 import { columnCode } from '../timeline/group-by-item.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
 
 export type QueueHealth = { waiting: number; open: number; ratio: number };
 
-/** Items now in waiting columns / items now in productive or waiting columns (0 when none); honours the board's classification. */
+/**
+ * Items now in waiting columns / items now in productive or waiting columns (0 when none), counting only
+ * the in-progress stage (docs/metrics.md, "One model of commitment"): a backlog before the commitment
+ * point is a queue of options, never a queue of committed work. Honours the board's classification.
+ */
 export function queueHealth(board: BoardColumns, items: readonly BoardItem[]): QueueHealth {
   const resolved = resolveBoard(board);
   const kinds = columnKinds(board);
+  const stages = flowStages(board).stages;
   const counts = new Float64Array(kinds.length + 1);
   for (let i = 0; i < items.length; i++) {
     const c = columnCode(resolved, (items[i] as BoardItem).column);
@@ -17,6 +23,7 @@ export function queueHealth(board: BoardColumns, items: readonly BoardItem[]): Q
   let waiting = 0;
   let open = 0;
   kinds.forEach((kind, c) => {
+    if (stages[c] !== 'in_progress') return;
     if (kind === 'waiting') waiting += counts[c] as number;
     if (kind === 'waiting' || kind === 'productive') open += counts[c] as number;
   });

@@ -28,12 +28,12 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
     expect(report.metrics).toEqual({
       time_intensive_column: 'In Progress',
       stage_intensity: 1.53,
-      active_work_ratio: 93.3,
-      queue_health_ratio: 0.33,
+      // Committed work only (§14): Backlog's stay and the item waiting there count in neither ratio.
+      active_work_ratio: 100,
+      queue_health_ratio: 0,
       performance_insight: {
         severity: 'mixed',
-        message:
-          "'In Progress' takes 1.92 days per stay, 1.53x the other in-progress columns; 1 of 3 open issues are waiting in queues (last 7 days).",
+        message: "'In Progress' takes 1.92 days per stay, 1.53x the other in-progress columns (last 7 days).",
         confidence: 0.47,
       },
     });
@@ -44,10 +44,10 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
   });
 
   it('honours the team classification in the active work ratio, queue health and the listed columns', () => {
-    // Review's stays in the window sum to 2.5 of the 15 measured days; the item in Review now becomes waiting.
+    // Review's stays in the window sum to 2.5 of the 14 committed days; the item in Review now becomes waiting.
     const report = buildTimeInStateReport({ ...input, classification: { Review: 'waiting' } });
-    expect(report.metrics.active_work_ratio).toBe(76.7);
-    expect(report.metrics.queue_health_ratio).toBe(0.67);
+    expect(report.metrics.active_work_ratio).toBe(82.1);
+    expect(report.metrics.queue_health_ratio).toBe(0.5);
     expect(report.column_classification).toEqual({
       productive: ['In Progress'],
       waiting: ['Backlog', 'Ready', 'Review'],
@@ -56,6 +56,7 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
       ...input,
       classification: { Review: 'waiting', Backlog: 'productive' },
     });
+    // Backlog now productive is the first productive column: the commitment point moves there (§14).
     expect(backlogWorked.metrics.active_work_ratio).toBe(83.3);
     expect(backlogWorked.metrics.queue_health_ratio).toBe(0.33);
   });
@@ -70,14 +71,21 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
       productive: ['Ready', 'In Progress', 'Review'],
       waiting: ['Backlog'],
     });
-    expect(report.metrics.queue_health_ratio).toBe(0.33);
+    // Backlog stays before the commitment point (Ready, the first productive column): not a queue.
+    expect(report.metrics.queue_health_ratio).toBe(0);
+    const committedBacklog = buildTimeInStateReport({
+      ...input,
+      now: jan(1, 12),
+      cycleStartColumn: 'Backlog',
+    });
+    expect(committedBacklog.metrics.queue_health_ratio).toBe(0.33);
   });
 
   it('falls back when no stay has ended yet', () => {
     const report = buildTimeInStateReport({ ...input, now: jan(1, 12) });
     expect(Object.keys(report)).toEqual(['metrics', 'column_classification']);
     expect(report.metrics.performance_insight.message).toBe(FALLBACK_MESSAGE);
-    expect(report.metrics.queue_health_ratio).toBe(0.33);
+    expect(report.metrics.queue_health_ratio).toBe(0);
   });
 
   it('a bottleneck column is critical', () => {

@@ -1,7 +1,7 @@
 import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
 import { type BoardStory, type RecentStays, storyOf } from './board-story.ts';
-import { flowStages } from '../input/stages.ts';
+import { type FlowStages, flowStages } from '../input/stages.ts';
 import { fallbackInsight } from '../insights/insight.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { DAY_MS, days, isoDay, iterationDays, round } from '../core/numbers.ts';
@@ -70,13 +70,17 @@ function collectStays(t: BoardTimeline, first: number, now: number, calendar: Ca
   });
 }
 
-/** Active work ratio and the insight's sample, from the recent window's stays in columns before done. */
-function windowFacts(kinds: readonly ColumnKind[], recent: RecentStays, done: number) {
+/**
+ * Active work ratio and the insight's sample, from the recent window's stays in columns before done. The
+ * ratio counts committed work only (in-progress columns): time in a backlog is not time lost.
+ */
+function windowFacts(kinds: readonly ColumnKind[], recent: RecentStays, stages: FlowStages) {
   let productive = 0;
   let waiting = 0;
   let samples = 0;
-  for (let c = 0; c < done; c++) {
+  for (let c = 0; c < stages.done; c++) {
     samples += recent.count[c] as number;
+    if (stages.stages[c] !== 'in_progress') continue;
     if (kinds[c] === 'productive') productive += recent.sum[c] as number;
     if (kinds[c] === 'waiting') waiting += recent.sum[c] as number;
   }
@@ -88,7 +92,7 @@ function metricsOf(
   story: BoardStory,
   kinds: readonly ColumnKind[],
 ): TimeInStateMetrics {
-  const f = windowFacts(kinds, story.recent, story.stages.done);
+  const f = windowFacts(kinds, story.recent, story.stages);
   // The time-intensive column is the board's bottleneck: never a queue before the commitment point.
   const slow = story.bottleneck;
   const busy = f.productive + f.waiting;
