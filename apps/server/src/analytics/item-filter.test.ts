@@ -1,6 +1,5 @@
-import type { BoardItem } from '@fluxion/flow';
 import { describe, expect, it } from 'vitest';
-import { hiddenIds, requestFilter } from './item-filter.ts';
+import { requestFilter } from './item-filter.ts';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -26,19 +25,5 @@ describe('a date-range filter', () => {
 
   it('refuses a range that ends before it starts, naming `from`', () => {
     expect(() => requestFilter({ from: '2026-03-02', to: '2026-03-01' }, 'Asia/Tokyo')).toThrow(/from/);
-  });
-});
-
-describe('the items hidden from a viewer', () => {
-  const item = (id: string) => ({ id, number: 1, title: id, labels: [] }) as unknown as BoardItem;
-
-  it('are the items handed out as other objects than the stored ones, found once per viewed list', () => {
-    const stored = [item('a'), item('b'), item('c')];
-    const viewed = [stored[0], item('b'), stored[2]] as BoardItem[];
-    const hidden = hiddenIds(stored, viewed);
-    expect([...hidden]).toEqual(['b']);
-    // The next request for the same lists gets the same set: the board's items are not walked again.
-    expect(hiddenIds(stored, viewed)).toBe(hidden);
-    expect(hiddenIds(stored, stored).size).toBe(0);
   });
 });

@@ -55,29 +55,7 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
   return { filter, on, content: filtersContent(filter), dates, key: on ? JSON.stringify(filter) : '' };
 }
 
-/**
- * The ids of the items whose content the viewer may not see: `visibility/` hands out such an item as a
- * new object in the same place (an item the viewer sees is the stored object itself). The filter treats
- * their labels, milestone, type, repository and assignees as unknown, so it reveals nothing of them.
- */
-export function hiddenIds(stored: readonly BoardItem[], viewed: readonly BoardItem[]): ReadonlySet<string> {
-  if (stored === viewed) return NONE_HIDDEN;
-  // A viewer's list is kept per loaded list (visibility/viewer-items.ts): so is what it hides, or every
-  // request, a cached answer too, would walk the board's items (~15 ms at 100,000).
-  let hidden = hiddenMemo.get(viewed);
-  if (!hidden) {
-    const ids = new Set<string>();
-    viewed.forEach((item, i) => {
-      if (stored[i] !== item) ids.add(item.id);
-    });
-    hidden = ids;
-    hiddenMemo.set(viewed, hidden);
-  }
-  return hidden;
-}
-
 const NONE_HIDDEN: ReadonlySet<string> = new Set();
-const hiddenMemo = new WeakMap<readonly BoardItem[], ReadonlySet<string>>();
 
 /**
  * The board's items as the viewer sees them (`items`, on the board now) and, under a content filter, the
@@ -115,16 +93,6 @@ async function archivedIds(db: Db, boardId: string): Promise<Set<string>> {
   return new Set(rows.map((r) => r.item_id));
 }
 
-/** One list of items as the viewer sees it, and which of them are hidden from the viewer. */
-async function viewed(ctx: ApiContext, userId: string, row: TrackedRow, load: () => Promise<BoardItem[]>) {
-  let stored: BoardItem[] = [];
-  const view = await itemsForViewer(ctx, userId, row, async () => {
-    stored = await load();
-    return stored;
-  });
-  return { ...view, hidden: hiddenIds(stored, view.items) };
-}
-
 async function viewedItems(
   ctx: ApiContext,
   userId: string,
@@ -133,15 +101,15 @@ async function viewedItems(
 ): Promise<Omit<FilterView, 'archived'>> {
   const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, Number(row.data_version));
   if (!filter.content) {
-    const view = await viewed(ctx, userId, row, onBoard);
+    const view = await itemsForViewer(ctx, userId, row, onBoard);
     // Which items are hidden matters only to a filter (a date range here).
     return { items: view.items, key: view.key, left: [], hidden: filter.on ? view.hidden : NONE_HIDDEN };
   }
   // The items on the board keep the loaded list (and its redacted views), so the engine's look-ups per
   // list serve the next request too; the items that left are read afresh.
   const [now, left] = await Promise.all([
-    viewed(ctx, userId, row, onBoard),
-    viewed(ctx, userId, row, () => readLeftItems(ctx.db, row.id)),
+    itemsForViewer(ctx, userId, row, onBoard),
+    itemsForViewer(ctx, userId, row, () => readLeftItems(ctx.db, row.id)),
   ]);
   return {
     items: now.items,

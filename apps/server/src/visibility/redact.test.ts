@@ -48,7 +48,9 @@ describe('redactForViewer', () => {
 
   it('keeps id, column and times of an unreadable repository’s item and replaces all its content', () => {
     const visibility = visibilityOf(repositoriesOf(items), new Set(['acme/api']));
-    const [a, b, draft] = redactForViewer(items, visibility);
+    const { items: viewed, hidden } = redactForViewer(items, visibility);
+    const [a, b, draft] = viewed;
+    expect([...hidden]).toEqual(['b']);
     expect(a).toBe(items[0]);
     expect(draft).toBe(items[2]);
     expect(b).toEqual({
@@ -73,6 +75,7 @@ describe('redactForViewer', () => {
     expect(one.key).not.toBe('');
     expect(same.key).toBe(one.key);
     expect(none.key).not.toBe(one.key);
-    expect(redactForViewer(items, SEES_EVERYTHING)).toBe(items);
+    expect(redactForViewer(items, SEES_EVERYTHING).items).toBe(items);
+    expect(redactForViewer(items, SEES_EVERYTHING).hidden.size).toBe(0);
   });
 });

@@ -64,18 +64,27 @@ export function visibilityOf(repositories: readonly string[], readable: Readonly
   return { key: `hides:${key}`, readable };
 }
 
+/** A viewer's items, and the ids of those whose content is hidden from them (what a filter must not read). */
+export type RedactedItems = { items: BoardItem[]; hidden: ReadonlySet<string> };
+
+const NONE_HIDDEN: ReadonlySet<string> = new Set();
+
 /**
  * The items as `visibility` lets its viewer see them: an item of a repository the viewer may not read
  * keeps its id, column and times (counts and ages stay true, as in GitHub's own Insights) and loses
- * everything else: title, URL, number, labels, milestone.
+ * everything else: title, URL, number, labels, milestone. Its id is among `hidden`.
  */
-export function redactForViewer(items: readonly BoardItem[], visibility: Visibility): BoardItem[] {
+export function redactForViewer(items: readonly BoardItem[], visibility: Visibility): RedactedItems {
   const { readable } = visibility;
-  if (readable === 'all') return items as BoardItem[];
-  return items.map((item) => {
+  if (readable === 'all') return { items: items as BoardItem[], hidden: NONE_HIDDEN };
+  const hidden = new Set<string>();
+  const viewed = items.map((item) => {
     const repository = repositoryOfItem(item);
-    return repository === null || readable.has(repository) ? item : privateItem(item);
+    if (repository === null || readable.has(repository)) return item;
+    hidden.add(item.id);
+    return privateItem(item);
   });
+  return { items: viewed, hidden };
 }
 
 function privateItem(item: BoardItem): BoardItem {

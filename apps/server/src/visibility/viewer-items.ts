@@ -1,18 +1,26 @@
 import type { BoardItem } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { TrackedRow } from '../projects/queries.ts';
-import { redactForViewer, repositoriesOf, SEES_EVERYTHING, type Visibility, visibilityOf } from './redact.ts';
+import {
+  type RedactedItems,
+  redactForViewer,
+  repositoriesOf,
+  SEES_EVERYTHING,
+  type Visibility,
+  visibilityOf,
+} from './redact.ts';
 import { readableRepositories } from './repository-access.ts';
 
 /**
- * A board's items as one viewer may see them, and the key of that view: cached results computed from
- * them must carry `key` in their cache key (viewers who see the same items share them).
+ * A board's items as one viewer may see them, the ids of those whose content is hidden, and the key of
+ * that view: cached results computed from them must carry `key` in their cache key (viewers who see the
+ * same items share them).
  */
-export type ViewerItems = { items: BoardItem[]; key: string };
+export type ViewerItems = RedactedItems & { key: string };
 
 /** Memos on the loaded items (the board store hands out one array per board version). */
 const repositoriesMemo = new WeakMap<readonly BoardItem[], string[]>();
-const redactedMemo = new WeakMap<readonly BoardItem[], Map<string, BoardItem[]>>();
+const redactedMemo = new WeakMap<readonly BoardItem[], Map<string, RedactedItems>>();
 
 /**
  * THE one place where per-user visibility is decided: every answer that shows items (titles, URLs,
@@ -28,7 +36,7 @@ export async function itemsForViewer(
 ): Promise<ViewerItems> {
   const items = await loadItems();
   const visibility = await visibilityFor(ctx, userId, row, items);
-  return { items: redacted(items, visibility), key: visibility.key };
+  return { ...redacted(items, visibility), key: visibility.key };
 }
 
 async function visibilityFor(
@@ -49,8 +57,8 @@ async function visibilityFor(
   return visibilityOf(repositories, await readableRepositories(access, userId, repositories));
 }
 
-function redacted(items: BoardItem[], visibility: Visibility): BoardItem[] {
-  if (visibility.readable === 'all') return items;
+function redacted(items: BoardItem[], visibility: Visibility): RedactedItems {
+  if (visibility.readable === 'all') return redactForViewer(items, visibility);
   let views = redactedMemo.get(items);
   if (!views) {
     views = new Map();
