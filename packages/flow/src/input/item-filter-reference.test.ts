@@ -48,12 +48,13 @@ const moves = fc.array(
 const time = fc.integer({ min: 0, max: 100 }).map((h) => T0 + h * HOUR);
 const filters: fc.Arbitrary<ItemFilter> = fc.record(
   {
-    labels: fc.subarray(LABELS),
-    notLabels: fc.subarray(LABELS),
-    milestones: fc.subarray(['m1', 'm2']),
+    // Names as a user types them: any case finds the item's (GitHub compares them without case).
+    labels: fc.subarray([...LABELS, 'Bug', 'UX']),
+    notLabels: fc.subarray([...LABELS, 'OPS']),
+    milestones: fc.subarray(['m1', 'M2']),
     types: fc.subarray(['issue', 'pull_request', 'draft'] as const),
-    repositories: fc.subarray(['o/r', 'o/s']),
-    assignees: fc.subarray(['ann', 'bob']),
+    repositories: fc.subarray(['o/r', 'O/S']),
+    assignees: fc.subarray(['ann', 'Bob']),
     from: fc.option(time, { nil: null }),
     to: fc.option(time, { nil: null }),
   },
@@ -78,14 +79,16 @@ function reference(
     some(filter.assignees);
   const from = filter.from ?? -Infinity;
   const to = filter.to ?? Infinity;
+  const among = (list: readonly string[] | undefined, name: string | null) =>
+    name !== null && (list ?? []).some((one) => one.toLowerCase() === name.toLowerCase());
   const contentOk = (i: BoardItem) =>
     !hidden.has(i.id) &&
-    (!some(filter.labels) || i.labels.some((l) => filter.labels?.includes(l))) &&
-    (!some(filter.notLabels) || !i.labels.some((l) => filter.notLabels?.includes(l))) &&
-    (!some(filter.milestones) || (i.milestone !== null && filter.milestones?.includes(i.milestone))) &&
+    (!some(filter.labels) || i.labels.some((l) => among(filter.labels, l))) &&
+    (!some(filter.notLabels) || !i.labels.some((l) => among(filter.notLabels, l))) &&
+    (!some(filter.milestones) || among(filter.milestones, i.milestone)) &&
     (!some(filter.types) || filter.types?.includes(itemTypeOf(i))) &&
-    (!some(filter.repositories) || filter.repositories?.includes(repositoryOf(i) ?? '')) &&
-    (!some(filter.assignees) || (i.assignees ?? []).some((a) => filter.assignees?.includes(a)));
+    (!some(filter.repositories) || among(filter.repositories, repositoryOf(i))) &&
+    (!some(filter.assignees) || (i.assignees ?? []).some((a) => among(filter.assignees, a)));
   const span = (id: string) => {
     const at = rows.filter((r) => r.itemId === id).map((r) => r.at);
     return at.length ? [Math.min(...at), Math.max(...at)] : null;

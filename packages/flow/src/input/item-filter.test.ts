@@ -70,6 +70,21 @@ describe('filterBoard', () => {
     expect(run({ assignees: ['ann'] })).toEqual(['bug']);
   });
 
+  it('compares labels, milestones, repositories and assignees without case, as GitHub does', () => {
+    const run = (filter: Parameters<typeof filterBoard>[1]) =>
+      ids(filterBoard({ items, transitions }, filter, options));
+    expect(run({ labels: ['Bug'] })).toEqual(['bug']);
+    expect(run({ labels: ['BUG', 'Ux'] })).toEqual(['bug', 'pr']);
+    expect(run({ notLabels: ['BUG'] })).toEqual(['pr', 'draft']);
+    expect(run({ milestones: ['V1'] })).toEqual(['bug']);
+    expect(run({ repositories: ['ACME/Api'] })).toEqual(['pr']);
+    expect(run({ assignees: ['Ann'] })).toEqual(['bug']);
+    const upper = [item('shout', { labels: ['BUG'] })];
+    expect(
+      filterItems({ items: upper, transitions: [] }, { labels: ['bug'] }, options).map((i) => i.id),
+    ).toEqual(['shout']);
+  });
+
   it("filters an item that left the board by the content it had (an archived card's moves still count)", () => {
     const leftItems = [item('gone', { labels: ['bug'], column: null })];
     const result = filterBoard({ items, transitions }, { labels: ['bug'] }, { ...options, leftItems });

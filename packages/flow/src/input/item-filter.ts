@@ -74,22 +74,41 @@ export function repositoryOf(item: Pick<BoardItem, 'url'>): string | null {
     : null;
 }
 
+/**
+ * A list of names as GitHub compares them: without case (`Bug` and `bug` cannot both be labels of a
+ * repository; logins, repositories and milestones are found without case on GitHub too).
+ */
+function namesWithoutCase(values: readonly string[] | undefined) {
+  const names = new Set((values ?? []).map((value) => value.toLowerCase()));
+  // A board has few distinct names: each is folded once, not once per item (100,000 items a request).
+  const decided = new Map<string, boolean>();
+  const has = (value: string | null): boolean => {
+    if (value === null) return false;
+    let yes = decided.get(value);
+    if (yes === undefined) {
+      yes = names.has(value.toLowerCase());
+      decided.set(value, yes);
+    }
+    return yes;
+  };
+  return { any: names.size > 0, has };
+}
+
 /** The content parts of a filter as one test, built once per filter rather than read per item. */
 function contentMatcher(filter: ItemFilter): (item: BoardItem) => boolean {
-  const labels = filter.labels ?? [];
-  const notLabels = filter.notLabels ?? [];
-  const milestones = filter.milestones ?? [];
+  const labels = namesWithoutCase(filter.labels);
+  const notLabels = namesWithoutCase(filter.notLabels);
+  const milestones = namesWithoutCase(filter.milestones);
   const types = filter.types ?? [];
-  const repositories = filter.repositories ?? [];
-  const assignees = filter.assignees ?? [];
+  const repositories = namesWithoutCase(filter.repositories);
+  const assignees = namesWithoutCase(filter.assignees);
   const checks: ((item: BoardItem) => boolean)[] = [];
-  if (labels.length > 0) checks.push((item) => item.labels.some((label) => labels.includes(label)));
-  if (notLabels.length > 0) checks.push((item) => !item.labels.some((label) => notLabels.includes(label)));
-  if (milestones.length > 0)
-    checks.push((item) => item.milestone !== null && milestones.includes(item.milestone));
+  if (labels.any) checks.push((item) => item.labels.some(labels.has));
+  if (notLabels.any) checks.push((item) => !item.labels.some(notLabels.has));
+  if (milestones.any) checks.push((item) => milestones.has(item.milestone));
   if (types.length > 0) checks.push((item) => types.includes(itemTypeOf(item)));
-  if (repositories.length > 0) checks.push((item) => repositories.includes(repositoryOf(item) ?? ''));
-  if (assignees.length > 0) checks.push((item) => (item.assignees ?? []).some((a) => assignees.includes(a)));
+  if (repositories.any) checks.push((item) => repositories.has(repositoryOf(item)));
+  if (assignees.any) checks.push((item) => (item.assignees ?? []).some(assignees.has));
   if (checks.length === 1) return checks[0] as (item: BoardItem) => boolean;
   return (item) => checks.every((check) => check(item));
 }
