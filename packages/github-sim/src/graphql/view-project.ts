@@ -1,5 +1,5 @@
 import { nodeId } from '../model/ids.ts';
-import type { SimItem, SimProject } from '../model/types.ts';
+import type { SimItem, SimProject, SingleSelectField } from '../model/types.ts';
 import { paginate } from './connection.ts';
 import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
 import { itemMatcher } from './item-query.ts';
@@ -15,7 +15,10 @@ const PLAIN_FIELDS = [
 ] as const;
 
 export function statusFieldView(project: SimProject): View {
-  const field = project.statusField;
+  return singleSelectView(project, project.statusField);
+}
+
+function singleSelectView(project: SimProject, field: SingleSelectField): View {
   return {
     __typename: 'ProjectV2SingleSelectField',
     id: field.nodeId,
@@ -45,9 +48,51 @@ export function fieldViews(project: SimProject): View[] {
       project: () => projectView(project),
     }),
   );
-  return [plain[0], plain[1], statusFieldView(project), ...plain.slice(2)].filter(
+  const others = (project.otherSingleSelects ?? []).map((f) => singleSelectView(project, f));
+  return [plain[0], plain[1], statusFieldView(project), ...others, ...plain.slice(2)].filter(
     (v): v is View => v !== undefined,
   );
+}
+
+/**
+ * A table view, then a board view whose columns are the workflow field's options (or the field set with
+ * `boardColumnField`): what a new GitHub project shows once a board view is added.
+ */
+function viewViews(project: SimProject): View[] {
+  const columnField = fieldViews(project).find(
+    (f) => f.id === (project.boardColumnFieldId ?? project.statusField.nodeId),
+  );
+  const view = (number: number, name: string, layout: string, groups: View[]): View => ({
+    __typename: 'ProjectV2View',
+    id: nodeId('ProjectV2View', `${project.databaseId}-${number}`),
+    databaseId: project.databaseId * 10 + number,
+    fullDatabaseId: String(project.databaseId * 10 + number),
+    number,
+    name,
+    layout,
+    filter: null,
+    createdAt: iso(project.createdAt),
+    updatedAt: iso(project.createdAt),
+    project: () => projectView(project),
+    verticalGroupByFields: (args: PageArgs) =>
+      paginate(
+        groups,
+        args,
+        (_f, i) => i + 1,
+        (f) => f,
+      ),
+    groupByFields: (args: PageArgs) =>
+      paginate(
+        [],
+        args,
+        (_f, i) => i + 1,
+        (f) => f,
+      ),
+  });
+  return [
+    view(1, 'Table', 'TABLE_LAYOUT', []),
+    view(2, 'Board', 'BOARD_LAYOUT', columnField ? [columnField] : []),
+  ];
 }
 
 function items(ctx: GqlContext, project: SimProject, query: string | null | undefined): SimItem[] {
@@ -88,6 +133,13 @@ export function projectView(project: SimProject): View {
         (f) => f,
       ),
     field: ({ name }: { name: string }) => fieldViews(project).find((f) => f.name === name) ?? null,
+    views: (args: PageArgs) =>
+      paginate(
+        viewViews(project),
+        args,
+        (v) => v.number as number,
+        (v) => v,
+      ),
     items: (args: PageArgs & { query?: string | null }, ctx: GqlContext) =>
       paginate(
         items(ctx, project, args.query),

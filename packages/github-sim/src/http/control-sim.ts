@@ -99,11 +99,25 @@ export function registerSimControl(app: FastifyInstance, sim: SimControls): void
     world.schema = schema;
     return { schema };
   });
-  app.post<{ Body: { boardUpdatedAtFollowsMoves?: unknown } }>('/_sim/quirks', async (req, reply) => {
-    const follows = req.body?.boardUpdatedAtFollowsMoves;
-    if (typeof follows !== 'boolean')
-      return reply.code(400).send({ message: 'boardUpdatedAtFollowsMoves must be true or false' });
-    world.boardUpdatedAtFollowsMoves = follows;
-    return { boardUpdatedAtFollowsMoves: follows };
-  });
+  app.post<{ Body: { boardUpdatedAtFollowsMoves?: unknown; timelineEventLoss?: unknown } }>(
+    '/_sim/quirks',
+    async (req, reply) => {
+      const { boardUpdatedAtFollowsMoves: follows, timelineEventLoss: loss } = req.body ?? {};
+      if (follows === undefined && loss === undefined)
+        return reply.code(400).send({ message: 'give boardUpdatedAtFollowsMoves or timelineEventLoss' });
+      if (follows !== undefined && typeof follows !== 'boolean')
+        return reply.code(400).send({ message: 'boardUpdatedAtFollowsMoves must be true or false' });
+      if (loss !== undefined && (typeof loss !== 'number' || !(loss >= 0 && loss <= 1)))
+        return reply.code(400).send({ message: 'timelineEventLoss must be a number from 0 to 1' });
+      if (typeof follows === 'boolean') world.boardUpdatedAtFollowsMoves = follows;
+      if (typeof loss === 'number') {
+        world.timelineEventLoss = loss;
+        world.timelineLossOwed = 0;
+      }
+      return {
+        boardUpdatedAtFollowsMoves: world.boardUpdatedAtFollowsMoves,
+        timelineEventLoss: world.timelineEventLoss,
+      };
+    },
+  );
 }

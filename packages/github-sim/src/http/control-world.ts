@@ -32,6 +32,7 @@ export function projectJson(world: World, project: SimProject, withItems = false
     title: project.title,
     public: project.public,
     statusFieldId: project.statusField.nodeId,
+    statusFieldName: project.statusField.name,
     columns: project.statusField.options.map((o) => o.name),
     options: project.statusField.options,
     ...(withItems ? { items: project.itemIds.map((id) => itemJson(world, id)) } : {}),
@@ -93,7 +94,17 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
     },
   );
   app.post<{
-    Body: { owner: string; title: string; columns?: string[]; public?: boolean; number?: number; at?: Time };
+    Body: {
+      owner: string;
+      title: string;
+      columns?: string[];
+      statusField?: string;
+      singleSelectFields?: { name: string; options: string[] }[];
+      boardColumnField?: string;
+      public?: boolean;
+      number?: number;
+      at?: Time;
+    };
   }>('/_sim/projects', async (req) =>
     projectJson(world, world.createProject({ ...req.body, at: toMs(req.body.at) })),
   );

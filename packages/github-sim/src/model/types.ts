@@ -31,6 +31,8 @@ export type SimAccount = SimUser | SimOrg;
 
 export type StatusOption = { id: string; name: string; color: OptionColor; description: string };
 
+export type SingleSelectField = { nodeId: string; databaseId: number; name: string; options: StatusOption[] };
+
 export type SimProject = {
   nodeId: string;
   databaseId: number;
@@ -43,7 +45,12 @@ export type SimProject = {
   closed: boolean;
   createdAt: number;
   updatedAt: number;
-  statusField: { nodeId: string; databaseId: number; name: string; options: StatusOption[] };
+  /** The workflow field: the single-select field whose options are the board's columns (named Status by default). */
+  statusField: SingleSelectField;
+  /** The board's other single-select fields (Priority, Team…), after the workflow field; absent: none. */
+  otherSingleSelects?: SingleSelectField[];
+  /** The node id of the field the board view groups its columns by; absent: the workflow field. */
+  boardColumnFieldId?: string;
   /** Item node ids, in board position order. */
   itemIds: string[];
 };

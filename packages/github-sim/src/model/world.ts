@@ -17,6 +17,7 @@ import type {
   SimToken,
   SimUser,
   SchemaVariant,
+  SingleSelectField,
   WorldOptions,
 } from './types.ts';
 
@@ -59,6 +60,12 @@ export type CreateProjectInput = {
   owner: string;
   title: string;
   columns?: string[];
+  /** The workflow field's name (default Status); any other name leaves the board without a Status field. */
+  statusField?: string;
+  /** Other single-select fields and their options. */
+  singleSelectFields?: { name: string; options: string[] }[];
+  /** The field the board view groups its columns by (a name among the above; default the workflow field). */
+  boardColumnField?: string;
   number?: number;
   public?: boolean;
   nodeId?: string;
@@ -95,6 +102,13 @@ export class World {
    * document it; off, the simulator plays a host where it does not, for the collector's self-check.
    */
   boardUpdatedAtFollowsMoves = true;
+  /**
+   * The share of Status changes that write no timeline event (0–1), as GitHub has done since about 24
+   * September 2026. Deterministic: the lost moves are spread evenly (see items.ts).
+   */
+  timelineEventLoss = 0;
+  /** The running share of lost events owed (items.ts): makes the loss exact over any run of moves. */
+  timelineLossOwed = 0;
   private nextId = 1000;
   private nextPosition = 1;
   private readonly issueNumbers = new Map<string, number>();
@@ -186,18 +200,40 @@ export class World {
       closed: false,
       createdAt: at,
       updatedAt: at,
-      statusField: { nodeId: '', databaseId: this.newDatabaseId(), name: 'Status', options: [] },
+      statusField: this.singleSelectField(id, input.statusField ?? 'Status', columns),
+      ...(input.singleSelectFields?.length
+        ? {
+            otherSingleSelects: input.singleSelectFields.map((f) =>
+              this.singleSelectField(id, f.name, f.options),
+            ),
+          }
+        : {}),
       itemIds: [],
     };
-    project.statusField.nodeId = nodeId('ProjectV2SingleSelectField', project.statusField.databaseId);
-    project.statusField.options = columns.map((name, i) => ({
-      id: optionId(id, name),
-      name,
-      color: COLORS[i % COLORS.length] ?? 'GRAY',
-      description: '',
-    }));
+    const grouped = [project.statusField, ...(project.otherSingleSelects ?? [])].find(
+      (f) => f.name === input.boardColumnField,
+    );
+    if (input.boardColumnField && !grouped)
+      throw new Error(`no single-select field ${input.boardColumnField}`);
+    if (grouped) project.boardColumnFieldId = grouped.nodeId;
     this.projects.set(id, project);
     return project;
+  }
+
+  private singleSelectField(projectId: string, name: string, options: string[]): SingleSelectField {
+    const databaseId = this.newDatabaseId();
+    return {
+      nodeId: nodeId('ProjectV2SingleSelectField', databaseId),
+      databaseId,
+      name,
+      options: options.map((option, i) => ({
+        // The Status field keeps its historical option ids; other fields' ids include the field's.
+        id: name === 'Status' ? optionId(projectId, option) : optionId(`${projectId}/${name}`, option),
+        name: option,
+        color: COLORS[i % COLORS.length] ?? 'GRAY',
+        description: '',
+      })),
+    };
   }
 
   projectsOf(owner: string): SimProject[] {
