@@ -17,3 +17,9 @@ export {
 export { DAY_MS, type FlowModel, generateHistory, type HistoryItem, type Transition } from './history.ts';
 export { NODE_PREFIX, type NodeKind, nodeId } from './node-ids.ts';
 export { type Random, seededRandom, weighted } from './random.ts';
+export {
+  DEMO_ESTIMATE_FIELD,
+  DEMO_ITERATION_FIELD,
+  type DemoPlan,
+  generateDemoPlan,
+} from './plan.ts';

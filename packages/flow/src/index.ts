@@ -71,3 +71,26 @@ export { TimeZoneError } from './core/time-zone.ts';
 export { parseHolidayLines, parseWeekends } from './input/calendar-options.ts';
 export type * from './reports/flow-types.ts';
 export { seededRandom } from './core/random.ts';
+export type { FlowUnit, Iteration, Plan, PlanChange } from './plan/types.ts';
+export {
+  currentIteration,
+  type IterationSelector,
+  type IterationSpan,
+  iterationSpans,
+  resolveIteration,
+} from './plan/iterations.ts';
+export {
+  estimateWeights,
+  itemsInIteration,
+  latestPlans,
+  type PlanHistory,
+  planAt,
+  planHistory,
+} from './plan/plan-history.ts';
+export {
+  type BurnUpDay,
+  buildIterationReport,
+  type IterationReport,
+  type IterationReportInput,
+  type IterationSummary,
+} from './plan/iteration-report.ts';

@@ -14,7 +14,13 @@ type DayRange = { first: number; last: number };
  * charted column the slot of its row it reads. What the timeline holds, so the board report charts it
  * without building an object per item.
  */
-export type EntryTable = { entries: Float64Array; width: number; slots: readonly number[] };
+export type EntryTable = {
+  entries: Float64Array;
+  width: number;
+  slots: readonly number[];
+  /** What each row adds (its estimate, in estimate units); 1 each when absent. */
+  weights?: Float64Array;
+};
 
 type DayOf = (ms: number) => number;
 
@@ -40,14 +46,15 @@ export function cumulativeFlowOf(
   if (!span) return [];
   const length = span.last - span.first + 1;
   const perColumn = columns.map(() => new Float64Array(length));
-  const { entries, width, slots } = table;
+  const { entries, width, slots, weights } = table;
   for (let row = 0; row < entries.length; row += width) {
+    const weight = weights ? (weights[row / width] as number) : 1;
     for (let c = 0; c < columns.length; c++) {
       const at = entries[row + (slots[c] as number)] as number;
       if (Number.isNaN(at)) continue;
       const i = Math.max(0, dayOf(at) - span.first);
       const counts = perColumn[c] as Float64Array;
-      if (i < length) counts[i] = (counts[i] as number) + 1;
+      if (i < length) counts[i] = (counts[i] as number) + weight;
     }
   }
   for (const counts of perColumn)
@@ -67,6 +74,8 @@ export function cumulativeFlow(
   columns: readonly string[],
   range?: DayRange,
   dayOf: DayOf = dayNumber,
+  /** What each item (by position) adds; 1 each when absent. */
+  weights?: Float64Array,
 ): CfdRow[] {
   const entries = new Float64Array(items.length * columns.length);
   items.forEach((item, i) => {
@@ -75,7 +84,7 @@ export function cumulativeFlow(
     });
   });
   return cumulativeFlowOf(
-    { entries, width: columns.length, slots: columns.map((_, c) => c) },
+    { entries, width: columns.length, slots: columns.map((_, c) => c), ...(weights ? { weights } : {}) },
     columns,
     range,
     dayOf,

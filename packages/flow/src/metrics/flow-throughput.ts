@@ -1,21 +1,25 @@
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
 import type { Calendar } from '../core/calendar.ts';
-import { dayNumber, isoDay } from '../core/numbers.ts';
+import { dayNumber, isoDay, round } from '../core/numbers.ts';
 
 export type DayRange = { first: number; last: number };
+
+/** What a completed item adds to a day: 1 (items), or its estimate (docs/metrics.md, "Iterations and estimates"). */
+export type ItemWeight = (itemId: string) => number;
 
 /** Completions per local day (`dayOf`, default UTC) over `range` (inclusive), zero days kept, in day order. */
 export function dailyCompletions(
   items: readonly ItemTimeline[],
   range: DayRange,
   dayOf: (ms: number) => number = dayNumber,
+  weight?: ItemWeight,
 ): number[] {
   const length = Math.max(0, range.last - range.first + 1);
   const counts = new Array<number>(length).fill(0);
   for (const item of items) {
     if (item.completedAt === null) continue;
     const i = dayOf(item.completedAt) - range.first;
-    if (i >= 0 && i < length) counts[i] = (counts[i] as number) + 1;
+    if (i >= 0 && i < length) counts[i] = (counts[i] as number) + (weight ? weight(item.itemId) : 1);
   }
   return counts;
 }
@@ -27,7 +31,7 @@ export function weeklyCompletions(daily: readonly number[], range: DayRange): We
   const weeks = Math.floor(daily.length / 7);
   return Array.from({ length: weeks }, (_, w) => {
     const end = daily.length - 7 * (weeks - 1 - w);
-    const count = daily.slice(end - 7, end).reduce((a, b) => a + b, 0);
+    const count = round(daily.slice(end - 7, end).reduce((a, b) => a + b, 0));
     return { week_start: isoDay(range.first + end - 7), week_end: isoDay(range.first + end - 1), count };
   });
 }
@@ -43,6 +47,7 @@ export function throughputSample(
   today: number,
   sampleDays: number,
   calendar?: Calendar,
+  weight?: ItemWeight,
 ): { range: DayRange; counts: number[] } | null {
   const dayOf = calendar?.dayOf ?? dayNumber;
   let firstDay = Number.POSITIVE_INFINITY;
@@ -50,7 +55,7 @@ export function throughputSample(
     if (item.firstEntryAt !== null) firstDay = Math.min(firstDay, dayOf(item.firstEntryAt));
   const range = { first: Math.max(today - sampleDays, firstDay), last: today - 1 };
   if (!(range.first <= range.last)) return null;
-  const daily = dailyCompletions(items, range, dayOf);
+  const daily = dailyCompletions(items, range, dayOf, weight);
   if (!calendar?.partial) return { range, counts: daily };
   const counts: number[] = [];
   daily.forEach((count, i) => {

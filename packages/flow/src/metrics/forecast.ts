@@ -1,5 +1,5 @@
 import type { HowManyResult, WhenResult } from '@fluxion/contract';
-import { isoDay } from '../core/numbers.ts';
+import { isoDay, round } from '../core/numbers.ts';
 import { draw, seededRandom } from '../core/random.ts';
 
 /** The confidence levels of every forecast, in this order. */
@@ -37,7 +37,7 @@ export function forecastHowMany(
   const n = totals.length;
   return FORECAST_CONFIDENCES.map((confidence) => ({
     confidence,
-    items: n === 0 ? 0 : (totals[n - covered(confidence, n)] as number),
+    items: n === 0 ? 0 : round(totals[n - covered(confidence, n)] as number),
   }));
 }
 

@@ -1,7 +1,7 @@
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
 import type { BoardItem } from '../types.ts';
 
-export type ColumnEntries = Pick<ItemTimeline, 'entered'>;
+export type ColumnEntries = Pick<ItemTimeline, 'entered' | 'itemId'>;
 
 /**
  * Column entries of the items that sit in a board column with no recorded move into it: a board just
@@ -28,7 +28,7 @@ export function snapshotEntries(
     columns.forEach((name, c) => {
       entered[name] = c <= position ? Math.min(at, now) : null;
     });
-    rows.push({ entered });
+    rows.push({ itemId: item.id, entered });
   }
   return rows;
 }
