@@ -94,6 +94,19 @@ const envSchema = z.object({
   FLOW_CACHE_SIZE: count(1, 100_000).default(200),
   RESULT_CACHE_TTL_MS: milliseconds(1_000, HOUR_MS).default(60_000),
   OVERVIEW_BOARDS_AT_ONCE: count(1, 64).default(4),
+  // Notifications (docs/operations.md, "Digest and alerts").
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^\s]+$/.test(v) && URL.canParse(v), 'must be an smtp://… or smtps://… URL')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or "Name <address>"')
+    .optional(),
+  SLACK_WEBHOOK_BASE_URL: z.url().optional(),
+  NOTIFY_TICK_MS: milliseconds(100, HOUR_MS).default(30_000),
+  NOTIFY_LEASE_MS: milliseconds(1_000, HOUR_MS).default(2 * 60_000),
+  MAIL_SIM_PORT: port.optional(),
 });
 
 export type Config = {
@@ -131,6 +144,22 @@ export type Config = {
   /** How often a collector looks for due boards, polls a board, and how long a claimed board stays its own. */
   collectorTiming: CollectorTiming;
   analytics: AnalyticsSettings;
+  notifications: NotificationSettings;
+};
+
+/**
+ * Where e-mail and Slack messages go (docs/operations.md, "Digest and alerts"). `smtpUrl` null: no SMTP
+ * server, so no e-mail (local mode then starts the mail catcher and points this at it).
+ */
+export type NotificationSettings = {
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Only webhook URLs under this base are accepted for a board's Slack channel. */
+  slackWebhookBase: string;
+  tickMs: number;
+  leaseMs: number;
+  /** Local mode: the mail catcher's HTTP port (its page and the Slack receiver); SMTP listens on the next. */
+  mailSimPort: number;
 };
 
 /**
@@ -258,7 +287,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       flows: { maxEntries: e.FLOW_CACHE_SIZE, ttlMs: e.RESULT_CACHE_TTL_MS },
       overviewBoardsAtOnce: e.OVERVIEW_BOARDS_AT_ONCE,
     },
+    notifications: {
+      smtpUrl: e.SMTP_URL ?? null,
+      mailFrom: e.MAIL_FROM ?? `Fluxion Analytics <notifications@${mailDomain(e.PUBLIC_URL)}>`,
+      slackWebhookBase: e.SLACK_WEBHOOK_BASE_URL ?? 'https://hooks.slack.com/services/',
+      tickMs: e.NOTIFY_TICK_MS,
+      leaseMs: e.NOTIFY_LEASE_MS,
+      mailSimPort: e.MAIL_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 3),
+    },
   };
+}
+
+/** The sender's domain when MAIL_FROM is unset: the public URL's host (`localhost` in local mode). */
+function mailDomain(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
 }
 
 const APP_VARIABLES = [

@@ -19,11 +19,16 @@ export type UsersTable = {
   github_refresh_until: number | null;
   /** When GitHub refused the user's token or refresh token (authorization revoked): sign-ins end. */
   github_access_revoked_at: number | null;
+  /** "Connect personal boards": the OAuth app's token (read:project), sealed, and when (migration 026). */
+  github_personal_token_enc: Generated<string | null>;
+  github_personal_connected_at: Generated<number | null>;
   subscription_status: string;
   subscription_end: number | null;
   cancel_at_period_end: number;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  /** 1 while the personal Stripe subscription is trialing: bought in the app's trial, first charge to come (migration 025). */
+  subscription_trialing: Generated<number>;
   demo_hidden: number;
   created_at: number;
   updated_at: number;
@@ -106,6 +111,8 @@ export type BoardsTable = {
   unreadable_items: Generated<number | null>;
   /** Why: 'repositories_not_selected' | 'no_installation' | 'user_owned' (contract: unreadableReasonSchema). */
   unreadable_reason: Generated<string | null>;
+  /** JSON `{sle, wip_limits, blocked_label}` (contract: flowPoliciesSchema); null: none set (migration 028). */
+  flow_policies: Generated<string | null>;
 };
 
 /** A user's registration of a board, with that user's settings. */
@@ -172,6 +179,17 @@ export type ItemSnapshotsTable = {
   created_at: number;
 };
 
+/** A label put on (added 1) or taken off (0) an item, when and how it was learnt (migration 028). */
+export type LabelChangesTable = {
+  board_id: string;
+  item_id: string;
+  label: string;
+  added: number;
+  at: number;
+  source: string;
+  recorded_at: number;
+};
+
 /** A read-only link to one board's analyses; `filters` is JSON of the link's settings. */
 export type ShareLinksTable = {
   id: string;
@@ -212,7 +230,107 @@ export type GithubInstallationsTable = {
   created_at: number;
 };
 
+/** A user's notifications of one board (migration 024; apps/server/src/notifications). Booleans 0/1. */
+export type NotificationPreferencesTable = {
+  user_id: string;
+  board_id: string;
+  digest: number;
+  alerts: number;
+  by_email: number;
+  by_slack: number;
+  /** Where the user's e-mails go; null: none given yet (no e-mail is sent). */
+  email: string | null;
+  updated_at: number;
+};
+
+/** A board's Slack channel: its incoming-webhook URL sealed with TOKEN_ENCRYPTION_KEY (migration 024). */
+export type NotificationBoardsTable = {
+  board_id: string;
+  slack_webhook_enc: string | null;
+  updated_by: string | null;
+  updated_at: number;
+};
+
+/**
+ * One message to send, once (migration 024): unique by `idempotency_key` (board, user, channel, period or
+ * cause); `state` pending → sending → sent, or failed / dropped / interrupted (notifications/jobs.ts).
+ */
+export type NotificationJobsTable = {
+  id: string;
+  idempotency_key: string;
+  kind: string;
+  board_id: string;
+  user_id: string | null;
+  channel: string;
+  period: string | null;
+  cause: string | null;
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  give_up_at: number | null;
+  lease_owner: string | null;
+  lease_until: number | null;
+  last_error: string | null;
+  message_id: string;
+  created_at: number;
+  sending_at: number | null;
+  finished_at: number | null;
+};
+
+/** A board's Iteration field and chosen estimate field (migration 027). */
+export type BoardPlanFieldsTable = {
+  board_id: string;
+  iteration_field_id: string | null;
+  iteration_field_name: string | null;
+  /** JSON `[{id, title, startDate, duration}]`, completed iterations too. */
+  iterations: Generated<string>;
+  estimate_field_id: string | null;
+  estimate_field_name: string | null;
+  updated_at: number;
+};
+
+/** What an item's iteration and estimate became, and when (migration 027). */
+export type ItemPlanChangesTable = {
+  board_id: string;
+  item_id: string;
+  at: number;
+  iteration_id: string | null;
+  estimate: number | null;
+  source: string;
+};
+
+/** A GitHub organization's team plan (migration 025; apps/server/src/billing, docs/billing.md). */
+export type OrgPlansTable = {
+  org_login: string;
+  /** As the user's subscription_status: 'trial' (the app's, no card) until bought, then Stripe's in our words. */
+  status: string;
+  /** The app's 30-day trial: from the first time one of the organization's boards was added. */
+  trial_end: number;
+  subscription_end: number | null;
+  period_start: number | null;
+  cancel_at_period_end: Generated<number>;
+  /** 1 while the Stripe subscription is trialing (bought within the trial: the first charge is to come). */
+  stripe_trialing: Generated<number>;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  /** The subscription's quantity as last synced with Stripe. */
+  seats: Generated<number>;
+  created_at: number;
+  updated_at: number;
+};
+
+/** Who manages an organization's plan besides its GitHub owners: 'owner' (bought it) or 'billing_manager'. */
+export type OrgPlanManagersTable = {
+  org_login: string;
+  login: string;
+  role: string;
+  added_by: string;
+  created_at: number;
+};
+
 export type Database = {
+  board_plan_fields: BoardPlanFieldsTable;
+  item_plan_changes: ItemPlanChangesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   auth_sessions: AuthSessionsTable;
@@ -226,7 +344,13 @@ export type Database = {
   webhook_deliveries: WebhookDeliveriesTable;
   stripe_events: StripeEventsTable;
   share_links: ShareLinksTable;
+  label_changes: LabelChangesTable;
   github_installations: GithubInstallationsTable;
+  org_plans: OrgPlansTable;
+  org_plan_managers: OrgPlanManagersTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_boards: NotificationBoardsTable;
+  notification_jobs: NotificationJobsTable;
 };
 
 export type User = Selectable<UsersTable>;

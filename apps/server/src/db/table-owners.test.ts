@@ -13,6 +13,9 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Every table and the one folder of apps/server/src that writes it (insert, update, delete). */
 export const TABLE_OWNERS: Record<string, string> = {
+  /** Iterations and estimates (migration 027). */
+  board_plan_fields: 'plan',
+  item_plan_changes: 'plan',
   boards: 'boards',
   transitions: 'move-log',
   transition_segments: 'move-log',
@@ -24,10 +27,19 @@ export const TABLE_OWNERS: Record<string, string> = {
   refresh_tokens: 'auth',
   share_links: 'sharing',
   stripe_events: 'billing',
+  /** Organization (team) plans and their managers (migration 025). */
+  org_plans: 'billing',
+  org_plan_managers: 'billing',
   rate_limit_hits: 'http',
   webhook_deliveries: 'webhooks',
   /** The GitHub App's installations (migration 019), written by their own folder. */
   github_installations: 'installations',
+  /** Label additions and removals (migration 028), recorded with the items' metadata. */
+  label_changes: 'move-log',
+  /** Digest and alert preferences, Slack channels and the send jobs (migration 024). */
+  notification_preferences: 'notifications',
+  notification_boards: 'notifications',
+  notification_jobs: 'notifications',
 };
 
 type Source = { path: string; folder: string; text: string };

@@ -1,0 +1,126 @@
+import { type AgingItem, type Bottleneck, type FlowResponse, flowQuerySchema } from '@fluxion/contract';
+import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
+
+/** Weeks of completions a digest compares: this week and the three before it. */
+export const DIGEST_WEEKS = 4;
+/**
+ * The Flow report the digest reads: the Flow page's defaults (parsed by its own schema, so a parameter
+ * added there keeps its default here) over DIGEST_WEEKS weeks — GET /api/flow/?days=28 gives the same.
+ */
+export const DIGEST_FLOW_PARAMS = (() => {
+  const { project: _project, ...params } = flowQuerySchema.parse({ project: '-', days: DIGEST_WEEKS * 7 });
+  return params;
+})();
+
+export type DigestItem = Pick<AgingItem, 'id' | 'number' | 'title' | 'url' | 'column' | 'age_days' | 'risk'>;
+
+/** A week's digest of one board, from the same Flow report as the Flow page (figures and story). */
+export type Digest = {
+  boardTitle: string;
+  /** The Monday of the digest (YYYY-MM-DD on the board's calendar). */
+  period: string;
+  completed: {
+    /** Items finished in the last 7 days of the report's window (its last weekly row). */
+    thisWeek: number;
+    weekEnd: string | null;
+    /** The weeks before, oldest first. */
+    previous: number[];
+    /** Their mean, 1 decimal; null without a previous week. */
+    previousMean: number | null;
+  };
+  wip: number;
+  /** Items in progress older than 85% of the board's recent cycle times (the Flow page's "at risk"). */
+  atRisk: number;
+  /** The three oldest items in progress, oldest first. */
+  oldest: DigestItem[];
+  bottleneck: Bottleneck | null;
+  /** One sentence: what to look at first. */
+  firstLook: string;
+  links: DigestLinks;
+};
+
+export type DigestLinks = { flow: string; issues: string; timeInState: string; settings: string };
+
+/** The board's pages, for the digest's links (the web app's addresses keep the view). */
+export function digestLinks(
+  publicUrl: string,
+  projectId: string,
+  bottleneckColumn: string | null,
+): DigestLinks {
+  const base = publicUrl.replace(/\/$/, '');
+  const project = encodeURIComponent(projectId);
+  const column = bottleneckColumn ? `&column=${encodeURIComponent(bottleneckColumn)}` : '';
+  return {
+    flow: `${base}/flow?project=${project}`,
+    issues: `${base}/issues-in-columns?project=${project}${column}`,
+    timeInState: `${base}/time-in-state?project=${project}`,
+    settings: `${base}/manage-projects?notifications=${project}`,
+  };
+}
+
+/** The digest from a board's Flow report (computed as its reader may see the items). */
+export function buildDigest(input: {
+  boardTitle: string;
+  projectId: string;
+  period: string;
+  report: FlowResponse;
+  publicUrl: string;
+}): Digest {
+  const { report } = input;
+  const weeks = report.throughput.weekly;
+  const last = weeks.at(-1);
+  const previous = weeks.slice(0, -1).map((w) => w.count);
+  const previousMean =
+    previous.length > 0
+      ? Math.round((previous.reduce((a, b) => a + b, 0) / previous.length) * 10) / 10
+      : null;
+  const oldest = report.aging.items.slice(0, 3).map(({ id, number, title, url, column, age_days, risk }) => ({
+    id,
+    number,
+    title,
+    url,
+    column,
+    age_days,
+    risk,
+  }));
+  const digest: Omit<Digest, 'firstLook'> = {
+    boardTitle: input.boardTitle,
+    period: input.period,
+    completed: { thisWeek: last?.count ?? 0, weekEnd: last?.week_end ?? null, previous, previousMean },
+    wip: report.aging.items.length,
+    atRisk: report.aging.at_risk,
+    oldest,
+    bottleneck: report.bottleneck,
+    links: digestLinks(input.publicUrl, input.projectId, report.bottleneck?.column ?? null),
+  };
+  return { ...digest, firstLook: firstLook(digest) };
+}
+
+const itemName = (item: DigestItem) =>
+  item.title === PRIVATE_ITEM_TITLE || item.number === null
+    ? `“${item.title}”`
+    : `#${item.number} “${item.title}”`;
+
+/**
+ * What to look at first, in one sentence: the oldest item when it is at risk (finishing started work
+ * beats starting more), else the bottleneck when it holds work clearly longer than the other columns,
+ * else a fall in completions, else that the flow is steady.
+ */
+export function firstLook(digest: Omit<Digest, 'firstLook'>): string {
+  const [oldest] = digest.oldest;
+  if (oldest && (oldest.risk === 'at_risk' || oldest.risk === 'critical')) {
+    const others = digest.atRisk > 1 ? `, one of ${digest.atRisk} items past 85% of recent cycle times` : '';
+    return `Look first at ${itemName(oldest)}: in progress for ${oldest.age_days} days in ${oldest.column}${others}.`;
+  }
+  const b = digest.bottleneck;
+  if (b && b.intensity >= 1.5) {
+    return `Look first at ${b.column}: items stay there ${b.days} days on average, ${b.intensity}× the other in-progress columns.`;
+  }
+  const { thisWeek, previousMean } = digest.completed;
+  if (previousMean !== null && previousMean > 0 && thisWeek < previousMean / 2) {
+    return `Look first at why fewer items finished: ${thisWeek} this week against ${previousMean} a week before.`;
+  }
+  return digest.wip === 0
+    ? 'Nothing is in progress: pick the next items to start.'
+    : 'Nothing stands out this week: the flow is steady.';
+}

@@ -1,0 +1,130 @@
+import type { Digest, DigestItem } from './digest.ts';
+
+/** A message for every channel: the e-mail's subject, HTML and text; Slack's Block Kit is built from it. */
+export type Message = { subject: string; html: string; text: string };
+
+/** An alert: a cause that happened to a board, with what to do about it. */
+export type Alert = {
+  kind: 'collection_stopped';
+  boardTitle: string;
+  /** What happened, as the collector recorded it (the board's last error). */
+  reason: string;
+  /** What to do about it. */
+  action: string;
+  link: string;
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export function digestSubject(digest: Digest): string {
+  return `${digest.boardTitle}: ${plural(digest.completed.thisWeek, 'item')} finished this week — Fluxion digest`;
+}
+
+export function completedLine(digest: Digest): string {
+  const { thisWeek, previous, previousMean } = digest.completed;
+  const before = previous.length > 0 ? ` (previous weeks: ${previous.join(', ')}; mean ${previousMean})` : '';
+  return `Finished this week: ${thisWeek}${before}.`;
+}
+
+export function wipLine(digest: Digest): string {
+  return `In progress: ${digest.wip}, of which ${digest.atRisk} past 85% of recent cycle times.`;
+}
+
+export function bottleneckLine(digest: Digest): string {
+  const b = digest.bottleneck;
+  if (!b) return 'Bottleneck: none yet (no stay ended in an in-progress column recently).';
+  return `Bottleneck: ${b.column}, ${b.days} days on average (${b.intensity}× the other in-progress columns, last ${b.window_days} days).`;
+}
+
+export const itemLine = (item: DigestItem) =>
+  `${item.number === null ? '' : `#${item.number} `}${item.title} — ${item.age_days} days in progress, now in ${item.column}`;
+
+/** The digest as e-mail: plain text and a single-column HTML that reads on a phone. */
+export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
+  const oldestText = digest.oldest.map((item) => `  - ${itemLine(item)}`).join('\n') || '  (none)';
+  const text = [
+    `${digest.boardTitle} — week of ${digest.period}`,
+    '',
+    digest.firstLook,
+    '',
+    completedLine(digest),
+    wipLine(digest),
+    bottleneckLine(digest),
+    '',
+    'Oldest items in progress:',
+    oldestText,
+    '',
+    `Flow: ${digest.links.flow}`,
+    `Issues in the bottleneck: ${digest.links.issues}`,
+    `Time in State: ${digest.links.timeInState}`,
+    '',
+    `Notification settings: ${digest.links.settings}`,
+    `Unsubscribe from this board's digest: ${unsubscribeUrl}`,
+  ].join('\n');
+  const itemsHtml =
+    digest.oldest
+      .map((item) => {
+        const name = escapeHtml(`${item.number === null ? '' : `#${item.number} `}${item.title}`);
+        const title = item.url ? `<a href="${escapeHtml(item.url)}" style="color:#0969da">${name}</a>` : name;
+        return `<li style="margin:0 0 8px">${title}<br><span style="color:#59636e">${item.age_days} days in progress, now in ${escapeHtml(item.column)}</span></li>`;
+      })
+      .join('') || '<li>(none)</li>';
+  const link = (href: string, label: string) =>
+    `<a href="${escapeHtml(href)}" style="color:#0969da">${escapeHtml(label)}</a>`;
+  const html = page(
+    digest.boardTitle,
+    [
+      `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(digest.boardTitle)}</h1>`,
+      `<p style="color:#59636e;margin:0 0 16px">Week of ${escapeHtml(digest.period)}</p>`,
+      `<p style="font-size:16px;padding:12px;background:#ddf4ff;border-radius:6px;margin:0 0 16px"><strong>${escapeHtml(digest.firstLook)}</strong></p>`,
+      `<p style="margin:0 0 8px">${escapeHtml(completedLine(digest))}</p>`,
+      `<p style="margin:0 0 8px">${escapeHtml(wipLine(digest))}</p>`,
+      `<p style="margin:0 0 16px">${escapeHtml(bottleneckLine(digest))}</p>`,
+      '<h2 style="font-size:16px;margin:0 0 8px">Oldest items in progress</h2>',
+      `<ol style="padding-left:20px;margin:0 0 16px">${itemsHtml}</ol>`,
+      `<p style="margin:0 0 16px">${link(digest.links.flow, 'Flow')} · ${link(digest.links.issues, 'Issues in the bottleneck')} · ${link(digest.links.timeInState, 'Time in State')}</p>`,
+    ].join('\n'),
+    footer(digest.links.settings, unsubscribeUrl),
+  );
+  return { subject: digestSubject(digest), html, text };
+}
+
+export function alertEmail(alert: Alert, settingsUrl: string, unsubscribeUrl: string): Message {
+  const subject = `${alert.boardTitle}: Fluxion stopped collecting this board`;
+  const text = [
+    subject,
+    '',
+    `What happened: ${alert.reason}`,
+    `What to do: ${alert.action}`,
+    '',
+    `Open the board's settings: ${alert.link}`,
+    '',
+    `Notification settings: ${settingsUrl}`,
+    `Unsubscribe from this board's alerts: ${unsubscribeUrl}`,
+  ].join('\n');
+  const html = page(
+    subject,
+    [
+      `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
+      `<p style="margin:0 0 8px"><strong>What happened:</strong> ${escapeHtml(alert.reason)}</p>`,
+      `<p style="margin:0 0 16px"><strong>What to do:</strong> ${escapeHtml(alert.action)}</p>`,
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(alert.link)}" style="color:#0969da">Open the board's settings</a></p>`,
+    ].join('\n'),
+    footer(settingsUrl, unsubscribeUrl),
+  );
+  return { subject, html, text };
+}
+
+function footer(settingsUrl: string, unsubscribeUrl: string): string {
+  return `<p style="color:#59636e;font-size:13px;margin:24px 0 0"><a href="${escapeHtml(settingsUrl)}" style="color:#59636e">Notification settings</a> · <a href="${escapeHtml(unsubscribeUrl)}" style="color:#59636e">Unsubscribe</a></p>`;
+}
+
+function page(title: string, body: string, foot: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:16px;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Helvetica,Arial,sans-serif;font-size:15px;line-height:1.5;color:#1f2328;background:#ffffff"><div style="max-width:600px;margin:0 auto">${body}${foot}</div></body></html>`;
+}

@@ -1,0 +1,104 @@
+import type { Db } from '../db/connection.ts';
+import type { Selectable } from 'kysely';
+import type { NotificationPreferencesTable } from '../db/schema.ts';
+
+export type Preferences = Selectable<NotificationPreferencesTable>;
+
+/** What a user chose for a board; everything off until they choose. */
+export const NO_PREFERENCES = { digest: 0, alerts: 0, by_email: 1, by_slack: 0, email: null } as const;
+
+export async function findPreferences(
+  db: Db,
+  userId: string,
+  boardId: string,
+): Promise<Preferences | undefined> {
+  return db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+}
+
+export async function savePreferences(
+  db: Db,
+  row: Omit<Preferences, 'updated_at'>,
+  now: number,
+): Promise<void> {
+  const { user_id, board_id, ...settings } = row;
+  await db
+    .insertInto('notification_preferences')
+    .values({ ...row, updated_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'board_id']).doUpdateSet({ ...settings, updated_at: now }))
+    .execute();
+}
+
+/** The one-click unsubscribe: one kind of message off for one user and board. */
+export async function turnOff(
+  db: Db,
+  userId: string,
+  boardId: string,
+  what: 'digest' | 'alerts',
+  now: number,
+) {
+  await db
+    .updateTable('notification_preferences')
+    .set(what === 'digest' ? { digest: 0, updated_at: now } : { alerts: 0, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('board_id', '=', boardId)
+    .execute();
+}
+
+/** A user who stops tracking a board stops hearing about it (projects/ calls this when they untrack). */
+export async function forgetPreferences(db: Db, userId: string, boardId: string): Promise<void> {
+  await db
+    .deleteFrom('notification_preferences')
+    .where('user_id', '=', userId)
+    .where('board_id', '=', boardId)
+    .execute();
+}
+
+/** Every subscription that wants `kind` on some channel, with the board's calendar and state. */
+export async function subscriptionsWanting(db: Db, kind: 'digest' | 'alerts') {
+  return db
+    .selectFrom('notification_preferences as p')
+    .innerJoin('boards as b', 'b.id', 'p.board_id')
+    .select([
+      'p.user_id',
+      'p.board_id',
+      'p.by_email',
+      'p.by_slack',
+      'p.email',
+      'b.calendar',
+      'b.is_demo',
+      'b.sync_status',
+      'b.last_synced_at',
+      'b.last_error',
+    ])
+    .where(`p.${kind}`, '=', 1)
+    .where((eb) => eb.or([eb('p.by_email', '=', 1), eb('p.by_slack', '=', 1)]))
+    .execute();
+}
+
+/** The board's Slack incoming-webhook URL, sealed. */
+export async function findSlackWebhook(db: Db, boardId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('notification_boards')
+    .select('slack_webhook_enc')
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return row?.slack_webhook_enc ?? null;
+}
+
+export async function saveSlackWebhook(
+  db: Db,
+  row: { boardId: string; sealed: string | null; userId: string },
+  now: number,
+): Promise<void> {
+  const values = { slack_webhook_enc: row.sealed, updated_by: row.userId, updated_at: now };
+  await db
+    .insertInto('notification_boards')
+    .values({ board_id: row.boardId, ...values })
+    .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
+    .execute();
+}
