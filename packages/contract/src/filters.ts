@@ -34,6 +34,11 @@ export const itemFilterQueryShape = {
   from: day(),
   /** The last day (in the board's time zone) of the date range, included. */
   to: day(),
+  /**
+   * The items the board's Iteration field puts in one iteration now: `current`, `previous`, or an
+   * iteration's id or title (docs/metrics.md, "Iterations and estimates").
+   */
+  iteration: name('iteration').optional(),
 };
 export const itemFilterQuerySchema = z.object(itemFilterQueryShape);
 export type ItemFilterQuery = z.output<typeof itemFilterQuerySchema>;

@@ -7,6 +7,10 @@ import { wholeNumber } from './numbers.ts';
 /** Optional whole-number query parameter in [1, max], with the parameter's name in every message. */
 const whole = (name: string, max: number, fallback: number) => wholeNumber(name, 1, max).default(fallback);
 
+export const FLOW_UNITS = ['items', 'estimate'] as const;
+export const flowUnitSchema = z.enum(FLOW_UNITS, { error: `unit must be one of ${FLOW_UNITS.join(', ')}` });
+export type FlowUnit = z.infer<typeof flowUnitSchema>;
+
 /** GET /api/flow/?project=&days=&horizon=&items= (docs/metrics.md, "Flow"). */
 export const flowQuerySchema = z.object({
   project: z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200),
@@ -16,6 +20,8 @@ export const flowQuerySchema = z.object({
   horizon: whole('horizon', 365, FLOW_DEFAULTS.horizon),
   /** "When will the next `items` items be done". */
   items: whole('items', 500, FLOW_DEFAULTS.items),
+  /** Throughput, cumulative flow and forecasts in items or in the board's estimate units. */
+  unit: flowUnitSchema.default('items'),
   ...itemFilterQueryShape,
 });
 export type FlowQuery = z.infer<typeof flowQuerySchema>;
@@ -51,7 +57,8 @@ export const agingItemSchema = z.object({
   risk: agingRiskSchema,
 });
 export type AgingItem = z.infer<typeof agingItemSchema>;
-const howManyResultSchema = z.object({ confidence: z.number(), items: z.number().int() });
+/** `items` is in the report's unit: items, or estimate units. */
+const howManyResultSchema = z.object({ confidence: z.number(), items: z.number() });
 export type HowManyResult = z.infer<typeof howManyResultSchema>;
 const whenResultSchema = z.object({
   confidence: z.number(),
@@ -67,21 +74,24 @@ export const flowForecastSchema = z.object({
   trials: z.number().int(),
   seed: z.number().int(),
   how_many: z.object({ horizon_days: z.number().int(), results: z.array(howManyResultSchema) }),
-  when: z.object({ items: z.number().int(), results: z.array(whenResultSchema) }),
+  when: z.object({ items: z.number(), results: z.array(whenResultSchema) }),
 });
 export type FlowForecast = z.infer<typeof flowForecastSchema>;
 
 /** GET /api/flow/ response. */
 export const flowResponseSchema = z.object({
+  /** What throughput, the cumulative flow and the forecasts count (absent: items). */
+  unit: flowUnitSchema.optional(),
   window: z.object({ days: z.number().int(), start: z.string(), end: z.string() }),
   columns: z.array(z.string()),
   cycle_start_column: z.string().nullable(),
   /** Cumulative counts: items whose entry into the column is on or before the date. */
-  cfd: z.array(z.object({ date: z.string(), counts: z.record(z.string(), z.number().int()) })),
+  cfd: z.array(z.object({ date: z.string(), counts: z.record(z.string(), z.number()) })),
+  /** Counts in the report's unit: items, or the sum of their estimates. */
   throughput: z.object({
-    daily: z.array(z.object({ date: z.string(), count: z.number().int() })),
-    weekly: z.array(z.object({ week_start: z.string(), week_end: z.string(), count: z.number().int() })),
-    total: z.number().int(),
+    daily: z.array(z.object({ date: z.string(), count: z.number() })),
+    weekly: z.array(z.object({ week_start: z.string(), week_end: z.string(), count: z.number() })),
+    total: z.number(),
     per_week: z.number(),
   }),
   cycle_time: z.object({ points: z.array(cycleTimePointSchema), percentiles: flowPercentilesSchema }),

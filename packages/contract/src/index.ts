@@ -7,6 +7,7 @@ export * from './dates.ts';
 export * from './errors.ts';
 export * from './filters.ts';
 export * from './flow.ts';
+export * from './iterations.ts';
 export * from './projects.ts';
 export * from './overview.ts';
 export * from './export.ts';

@@ -11,7 +11,8 @@ import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
 
 /** The item filter may be left out (the overview and shared links ask for the whole board). */
-export type FlowRequest = Omit<FlowQuery, keyof ItemFilterQuery> & Partial<ItemFilterQuery>;
+export type FlowRequest = Omit<FlowQuery, keyof ItemFilterQuery | 'unit'> &
+  Partial<ItemFilterQuery> & { unit?: FlowQuery['unit'] };
 export type FlowParams = Omit<FlowRequest, 'project'>;
 
 /**

@@ -18,6 +18,8 @@ export type ItemFilter = {
   /** `owner/name`. */
   repositories?: readonly string[];
   assignees?: readonly string[];
+  /** Only these items (by id): an iteration's, resolved from the plan (docs/metrics.md, "Iterations and estimates"). */
+  ids?: ReadonlySet<string> | null;
   /** The item was on the board at some time in [from, to) (epoch ms). */
   from?: number | null;
   to?: number | null;
@@ -43,7 +45,8 @@ export function filtersContent(filter: ItemFilter): boolean {
     listed(filter.milestones) ||
     listed(filter.types) ||
     listed(filter.repositories) ||
-    listed(filter.assignees)
+    listed(filter.assignees) ||
+    (filter.ids ?? null) !== null
   );
 }
 
@@ -109,6 +112,8 @@ function contentMatcher(filter: ItemFilter): (item: BoardItem) => boolean {
   if (types.length > 0) checks.push((item) => types.includes(itemTypeOf(item)));
   if (repositories.any) checks.push((item) => repositories.has(repositoryOf(item)));
   if (assignees.any) checks.push((item) => (item.assignees ?? []).some(assignees.has));
+  const ids = filter.ids ?? null;
+  if (ids !== null) checks.push((item) => ids.has(item.id));
   if (checks.length === 1) return checks[0] as (item: BoardItem) => boolean;
   return (item) => checks.every((check) => check(item));
 }

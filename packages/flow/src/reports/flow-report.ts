@@ -6,6 +6,7 @@ import { type FlowSettings, flowSettings, wipColumns } from './flow-settings.ts'
 import {
   type DayRange,
   dailyCompletions,
+  type ItemWeight,
   throughputSample,
   weeklyCompletions,
 } from '../metrics/flow-throughput.ts';
@@ -88,8 +89,9 @@ function forecast(
   today: number,
   s: FlowSettings,
   calendar: Calendar,
+  weight: ItemWeight | undefined,
 ): FlowForecast | null {
-  const sample = throughputSample(timelines, today, s.sampleDays, calendar);
+  const sample = throughputSample(timelines, today, s.sampleDays, calendar, weight);
   if (!sample) return null;
   const options = { trials: s.trials, seed: s.seed };
   const total = sample.counts.reduce((a, b) => a + b, 0);
@@ -111,6 +113,17 @@ function forecast(
   };
 }
 
+/** In estimate units, an item weighs its estimate (0 without one); in items, 1 (no weight at all). */
+function weightOf(input: FlowReportInput): ItemWeight | undefined {
+  if (input.unit !== 'estimate') return undefined;
+  const estimates = input.estimates ?? new Map<string, number>();
+  return (id) => estimates.get(id) ?? 0;
+}
+
+function cfdWeights(rows: readonly { itemId: string }[], weight: ItemWeight | undefined) {
+  return weight ? Float64Array.from(rows, (row) => weight(row.itemId)) : undefined;
+}
+
 /** The Flow analysis: cumulative flow, throughput, cycle-time scatter, aging WIP, forecasts, insight. */
 export function buildFlowReport(input: FlowReportInput): FlowReport {
   const s = flowSettings(input);
@@ -127,24 +140,22 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const timelines = itemTimelinesOf(t);
   const today = calendar.dayOf(input.now);
   const window = { first: today - s.days + 1, last: today };
-  const daily = dailyCompletions(timelines, window, calendar.dayOf);
-  const total = daily.reduce((a, b) => a + b, 0);
+  const weight = weightOf(input);
+  const daily = dailyCompletions(timelines, window, calendar.dayOf, weight).map((n) => round(n));
+  const total = round(daily.reduce((a, b) => a + b, 0));
   const points = scatterPoints(timelines, input.items, window, calendar);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = wipColumns(board, cycleStart);
   const byId = new Map(timelines.map((t) => [t.itemId, t]));
   const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs);
-  const ahead = forecast(timelines, today, s, calendar);
+  const ahead = forecast(timelines, today, s, calendar, weight);
+  const entries = [...timelines, ...snapshotEntries(input.items, byId, input.columns, input.now)];
   return {
+    unit: input.unit ?? 'items',
     window: { days: s.days, start: isoDay(window.first), end: isoDay(window.last) },
     columns: [...input.columns],
     cycle_start_column: cycleStart,
-    cfd: cumulativeFlow(
-      [...timelines, ...snapshotEntries(input.items, byId, input.columns, input.now)],
-      input.columns,
-      window,
-      calendar.dayOf,
-    ),
+    cfd: cumulativeFlow(entries, input.columns, window, calendar.dayOf, cfdWeights(entries, weight)),
     throughput: {
       daily: daily.map((count, i) => ({ date: isoDay(window.first + i), count })),
       weekly: weeklyCompletions(daily, window),

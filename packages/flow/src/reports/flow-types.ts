@@ -1,6 +1,7 @@
 import type { Transitions } from '../input/transitions.ts';
 import type { CalendarSettings } from '../core/calendar.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
+import type { FlowUnit } from '../plan/types.ts';
 
 /** Input of the Flow analysis (docs/metrics.md, "Flow"). All times are epoch milliseconds (UTC). */
 export type FlowReportInput = BoardColumns & {
@@ -27,6 +28,10 @@ export type FlowReportInput = BoardColumns & {
    * both name the same column (default 7, the spec's default iteration).
    */
   storyDays?: number;
+  /** Throughput, cumulative flow and forecasts in items (default) or in estimate units. */
+  unit?: FlowUnit;
+  /** Each item's estimate (docs/metrics.md, "Iterations and estimates"); read in estimate units only. */
+  estimates?: ReadonlyMap<string, number>;
 };
 
 /** The report's shapes are the API's (one source of truth: packages/contract). */
