@@ -41,7 +41,12 @@ export const bottleneckSchema = z.object({
 export type Bottleneck = z.infer<typeof bottleneckSchema>;
 
 const days = wholeNumber('days', 1, 365);
-const projectParam = z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200);
+/** The `project` query parameter of an analysis: the board's GitHub project id. */
+export const projectParam = z
+  .string({ error: 'project is required' })
+  .trim()
+  .min(1, 'project is required')
+  .max(200);
 
 export const leadTimeQuerySchema = z.object({
   project: projectParam,
@@ -58,6 +63,23 @@ export const issuesQuerySchema = z.object({
 /** GET /api/projects/:id/column-stats/: the item filter only. */
 export const columnStatsQuerySchema = z.object(itemFilterQueryShape);
 
+/**
+ * A trend between the window before and the last window (docs/metrics.md §3, "Honest trends"): called
+ * `clear` only when each window holds enough completions and the change exceeds the windows' own noise;
+ * otherwise the page says "no clear change" and why (`reason`).
+ */
+export const trendChangeSchema = z.object({
+  /** Percent change of the mean, 1 decimal (0 without a previous window). */
+  percent: z.number(),
+  clear: z.boolean(),
+  reason: z.enum(['clear', 'no_previous', 'few_completions', 'within_noise']),
+  completions: z.number().int(),
+  previous_completions: z.number().int(),
+  /** Two standard errors of the difference of the means, as a percent of the previous mean (1 decimal). */
+  noise_percent: z.number().nullable(),
+});
+export type TrendChange = z.infer<typeof trendChangeSchema>;
+
 export const leadTimeMetricsSchema = z.object({
   lead_time_trend: z.number(),
   cycle_time_trend: z.number().nullable(),
@@ -67,6 +89,16 @@ export const leadTimeMetricsSchema = z.object({
   trend_known: z.boolean(),
   /** Completions in the last two windows, the sample `stability` comes from. */
   stability_sample: z.number().int(),
+  /** The window the trends, averages and percentiles read: the `days` asked for. */
+  window_days: z.number().int(),
+  /** Percentiles of the last window's completions (days, 2 decimals); null without any (or without a cycle start). */
+  lead_time_p50: z.number().nullable(),
+  lead_time_p85: z.number().nullable(),
+  cycle_time_p50: z.number().nullable(),
+  cycle_time_p85: z.number().nullable(),
+  lead_time_change: trendChangeSchema,
+  /** null without a cycle-start column. */
+  cycle_time_change: trendChangeSchema.nullable(),
   performance_insight: insightSchema,
 });
 export type LeadTimeMetrics = z.infer<typeof leadTimeMetricsSchema>;

@@ -181,6 +181,13 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
         'stability',
         'stability_sample',
         'trend_known',
+        'window_days',
+        'lead_time_p50',
+        'lead_time_p85',
+        'cycle_time_p50',
+        'cycle_time_p85',
+        'lead_time_change',
+        'cycle_time_change',
       ].sort(),
     );
     expect(insightSchema.strict().parse(metrics.performance_insight).message).not.toBe('');

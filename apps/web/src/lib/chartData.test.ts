@@ -35,7 +35,7 @@ describe('lead time rows', () => {
     const data = {
       metrics,
       '2025-01-01': { average_lead_time: 3, average_cycle_time: null },
-    } as LeadTimeResponse;
+    } as unknown as LeadTimeResponse;
     expect(leadTimeRows(data).hasCycle).toBe(false);
   });
 });

@@ -112,3 +112,10 @@ export function confidence(samples: number): number {
   if (!(samples > 0)) return 0;
   return round(Math.min(0.95, samples / (samples + 10)), 2);
 }
+
+/** The unit of a duration in days: working days on a calendar with days off (docs/metrics.md §12). */
+export type DayUnit = 'days' | 'working days';
+
+export function dayUnit(calendar: { partial: boolean }): DayUnit {
+  return calendar.partial ? 'working days' : 'days';
+}

@@ -29,9 +29,32 @@ describe('buildLeadTimeReport (docs/metrics.md worked example)', () => {
       avg_lead_time: 7.5,
       trend_known: true,
       stability_sample: 4,
+      window_days: 3,
+      lead_time_p50: 7.5,
+      lead_time_p85: 7.85,
+      cycle_time_p50: 6,
+      cycle_time_p85: 6,
+      // Two completions a window are too few to call a change (§3, "Honest trends").
+      lead_time_change: {
+        percent: 87.5,
+        clear: false,
+        reason: 'few_completions',
+        completions: 2,
+        previous_completions: 2,
+        noise_percent: 55.9,
+      },
+      cycle_time_change: {
+        percent: 200,
+        clear: false,
+        reason: 'few_completions',
+        completions: 2,
+        previous_completions: 2,
+        noise_percent: 0,
+      },
       performance_insight: {
-        severity: 'critical',
-        message: 'Average lead time rose 87.5% to 7.5 days (last 3 days vs the 3 before).',
+        severity: 'info',
+        message:
+          'No clear change in lead time: average 7.5 days (p50 7.5, p85 7.8) over the last 3 days; the +87.5% against the 3 days before rests on 2 and 2 completions (a trend needs 5 in each window).',
         confidence: 0.29,
       },
     });

@@ -5,15 +5,24 @@ import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import {
   coefficientOfVariation,
   DAY_MS,
+  type DayUnit,
+  dayUnit,
   days,
   isoDay,
   iterationDays,
-  percentChange,
 } from '../core/numbers.ts';
+import { medianAndP85, type TrendChange, trendChange } from './trend.ts';
 import { type BoardTimeline, buildTimeline, cycleTimeMs, leadTimeMs } from '../timeline/timeline.ts';
 import type { LeadTimeDay, LeadTimeInput, LeadTimeMetrics, LeadTimeResponse } from '../types.ts';
 
-type Completions = { lead: DailySums; cycle: DailySums | null; doneDay: Int32Array; leadMs: Float64Array };
+type Completions = {
+  lead: DailySums;
+  cycle: DailySums | null;
+  doneDay: Int32Array;
+  leadMs: Float64Array;
+  /** NaN without a cycle-start column. */
+  cycleMs: Float64Array;
+};
 
 /** Working time of an interval that ends at `end` and lasted `ms` (elapsed ms when every day is worked). */
 const working = (calendar: Calendar, end: number, ms: number) =>
@@ -26,6 +35,7 @@ function collectCompletions(t: BoardTimeline, first: number, now: number, calend
   const cycle = t.board.cycleStart >= 0 ? createDailySums(first, last) : null;
   const doneDay = new Int32Array(t.itemIds.length).fill(-1);
   const leadMs = new Float64Array(t.itemIds.length);
+  const cycleMs = new Float64Array(t.itemIds.length).fill(Number.NaN);
   for (let item = 0; item < t.itemIds.length; item++) {
     const doneAt = t.doneAt[item] as number;
     if (!(doneAt <= now)) continue;
@@ -33,11 +43,13 @@ function collectCompletions(t: BoardTimeline, first: number, now: number, calend
     doneDay[item] = day;
     leadMs[item] = working(calendar, doneAt, leadTimeMs(t, item));
     addSample(lead, day, leadMs[item] as number);
-    if (cycle) addSample(cycle, day, working(calendar, doneAt, cycleTimeMs(t, item)));
+    if (!cycle) continue;
+    cycleMs[item] = working(calendar, doneAt, cycleTimeMs(t, item));
+    addSample(cycle, day, cycleMs[item] as number);
   }
   accumulate(lead);
   if (cycle) accumulate(cycle);
-  return { lead, cycle, doneDay, leadMs };
+  return { lead, cycle, doneDay, leadMs, cycleMs };
 }
 
 function firstCompletionDay(t: BoardTimeline, now: number, calendar: Calendar): number | null {
@@ -49,47 +61,62 @@ function firstCompletionDay(t: BoardTimeline, now: number, calendar: Calendar): 
   return Number.isFinite(first) ? calendar.dayOf(first) : null;
 }
 
-/** Lead times of the items completed in the `width` days ending on `last`. */
-function recentLeadTimes(c: Completions, last: number, width: number): number[] {
+/** Durations (ms) of the items completed in the `width` days ending on `last`. */
+function completedIn(c: Completions, durations: Float64Array, last: number, width: number): number[] {
   const values: number[] = [];
   for (let item = 0; item < c.doneDay.length; item++) {
     const day = c.doneDay[item] as number;
-    if (day > last - width && day <= last && day >= 0) values.push((c.leadMs[item] as number) / DAY_MS);
+    const ms = durations[item] as number;
+    if (day > last - width && day <= last && day >= 0 && Number.isFinite(ms)) values.push(ms);
   }
   return values;
 }
 
-function trendOf(s: DailySums, last: number, width: number): number | null {
-  const previous = windowTotal(s, last - width, width);
-  if (previous.count === 0) return null;
-  return percentChange(mean(previous), mean(windowTotal(s, last, width)));
+/** The trend of one duration between the window before and the window ending on `last` (§3, "Honest trends"). */
+function changeOf(c: Completions, durations: Float64Array, last: number, width: number): TrendChange {
+  return trendChange(completedIn(c, durations, last - width, width), completedIn(c, durations, last, width));
 }
 
-function metricsOf(c: Completions, last: number, width: number): LeadTimeMetrics {
-  const trend = trendOf(c.lead, last, width);
-  const recent = recentLeadTimes(c, last, 2 * width);
+function metricsOf(c: Completions, last: number, width: number, unit: DayUnit): LeadTimeMetrics {
+  const lead = changeOf(c, c.leadMs, last, width);
+  const cycle = c.cycle ? changeOf(c, c.cycleMs, last, width) : null;
+  const recent = completedIn(c, c.leadMs, last, 2 * width).map((ms) => ms / DAY_MS);
   const cv = coefficientOfVariation(recent);
   const stability = stabilityOf(cv);
   const average = days(mean(windowTotal(c.lead, last, width)));
+  const leadP = medianAndP85(completedIn(c, c.leadMs, last, width));
+  const cycleP = c.cycle ? medianAndP85(completedIn(c, c.cycleMs, last, width)) : { p50: null, p85: null };
+  const known = lead.reason !== 'no_previous';
   return {
-    lead_time_trend: trend ?? 0,
-    cycle_time_trend: c.cycle ? (trendOf(c.cycle, last, width) ?? 0) : null,
+    lead_time_trend: lead.percent,
+    cycle_time_trend: cycle ? cycle.percent : null,
     stability,
     avg_lead_time: average,
-    trend_known: trend !== null,
+    trend_known: known,
     stability_sample: recent.length,
+    window_days: width,
+    lead_time_p50: leadP.p50,
+    lead_time_p85: leadP.p85,
+    cycle_time_p50: cycleP.p50,
+    cycle_time_p85: cycleP.p85,
+    lead_time_change: lead,
+    cycle_time_change: cycle,
     performance_insight: leadTimeInsight({
-      trend,
+      trend: known ? lead.percent : null,
+      change: lead,
       stability,
       cv,
       average,
+      p50: leadP.p50,
+      p85: leadP.p85,
       days: width,
       samples: recent.length,
+      unit,
     }),
   };
 }
 
-function fallback(hasCycle: boolean): LeadTimeResponse {
+function fallback(hasCycle: boolean, width: number): LeadTimeResponse {
   const metrics: LeadTimeMetrics = {
     lead_time_trend: 0,
     cycle_time_trend: hasCycle ? 0 : null,
@@ -97,6 +124,13 @@ function fallback(hasCycle: boolean): LeadTimeResponse {
     avg_lead_time: 0,
     trend_known: false,
     stability_sample: 0,
+    window_days: width,
+    lead_time_p50: null,
+    lead_time_p85: null,
+    cycle_time_p50: null,
+    cycle_time_p85: null,
+    lead_time_change: trendChange([], []),
+    cycle_time_change: hasCycle ? trendChange([], []) : null,
     performance_insight: fallbackInsight(),
   };
   return { metrics };
@@ -109,7 +143,7 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
   const calendar = buildCalendar(input.calendar);
   const today = calendar.dayOf(input.now);
   const first = firstCompletionDay(t, input.now, calendar);
-  if (first === null) return fallback(t.board.cycleStart >= 0);
+  if (first === null) return fallback(t.board.cycleStart >= 0, width);
   const c = collectCompletions(t, first, input.now, calendar);
   const series: Record<string, LeadTimeDay> = {};
   let last = first;
@@ -123,5 +157,5 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
     };
     last = day;
   }
-  return { ...series, metrics: metricsOf(c, last, width) } as LeadTimeResponse;
+  return { ...series, metrics: metricsOf(c, last, width, dayUnit(calendar)) } as LeadTimeResponse;
 }

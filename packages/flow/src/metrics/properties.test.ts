@@ -124,7 +124,8 @@ describe('properties', () => {
         (rows, d, days) => {
           for (const [path, n] of numbersIn(reports(rows, BASE + d * 24 * HOUR, days))) {
             expect(Number.isFinite(n), path).toBe(true);
-            if (!path.endsWith('_trend')) expect(n, path).toBeGreaterThanOrEqual(0);
+            if (!path.endsWith('_trend') && !path.endsWith('_change.percent'))
+              expect(n, path).toBeGreaterThanOrEqual(0);
           }
         },
       ),
