@@ -25,7 +25,7 @@ import { buildLeadTimeReport, buildTimeInStateReport } from '../packages/flow/sr
 import { loadBoardData } from '../apps/server/src/move-log/load-moves.ts';
 import { loadBoardItems } from '../apps/server/src/move-log/items.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { recordReportedMove } from '../apps/server/src/collector/record.ts';
+import { recordReportedMove } from '../apps/server/src/testing/reported-moves.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { compactBoardMoves, snapshotBoardItems } from '../apps/server/src/move-log/compact.ts';
 import type { AppContext } from '../apps/server/src/context.ts';

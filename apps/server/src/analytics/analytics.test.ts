@@ -16,7 +16,7 @@ import {
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordReportedMove } from '../collector/record.ts';
+import { recordReportedMove } from '../testing/reported-moves.ts';
 import { takeItemSeq } from '../boards/repository.ts';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';

@@ -1,7 +1,7 @@
 import type { BoardSummary } from '@fluxion/contract';
 import { DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordReportedMove } from '../collector/record.ts';
+import { recordReportedMove } from '../testing/reported-moves.ts';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';

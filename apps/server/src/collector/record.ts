@@ -16,20 +16,10 @@ import type { Move, ObservedItem } from './observation.ts';
 import { planReportedMoves } from './reported-moves.ts';
 
 /**
- * Records one move reported by a webhook. Late (out-of-order) events add their transition but never
- * overwrite a newer current column; the move after it, if recorded as leaving this move's `from` (a poll
- * that saw only the end of both), now leaves this move's `to`.
- */
-export async function recordReportedMove(db: Db, boardId: string, move: Move, now: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const [recorded] = await applyReportedMoves(trx, boardId, [move], now);
-    return recorded === true;
-  });
-}
-
-/**
- * Whether each move was recorded (not known already), applied as if one after the other. Call it in a
- * transaction (`recordReportedMove`; the webhook path's, which marks the deliveries with it).
+ * Whether each move reported by webhooks was recorded (not known already), applied as if one after the
+ * other. Late (out-of-order) moves add their transition but never overwrite a newer current column; the
+ * move after one, if recorded as leaving its `from` (a poll that saw only the end of both), now leaves
+ * its `to`. Call it in a transaction: the webhook path's, which marks the deliveries with it.
  */
 export async function applyReportedMoves(
   trx: Db,

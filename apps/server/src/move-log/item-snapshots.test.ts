@@ -1,7 +1,7 @@
 import type { BoardItem } from '@fluxion/flow';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordReportedMove } from '../collector/record.ts';
+import { recordReportedMove } from '../testing/reported-moves.ts';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';

@@ -1,7 +1,7 @@
 import { type BoardItem, buildTimeInStateReport, type Transition } from '@fluxion/flow';
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { recordReportedMove } from '../collector/record.ts';
+import { recordReportedMove } from '../testing/reported-moves.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';

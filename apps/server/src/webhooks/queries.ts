@@ -22,7 +22,7 @@ export type Delivered = { deliveryId: string; move: Move };
 export type DeliveredMoveOutcome = 'recorded' | 'already recorded' | 'duplicate';
 
 /**
- * `recordReportedMove` (collector/record.ts) for webhook deliveries of one board, in arrival order, in one
+ * `applyReportedMoves` (collector/record.ts) for webhook deliveries of one board, in arrival order, in one
  * transaction that marks them: a delivery seen before records nothing, and if the moves cannot be stored,
  * no delivery is marked (GitHub delivers them again).
  */

@@ -3,7 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Move } from '../collector/observation.ts';
-import { recordReportedMove } from '../collector/record.ts';
+import { recordReportedMove } from '../testing/reported-moves.ts';
 import type { Database } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { buildTestApp, type TestApp, testClock, testConfig } from '../testing/app.ts';
