@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggerOptions, registerRequestLine } from './http/logging.ts';
 import { githubRoutes } from './projects/github-routes.ts';
 import { githubAppRoutes } from './installations/routes.ts';
+import { personalBoardsRoutes } from './personal-boards/routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { registerSpa } from './static/spa.ts';
 import { githubWebhookRoutes } from './webhooks/github-routes.ts';
@@ -85,6 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(projectRoutes, { ctx, onUntrack: revokeBoardShareLinks });
   await app.register(githubRoutes, { ctx });
   await app.register(githubAppRoutes, { ctx });
+  await app.register(personalBoardsRoutes, { ctx });
   const analytics = createAnalyticsState(ctx.config.analytics, ctx.now);
   app.decorate('analytics', analytics);
   const api: ApiContext = { ...ctx, analytics };

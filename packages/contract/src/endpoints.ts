@@ -76,6 +76,18 @@ const oauthCallbackQuerySchema = z
 const webhookAckSchema = z.object({ status: z.string() }).loose();
 /** Where to send a user to install the GitHub App on an organization; null when the server has no App. */
 const githubAppInstallUrlSchema = z.object({ install_url: z.url().nullable() });
+/**
+ * The user's GitHub connections (docs/github.md, "Connect personal boards"): how they signed in, whether
+ * their personal boards can be read ('not_needed': the sign-in's own token reads them), and the
+ * organizations where the GitHub App is installed and active.
+ */
+const githubConnectionsSchema = z.object({
+  sign_in: z.enum(['github_app', 'oauth_app']),
+  personal_boards: z.enum(['connected', 'not_connected', 'not_needed']),
+  installed_on: z.array(z.string()),
+});
+/** Where to send the browser to connect personal boards (GitHub's authorize page of the OAuth app). */
+const githubPersonalConnectSchema = z.object({ authorize_url: z.url() });
 /** What GitHub adds to the App's setup URL after an install, an update, or a request to an owner. */
 const githubAppSetupQuerySchema = z
   .object({
@@ -329,6 +341,34 @@ export const endpoints = {
     tag: 'GitHub',
     auth: 'bearer',
     responses: { 200: githubAppInstallUrlSchema },
+  }),
+  githubConnections: endpoint('githubConnections', {
+    summary:
+      "The user's GitHub connections: App or OAuth-app sign-in, personal boards connected or not, organizations with the App installed",
+    tag: 'GitHub',
+    auth: 'bearer',
+    responses: { 200: githubConnectionsSchema },
+  }),
+  githubPersonalConnect: endpoint('githubPersonalConnect', {
+    summary:
+      "Starts 'Connect personal boards': GitHub's authorize page of the OAuth app (read:project only), to which the browser goes next",
+    tag: 'GitHub',
+    auth: 'bearer',
+    responses: { 200: githubPersonalConnectSchema },
+  }),
+  githubPersonalCallback: endpoint('githubPersonalCallback', {
+    summary:
+      "GitHub's callback of 'Connect personal boards': checks state and that the same GitHub user approved, stores the token, redirects to Manage Projects",
+    tag: 'GitHub',
+    auth: 'none',
+    query: oauthCallbackQuerySchema,
+    responses: { 302: null },
+  }),
+  githubPersonalDisconnect: endpoint('githubPersonalDisconnect', {
+    summary: "Disconnects personal boards: the OAuth app's token is deleted at GitHub and forgotten",
+    tag: 'GitHub',
+    auth: 'bearer',
+    responses: { 204: null },
   }),
   githubAppSetup: endpoint('githubAppSetup', {
     summary:

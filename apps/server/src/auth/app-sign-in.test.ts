@@ -7,6 +7,7 @@ import { githubForUser } from '../github/for-user.ts';
 import { REFRESH_BEFORE_MS } from '../github/user-token.ts';
 import { buildTestApp, listenTestApp, type TestApp, testClock, testConfig } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';
+import { CookieJar, location, visit } from '../testing/browser.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
 import { simAppConfig } from '../testing/github-app.ts';
 import { decryptSecret } from '../users/secret-box.ts';
@@ -20,37 +21,6 @@ import { decryptSecret } from '../users/secret-box.ts';
 const START = Date.UTC(2026, 10, 2, 9);
 const HOUR = 60 * 60_000;
 const USER_TOKEN_MS = 8 * HOUR;
-
-/** A minimal cookie jar for one site. */
-class CookieJar {
-  readonly values = new Map<string, string>();
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const index = pair.indexOf('=');
-      const value = pair.slice(index + 1);
-      if (value === '' || attributes.some((a) => /^max-age=0$/i.test(a)))
-        this.values.delete(pair.slice(0, index));
-      else this.values.set(pair.slice(0, index), value);
-    }
-  }
-  header(): string {
-    return [...this.values].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-async function visit(url: string, jar?: CookieJar, init: RequestInit = {}): Promise<Response> {
-  const headers = new Headers(init.headers);
-  if (jar?.values.size) headers.set('cookie', jar.header());
-  const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-  jar?.store(response);
-  return response;
-}
-
-const location = (response: Response) => {
-  expect(response.status, `redirect expected, got ${response.status}`).toBe(302);
-  return response.headers.get('location') ?? '';
-};
 
 describe.each(await dialectCases())('sign-in through the GitHub App ($name)', ({ create }) => {
   let database: TestDatabase;
@@ -208,6 +178,9 @@ describe.each(await dialectCases())('sign-in through the GitHub App ($name)', ({
     await insertTestBoard(ctx.db, {
       id: 'bob-board',
       githubProjectId: 'PVT_bob',
+      // An organization's board where the App is not installed: read with bob's own token. (A user-owned
+      // board is read by no App token; see personal-boards/.)
+      owner: { login: 'fluxion-labs', type: 'Organization' },
       addedAt: clock.now(),
       trackedBy: { userId: bob.id, iterationLengthDays: 7 },
     });

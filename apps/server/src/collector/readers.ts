@@ -1,7 +1,14 @@
 import { markOwnerBoardsAccessLost } from '../boards/installation-access.ts';
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import { boardReader, type GithubTuning, githubForUser, githubWithToken } from '../github/for-user.ts';
+import {
+  boardReader,
+  type GithubTuning,
+  githubForPersonalBoards,
+  githubForUser,
+  githubWithToken,
+  PERSONAL_BOARDS_NOT_CONNECTED,
+} from '../github/for-user.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { AppError } from '../http/errors.ts';
 import { hasActiveInstallation, installationOfAccount } from '../installations/store.ts';
@@ -32,11 +39,18 @@ export function readerFactory(ctx: AppContext, demoToken: string | null, tuning:
     const viaApp = await installationReader(ctx, board, tuning);
     if (viaApp) return viaApp;
     if (!board.collector_user_id) return null;
-    const client = await githubForUser(ctx, board.collector_user_id, tuning).catch((error: unknown) => {
+    const userId = board.collector_user_id;
+    // A user-owned board: no App token reads it, so a user signed in through the App reads it with their
+    // "Connect personal boards" token (github/for-user.ts).
+    const client = await (board.owner_type === 'User'
+      ? githubForPersonalBoards(ctx, userId, tuning)
+      : githubForUser(ctx, userId, tuning)
+    ).catch((error: unknown) => {
       // Their token is gone (GitHub revoked it, or it expired unrenewed): the board waits for a sign-in.
       if (error instanceof AppError && error.statusCode === 401) throw new NoBoardAccessError(SIGN_IN_NEEDED);
       throw error;
     });
+    if (!client) throw new NoBoardAccessError(PERSONAL_BOARDS_NOT_CONNECTED);
     return boardReader(client);
   };
 }

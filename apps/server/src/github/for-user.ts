@@ -4,6 +4,9 @@ import { unauthorized } from '../http/errors.ts';
 import { createGithubClient, type GithubClient } from './client.ts';
 import { GithubAuthError, GithubNotFoundError } from './errors.ts';
 import type { GithubClientOptions } from './types.ts';
+import { defaultWorkflowField } from './workflow-field.ts';
+import { readPersonalToken, signedInThroughApp } from '../users/github-tokens.ts';
+import { decryptSecret } from '../users/secret-box.ts';
 import {
   afterBadCredentials,
   GithubSignInNeededError,
@@ -71,8 +74,53 @@ function retriedOnBadCredentials(
   return wrapped as GithubClient;
 }
 
+/** Shown where a user-owned board cannot be read because personal boards are not connected. */
+export const PERSONAL_BOARDS_NOT_CONNECTED =
+  "GitHub does not let the Fluxion GitHub App read boards owned by a user: use 'Connect personal boards' in Manage Projects (read-only access to your projects), or move the board to an organization where the App is installed";
+
+/**
+ * A client that reads the user's own (user-owned) boards. A GitHub App's tokens read none (GitHub answers
+ * an empty list, not an error), so a user who signed in through the App reads them with the OAuth app's
+ * token of "Connect personal boards" (`read:project`, never `repo`); null when they have not connected
+ * it. A user who signed in with the OAuth app reads them with their sign-in token, as before.
+ */
+export async function githubForPersonalBoards(
+  ctx: AppContext,
+  userId: string,
+  tuning: GithubTuning = {},
+): Promise<GithubClient | null> {
+  if (!(await signedInThroughApp(ctx.db, userId))) return githubForUser(ctx, userId, tuning);
+  const sealed = await readPersonalToken(ctx.db, userId);
+  if (!sealed) return null;
+  return githubWithToken(ctx, decryptSecret(sealed, ctx.config.tokenEncryptionKey), tuning);
+}
+
+/**
+ * Reads with the user's sign-in client, and when that finds nothing (a user-owned board, which no App token
+ * reads) with their personal-boards client, if any: `read(client)` answers null for "not found".
+ */
+export async function readAsUser<T>(
+  ctx: AppContext,
+  userId: string,
+  tuning: GithubTuning,
+  read: (client: GithubClient) => Promise<T | null>,
+): Promise<T | null> {
+  const found = await read(await githubForUser(ctx, userId, tuning));
+  if (found !== null || !(await signedInThroughApp(ctx.db, userId))) return found;
+  const personal = await githubForPersonalBoards(ctx, userId, tuning);
+  return personal ? read(personal) : null;
+}
+
 export function githubWithToken(ctx: AppContext, token: string, tuning: GithubTuning = {}): GithubClient {
   return createGithubClient({ ...tuning, apiUrl: ctx.config.github.apiUrl, token, logger: ctx.log });
+}
+
+/** A workflow field id that is not one of the board's single-select fields. */
+export class UnknownWorkflowFieldError extends Error {
+  override name = 'UnknownWorkflowFieldError';
+  constructor(readonly fieldId: string) {
+    super(`${fieldId} is not a single-select field of this board`);
+  }
 }
 
 export type BoardOnGithub = {
@@ -82,17 +130,27 @@ export type BoardOnGithub = {
   ownerType: string;
   number: number;
   columns: string[];
-  /** The Status options with their ids (a later rename keeps the id). */
+  /** The workflow field's options with their ids (a later rename keeps the id). */
   options: { id: string; name: string }[];
+  /** The single-select field whose options are the columns; null when the board has none. */
+  workflowField: { id: string; name: string } | null;
 };
 
-/** A board's identity and Status columns, or null when it does not exist or the user may not see it. */
-export async function readBoard(client: GithubClient, projectId: string): Promise<BoardOnGithub | null> {
+/**
+ * A board's identity and columns, or null when it does not exist or the user may not see it. The columns
+ * are the options of `fieldId` (a single-select field of the board, else UnknownWorkflowFieldError), by
+ * default of the field `defaultWorkflowField` picks.
+ */
+export async function readBoard(
+  client: GithubClient,
+  projectId: string,
+  fieldId?: string | null,
+): Promise<BoardOnGithub | null> {
   try {
-    const [project, columns] = await Promise.all([
-      client.getProject(projectId),
-      client.getProjectColumns(projectId),
-    ]);
+    const { project, fields } = await client.getProjectWithFields(projectId);
+    const field = fieldId ? fields.fields.find((f) => f.id === fieldId) : defaultWorkflowField(fields);
+    if (fieldId && !field) throw new UnknownWorkflowFieldError(fieldId);
+    const columns = field?.options ?? [];
     return {
       id: project.id,
       title: project.title,
@@ -101,6 +159,7 @@ export async function readBoard(client: GithubClient, projectId: string): Promis
       number: project.number,
       columns: columns.map((c) => c.name),
       options: columns.map(({ id, name }) => ({ id, name })),
+      workflowField: field ? { id: field.id, name: field.name } : null,
     };
   } catch (error) {
     if (error instanceof GithubNotFoundError) return null;
@@ -110,7 +169,7 @@ export async function readBoard(client: GithubClient, projectId: string): Promis
 
 export function boardReader(client: GithubClient): BoardReader {
   return {
-    getProjectColumns: (id) => client.getProjectColumns(id),
+    getProjectFields: (id) => client.getProjectFields(id),
     listProjectItems: (id, options) => client.listProjectItems(id, options),
     getStatusHistory: (id) => client.getStatusHistory({ projectId: id }),
     boardVersions: (ids) => client.boardVersions(ids),

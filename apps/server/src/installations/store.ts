@@ -172,3 +172,15 @@ export async function releaseRenewal(db: Db, id: number, owner: string): Promise
     .where('renewal_owner', '=', owner)
     .execute();
 }
+
+/** The accounts where the App is installed and not suspended (their boards are read by the App). */
+export async function activeInstallationAccounts(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('github_installations')
+    .select('account_login')
+    .where('removed_at', 'is', null)
+    .where('suspended_at', 'is', null)
+    .orderBy('account_login')
+    .execute();
+  return [...new Set(rows.map((r) => r.account_login))];
+}

@@ -2,7 +2,9 @@ import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
-import { githubForUser } from '../github/for-user.ts';
+import { githubForPersonalBoards, githubForUser, readAsUser } from '../github/for-user.ts';
+import { GithubNotFoundError } from '../github/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { INTERACTIVE } from './github-errors.ts';
 import { fromGithubError } from './github-errors.ts';
@@ -22,9 +24,16 @@ export async function githubRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     }));
   });
 
+  // The user's own boards (owner ''): no GitHub App token reads them, so a user signed in through the App
+  // reads them with "Connect personal boards"; not connected, the list is empty and the dialog says why
+  // (GET /api/github/connections/).
   registerEndpoint(app, endpoints.githubProjectsByOwner, async (request) => {
-    const client = await githubForUser(ctx, request.userId, INTERACTIVE);
-    const projects = await client.listProjects(request.query.owner || undefined).catch(fromGithubError);
+    const owner = request.query.owner || undefined;
+    const client = owner
+      ? await githubForUser(ctx, request.userId, INTERACTIVE)
+      : await githubForPersonalBoards(ctx, request.userId, INTERACTIVE);
+    if (!client) return [];
+    const projects = await client.listProjects(owner).catch(fromGithubError);
     return projects
       .filter((p) => !p.closed)
       .map((p) => ({
@@ -36,8 +45,13 @@ export async function githubRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   });
 
   registerEndpoint(app, endpoints.githubProjectColumns, async (request) => {
-    const client = await githubForUser(ctx, request.userId, INTERACTIVE);
-    const columns = await client.getProjectColumns(request.query.project_id).catch(fromGithubError);
+    const columns = await readAsUser(ctx, request.userId, INTERACTIVE, (client) =>
+      client.getProjectColumns(request.query.project_id).catch((error: unknown) => {
+        if (error instanceof GithubNotFoundError) return null;
+        throw error;
+      }),
+    ).catch(fromGithubError);
+    if (!columns) throw notFound('Not found on GitHub, or no access to it');
     return columns.map((c) => c.name);
   });
 }

@@ -10,7 +10,7 @@ import { columnOptionsJson } from '../boards/columns.ts';
 import { insertBoard, refreshBoard, setIncludeArchived } from '../boards/repository.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser, setDemoHidden } from '../users/queries.ts';
-import { type BoardOnGithub, githubForUser, readBoard } from '../github/for-user.ts';
+import { type BoardOnGithub, readAsUser, readBoard } from '../github/for-user.ts';
 import { INTERACTIVE } from './github-errors.ts';
 import { fromGithubError } from './github-errors.ts';
 import { applyColumnRenames } from './column-renames.ts';
@@ -105,9 +105,9 @@ export async function saveProject(
     await setDemoHidden(ctx.db, userId, false, ctx.now());
     return { project: await getProject(ctx, userId, request.project_id), created: true };
   }
-  const board = await readBoard(await githubForUser(ctx, userId, INTERACTIVE), request.project_id).catch(
-    fromGithubError,
-  );
+  const board = await readAsUser(ctx, userId, INTERACTIVE, (client) =>
+    readBoard(client, request.project_id),
+  ).catch(fromGithubError);
   if (!board) throw badRequest('project_id: no such project, or no access to it', 'project_id');
   const cycleStart = request.cycle_time_start || null;
   if (cycleStart !== null && !board.columns.includes(cycleStart)) {

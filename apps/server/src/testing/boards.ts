@@ -6,6 +6,8 @@ export type TestBoard = {
   title?: string;
   columns?: string[];
   addedAt: number;
+  /** Whose board it is on GitHub (default: a user's, `someone`). */
+  owner?: { login: string; type: 'User' | 'Organization' };
   /** The user who tracks the board (and whose token collects it). */
   trackedBy?: { userId: string; iterationLengthDays: number };
 };
@@ -17,8 +19,8 @@ export async function insertTestBoard(db: Db, board: TestBoard): Promise<void> {
     .values({
       id: board.id,
       github_project_id: board.githubProjectId,
-      owner_login: 'someone',
-      owner_type: 'User',
+      owner_login: board.owner?.login ?? 'someone',
+      owner_type: board.owner?.type ?? 'User',
       number: 1,
       title: board.title ?? 'Test board',
       column_list: JSON.stringify(board.columns ?? ['Todo', 'Doing', 'Done']),

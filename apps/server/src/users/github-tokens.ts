@@ -184,3 +184,46 @@ export async function forgetSignedOutGithubTokens(
     .executeTakeFirst();
   return Number(forgotten.numUpdatedRows) === 1;
 }
+
+/** "Connect personal boards": the OAuth app's token (sealed) that reads the user's own boards, if connected. */
+export async function readPersonalToken(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('github_personal_token_enc')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.github_personal_token_enc ?? null;
+}
+
+/** Stores the personal-boards token (sealed), replacing an earlier one. */
+export async function storePersonalToken(
+  db: Db,
+  userId: string,
+  tokenEnc: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ github_personal_token_enc: tokenEnc, github_personal_connected_at: now, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Forgets the personal-boards token (disconnected, or GitHub no longer takes it). */
+export async function forgetPersonalToken(db: Db, userId: string, now: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ github_personal_token_enc: null, github_personal_connected_at: null, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Whether the user signed in through the GitHub App (their token, if any, is an App user token). */
+export async function signedInThroughApp(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('github_token_kind')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row?.github_token_kind === 'github-app';
+}
