@@ -1,6 +1,6 @@
 import type { Profile, Project } from '@fluxion/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -80,6 +80,14 @@ const BothProbe = pickingProbe(() => {
   useProjectParam();
 });
 
+/**
+ * Until everything already started has finished: the stubbed fetches resolve at once, so after one pass
+ * of the event loop inside `act` every answer, effect and re-render that would follow has happened.
+ */
+async function settled() {
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
 function setup(isAuthenticated: boolean, url: string, child: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = (authed: boolean) => (
@@ -130,7 +138,7 @@ describe('ProjectsProvider', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(fetcher).not.toHaveBeenCalled();
     expect(screen.getByTestId('p').textContent).toBe('true||none');
   });
@@ -155,7 +163,7 @@ describe('ProjectsProvider', () => {
     // Another project picked while ?demo=1 is still in the address stays picked.
     screen.getByRole('button', { name: 'pick first' }).click();
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|a'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(screen.getByTestId('p').textContent).toBe('false|a,d|a');
   });
 
@@ -177,7 +185,7 @@ describe('ProjectsProvider', () => {
     );
     setup(true, '/lead-time?demo=1&project=a', <BothProbe />);
     await waitFor(() => expect(screen.getByTestId('p').textContent).toBe('false|a,d|a'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
     expect(screen.getByTestId('p').textContent).toBe('false|a,d|a');
   });
 
