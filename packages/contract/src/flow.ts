@@ -44,8 +44,58 @@ export const cycleTimePointSchema = z.object({
   completed_at: z.string(),
   date: z.string(),
   cycle_time_days: z.number(),
+  /** Days it carried the board's blocked label while in progress (docs/metrics.md, "Blocked time"). */
+  blocked_days: z.number().optional(),
+  /** Active time / cycle time, 0–1 (2 decimals); null when its cycle took no time. */
+  flow_efficiency: z.number().nullable().optional(),
 });
 export type CycleTimePoint = z.infer<typeof cycleTimePointSchema>;
+export const sleRiskSchema = z.enum(['breached', 'at_risk', 'on_track']);
+export type SleRiskLevel = z.infer<typeof sleRiskSchema>;
+export const serviceLevelSchema = z.object({
+  percent: z.number().int().min(50).max(99),
+  days: z.number().int().min(1).max(365),
+});
+export type ServiceLevelExpectation = z.infer<typeof serviceLevelSchema>;
+
+/** The board's SLE as the Flow answer applies it (docs/metrics.md, "Service Level Expectation"). */
+export const flowSleSchema = serviceLevelSchema.extend({
+  /** 'set': the team's; 'proposed': from the board's own history (the team set none). */
+  source: z.enum(['set', 'proposed']),
+  /** What the board's last 90 days suggest (null: fewer than 10 completions), and from how many. */
+  proposal: serviceLevelSchema.nullable(),
+  sample: z.number().int(),
+  /** Per in-progress column: the age by which `percent` % of finished items had left it (null: none). */
+  column_limits: z.record(z.string(), z.number().nullable()),
+  /** Items in progress now that breached the SLE or are at risk of missing it, oldest first. */
+  at_risk: z.array(z.string()),
+});
+export type FlowSle = z.infer<typeof flowSleSchema>;
+
+export const wipLimitStateSchema = z.object({
+  column: z.string(),
+  limit: z.number().int(),
+  /** Items in the column now. */
+  count: z.number().int(),
+  over: z.boolean(),
+  /** Window days whose end found more than `limit` items in the column. */
+  dates_over: z.array(z.string()),
+  peak: z.number().int(),
+});
+export type WipLimitState = z.infer<typeof wipLimitStateSchema>;
+
+export const flowBlockedSchema = z.object({
+  /** The label that marks an item blocked on this board. */
+  label: z.string(),
+  /** Blocked days in the window per in-progress column (columns with none left out). */
+  by_column: z.record(z.string(), z.number()),
+  /** Items in progress that carry the label now. */
+  blocked_now: z.number().int(),
+  /** Σ active time / Σ cycle time of the window's completions, 0–1; null without one. */
+  flow_efficiency: z.number().nullable(),
+});
+export type FlowBlocked = z.infer<typeof flowBlockedSchema>;
+
 export const agingItemSchema = z.object({
   id: z.string(),
   number: z.number().int().nullable(),
@@ -55,6 +105,11 @@ export const agingItemSchema = z.object({
   started_at: z.string(),
   age_days: z.number(),
   risk: agingRiskSchema,
+  /** Against the board's SLE (docs/metrics.md, "Service Level Expectation"); absent without an SLE. */
+  sle_risk: sleRiskSchema.optional(),
+  /** Days blocked since its cycle started, and whether it carries the blocked label now. */
+  blocked_days: z.number().optional(),
+  blocked: z.boolean().optional(),
 });
 export type AgingItem = z.infer<typeof agingItemSchema>;
 /** `items` is in the report's unit: items, or estimate units. */
@@ -105,5 +160,10 @@ export const flowResponseSchema = z.object({
   /** The board's bottleneck over its iteration length (as Time in State's); null without a recent stay. */
   bottleneck: bottleneckSchema.nullable(),
   performance_insight: insightSchema,
+  /** The board's SLE (set, else proposed); null when none is set and the history proposes none. */
+  sle: flowSleSchema.nullable().optional(),
+  /** The limited columns, in board order (empty: no limits set). */
+  wip_limits: z.array(wipLimitStateSchema).optional(),
+  blocked: flowBlockedSchema.optional(),
 });
 export type FlowResponse = z.infer<typeof flowResponseSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { calendarSchema } from './calendar.ts';
 import { wholeNumber } from './numbers.ts';
+import { serviceLevelSchema } from './flow.ts';
 
 const columnName = z.string().trim().min(1, 'a column name cannot be empty').max(200);
 
@@ -54,6 +55,35 @@ export function columnClassificationFor(columnList: readonly string[]) {
 export const unreadableReasonSchema = z.enum(['repositories_not_selected', 'no_installation', 'user_owned']);
 export type UnreadableReason = z.infer<typeof unreadableReasonSchema>;
 
+/**
+ * A board's flow policies, shared by everyone who tracks it (docs/metrics.md, "Service Level Expectation",
+ * "WIP limits", "Blocked time"): its SLE (null: the one its history proposes), its columns' WIP limits
+ * (column → most items at once; a column left out has none) and the label that marks an item blocked.
+ */
+export const flowPoliciesSchema = z.object({
+  sle: serviceLevelSchema.nullable(),
+  wip_limits: z
+    .record(columnName, z.number().int('a WIP limit is a whole number').min(1).max(999))
+    .refine((limits) => Object.keys(limits).length <= 200, 'at most 200 WIP limits'),
+  blocked_label: z.string().trim().min(1, 'the blocked label cannot be empty').max(50),
+});
+export type FlowPolicies = z.infer<typeof flowPoliciesSchema>;
+export const DEFAULT_FLOW_POLICIES: FlowPolicies = { sle: null, wip_limits: {}, blocked_label: 'blocked' };
+
+/** The WIP limits checked against one project's columns: only its columns before done. */
+export function wipLimitsFor(columnList: readonly string[]) {
+  const open = new Set(columnList.slice(0, -1));
+  return flowPoliciesSchema.shape.wip_limits.superRefine((limits, ctx) => {
+    const stray = Object.keys(limits).find((name) => !open.has(name));
+    if (stray === undefined) return;
+    const message =
+      stray === columnList.at(-1)
+        ? `"${stray}" is the done column: it takes no WIP limit`
+        : `"${stray}" is not a column of this project`;
+    ctx.addIssue({ code: 'custom', message });
+  });
+}
+
 /** A tracked board as the API answers it (docs/api.md, Projects). */
 export const projectSchema = z.object({
   project_id: z.string(),
@@ -103,6 +133,8 @@ export const projectSchema = z.object({
    * GitHub login (null for the demo, or when unknown), and whether this user may change them.
    */
   shared_settings: z.object({ set_by: z.string().nullable(), editable: z.boolean() }).optional(),
+  /** The board's SLE, WIP limits and blocked label, shared like the calendar. */
+  flow_policies: flowPoliciesSchema.optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -118,6 +150,8 @@ export const saveProjectRequestSchema = z.object({
   calendar: calendarSchema.optional(),
   /** Omitted: unchanged; otherwise whether the board's analyses count archived items. */
   include_archived: z.boolean().optional(),
+  /** Omitted (or any part omitted): unchanged; `sle: null`: back to the proposed one. */
+  flow_policies: flowPoliciesSchema.partial().optional(),
 });
 export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 

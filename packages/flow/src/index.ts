@@ -59,6 +59,21 @@ export { buildTimeInStateReport } from './metrics/time-in-state.ts';
 export { FALLBACK_MESSAGE, fallbackInsight } from './insights/insight.ts';
 export { type BoardReport, type BoardReportOptions, buildBoardReport } from './reports/board-report.ts';
 export { buildFlowReport } from './reports/flow-report.ts';
+export type { FlowPolicyInput } from './reports/flow-policies.ts';
+export {
+  blockedSpans,
+  DEFAULT_BLOCKED_LABEL,
+  itemFlowTime,
+  type LabelChange,
+} from './metrics/blocked-time.ts';
+export {
+  columnExitAges,
+  proposeServiceLevel,
+  type ServiceLevel,
+  type SleRisk,
+  sleRisk,
+} from './metrics/service-level.ts';
+export { type WipLimits, wipAtDayEnds, wipLimitStatus } from './metrics/wip-limits.ts';
 export {
   buildCalendar,
   type Calendar,

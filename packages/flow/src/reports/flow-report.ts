@@ -26,6 +26,7 @@ import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { days, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
 import { upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
+import { applyFlowPolicies } from './flow-policies.ts';
 
 /** Cycle time in working time of the calendar (elapsed time when every day is worked). */
 function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
@@ -149,6 +150,25 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const byId = new Map(timelines.map((t) => [t.itemId, t]));
   const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs);
   const ahead = forecast(timelines, today, s, calendar, weight);
+  const policyParts = applyFlowPolicies(
+    {
+      board: { ...input, cycleStartColumn: cycleStart },
+      stages,
+      calendar,
+      now: input.now,
+      today,
+      window,
+      timelines,
+      byId,
+      items: input.items,
+      wip,
+      policies: input.policies ?? {},
+      labelChanges: input.labelChanges ?? [],
+    },
+    t,
+    aging,
+    points,
+  );
   const entries = [...timelines, ...snapshotEntries(input.items, byId, input.columns, input.now)];
   return {
     unit: input.unit ?? 'items',
@@ -179,5 +199,6 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       bottleneck,
       storyDays,
     }),
+    ...policyParts,
   };
 }

@@ -1,6 +1,8 @@
 import type { Transitions } from '../input/transitions.ts';
 import type { CalendarSettings } from '../core/calendar.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
+import type { LabelChange } from '../metrics/blocked-time.ts';
+import type { FlowPolicyInput } from './flow-policies.ts';
 import type { FlowUnit } from '../plan/types.ts';
 
 /** Input of the Flow analysis (docs/metrics.md, "Flow"). All times are epoch milliseconds (UTC). */
@@ -28,6 +30,10 @@ export type FlowReportInput = BoardColumns & {
    * both name the same column (default 7, the spec's default iteration).
    */
   storyDays?: number;
+  /** The board's SLE, WIP limits and blocked label (docs/metrics.md, "Service Level Expectation"…). */
+  policies?: FlowPolicyInput;
+  /** The recorded label additions and removals: blocked time. */
+  labelChanges?: readonly LabelChange[];
   /** Throughput, cumulative flow and forecasts in items (default) or in estimate units. */
   unit?: FlowUnit;
   /** Each item's estimate (docs/metrics.md, "Iterations and estimates"); read in estimate units only. */
@@ -42,4 +48,7 @@ export type {
   FlowForecast,
   FlowPercentiles,
   FlowResponse as FlowReport,
+  FlowSle,
+  FlowBlocked,
+  WipLimitState,
 } from '@fluxion/contract';

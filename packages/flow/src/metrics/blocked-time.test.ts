@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS } from '../core/numbers.ts';
+import { blockedSpans, itemFlowTime, type LabelChange } from './blocked-time.ts';
+
+const jan = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
+const elapsed = (from: number, to: number) => Math.max(0, to - from);
+const change = (at: number, added: boolean, label = 'blocked', itemId = 'x'): LabelChange => ({
+  itemId,
+  label,
+  added,
+  at,
+});
+
+describe('blocked spans from label history', () => {
+  it('runs from each addition to the next removal, or to now; case does not matter', () => {
+    const spans = blockedSpans(
+      [
+        change(jan(3), true, 'Blocked'),
+        change(jan(4, 12), false),
+        change(jan(6), true),
+        change(jan(2), true, 'bug'),
+      ],
+      'blocked',
+      jan(7),
+    );
+    expect(spans.get('x')).toEqual([
+      { start: jan(3), end: jan(4, 12) },
+      { start: jan(6), end: jan(7) },
+    ]);
+  });
+
+  it('ignores a repeated addition, a removal while not blocked and anything after now', () => {
+    const spans = blockedSpans(
+      [
+        change(jan(1), false),
+        change(jan(2), true),
+        change(jan(3), true),
+        change(jan(4), false),
+        change(jan(9), true),
+      ],
+      'blocked',
+      jan(5),
+    );
+    expect(spans.get('x')).toEqual([{ start: jan(2), end: jan(4) }]);
+  });
+});
+
+describe('flow efficiency (docs/metrics.md worked example)', () => {
+  // In Progress 2nd → 5th, Waiting for Review 5th → 6th, Review 6th → 8th (Done); blocked 3rd → 4th 12:00.
+  const stays = [
+    { column: 'Backlog', start: jan(1), end: jan(2) },
+    { column: 'In Progress', start: jan(2), end: jan(5) },
+    { column: 'Waiting for Review', start: jan(5), end: jan(6) },
+    { column: 'Review', start: jan(6), end: jan(8) },
+    { column: 'Done', start: jan(8), end: null },
+  ];
+  const ctx = {
+    inProgress: new Set(['In Progress', 'Waiting for Review', 'Review']),
+    productive: new Set(['In Progress', 'Review']),
+    workingMs: elapsed,
+  };
+  const spans = blockedSpans([change(jan(3), true), change(jan(4, 12), false)], 'blocked', jan(10)).get('x');
+
+  it('is 1.5 days blocked in In Progress, 3.5 active of 6: 58%', () => {
+    const time = itemFlowTime(stays, jan(2), jan(8), spans, ctx);
+    expect(time.blockedMs / DAY_MS).toBe(1.5);
+    expect(Object.fromEntries(time.blockedByColumn)).toEqual({ 'In Progress': 1.5 * DAY_MS });
+    expect(time.activeMs / DAY_MS).toBe(3.5);
+    expect(time.totalMs / DAY_MS).toBe(6);
+    expect(time.efficiency).toBeCloseTo(0.5833, 4);
+  });
+
+  it('without a blocked label it is the productive share: 5 of 6 days', () => {
+    expect(itemFlowTime(stays, jan(2), jan(8), undefined, ctx).efficiency).toBeCloseTo(5 / 6, 10);
+  });
+
+  it('counts a block only while in progress: before commitment it is not flow time', () => {
+    const early = blockedSpans([change(jan(1), true), change(jan(2), false)], 'blocked', jan(10)).get('x');
+    expect(itemFlowTime(stays, jan(2), jan(8), early, ctx).blockedMs).toBe(0);
+  });
+});

@@ -1,0 +1,110 @@
+import type { ItemStay } from '../timeline/item-timelines.ts';
+
+/** A label put on (`added`) or taken off an item at `at`, as the collector recorded it. */
+export type LabelChange = { itemId: string; label: string; added: boolean; at: number };
+
+/** A time an item was blocked: [start, end), `end` = now while it still is. */
+export type Span = { start: number; end: number };
+
+export const DEFAULT_BLOCKED_LABEL = 'blocked';
+
+/**
+ * The times each item carried the blocked label (GitHub label names compare without case): from each
+ * addition to the next removal, or to `now`. A second addition while blocked, or a removal while not, changes
+ * nothing; changes after `now` are not known yet.
+ */
+export function blockedSpans(
+  changes: readonly LabelChange[],
+  label: string,
+  now: number,
+): Map<string, Span[]> {
+  const wanted = label.toLowerCase();
+  const byItem = new Map<string, LabelChange[]>();
+  for (const c of changes) {
+    if (c.at > now || c.label.toLowerCase() !== wanted) continue;
+    const list = byItem.get(c.itemId);
+    if (list) list.push(c);
+    else byItem.set(c.itemId, [c]);
+  }
+  const spans = new Map<string, Span[]>();
+  for (const [itemId, list] of byItem) {
+    const own: Span[] = [];
+    let since: number | null = null;
+    for (const c of list.sort((a, b) => a.at - b.at)) {
+      if (c.added && since === null) since = c.at;
+      else if (!c.added && since !== null) {
+        if (c.at > since) own.push({ start: since, end: c.at });
+        since = null;
+      }
+    }
+    if (since !== null && now > since) own.push({ start: since, end: now });
+    if (own.length > 0) spans.set(itemId, own);
+  }
+  return spans;
+}
+
+/** How an item's time in progress divides: blocked (per column), active, in total. All in ms of working time. */
+export type ItemFlowTime = {
+  blockedMs: number;
+  blockedByColumn: Map<string, number>;
+  activeMs: number;
+  totalMs: number;
+  /** activeMs / totalMs; null when no time passed. */
+  efficiency: number | null;
+};
+
+export type FlowTimeContext = {
+  /** The in-progress columns (commitment point up to done) and those of them classified productive. */
+  inProgress: ReadonlySet<string>;
+  productive: ReadonlySet<string>;
+  /** Working time between two instants (the calendar's). */
+  workingMs: (from: number, to: number) => number;
+};
+
+/** Working time the spans cover within [from, to). */
+function overlapMs(spans: readonly Span[] | undefined, from: number, to: number, ctx: FlowTimeContext) {
+  let total = 0;
+  for (const s of spans ?? []) {
+    const a = Math.max(s.start, from);
+    const b = Math.min(s.end, to);
+    if (b > a) total += ctx.workingMs(a, b);
+  }
+  return total;
+}
+
+/**
+ * An item's time in progress between `from` (its cycle start) and `to` (its completion, or now): blocked
+ * time per in-progress column; active time = its time in productive columns while not blocked; total =
+ * the whole interval (its cycle time); flow efficiency = active / total.
+ */
+export function itemFlowTime(
+  stays: readonly ItemStay[],
+  from: number,
+  to: number,
+  spans: readonly Span[] | undefined,
+  ctx: FlowTimeContext,
+): ItemFlowTime {
+  const blockedByColumn = new Map<string, number>();
+  let blockedMs = 0;
+  let activeMs = 0;
+  for (const stay of stays) {
+    if (stay.column === null || !ctx.inProgress.has(stay.column)) continue;
+    const a = Math.max(stay.start, from);
+    const b = Math.min(stay.end ?? to, to);
+    if (b <= a) continue;
+    const blocked = overlapMs(spans, a, b, ctx);
+    if (blocked > 0) {
+      blockedByColumn.set(stay.column, (blockedByColumn.get(stay.column) ?? 0) + blocked);
+      blockedMs += blocked;
+    }
+    if (ctx.productive.has(stay.column)) activeMs += ctx.workingMs(a, b) - blocked;
+  }
+  const totalMs = ctx.workingMs(from, to);
+  return {
+    blockedMs,
+    blockedByColumn,
+    activeMs,
+    totalMs,
+    efficiency: totalMs > 0 ? Math.min(1, activeMs / totalMs) : null,
+  };
+}

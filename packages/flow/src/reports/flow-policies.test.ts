@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { buildFlowReport } from './flow-report.ts';
+import type { BoardItem, Transition } from '../types.ts';
+
+/** docs/metrics.md, "Blocked time and flow efficiency" and "WIP limits", through the Flow answer. */
+const jan = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
+const COLUMNS = ['Backlog', 'In Progress', 'Waiting for Review', 'Review', 'Done'];
+const moves = (itemId: string, list: [number, string][]): Transition[] =>
+  list.map(([day, to], i) => ({ itemId, from: list[i - 1]?.[1] ?? null, to, at: jan(day) }));
+const item = (id: string, column: string, at: number): BoardItem => ({
+  id,
+  number: Number(id.slice(1)),
+  title: `Item ${id}`,
+  url: null,
+  milestone: null,
+  labels: [],
+  column,
+  enteredColumnAt: at,
+});
+const transitions = [
+  ...moves('i1', [
+    [1, 'Backlog'],
+    [2, 'In Progress'],
+    [5, 'Waiting for Review'],
+    [6, 'Review'],
+    [8, 'Done'],
+  ]),
+  ...moves('i2', [
+    [3, 'Backlog'],
+    [4, 'In Progress'],
+    [7, 'Review'],
+  ]),
+  ...moves('i3', [
+    [5, 'Backlog'],
+    [6, 'In Progress'],
+    [8, 'Review'],
+  ]),
+];
+const items = [item('i1', 'Done', jan(8)), item('i2', 'Review', jan(7)), item('i3', 'Review', jan(8))];
+const labelChanges = [
+  { itemId: 'i1', label: 'blocked', added: true, at: jan(3) },
+  { itemId: 'i1', label: 'blocked', added: false, at: jan(4, 12) },
+  { itemId: 'i2', label: 'Blocked', added: true, at: jan(9) },
+];
+const report = (policies = {}) =>
+  buildFlowReport({
+    columns: COLUMNS,
+    cycleStartColumn: 'In Progress',
+    transitions,
+    items,
+    now: jan(10),
+    days: 10,
+    policies,
+    labelChanges,
+  });
+
+describe('Flow answer: blocked time, flow efficiency, WIP limits, SLE', () => {
+  it('gives the finished item its blocked days and flow efficiency, and the window its efficiency', () => {
+    const r = report();
+    expect(r.cycle_time.points).toMatchObject([{ id: 'i1', blocked_days: 1.5, flow_efficiency: 0.58 }]);
+    expect(r.blocked).toEqual({
+      label: 'blocked',
+      by_column: { 'In Progress': 1.5, Review: 1 },
+      blocked_now: 1,
+      flow_efficiency: 0.58,
+    });
+  });
+
+  it('marks the item blocked now with its blocked days so far', () => {
+    const i2 = report().aging.items.find((a) => a.id === 'i2');
+    expect(i2).toMatchObject({ blocked: true, blocked_days: 1 });
+  });
+
+  it('follows the board blocked label', () => {
+    expect(report({ blockedLabel: 'on hold' }).blocked).toMatchObject({ by_column: {}, blocked_now: 0 });
+  });
+
+  it('shows a WIP limit breached on the days it was (i1 left Review on the 8th, i2 came on the 7th)', () => {
+    const [review] = report({ wipLimits: { Review: 1 } }).wip_limits ?? [];
+    expect(review).toEqual({
+      column: 'Review',
+      limit: 1,
+      count: 2,
+      over: true,
+      dates_over: ['2024-01-07', '2024-01-08', '2024-01-09', '2024-01-10'],
+      peak: 2,
+    });
+  });
+
+  it('applies a set SLE: 6 days since commitment breached 5 days, 4 days in Review is on track', () => {
+    const r = report({ sle: { percent: 85, days: 5 } });
+    expect(r.sle).toMatchObject({ percent: 85, days: 5, source: 'set', proposal: null, sample: 1 });
+    expect(r.sle?.column_limits).toEqual({ 'In Progress': 3, 'Waiting for Review': 4, Review: 6 });
+    const risks = Object.fromEntries(r.aging.items.map((a) => [a.id, a.sle_risk]));
+    expect(risks).toEqual({ i2: 'breached', i3: 'on_track' });
+    expect(r.sle?.at_risk).toEqual(['i2']);
+  });
+
+  it('has no SLE when none is set and the history is too short to propose one', () => {
+    expect(report().sle).toBeNull();
+    expect(report().aging.items.every((a) => a.sle_risk === undefined)).toBe(true);
+  });
+});

@@ -1,0 +1,197 @@
+import type { Calendar } from '../core/calendar.ts';
+import { DAY_MS, days, isoDay, round } from '../core/numbers.ts';
+import { columnKinds } from '../input/columns.ts';
+import type { FlowStages } from '../input/stages.ts';
+import {
+  blockedSpans,
+  DEFAULT_BLOCKED_LABEL,
+  type FlowTimeContext,
+  itemFlowTime,
+  type LabelChange,
+  type Span,
+} from '../metrics/blocked-time.ts';
+import type { DayRange } from '../metrics/flow-throughput.ts';
+import {
+  columnExitAges,
+  DEFAULT_SLE_PERCENT,
+  proposeServiceLevel,
+  SLE_SAMPLE_DAYS,
+  type ServiceLevel,
+  sleRisk,
+} from '../metrics/service-level.ts';
+import { type WipLimits, wipAtDayEnds, wipLimitStatus } from '../metrics/wip-limits.ts';
+import type { ItemTimeline } from '../timeline/item-timelines.ts';
+import type { BoardTimeline } from '../timeline/timeline.ts';
+import type { BoardColumns, BoardItem } from '../types.ts';
+import type { AgingItem, CycleTimePoint, FlowBlocked, FlowSle, WipLimitState } from './flow-types.ts';
+
+/** The team's flow policies (docs/metrics.md, "Service Level Expectation", "WIP limits", "Blocked time"). */
+export type FlowPolicyInput = {
+  /** The SLE the team set; null or absent: the one the board's history proposes. */
+  sle?: ServiceLevel | null;
+  wipLimits?: WipLimits;
+  /** The label that marks an item blocked (default `blocked`). */
+  blockedLabel?: string;
+};
+
+export type PolicyContext = {
+  board: BoardColumns;
+  stages: FlowStages;
+  calendar: Calendar;
+  now: number;
+  today: number;
+  window: DayRange;
+  timelines: readonly ItemTimeline[];
+  byId: ReadonlyMap<string, ItemTimeline>;
+  items: readonly BoardItem[];
+  wip: readonly string[];
+  policies: FlowPolicyInput;
+  labelChanges: readonly LabelChange[];
+};
+
+const workingCycleMs = (t: ItemTimeline, calendar: Calendar) =>
+  t.completedAt === null || t.cycleTimeMs === null
+    ? null
+    : calendar.workingMs(t.completedAt - t.cycleTimeMs, t.completedAt);
+
+/** The SLE applied (set, else proposed from the last 90 days) and each in-progress column's exit age. */
+function serviceLevel(c: PolicyContext): { sle: ServiceLevel; block: Omit<FlowSle, 'at_risk'> } | null {
+  const first = c.today - SLE_SAMPLE_DAYS + 1;
+  const sample = c.timelines.filter(
+    (t) => t.completedAt !== null && c.calendar.dayOf(t.completedAt) >= first,
+  );
+  const cycleDays = sample.flatMap((t) => {
+    const ms = workingCycleMs(t, c.calendar);
+    return ms === null ? [] : [ms / DAY_MS];
+  });
+  const proposal = proposeServiceLevel(cycleDays, c.policies.sle?.percent ?? DEFAULT_SLE_PERCENT);
+  const sle = c.policies.sle ?? proposal;
+  if (!sle) return null;
+  const done = c.stages.columns[c.stages.done] as string;
+  return {
+    sle,
+    block: {
+      ...sle,
+      source: c.policies.sle ? 'set' : 'proposed',
+      proposal,
+      sample: cycleDays.length,
+      column_limits: columnExitAges(sample, c.wip, done, sle.percent, c.calendar.workingMs),
+    },
+  };
+}
+
+function flowTimeContext(c: PolicyContext): FlowTimeContext {
+  const kinds = columnKinds(c.board);
+  const inProgress = new Set(c.stages.columns.filter((_, i) => c.stages.stages[i] === 'in_progress'));
+  const productive = new Set(
+    [...inProgress].filter((name) => kinds[c.stages.columns.indexOf(name)] === 'productive'),
+  );
+  return { inProgress, productive, workingMs: c.calendar.workingMs };
+}
+
+const startOf = (t: ItemTimeline | undefined, commitment: string | null) =>
+  commitment === null ? null : (t?.entered[commitment] ?? null);
+
+/**
+ * The policies' parts of the Flow answer: the SLE block and each aging item's `sle_risk`; the WIP limits;
+ * blocked days per aging item, per scatter point and per column, and flow efficiency. Aging items and
+ * points are annotated in place (they are the report's own, fresh objects).
+ */
+export function applyFlowPolicies(
+  c: PolicyContext,
+  timeline: BoardTimeline,
+  aging: AgingItem[],
+  points: CycleTimePoint[],
+): { sle: FlowSle | null; wip_limits: WipLimitState[]; blocked: FlowBlocked } {
+  const level = serviceLevel(c);
+  const atRisk: string[] = [];
+  for (const item of aging) {
+    if (!level) break;
+    item.sle_risk = sleRisk(item.age_days, level.block.column_limits[item.column] ?? null, level.sle);
+    if (item.sle_risk !== 'on_track') atRisk.push(item.id);
+  }
+  const label = c.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
+  const spans = blockedSpans(c.labelChanges, label, c.now);
+  return {
+    sle: level && { ...level.block, at_risk: atRisk },
+    wip_limits: wipLimits(c, timeline),
+    blocked: blocked(c, spans, label, aging, points),
+  };
+}
+
+function wipLimits(c: PolicyContext, timeline: BoardTimeline): WipLimitState[] {
+  const limits = c.policies.wipLimits ?? {};
+  const limited = new Map<number, string>();
+  c.stages.columns.forEach((name, i) => {
+    if (limits[name] !== undefined) limited.set(i, name);
+  });
+  if (limited.size === 0) return [];
+  const daily = wipAtDayEnds(timeline.stays, limited, c.window, c.calendar.dayOf);
+  const counts = new Map<string, number>();
+  for (const item of c.items)
+    if (item.column !== null) counts.set(item.column, (counts.get(item.column) ?? 0) + 1);
+  return wipLimitStatus(limits, c.stages.columns, (col) => counts.get(col) ?? 0, daily, c.window).map(
+    (s) => ({
+      column: s.column,
+      limit: s.limit,
+      count: s.count,
+      over: s.over,
+      dates_over: s.daysOver.map(isoDay),
+      peak: s.peak,
+    }),
+  );
+}
+
+function blocked(
+  c: PolicyContext,
+  spans: ReadonlyMap<string, Span[]>,
+  label: string,
+  aging: AgingItem[],
+  points: CycleTimePoint[],
+): FlowBlocked {
+  const ctx = flowTimeContext(c);
+  const commitment = c.stages.commitmentColumn;
+  let active = 0;
+  let total = 0;
+  for (const point of points) {
+    const t = c.byId.get(point.id);
+    const start = startOf(t, commitment);
+    if (!t || t.completedAt === null || start === null) continue;
+    const time = itemFlowTime(t.stays, start, t.completedAt, spans.get(point.id), ctx);
+    point.blocked_days = days(time.blockedMs);
+    point.flow_efficiency = time.efficiency === null ? null : round(time.efficiency);
+    active += time.activeMs;
+    total += time.totalMs;
+  }
+  let blockedNow = 0;
+  for (const item of aging) {
+    const own = spans.get(item.id);
+    const start = startOf(c.byId.get(item.id), commitment) ?? Date.parse(item.started_at);
+    item.blocked_days = days(
+      own ? itemFlowTime(c.byId.get(item.id)?.stays ?? [], start, c.now, own, ctx).blockedMs : 0,
+    );
+    item.blocked = own?.at(-1)?.end === c.now;
+    if (item.blocked) blockedNow++;
+  }
+  return {
+    label,
+    by_column: blockedByColumn(c, spans, ctx),
+    blocked_now: blockedNow,
+    flow_efficiency: total > 0 ? round(active / total) : null,
+  };
+}
+
+/** Blocked time within the window, per in-progress column, of every item that was blocked. */
+function blockedByColumn(c: PolicyContext, spans: ReadonlyMap<string, Span[]>, ctx: FlowTimeContext) {
+  const from = c.calendar.startOf(c.window.first);
+  const sums = new Map<string, number>();
+  for (const [itemId, own] of spans) {
+    const stays = c.byId.get(itemId)?.stays ?? [];
+    for (const [column, ms] of itemFlowTime(stays, from, c.now, own, ctx).blockedByColumn) {
+      sums.set(column, (sums.get(column) ?? 0) + ms);
+    }
+  }
+  return Object.fromEntries(
+    c.stages.columns.filter((col) => sums.has(col)).map((col) => [col, days(sums.get(col) ?? 0)]),
+  );
+}
