@@ -3,6 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
+import { BoardCard } from '../../pages/Home/BoardCard.tsx';
 import { webAppProject } from '../../pages/ManageProjects/project.fixture.ts';
 import { ProjectList } from '../../pages/ManageProjects/ProjectList.tsx';
 import { Page } from '../Page.tsx';
@@ -130,6 +132,28 @@ describe('BoardAccessNotice', () => {
     const row = within(first as HTMLElement);
     expect(row.getByText('12 items on this board come from repositories Fluxion may not read')).toBeTruthy();
     expect(await row.findByRole('link', { name: 'Install the Fluxion GitHub App on acme' })).toBeTruthy();
+    expect(within(second as HTMLElement).queryByText(/may not read/)).toBeNull();
+  });
+  it("is on Home's board cards too, whatever the card shows", async () => {
+    stubInstallUrl(INSTALL);
+    const hidden = board({ unreadable_items: 12, unreadable_reason: 'repositories_not_selected' });
+    const summary = { project_id: hidden.project_id, title: hidden.title, is_demo: false };
+    renderWith(
+      <MemoryRouter>
+        <BoardCard board={{ ...summary, status: 'no_data' }} days={30} project={hidden} />
+        <BoardCard
+          board={{ ...summary, project_id: 'PVT_2', status: 'failed', message: 'GitHub failed' }}
+          days={30}
+          project={{ ...hidden, project_id: 'PVT_2', unreadable_items: 0 }}
+        />
+      </MemoryRouter>,
+    );
+    const [first, second] = screen.getAllByTestId('board-card');
+    const card = within(first as HTMLElement);
+    expect(card.getByText('12 items on this board come from repositories Fluxion may not read')).toBeTruthy();
+    expect(
+      await card.findByRole('link', { name: 'Add these repositories to the Fluxion GitHub App on acme' }),
+    ).toBeTruthy();
     expect(within(second as HTMLElement).queryByText(/may not read/)).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import type { BoardFlowSummary, BoardSummary, Project } from '@fluxion/contract'
 import { AlertIcon, HourglassIcon } from '@primer/octicons-react';
 import { Label, Link } from '@primer/react';
 import { Link as RouterLink } from 'react-router';
+import { BoardAccessNotice } from '../../components/BoardAccess/BoardAccessNotice.tsx';
 import { BoardSync } from '../../components/BoardSync.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Paywall } from '../../components/Paywall/Paywall.tsx';
@@ -100,6 +101,8 @@ export function BoardCard({
         </Link>
       </header>
       {project && <BoardSync project={project} />}
+      {/* What GitHub hides from Fluxion, said here too, as on the board's pages and in Manage Projects. */}
+      {project && <BoardAccessNotice project={project} />}
       {board.status === 'ok' && <FlowFigures board={board} days={days} />}
       {board.status === 'no_data' && <Calm icon={HourglassIcon} title={t.noData} text={t.noDataText(days)} />}
       {board.status === 'failed' && <Calm icon={AlertIcon} title={t.cardFailed} text={board.message} />}
