@@ -102,17 +102,46 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
   afterAll(() => database.drop());
   const clock = testClock(NOW);
   const { app, ctx } = await buildTestApp(database, { clock });
-  const boardId = await ensureDemoBoard(ctx, { live: false });
+  await ensureDemoBoard(ctx, { live: false });
   const { auth } = await signedInUser(ctx);
   const data = engineDataFromGenerator(NOW);
-  /** The board's data as the tests changed it. */
-  let current = data;
 
   const call = async (url: string) => {
     const response = await app.inject({ url, headers: auth });
     expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
     return response.json();
   };
+
+  /**
+   * A demo board in a database of its own, for a test that changes it: every test stays independent of
+   * the others' order, and the shared board keeps the generated data.
+   */
+  async function withOwnDemo(
+    test: (own: {
+      ctx: typeof ctx;
+      boardId: string;
+      call: typeof call;
+      clock: typeof clock;
+    }) => Promise<void>,
+  ) {
+    const own = await create();
+    const ownClock = testClock(NOW);
+    const built = await buildTestApp(own, { clock: ownClock });
+    try {
+      const ownBoard = await ensureDemoBoard(built.ctx, { live: false });
+      const ownCall = async (url: string) => {
+        // Access tokens are short-lived: a test that moves the clock on days signs in on the new day.
+        const signedIn = await signedInUser(built.ctx);
+        const response = await built.app.inject({ url, headers: signedIn.auth });
+        expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+        return response.json();
+      };
+      await test({ ctx: built.ctx, boardId: ownBoard, call: ownCall, clock: ownClock });
+    } finally {
+      await built.app.close();
+      await own.drop();
+    }
+  }
 
   it('has a demo board big enough to make the comparison meaningful', async () => {
     const project = projectSchema.parse(await call(`/api/projects/${demo}/`));
@@ -311,133 +340,124 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
     }
   });
 
-  it('reflects a newly recorded move in the next answer of every call (cache invalidation)', async () => {
-    const urls = {
-      lead: `/api/leadtime/?project=${demo}&days=7`,
-      tis: `/api/timeinstate/?project=${demo}&days=7`,
-      issues: `/api/issues/?project=${demo}&column=Done`,
-      stats: `/api/projects/${demo}/column-stats/`,
-    };
-    const before = {
-      lead: await call(urls.lead),
-      tis: await call(urls.tis),
-      issues: await call(urls.issues),
-      stats: await call(urls.stats),
-    };
-    // An item in progress is finished an hour ago, as a webhook would report it.
-    const moved = data.items.find((i) => i.column === 'In Review');
-    if (!moved) throw new Error('no item in review on the demo board');
-    const at = NOW - 3_600_000;
-    const move = { itemId: moved.id, from: 'In Review', to: 'Done', at };
-    expect(await recordReportedMove(ctx.db, boardId, { ...move, source: 'webhook' }, NOW)).toBe(true);
-    const after: EngineData = {
-      transitions: [...data.transitions, move],
-      items: data.items.map((i) => (i.id === moved.id ? { ...i, column: 'Done', enteredColumnAt: at } : i)),
-    };
-    const now = {
-      lead: await call(urls.lead),
-      tis: await call(urls.tis),
-      issues: await call(urls.issues),
-      stats: await call(urls.stats),
-    };
-    expect(now.lead).toEqual(expectedLeadTime(after, 7, DEMO_CYCLE_START, NOW));
-    expect(now.tis).toEqual(expectedTimeInState(after, 7, NOW));
-    expect(now.issues).toEqual(expectedIssues(after, 'Done', NOW));
-    expect(now.stats).toEqual(expectedColumnStats(after, NOW));
-    expect(now.lead).not.toEqual(before.lead);
-    expect(now.tis).not.toEqual(before.tis);
-    expect(now.issues.issues.length).toBe(before.issues.issues.length + 1);
-    expect(now.stats.column_stats.Done.count).toBe(before.stats.column_stats.Done.count + 1);
-
-    // A move written straight to the tables shows once the board's data version is bumped, the item
-    // carrying a value of the board's item counter as every writer's does (boards/repository takeItemSeq).
-    const second = data.items.find((i) => i.column === 'Ready');
-    if (!second) throw new Error('no ready item on the demo board');
-    const at2 = NOW - 1_800_000;
-    await ctx.db
-      .insertInto('transitions')
-      .values({
-        board_id: boardId,
-        item_id: second.id,
-        from_column: 'Ready',
-        to_column: 'In Progress',
-        at: at2,
-        source: 'poll',
-        recorded_at: NOW,
-      })
-      .execute();
-    await ctx.db
-      .updateTable('items')
-      .set({
-        column_name: 'In Progress',
-        entered_column_at: at2,
-        change_seq: await takeItemSeq(ctx.db, boardId),
-      })
-      .where('board_id', '=', boardId)
-      .where('item_id', '=', second.id)
-      .execute();
-    const version = await ctx.db
-      .selectFrom('boards')
-      .select('data_version')
-      .where('id', '=', boardId)
-      .executeTakeFirstOrThrow();
-    await ctx.db
-      .updateTable('boards')
-      .set({ data_version: Number(version.data_version) + 1 })
-      .where('id', '=', boardId)
-      .execute();
-    const third: EngineData = {
-      transitions: [...after.transitions, { itemId: second.id, from: 'Ready', to: 'In Progress', at: at2 }],
-      items: after.items.map((i) =>
-        i.id === second.id ? { ...i, column: 'In Progress', enteredColumnAt: at2 } : i,
-      ),
-    };
-    expect(await call(urls.stats)).toEqual(expectedColumnStats(third, NOW));
-    expect(await call(urls.tis)).toEqual(expectedTimeInState(third, 7, NOW));
-    current = third;
-  });
-
-  it('drops an item that left the board from the issues and column stats, as the engine does', async () => {
-    const leaving = current.items.find((i) => i.column === 'Backlog');
-    if (!leaving) throw new Error('no backlog item on the demo board');
-    const at = NOW - 600_000;
-    const move = { itemId: leaving.id, from: 'Backlog', to: null, at };
-    expect(await recordReportedMove(ctx.db, boardId, { ...move, source: 'webhook' }, NOW)).toBe(true);
-    const left: EngineData = {
-      transitions: [...current.transitions, move],
-      items: current.items.filter((i) => i.id !== leaving.id),
-    };
-    const backlog = await call(`/api/issues/?project=${demo}&column=Backlog`);
-    expect(backlog).toEqual(expectedIssues(left, 'Backlog', NOW));
-    expect(backlog.issues.map((i: { id: string }) => i.id)).not.toContain(leaving.id);
-    expect(await call(`/api/projects/${demo}/column-stats/`)).toEqual(expectedColumnStats(left, NOW));
-    expect(await call(`/api/timeinstate/?project=${demo}&days=7`)).toEqual(expectedTimeInState(left, 7, NOW));
-    expect(await call(`/api/leadtime/?project=${demo}&days=7`)).toEqual(
-      expectedLeadTime(left, 7, DEMO_CYCLE_START, NOW),
-    );
-    current = left;
-  });
-
-  it('answers for the new day once the clock moves on (results expire, ages grow)', async () => {
-    clock.set(NOW + 2 * DAY);
-    try {
-      // Access tokens are short-lived: sign in again on the new day.
-      const later = await signedInUser(ctx);
-      const call = async (url: string) => {
-        const response = await app.inject({ url, headers: later.auth });
-        expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-        return response.json();
+  it('reflects a newly recorded move in the next answer of every call (cache invalidation)', () =>
+    withOwnDemo(async ({ ctx, boardId, call }) => {
+      const urls = {
+        lead: `/api/leadtime/?project=${demo}&days=7`,
+        tis: `/api/timeinstate/?project=${demo}&days=7`,
+        issues: `/api/issues/?project=${demo}&column=Done`,
+        stats: `/api/projects/${demo}/column-stats/`,
       };
-      expect(await call(`/api/projects/${demo}/column-stats/`)).toEqual(
-        expectedColumnStats(current, NOW + 2 * DAY),
+      const before = {
+        lead: await call(urls.lead),
+        tis: await call(urls.tis),
+        issues: await call(urls.issues),
+        stats: await call(urls.stats),
+      };
+      // An item in progress is finished an hour ago, as a webhook would report it.
+      const moved = data.items.find((i) => i.column === 'In Review');
+      if (!moved) throw new Error('no item in review on the demo board');
+      const at = NOW - 3_600_000;
+      const move = { itemId: moved.id, from: 'In Review', to: 'Done', at };
+      expect(await recordReportedMove(ctx.db, boardId, { ...move, source: 'webhook' }, NOW)).toBe(true);
+      const after: EngineData = {
+        transitions: [...data.transitions, move],
+        items: data.items.map((i) => (i.id === moved.id ? { ...i, column: 'Done', enteredColumnAt: at } : i)),
+      };
+      const now = {
+        lead: await call(urls.lead),
+        tis: await call(urls.tis),
+        issues: await call(urls.issues),
+        stats: await call(urls.stats),
+      };
+      expect(now.lead).toEqual(expectedLeadTime(after, 7, DEMO_CYCLE_START, NOW));
+      expect(now.tis).toEqual(expectedTimeInState(after, 7, NOW));
+      expect(now.issues).toEqual(expectedIssues(after, 'Done', NOW));
+      expect(now.stats).toEqual(expectedColumnStats(after, NOW));
+      expect(now.lead).not.toEqual(before.lead);
+      expect(now.tis).not.toEqual(before.tis);
+      expect(now.issues.issues.length).toBe(before.issues.issues.length + 1);
+      expect(now.stats.column_stats.Done.count).toBe(before.stats.column_stats.Done.count + 1);
+
+      // A move written straight to the tables shows once the board's data version is bumped, the item
+      // carrying a value of the board's item counter as every writer's does (boards/repository takeItemSeq).
+      const second = data.items.find((i) => i.column === 'Ready');
+      if (!second) throw new Error('no ready item on the demo board');
+      const at2 = NOW - 1_800_000;
+      await ctx.db
+        .insertInto('transitions')
+        .values({
+          board_id: boardId,
+          item_id: second.id,
+          from_column: 'Ready',
+          to_column: 'In Progress',
+          at: at2,
+          source: 'poll',
+          recorded_at: NOW,
+        })
+        .execute();
+      await ctx.db
+        .updateTable('items')
+        .set({
+          column_name: 'In Progress',
+          entered_column_at: at2,
+          change_seq: await takeItemSeq(ctx.db, boardId),
+        })
+        .where('board_id', '=', boardId)
+        .where('item_id', '=', second.id)
+        .execute();
+      const version = await ctx.db
+        .selectFrom('boards')
+        .select('data_version')
+        .where('id', '=', boardId)
+        .executeTakeFirstOrThrow();
+      await ctx.db
+        .updateTable('boards')
+        .set({ data_version: Number(version.data_version) + 1 })
+        .where('id', '=', boardId)
+        .execute();
+      const third: EngineData = {
+        transitions: [...after.transitions, { itemId: second.id, from: 'Ready', to: 'In Progress', at: at2 }],
+        items: after.items.map((i) =>
+          i.id === second.id ? { ...i, column: 'In Progress', enteredColumnAt: at2 } : i,
+        ),
+      };
+      expect(await call(urls.stats)).toEqual(expectedColumnStats(third, NOW));
+      expect(await call(urls.tis)).toEqual(expectedTimeInState(third, 7, NOW));
+    }));
+
+  it('drops an item that left the board from the issues and column stats, as the engine does', () =>
+    withOwnDemo(async ({ ctx, boardId, call }) => {
+      const leaving = data.items.find((i) => i.column === 'Backlog');
+      if (!leaving) throw new Error('no backlog item on the demo board');
+      const at = NOW - 600_000;
+      const move = { itemId: leaving.id, from: 'Backlog', to: null, at };
+      expect(await recordReportedMove(ctx.db, boardId, { ...move, source: 'webhook' }, NOW)).toBe(true);
+      const left: EngineData = {
+        transitions: [...data.transitions, move],
+        items: data.items.filter((i) => i.id !== leaving.id),
+      };
+      const backlog = await call(`/api/issues/?project=${demo}&column=Backlog`);
+      expect(backlog).toEqual(expectedIssues(left, 'Backlog', NOW));
+      expect(backlog.issues.map((i: { id: string }) => i.id)).not.toContain(leaving.id);
+      expect(await call(`/api/projects/${demo}/column-stats/`)).toEqual(expectedColumnStats(left, NOW));
+      expect(await call(`/api/timeinstate/?project=${demo}&days=7`)).toEqual(
+        expectedTimeInState(left, 7, NOW),
       );
-      expect(await call(`/api/issues/?project=${demo}&column=Backlog`)).toEqual(
-        expectedIssues(current, 'Backlog', NOW + 2 * DAY),
+      expect(await call(`/api/leadtime/?project=${demo}&days=7`)).toEqual(
+        expectedLeadTime(left, 7, DEMO_CYCLE_START, NOW),
       );
-    } finally {
-      clock.set(NOW);
-    }
-  });
+    }));
+
+  it('answers for the new day once the clock moves on (results expire, ages grow)', () =>
+    withOwnDemo(async ({ call, clock }) => {
+      const urls = [`/api/projects/${demo}/column-stats/`, `/api/issues/?project=${demo}&column=Backlog`];
+      expect(await call(urls[0])).toEqual(expectedColumnStats(data, NOW));
+      expect(await call(urls[1])).toEqual(expectedIssues(data, 'Backlog', NOW));
+      clock.set(NOW + 2 * DAY);
+      expect(await call(urls[0])).toEqual(expectedColumnStats(data, NOW + 2 * DAY));
+      expect(await call(urls[1])).toEqual(expectedIssues(data, 'Backlog', NOW + 2 * DAY));
+    }));
 
   it('treats a cycle-start column removed from the board since it was chosen as unset, not as an error', async () => {
     const { user, auth: own } = await signedInUser(ctx);
