@@ -18,6 +18,7 @@ import {
   reactivateSubscriptionResponseSchema,
 } from './billing.ts';
 import { flowQuerySchema, flowResponseSchema } from './flow.ts';
+import { iterationReportQuerySchema, iterationReportSchema } from './iterations.ts';
 import { itemsExportQuerySchema } from './export.ts';
 import { overviewQuerySchema, overviewResponseSchema } from './overview.ts';
 import {
@@ -242,6 +243,13 @@ export const endpoints = {
     auth: 'bearer',
     query: flowQuerySchema,
     responses: { 200: flowResponseSchema },
+  }),
+  iterationReport: endpoint('iterationReport', {
+    summary: "The current iteration's burn-up with scope change, and committed vs completed for the last six",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: iterationReportQuerySchema,
+    responses: { 200: iterationReportSchema },
   }),
   overview: endpoint('overview', {
     summary: "Every visible board's Flow figures, most urgent first",

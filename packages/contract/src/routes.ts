@@ -23,6 +23,7 @@ export const routes = {
   timeInState: { method: 'GET', path: '/api/timeinstate/' },
   issues: { method: 'GET', path: '/api/issues/' },
   flow: { method: 'GET', path: '/api/flow/' },
+  iterationReport: { method: 'GET', path: '/api/iterations/' },
   overview: { method: 'GET', path: '/api/overview/' },
   exportItems: { method: 'GET', path: '/api/export/items.csv' },
   createShareLink: { method: 'POST', path: '/api/share-links/' },

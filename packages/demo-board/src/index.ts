@@ -19,7 +19,9 @@ export { NODE_PREFIX, type NodeKind, nodeId } from './node-ids.ts';
 export { type Random, seededRandom, weighted } from './random.ts';
 export {
   DEMO_ESTIMATE_FIELD,
+  DEMO_ESTIMATE_FIELD_ID,
   DEMO_ITERATION_FIELD,
+  DEMO_ITERATION_FIELD_ID,
   type DemoPlan,
   generateDemoPlan,
 } from './plan.ts';

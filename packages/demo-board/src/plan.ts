@@ -4,6 +4,9 @@ import type { DemoBoard, DemoItem } from './demo-board.ts';
 
 export const DEMO_ITERATION_FIELD = 'Iteration';
 export const DEMO_ESTIMATE_FIELD = 'Estimate';
+/** The fields' node ids, the same in the simulator and the server's demo board. */
+export const DEMO_ITERATION_FIELD_ID = 'PVTIF_fluxiondemo1iteration';
+export const DEMO_ESTIMATE_FIELD_ID = 'PVTF_fluxiondemo1estimate';
 const ITERATION_DAYS = 14;
 /** Today is the 7th day of the current iteration, whatever the day: the demo is the same board shifted. */
 const CURRENT_DAY = 6;

@@ -7,6 +7,7 @@ import { engineCalendar } from '../projects/calendar.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { type AnalysedBoard, analysedBoard, analysisKey } from './board.ts';
 import { filteredBoard, requestFilter, viewForFilter } from './item-filter.ts';
+import { boardEstimates } from '../plan/board-plan.ts';
 import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
 
@@ -59,7 +60,11 @@ async function cachedFlow(
   return ctx.analytics.flows.compute(analysisKey('flow', board, view.key, query), async () => {
     const data = await ctx.analytics.boards.get(ctx.db, board.id, board.version);
     const { items, transitions } = filteredBoard(filter, { view, transitions: data.transitions, columns });
+    const unit = params.unit ?? 'items';
+    const estimates = unit === 'estimate' ? await boardEstimates(ctx.db, board.id) : undefined;
     const report = buildFlowReport({
+      unit,
+      ...(estimates ? { estimates } : {}),
       columns,
       // Without a cycle-start column, the viewer's classification picks it (the first productive column).
       cycleStartColumn: board.cycleStart,

@@ -1,4 +1,4 @@
-import type { ItemFilterQuery } from '@fluxion/contract';
+import { DEFAULT_CALENDAR, type ItemFilterQuery } from '@fluxion/contract';
 import {
   type BoardItem,
   buildCalendar,
@@ -17,6 +17,9 @@ import { badRequest } from '../http/errors.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
+import { iterationItems } from '../plan/board-plan.ts';
+import { engineCalendar } from '../projects/calendar.ts';
+import { toApiProject } from '../projects/to-api.ts';
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
 export type RequestFilter = {
@@ -25,6 +28,8 @@ export type RequestFilter = {
   on: boolean;
   content: boolean;
   dates: boolean;
+  /** The iteration filter's selector (`current`, `previous`, an id or title); its items are read by `viewForFilter`. */
+  iteration: string | null;
 };
 
 const sorted = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
@@ -50,9 +55,12 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
     from,
     to,
   };
-  const on = isFilterOn(filter);
+  const iteration = query.iteration ?? null;
+  const on = isFilterOn(filter) || iteration !== null;
   const dates = filter.from !== null || filter.to !== null;
-  return { filter, on, content: filtersContent(filter), dates, key: on ? JSON.stringify(filter) : '' };
+  const content = filtersContent(filter) || iteration !== null;
+  const key = on ? JSON.stringify({ ...filter, iteration }) : '';
+  return { filter, on, content, dates, iteration, key };
 }
 
 const NONE_HIDDEN: ReadonlySet<string> = new Set();
@@ -77,9 +85,34 @@ export async function viewForFilter(
   row: TrackedRow,
   filter: RequestFilter,
 ): Promise<FilterView> {
+  const iterationKey = await resolveIterationFilter(ctx, row, filter);
   const view = await viewedItems(ctx, userId, row, filter);
+  view.key += iterationKey;
   if (row.include_archived !== 0) return { ...view, archived: null };
   return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, row.id) };
+}
+
+/**
+ * An iteration filter becomes the ids of that iteration's items (the engine's `ids` part), read from
+ * the board's plan now: `current` moves with the calendar, so the key names the iteration it resolved to.
+ */
+async function resolveIterationFilter(
+  ctx: ApiContext,
+  row: TrackedRow,
+  filter: RequestFilter,
+): Promise<string> {
+  if (filter.iteration === null) return '';
+  const calendar = engineCalendar(toApiProject(row).calendar ?? DEFAULT_CALENDAR);
+  const now = ctx.now();
+  const { iterationId, ids } = await iterationItems(
+    ctx.db,
+    row.id,
+    filter.iteration,
+    buildCalendar(calendar),
+    now,
+  );
+  filter.filter.ids = ids;
+  return `:iteration=${iterationId ?? 'none'}`;
 }
 
 /** The ids of the board's items archived on GitHub: one statement, when the board leaves them out. */

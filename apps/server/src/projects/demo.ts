@@ -1,11 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { type DemoBoard, generateDemoBoard } from '@fluxion/demo-board';
+import {
+  DEMO_ESTIMATE_FIELD,
+  DEMO_ESTIMATE_FIELD_ID,
+  DEMO_ITERATION_FIELD,
+  DEMO_ITERATION_FIELD_ID,
+  type DemoBoard,
+  generateDemoBoard,
+  generateDemoPlan,
+} from '@fluxion/demo-board';
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
 import { saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
 import { forgetHistory, insertHistory } from '../move-log/writes.ts';
 import { findDemoBoard } from './queries.ts';
+import {
+  appendPlanChanges,
+  forgetPlanChanges,
+  readPlanFields,
+  saveIterationField,
+  setEstimateField,
+} from '../plan/queries.ts';
 
 const BATCH = 200;
 
@@ -25,6 +40,10 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
     const existing = await findDemoBoard(trx);
     if (existing && existing.added_at === firstMove) {
       await setSyncStatus(trx, existing.id, syncStatus);
+      // A database from before iterations and estimates gets the demo's plan without a new history.
+      if ((await readPlanFields(trx, existing.id)).iterationField === null) {
+        await insertDemoPlan(trx, existing.id, board, ctx.now());
+      }
       return existing.id;
     }
     const boardId = existing?.id ?? randomUUID();
@@ -37,6 +56,7 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
       existing !== undefined,
     );
     await insertDemoHistory(trx, boardId, board, ctx.now());
+    await insertDemoPlan(trx, boardId, board, ctx.now());
     return boardId;
   });
 }
@@ -101,4 +121,18 @@ async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now:
     })),
   );
   await insertHistory(db, { items, moves: transitions }, BATCH);
+}
+
+/** The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. */
+async function insertDemoPlan(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
+  const plan = generateDemoPlan(board, { now });
+  const iterationField = {
+    id: DEMO_ITERATION_FIELD_ID,
+    name: DEMO_ITERATION_FIELD,
+    iterations: plan.iterations,
+  };
+  await saveIterationField(db, boardId, iterationField, now);
+  await setEstimateField(db, boardId, { id: DEMO_ESTIMATE_FIELD_ID, name: DEMO_ESTIMATE_FIELD }, now);
+  await forgetPlanChanges(db, boardId);
+  await appendPlanChanges(db, boardId, plan.changes, 'demo');
 }

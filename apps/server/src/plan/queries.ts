@@ -1,0 +1,138 @@
+import type { Iteration, PlanChange } from '@fluxion/flow';
+import { bumpDataVersion } from '../boards/repository.ts';
+import type { Db } from '../db/connection.ts';
+
+/** A board's Iteration field and its chosen estimate field (null: none). */
+export type PlanFields = {
+  iterationField: { id: string; name: string } | null;
+  iterations: Iteration[];
+  estimateField: { id: string; name: string } | null;
+};
+
+export const NO_PLAN_FIELDS: PlanFields = { iterationField: null, iterations: [], estimateField: null };
+
+function parseIterations(text: string): Iteration[] {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return Array.isArray(list) ? (list as Iteration[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function readPlanFields(db: Db, boardId: string): Promise<PlanFields> {
+  const row = await db
+    .selectFrom('board_plan_fields')
+    .selectAll()
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!row) return NO_PLAN_FIELDS;
+  const field = (id: string | null, name: string | null) =>
+    id !== null && name !== null ? { id, name } : null;
+  return {
+    iterationField: field(row.iteration_field_id, row.iteration_field_name),
+    iterations: parseIterations(row.iterations),
+    estimateField: field(row.estimate_field_id, row.estimate_field_name),
+  };
+}
+
+/** Every plan change of the board, oldest first. */
+export async function readPlanChanges(db: Db, boardId: string): Promise<PlanChange[]> {
+  const rows = await db
+    .selectFrom('item_plan_changes')
+    .select(['item_id', 'at', 'iteration_id', 'estimate'])
+    .where('board_id', '=', boardId)
+    .orderBy('at')
+    .execute();
+  return rows.map((r) => ({
+    itemId: r.item_id,
+    at: Number(r.at),
+    iteration: r.iteration_id,
+    estimate: r.estimate === null ? null : Number(r.estimate),
+  }));
+}
+
+/**
+ * Stores the board's Iteration field and iterations as read from GitHub; the chosen estimate field is
+ * kept (`setEstimateField` changes it). Bumps the board's data version when the iterations changed.
+ */
+export async function saveIterationField(
+  db: Db,
+  boardId: string,
+  field: { id: string; name: string; iterations: Iteration[] } | null,
+  now: number,
+): Promise<void> {
+  const iterations = JSON.stringify(field?.iterations ?? []);
+  const values = {
+    iteration_field_id: field?.id ?? null,
+    iteration_field_name: field?.name ?? null,
+    iterations,
+    updated_at: now,
+  };
+  const before = await db
+    .selectFrom('board_plan_fields')
+    .select(['iterations', 'iteration_field_id'])
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (before && before.iterations === iterations && before.iteration_field_id === values.iteration_field_id)
+    return;
+  await db
+    .insertInto('board_plan_fields')
+    .values({ board_id: boardId, estimate_field_id: null, estimate_field_name: null, ...values })
+    .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
+    .execute();
+  await bumpDataVersion(db, boardId);
+}
+
+/** The Number field the team reads as the estimate (null: none). */
+export async function setEstimateField(
+  db: Db,
+  boardId: string,
+  field: { id: string; name: string } | null,
+  now: number,
+): Promise<void> {
+  const values = {
+    estimate_field_id: field?.id ?? null,
+    estimate_field_name: field?.name ?? null,
+    updated_at: now,
+  };
+  await db
+    .insertInto('board_plan_fields')
+    .values({ board_id: boardId, iteration_field_id: null, iteration_field_name: null, ...values })
+    .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
+    .execute();
+  await bumpDataVersion(db, boardId);
+}
+
+const BATCH = 500;
+
+/** Appends plan changes (a change already stored at the same instant is kept) and bumps the data version. */
+export async function appendPlanChanges(
+  db: Db,
+  boardId: string,
+  changes: readonly PlanChange[],
+  source: string,
+): Promise<void> {
+  if (changes.length === 0) return;
+  for (let i = 0; i < changes.length; i += BATCH) {
+    const rows = changes.slice(i, i + BATCH).map((c) => ({
+      board_id: boardId,
+      item_id: c.itemId,
+      at: c.at,
+      iteration_id: c.iteration,
+      estimate: c.estimate,
+      source,
+    }));
+    await db
+      .insertInto('item_plan_changes')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['board_id', 'item_id', 'at']).doNothing())
+      .execute();
+  }
+  await bumpDataVersion(db, boardId);
+}
+
+/** Forgets the board's plan history (the demo board, regenerated). */
+export async function forgetPlanChanges(db: Db, boardId: string): Promise<void> {
+  await db.deleteFrom('item_plan_changes').where('board_id', '=', boardId).execute();
+}
