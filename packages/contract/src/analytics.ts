@@ -40,6 +40,17 @@ export const bottleneckSchema = z.object({
 });
 export type Bottleneck = z.infer<typeof bottleneckSchema>;
 
+/**
+ * GET /api/story/: the board's story alone (docs/metrics.md, "One model of commitment"): its commitment
+ * point and its bottleneck over the iteration, as Time in State, Flow and Home name it. The Issues page
+ * opens on the bottleneck, else on the commitment point, without computing a whole Flow report.
+ */
+export const boardStoryResponseSchema = z.object({
+  commitment_column: z.string().nullable(),
+  bottleneck: bottleneckSchema.nullable(),
+});
+export type BoardStoryResponse = z.infer<typeof boardStoryResponseSchema>;
+
 const days = wholeNumber('days', 1, 365);
 /** The `project` query parameter of an analysis: the board's GitHub project id. */
 export const projectParam = z
@@ -54,6 +65,7 @@ export const leadTimeQuerySchema = z.object({
   cycle_time: z.string().trim().max(200).optional(),
   ...itemFilterQueryShape,
 });
+export const boardStoryQuerySchema = z.object({ project: projectParam, ...itemFilterQueryShape });
 export const timeInStateQuerySchema = z.object({ project: projectParam, days, ...itemFilterQueryShape });
 export const issuesQuerySchema = z.object({
   project: projectParam,

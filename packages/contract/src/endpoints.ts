@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   boardColumnStatsResponseSchema,
+  boardStoryQuerySchema,
+  boardStoryResponseSchema,
   columnStatsQuerySchema,
   issuesQuerySchema,
   issuesResponseSchema,
@@ -269,6 +271,13 @@ export const endpoints = {
     summary: "A read-only link to one board's analyses for people without an account (token shown once)",
     tag: 'Sharing',
     auth: 'bearer',
+  boardStory: endpoint('boardStory', {
+    summary: "The board's commitment point and bottleneck over its iteration, as every page names them",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: boardStoryQuerySchema,
+    responses: { 200: boardStoryResponseSchema },
+  }),
     body: createShareLinkRequestSchema,
     responses: { 201: createdShareLinkSchema },
   }),

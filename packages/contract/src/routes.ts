@@ -27,6 +27,7 @@ export const routes = {
   overview: { method: 'GET', path: '/api/overview/' },
   exportItems: { method: 'GET', path: '/api/export/items.csv' },
   createShareLink: { method: 'POST', path: '/api/share-links/' },
+  boardStory: { method: 'GET', path: '/api/story/' },
   listShareLinks: { method: 'GET', path: '/api/share-links/' },
   revokeShareLink: { method: 'DELETE', path: '/api/share-links/:id/' },
   sharedAnalyses: { method: 'GET', path: '/api/shared/' },

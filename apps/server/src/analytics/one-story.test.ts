@@ -1,4 +1,4 @@
-import type { BoardSummary } from '@fluxion/contract';
+import { type BoardSummary, boardStoryResponseSchema } from '@fluxion/contract';
 import { DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../testing/reported-moves.ts';
@@ -67,12 +67,14 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
     const detail = await get(`/api/projects/${p}/`);
     const tis = await get(`/api/timeinstate/?project=${p}&days=${detail.iteration_length_days}`);
     const flow = await get(`/api/flow/?project=${p}`);
+    const story = boardStoryResponseSchema.strict().parse(await get(`/api/story/?project=${p}`));
     const cards: BoardSummary[] = (await get('/api/overview/')).boards;
     const card = cards.find((b) => b.project_id === project);
     return {
       timeInState: tis.metrics.time_intensive_column,
-      // The Issues page opens on the Flow answer's bottleneck, else its cycle start (apps/web issuesLogic.ts).
-      issuesDefault: flow.bottleneck?.column ?? flow.cycle_start_column,
+      // The Issues page opens on the story's bottleneck, else its commitment point (apps/web issuesLogic.ts).
+      issuesDefault: story.bottleneck?.column ?? story.commitment_column,
+      storyMatchesFlow: JSON.stringify(story.bottleneck) === JSON.stringify(flow.bottleneck),
       flow: flow.bottleneck?.column ?? null,
       home: card?.status === 'ok' ? (card.bottleneck?.column ?? null) : 'no card',
       flowInsight: flow.performance_insight.message as string,
@@ -89,6 +91,7 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
       issuesDefault: 'In Progress',
       flow: 'In Progress',
       home: 'In Progress',
+      storyMatchesFlow: true,
     });
     expect(story.flowInsight).toContain("Bottleneck: 'In Progress'");
     expect(story.tisInsight).not.toContain("'Backlog'");
@@ -109,5 +112,6 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
     expect(story.issuesDefault).toBe(story.timeInState);
     expect(story.flow).toBe(story.timeInState);
     expect(story.home).toBe(story.timeInState);
+    expect(story.storyMatchesFlow).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
 
+import { boardStoryOf } from './story-service.ts';
 /** The service hands back JSON text, serialised once per cached result: send it as it is. */
 async function sendJson<T>(reply: FastifyReply, json: Promise<Json<T>>): Promise<FastifyReply> {
   const body = await json;
@@ -17,6 +18,9 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
     sendJson(reply, leadTime(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.timeInState, (request, reply) =>
+  registerEndpoint(app, endpoints.boardStory, (request, reply) =>
+    sendJson(reply, boardStoryOf(ctx, viewerOf(request), request.query)),
+  );
     sendJson(reply, timeInState(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.issues, (request, reply) =>

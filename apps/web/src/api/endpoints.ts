@@ -58,6 +58,9 @@ export const getTimeInState = (p: { project: string; days: number }, filter: Ite
   api.call('timeInState', { query: { ...p, ...filter } });
 export const getIssues = (p: { project: string; column: string }, filter: ItemFilterParams = {}) =>
   api.call('issues', { query: { ...p, ...filter } });
+/** GET /api/story/: the board's commitment point and bottleneck (the Issues page's default column). */
+export const getBoardStory = (project: string, filter: ItemFilterParams = {}) =>
+  api.call('boardStory', { query: { project, ...filter } });
 
 export const getOwnerOptions = () => api.call('githubOwnerOptions', {});
 export const getProjectsByOwner = (owner: string | null) =>

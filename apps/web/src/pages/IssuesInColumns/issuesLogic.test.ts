@@ -102,9 +102,9 @@ describe('the column shown (the address, or the link from Home)', () => {
 
   it('without a requested column, opens on the engine’s bottleneck, else its commitment point, not the backlog', () => {
     const columns = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
-    const story = (bottleneck: string | null, cycle: string | null) => ({
+    const story = (bottleneck: string | null, commitment: string | null) => ({
       bottleneck: bottleneck === null ? null : { column: bottleneck },
-      cycle_start_column: cycle,
+      commitment_column: commitment,
     });
     expect(shownColumn('', columns, defaultColumn(story('Review', 'Doing')))).toBe('Review');
     expect(shownColumn('', columns, defaultColumn(story(null, 'Doing')))).toBe('Doing');

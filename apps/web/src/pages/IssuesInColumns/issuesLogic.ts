@@ -72,9 +72,9 @@ export function shownColumn(requested: string, columns: string[], preferred: str
   return columns[0] ?? '';
 }
 
-/** The engine's default column from the Flow answer: its bottleneck, else its cycle start (commitment point). */
+/** The engine's default column from the board's story (GET /api/story/): its bottleneck, else its commitment point. */
 export function defaultColumn(
-  story: { bottleneck: { column: string } | null; cycle_start_column: string | null } | undefined,
+  story: { bottleneck: { column: string } | null; commitment_column: string | null } | undefined,
 ): string | null {
-  return story ? (story.bottleneck?.column ?? story.cycle_start_column) : null;
+  return story ? (story.bottleneck?.column ?? story.commitment_column) : null;
 }

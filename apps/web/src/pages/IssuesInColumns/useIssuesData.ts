@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getColumnStats, getIssues, getProject } from '../../api/endpoints.ts';
-import { getFlow } from '../../api/flow.ts';
-import { FLOW_DEFAULTS, type ItemFilterParams } from '@fluxion/contract';
+import { getBoardStory, getColumnStats, getIssues, getProject } from '../../api/endpoints.ts';
+import type { ItemFilterParams } from '@fluxion/contract';
 import { columnOptions, defaultColumn, shownColumn } from './issuesLogic.ts';
 
 /** Column list (GET /api/projects/{id}/), counts (column-stats) and the issues of the chosen column. */
@@ -14,10 +13,10 @@ export function useIssuesData(projectId: string | null, column: string, filter: 
     queryFn: () => getColumnStats(id, filter),
     enabled,
   });
-  // The board's story (bottleneck, commitment point) from the Flow answer Home and Flow share (cached).
+  // The board's story (bottleneck, commitment point), as Time in State, Flow and Home name it.
   const story = useQuery({
-    queryKey: ['flow', id, FLOW_DEFAULTS.days, FLOW_DEFAULTS.horizon, FLOW_DEFAULTS.items, filter],
-    queryFn: () => getFlow({ project: id, ...FLOW_DEFAULTS }, filter),
+    queryKey: ['story', id, filter],
+    queryFn: () => getBoardStory(id, filter),
     enabled: enabled && column === '',
   });
   const columns = detail.data?.column_list ?? [];
