@@ -19,6 +19,7 @@ import {
   portalSessionResponseSchema,
   reactivateSubscriptionResponseSchema,
 } from './billing.ts';
+import { filterSuggestionsQuerySchema, filterSuggestionsSchema } from './filter-suggestions.ts';
 import { flowQuerySchema, flowResponseSchema } from './flow.ts';
 import { iterationReportQuerySchema, iterationReportSchema } from './iterations.ts';
 import { itemsExportQuerySchema } from './export.ts';
@@ -32,6 +33,7 @@ import {
   projectsByOwnerQuerySchema,
   saveProjectRequestSchema,
 } from './projects.ts';
+import { projectRemovalSchema } from './project-removal.ts';
 import { type RouteKey, type RouteName, routes } from './routes.ts';
 import {
   createdShareLinkSchema,
@@ -210,6 +212,14 @@ export const endpoints = {
     params: projectIdParamsSchema,
     responses: { 204: null },
   }),
+  projectRemoval: endpoint('projectRemoval', {
+    summary:
+      'What deleting the project would do: hide the demo for this user, untrack a board others still track (its history stays), or delete a board no one else tracks with its recorded moves',
+    tag: 'Projects',
+    auth: 'bearer',
+    params: projectIdParamsSchema,
+    responses: { 200: projectRemovalSchema },
+  }),
   columnStats: endpoint('columnStats', {
     summary: 'Per column: items now in it and how long they have been there',
     tag: 'Analytics',
@@ -224,6 +234,14 @@ export const endpoints = {
     auth: 'bearer',
     query: leadTimeQuerySchema,
     responses: { 200: leadTimeResponseSchema },
+  }),
+  filterSuggestions: endpoint('filterSuggestions', {
+    summary:
+      "The labels, milestones, assignees and repositories of the board's items as the caller may see them, most used first: the filter bar's suggestions",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: filterSuggestionsQuerySchema,
+    responses: { 200: filterSuggestionsSchema },
   }),
   timeInState: endpoint('timeInState', {
     summary: 'Daily time in each column with metrics and an insight',

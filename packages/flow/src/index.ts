@@ -22,6 +22,12 @@ export {
   matchesContent,
   repositoryOf,
 } from './input/item-filter.ts';
+export {
+  type FilterValue,
+  type FilterValues,
+  filterValues,
+  MAX_FILTER_VALUES,
+} from './input/filter-values.ts';
 export { describeFilter, withFilterNote } from './insights/filter-note.ts';
 export { classifyColumn, classifyColumns, type ColumnKind, columnKinds } from './input/columns.ts';
 export { type FlowStage, type FlowStages, flowStages } from './input/stages.ts';

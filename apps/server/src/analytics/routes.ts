@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ApiContext } from '../context.ts';
 import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
+import { filterSuggestions } from './filter-suggestions.ts';
 import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
 
 import { boardStoryOf } from './story-service.ts';
@@ -25,6 +26,12 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
   );
   registerEndpoint(app, endpoints.issues, (request, reply) =>
     sendJson(reply, issuesInColumn(ctx, viewerOf(request), request.query)),
+  );
+  registerEndpoint(app, endpoints.filterSuggestions, (request, reply) =>
+    sendJson(reply, filterSuggestions(ctx, viewerOf(request), request.query)),
+  );
+  registerEndpoint(app, endpoints.boardStory, (request, reply) =>
+    sendJson(reply, boardStoryOf(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.columnStats, (request, reply) =>
     sendJson(reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),

@@ -71,6 +71,16 @@ export async function readLastMoveId(db: Db, boardId: string): Promise<number> {
   return Number(row?.lastId ?? 0);
 }
 
+/** Every move recorded for a board (what deleting it would delete). */
+export async function countBoardMoves(db: Db, boardId: string): Promise<number> {
+  const row = await db
+    .selectFrom('transitions')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
 /** How many of the board's moves have after < id ≤ upTo. */
 export async function countMoves(db: Db, boardId: string, after: number, upTo: number): Promise<number> {
   const row = await db

@@ -98,6 +98,17 @@ export async function settingsOwnerLogins(
   return new Map(users.map((u) => [u.id, u.username]));
 }
 
+/** Whether anyone besides this user tracks the board (its history then outlives this user's tracking). */
+export async function trackedByOthers(db: Db, boardId: string, userId: string): Promise<boolean> {
+  const other = await db
+    .selectFrom('tracked_projects')
+    .select('user_id')
+    .where('board_id', '=', boardId)
+    .where('user_id', '!=', userId)
+    .executeTakeFirst();
+  return other !== undefined;
+}
+
 /** What else goes when a user stops tracking a board, in the same transaction (their share links). */
 export type OnUntrack = (trx: Db, userId: string, boardId: string, now: number) => Promise<void>;
 

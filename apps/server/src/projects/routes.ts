@@ -4,6 +4,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import type { OnUntrack } from './queries.ts';
+import { projectRemoval } from './removal.ts';
 import { deleteProject, getDemoProject, getProject, listProjects, saveProject } from './service.ts';
 
 /** `onUntrack`: what else goes when a user removes a board from their list (app.ts: their share links). */
@@ -24,6 +25,10 @@ export async function projectRoutes(
 
   registerEndpoint(app, endpoints.getProject, async (request) =>
     getProject(ctx, request.userId, request.params.id),
+  );
+
+  registerEndpoint(app, endpoints.projectRemoval, async (request) =>
+    projectRemoval(ctx, request.userId, request.params.id),
   );
 
   registerEndpoint(app, endpoints.deleteProject, async (request, reply) => {
