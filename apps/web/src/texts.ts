@@ -268,6 +268,18 @@ export const T = {
       failed: 'The Fluxion GitHub App could not be installed; try again.',
     },
     dismiss: 'Dismiss',
+    connectPersonal: 'Connect personal boards',
+    connectPersonalHint:
+      'GitHub does not let the Fluxion GitHub App read boards owned by a user. Connecting gives Fluxion read-only access to your projects (never to code), so your own boards can be added.',
+    disconnectPersonal: 'Disconnect personal boards',
+    personalMissing:
+      'GitHub does not let the Fluxion GitHub App read boards owned by a user, so none of yours can be listed yet. Connect your personal boards (read-only access to your projects, never to code) to add them.',
+    notInstalled: (org: string) =>
+      `The Fluxion GitHub App is not installed on ${org}, so Fluxion cannot list its boards. Install it on ${org} (not an owner? GitHub lets you request it from one), then choose ${org} again.`,
+    personalResult: {
+      connected: 'Personal boards connected: your own boards can be added now.',
+      failed: 'Personal boards could not be connected; try again.',
+    },
   },
   projects: {
     title: 'Projects',

@@ -4,3 +4,16 @@ import { api } from './instance.ts';
 export async function getGithubAppInstallUrl(): Promise<string | null> {
   return (await api.call('githubAppInstallUrl', {})).install_url;
 }
+
+/** How the user reaches GitHub: App or OAuth-app sign-in, personal boards connected, where the App is installed. */
+export const getGithubConnections = () => api.call('githubConnections', {});
+
+/** Starts "Connect personal boards": GitHub's authorize page, where the browser goes next. */
+export async function connectPersonalBoards(): Promise<string> {
+  return (await api.call('githubPersonalConnect', {})).authorize_url;
+}
+
+/** Ends "Connect personal boards": the token is deleted at GitHub. */
+export async function disconnectPersonalBoards(): Promise<void> {
+  await api.call('githubPersonalDisconnect', {});
+}

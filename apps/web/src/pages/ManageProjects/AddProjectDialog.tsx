@@ -1,12 +1,15 @@
 import type { Project, SaveProjectRequest } from '@fluxion/contract';
-import { Dialog, Flash, FormControl, Select, Stack } from '@primer/react';
+import { Dialog, Flash, FormControl, Link, Select, Stack } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getOwnerOptions, getProjectsByOwner } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/context.ts';
+import { useConnections } from '../../components/BoardAccess/useConnections.ts';
+import { useInstallUrl } from '../../components/BoardAccess/useInstallUrl.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { T } from '../../texts.ts';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
+import { ConnectPersonalButton } from './GithubAppInstall.tsx';
 import {
   buildAddRequest,
   canSubmit,
@@ -46,6 +49,7 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
   // Loading only while a call is under way: a failed owners call leaves the projects call idle, not loading.
   const projectsLoading = owners.isLoading || available.isLoading;
   const noChoice = available.isSuccess && choices.length === 0;
+  const missing = missingConnection(useConnections(), owner);
 
   return (
     <Dialog
@@ -102,10 +106,11 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
               </Select.Option>
             ))}
           </Select>
-          {noChoice && (
+          {noChoice && !missing && (
             <FormControl.Validation variant="error">{T.projects.noAvailable}</FormControl.Validation>
           )}
         </FormControl>
+        {noChoice && missing && <MissingConnection missing={missing} />}
         {available.isError && (
           <ErrorState
             error={available.error}
@@ -126,5 +131,40 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
         )}
       </Stack>
     </Dialog>
+  );
+}
+
+type Missing = { personal: true } | { personal: false; org: string };
+
+/**
+ * Why GitHub may have answered an empty list: not "no boards" but a connection Fluxion lacks. A user
+ * signed in through the App sees no personal board until they connect them, and no private board of an
+ * organization where the App is not installed.
+ */
+function missingConnection(
+  connections: ReturnType<typeof useConnections>,
+  owner: string | null,
+): Missing | null {
+  if (connections?.sign_in !== 'github_app') return null;
+  if (owner === null) return connections.personal_boards === 'not_connected' ? { personal: true } : null;
+  return connections.installed_on.includes(owner) ? null : { personal: false, org: owner };
+}
+
+/** What to do instead of "No available projects": connect personal boards, or install the App. */
+function MissingConnection({ missing }: { missing: Missing }) {
+  const installUrl = useInstallUrl();
+  if (missing.personal) {
+    return (
+      <Flash variant="warning" data-missing="personal">
+        <p>{T.githubApp.personalMissing}</p>
+        <ConnectPersonalButton />
+      </Flash>
+    );
+  }
+  return (
+    <Flash variant="warning" data-missing="installation">
+      <p>{T.githubApp.notInstalled(missing.org)}</p>
+      {installUrl && <Link href={installUrl}>{T.githubApp.install(missing.org)}</Link>}
+    </Flash>
   );
 }

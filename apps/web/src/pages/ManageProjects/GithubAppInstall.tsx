@@ -1,6 +1,10 @@
 import { LinkExternalIcon } from '@primer/octicons-react';
 import { Button, Flash } from '@primer/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { connectPersonalBoards, disconnectPersonalBoards } from '../../api/githubApp.ts';
+import { CONNECTIONS_KEY, useConnections } from '../../components/BoardAccess/useConnections.ts';
 import { useInstallUrl } from '../../components/BoardAccess/useInstallUrl.ts';
 import { T } from '../../texts.ts';
 import styles from './ManageProjects.module.css';
@@ -45,6 +49,75 @@ export function GithubAppSetupResult() {
   };
   return (
     <Flash variant={OUTCOMES[outcome]} className={styles.note} data-github-app={outcome}>
+      <span role={outcome === 'failed' ? 'alert' : 'status'}>{message}</span>{' '}
+      <Button size="small" variant="invisible" onClick={dismiss}>
+        {T.githubApp.dismiss}
+      </Button>
+    </Flash>
+  );
+}
+
+/**
+ * "Connect personal boards" (docs/github.md): for a user signed in through the App, whose tokens read no
+ * user-owned board. Goes to GitHub's authorize page of the OAuth app (read:project only); once connected,
+ * the same place disconnects (the token is deleted at GitHub). Nothing for an OAuth-app sign-in.
+ */
+export function PersonalBoardsButton() {
+  const connections = useConnections();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  if (!connections || connections.personal_boards === 'not_needed') return null;
+  if (connections.personal_boards === 'connected') {
+    const disconnect = async () => {
+      setBusy(true);
+      await disconnectPersonalBoards().finally(() => setBusy(false));
+      await queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
+    };
+    return (
+      <Button variant="invisible" loading={busy} onClick={() => void disconnect()}>
+        {T.githubApp.disconnectPersonal}
+      </Button>
+    );
+  }
+  return <ConnectPersonalButton />;
+}
+
+/** Starts "Connect personal boards": the browser goes to GitHub and comes back to Manage Projects. */
+export function ConnectPersonalButton() {
+  const [busy, setBusy] = useState(false);
+  const connect = async () => {
+    setBusy(true);
+    try {
+      window.location.assign(await connectPersonalBoards());
+    } catch {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button loading={busy} onClick={() => void connect()} title={T.githubApp.connectPersonalHint}>
+      {T.githubApp.connectPersonal}
+    </Button>
+  );
+}
+
+/** What came of "Connect personal boards": `?github_personal=connected|failed&message=…`, until dismissed. */
+export function PersonalBoardsResult() {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('github_personal');
+  if (outcome !== 'connected' && outcome !== 'failed') return null;
+  const message = params.get('message') || T.githubApp.personalResult[outcome];
+  const dismiss = () => {
+    const rest = new URLSearchParams(params);
+    rest.delete('github_personal');
+    rest.delete('message');
+    setParams(rest, { replace: true });
+  };
+  return (
+    <Flash
+      variant={outcome === 'connected' ? 'success' : 'danger'}
+      className={styles.note}
+      data-github-personal={outcome}
+    >
       <span role={outcome === 'failed' ? 'alert' : 'status'}>{message}</span>{' '}
       <Button size="small" variant="invisible" onClick={dismiss}>
         {T.githubApp.dismiss}

@@ -11,7 +11,12 @@ import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
 import { AddProjectDialog } from './AddProjectDialog.tsx';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
-import { GithubAppSetupResult, InstallOnOrganizationButton } from './GithubAppInstall.tsx';
+import {
+  GithubAppSetupResult,
+  InstallOnOrganizationButton,
+  PersonalBoardsButton,
+  PersonalBoardsResult,
+} from './GithubAppInstall.tsx';
 import styles from './ManageProjects.module.css';
 import { ProjectList } from './ProjectList.tsx';
 import { ShareDialog } from './share/ShareDialog.tsx';
@@ -51,12 +56,14 @@ export function ManageProjectsPage() {
       subtitle={T.projects.subtitle}
       actions={
         <>
+          <PersonalBoardsButton />
           <InstallOnOrganizationButton />
           {addButton}
         </>
       }
     >
       <GithubAppSetupResult />
+      <PersonalBoardsResult />
       <Flash className={styles.note}>
         <InfoIcon /> {T.projects.trackingNote}
       </Flash>
