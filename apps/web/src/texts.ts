@@ -121,6 +121,18 @@ export const T = {
     cycleTrend: 'Cycle Time Trend',
     stability: 'Process Stability',
     avgLead: 'Avg Lead Time (days)',
+    /** The spec's tile names its unit: working days on a board whose calendar has days off. */
+    avgLeadIn: (unit: string) => `Avg Lead Time (${unit})`,
+    leadPercentiles: (unit: string) => `Lead Time p50 / p85 (${unit})`,
+    cyclePercentiles: (unit: string) => `Cycle Time p50 / p85 (${unit})`,
+    percentilesHint: (count: number, days: number) =>
+      `Half of the ${count} items finished in the last ${days} days took up to p50, 85% up to p85`,
+    noClearChange: 'No clear change',
+    withinNoise: (percent: string, noise: number) =>
+      `${percent} vs the window before is within the window's own noise (±${noise}%)`,
+    fewCompletions: (percent: string, before: number, now: number) =>
+      `${percent} rests on ${before} and ${now} completions; a trend needs 5 in each window`,
+    pastNoise: (noise: number) => `Past the window's own noise (±${noise}%)`,
     /** A tile with no sample behind it shows no verdict, and says what it waits for. */
     unknownValue: '—',
     trendNeeds: 'Needs a completion in the iteration before',
@@ -128,11 +140,13 @@ export const T = {
       `Needs ${needed} completions in two iterations (has ${sample})`,
     xAxis: 'Date',
     yAxis: 'Days',
+    yAxisIn: (unit: string) => (unit === 'days' ? 'Days' : 'Working days'),
     leadSeries: 'Average Lead Time',
     cycleSeries: 'Cycle Time',
     help: [
       'Lead time is measured from an issue’s first recorded entry on the board until it reaches the last (done) column. Cycle time starts when the issue enters the cycle start column chosen for the project.',
-      'Each point is the average over the issues completed in the trailing window of one iteration. A trend below 0 % means work gets done faster; above 5 % it is slowing down.',
+      'Each point is the average over the issues completed in the trailing window (one iteration unless you pick another window). A trend below 0 % means work gets done faster; above 5 % it is slowing down. A trend is coloured only when each window holds at least 5 completions and the change is larger than the windows’ own noise (two standard errors of the difference of their means); otherwise the tile says “No clear change” and why.',
+      'p50 and p85 sit beside the mean: half of the items finished within p50, 85% within p85. One very slow item moves the mean, not the percentiles. On a board with weekends or holidays, every duration counts working days.',
       'Process stability compares how much lead times vary: High means predictable delivery, Medium some variation, Low large swings.',
     ],
   },
@@ -144,6 +158,7 @@ export const T = {
     activeRatio: 'Active Work Ratio (%)',
     queueHealth: 'Queue Health',
     yAxis: 'Average Time (days)',
+    yAxisIn: (unit: string) => `Average Time (${unit})`,
     xAxis: 'Date',
     productive: 'Productive columns',
     waiting: 'Waiting columns',
@@ -164,6 +179,9 @@ export const T = {
     columnOption: (name: string, count: number) => `${name} (${count} ${count === 1 ? 'issue' : 'issues'})`,
     total: 'Total Issues',
     avgDays: 'Avg Days in Column',
+    avgDaysIn: (unit: string) => (unit === 'days' ? 'Avg Days in Column' : 'Avg Working Days in Column'),
+    colDaysIn: (unit: string) => (unit === 'days' ? 'Days in Column' : 'Working Days in Column'),
+    overHint: (threshold: number, unit: string) => `> ${threshold} ${unit}`,
     over1x: 'Over 1x Iteration',
     over2x: 'Over 2x Iteration',
     colNumber: '#',
@@ -197,13 +215,24 @@ export const T = {
     perWeekHint: (total: number, days: number) => `${total} items finished in ${days} days`,
     cycleP85: 'Cycle time 85th percentile',
     cycleP85Hint: '85% of items finished within this many days',
-    days: (value: string) => `${value} days`,
+    days: (value: string, unit = 'days') => `${value} ${unit}`,
     wipAtRisk: 'WIP at risk',
     wipAtRiskHint: (total: number) => `of ${total} in progress, older than the 85th percentile`,
     nextDays: (horizon: number) => `Next ${horizon} days`,
     nextItems: (items: number) => `${items} ${items === 1 ? 'item' : 'items'} (85%)`,
     noForecast: 'No forecast yet',
     nextHint: (days: number) => `Monte Carlo, from the last ${days} days of throughput`,
+    /**
+     * The forecast's sample said as it is, beside the page's window: the working days of the window on a
+     * calendar with days off, or the days of history the window holds when the board is younger.
+     */
+    sampleOf: (sampleDays: number, windowDays: number, unit: string) =>
+      unit !== 'days'
+        ? `the ${sampleDays} working days of the last ${windowDays} days`
+        : sampleDays === windowDays
+          ? `the last ${windowDays} days`
+          : `the ${sampleDays} days of history in the last ${windowDays} days`,
+    nextHintOf: (sample: string) => `Monte Carlo, from the throughput of ${sample}`,
     cfdTitle: 'Cumulative flow',
     cfdCaption: 'Items per column each day, stacked: widening bands are queues growing.',
     scatterTitle: 'Cycle time scatter',
@@ -211,6 +240,8 @@ export const T = {
     agingTitle: 'Aging work in progress',
     agingCaption: 'Each dot is an item in progress, by column and age; bands are the cycle-time percentiles.',
     forecastTitle: 'Forecast',
+    forecastCaptionOf: (sample: string, trials: number) =>
+      `Monte Carlo simulation of ${trials.toLocaleString('en')} futures drawn from the throughput of ${sample}.`,
     forecastCaption: (days: number, trials: number) =>
       `Monte Carlo simulation of ${trials.toLocaleString('en')} futures drawn from the last ${days} days of throughput.`,
     confidence: 'Confidence',
@@ -223,6 +254,7 @@ export const T = {
     atLeast: (items: number) => `at least ${items}`,
     never: 'not within the forecast limit',
     dateAxis: 'Date',
+    ageAxisIn: (unit: string) => `Age (${unit})`,
     daysAxis: 'Days',
     itemsAxis: 'Items',
     ageAxis: 'Age (days)',
@@ -485,6 +517,12 @@ export const T = {
     filtersOn: (phrases: string[]) =>
       `Filters on: ${phrases.join('; ')}. The figures count only the matching items.`,
     flowShare: 'Share this view',
+  /** The window of the Lead Time and Time in State pages (docs/metrics.md §3). */
+  analysisWindow: {
+    label: 'Window:',
+    option: (days: number) => `Last ${days} days`,
+    iteration: (days: number) => `Last ${days} days (iteration)`,
+  },
     loading: F.share.loading,
     refused: 'This link cannot be opened',
     refusedHint: 'It may have been revoked by its owner or have expired. Ask them for a new link.',

@@ -1,16 +1,20 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor, type LeadTimeRow } from '../../lib/chartData.ts';
+import type { DurationUnit } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
 
-type Props = { rows: LeadTimeRow[]; hasCycle: boolean };
+type Props = { rows: LeadTimeRow[]; hasCycle: boolean; unit: DurationUnit };
 
-export function LeadTimeChart({ rows, hasCycle }: Props) {
+export function LeadTimeChart({ rows, hasCycle, unit }: Props) {
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <LineChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
         <XAxis dataKey="date" label={{ value: T.leadTime.xAxis, position: 'insideBottom', offset: -12 }} />
-        <YAxis label={{ value: T.leadTime.yAxis, angle: -90, position: 'insideLeft' }} allowDecimals />
+        <YAxis
+          label={{ value: T.leadTime.yAxisIn(unit), angle: -90, position: 'insideLeft' }}
+          allowDecimals
+        />
         <Tooltip />
         <Legend verticalAlign="top" wrapperStyle={LEGEND_STYLE} itemSorter={null} />
         <Line

@@ -19,9 +19,14 @@ import { LeadTimeTiles } from './LeadTimeTiles.tsx';
 import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
+import { useAnalysisWindow } from '../../components/AnalysisWindow/useAnalysisWindow.ts';
+import { WindowSelect } from '../../components/AnalysisWindow/WindowSelect.tsx';
+import { durationUnit } from '../../lib/units.ts';
 
 export function LeadTimePage() {
-  const { project, days } = useAnalysisProject();
+  const { project, days: iterationDays } = useAnalysisProject();
+  const [days, setDays] = useAnalysisWindow(iterationDays);
+  const unit = durationUnit(project?.calendar);
   const cycleTime = project?.cycle_time_start_column ?? null;
   const [filter, setFilter] = useItemFilter();
   const query = useQuery({
@@ -32,7 +37,17 @@ export function LeadTimePage() {
   const chart = query.data ? leadTimeRows(query.data) : null;
 
   return (
-    <Page title={T.leadTime.title} subtitle={project ? project.title : T.leadTime.subtitle} board={project}>
+    <Page
+      title={T.leadTime.title}
+      subtitle={project ? project.title : T.leadTime.subtitle}
+      board={project}
+      actions={
+        project &&
+        !isPaywallError(query.error) && (
+          <WindowSelect days={days} iterationDays={iterationDays} onChange={setDays} />
+        )
+      }
+    >
       <HelpToggle paragraphs={T.leadTime.help} />
       {/* Behind the paywall a filter does nothing: the bar goes with the figures. */}
       {project && !isPaywallError(query.error) && <FilterBar filter={filter} onChange={setFilter} />}
@@ -46,7 +61,7 @@ export function LeadTimePage() {
             />
           ) : (
             <>
-              <LeadTimeTiles metrics={data.metrics} />
+              <LeadTimeTiles metrics={data.metrics} unit={unit} />
               <InsightBanner insight={data.metrics.performance_insight} />
               <div className={styles.chartCard}>
                 {chart && (
@@ -54,7 +69,7 @@ export function LeadTimePage() {
                     name={`${project?.title ?? ''} ${T.leadTime.title}`}
                     csv={() => leadTimeCsv(chart.rows, chart.hasCycle, exportCalendar(project?.calendar))}
                   >
-                    <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} />
+                    <LeadTimeChart rows={chart.rows} hasCycle={chart.hasCycle} unit={unit} />
                   </Exportable>
                 )}
               </div>

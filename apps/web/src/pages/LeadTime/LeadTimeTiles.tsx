@@ -1,25 +1,33 @@
-import type { LeadTimeMetrics } from '@fluxion/contract';
+import type { LeadTimeMetrics, TrendChange } from '@fluxion/contract';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { MIN_STABILITY_SAMPLE } from '../../lib/constants.ts';
 import { formatDays, formatTrend } from '../../lib/format.ts';
-import { stabilityTone, trendTone } from '../../lib/thresholds.ts';
+import { stabilityTone } from '../../lib/thresholds.ts';
+import { trendDisplay } from '../../lib/trend.ts';
+import type { DurationUnit } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
 
-/** A trend tile: a figure only when the iteration before had completions to compare with. */
-function TrendTile({ label, trend, known }: { label: string; trend: number | null; known: boolean }) {
+/** A trend tile: coloured only when the engine calls the trend clear; else "No clear change" and why. */
+function TrendTile({ label, change }: { label: string; change: TrendChange | null }) {
   // null: no cycle-start column, so no cycle time at all (spec: not available).
-  if (trend === null) return <Tile label={label} value={formatTrend(null)} />;
-  if (!known) return <Tile label={label} value={T.leadTime.unknownValue} hint={T.leadTime.trendNeeds} />;
-  return <Tile label={label} value={formatTrend(trend)} tone={trendTone(trend)} />;
+  if (change === null) return <Tile label={label} value={formatTrend(null)} />;
+  const shown = trendDisplay(change);
+  return <Tile label={label} value={shown.value} tone={shown.tone} hint={shown.hint} />;
 }
 
-export function LeadTimeTiles({ metrics }: { metrics: LeadTimeMetrics }) {
+const pair = (p50: number | null, p85: number | null) =>
+  p50 === null || p85 === null ? T.common.notAvailable : `${formatDays(p50)} / ${formatDays(p85)}`;
+
+type Props = { metrics: LeadTimeMetrics; unit: DurationUnit };
+
+export function LeadTimeTiles({ metrics, unit }: Props) {
   const t = T.leadTime;
   const stabilityKnown = metrics.stability_sample >= MIN_STABILITY_SAMPLE;
+  const completions = metrics.lead_time_change.completions;
   return (
     <TileGrid>
-      <TrendTile label={t.leadTrend} trend={metrics.lead_time_trend} known={metrics.trend_known} />
-      <TrendTile label={t.cycleTrend} trend={metrics.cycle_time_trend} known={metrics.trend_known} />
+      <TrendTile label={t.leadTrend} change={metrics.lead_time_change} />
+      <TrendTile label={t.cycleTrend} change={metrics.cycle_time_change} />
       {stabilityKnown ? (
         <Tile label={t.stability} value={metrics.stability} tone={stabilityTone(metrics.stability)} />
       ) : (
@@ -29,7 +37,15 @@ export function LeadTimeTiles({ metrics }: { metrics: LeadTimeMetrics }) {
           hint={t.stabilityNeeds(metrics.stability_sample, MIN_STABILITY_SAMPLE)}
         />
       )}
-      <Tile label={t.avgLead} value={formatDays(metrics.avg_lead_time)} />
+      <Tile label={t.avgLeadIn(unit)} value={formatDays(metrics.avg_lead_time)} />
+      <Tile
+        label={t.leadPercentiles(unit)}
+        value={pair(metrics.lead_time_p50, metrics.lead_time_p85)}
+        hint={t.percentilesHint(completions, metrics.window_days)}
+      />
+      {metrics.cycle_time_change !== null && (
+        <Tile label={t.cyclePercentiles(unit)} value={pair(metrics.cycle_time_p50, metrics.cycle_time_p85)} />
+      )}
     </TileGrid>
   );
 }

@@ -13,6 +13,7 @@ import { leadTimeRows, timeInStateRows } from '../../lib/chartData.ts';
 import { leadTimeCsv, timeInStateCsv } from '../../lib/exportTables.ts';
 import { filterSummary } from '../../lib/filterSummary.ts';
 import { formatDate } from '../../lib/format.ts';
+import { unitOf } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from '../Flow/AgingChart.tsx';
 import { CfdChart } from '../Flow/CfdChart.tsx';
@@ -63,6 +64,7 @@ export function SharedViewPage() {
   const name = (what: string) => `${data.project_title} ${what}`;
   const filtersOn = filterSummary(data.filters);
   const calendar = { timeZone: data.time_zone, daysOff: data.days_off };
+  const unit = unitOf(calendar);
   return (
     <Page
       title={T.share.viewTitle(data.project_title)}
@@ -90,7 +92,7 @@ export function SharedViewPage() {
                 name={name(T.leadTime.title)}
                 csv={() => leadTimeCsv(lead.rows, lead.hasCycle, calendar)}
               >
-                <LeadTimeChart rows={lead.rows} hasCycle={lead.hasCycle} />
+                <LeadTimeChart rows={lead.rows} hasCycle={lead.hasCycle} unit={unit} />
               </Exportable>
             </section>
             <section className={analysis.chartCard} aria-label={T.timeInState.title}>
@@ -99,7 +101,7 @@ export function SharedViewPage() {
                 name={name(T.timeInState.title)}
                 csv={() => timeInStateCsv(tis.rows, tis.columns, calendar)}
               >
-                <TimeInStateChart rows={tis.rows} columns={tis.columns} />
+                <TimeInStateChart rows={tis.rows} columns={tis.columns} unit={unit} />
               </Exportable>
             </section>
           </div>

@@ -1,16 +1,17 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor, type TimeInStateRow } from '../../lib/chartData.ts';
+import type { DurationUnit } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
 
-type Props = { rows: TimeInStateRow[]; columns: string[] };
+type Props = { rows: TimeInStateRow[]; columns: string[]; unit: DurationUnit };
 
-export function TimeInStateChart({ rows, columns }: Props) {
+export function TimeInStateChart({ rows, columns, unit }: Props) {
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <BarChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" vertical={false} />
         <XAxis dataKey="date" label={{ value: T.timeInState.xAxis, position: 'insideBottom', offset: -12 }} />
-        <YAxis label={{ value: T.timeInState.yAxis, angle: -90, position: 'insideLeft', dy: 60 }} />
+        <YAxis label={{ value: T.timeInState.yAxisIn(unit), angle: -90, position: 'insideLeft', dy: 60 }} />
         <Tooltip />
         <Legend verticalAlign="top" wrapperStyle={LEGEND_STYLE} itemSorter={null} />
         {columns.map((column, index) => (

@@ -19,9 +19,14 @@ import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { TimeInStateChart } from './TimeInStateChart.tsx';
 import { TimeInStateTiles } from './TimeInStateTiles.tsx';
+import { useAnalysisWindow } from '../../components/AnalysisWindow/useAnalysisWindow.ts';
+import { WindowSelect } from '../../components/AnalysisWindow/WindowSelect.tsx';
+import { durationUnit } from '../../lib/units.ts';
 
 export function TimeInStatePage() {
-  const { project, days } = useAnalysisProject();
+  const { project, days: iterationDays } = useAnalysisProject();
+  const [days, setDays] = useAnalysisWindow(iterationDays);
+  const unit = durationUnit(project?.calendar);
   const [filter, setFilter] = useItemFilter();
   const query = useQuery({
     queryKey: ['timeinstate', project?.project_id, days, filter],
@@ -35,6 +40,12 @@ export function TimeInStatePage() {
       title={T.timeInState.title}
       subtitle={project ? project.title : T.timeInState.subtitle}
       board={project}
+      actions={
+        project &&
+        !isPaywallError(query.error) && (
+          <WindowSelect days={days} iterationDays={iterationDays} onChange={setDays} />
+        )
+      }
     >
       <HelpToggle paragraphs={T.timeInState.help} />
       {/* Behind the paywall a filter does nothing: the bar goes with the figures. */}
@@ -57,7 +68,7 @@ export function TimeInStatePage() {
                     name={`${project?.title ?? ''} ${T.timeInState.title}`}
                     csv={() => timeInStateCsv(chart.rows, chart.columns, exportCalendar(project?.calendar))}
                   >
-                    <TimeInStateChart rows={chart.rows} columns={chart.columns} />
+                    <TimeInStateChart rows={chart.rows} columns={chart.columns} unit={unit} />
                   </Exportable>
                 )}
               </div>
