@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orgCoverageSchema } from './billing.ts';
 
 export const subscriptionStatusSchema = z.enum([
   'active',
@@ -21,6 +22,10 @@ export const profileSchema = z.object({
   subscription_end: z.string().nullable(),
   is_active_user: z.boolean(),
   cancel_at_period_end: z.boolean(),
+  /** The Stripe subscription is in its trial (bought during the app's trial): the first charge is at subscription_end. */
+  subscription_trialing: z.boolean().optional(),
+  /** The organization's team plan that gives the fields above (the user's own subscription does not), else null. */
+  covered_by: orgCoverageSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -13,3 +13,70 @@ export const reactivateSubscriptionResponseSchema = z.object({
   cancel_at_period_end: z.boolean(),
   current_period_end: z.number(),
 });
+
+/**
+ * The price in sight: Stripe's Price of Fluxion Analytics Pro, read by the server and cached. `amount` in the
+ * currency's minor unit (cents); the team plan charges it per seat. `tax_note` says whether tax comes on top.
+ */
+export const billingPriceSchema = z.object({
+  amount: z.number().int(),
+  currency: z.string(),
+  interval: z.enum(['day', 'week', 'month', 'year']),
+  /** "$12.00", ready to show. */
+  display: z.string(),
+  tax_note: z.string(),
+});
+export type BillingPrice = z.infer<typeof billingPriceSchema>;
+
+/** One past invoice as Stripe has it: when, how much, paid or not, and Stripe's page for it. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  display: z.string(),
+  status: z.string(),
+  hosted_invoice_url: z.string().nullable(),
+});
+export const invoicesResponseSchema = z.object({ invoices: z.array(invoiceSchema) });
+export type InvoiceRow = z.infer<typeof invoiceSchema>;
+
+/** The team plan that covers a member: which organization, its state, and who manages it. */
+export const orgCoverageSchema = z.object({
+  org: z.string(),
+  status: z.string(),
+  end: z.string().nullable(),
+  managers: z.array(z.string()),
+  is_manager: z.boolean(),
+});
+export type OrgCoverage = z.infer<typeof orgCoverageSchema>;
+
+/** An organization's team plan as the Account page shows it to one user. */
+export const orgPlanSchema = z.object({
+  org: z.string(),
+  /** As the profile's subscription_status: trial (the app's, no card), active, past_due, canceled… */
+  status: z.string(),
+  /** The trial's end, or the paid period's end (ISO). */
+  end: z.string().nullable(),
+  /** Bought within the trial: Stripe charges first at `end`. */
+  trialing: z.boolean(),
+  is_active: z.boolean(),
+  cancel_at_period_end: z.boolean(),
+  purchased: z.boolean(),
+  /** Members who used Fluxion on the organization's boards in the current period, and what Stripe bills. */
+  seats: z.number().int(),
+  billed_seats: z.number().int(),
+  managers: z.array(z.string()),
+  /** Whether this user may buy, cancel, reactivate and change the card (an owner on GitHub or a named manager). */
+  is_manager: z.boolean(),
+  /** When the Fluxion GitHub App was removed from the organization (the plan goes on until cancelled). */
+  app_removed_at: z.string().nullable(),
+});
+export type OrgPlan = z.infer<typeof orgPlanSchema>;
+export const orgPlansResponseSchema = z.object({ plans: z.array(orgPlanSchema) });
+export const orgParamsSchema = z.object({
+  org: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'org must be a GitHub organization login'),
+});
+export const addManagerRequestSchema = z.object({
+  login: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, 'login must be a GitHub login'),
+});

@@ -13,9 +13,15 @@ import {
 } from './analytics.ts';
 import { logoutRequestSchema, profileSchema, refreshRequestSchema, tokenPairSchema } from './auth.ts';
 import {
+  addManagerRequestSchema,
+  billingPriceSchema,
   cancelSubscriptionResponseSchema,
   checkoutSessionResponseSchema,
   confirmCheckoutRequestSchema,
+  invoicesResponseSchema,
+  orgPlanSchema,
+  orgPlansResponseSchema,
+  orgParamsSchema,
   portalSessionResponseSchema,
   reactivateSubscriptionResponseSchema,
 } from './billing.ts';
@@ -369,6 +375,67 @@ export const endpoints = {
     tag: 'Billing',
     auth: 'bearer',
     responses: { 200: reactivateSubscriptionResponseSchema },
+  }),
+  billingPrice: endpoint('billingPrice', {
+    summary: "The price of Fluxion Analytics Pro (per month; per seat for a team), from Stripe's Price, cached",
+    tag: 'Billing',
+    auth: 'none',
+    responses: { 200: billingPriceSchema, 503: null },
+  }),
+  invoices: endpoint('invoices', {
+    summary: "The user's past invoices of the personal plan (date, amount, status, Stripe's hosted page)",
+    tag: 'Billing',
+    auth: 'bearer',
+    responses: { 200: invoicesResponseSchema },
+  }),
+  orgPlans: endpoint('orgPlans', {
+    summary: "The team plans of the user's organizations: state, seats, managers, whether the user manages each",
+    tag: 'Billing',
+    auth: 'bearer',
+    responses: { 200: orgPlansResponseSchema },
+  }),
+  orgPlanCheckout: endpoint('orgPlanCheckout', {
+    summary: "A Stripe Checkout session for an organization's team plan (managers only: 403 otherwise)",
+    tag: 'Billing',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    responses: { 200: checkoutSessionResponseSchema },
+  }),
+  orgPlanPortal: endpoint('orgPlanPortal', {
+    summary: "A Stripe Billing Portal session for the organization's payment method (managers only)",
+    tag: 'Billing',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    responses: { 200: portalSessionResponseSchema },
+  }),
+  orgPlanCancel: endpoint('orgPlanCancel', {
+    summary: "Cancels the organization's team plan at the end of the period (managers only)",
+    tag: 'Billing',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    responses: { 200: cancelSubscriptionResponseSchema },
+  }),
+  orgPlanReactivate: endpoint('orgPlanReactivate', {
+    summary: "Undoes the cancellation of the organization's team plan (managers only)",
+    tag: 'Billing',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    responses: { 200: reactivateSubscriptionResponseSchema },
+  }),
+  orgPlanInvoices: endpoint('orgPlanInvoices', {
+    summary: "The organization's past invoices (managers only)",
+    tag: 'Billing',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    responses: { 200: invoicesResponseSchema },
+  }),
+  orgPlanManagers: endpoint('orgPlanManagers', {
+    summary: "Names a billing manager of the organization's plan (its GitHub owners only)",
+    tag: 'Billing',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    body: addManagerRequestSchema,
+    responses: { 200: orgPlanSchema },
   }),
   githubAppInstallUrl: endpoint('githubAppInstallUrl', {
     summary:

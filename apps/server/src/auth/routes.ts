@@ -1,7 +1,8 @@
 import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
 import { signOutGithubToken } from '../github/user-token.ts';
-import { toProfile } from '../users/subscription.ts';
+import { findCoverage } from '../users/coverage.ts';
+import { isActiveUser, toProfile } from '../users/subscription.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized } from '../http/errors.ts';
@@ -67,7 +68,10 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       const user = await findUser(ctx.db, request.userId);
       if (!user) throw unauthorized('User no longer exists');
-      return toProfile(user, ctx.now());
+      const now = ctx.now();
+      // An organization's team plan counts only when the user's own subscription does not let them in.
+      const own = isActiveUser(user.subscription_status, user.subscription_end, now);
+      return toProfile(user, now, own ? null : await findCoverage(ctx.db, user.id, now));
     },
     { preHandler: authenticate(ctx) },
   );

@@ -5,7 +5,8 @@ import { notFound, unauthorized, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { applyCheckoutSession } from './events.ts';
 import type { Billing } from './service.ts';
-import { toProfile } from '../users/subscription.ts';
+import { findCoverage } from '../users/coverage.ts';
+import { isActiveUser, toProfile } from '../users/subscription.ts';
 
 const NOT_FOUND = 'Checkout session not found';
 
@@ -30,5 +31,7 @@ export async function confirmCheckout(billing: Billing, user: User, sessionId: s
   await applyCheckoutSession(billing, session);
   const updated = await findUser(billing.ctx.db, user.id);
   if (!updated) throw unauthorized('User no longer exists');
-  return toProfile(updated, billing.ctx.now());
+  const now = billing.ctx.now();
+  const own = isActiveUser(updated.subscription_status, updated.subscription_end, now);
+  return toProfile(updated, now, own ? null : await findCoverage(billing.ctx.db, updated.id, now));
 }

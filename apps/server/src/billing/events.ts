@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
 import { findUser, rememberCustomer } from '../users/queries.ts';
+import { applyOrgSubscription } from './org-plans.ts';
+import { findOrgPlan, findOrgPlanByCustomer, rememberOrgCustomer } from './org-queries.ts';
 import { findUserByCustomer } from './queries.ts';
 import { applySubscription, type ApplyResult, type Billing } from './service.ts';
 import { callStripe, idOf, subscriptionFacts } from './stripe-client.ts';
@@ -25,6 +27,8 @@ export async function applyCheckoutSession(
   billing: Billing,
   session: Stripe.Checkout.Session,
 ): Promise<EventResult> {
+  const org = session.metadata?.org_login;
+  if (org) return applyOrgCheckout(billing, org, session);
   const userId = session.client_reference_id ?? session.metadata?.user_id;
   const user = userId ? await findUser(billing.ctx.db, userId) : undefined;
   if (!user) return 'unknown_user';
@@ -36,6 +40,30 @@ export async function applyCheckoutSession(
   return syncOwnedSubscription(billing, subscription, current);
 }
 
+/** A completed Checkout of an organization's team plan: its customer and subscription become the plan's. */
+async function applyOrgCheckout(
+  billing: Billing,
+  org: string,
+  session: Stripe.Checkout.Session,
+): Promise<EventResult> {
+  const { ctx } = billing;
+  if (!(await findOrgPlan(ctx.db, org))) return 'unknown_user';
+  const customer = idOf(session.customer);
+  if (customer) await rememberOrgCustomer(ctx.db, org, customer, ctx.now());
+  const subscription = idOf(session.subscription);
+  if (session.status !== 'complete' || !subscription) return 'ignored';
+  const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscription));
+  return applyOrgSubscription(billing, org, sub);
+}
+
+/** The organization a subscription is for: named in its metadata, or found by its customer. */
+async function orgOf(billing: Billing, sub: Stripe.Subscription): Promise<string | undefined> {
+  const named = sub.metadata?.org_login;
+  if (named) return named;
+  const customer = idOf(sub.customer);
+  return customer ? (await findOrgPlanByCustomer(billing.ctx.db, customer))?.org_login : undefined;
+}
+
 /** Reads the subscription as Stripe has it now and applies it to its owner (given, or found by customer). */
 async function syncOwnedSubscription(
   billing: Billing,
@@ -43,6 +71,8 @@ async function syncOwnedSubscription(
   owner?: User,
 ): Promise<EventResult> {
   const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
+  const org = owner ? undefined : await orgOf(billing, sub);
+  if (org) return applyOrgSubscription(billing, org, sub);
   const user = owner ?? (await ownerOf(billing, idOf(sub.customer), sub.metadata?.user_id));
   if (!user) return 'unknown_user';
   return applySubscription(billing.ctx, user, subscriptionFacts(sub));

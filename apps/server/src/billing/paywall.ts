@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
+import { findCoverage } from '../users/coverage.ts';
 import { findUser } from '../users/queries.ts';
 import { isActiveUser } from '../users/subscription.ts';
 
@@ -28,6 +29,11 @@ export function mayAnalyse(
   return board.is_demo === 1 || isActiveUser(user.subscription_status, user.subscription_end, now);
 }
 
+/** Whether an organization's team plan (trial or paid) lets the user in, their own subscription aside. */
+export async function coveredByTeamPlan(ctx: AppContext, userId: string): Promise<boolean> {
+  return (await findCoverage(ctx.db, userId, ctx.now())) !== null;
+}
+
 export type AnalysisGate = { allows(board: { is_demo: number }): boolean; message: string };
 
 /** The rule for one user now, for one board (the preHandler) or several (Home's overview). */
@@ -35,8 +41,11 @@ export async function analysisGate(ctx: AppContext, userId: string): Promise<Ana
   const user = await findUser(ctx.db, userId);
   if (!user) throw unauthorized('User no longer exists');
   const now = ctx.now();
+  const covered = isActiveUser(user.subscription_status, user.subscription_end, now)
+    ? false
+    : await coveredByTeamPlan(ctx, userId);
   return {
-    allows: (board) => mayAnalyse(user, board, now),
+    allows: (board) => covered || mayAnalyse(user, board, now),
     message: paywallMessage(user.subscription_status),
   };
 }

@@ -7,6 +7,15 @@ import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { confirmCheckout } from './checkout-return.ts';
+import {
+  addBillingManager,
+  listOrgPlans,
+  orgInvoices,
+  setOrgCancelAtPeriodEnd,
+  startOrgCheckout,
+  startOrgPortal,
+} from './org-plans.ts';
+import { currentPrice, customerInvoices } from './price.ts';
 import { type Billing, setCancelAtPeriodEnd, startCheckout, startPortal } from './service.ts';
 import { billingUnavailable, createStripeClient } from './stripe-client.ts';
 import { stripeWebhookRoutes } from './webhook-routes.ts';
@@ -66,5 +75,82 @@ export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     },
     options,
   );
+  registerEndpoint(app, endpoints.billingPrice, async () => {
+    if (ctx.config.stripe.mode === 'off') throw billingUnavailable();
+    return currentPrice(billing);
+  });
+  registerEndpoint(
+    app,
+    endpoints.invoices,
+    async (request) => ({
+      invoices: await customerInvoices(billing, (await currentUser(request)).stripe_customer_id),
+    }),
+    options,
+  );
+  registerOrgPlanRoutes(app, billing, currentUser, periodEnd);
   await app.register(stripeWebhookRoutes, { billing });
+}
+
+/** The team plan's calls: every one but the list answers 403 to a member who does not manage the plan. */
+function registerOrgPlanRoutes(
+  app: FastifyInstance,
+  billing: Billing,
+  currentUser: (request: FastifyRequest) => Promise<User>,
+  periodEnd: (end: number | null) => number,
+) {
+  const options = { preHandler: authenticate(billing.ctx) };
+  registerEndpoint(
+    app,
+    endpoints.orgPlans,
+    async (request) => ({ plans: await listOrgPlans(billing, await currentUser(request)) }),
+    options,
+  );
+  registerEndpoint(
+    app,
+    endpoints.orgPlanCheckout,
+    async (request) => startOrgCheckout(billing, await currentUser(request), request.params.org),
+    options,
+  );
+  registerEndpoint(
+    app,
+    endpoints.orgPlanPortal,
+    async (request) => startOrgPortal(billing, await currentUser(request), request.params.org),
+    options,
+  );
+  registerEndpoint(
+    app,
+    endpoints.orgPlanCancel,
+    async (request) => {
+      const user = await currentUser(request);
+      const facts = await setOrgCancelAtPeriodEnd(billing, user, request.params.org, true);
+      return { current_period_end: periodEnd(facts.periodEnd) };
+    },
+    options,
+  );
+  registerEndpoint(
+    app,
+    endpoints.orgPlanReactivate,
+    async (request) => {
+      const user = await currentUser(request);
+      const facts = await setOrgCancelAtPeriodEnd(billing, user, request.params.org, false);
+      return {
+        cancel_at_period_end: facts.cancelAtPeriodEnd,
+        current_period_end: periodEnd(facts.periodEnd),
+      };
+    },
+    options,
+  );
+  registerEndpoint(
+    app,
+    endpoints.orgPlanInvoices,
+    async (request) => orgInvoices(billing, await currentUser(request), request.params.org),
+    options,
+  );
+  registerEndpoint(
+    app,
+    endpoints.orgPlanManagers,
+    async (request) =>
+      addBillingManager(billing, await currentUser(request), request.params.org, request.body.login),
+    options,
+  );
 }

@@ -20,8 +20,13 @@ const SHORTEST_TRIAL_MS = 49 * 60 * 60 * 1000;
  * Too few left for Stripe to accept a trial: billing starts now.
  */
 export function trialEndForCheckout(user: User, now: number): number | undefined {
-  const end = user.subscription_end;
-  if (!APP_GRANTED.includes(user.subscription_status) || end === null) return undefined;
+  if (!APP_GRANTED.includes(user.subscription_status)) return undefined;
+  return stripeTrialEnd(user.subscription_end, now);
+}
+
+/** A trial that ends then, in Stripe's Unix seconds, when Stripe accepts it as a trial. */
+export function stripeTrialEnd(end: number | null, now: number): number | undefined {
+  if (end === null) return undefined;
   return end - now >= SHORTEST_TRIAL_MS ? Math.floor(end / 1000) : undefined;
 }
 

@@ -1,4 +1,5 @@
 import type { UserSubscription } from '../users/subscription.ts';
+import type { OrgSubscription } from './org-queries.ts';
 
 /**
  * Pure rules from a Stripe subscription to the subscription fields of our user
@@ -46,6 +47,7 @@ export function userSubscription(facts: SubscriptionFacts): UserSubscription {
     subscription_end: end === null ? null : end * 1000,
     cancel_at_period_end: facts.cancelAtPeriodEnd && status !== 'canceled' ? 1 : 0,
     stripe_subscription_id: facts.id,
+    subscription_trialing: facts.status === 'trialing' ? 1 : 0,
   };
 }
 
@@ -56,7 +58,7 @@ export function userSubscription(facts: SubscriptionFacts): UserSubscription {
  * overwrites the current one, whatever order its events arrive in.
  */
 export function shouldApply(
-  user: Omit<UserSubscription, 'cancel_at_period_end' | 'subscription_end'>,
+  user: Pick<UserSubscription, 'subscription_status' | 'stripe_subscription_id'>,
   facts: SubscriptionFacts,
 ): boolean {
   if (user.stripe_subscription_id === facts.id) return true;
@@ -64,4 +66,36 @@ export function shouldApply(
   if (LIVE.includes(status)) return true;
   if (user.stripe_subscription_id !== null) return false;
   return !APP_GRANTED.includes(user.subscription_status);
+}
+
+/** The organization plan's columns from its Stripe subscription (times in epoch milliseconds). */
+export function orgSubscription(
+  facts: SubscriptionFacts,
+  quantity: number,
+  periodStart: number | null,
+): OrgSubscription {
+  const user = userSubscription(facts);
+  return {
+    status: user.subscription_status,
+    subscription_end: user.subscription_end,
+    period_start: periodStart === null ? null : periodStart * 1000,
+    cancel_at_period_end: user.cancel_at_period_end,
+    stripe_trialing: user.subscription_trialing,
+    seats: quantity,
+    stripe_subscription_id: facts.id,
+  };
+}
+
+/**
+ * Whether a subscription becomes the organization's: its own always; another only when live (bought anew),
+ * or while the plan has none yet and it would not end the running trial (a failed first payment).
+ */
+export function shouldApplyToOrg(
+  plan: { status: string; stripe_subscription_id: string | null },
+  facts: SubscriptionFacts,
+): boolean {
+  return shouldApply(
+    { subscription_status: plan.status, stripe_subscription_id: plan.stripe_subscription_id },
+    facts,
+  );
 }

@@ -1,5 +1,6 @@
 import { type Profile, type SubscriptionStatus, subscriptionStatusSchema } from '@fluxion/contract';
 import type { User } from '../db/schema.ts';
+import type { OrgPlanState } from './coverage.ts';
 
 /** A user's subscription as stored with them (billing/status.ts makes it from Stripe's). */
 export type UserSubscription = {
@@ -7,6 +8,8 @@ export type UserSubscription = {
   subscription_end: number | null;
   cancel_at_period_end: 0 | 1;
   stripe_subscription_id: string | null;
+  /** 1 while Stripe's subscription is trialing: the first charge is at subscription_end. */
+  subscription_trialing: 0 | 1;
 };
 
 export const TRIAL_DAYS = 30;
@@ -33,15 +36,43 @@ export function isActiveUser(status: string, end: number | null, now: number): b
   }
 }
 
-export function toProfile(user: User, now: number): Profile {
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The profile. A user whose own subscription does not let them in but whom an organization's team plan
+ * covers reports that plan through the same fields (status, end, is_active_user), and `covered_by` says whose.
+ */
+export function toProfile(user: User, now: number, coverage: OrgPlanState | null = null): Profile {
   const parsed = subscriptionStatusSchema.safeParse(user.subscription_status);
   const status: SubscriptionStatus = parsed.success ? parsed.data : 'none';
+  const own = isActiveUser(status, user.subscription_end, now);
+  if (!own && coverage && isActiveUser(coverage.status, coverage.end, now)) {
+    const covered = subscriptionStatusSchema.safeParse(coverage.status);
+    return {
+      username: user.username,
+      avatar_url: user.avatar_url,
+      subscription_status: covered.success ? covered.data : 'active',
+      subscription_end: iso(coverage.end),
+      is_active_user: true,
+      cancel_at_period_end: coverage.cancelAtPeriodEnd,
+      subscription_trialing: coverage.trialing,
+      covered_by: {
+        org: coverage.org,
+        status: coverage.status,
+        end: iso(coverage.end),
+        managers: coverage.managers,
+        is_manager: coverage.managers.some((login) => login.toLowerCase() === user.username.toLowerCase()),
+      },
+    };
+  }
   return {
     username: user.username,
     avatar_url: user.avatar_url,
     subscription_status: status,
-    subscription_end: user.subscription_end === null ? null : new Date(user.subscription_end).toISOString(),
-    is_active_user: isActiveUser(status, user.subscription_end, now),
+    subscription_end: iso(user.subscription_end),
+    is_active_user: own,
     cancel_at_period_end: user.cancel_at_period_end === 1,
+    subscription_trialing: user.subscription_trialing === 1,
+    covered_by: null,
   };
 }

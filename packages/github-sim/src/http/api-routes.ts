@@ -96,6 +96,28 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
     };
     return reply.headers(headers).send(orgs.map((org) => orgJson(org, avatarUrl(request, org.databaseId))));
   });
+  app.get<{ Params: { org: string } }>('/user/memberships/orgs/:org', async (request, reply) => {
+    const docs =
+      'https://docs.github.com/rest/orgs/members#get-an-organization-membership-for-the-authenticated-user';
+    const auth = authenticate(world, request, reply, docs);
+    if (!auth) return reply;
+    if (auth.principal.kind === 'installation') return sendError(reply, 403, NOT_ACCESSIBLE, docs);
+    const org = world
+      .orgsOf(auth.user.login)
+      .find((o) => o.login.toLowerCase() === request.params.org.toLowerCase());
+    if (!org) return sendError(reply, 404, 'Not Found', docs);
+    const headers = rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core');
+    const avatar = avatarUrl(request, org.databaseId);
+    return reply.headers(headers).send({
+      url: `${API}/orgs/${org.login}/memberships/${auth.user.login}`,
+      state: 'active',
+      // GitHub calls an organization's owners `admin` here.
+      role: org.owners?.has(auth.user.login) ? 'admin' : 'member',
+      organization_url: `${API}/orgs/${org.login}`,
+      organization: orgJson(org, avatar),
+      user: userJson(auth.user, avatarUrl(request, auth.user.databaseId)),
+    });
+  });
   app.post<{ Body: GraphqlBody }>('/graphql', async (request, reply) => {
     const auth = authenticate(world, request, reply, 'https://docs.github.com/graphql');
     if (!auth) return reply;

@@ -1,0 +1,45 @@
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { orgPlanStates } from '../users/coverage.ts';
+import type { OrgPlanState } from '../users/coverage.ts';
+import { orgRole } from './github-role.ts';
+import { orgManagers } from './org-queries.ts';
+
+/** How a user may act on an organization's plan: an owner on GitHub, or a billing manager an owner named. */
+export type ManagerRole = { owner: boolean; manager: boolean };
+
+const sameLogin = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+export async function managerRole(ctx: AppContext, user: User, org: string): Promise<ManagerRole> {
+  const named = (await orgManagers(ctx.db, org)).some(
+    (m) => m.role === 'billing_manager' && sameLogin(m.login, user.username),
+  );
+  const owner = (await orgRole(ctx, user.id, org)) === 'admin';
+  return { owner, manager: owner || named };
+}
+
+/** The organization's plan as it stands; 404 when none of its boards was ever added to Fluxion. */
+export async function planOf(ctx: AppContext, org: string): Promise<OrgPlanState> {
+  const [state] = await orgPlanStates(ctx.db, [org]);
+  if (!state)
+    throw notFound(`No board of ${org} is tracked in Fluxion: its team plan starts with its first board`);
+  return state;
+}
+
+/** 403 for anyone but the plan's managers: members see the plan, they do not manage it. */
+export async function requireManager(ctx: AppContext, user: User, org: string): Promise<ManagerRole> {
+  const role = await managerRole(ctx, user, org);
+  if (!role.manager) {
+    throw forbidden(
+      `Only an owner of ${org} on GitHub or a billing manager they named manages its team plan`,
+    );
+  }
+  return role;
+}
+
+export async function requireOwner(ctx: AppContext, user: User, org: string): Promise<void> {
+  if (!(await managerRole(ctx, user, org)).owner) {
+    throw forbidden(`Only an owner of ${org} on GitHub names its billing managers`);
+  }
+}

@@ -1,0 +1,360 @@
+import type { OrgPlan, Profile } from '@fluxion/contract';
+import { type GithubSim, SEEDED, startGithubSim } from '@fluxion/github-sim';
+import { DEFAULT_PRICE_ID, type StripeSim, startStripeSim } from '@fluxion/stripe-sim';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../auth/access-tokens.ts';
+import { createRefreshToken } from '../auth/refresh-tokens.ts';
+import type { User } from '../db/schema.ts';
+import { buildTestApp, listenTestApp, type TestApp, testClock } from '../testing/app.ts';
+import { insertTestBoard } from '../testing/boards.ts';
+import { dropDatabase } from '../testing/collector-sim.ts';
+import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { simControl } from '../testing/sim-control.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+
+const START = Date.UTC(2026, 10, 1, 9);
+const DAY = 86_400_000;
+const ORG: string = SEEDED.org;
+const OTHER_ORG = 'globex';
+const SECRET = 'whsec_org_plans';
+
+type Member = { user: User; sessionId: string; login: string };
+type World = TestApp & {
+  url: string;
+  github: GithubSim;
+  stripe: StripeSim;
+  alice: Member;
+  bob: Member;
+  call<T>(who: Member, path: string, method?: string, body?: unknown): Promise<{ status: number; body: T }>;
+  track(who: Member, org: string, board?: string): Promise<void>;
+};
+
+let boards = 0;
+
+async function startWorld(database: TestDatabase): Promise<World> {
+  const clock = testClock(START);
+  const github = await startGithubSim({ port: 0, clock: 'manual', startAt: START });
+  github.world.createOrg({ login: OTHER_ORG, members: ['octo-alice', 'octo-bob'], owners: ['octo-bob'] });
+  const stripe = await startStripeSim({ webhookSecret: SECRET, secretKey: 'sk_test_org', now: clock.now });
+  const config = {
+    stripe: {
+      mode: 'sim' as const,
+      secretKey: 'sk_test_org',
+      publishableKey: null,
+      webhookSecret: SECRET,
+      priceId: DEFAULT_PRICE_ID,
+      apiUrl: stripe.url,
+    },
+  };
+  const test = await buildTestApp(database, { clock, config, githubUrl: github.url });
+  const url = await listenTestApp(test);
+  stripe.webhooks.urls = [`${url}/webhooks/stripe`];
+  const member = async (login: string): Promise<Member> => {
+    const signed = await signedInGithubUser(test.ctx, github, login);
+    return { user: signed.user, sessionId: await sessionOf(test, signed.user.id), login };
+  };
+  const alice = await member('octo-alice');
+  const bob = await member('octo-bob');
+  const call = async <T>(who: Member, path: string, method = 'GET', body?: unknown) => {
+    const token = await issueAccessToken({
+      userId: who.user.id,
+      sessionId: who.sessionId,
+      secret: test.ctx.config.jwtSecret,
+      now: test.ctx.now(),
+    });
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (method === 'POST') headers['content-type'] = 'application/json';
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as T };
+  };
+  const track = async (who: Member, org: string, board = `board-${org}-${boards++}`) => {
+    const existing = await test.ctx.db
+      .selectFrom('boards')
+      .select('id')
+      .where('id', '=', board)
+      .executeTakeFirst();
+    if (!existing) {
+      await insertTestBoard(test.ctx.db, {
+        id: board,
+        githubProjectId: `PVT_${board}`,
+        addedAt: test.ctx.now(),
+        owner: { login: org, type: 'Organization' },
+      });
+    }
+    await test.ctx.db
+      .insertInto('tracked_projects')
+      .values({
+        user_id: who.user.id,
+        board_id: board,
+        iteration_length_days: 7,
+        cycle_time_start_column: null,
+        added_at: test.ctx.now(),
+      })
+      .execute();
+  };
+  return { ...test, url, github, stripe, alice, bob, call, track };
+}
+
+async function sessionOf(test: TestApp, userId: string): Promise<string> {
+  const row = await test.ctx.db
+    .selectFrom('auth_sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The personal trial of a user ended: whatever lets them in now is a team plan. */
+async function endPersonalTrial(world: World, who: Member) {
+  await world.ctx.db
+    .updateTable('users')
+    .set({ subscription_end: world.ctx.now() - DAY })
+    .where('id', '=', who.user.id)
+    .execute();
+}
+
+/** The user used Fluxion now (a token refresh), so they are active in the current period. */
+async function useFluxion(world: World, who: Member) {
+  await createRefreshToken(world.ctx.db, { userId: who.user.id, sessionId: who.sessionId }, world.ctx.now());
+}
+
+async function buyTeamPlan(world: World, org = ORG, buyer = world.alice): Promise<string> {
+  const checkout = await world.call<{ id: string; url: string }>(
+    buyer,
+    `/api/org-plans/${org}/checkout/`,
+    'POST',
+  );
+  expect(checkout.status).toBe(200);
+  await simControl(world.stripe.url, `/_sim/checkout/sessions/${checkout.body.id}/pay`);
+  await world.stripe.webhooks.idle();
+  return String(world.stripe.state.sessions.get(checkout.body.id)?.subscription);
+}
+
+const planOf = async (world: World, who: Member, org = ORG): Promise<OrgPlan | undefined> =>
+  (await world.call<{ plans: OrgPlan[] }>(who, '/api/org-plans/')).body.plans.find((p) => p.org === org);
+
+describe.each(await dialectCases())('the organization (team) plan on $name', ({ create }) => {
+  let database: TestDatabase;
+  let world: World;
+  beforeAll(async () => {
+    database = await create();
+  });
+  afterAll(() => dropDatabase(database));
+  beforeEach(async () => {
+    world = await startWorld(database);
+  });
+  afterEach(async () => {
+    await world.stripe.close();
+    await world.github.close();
+    await world.app.close();
+    const { db } = database.handle;
+    for (const table of [
+      'org_plan_managers',
+      'org_plans',
+      'stripe_events',
+      'tracked_projects',
+      'boards',
+      'refresh_tokens',
+      'auth_sessions',
+      'users',
+    ] as const) {
+      await db.deleteFrom(table).execute();
+    }
+  });
+
+  it('starts a 30-day trial with the first board of the organization, which lifts the paywall for members', async () => {
+    await endPersonalTrial(world, world.bob);
+    const locked = (await world.call<Profile>(world.bob, '/api/me/')).body;
+    expect(locked).toMatchObject({ is_active_user: false, covered_by: null });
+    world.clock.advance(DAY);
+    await world.track(world.alice, ORG, 'labs-board');
+    await world.track(world.bob, ORG, 'labs-board');
+    const covered = (await world.call<Profile>(world.bob, '/api/me/')).body;
+    expect(covered).toMatchObject({
+      subscription_status: 'trial',
+      subscription_end: new Date(START + DAY + 30 * DAY).toISOString(),
+      is_active_user: true,
+      covered_by: { org: ORG, status: 'trial', is_manager: false },
+    });
+    const analysis = await world.call(world.bob, '/api/leadtime/?project=PVT_labs-board&days=7');
+    expect(analysis.status).not.toBe(402);
+    world.clock.advance(31 * DAY);
+    expect((await world.call<Profile>(world.bob, '/api/me/')).body.is_active_user).toBe(false);
+    expect((await world.call(world.bob, '/api/leadtime/?project=PVT_labs-board&days=7')).status).toBe(402);
+  });
+
+  it('an owner on GitHub buys it with one seat per active member; the trial days carry over; members are covered', async () => {
+    await world.track(world.alice, ORG, 'labs-board');
+    await world.track(world.bob, ORG, 'labs-board');
+    await buyTeamPlan(world);
+    const [sub] = world.stripe.state.subscriptions.values();
+    expect(sub).toMatchObject({ status: 'trialing', metadata: { org_login: ORG } });
+    expect(sub?.items.data[0]?.quantity).toBe(2);
+    expect(sub?.trial_end).toBe(Math.floor((START + 30 * DAY) / 1000));
+    const plan = await planOf(world, world.alice);
+    expect(plan).toMatchObject({
+      status: 'active',
+      trialing: true,
+      purchased: true,
+      seats: 2,
+      billed_seats: 2,
+      is_manager: true,
+      managers: ['octo-alice'],
+    });
+    await endPersonalTrial(world, world.bob);
+    const bob = (await world.call<Profile>(world.bob, '/api/me/')).body;
+    expect(bob).toMatchObject({
+      subscription_status: 'active',
+      subscription_trialing: true,
+      is_active_user: true,
+      covered_by: { org: ORG, managers: ['octo-alice'], is_manager: false },
+    });
+  });
+
+  it('answers 403 to a member for every manager action, and lets a billing manager named by an owner act', async () => {
+    await world.track(world.alice, ORG);
+    await world.track(world.bob, ORG);
+    const actions = ['checkout/', 'portal/', 'cancel/', 'reactivate/'];
+    for (const action of actions) {
+      const answer = await world.call(world.bob, `/api/org-plans/${ORG}/${action}`, 'POST');
+      expect(answer.status, action).toBe(403);
+    }
+    expect((await world.call(world.bob, `/api/org-plans/${ORG}/invoices/`)).status).toBe(403);
+    expect((await planOf(world, world.bob))?.is_manager).toBe(false);
+    // A member cannot name themselves; an owner can.
+    const self = await world.call(world.bob, `/api/org-plans/${ORG}/managers/`, 'POST', {
+      login: 'octo-bob',
+    });
+    expect(self.status).toBe(403);
+    const named = await world.call<OrgPlan>(world.alice, `/api/org-plans/${ORG}/managers/`, 'POST', {
+      login: 'octo-bob',
+    });
+    expect(named.body).toMatchObject({ managers: ['octo-bob'] });
+    expect((await planOf(world, world.bob))?.is_manager).toBe(true);
+    expect((await world.call(world.bob, `/api/org-plans/${ORG}/invoices/`)).status).toBe(200);
+  });
+
+  it('keeps the seats in step with Stripe as members join and leave, prorated; one seat per member per organization', async () => {
+    await world.track(world.alice, ORG);
+    await world.track(world.alice, OTHER_ORG);
+    await buyTeamPlan(world);
+    // Bob (an owner of globex) buys globex's plan too.
+    await buyTeamPlan(world, OTHER_ORG, world.bob);
+    const subscriptions = () =>
+      Object.fromEntries(
+        [...world.stripe.state.subscriptions.values()].map((s) => [
+          s.metadata.org_login,
+          s.items.data[0]?.quantity,
+        ]),
+      );
+    expect(subscriptions()).toEqual({ [ORG]: 1, [OTHER_ORG]: 1 });
+
+    // Bob joins both organizations' boards, two boards of fluxion-labs: one seat in each organization.
+    await world.track(world.bob, ORG);
+    await world.track(world.bob, ORG);
+    await world.track(world.bob, OTHER_ORG);
+    await useFluxion(world, world.bob);
+    expect((await planOf(world, world.alice))?.seats).toBe(2);
+    expect((await planOf(world, world.bob, OTHER_ORG))?.seats).toBe(2);
+    expect(subscriptions()).toEqual({ [ORG]: 2, [OTHER_ORG]: 2 });
+
+    // Bob stops tracking fluxion-labs' boards: its plan goes back to one seat.
+    await world.ctx.db
+      .deleteFrom('tracked_projects')
+      .where('user_id', '=', world.bob.user.id)
+      .where('board_id', 'like', `board-${ORG}%`)
+      .execute();
+    expect((await planOf(world, world.alice))?.seats).toBe(1);
+    expect(subscriptions()).toEqual({ [ORG]: 1, [OTHER_ORG]: 2 });
+  });
+
+  it('after the trial, a seat added mid-period is prorated on the next invoice, listed with Stripe’s hosted page', async () => {
+    await world.track(world.alice, ORG);
+    world.clock.advance(29 * DAY); // too late for a trial: billing starts at checkout
+    await useFluxion(world, world.alice);
+    await buyTeamPlan(world);
+    const [first] = (
+      await world.call<{ invoices: { amount: number; hosted_invoice_url: string; status: string }[] }>(
+        world.alice,
+        `/api/org-plans/${ORG}/invoices/`,
+      )
+    ).body.invoices;
+    expect(first).toMatchObject({ amount: 1200, status: 'paid' });
+    expect(first?.hosted_invoice_url).toMatch(new RegExp(`^${world.stripe.url}/i/in_`));
+    world.clock.advance(15 * DAY);
+    await world.track(world.bob, ORG);
+    await useFluxion(world, world.bob);
+    expect((await planOf(world, world.alice))?.billed_seats).toBe(2);
+    await simControl(world.stripe.url, '/_sim/clock/advance', { days: 16 });
+    await world.stripe.webhooks.idle();
+    const invoices = (
+      await world.call<{ invoices: { amount: number }[] }>(world.alice, `/api/org-plans/${ORG}/invoices/`)
+    ).body.invoices;
+    expect(invoices).toHaveLength(2);
+    // Half of a month of one more seat (proration), then two seats for the next month.
+    expect(invoices[0]?.amount).toBeGreaterThan(2400);
+    expect(invoices[0]?.amount).toBeLessThan(2400 + 1200);
+  });
+
+  it('cancel and reactivate by the manager; webhooks delivered twice and late change nothing', async () => {
+    await world.track(world.alice, ORG);
+    await world.track(world.bob, ORG);
+    const subscription = await buyTeamPlan(world);
+    const cancel = await world.call<{ current_period_end: number }>(
+      world.alice,
+      `/api/org-plans/${ORG}/cancel/`,
+      'POST',
+    );
+    expect(cancel.status).toBe(200);
+    expect(await planOf(world, world.alice)).toMatchObject({ cancel_at_period_end: true, is_active: true });
+    expect((await world.call(world.alice, `/api/org-plans/${ORG}/reactivate/`, 'POST')).status).toBe(200);
+    const before = await planOf(world, world.alice);
+    for (const event of [...world.stripe.state.events].reverse()) {
+      await simControl(world.stripe.url, `/_sim/events/${event.id}/resend`);
+    }
+    expect(world.stripe.webhooks.deliveries.every((d) => d.status === 200)).toBe(true);
+    expect(await planOf(world, world.alice)).toEqual(before);
+    await world.call(world.alice, `/api/org-plans/${ORG}/cancel/`, 'POST');
+    await simControl(world.stripe.url, `/_sim/subscriptions/${subscription}/renew`);
+    await world.stripe.webhooks.idle();
+    expect(await planOf(world, world.alice)).toMatchObject({ status: 'canceled', is_active: false });
+    await endPersonalTrial(world, world.bob);
+    expect((await world.call<Profile>(world.bob, '/api/me/')).body).toMatchObject({
+      is_active_user: false,
+      covered_by: null,
+    });
+  });
+
+  it('the personal plan lists its invoices, and the price comes from Stripe’s Price', async () => {
+    const price = await fetch(`${world.url}/api/billing/price/`);
+    expect(await price.json()).toEqual({
+      amount: 1200,
+      currency: 'usd',
+      interval: 'month',
+      display: '$12.00',
+      tax_note: 'Plus applicable tax, added at checkout.',
+    });
+    expect(
+      (await world.call<{ invoices: unknown[] }>(world.alice, '/api/billing/invoices/')).body.invoices,
+    ).toEqual([]);
+    const checkout = await world.call<{ id: string }>(world.alice, '/api/create-checkout-session/', 'POST');
+    await simControl(world.stripe.url, `/_sim/checkout/sessions/${checkout.body.id}/pay`);
+    await world.stripe.webhooks.idle();
+    const invoices = (
+      await world.call<{ invoices: { amount: number; status: string }[] }>(
+        world.alice,
+        '/api/billing/invoices/',
+      )
+    ).body.invoices;
+    // Bought within the app's trial: a trial invoice of 0, and the profile says the first charge is to come.
+    expect(invoices).toEqual([expect.objectContaining({ amount: 0, status: 'paid' })]);
+    expect((await world.call<Profile>(world.alice, '/api/me/')).body).toMatchObject({
+      subscription_status: 'active',
+      subscription_trialing: true,
+    });
+  });
+});

@@ -1,0 +1,212 @@
+import type { OrgPlan } from '@fluxion/contract';
+import type Stripe from 'stripe';
+import type { User } from '../db/schema.ts';
+import { conflict, upstreamError } from '../http/errors.ts';
+import { type OrgPlanState, orgPlanStates, trackedOrganizations } from '../users/coverage.ts';
+import { isActiveUser, TRIAL_DAYS } from '../users/subscription.ts';
+import { managerRole, planOf, requireManager, requireOwner } from './org-access.ts';
+import {
+  activeMembers,
+  addOrgManager,
+  appRemovedAt,
+  findOrgPlan,
+  managedOrgs,
+  type OrgPlanRow,
+  rememberOrgCustomer,
+  storeOrgPlan,
+  writeOrgSubscription,
+  writeSeats,
+} from './org-queries.ts';
+import { customerInvoices } from './price.ts';
+import { type Billing, stripeTrialEnd } from './service.ts';
+import { orgSubscription, shouldApplyToOrg } from './status.ts';
+import { callStripe, subscriptionFacts } from './stripe-client.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const LIVE = ['active', 'past_due'];
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** The plan row, stored the first time the plan is managed, with the trial it already had. */
+async function storedPlan(billing: Billing, state: OrgPlanState): Promise<OrgPlanRow> {
+  const { ctx } = billing;
+  const existing = await findOrgPlan(ctx.db, state.org);
+  if (existing) return existing;
+  return storeOrgPlan(ctx.db, state.org, state.end ?? ctx.now(), ctx.now());
+}
+
+/** The period whose active members are the seats: the paid period, or the trial. */
+function periodStart(row: OrgPlanRow | undefined, state: OrgPlanState): number {
+  if (row?.period_start != null && row.status !== 'trial') return row.period_start;
+  const trialEnd = row?.trial_end ?? state.end ?? 0;
+  return trialEnd - TRIAL_DAYS * DAY_MS;
+}
+
+/**
+ * Seats = the members active in the period, kept in step with the subscription's quantity (at least 1) while
+ * it is live; Stripe prorates the change (create_prorations: on the next invoice). Answers the count.
+ */
+export async function syncSeats(billing: Billing, org: string): Promise<number> {
+  const { ctx, stripe } = billing;
+  const state = (await orgPlanStates(ctx.db, [org]))[0];
+  if (!state) return 0;
+  const row = await findOrgPlan(ctx.db, org);
+  const seats = (await activeMembers(ctx.db, org, periodStart(row, state))).length;
+  const id = row?.stripe_subscription_id;
+  if (!row || !id || !LIVE.includes(row.status)) return seats;
+  const quantity = Math.max(1, seats);
+  if (row.seats === quantity) return seats;
+  const sub = await callStripe(() => stripe.subscriptions.retrieve(id));
+  const item = sub.items.data[0];
+  if (item && item.quantity !== quantity) {
+    await callStripe(() =>
+      stripe.subscriptions.update(id, {
+        items: [{ id: item.id, quantity }],
+        proration_behavior: 'create_prorations',
+      }),
+    );
+  }
+  await writeSeats(ctx.db, org, quantity, ctx.now());
+  return seats;
+}
+
+async function planView(billing: Billing, user: User, state: OrgPlanState): Promise<OrgPlan> {
+  const { ctx } = billing;
+  const seats = await syncSeats(billing, state.org);
+  const row = await findOrgPlan(ctx.db, state.org);
+  const current = (await orgPlanStates(ctx.db, [state.org]))[0] ?? state;
+  const role = await managerRole(ctx, user, state.org);
+  return {
+    org: current.org,
+    status: current.status,
+    end: iso(current.end),
+    trialing: current.trialing,
+    is_active: isActiveUser(current.status, current.end, ctx.now()),
+    cancel_at_period_end: current.cancelAtPeriodEnd,
+    purchased: Boolean(row?.stripe_subscription_id),
+    seats,
+    billed_seats: row?.stripe_subscription_id ? (row.seats ?? 0) : 0,
+    managers: current.managers,
+    is_manager: role.manager,
+    app_removed_at: iso(await appRemovedAt(ctx.db, current.org)),
+  };
+}
+
+/** The plans of the organizations whose boards the user tracks, or that they were named to manage. */
+export async function listOrgPlans(billing: Billing, user: User): Promise<OrgPlan[]> {
+  const { db } = billing.ctx;
+  const orgs = new Set([
+    ...(await trackedOrganizations(db, user.id)),
+    ...(await managedOrgs(db, user.username)),
+  ]);
+  const states = await orgPlanStates(db, [...orgs]);
+  return Promise.all(states.map((state) => planView(billing, user, state)));
+}
+
+async function orgCustomer(billing: Billing, row: OrgPlanRow, user: User): Promise<string> {
+  const { ctx, stripe } = billing;
+  if (row.stripe_customer_id) return row.stripe_customer_id;
+  const created = await callStripe(() =>
+    stripe.customers.create({
+      name: row.org_login,
+      metadata: { org_login: row.org_login, bought_by: user.username },
+    }),
+  );
+  await rememberOrgCustomer(ctx.db, row.org_login, created.id, ctx.now());
+  return (await findOrgPlan(ctx.db, row.org_login))?.stripe_customer_id ?? created.id;
+}
+
+/** Checkout for the team plan: one seat per member active in the trial, the trial's days kept (no charge before). */
+export async function startOrgCheckout(billing: Billing, user: User, org: string) {
+  const { ctx, stripe } = billing;
+  await requireManager(ctx, user, org);
+  const state = await planOf(ctx, org);
+  const row = await storedPlan(billing, state);
+  if (LIVE.includes(row.status) && isActiveUser(state.status, state.end, ctx.now())) {
+    throw conflict(`The team plan of ${org} is already active`);
+  }
+  const customer = await orgCustomer(billing, row, user);
+  const seats = (await activeMembers(ctx.db, org, periodStart(row, state))).length;
+  const trialEnd = row.status === 'trial' ? stripeTrialEnd(state.end, ctx.now()) : undefined;
+  const base = ctx.config.publicUrl;
+  const metadata = { org_login: org, bought_by: user.username };
+  const session = await callStripe(() =>
+    stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price: ctx.config.stripe.priceId, quantity: Math.max(1, seats) }],
+      success_url: `${base}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${base}/payment-cancelled`,
+      metadata,
+      subscription_data: { metadata, ...(trialEnd ? { trial_end: trialEnd } : {}) },
+    }),
+  );
+  if (!session.url) throw upstreamError('Stripe answered a checkout session without a URL');
+  await addOrgManager(
+    ctx.db,
+    { org, login: user.username, role: 'owner', addedBy: user.username },
+    ctx.now(),
+  );
+  return { id: session.id, url: session.url };
+}
+
+/** Writes a Stripe subscription to the organization's plan when it is the plan's (or a new live one). */
+export async function applyOrgSubscription(
+  billing: Billing,
+  org: string,
+  sub: Stripe.Subscription,
+): Promise<'applied' | 'ignored'> {
+  const { ctx } = billing;
+  const row = await findOrgPlan(ctx.db, org);
+  if (!row) return 'ignored';
+  const facts = subscriptionFacts(sub);
+  if (!shouldApplyToOrg(row, facts)) return 'ignored';
+  const quantity = sub.items.data[0]?.quantity ?? 1;
+  const start = sub.items.data[0]?.current_period_start ?? null;
+  await writeOrgSubscription(ctx.db, org, orgSubscription(facts, quantity, start), ctx.now());
+  return 'applied';
+}
+
+async function liveSubscription(billing: Billing, user: User, org: string, verb: string) {
+  await requireManager(billing.ctx, user, org);
+  const row = await findOrgPlan(billing.ctx.db, org);
+  const id = row?.stripe_subscription_id;
+  if (!row || !id || !LIVE.includes(row.status))
+    throw conflict(`${org} has no team plan subscription to ${verb}`);
+  return id;
+}
+
+export async function setOrgCancelAtPeriodEnd(billing: Billing, user: User, org: string, cancel: boolean) {
+  const id = await liveSubscription(billing, user, org, cancel ? 'cancel' : 'reactivate');
+  const sub = await callStripe(() =>
+    billing.stripe.subscriptions.update(id, { cancel_at_period_end: cancel }),
+  );
+  await applyOrgSubscription(billing, org, sub);
+  return subscriptionFacts(sub);
+}
+
+export async function startOrgPortal(billing: Billing, user: User, org: string) {
+  await requireManager(billing.ctx, user, org);
+  const customer = (await findOrgPlan(billing.ctx.db, org))?.stripe_customer_id;
+  if (!customer) throw conflict(`${org} has no billing account to manage yet`);
+  const return_url = `${billing.ctx.config.publicUrl}/account`;
+  const portal = await callStripe(() =>
+    billing.stripe.billingPortal.sessions.create({ customer, return_url }),
+  );
+  return { url: portal.url };
+}
+
+export async function orgInvoices(billing: Billing, user: User, org: string) {
+  await requireManager(billing.ctx, user, org);
+  const customer = (await findOrgPlan(billing.ctx.db, org))?.stripe_customer_id ?? null;
+  return { invoices: await customerInvoices(billing, customer) };
+}
+
+/** An owner names a billing manager: they may then buy, cancel, reactivate and change the card. */
+export async function addBillingManager(billing: Billing, user: User, org: string, login: string) {
+  const { ctx } = billing;
+  await requireOwner(ctx, user, org);
+  await storedPlan(billing, await planOf(ctx, org));
+  await addOrgManager(ctx.db, { org, login, role: 'billing_manager', addedBy: user.username }, ctx.now());
+  return planView(billing, user, await planOf(ctx, org));
+}

@@ -1,0 +1,136 @@
+import type { Db } from '../db/connection.ts';
+import type { OrgPlansTable } from '../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export type OrgPlanRow = Selectable<OrgPlansTable>;
+
+/** What a Stripe subscription makes of an organization's plan (billing/status.ts decides it). */
+export type OrgSubscription = Pick<
+  OrgPlanRow,
+  'status' | 'subscription_end' | 'period_start' | 'cancel_at_period_end' | 'stripe_trialing' | 'seats'
+> & { stripe_subscription_id: string };
+
+export async function findOrgPlan(db: Db, org: string): Promise<OrgPlanRow | undefined> {
+  return db.selectFrom('org_plans').selectAll().where('org_login', '=', org).executeTakeFirst();
+}
+
+export async function findOrgPlanByCustomer(db: Db, customerId: string): Promise<OrgPlanRow | undefined> {
+  return db
+    .selectFrom('org_plans')
+    .selectAll()
+    .where('stripe_customer_id', '=', customerId)
+    .executeTakeFirst();
+}
+
+/** Stores the organization's plan the first time it is managed, with the trial it already had; keeps an existing one. */
+export async function storeOrgPlan(db: Db, org: string, trialEnd: number, now: number): Promise<OrgPlanRow> {
+  await db
+    .insertInto('org_plans')
+    .values({ org_login: org, status: 'trial', trial_end: trialEnd, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('org_login').doNothing())
+    .execute();
+  return (await findOrgPlan(db, org)) as OrgPlanRow;
+}
+
+/** Remembers the organization's Stripe customer; never replaces one already remembered. */
+export async function rememberOrgCustomer(
+  db: Db,
+  org: string,
+  customerId: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('org_plans')
+    .set({ stripe_customer_id: customerId, updated_at: now })
+    .where('org_login', '=', org)
+    .where('stripe_customer_id', 'is', null)
+    .execute();
+}
+
+export async function writeOrgSubscription(db: Db, org: string, sub: OrgSubscription, now: number) {
+  await db
+    .updateTable('org_plans')
+    .set({ ...sub, updated_at: now })
+    .where('org_login', '=', org)
+    .execute();
+}
+
+export async function writeSeats(db: Db, org: string, seats: number, now: number): Promise<void> {
+  await db.updateTable('org_plans').set({ seats, updated_at: now }).where('org_login', '=', org).execute();
+}
+
+export async function orgManagers(db: Db, org: string): Promise<{ login: string; role: string }[]> {
+  return db
+    .selectFrom('org_plan_managers')
+    .select(['login', 'role'])
+    .where('org_login', '=', org)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** The organizations whose plan this GitHub login was named to manage. */
+export async function managedOrgs(db: Db, login: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('org_plan_managers')
+    .select('org_login')
+    .where('login', '=', login)
+    .execute();
+  return rows.map((row) => row.org_login);
+}
+
+export async function addOrgManager(
+  db: Db,
+  manager: { org: string; login: string; role: 'owner' | 'billing_manager'; addedBy: string },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('org_plan_managers')
+    .values({
+      org_login: manager.org,
+      login: manager.login,
+      role: manager.role,
+      added_by: manager.addedBy,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.columns(['org_login', 'login']).doNothing())
+    .execute();
+}
+
+/**
+ * The seats of a period: the users who track at least one of the organization's boards and used Fluxion
+ * since `since` (a sign-in or a token refresh — an access token lasts 15 minutes). A user counts once per
+ * organization, however many of its boards they track.
+ */
+export async function activeMembers(db: Db, org: string, since: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tracked_projects as t')
+    .innerJoin('boards as b', 'b.id', 't.board_id')
+    .select('t.user_id')
+    .distinct()
+    .where('b.owner_login', '=', org)
+    .where('b.owner_type', '=', 'Organization')
+    .where('b.is_demo', '=', 0)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('refresh_tokens as r')
+          .select('r.id')
+          .whereRef('r.user_id', '=', 't.user_id')
+          .where('r.created_at', '>=', since),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+/** When the GitHub App's installation on the organization was removed (null: installed, or never was). */
+export async function appRemovedAt(db: Db, org: string): Promise<number | null> {
+  const rows = await db
+    .selectFrom('github_installations')
+    .select('removed_at')
+    .where('account_login', '=', org)
+    .where('account_type', '=', 'Organization')
+    .execute();
+  if (rows.length === 0 || rows.some((row) => row.removed_at === null)) return null;
+  return Math.max(...rows.map((row) => Number(row.removed_at)));
+}
