@@ -1,4 +1,4 @@
-import { DEFAULT_CALENDAR } from '@fluxion/contract';
+import { DEFAULT_CALENDAR, DEFAULT_FLOW_POLICIES } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import type { TrackedRow } from '../projects/queries.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
@@ -13,6 +13,7 @@ const board: AnalysedBoard = {
   calendar: DEFAULT_CALENDAR,
   iterationDays: 14,
   includeArchived: true,
+  policies: DEFAULT_FLOW_POLICIES,
 };
 const query = { project: 'P1', days: 30, label: 'bug' };
 const key = analysisKey('lead', board, 'view', query);
@@ -36,6 +37,8 @@ describe('analysisKey', () => {
       { cycleStart: null },
       { iterationDays: 7 },
       { includeArchived: false },
+      { policies: { ...DEFAULT_FLOW_POLICIES, sle: { percent: 85, days: 9 } } },
+      { policies: { ...DEFAULT_FLOW_POLICIES, wip_limits: { 'In Progress': 3 } } },
       { columns: ['Backlog', 'Done'] },
       { classification: { productive: ['In Progress'], waiting: ['Backlog'], ignored: ['Done'] } as never },
       { calendar: { ...DEFAULT_CALENDAR, time_zone: 'Europe/Berlin' } },

@@ -1,5 +1,5 @@
-import type { BoardCalendar, ColumnClassification } from '@fluxion/contract';
-import { DEFAULT_CALENDAR } from '@fluxion/contract';
+import type { BoardCalendar, ColumnClassification, FlowPolicies } from '@fluxion/contract';
+import { DEFAULT_CALENDAR, DEFAULT_FLOW_POLICIES } from '@fluxion/contract';
 import type { TrackedRow } from '../projects/queries.ts';
 import { toApiProject } from '../projects/to-api.ts';
 
@@ -20,6 +20,8 @@ export type AnalysedBoard = {
   readonly calendar: BoardCalendar;
   readonly iterationDays: number;
   readonly includeArchived: boolean;
+  /** SLE, WIP limits, blocked label (docs/metrics.md): the Flow answer reads them. */
+  readonly policies: FlowPolicies;
 };
 
 export function analysedBoard(row: TrackedRow): AnalysedBoard {
@@ -34,6 +36,7 @@ export function analysedBoard(row: TrackedRow): AnalysedBoard {
     calendar: project.calendar ?? DEFAULT_CALENDAR,
     iterationDays: project.iteration_length_days,
     includeArchived: project.include_archived ?? true,
+    policies: project.flow_policies ?? DEFAULT_FLOW_POLICIES,
   };
 }
 

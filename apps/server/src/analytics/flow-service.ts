@@ -10,6 +10,8 @@ import { filteredBoard, requestFilter, viewForFilter } from './item-filter.ts';
 import { boardEstimates } from '../plan/board-plan.ts';
 import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
+import { enginePolicies } from '../projects/flow-policies.ts';
+import { viewedLabelChanges } from './label-history.ts';
 
 /** The item filter may be left out (the overview and shared links ask for the whole board). */
 export type FlowRequest = Omit<FlowQuery, keyof ItemFilterQuery | 'unit'> &
@@ -62,6 +64,7 @@ async function cachedFlow(
     const { items, transitions } = filteredBoard(filter, { view, transitions: data.transitions, columns });
     const unit = params.unit ?? 'items';
     const estimates = unit === 'estimate' ? await boardEstimates(ctx.db, board.id) : undefined;
+    const labelChanges = await viewedLabelChanges(ctx.db, board, items);
     const report = buildFlowReport({
       unit,
       ...(estimates ? { estimates } : {}),
@@ -78,6 +81,8 @@ async function cachedFlow(
       calendar: engineCalendar(calendar),
       // The bottleneck's window: the iteration Time in State is read over, so both name the same column.
       storyDays: board.iterationDays,
+      policies: enginePolicies(board.policies),
+      labelChanges,
     });
     report.performance_insight = withFilterNote(
       report.performance_insight,

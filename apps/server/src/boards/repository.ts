@@ -212,6 +212,11 @@ export async function setBoardCalendar(db: Db, boardId: string, calendar: string
   await db.updateTable('boards').set({ calendar }).where('id', '=', boardId).execute();
 }
 
+/** The board's flow policies as stored (JSON text; null: the defaults). Not board data: the analyses' keys hold them. */
+export async function setFlowPolicies(db: Db, boardId: string, policies: string | null): Promise<void> {
+  await db.updateTable('boards').set({ flow_policies: policies }).where('id', '=', boardId).execute();
+}
+
 export async function setIncludeArchived(db: Db, boardId: string, include: boolean): Promise<void> {
   await db
     .updateTable('boards')

@@ -5,6 +5,7 @@ import type { ItemsTable, TransitionsTable } from '../db/schema.ts';
 import type { ItemMetadata, ItemState, Move, StoredItem } from './moves.ts';
 import { datedWhenLooked, newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
 import { markMovesRewritten } from './segments.ts';
+import { labelDiff, labelsOfFingerprint, recordLabelChanges } from './label-changes.ts';
 
 /**
  * The write side of the move log: every write of `transitions` and `items` (the collector's recordings,
@@ -145,7 +146,37 @@ export async function upsertItemMetadata<Item extends ItemMetadata>(
       .executeTakeFirst();
     changed += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
+  await recordLabelHistory(db, boardId, items, rows, now, stored);
   return changed;
+}
+
+/**
+ * The labels each listed item gained or lost since the stored metadata (docs/metrics.md, "Blocked time"),
+ * dated now; an item seen for the first time gains all its labels now. Only with the stored items at hand
+ * (a listing), since a write without them cannot tell what changed.
+ */
+async function recordLabelHistory(
+  db: Db,
+  boardId: string,
+  items: readonly ItemMetadata[],
+  changedRows: ReadonlyMap<string, unknown>,
+  now: number,
+  stored?: ReadonlyMap<string, StoredItem>,
+): Promise<void> {
+  if (!stored || changedRows.size === 0) return;
+  const labelsAt = METADATA.indexOf('labels');
+  const changes = items.flatMap((item) => {
+    if (!changedRows.has(item.itemId)) return [];
+    const { added, removed } = labelDiff(
+      labelsOfFingerprint(stored.get(item.itemId)?.metadata, labelsAt),
+      item.labels,
+    );
+    return [
+      ...added.map((label) => ({ itemId: item.itemId, label, added: true, at: now })),
+      ...removed.map((label) => ({ itemId: item.itemId, label, added: false, at: now })),
+    ];
+  });
+  if (changes.length > 0) await recordLabelChanges(db, boardId, changes, 'poll', now);
 }
 
 /** `CASE item_id WHEN … THEN … END`: one value per item in one UPDATE. */

@@ -29,6 +29,7 @@ import {
 import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
 import { saveBoardCalendar } from './calendar.ts';
+import { boardFlowPolicies, requestedPolicies, saveFlowPolicies } from './flow-policies.ts';
 import { changedSharedSetting, mayChangeSharedSettings } from './shared-settings.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
@@ -114,6 +115,7 @@ export async function saveProject(
     throw badRequest(`cycle_time_start: "${cycleStart}" is not a column of this project`, 'cycle_time_start');
   }
   const classification = checkedClassification(request.column_classification, board.columns);
+  const policies = await policiesToSave(ctx, request, board.columns);
   await refuseSharedSettingsChange(ctx, userId, request);
   const existing = await findVisibleBoard(ctx.db, userId, true, request.project_id);
   const boardId = await ensureBoard(ctx, userId, board);
@@ -128,7 +130,15 @@ export async function saveProject(
   if (request.calendar !== undefined) await saveBoardCalendar(ctx.db, boardId, request.calendar);
   if (request.include_archived !== undefined)
     await setIncludeArchived(ctx.db, boardId, request.include_archived);
+  if (policies) await saveFlowPolicies(ctx.db, boardId, policies);
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
+}
+
+/** The request's flow policies over the stored ones (checked against the board's columns), if it has any. */
+async function policiesToSave(ctx: AppContext, request: SaveProjectRequest, columns: readonly string[]) {
+  if (request.flow_policies === undefined) return null;
+  const stored = await findBoardByGithubId(ctx.db, request.project_id);
+  return requestedPolicies(boardFlowPolicies(stored?.flow_policies ?? null), request.flow_policies, columns);
 }
 
 /**

@@ -2,8 +2,12 @@ import type { SaveProjectRequest } from '@fluxion/contract';
 import type { Board } from '../db/schema.ts';
 import type { BoardCalendar } from '@fluxion/contract';
 import { boardCalendar } from './calendar.ts';
+import { boardFlowPolicies, requestedPolicies, samePolicies } from './flow-policies.ts';
 
-type SharedSettings = Pick<Board, 'calendar' | 'include_archived' | 'settings_user_id'>;
+type SharedSettings = Pick<
+  Board,
+  'calendar' | 'include_archived' | 'settings_user_id' | 'flow_policies' | 'column_list'
+>;
 
 /** Whether this user sets the board's shared settings (a board nobody sets yet is anyone's to set). */
 export function mayChangeSharedSettings(board: SharedSettings, userId: string): boolean {
@@ -13,13 +17,19 @@ export function mayChangeSharedSettings(board: SharedSettings, userId: string): 
 /** The first shared setting the request would change, by its request field name, or null when none. */
 export function changedSharedSetting(
   board: SharedSettings,
-  request: Pick<SaveProjectRequest, 'calendar' | 'include_archived'>,
-): 'calendar' | 'include_archived' | null {
+  request: Pick<SaveProjectRequest, 'calendar' | 'include_archived' | 'flow_policies'>,
+): 'calendar' | 'include_archived' | 'flow_policies' | null {
   if (request.calendar !== undefined) {
     if (!sameCalendar(boardCalendar(board.calendar), request.calendar)) return 'calendar';
   }
   if (request.include_archived !== undefined && request.include_archived !== (board.include_archived !== 0)) {
     return 'include_archived';
+  }
+  if (request.flow_policies !== undefined) {
+    const stored = boardFlowPolicies(board.flow_policies);
+    const columns: string[] = JSON.parse(board.column_list);
+    if (!samePolicies(stored, requestedPolicies(stored, request.flow_policies, columns)))
+      return 'flow_policies';
   }
   return null;
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_ITERATION_LENGTH, type Project, unreadableReasonSchema } from '@fluxion/contract';
 import { ACCESS_LOST_PREFIX } from '../boards/installation-access.ts';
 import { boardCalendar } from './calendar.ts';
+import { boardFlowPolicies } from './flow-policies.ts';
 import { classifyColumns } from '@fluxion/flow';
 import { storedClassification } from './classification.ts';
 import type { TrackedRow } from './queries.ts';
@@ -26,6 +27,7 @@ export function toApiProject(row: TrackedRow): Project {
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
     calendar: boardCalendar(row.calendar),
     include_archived: row.include_archived !== 0,
+    flow_policies: boardFlowPolicies(row.flow_policies),
   };
 }
 

@@ -25,7 +25,7 @@ describe('blocked spans from label history', () => {
     );
     expect(spans.get('x')).toEqual([
       { start: jan(3), end: jan(4, 12) },
-      { start: jan(6), end: jan(7) },
+      { start: jan(6), end: jan(7), open: true },
     ]);
   });
 

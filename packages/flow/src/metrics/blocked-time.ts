@@ -3,8 +3,8 @@ import type { ItemStay } from '../timeline/item-timelines.ts';
 /** A label put on (`added`) or taken off an item at `at`, as the collector recorded it. */
 export type LabelChange = { itemId: string; label: string; added: boolean; at: number };
 
-/** A time an item was blocked: [start, end), `end` = now while it still is. */
-export type Span = { start: number; end: number };
+/** A time an item was blocked: [start, end); `open` while it still is (`end` is then now). */
+export type Span = { start: number; end: number; open?: boolean };
 
 export const DEFAULT_BLOCKED_LABEL = 'blocked';
 
@@ -37,7 +37,7 @@ export function blockedSpans(
         since = null;
       }
     }
-    if (since !== null && now > since) own.push({ start: since, end: now });
+    if (since !== null && now > since) own.push({ start: since, end: now, open: true });
     if (own.length > 0) spans.set(itemId, own);
   }
   return spans;

@@ -170,7 +170,7 @@ function blocked(
     item.blocked_days = days(
       own ? itemFlowTime(c.byId.get(item.id)?.stays ?? [], start, c.now, own, ctx).blockedMs : 0,
     );
-    item.blocked = own?.at(-1)?.end === c.now;
+    item.blocked = own?.at(-1)?.open === true;
     if (item.blocked) blockedNow++;
   }
   return {
