@@ -21,6 +21,7 @@ const pageLoaders = {
   '/time-in-state': () => import('./pages/TimeInState/TimeInStatePage.tsx'),
   '/issues-in-columns': () => import('./pages/IssuesInColumns/IssuesInColumnsPage.tsx'),
   '/flow': () => import('./pages/Flow/FlowPage.tsx'),
+  '/iterations': () => import('./pages/Iterations/IterationsPage.tsx'),
   '/manage-projects': () => import('./pages/ManageProjects/ManageProjectsPage.tsx'),
   '/account': () => import('./pages/Account/AccountPage.tsx'),
   // A share link's read-only view: public, no sign-in (docs/api.md, "Sharing").
@@ -53,6 +54,7 @@ const IssuesInColumnsPage = lazy(() =>
   pageLoaders['/issues-in-columns']().then((m) => ({ default: m.IssuesInColumnsPage })),
 );
 const FlowPage = lazy(() => pageLoaders['/flow']().then((m) => ({ default: m.FlowPage })));
+const IterationsPage = lazy(() => pageLoaders['/iterations']().then((m) => ({ default: m.IterationsPage })));
 const ManageProjectsPage = lazy(() =>
   pageLoaders['/manage-projects']().then((m) => ({ default: m.ManageProjectsPage })),
 );
@@ -81,6 +83,7 @@ export function AppRoutes() {
           <Route path="/time-in-state" element={lazyPage(<TimeInStatePage />)} />
           <Route path="/issues-in-columns" element={lazyPage(<IssuesInColumnsPage />)} />
           <Route path="/flow" element={lazyPage(<FlowPage />)} />
+          <Route path="/iterations" element={lazyPage(<IterationsPage />)} />
           <Route path="/manage-projects" element={lazyPage(<ManageProjectsPage />, T.nav.loadingProjects)} />
           <Route path="/account" element={lazyPage(<AccountPage />, T.auth.loadingUser)} />
         </Route>

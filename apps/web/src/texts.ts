@@ -270,11 +270,59 @@ export const T = {
       number === null ? (title ?? 'Item') : `#${number} ${title ?? ''}`,
     noCompletions: 'No item finished in this window yet.',
     noWip: 'No work in progress right now.',
+    /** The unit switch: items, or the board's estimate field (docs/metrics.md, "Iterations and estimates"). */
+    unitLabel: 'Count:',
+    unitItems: 'Items',
+    unitEstimate: (field: string) => `${field} (estimate)`,
+    /** "12 items" or "34 of Estimate": what a figure counts in the chosen unit. */
+    amount: (value: number, field: string | null) =>
+      field === null ? `${value} ${value === 1 ? 'item' : 'items'}` : `${value} of ${field}`,
+    axis: (field: string | null) => (field === null ? 'Items' : field),
+    estimateNote: (field: string) =>
+      `Counted in ${field}: each item weighs its latest estimate; an item without one weighs 0.`,
     help: [
       'Cumulative flow: for each day, the items that have reached each column, stacked from done (bottom) to the first column. The height of a band is the work in that column; parallel bands mean a stable flow, a widening band a growing queue.',
       'Cycle time scatter: every item finished in the window, by completion date and cycle time (from the cycle start column to done). The dashed lines are the 50th, 70th, 85th and 95th percentiles: 85% of items finished within the 85th percentile line.',
       'Aging work in progress: every open item past the cycle start, by column and age (time since its cycle started). An item older than the 85th percentile is at risk: most past items were already done at that age.',
       'Forecasts simulate 10,000 possible futures by drawing random days from the recent daily throughput. “At least N items (85%)” means 85% of the simulations finished N or more; a date at 85% means 85% finished by then.',
+    ],
+  },
+  iterations: {
+    title: 'Iterations',
+    subtitle: 'Scope and completion per iteration, in items or estimates.',
+    noField:
+      'This board has no Iteration field. Add one to the board on GitHub and plan items into iterations to see the iteration report.',
+    noCurrent: 'No iteration is running today.',
+    burnUpTitle: (title: string) => `Burn-up: ${title}`,
+    burnUpCaption: (start: string, end: string) =>
+      `${start} – ${end}. Scope is what the iteration holds at the end of each day; completed, what of it is done. Bars show the scope added and removed that day after the first day.`,
+    scope: 'Scope',
+    completed: 'Completed',
+    committed: 'Committed',
+    added: 'Added',
+    removed: 'Removed',
+    dateAxis: 'Date',
+    tiles: {
+      committed: 'Committed',
+      committedHint: 'scope at the end of the first day',
+      scopeChange: 'Scope change',
+      scopeChangeHint: (added: number, removed: number) => `+${added} added, −${removed} removed`,
+      completed: 'Completed',
+      completedHint: (scope: number) => `of ${scope} now in scope`,
+      unestimated: 'Not estimated',
+      unestimatedHint: 'items in this iteration without an estimate (they weigh 0)',
+    },
+    historyTitle: 'Committed vs completed',
+    historyCaption:
+      'The last six finished iterations: the scope committed at the end of their first day, and what was completed by their end.',
+    noHistory: 'No iteration has finished yet.',
+    iteration: 'Iteration',
+    dates: 'Dates',
+    partial: 'Recording began after this iteration was committed: committed is the scope seen then.',
+    partialMark: '(partial)',
+    help: [
+      "An item belongs to an iteration while the board's Iteration field names it. Committed is the scope at the end of the iteration's first day (its planning day); work that joins after that is added, work that leaves is removed.",
+      'Completed counts the items in the iteration at its end that reached done during it. In estimate units every item weighs its estimate at the moment measured, so re-estimating changes the scope too.',
     ],
   },
   /** What GitHub hides from Fluxion, said out loud, and the Fluxion GitHub App. */
@@ -517,12 +565,12 @@ export const T = {
     filtersOn: (phrases: string[]) =>
       `Filters on: ${phrases.join('; ')}. The figures count only the matching items.`,
     flowShare: 'Share this view',
-  /** The window of the Lead Time and Time in State pages (docs/metrics.md §3). */
-  analysisWindow: {
-    label: 'Window:',
-    option: (days: number) => `Last ${days} days`,
-    iteration: (days: number) => `Last ${days} days (iteration)`,
-  },
+    /** The window of the Lead Time and Time in State pages (docs/metrics.md §3). */
+    analysisWindow: {
+      label: 'Window:',
+      option: (days: number) => `Last ${days} days`,
+      iteration: (days: number) => `Last ${days} days (iteration)`,
+    },
     loading: F.share.loading,
     refused: 'This link cannot be opened',
     refusedHint: 'It may have been revoked by its owner or have expired. Ask them for a new link.',

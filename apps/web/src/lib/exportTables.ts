@@ -44,9 +44,17 @@ export function timeInStateCsv(
   };
 }
 
-export function cfdCsv(data: Pick<FlowResponse, 'cfd' | 'columns'>, calendar: ExportCalendar): CsvTable {
+export function cfdCsv(
+  data: Pick<FlowResponse, 'cfd' | 'columns' | 'unit'>,
+  calendar: ExportCalendar,
+): CsvTable {
+  // The unit goes with the figures (docs/metrics.md, "Iterations and estimates").
+  const unit = data.unit === 'estimate' ? 'estimate' : 'items';
   return {
-    header: [exportHeader(calendar).day(), ...data.columns.map((column) => `${column} (items, cumulative)`)],
+    header: [
+      exportHeader(calendar).day(),
+      ...data.columns.map((column) => `${column} (${unit}, cumulative)`),
+    ],
     rows: data.cfd.map((day) => [day.date, ...data.columns.map((column) => day.counts[column] ?? 0)]),
   };
 }
@@ -82,17 +90,23 @@ export function agingCsv(data: { aging: { items: AgingItem[] } }, calendar: Expo
   };
 }
 
-export function forecastCsv(forecast: FlowForecast, calendar: ExportCalendar): CsvTable {
+export function forecastCsv(
+  forecast: FlowForecast,
+  calendar: ExportCalendar,
+  /** The estimate field the forecast counts in; null for items. */
+  estimateField: string | null = null,
+): CsvTable {
+  const amount = estimateField === null ? 'items' : `${estimateField} (estimate)`;
   // With days off the forecasts count working days, and their dates skip the days off (metrics.md §12).
-  const unit = calendar.daysOff ? 'items or working days' : 'items or days';
+  const unit = calendar.daysOff ? `${amount} or working days` : `${amount} or days`;
   const howMany = forecast.how_many.results.map((r) => [
-    `How many items in ${forecast.how_many.horizon_days} days`,
+    `How many ${amount} in ${forecast.how_many.horizon_days} days`,
     `${Math.round(r.confidence * 100)}%`,
     r.items,
     null,
   ]);
   const when = forecast.when.results.map((r) => [
-    `When will ${forecast.when.items} items be done`,
+    `When will ${forecast.when.items} ${amount} be done`,
     `${Math.round(r.confidence * 100)}%`,
     r.days,
     r.date,

@@ -1,13 +1,15 @@
 import type { ItemFilterState } from './itemFilter.ts';
 
 /** A filter as the page holds it or as a share link answers it (dates absent or empty when off). */
-export type FilterLike = Omit<ItemFilterState, 'from' | 'to' | 'type'> & {
+export type FilterLike = Omit<ItemFilterState, 'from' | 'to' | 'type' | 'iteration'> & {
   type: readonly string[];
+  iteration?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
 };
 
 const TYPE_NAMES: Record<string, string> = { issue: 'issue', pull_request: 'pull request', draft: 'draft' };
+const ITERATION_NAMES: Record<string, string> = { current: 'current', previous: 'previous' };
 const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' or ');
 
 /** The filters that are on, one short phrase each (`label "bug" or "ux"`); empty when none is. */
@@ -24,5 +26,7 @@ export function filterSummary(filter: FilterLike): string[] {
     phrases.push(`type ${filter.type.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`);
   if (filter.from) phrases.push(`from ${filter.from}`);
   if (filter.to) phrases.push(`to ${filter.to}`);
+  if (filter.iteration)
+    phrases.push(`iteration ${ITERATION_NAMES[filter.iteration] ?? `"${filter.iteration}"`}`);
   return phrases;
 }

@@ -10,6 +10,8 @@ export type ItemFilterState = {
   assignee: string[];
   from: string;
   to: string;
+  /** `current`, `previous`, an iteration's title; '' for any iteration (docs/metrics.md, "Iterations and estimates"). */
+  iteration: string;
 };
 
 const LISTS = ['label', 'not_label', 'milestone', 'type', 'repo', 'assignee'] as const;
@@ -26,6 +28,7 @@ export function filterFromParams(params: URLSearchParams): ItemFilterState {
     assignee: list('assignee'),
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
+    iteration: params.get('iteration')?.trim() ?? '',
   };
 }
 
@@ -36,16 +39,27 @@ export function paramsWithFilter(params: URLSearchParams, filter: ItemFilterStat
   for (const name of LISTS) for (const value of filter[name]) next.append(name, value);
   if (filter.from) next.set('from', filter.from);
   if (filter.to) next.set('to', filter.to);
+  if (filter.iteration) next.set('iteration', filter.iteration);
   return next;
 }
 
 /** The API query's filter parameters (empty ones left out by the client). */
 export function filterQuery(filter: ItemFilterState): ItemFilterParams {
-  return { ...filter, from: filter.from || undefined, to: filter.to || undefined };
+  return {
+    ...filter,
+    from: filter.from || undefined,
+    to: filter.to || undefined,
+    iteration: filter.iteration || undefined,
+  };
 }
 
 export function isFiltered(filter: ItemFilterState): boolean {
-  return LISTS.some((name) => filter[name].length > 0) || filter.from !== '' || filter.to !== '';
+  return (
+    LISTS.some((name) => filter[name].length > 0) ||
+    filter.from !== '' ||
+    filter.to !== '' ||
+    filter.iteration !== ''
+  );
 }
 
 /** "bug, ux" → ['bug', 'ux'] (the text field's way to hold a list). */

@@ -3,6 +3,8 @@ import { Button, Select, TextInput } from '@primer/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { filterSummary } from '../../lib/filterSummary.ts';
 import { type ItemFilterState, isFiltered, splitList } from '../../lib/itemFilter.ts';
+import { useProjects } from '../../projects/context.ts';
+import { useBoardPlan } from '../../projects/useBoardPlan.ts';
 import styles from './FilterBar.module.css';
 
 const TEXTS = {
@@ -17,6 +19,10 @@ const TEXTS = {
   // The range keeps the items that were on the board during it (docs/metrics.md §13), not those finished in it.
   from: 'On the board from',
   to: 'Until',
+  iteration: 'Iteration',
+  anyIteration: 'Any iteration',
+  currentIteration: 'Current iteration',
+  previousIteration: 'Previous iteration',
   reversed: "'Until' is before 'On the board from': choose an end date on or after the start date.",
   apply: 'Apply filter',
   clear: 'Clear',
@@ -45,6 +51,7 @@ const EMPTY: ItemFilterState = {
   assignee: [],
   from: '',
   to: '',
+  iteration: '',
 };
 
 type BarProps = { filter: ItemFilterState; onChange: (f: ItemFilterState) => void };
@@ -94,12 +101,14 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
   const [rangeRefused, setRangeRefused] = useState(() => reversed(filter.from, filter.to));
   const rangeId = `${id}-range`;
   const [type, setType] = useState(filter.type[0] ?? '');
+  const [iteration, setIteration] = useState(filter.iteration);
   const address = JSON.stringify(filter);
   // The address is the truth: going back or forward shows its filter.
   useEffect(() => {
     const current = JSON.parse(address) as ItemFilterState;
     setTexts(toTexts(current));
     setType(current.type[0] ?? '');
+    setIteration(current.iteration);
     setRangeRefused(reversed(current.from, current.to));
   }, [address]);
 
@@ -119,6 +128,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       assignee: splitList(texts.assignee),
       from: texts.from,
       to: texts.to,
+      iteration,
     });
   };
   const field = (name: keyof Texts, label: string, inputType = 'text') => {
@@ -168,6 +178,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       </div>
       {field('repo', TEXTS.repo)}
       {field('assignee', TEXTS.assignee)}
+      <IterationField value={iteration} onChange={setIteration} />
       {field('from', TEXTS.from, 'date')}
       {field('to', TEXTS.to, 'date')}
       <div className={styles.actions}>
@@ -191,5 +202,33 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
         )}
       </div>
     </form>
+  );
+}
+/**
+ * The board's iterations (its Iteration field's, by title), the current one and the one before; nothing
+ * on a board without an Iteration field, unless the address already names an iteration.
+ */
+function IterationField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { selected } = useProjects();
+  const { iterations, iterationField } = useBoardPlan(selected?.project_id ?? null);
+  if (iterationField === null && value === '') return null;
+  const named = iterations.map((i) => i.title);
+  return (
+    <div className={styles.field}>
+      <label htmlFor="filter-iteration">{iterationField ?? TEXTS.iteration}</label>
+      <Select id="filter-iteration" size="small" value={value} onChange={(e) => onChange(e.target.value)}>
+        <Select.Option value="">{TEXTS.anyIteration}</Select.Option>
+        <Select.Option value="current">{TEXTS.currentIteration}</Select.Option>
+        <Select.Option value="previous">{TEXTS.previousIteration}</Select.Option>
+        {[...named].reverse().map((title) => (
+          <Select.Option key={title} value={title}>
+            {title}
+          </Select.Option>
+        ))}
+        {value !== '' && value !== 'current' && value !== 'previous' && !named.includes(value) && (
+          <Select.Option value={value}>{value}</Select.Option>
+        )}
+      </Select>
+    </div>
   );
 }

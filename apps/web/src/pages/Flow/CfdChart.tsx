@@ -4,11 +4,13 @@ import { CHART_HEIGHT, LEGEND_STYLE, chartColor } from '../../lib/chartData.ts';
 import { cfdCsv } from '../../lib/exportTables.ts';
 import { cfdBaseline, cfdRows } from '../../lib/flowChartData.ts';
 import { T } from '../../texts.ts';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard, UnitField } from './ChartCard.tsx';
+import { useContext } from 'react';
 
 /** Stacked bands from done (bottom) to the first column (top): the classic cumulative flow diagram. */
 export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
   const rows = cfdRows(data);
+  const field = useContext(UnitField);
   const stacked = data.columns.map((column, index) => ({ column, color: chartColor(index) })).reverse();
   return (
     <ChartCard
@@ -29,7 +31,7 @@ export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: Exp
             allowDecimals={false}
             allowDataOverflow
             domain={[cfdBaseline(data), 'auto']}
-            label={{ value: T.flow.itemsAxis, angle: -90, position: 'insideLeft' }}
+            label={{ value: T.flow.axis(field), angle: -90, position: 'insideLeft' }}
           />
           <Tooltip itemSorter={(item) => data.columns.indexOf(String(item.name))} />
           <Legend

@@ -7,6 +7,9 @@ import styles from './Flow.module.css';
 /** The board the charts show: exported files are named after it, as the other pages' are. */
 export const ExportBoard = createContext('');
 
+/** The estimate field the figures count in (`unit=estimate`); null when they count items. */
+export const UnitField = createContext<string | null>(null);
+
 /** A titled chart card of the Flow page; with `csv`, its Export menu (CSV, and SVG/PNG unless a table). */
 export function ChartCard(props: {
   title: string;

@@ -16,7 +16,9 @@ import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from './AgingChart.tsx';
 import { CfdChart } from './CfdChart.tsx';
-import { ExportBoard } from './ChartCard.tsx';
+import { ExportBoard, UnitField } from './ChartCard.tsx';
+import { useBoardPlan } from '../../projects/useBoardPlan.ts';
+import type { FlowUnit } from '@fluxion/contract';
 import { CycleTimeChart } from './CycleTimeChart.tsx';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
@@ -37,6 +39,19 @@ function windowFrom(value: string | null): number {
   return (WINDOWS as readonly number[]).includes(days) ? days : DEFAULT_WINDOW;
 }
 const TARGET_ITEMS = FLOW_DEFAULTS.items;
+
+/** Items, or the board's estimate field (`?unit=estimate`), offered when the board has one. */
+function UnitSelect(props: { unit: FlowUnit; field: string; onChange: (unit: FlowUnit) => void }) {
+  return (
+    <div className={styles.toolbar}>
+      <label htmlFor="flow-unit">{T.flow.unitLabel}</label>
+      <Select id="flow-unit" value={props.unit} onChange={(e) => props.onChange(e.target.value as FlowUnit)}>
+        <Select.Option value="items">{T.flow.unitItems}</Select.Option>
+        <Select.Option value="estimate">{T.flow.unitEstimate(props.field)}</Select.Option>
+      </Select>
+    </div>
+  );
+}
 
 function WindowSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
   return (
@@ -63,13 +78,22 @@ export function FlowPage() {
     setParams(next);
   };
   const [filter, setFilter] = useItemFilter();
+  const { estimateField } = useBoardPlan(project?.project_id ?? null);
+  // The address decides; without an estimate field on the board, items whatever it says.
+  const unit: FlowUnit = params.get('unit') === 'estimate' && estimateField !== null ? 'estimate' : 'items';
+  const setUnit = (value: FlowUnit) => {
+    const next = new URLSearchParams(params);
+    if (value === 'items') next.delete('unit');
+    else next.set('unit', value);
+    setParams(next);
+  };
   const [sharing, setSharing] = useState(false);
   const calendar = exportCalendar(project?.calendar);
   const query = useQuery({
-    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, filter],
+    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, unit, filter],
     queryFn: () =>
       getFlow(
-        { project: project?.project_id ?? '', days, horizon: HORIZON, items: TARGET_ITEMS },
+        { project: project?.project_id ?? '', days, horizon: HORIZON, items: TARGET_ITEMS, unit },
         filterQuery(filter),
       ),
     enabled: project !== null,
@@ -85,6 +109,7 @@ export function FlowPage() {
         open && (
           <>
             <WindowSelect days={days} onChange={setDays} />
+            {estimateField !== null && <UnitSelect unit={unit} field={estimateField} onChange={setUnit} />}
             <Button leadingVisual={ShareAndroidIcon} onClick={() => setSharing(true)}>
               {T.share.flowShare}
             </Button>
@@ -99,7 +124,7 @@ export function FlowPage() {
       {open && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) => (
-          <>
+          <UnitField.Provider value={data.unit === 'estimate' ? (estimateField ?? 'estimate') : null}>
             {flowHasCompletions(data) ? (
               <>
                 <FlowTiles data={data} />
@@ -114,6 +139,11 @@ export function FlowPage() {
                 />
               )
             )}
+            {data.unit === 'estimate' && estimateField !== null && (
+              <p className={styles.unitNote} data-testid="flow-unit-note">
+                {T.flow.estimateNote(estimateField)}
+              </p>
+            )}
             <ExportBoard.Provider value={project?.title ?? ''}>
               <div className={styles.stack}>
                 <CfdChart data={data} calendar={calendar} />
@@ -124,7 +154,7 @@ export function FlowPage() {
                 </div>
               </div>
             </ExportBoard.Provider>
-          </>
+          </UnitField.Provider>
         )}
       </AnalysisContent>
     </Page>

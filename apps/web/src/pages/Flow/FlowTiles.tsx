@@ -4,6 +4,8 @@ import { formatDays } from '../../lib/format.ts';
 import { atRiskTone } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
+import { useContext } from 'react';
+import { UnitField } from './ChartCard.tsx';
 
 const t = T.flow;
 
@@ -11,12 +13,17 @@ export function FlowTiles({ data }: { data: FlowResponse }) {
   const p85 = data.cycle_time.percentiles.p85;
   const howMany = data.forecast?.how_many.results.find((r) => r.confidence === 0.85);
   const wip = data.aging.items.length;
+  const field = useContext(UnitField);
   return (
     <TileGrid>
       <Tile
         label={t.perWeek}
         value={formatDays(data.throughput.per_week)}
-        hint={t.perWeekHint(data.throughput.total, data.window.days)}
+        hint={
+          field === null
+            ? t.perWeekHint(data.throughput.total, data.window.days)
+            : `${t.amount(data.throughput.total, field)} finished in ${data.window.days} days`
+        }
       />
       <Tile
         label={t.cycleP85}
@@ -31,7 +38,13 @@ export function FlowTiles({ data }: { data: FlowResponse }) {
       />
       <Tile
         label={t.nextDays(data.forecast?.how_many.horizon_days ?? FLOW_DEFAULTS.horizon)}
-        value={howMany ? t.nextItems(howMany.items) : t.noForecast}
+        value={
+          howMany
+            ? field === null
+              ? t.nextItems(howMany.items)
+              : `${t.amount(howMany.items, field)} (85%)`
+            : t.noForecast
+        }
         hint={data.forecast ? t.nextHint(data.forecast.sample_days) : undefined}
       />
     </TileGrid>

@@ -2,7 +2,8 @@ import type { ExportCalendar, FlowForecast } from '@fluxion/contract';
 import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { forecastCsv } from '../../lib/exportTables.ts';
-import { ChartCard } from './ChartCard.tsx';
+import { ChartCard, UnitField } from './ChartCard.tsx';
+import { useContext } from 'react';
 import styles from './Flow.module.css';
 
 const t = T.flow;
@@ -14,6 +15,7 @@ export function ForecastTable({
   forecast: FlowForecast | null;
   calendar: ExportCalendar;
 }) {
+  const field = useContext(UnitField);
   const caption = forecast ? t.forecastCaption(forecast.sample_days, forecast.trials) : t.noForecast;
   return (
     <ChartCard
@@ -21,15 +23,23 @@ export function ForecastTable({
       caption={caption}
       testId="flow-forecast"
       table
-      {...(forecast ? { csv: () => forecastCsv(forecast, calendar) } : {})}
+      {...(forecast ? { csv: () => forecastCsv(forecast, calendar, field) } : {})}
     >
       {forecast && (
         <table className={styles.table}>
           <thead>
             <tr>
               <th scope="col">{t.confidence}</th>
-              <th scope="col">{t.howMany(forecast.how_many.horizon_days)}</th>
-              <th scope="col">{t.when(forecast.when.items)}</th>
+              <th scope="col">
+                {field === null
+                  ? t.howMany(forecast.how_many.horizon_days)
+                  : `${field} in the next ${forecast.how_many.horizon_days} days`}
+              </th>
+              <th scope="col">
+                {field === null
+                  ? t.when(forecast.when.items)
+                  : `Next ${t.amount(forecast.when.items, field)} done by`}
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -1,0 +1,49 @@
+import type { BurnUpDay, IterationReportResponse, IterationSummary } from '@fluxion/contract';
+import type { CsvTable } from './exportCsv.ts';
+
+/** A burn-up day as the chart draws it: removed work below the axis. */
+export type BurnUpRow = BurnUpDay & { removedBelow: number };
+
+export function burnUpRows(days: readonly BurnUpDay[]): BurnUpRow[] {
+  return days.map((day) => ({ ...day, removedBelow: -day.removed }));
+}
+
+/** The unit's name in exported headers: items, or the estimate field. */
+export function unitName(report: Pick<IterationReportResponse, 'unit' | 'estimate_field'>): string {
+  return report.unit === 'estimate' ? `${report.estimate_field ?? 'estimate'} (estimate)` : 'items';
+}
+
+export function burnUpCsv(report: IterationReportResponse): CsvTable {
+  const unit = unitName(report);
+  return {
+    header: ['Date', `Scope (${unit})`, `Completed (${unit})`, `Added (${unit})`, `Removed (${unit})`],
+    rows: (report.current?.days ?? []).map((d) => [d.date, d.scope, d.completed, d.added, d.removed]),
+  };
+}
+
+export function historyCsv(report: IterationReportResponse): CsvTable {
+  const unit = unitName(report);
+  const row = (i: IterationSummary) => [
+    i.title,
+    i.start,
+    i.end,
+    i.committed,
+    i.added,
+    i.removed,
+    i.scope,
+    i.completed,
+  ];
+  return {
+    header: [
+      'Iteration',
+      'Start',
+      'End',
+      `Committed (${unit})`,
+      `Added (${unit})`,
+      `Removed (${unit})`,
+      `Scope at end (${unit})`,
+      `Completed (${unit})`,
+    ],
+    rows: report.recent.map(row),
+  };
+}
