@@ -13,6 +13,9 @@ import { overviewRoutes } from './analytics/overview-routes.ts';
 import { exportRoutes } from './export/routes.ts';
 import { revokeBoardShareLinks } from './sharing/queries.ts';
 import { sharedViewRoutes, shareLinkRoutes } from './sharing/routes.ts';
+import { createChannels } from './notifications/channels.ts';
+import { forgetPreferences } from './notifications/preferences.ts';
+import { notificationRoutes, unsubscribeRoutes } from './notifications/routes.ts';
 import { registerNoStore } from './auth/no-store.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -27,6 +30,7 @@ import { loggerOptions, registerRequestLine } from './http/logging.ts';
 import { githubRoutes } from './projects/github-routes.ts';
 import { githubAppRoutes } from './installations/routes.ts';
 import { personalBoardsRoutes } from './personal-boards/routes.ts';
+import type { OnUntrack } from './projects/queries.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { registerSpa } from './static/spa.ts';
 import { githubWebhookRoutes } from './webhooks/github-routes.ts';
@@ -83,7 +87,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(oauthRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   // A board leaving a user's list takes their share links of it along (projects/ does not know sharing/).
-  await app.register(projectRoutes, { ctx, onUntrack: revokeBoardShareLinks });
+  // …and their notification settings of it: nothing is sent about a board the user no longer tracks.
+  const onUntrack: OnUntrack = async (trx, userId, boardId, now) => {
+    await revokeBoardShareLinks(trx, userId, boardId, now);
+    await forgetPreferences(trx, userId, boardId);
+  };
+  await app.register(projectRoutes, { ctx, onUntrack });
   await app.register(githubRoutes, { ctx });
   await app.register(githubAppRoutes, { ctx });
   await app.register(personalBoardsRoutes, { ctx });
@@ -96,6 +105,10 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(exportRoutes, { ctx: api });
   await app.register(shareLinkRoutes, { ctx: api });
   await app.register(sharedViewRoutes, { ctx: api });
+  const channels = createChannels(ctx.config.notifications);
+  app.addHook('onClose', async () => channels.close());
+  await app.register(notificationRoutes, { ctx: api, channels });
+  await app.register(unsubscribeRoutes, { ctx: api });
   // Off without a secret (real GitHub, GITHUB_WEBHOOK_SECRET unset): boards are then polled only.
   const webhookSecret = ctx.config.github.webhookSecret ?? ctx.config.github.app?.webhookSecret;
   if (webhookSecret) await app.register(githubWebhookRoutes, { ctx, secret: webhookSecret });

@@ -135,3 +135,16 @@ export async function simulator<T>(load: () => Promise<T>, variables: string): P
     );
   }
 }
+
+export type LocalMail = { url: string; smtpUrl: string; slackBase: string; close(): Promise<void> };
+
+/**
+ * Without SMTP_URL in local mode, a mail catcher and Slack-webhook receiver stand in (MAIL_SIM_PORT, SMTP on
+ * the next port): digests and alerts go there, and its page lists what arrived.
+ */
+export async function startLocalMail(config: Config): Promise<LocalMail | null> {
+  if (!config.localMode || config.notifications.smtpUrl || config.nodeEnv === 'production') return null;
+  const { startMailSim } = await simulator(() => import('@fluxion/mail-sim'), 'SMTP_URL');
+  const port = config.notifications.mailSimPort;
+  return startMailSim({ port, smtpPort: port === 0 ? 0 : port + 1, host: '127.0.0.1' });
+}

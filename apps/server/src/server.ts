@@ -9,12 +9,27 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
 import { reconcilingEvery } from './installations/sync.ts';
-import { type LocalSimulators, startLocalSimulators, startLocalStripe } from './local-mode.ts';
+import {
+  type LocalMail,
+  type LocalSimulators,
+  startLocalMail,
+  startLocalSimulators,
+  startLocalStripe,
+} from './local-mode.ts';
+import { createChannels } from './notifications/channels.ts';
+import { createNotifier } from './notifications/runner.ts';
 import { ensureDemoBoard } from './projects/demo.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-export type RunningServer = { app: FastifyInstance; url: string; ctx: AppContext; close(): Promise<void> };
+export type RunningServer = {
+  app: FastifyInstance;
+  url: string;
+  ctx: AppContext;
+  /** Local mode: the mail catcher's page (and Slack receiver), when it stands in for SMTP_URL. */
+  mailUrl: string | null;
+  close(): Promise<void>;
+};
 
 export class StartupError extends Error {}
 
@@ -34,16 +49,20 @@ export async function startServer(
     await Promise.all([handle.close(), sims?.close()]);
     throw listenError(error, config.stripeSimPort, 'STRIPE_SIM_PORT');
   });
+  const mail = await startLocalMail(config).catch(async (error: unknown) => {
+    await Promise.all([handle.close(), sims?.close(), stripeSim?.close()]);
+    throw listenError(error, config.notifications.mailSimPort, 'MAIL_SIM_PORT');
+  });
   const withGithub = sims ? withSimulatorUrls(config, sims.github.url, sims.app()) : config;
   const stripe = { ...withGithub.stripe, apiUrl: stripeSim?.sim.url ?? withGithub.stripe.apiUrl };
-  const effective: Config = { ...withGithub, stripe };
+  const effective: Config = { ...withGithub, stripe, notifications: withMailCatcher(config, mail) };
   const ctx: AppContext = { config: effective, db: handle.db, dialect: handle.dialect, now: Date.now };
   await ensureDemoBoard(ctx, { live: sims !== null });
   const app = await buildApp(ctx, { webRoot });
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
-    await Promise.all([app.close(), handle.close(), sims?.close(), stripeSim?.close()]);
+    await Promise.all([app.close(), handle.close(), sims?.close(), stripeSim?.close(), mail?.close()]);
     throw listenError(error, config.port, 'PORT');
   }
   const address = app.server.address();
@@ -52,18 +71,47 @@ export async function startServer(
   await sims?.connect(url);
   stripeSim?.connect(url);
   const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
+  // Notifications are sent wherever boards are collected (here, or by `npm run worker` processes).
+  const notifier = config.collector === 'inprocess' ? startNotifier(ctx, app) : null;
   const stopPreload = startPreload({ ...ctx, analytics: app.analytics });
   return {
     app,
     url,
     ctx,
+    mailUrl: mail?.url ?? null,
     close: async () => {
       stopPreload();
+      await notifier?.stop();
       await collector?.stop();
       await app.close();
       await sims?.close();
       await stripeSim?.close();
+      await mail?.close();
       await handle.close();
+    },
+  };
+}
+
+/** The local mail catcher takes the place of SMTP_URL, and its Slack receiver that of Slack's webhooks. */
+function withMailCatcher(config: Config, mail: LocalMail | null): Config['notifications'] {
+  if (!mail) return config.notifications;
+  return { ...config.notifications, smtpUrl: mail.smtpUrl, slackWebhookBase: mail.slackBase };
+}
+
+function startNotifier(ctx: AppContext, app: FastifyInstance) {
+  const channels = createChannels(ctx.config.notifications);
+  const notifier = createNotifier({ ...ctx, analytics: app.analytics }, channels);
+  const loop = startCollectorLoop(
+    { runOnce: async () => (await notifier.runOnce()).length },
+    {
+      tickMs: ctx.config.notifications.tickMs,
+      onError: (error) => app.log.error({ err: error }, 'notifier run failed'),
+    },
+  );
+  return {
+    stop: async () => {
+      await loop.stop();
+      channels.close();
     },
   };
 }

@@ -7,6 +7,9 @@ import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createAnalyticsState } from './analytics/state.ts';
+import { createChannels } from './notifications/channels.ts';
+import { createNotifier } from './notifications/runner.ts';
 
 /**
  * `npm run worker`: a collector process without HTTP. Any number can run against one PostgreSQL
@@ -32,8 +35,21 @@ async function main() {
     tickMs: timing.tickMs,
     onError: (error) => console.error(`[${workerId}] collector run failed:`, (error as Error).message),
   });
+  // Digests and alerts go out from the workers too: jobs are leased, so any number may send.
+  const channels = createChannels(config.notifications);
+  const analytics = createAnalyticsState(config.analytics, ctx.now);
+  const notifier = createNotifier({ ...ctx, analytics }, channels, { owner: `${workerId}-notify` });
+  const notifyLoop = startCollectorLoop(
+    { runOnce: async () => (await notifier.runOnce()).length },
+    {
+      tickMs: config.notifications.tickMs,
+      onError: (error) => console.error(`[${workerId}] notifier run failed:`, (error as Error).message),
+    },
+  );
   console.log(`Fluxion collector worker ${workerId} started (${handle.dialect})`);
   const stop = async () => {
+    await notifyLoop.stop();
+    channels.close();
     await loop.stop();
     await handle.close();
     process.exit(0);

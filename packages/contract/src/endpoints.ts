@@ -41,6 +41,7 @@ import {
 } from './projects.ts';
 import { projectRemovalSchema } from './project-removal.ts';
 import { type RouteKey, type RouteName, routes } from './routes.ts';
+import { notificationEndpoints } from './notifications.ts';
 import {
   createdShareLinkSchema,
   createShareLinkRequestSchema,
@@ -493,6 +494,7 @@ export const endpoints = {
     auth: 'signature',
     responses: { 200: webhookAckSchema },
   }),
+  ...notificationEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -14,6 +14,7 @@ export * from './project-removal.ts';
 export * from './overview.ts';
 export * from './export.ts';
 export * from './sharing.ts';
+export * from './notifications.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './openapi.ts';

@@ -1,3 +1,5 @@
+import { notificationRoutes } from './notification-routes.ts';
+
 /**
  * Every route of the API by name: method and path, without zod, so the web app's client can use them.
  * `endpoints.ts` adds the schemas; a server test fails when the app and this table disagree.
@@ -58,6 +60,7 @@ export const routes = {
   orgPlanManagers: { method: 'POST', path: '/api/org-plans/:org/managers/' },
   githubWebhook: { method: 'POST', path: '/webhooks/github' },
   stripeWebhook: { method: 'POST', path: '/webhooks/stripe' },
+  ...notificationRoutes,
 } as const satisfies Record<string, RouteKey>;
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';

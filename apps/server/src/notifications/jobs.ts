@@ -216,3 +216,28 @@ export async function jobCounts(db: Db): Promise<Record<string, number>> {
     .execute();
   return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
 }
+
+/** Claims one job by its key now (a test digest sent while the user waits), as `claimDueJobs` would. */
+export async function claimJobByKey(
+  db: Db,
+  params: { key: string; owner: string; now: number; leaseMs: number },
+): Promise<Job | undefined> {
+  const { now } = params;
+  const result = await db
+    .updateTable('notification_jobs')
+    .set({ lease_owner: params.owner, lease_until: now + params.leaseMs })
+    .where('idempotency_key', '=', params.key)
+    .where('state', '=', 'pending')
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  return db
+    .selectFrom('notification_jobs')
+    .selectAll()
+    .where('idempotency_key', '=', params.key)
+    .executeTakeFirst();
+}
+
+export async function findJobByKey(db: Db, key: string): Promise<Job | undefined> {
+  return db.selectFrom('notification_jobs').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}

@@ -1,0 +1,62 @@
+import { endpoints } from '@fluxion/contract';
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../auth/authenticate.ts';
+import type { ApiContext } from '../context.ts';
+import { registerEndpoint } from '../http/endpoint.ts';
+import type { Channels } from './channels.ts';
+import {
+  notificationSettings,
+  saveNotificationSettings,
+  sendTestDigest,
+  unsubscribe,
+  unsubscribeTarget,
+} from './service.ts';
+import { BAD_LINK_PAGE, confirmPage, donePage } from './unsubscribe-page.ts';
+
+/** A user's notification settings of a board, and "Send a test digest now" (signed in). */
+export async function notificationRoutes(
+  app: FastifyInstance,
+  { ctx, channels }: { ctx: ApiContext; channels: Channels },
+) {
+  app.addHook('preHandler', authenticate(ctx));
+  registerEndpoint(app, endpoints.notificationSettings, (request) =>
+    notificationSettings(ctx, request.userId, request.params.id),
+  );
+  registerEndpoint(app, endpoints.saveNotificationSettings, (request) =>
+    saveNotificationSettings(ctx, request.userId, request.params.id, request.body),
+  );
+  registerEndpoint(app, endpoints.sendTestDigest, (request) =>
+    sendTestDigest(ctx, channels, request.userId, request.params.id),
+  );
+}
+
+/**
+ * The unsubscribe link, without sign-in: GET shows one button; POST (the button, or a mail client's
+ * RFC 8058 one-click `List-Unsubscribe=One-Click`) turns the message off. Form bodies are accepted here
+ * only, and their content is not needed: the signed token in the URL says everything.
+ */
+export async function unsubscribeRoutes(app: FastifyInstance, { ctx }: { ctx: ApiContext }) {
+  for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+    app.addContentTypeParser(type, { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, {}),
+    );
+  }
+  const html = 'text/html; charset=utf-8';
+  // These pages carry their own styles and nothing else: no script, no other origin.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+  });
+  registerEndpoint(app, endpoints.unsubscribePage, async (request, reply) => {
+    const target = await unsubscribeTarget(ctx, request.query.token);
+    if (!target) return reply.status(400).type(html).send(BAD_LINK_PAGE);
+    return reply.type(html).send(confirmPage(target, request.query.token));
+  });
+  registerEndpoint(app, endpoints.unsubscribe, async (request, reply) => {
+    const target = await unsubscribe(ctx, request.query.token);
+    if (!target) return reply.status(400).type(html).send(BAD_LINK_PAGE);
+    return reply.type(html).send(donePage(target, ctx.config.publicUrl));
+  });
+}
