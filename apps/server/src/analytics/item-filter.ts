@@ -104,7 +104,7 @@ async function resolveIterationFilter(
   if (filter.iteration === null) return '';
   const calendar = engineCalendar(toApiProject(row).calendar ?? DEFAULT_CALENDAR);
   const now = ctx.now();
-  const { iterationId, ids } = await iterationItems(
+  const { iterationId, title, ids } = await iterationItems(
     ctx.db,
     row.id,
     filter.iteration,
@@ -112,6 +112,7 @@ async function resolveIterationFilter(
     now,
   );
   filter.filter.ids = ids;
+  filter.filter.iteration = title ?? filter.iteration;
   return `:iteration=${iterationId ?? 'none'}`;
 }
 

@@ -124,6 +124,7 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
       expect(body.throughput, selector).toEqual(engine.throughput);
       expect(body.cfd, selector).toEqual(engine.cfd);
       expect(body.aging, selector).toEqual(engine.aging);
+      expect(body.performance_insight.message).toContain(`(Filter on: iteration "${iteration?.title}".)`);
     }
     const lead = await get(`/api/leadtime/?project=${demo}&days=14&iteration=previous`);
     expect(lead.statusCode, lead.body.slice(0, 300)).toBe(200);

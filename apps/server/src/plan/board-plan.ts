@@ -30,15 +30,18 @@ export async function iterationItems(
   selector: string,
   calendar: Calendar,
   now: number,
-): Promise<{ iterationId: string | null; ids: Set<string> }> {
+): Promise<{ iterationId: string | null; title: string | null; ids: Set<string> }> {
   const plan = await loadBoardPlan(db, boardId);
   if (plan.iterationField === null) throw badRequest('this board has no Iteration field', 'iteration');
   const iteration = resolveIteration(plan.iterations, selector, calendar.dayOf(now));
   if (iteration === null) {
-    if (selector === 'current' || selector === 'previous') return { iterationId: null, ids: new Set() };
+    if (selector === 'current' || selector === 'previous') {
+      return { iterationId: null, title: null, ids: new Set() };
+    }
     throw badRequest(`no iteration "${selector}" on this board`, 'iteration');
   }
-  return { iterationId: iteration.id, ids: itemsInIteration(plan.history, iteration.id) };
+  const ids = itemsInIteration(plan.history, iteration.id);
+  return { iterationId: iteration.id, title: iteration.title, ids };
 }
 
 /** Each item's latest estimate, for `unit=estimate`; a 400 naming `unit` without an estimate field. */

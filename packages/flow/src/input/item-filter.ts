@@ -20,6 +20,8 @@ export type ItemFilter = {
   assignees?: readonly string[];
   /** Only these items (by id): an iteration's, resolved from the plan (docs/metrics.md, "Iterations and estimates"). */
   ids?: ReadonlySet<string> | null;
+  /** The iteration `ids` are the items of, by title: what the insight's filter note names. */
+  iteration?: string | null;
   /** The item was on the board at some time in [from, to) (epoch ms). */
   from?: number | null;
   to?: number | null;

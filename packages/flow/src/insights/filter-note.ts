@@ -24,6 +24,7 @@ export function describeFilter(filter: ItemFilter, timeZone = 'UTC'): string {
   }
   add('repository', filter.repositories);
   add('assignee', filter.assignees);
+  if (filter.iteration) parts.push(`iteration ${quoted([filter.iteration])}`);
   const dayOf = filter.from != null || filter.to != null ? buildCalendar({ timeZone }).dayOf : null;
   const range = [
     dayOf && filter.from != null ? `from ${isoDay(dayOf(filter.from))}` : '',
