@@ -53,7 +53,8 @@ describe('subscription buttons', () => {
     ['active', true, null],
     ['past_due', true, null],
     ['pilot', true, null],
-    ['pilot', false, null],
+    // An expired pilot is not a dead end: it can buy.
+    ['pilot', false, buy],
     ['active', false, renew],
     ['past_due', false, renew],
     ['canceled', true, renew],
@@ -66,11 +67,12 @@ describe('subscription buttons', () => {
     expect(view({ subscription_status: status, is_active_user: active }).buyLabel).toBe(label);
   });
 
-  it('Update Payment Method for a paying, active subscriber (active or past due)', () => {
+  it('Update Payment Method for a paying, active subscriber (active or past due) and any past-due one', () => {
     expect(view({ subscription_status: 'past_due' }).updatePayment).toBe(true);
     expect(view({ subscription_status: 'active' }).updatePayment).toBe(true);
     expect(view({ cancel_at_period_end: true }).updatePayment).toBe(true);
-    expect(view({ subscription_status: 'past_due', is_active_user: false }).updatePayment).toBe(false);
+    // Past due and the period over: paying what is due is the way forward (Renew shows too).
+    expect(view({ subscription_status: 'past_due', is_active_user: false }).updatePayment).toBe(true);
     expect(view({ subscription_status: 'active', is_active_user: false }).updatePayment).toBe(false);
     expect(view({ subscription_status: 'trial' }).updatePayment).toBe(false);
     expect(view({ subscription_status: 'canceled', is_active_user: false }).updatePayment).toBe(false);
@@ -88,6 +90,63 @@ describe('subscription buttons', () => {
     ['trial', { subscription_status: 'trial' }, { cancel: false, reactivate: false }],
   ] as const)('%s: Cancel and Reactivate never show together', (_name, over, expected) => {
     expect(view(over)).toMatchObject(expected);
+  });
+});
+
+describe('no dead ends', () => {
+  const states: [string, Partial<SubscriptionFacts>][] = [
+    ['trial running', { subscription_status: 'trial' }],
+    ['trial ended', { subscription_status: 'trial', is_active_user: false }],
+    ['pilot ended', { subscription_status: 'pilot', is_active_user: false }],
+    ['active', {}],
+    ['active, cancelled', { cancel_at_period_end: true }],
+    ['active, expired', { is_active_user: false }],
+    ['past due', { subscription_status: 'past_due' }],
+    ['past due, period ended', { subscription_status: 'past_due', is_active_user: false }],
+    ['canceled', { subscription_status: 'canceled', is_active_user: false }],
+    ['inactive', { subscription_status: 'inactive', is_active_user: false }],
+    ['incomplete', { subscription_status: 'incomplete', is_active_user: false }],
+    ['incomplete_expired', { subscription_status: 'incomplete_expired', is_active_user: false }],
+    ['none', { subscription_status: 'none', is_active_user: false }],
+  ];
+  it.each(states)('%s offers an action that moves it forward', (_name, over) => {
+    const v = view(over);
+    expect(Boolean(v.buyLabel) || v.updatePayment || v.cancel || v.reactivate).toBe(true);
+  });
+
+  it('a running pilot needs nothing and shows nothing', () => {
+    const v = view({ subscription_status: 'pilot', subscription_end: '2025-06-11T00:00:00Z' });
+    expect([v.buyLabel, v.updatePayment, v.cancel, v.reactivate]).toEqual([null, false, false, false]);
+  });
+
+  it('a trial bought at checkout says when the first charge comes, not "paid until"', () => {
+    const trialing = facts({ subscription_trialing: true });
+    expect(subscriptionView(trialing, now, '$12.00').text).toBe(
+      'Trial — first charge of $12.00 on Jul 1, 2025.',
+    );
+    expect(subscriptionView(trialing, now).text).toBe('Trial — first charge on Jul 1, 2025.');
+    expect(subscriptionView(trialing, now)).toMatchObject({
+      cancel: true,
+      updatePayment: true,
+      buyLabel: null,
+    });
+    expect(view({ subscription_trialing: true, cancel_at_period_end: true }).text).toBe(
+      'Cancelled — your subscription stays active until Jul 1, 2025.',
+    );
+  });
+
+  it('a member covered by a team plan sees which plan and who manages it, and no buttons', () => {
+    const covered = view({
+      covered_by: { org: 'acme', status: 'active', end: null, managers: ['octo-alice'], is_manager: false },
+    });
+    expect(covered).toEqual({
+      text: 'Covered by the acme team plan. Managed by @octo-alice.',
+      tone: 'success',
+      buyLabel: null,
+      updatePayment: false,
+      cancel: false,
+      reactivate: false,
+    });
   });
 });
 

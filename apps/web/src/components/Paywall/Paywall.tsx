@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { HttpError } from '../../api/errors.ts';
 import { useAuth } from '../../auth/context.ts';
 import { subscriptionView } from '../../lib/subscription.ts';
+import { PriceNote } from '../Price/PriceNote.tsx';
+import { usePrice } from '../Price/usePrice.ts';
 import { T } from '../../texts.ts';
 import styles from './Paywall.module.css';
 import { openCheckout } from './openCheckout.ts';
@@ -41,6 +43,7 @@ function BuyButton() {
  */
 export function Paywall({ compact = false }: { compact?: boolean }) {
   const { user } = useAuth();
+  const price = usePrice();
   const ended: Record<string, string> = { trial: t.trialEnded, pilot: t.pilotEnded };
   const title = ended[user?.subscription_status ?? ''] ?? t.subscriptionEnded;
   if (compact) {
@@ -69,6 +72,7 @@ export function Paywall({ compact = false }: { compact?: boolean }) {
         ))}
       </ul>
       <BuyButton />
+      <PriceNote price={price} />
       <p className={styles.demo}>{t.demoOpen}</p>
     </section>
   );

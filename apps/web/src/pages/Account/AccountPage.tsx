@@ -1,20 +1,28 @@
 import { Flash } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
+import { getInvoices, getOrgPlans } from '../../api/billing.ts';
 import { getMe } from '../../api/endpoints.ts';
+import { B } from '../../billingTexts.ts';
 import { useAuth } from '../../auth/context.ts';
 import { Loading } from '../../components/Loading.tsx';
 import { Card, Page } from '../../components/Page.tsx';
+import { usePrice } from '../../components/Price/usePrice.ts';
 import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { UserAvatar } from '../../components/UserAvatar.tsx';
 import { T } from '../../texts.ts';
 import styles from './Account.module.css';
+import { InvoicesTable } from './InvoicesTable.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
+import { TeamPlanCard } from './TeamPlanCard.tsx';
 import { useBillingActions } from './useBillingActions.ts';
 
 export function AccountPage() {
   const { user: sessionUser } = useAuth();
   const me = useQuery({ queryKey: ['me'], queryFn: getMe });
   const actions = useBillingActions();
+  const price = usePrice();
+  const invoices = useQuery({ queryKey: ['invoices'], queryFn: getInvoices, retry: false });
+  const plans = useQuery({ queryKey: ['org-plans'], queryFn: getOrgPlans, retry: false });
   const user = me.data ?? (me.isError ? null : sessionUser);
 
   return (
@@ -34,7 +42,17 @@ export function AccountPage() {
             <span className={styles.label}>{T.account.username}</span>
             <span className={styles.username}>{user.username}</span>
           </Card>
-          <SubscriptionCard user={user} actions={actions} />
+          <SubscriptionCard user={user} actions={actions} price={price} />
+          {(invoices.data?.invoices.length ?? 0) > 0 && (
+            <Card className={styles.wide}>
+              <h2 className={styles.heading}>{B.invoices.title}</h2>
+              <InvoicesTable invoices={invoices.data?.invoices ?? []} label={B.invoices.title} />
+            </Card>
+          )}
+          {plans.isError && <p className={styles.muted}>{B.team.loadFailed}</p>}
+          {(plans.data?.plans ?? []).map((plan) => (
+            <TeamPlanCard key={plan.org} plan={plan} price={price} />
+          ))}
         </div>
       )}
     </Page>

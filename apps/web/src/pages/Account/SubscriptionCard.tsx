@@ -1,8 +1,9 @@
-import type { Profile } from '@fluxion/contract';
+import type { BillingPrice, Profile } from '@fluxion/contract';
 import { CreditCardIcon } from '@primer/octicons-react';
 import { Button, ConfirmationDialog, Label } from '@primer/react';
 import { useState } from 'react';
 import { Card } from '../../components/Page.tsx';
+import { PriceNote } from '../../components/Price/PriceNote.tsx';
 import { subscriptionView } from '../../lib/subscription.ts';
 import { T } from '../../texts.ts';
 import styles from './Account.module.css';
@@ -15,11 +16,13 @@ const LABEL_VARIANT = {
   neutral: 'secondary',
 } as const;
 
-type Props = { user: Profile; actions: ReturnType<typeof useBillingActions> };
+type Props = { user: Profile; actions: ReturnType<typeof useBillingActions>; price: BillingPrice | null };
 
-export function SubscriptionCard({ user, actions }: Props) {
+export function SubscriptionCard({ user, actions, price }: Props) {
   const [confirming, setConfirming] = useState(false);
-  const view = subscriptionView(user, new Date());
+  const view = subscriptionView(user, new Date(), price?.display ?? null);
+  // Past due: paying what is due comes first, before renewing.
+  const pastDue = user.subscription_status === 'past_due';
   return (
     <Card>
       <h2 className={styles.heading}>
@@ -29,12 +32,21 @@ export function SubscriptionCard({ user, actions }: Props) {
       </h2>
       <p className={styles.status}>{view.text}</p>
       <div className={styles.buttons}>
+        {view.updatePayment && pastDue && (
+          <Button variant="primary" disabled={actions.busy} onClick={() => void actions.updatePayment()}>
+            {T.account.updatePayment}
+          </Button>
+        )}
         {view.buyLabel && (
-          <Button variant="primary" disabled={actions.busy} onClick={() => void actions.buy()}>
+          <Button
+            variant={pastDue ? 'default' : 'primary'}
+            disabled={actions.busy}
+            onClick={() => void actions.buy()}
+          >
             {view.buyLabel}
           </Button>
         )}
-        {view.updatePayment && (
+        {view.updatePayment && !pastDue && (
           <Button disabled={actions.busy} onClick={() => void actions.updatePayment()}>
             {T.account.updatePayment}
           </Button>
@@ -50,6 +62,7 @@ export function SubscriptionCard({ user, actions }: Props) {
           </Button>
         )}
       </div>
+      {view.buyLabel && <PriceNote price={price} />}
       {confirming && (
         <ConfirmationDialog
           title={T.account.confirmCancelTitle}

@@ -3,11 +3,14 @@ import { Flash, Link } from '@primer/react';
 import { Navigate } from 'react-router';
 import { useAuth } from '../../auth/context.ts';
 import { CenteredCard, cardStyles } from '../../components/CenteredCard.tsx';
+import { PriceNote } from '../../components/Price/PriceNote.tsx';
+import { usePrice } from '../../components/Price/usePrice.ts';
 import { SignInButton } from '../../components/SignInButton.tsx';
 import { T } from '../../texts.ts';
 
 export function WelcomeLoginPage() {
   const { isAuthenticated, error } = useAuth();
+  const price = usePrice();
   if (isAuthenticated) return <Navigate to="/" replace />;
   const w = T.welcome;
   return (
@@ -25,6 +28,7 @@ export function WelcomeLoginPage() {
           </li>
         ))}
       </ul>
+      <PriceNote price={price} variant="welcome" />
       <SignInButton label={w.button} />
       <p className={cardStyles.note}>
         {w.consentBefore}

@@ -1,0 +1,83 @@
+import type { BillingPrice } from '@fluxion/contract';
+
+/** Texts of the price, the invoices and the team plan (docs/billing.md); the spec's own are in texts.ts. */
+
+const per = (interval: string) => `per ${interval}`;
+
+export const B = {
+  price: {
+    /** "$12.00 per month" (personal) or "$12.00 per seat per month" (team). */
+    personal: (p: BillingPrice) => `${p.display} ${per(p.interval)}`,
+    team: (p: BillingPrice) => `${p.display} per seat ${per(p.interval)}`,
+    /** Under a Buy button: what it costs, then the tax note. */
+    checkout: (p: BillingPrice) =>
+      `${p.display} ${per(p.interval)} (${p.currency.toUpperCase()}). ${p.tax_note}`,
+    welcome: (p: BillingPrice) =>
+      `Then ${p.display} ${per(p.interval)} per user, or per seat for a team plan (${p.currency.toUpperCase()}). ${p.tax_note}`,
+  },
+  trialCharge: (amount: string | null, date: string) =>
+    amount ? `Trial — first charge of ${amount} on ${date}.` : `Trial — first charge on ${date}.`,
+  invoices: {
+    title: 'Invoices',
+    teamTitle: (org: string) => `Invoices of ${org}`,
+    none: 'No invoices yet.',
+    date: 'Date',
+    amount: 'Amount',
+    status: 'Status',
+    open: 'View invoice',
+    statusName: {
+      paid: 'Paid',
+      open: 'Open',
+      draft: 'Draft',
+      void: 'Void',
+      uncollectible: 'Uncollectible',
+    } as Record<string, string>,
+  },
+  team: {
+    title: 'Team plans',
+    intro:
+      'A team plan covers every member who uses Fluxion on an organization’s boards, billed per seat. Its 30-day trial starts with the organization’s first board.',
+    heading: (org: string) => `${org} team plan`,
+    coveredBy: (org: string) => `Covered by the ${org} team plan.`,
+    managedBy: (managers: string[]) =>
+      managers.length
+        ? `Managed by ${managers.map((m) => `@${m}`).join(', ')}.`
+        : 'Managed by the organization’s owners on GitHub.',
+    memberNote: 'Only its managers can buy, cancel or change the payment method.',
+    seats: (seats: number) =>
+      `${seats} ${seats === 1 ? 'seat' : 'seats'}: members who used Fluxion on the organization’s boards this period.`,
+    billedSeats: (seats: number) => `Stripe bills ${seats} ${seats === 1 ? 'seat' : 'seats'}.`,
+    status: {
+      trial: (days: number, date: string) =>
+        `Team trial — ${days} ${days === 1 ? 'day' : 'days'} left (until ${date}). No card needed.`,
+      trialEnded: 'The team trial has ended.',
+      trialCharge: (amount: string | null, date: string) =>
+        amount ? `Trial — first charge of ${amount} on ${date}.` : `Trial — first charge on ${date}.`,
+      active: (date: string) => `Team plan — paid until ${date}.`,
+      cancelled: (date: string) => `Cancelled — the team plan stays active until ${date}.`,
+      pastDue: 'Payment overdue. A manager must update the payment method.',
+      ended: 'The team plan has ended.',
+      failed: 'Payment failed. A manager can try again.',
+    },
+    buy: 'Buy the team plan',
+    renew: 'Renew the team plan',
+    cancel: 'Cancel the team plan',
+    reactivate: 'Reactivate the team plan',
+    updatePayment: 'Update Payment Method',
+    confirmCancelTitle: 'Cancel the team plan?',
+    confirmCancelText:
+      'The plan stays active until the end of the current billing period; then its members need their own subscription.',
+    confirmCancelButton: 'Cancel the team plan',
+    keep: 'Keep the team plan',
+    cancelled: (date: string) => `The team plan will end at: ${date}`,
+    reactivated: 'Team plan reactivated successfully!',
+    failed: 'That did not work. Please try again or contact support.',
+    appRemoved: (date: string) =>
+      `The Fluxion GitHub App was removed from this organization on ${date}. The team plan goes on — and is billed — until a manager cancels it here; boards read through the App stop updating until it is installed again.`,
+    addManager: 'Name a billing manager',
+    managerLogin: 'GitHub login',
+    addManagerButton: 'Add manager',
+    managerAdded: (login: string) => `@${login} can now manage this team plan — updated.`,
+    loadFailed: 'Could not load the team plans.',
+  },
+} as const;
