@@ -1,6 +1,7 @@
 import { fallbackInsight, fmt, insight, plural } from './insight.ts';
 import type { AgingItem, FlowForecast, FlowPercentiles } from '../reports/flow-types.ts';
 import type { Bottleneck } from '../metrics/board-story.ts';
+import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
 
 export type FlowFacts = {
@@ -13,6 +14,8 @@ export type FlowFacts = {
   bottleneck: Bottleneck | null;
   /** Its window: the board's iteration length. */
   storyDays: number;
+  /** Working days on a calendar with days off (docs/metrics.md §12). */
+  unit: DayUnit;
 };
 
 /** The sentence naming the board's bottleneck, the same column Time in State and Home name. */
@@ -20,7 +23,7 @@ function bottleneckSentence(f: FlowFacts): string {
   const b = f.bottleneck;
   if (!b) return '';
   const factor = b.intensity === 1 ? '' : `, ${fmt(b.intensity, 2)}x the other in-progress columns`;
-  return ` Bottleneck: '${b.column}' (${fmt(b.days, 2)} days per stay${factor}, last ${f.storyDays} days).`;
+  return ` Bottleneck: '${b.column}' (${fmt(b.days, 2)} ${f.unit} per stay${factor}, last ${f.storyDays} days).`;
 }
 
 /** Share of the work in progress above p85 from which the insight is critical. */
@@ -46,7 +49,7 @@ function atRiskInsight(f: FlowFacts, atRisk: readonly AgingItem[], p85: number):
     worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
   const text =
     `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} older than 85% of past cycle times ` +
-    `(${fmt(p85)} days); oldest ${name} at ${fmt(oldest.age_days)} days.${bottleneckSentence(f)}`;
+    `(${fmt(p85)} ${f.unit}); oldest ${name} at ${fmt(oldest.age_days)} ${f.unit}.${bottleneckSentence(f)}`;
   const share = atRisk.length / f.aging.length;
   return insight(share >= AT_RISK_CRITICAL_SHARE ? 'critical' : 'warning', text, f.completions);
 }
@@ -56,7 +59,7 @@ function forecastInsight(f: FlowFacts, p85: number): Insight {
   const ahead = howMany
     ? ` Next ${f.forecast?.how_many.horizon_days} days: at least ${plural(howMany.items, 'item')} (85% confidence).`
     : '';
-  const text = `No work in progress is older than 85% of past cycle times; 85% of items finish within ${fmt(p85)} days.${ahead}${bottleneckSentence(f)}`;
+  const text = `No work in progress is older than 85% of past cycle times; 85% of items finish within ${fmt(p85)} ${f.unit}.${ahead}${bottleneckSentence(f)}`;
   return insight(f.aging.some((i) => i.risk === 'watch') ? 'good' : 'excellent', text, f.completions);
 }
 

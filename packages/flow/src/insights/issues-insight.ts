@@ -1,4 +1,5 @@
 import { fmt, insight, plural } from './insight.ts';
+import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
 
 export type IssuesFacts = {
@@ -14,6 +15,9 @@ export type IssuesFacts = {
   over1x: number;
   over2x: number;
   iteration: number;
+  /** The iteration and two iterations ending now, in the unit of the ages (working days with days off). */
+  limits: readonly [number, number];
+  unit: DayUnit;
   oldest: { number: number | null; title: string; days: number } | null;
 };
 
@@ -29,25 +33,31 @@ export function issuesInsight(f: IssuesFacts): Insight {
     return insight('info', `'${f.column}' is the done column: ages there count time since completion.`, n);
   }
   const name = f.oldest && (f.oldest.number === null ? `'${f.oldest.title}'` : `#${f.oldest.number}`);
-  const oldest = f.oldest ? `; oldest ${name} at ${fmt(f.oldest.days)} days` : '';
+  const oldest = f.oldest ? `; oldest ${name} at ${fmt(f.oldest.days)} ${f.unit}` : '';
   if (f.beforeCommitment !== null) {
     const text = `${plural(n, 'issue')} ${n === 1 ? 'waits' : 'wait'} in '${f.column}', before the commitment point ('${f.beforeCommitment}'): options not yet started, so waiting here is not a flow problem${oldest}.`;
     return insight('info', text, n);
   }
   if (f.over2x > 0) {
     const share = f.over2x / n;
-    const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over2x)} been there longer than two iterations (${2 * f.iteration} days)${oldest}.`;
+    const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over2x)} been there longer than two iterations (${span(f, 2)})${oldest}.`;
     return insight(share >= OVER_2X_CRITICAL_SHARE ? 'critical' : 'warning', text, n);
   }
   if (f.over1x > 0) {
-    const text = `${f.over1x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over1x)} been there longer than one iteration (${f.iteration} days)${oldest}.`;
+    const text = `${f.over1x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over1x)} been there longer than one iteration (${span(f, 1)})${oldest}.`;
     return insight(f.over1x / n >= OVER_1X_WARNING_SHARE ? 'warning' : 'stable', text, n);
   }
   const text =
     n === 1
-      ? `The only issue in '${f.column}' entered it within the last iteration (${f.iteration} days), ${fmt(f.average, 2)} days ago.`
-      : `All ${n} issues in '${f.column}' entered it within the last iteration (${f.iteration} days); average ${fmt(f.average, 2)} days.`;
+      ? `The only issue in '${f.column}' entered it within the last iteration (${span(f, 1)}), ${fmt(f.average)} ${f.unit} ago.`
+      : `All ${n} issues in '${f.column}' entered it within the last iteration (${span(f, 1)}); average ${fmt(f.average)} ${f.unit}.`;
   return insight(n === 1 ? 'good' : 'excellent', text, n);
+}
+
+/** "14 days", or "14 days: 10 working days" on a calendar with days off (like with like, §5). */
+function span(f: IssuesFacts, times: 1 | 2): string {
+  const calendarDays = `${times * f.iteration} days`;
+  return f.unit === 'days' ? calendarDays : `${calendarDays}: ${fmt(f.limits[times - 1] ?? 0, 2)} ${f.unit}`;
 }
 
 const hasOrHave = (count: number) => (count === 1 ? 'has' : 'have');

@@ -1,4 +1,5 @@
 import { fmt, insight } from './insight.ts';
+import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
 
 /** Display thresholds (docs/metrics.md §4), used for severities too (§6). */
@@ -20,13 +21,15 @@ export type TimeInStateFacts = {
   openNow: number;
   days: number;
   samples: number;
+  /** Working days on a calendar with days off (docs/metrics.md §12). */
+  unit: DayUnit;
 };
 
 function concerns(f: TimeInStateFacts): string[] {
   const list: string[] = [];
   if (f.intensity > STAGE_INTENSITY_WARNING_ABOVE) {
     list.push(
-      `'${f.column}' takes ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other in-progress columns`,
+      `'${f.column}' takes ${fmt(f.columnDays, 2)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns`,
     );
   }
   if (f.queueHealth >= QUEUE_MODERATE_FROM) {
@@ -41,7 +44,7 @@ function concerns(f: TimeInStateFacts): string[] {
 export function timeInStateInsight(f: TimeInStateFacts): Insight {
   const n = f.samples;
   if (f.intensity > STAGE_INTENSITY_CRITICAL_ABOVE) {
-    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays, 2)} days per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.days} days).`;
+    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays, 2)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.days} days).`;
     return insight('critical', text, n);
   }
   if (f.queueHealth >= QUEUE_CRITICAL_FROM) {
@@ -54,7 +57,9 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
     const text = `${issues.join('; ')} (last ${f.days} days).`;
     return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), n);
   }
-  const longest = f.column ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays, 2)} days).` : '';
+  const longest = f.column
+    ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays, 2)} ${f.unit}).`
+    : '';
   if (f.activeWorkRatio > ACTIVE_WORK_GOOD_ABOVE) {
     return insight(
       'excellent',

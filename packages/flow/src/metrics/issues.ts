@@ -3,7 +3,7 @@ import { flowStages } from '../input/stages.ts';
 import { fallbackInsight } from '../insights/insight.ts';
 import { issuesInsight } from '../insights/issues-insight.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
-import { DAY_MS, days, isoTime, iterationDays, round } from '../core/numbers.ts';
+import { DAY_MS, dayUnit, days, isoTime, iterationDays, round } from '../core/numbers.ts';
 import type {
   BoardItem,
   ColumnStatsInput,
@@ -43,6 +43,14 @@ function toRow(item: BoardItem, now: number, calendar: Calendar): IssueRow {
   };
 }
 
+/**
+ * The last `span` calendar days ending `now`, in days of the ages' unit: working days on a calendar with
+ * days off (an iteration of 14 days is 10 working days on a Monday–Friday week), else `span` itself.
+ */
+function iterationSpan(calendar: Calendar, now: number, span: number): number {
+  return calendar.partial ? days(calendar.workingMs(now - span * DAY_MS, now)) : span;
+}
+
 /** Oldest first, then by number; the id settles ties (drafts have no number), whatever the input order. */
 function byAgeThenNumber(a: IssueRow, b: IssueRow): number {
   return (
@@ -64,8 +72,13 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
     hasEntry(i) ? [Math.max(0, timeOn(calendar, i.enteredColumnAt, input.now) / DAY_MS)] : [],
   );
   const average = ages.length > 0 ? round(ages.reduce((a, b) => a + b, 0) / ages.length) : 0;
-  const over1x = ages.filter((d) => d > iteration).length;
-  const over2x = ages.filter((d) => d > 2 * iteration).length;
+  // Like with like: ages in working time against the working time of one and two iterations ending now.
+  const limits = [
+    iterationSpan(calendar, input.now, iteration),
+    iterationSpan(calendar, input.now, 2 * iteration),
+  ] as const;
+  const over1x = ages.filter((d) => d > limits[0]).length;
+  const over2x = ages.filter((d) => d > limits[1]).length;
   const aged = rows.find((r) => r.entered_column_at !== null);
   const oldest = aged ? { number: aged.number, title: aged.title, days: aged.days_in_current_column } : null;
   const stages = flowStages(input);
@@ -82,6 +95,8 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
           over1x,
           over2x,
           iteration,
+          limits,
+          unit: dayUnit(calendar),
           oldest,
         });
   return {
@@ -90,7 +105,7 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
       avg_days: average,
       issues_over_1x_iteration: over1x,
       issues_over_2x_iteration: over2x,
-      thresholds: { '1x_iteration': iteration, '2x_iteration': 2 * iteration },
+      thresholds: { '1x_iteration': limits[0], '2x_iteration': limits[1] },
       iteration_length_days: iteration,
       performance_insight,
     },

@@ -4,7 +4,7 @@ import { type BoardStory, type RecentStays, storyOf } from './board-story.ts';
 import { type FlowStages, flowStages } from '../input/stages.ts';
 import { fallbackInsight } from '../insights/insight.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
-import { DAY_MS, days, isoDay, iterationDays, round } from '../core/numbers.ts';
+import { DAY_MS, type DayUnit, dayUnit, days, isoDay, iterationDays, round } from '../core/numbers.ts';
 import { queueHealth } from './queue.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { timeInStateInsight } from '../insights/time-in-state-insight.ts';
@@ -91,6 +91,7 @@ function metricsOf(
   input: TimeInStateInput,
   story: BoardStory,
   kinds: readonly ColumnKind[],
+  unit: DayUnit,
 ): TimeInStateMetrics {
   const f = windowFacts(kinds, story.recent, story.stages);
   // The time-intensive column is the board's bottleneck: never a queue before the commitment point.
@@ -113,6 +114,7 @@ function metricsOf(
       openNow: queue.open,
       days: story.recent.width,
       samples: f.samples,
+      unit,
     }),
   };
 }
@@ -147,7 +149,7 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
   }
   if (last === null) return fallback(input, column_classification);
   const story = storyOf(flowStages(input), t, input.now, width, calendar);
-  const metrics = metricsOf(input, story, columnKinds(input));
+  const metrics = metricsOf(input, story, columnKinds(input), dayUnit(calendar));
   return { ...series, metrics, column_classification } as TimeInStateResponse;
 }
 

@@ -23,7 +23,7 @@ import { buildTimeline } from '../timeline/timeline.ts';
 import { flowStages } from '../input/stages.ts';
 import { storyOf } from '../metrics/board-story.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
-import { days, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
+import { days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
 import { upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
 import { applyFlowPolicies } from './flow-policies.ts';
@@ -198,6 +198,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       forecast: ahead,
       bottleneck,
       storyDays,
+      unit: dayUnit(calendar),
     }),
     ...policyParts,
   };
