@@ -20,6 +20,18 @@ export const oldestItemSchema = z.object({
 });
 export type OldestItem = z.infer<typeof oldestItemSchema>;
 
+/** An item in progress that breached the board's SLE or is at risk of missing it (docs/metrics.md). */
+export const sleAtRiskItemSchema = z.object({
+  id: z.string(),
+  number: z.number().int().nullable(),
+  title: z.string(),
+  url: z.string().nullable(),
+  column: z.string(),
+  age_days: z.number(),
+  sle_risk: z.enum(['breached', 'at_risk']),
+});
+export type SleAtRiskItem = z.infer<typeof sleAtRiskItemSchema>;
+
 const board = { project_id: z.string(), title: z.string(), is_demo: z.boolean() };
 
 /** A board with something to say: figures of its Flow report over the window. */
@@ -34,6 +46,14 @@ export const boardFlowSummarySchema = z.object({
   /** The board's bottleneck, as its Flow report names it. */
   bottleneck: bottleneckSchema.nullable(),
   insight: insightSchema,
+  /** The board's SLE as its Flow report applies it (set or proposed); null without one. */
+  sle: z
+    .object({ percent: z.number().int(), days: z.number().int(), source: z.enum(['set', 'proposed']) })
+    .nullable()
+    .optional(),
+  /** Up to five items at risk of missing the SLE, oldest first (`sle_at_risk_count`: all of them). */
+  sle_at_risk: z.array(sleAtRiskItemSchema).optional(),
+  sle_at_risk_count: z.number().int().optional(),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { nodeId } from './node-ids.ts';
 import { DAY_MS, generateHistory, type FlowModel, type Transition } from './history.ts';
+import { DEMO_BLOCKED_LABEL, demoBlockedItem } from './story.ts';
 
 export const DEMO_OWNER = 'fluxion-demo';
 export const DEMO_REPO = 'fluxion-demo/storefront';
@@ -60,7 +61,7 @@ export function generateDemoBoard(options: { now: number }): DemoBoard {
     flow: DEMO_FLOW,
     stuckRate: 0.08,
   });
-  return {
+  const board: DemoBoard = {
     projectId: DEMO_PROJECT_ID,
     owner: DEMO_OWNER,
     number: DEMO_PROJECT_NUMBER,
@@ -81,4 +82,7 @@ export function generateDemoBoard(options: { now: number }): DemoBoard {
       };
     }),
   };
+  // The one blocked item carries the label now, on GitHub (the simulator) as in Fluxion.
+  demoBlockedItem(board, end)?.item.labels.push(DEMO_BLOCKED_LABEL);
+  return board;
 }

@@ -15,6 +15,15 @@ export {
   generateDemoBoard,
 } from './demo-board.ts';
 export { DAY_MS, type FlowModel, generateHistory, type HistoryItem, type Transition } from './history.ts';
+export {
+  DEMO_BLOCKED_LABEL,
+  DEMO_LIMITED_COLUMN,
+  type DemoLabelChange,
+  dayEndCounts,
+  demoBlockedItem,
+  demoLabelChanges,
+  demoWipLimits,
+} from './story.ts';
 export { NODE_PREFIX, type NodeKind, nodeId } from './node-ids.ts';
 export { type Random, seededRandom, weighted } from './random.ts';
 export {

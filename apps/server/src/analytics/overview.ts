@@ -1,4 +1,4 @@
-import type { BoardSummary, FlowResponse, InsightSeverity } from '@fluxion/contract';
+import type { BoardFlowSummary, BoardSummary, FlowResponse, InsightSeverity } from '@fluxion/contract';
 
 export type BoardRef = { project_id: string; title: string; is_demo: boolean };
 
@@ -30,6 +30,34 @@ export function summariseFlow(board: BoardRef, report: FlowResponse): BoardSumma
       : null,
     bottleneck: report.bottleneck,
     insight: report.performance_insight,
+    ...sleSummary(report),
+  };
+}
+
+/** The SLE and the items at risk of missing it, oldest first (the aging items' order), five at most. */
+function sleSummary(
+  report: FlowResponse,
+): Pick<BoardFlowSummary, 'sle' | 'sle_at_risk' | 'sle_at_risk_count'> {
+  const sle = report.sle ?? null;
+  const atRisk = report.aging.items.flatMap((item) =>
+    item.sle_risk === 'breached' || item.sle_risk === 'at_risk'
+      ? [
+          {
+            id: item.id,
+            number: item.number,
+            title: item.title,
+            url: item.url,
+            column: item.column,
+            age_days: item.age_days,
+            sle_risk: item.sle_risk,
+          },
+        ]
+      : [],
+  );
+  return {
+    sle: sle && { percent: sle.percent, days: sle.days, source: sle.source },
+    sle_at_risk: atRisk.slice(0, 5),
+    sle_at_risk_count: atRisk.length,
   };
 }
 

@@ -81,3 +81,8 @@ export async function loadLabelChanges(
     at: Number(r.at),
   }));
 }
+
+/** Deletes a board's label history (the demo's, before its history is made again for today). */
+export async function forgetLabelChanges(db: Db, boardId: string): Promise<void> {
+  await db.deleteFrom('label_changes').where('board_id', '=', boardId).execute();
+}

@@ -5,13 +5,18 @@ import {
   DEMO_ESTIMATE_FIELD_ID,
   DEMO_ITERATION_FIELD,
   DEMO_ITERATION_FIELD_ID,
+  DEMO_BLOCKED_LABEL,
   type DemoBoard,
+  demoLabelChanges,
+  demoWipLimits,
   generateDemoBoard,
   generateDemoPlan,
 } from '@fluxion/demo-board';
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
 import { saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
+import { forgetLabelChanges, recordLabelChanges } from '../move-log/label-changes.ts';
+import { saveFlowPolicies } from './flow-policies.ts';
 import { forgetHistory, insertHistory } from '../move-log/writes.ts';
 import { findDemoBoard } from './queries.ts';
 import {
@@ -44,6 +49,8 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
       if ((await readPlanFields(trx, existing.id)).iterationField === null) {
         await insertDemoPlan(trx, existing.id, board, ctx.now());
       }
+      // A database from before flow policies gets the demo's WIP limit and blocked item.
+      if (existing.flow_policies === null) await insertDemoStory(trx, existing.id, board, ctx.now());
       return existing.id;
     }
     const boardId = existing?.id ?? randomUUID();
@@ -57,6 +64,7 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
     );
     await insertDemoHistory(trx, boardId, board, ctx.now());
     await insertDemoPlan(trx, boardId, board, ctx.now());
+    await insertDemoStory(trx, boardId, board, ctx.now());
     return boardId;
   });
 }
@@ -121,6 +129,22 @@ async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now:
     })),
   );
   await insertHistory(db, { items, moves: transitions }, BATCH);
+}
+
+/**
+ * The demo's flow policies and its blocked item's label history (packages/demo-board, story.ts): a WIP
+ * limit on review breached once in the last 30 days, the label `blocked`, the SLE its history proposes.
+ */
+async function insertDemoStory(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
+  const end = Math.floor(now / 86_400_000) * 86_400_000;
+  await saveFlowPolicies(db, boardId, {
+    sle: null,
+    wip_limits: demoWipLimits(board, end),
+    blocked_label: DEMO_BLOCKED_LABEL,
+  });
+  await forgetLabelChanges(db, boardId);
+  const changes = demoLabelChanges(board, end).map((c) => ({ ...c, at: Date.parse(c.at) }));
+  await recordLabelChanges(db, boardId, changes, 'demo', now);
 }
 
 /** The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. */
