@@ -35,9 +35,11 @@ import {
   ownerOptionSchema,
   projectColumnsQuerySchema,
   projectIdParamsSchema,
+  projectFieldsSchema,
   projectSchema,
   projectsByOwnerQuerySchema,
   saveProjectRequestSchema,
+  workflowFieldRequestSchema,
 } from './projects.ts';
 import { projectRemovalSchema } from './project-removal.ts';
 import { type RouteKey, type RouteName, routes } from './routes.ts';
@@ -212,6 +214,15 @@ export const endpoints = {
     params: projectIdParamsSchema,
     responses: { 200: projectSchema },
   }),
+  changeWorkflowField: endpoint('changeWorkflowField', {
+    summary:
+      "Changes a tracked board's workflow field: its recorded history is deleted and imported again for the new field",
+    tag: 'Projects',
+    auth: 'bearer',
+    params: projectIdParamsSchema,
+    body: workflowFieldRequestSchema,
+    responses: { 200: projectSchema },
+  }),
   deleteProject: endpoint('deleteProject', {
     summary: 'Stops tracking a board for this user',
     tag: 'Projects',
@@ -340,11 +351,18 @@ export const endpoints = {
     responses: { 200: z.array(availableProjectSchema) },
   }),
   githubProjectColumns: endpoint('githubProjectColumns', {
-    summary: "A board's columns: the options of its Status field (live from GitHub)",
+    summary: "A board's columns: the options of its workflow field, or of field_id (live from GitHub)",
     tag: 'GitHub',
     auth: 'bearer',
     query: projectColumnsQuerySchema,
     responses: { 200: z.array(z.string()) },
+  }),
+  githubProjectFields: endpoint('githubProjectFields', {
+    summary: "A board's single-select fields, each with its options, and the default workflow field",
+    tag: 'GitHub',
+    auth: 'bearer',
+    query: projectColumnsQuerySchema,
+    responses: { 200: projectFieldsSchema },
   }),
   createCheckoutSession: endpoint('createCheckoutSession', {
     summary: 'A Stripe Checkout session for Fluxion Analytics Pro',

@@ -116,6 +116,15 @@ export const projectSchema = z.object({
   unreadable_reason: unreadableReasonSchema.optional(),
   /** When Fluxion started recording the board's moves (movements are recorded from then on). */
   recording_since: z.string().optional(),
+  /** The single-select field whose options are the columns; absent for the demo and before it is read. */
+  workflow_field: z.object({ id: z.string().nullable(), name: z.string() }).optional(),
+  /**
+   * The import of past moves: how many items it covered and for how many of them the history is partial
+   * (it disagreed with GitHub's current value: docs/metrics.md); absent until imported.
+   */
+  history: z
+    .object({ imported_items: z.number().int().nonnegative(), partial_items: z.number().int().nonnegative() })
+    .optional(),
   /**
    * The one-time import of the board's moves from before it was added: 'unavailable' when
    * the GitHub host's issue timelines lack Projects (v2) events (older GitHub Enterprise). Not for the demo.
@@ -152,6 +161,11 @@ export const saveProjectRequestSchema = z.object({
   include_archived: z.boolean().optional(),
   /** Omitted (or any part omitted): unchanged; `sle: null`: back to the proposed one. */
   flow_policies: flowPoliciesSchema.partial().optional(),
+  /**
+   * Adding a board: the single-select field whose options are its columns (GitHub's node id, from GET
+   * /api/github-project-fields/); omitted: the default. A tracked board keeps its own (see workflow-field).
+   */
+  workflow_field_id: z.string().trim().min(1).max(200).optional(),
 });
 export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 
@@ -173,4 +187,19 @@ export type AvailableProject = z.infer<typeof availableProjectSchema>;
 export const projectsByOwnerQuerySchema = z.object({ owner: z.string().trim().max(100).optional() });
 export const projectColumnsQuerySchema = z.object({
   project_id: z.string().trim().min(1, 'project_id is required').max(200),
+  /** The single-select field whose options to list; omitted: the default workflow field. */
+  field_id: z.string().trim().min(1).max(200).optional(),
+});
+
+/** A board's single-select fields (GET /api/github-project-fields/): the workflow field is one of them. */
+export const projectFieldsSchema = z.object({
+  fields: z.array(z.object({ id: z.string(), name: z.string(), columns: z.array(z.string()) })),
+  /** The field chosen unless the user picks another (docs/api.md); null: the board has no single-select field. */
+  default_field_id: z.string().nullable(),
+});
+export type ProjectFields = z.infer<typeof projectFieldsSchema>;
+
+/** Changes the workflow field of a tracked board (POST /api/projects/{id}/workflow-field/). */
+export const workflowFieldRequestSchema = z.object({
+  field_id: z.string().trim().min(1, 'field_id is required').max(200),
 });

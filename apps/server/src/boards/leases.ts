@@ -55,6 +55,8 @@ export type SyncOutcome =
       nextSyncAt: number;
       full: boolean;
       columns: ColumnOption[] | null;
+      /** The workflow field as read with the columns (its name may have changed on GitHub). */
+      workflowField?: { id: string; name: string } | null;
       /** The board's updatedAt on GitHub as asked before the listing, once settled (settledUpdatedAt). */
       githubUpdatedAt?: string | null;
       /** When a change last came by webhook (schedule.ts webhookChangeAt). */
@@ -87,6 +89,9 @@ export async function releaseBoard(db: Db, board: Board, owner: string, now: num
               column_list: JSON.stringify(outcome.columns.map((c) => c.name)),
               column_options: columnOptionsJson(outcome.columns),
             }
+          : {}),
+        ...(outcome.workflowField
+          ? { workflow_field_id: outcome.workflowField.id, workflow_field_name: outcome.workflowField.name }
           : {}),
       })
       .execute();

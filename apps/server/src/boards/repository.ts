@@ -73,7 +73,7 @@ export async function markBackfilled(
   db: Db,
   boardId: string,
   now: number,
-  how: { skipped?: BackfillSkipped; recorded?: boolean } = {},
+  how: { skipped?: BackfillSkipped; recorded?: boolean; history?: { items: number; partial: number } } = {},
 ): Promise<void> {
   await db
     .updateTable('boards')
@@ -81,6 +81,9 @@ export async function markBackfilled(
       ...(how.recorded ? { data_version: nextDataVersion(eb) } : {}),
       backfilled_at: now,
       ...(how.skipped ? { backfill_skipped: how.skipped } : {}),
+      ...(how.history
+        ? { history_items: how.history.items, history_partial_items: how.history.partial }
+        : {}),
     }))
     .where('id', '=', boardId)
     .execute();
@@ -97,6 +100,39 @@ export async function renameBoardColumns(
     .set((eb) => ({
       column_options: columns.columnOptions,
       column_list: columns.columnList,
+      data_version: nextDataVersion(eb),
+    }))
+    .where('id', '=', boardId)
+    .execute();
+}
+
+/**
+ * The board is read by another workflow field from `now` on: its columns are that field's options, it is
+ * synced at once as if just added (a first snapshot, then the import of past moves), and its data version
+ * goes up. Call it in the transaction that forgets the history recorded under the old field.
+ */
+export async function switchWorkflowField(
+  db: Db,
+  boardId: string,
+  values: { fieldId: string; fieldName: string; columnList: string; columnOptions: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set((eb) => ({
+      workflow_field_id: values.fieldId,
+      workflow_field_name: values.fieldName,
+      column_list: values.columnList,
+      column_options: values.columnOptions,
+      added_at: now,
+      last_synced_at: null,
+      last_full_sync_at: null,
+      next_sync_at: now,
+      github_updated_at: null,
+      backfilled_at: null,
+      backfill_skipped: null,
+      history_items: null,
+      history_partial_items: null,
       data_version: nextDataVersion(eb),
     }))
     .where('id', '=', boardId)
@@ -138,7 +174,13 @@ export async function refreshBoard(
   boardId: string,
   values: Pick<
     Insertable<BoardsTable>,
-    'title' | 'column_list' | 'column_options' | 'collector_user_id' | 'settings_user_id'
+    | 'title'
+    | 'column_list'
+    | 'column_options'
+    | 'collector_user_id'
+    | 'settings_user_id'
+    | 'workflow_field_id'
+    | 'workflow_field_name'
   >,
 ): Promise<void> {
   await db.updateTable('boards').set(values).where('id', '=', boardId).execute();

@@ -1,44 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectorWorldPerTest, DAY, HOUR, START } from '../testing/collector-sim.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { backfillMoves } from './backfill.ts';
-
-describe('backfillMoves', () => {
-  it('keeps only items still on the board and skips unparsable times', () => {
-    const moves = backfillMoves(
-      [
-        {
-          itemId: 'a',
-          contentId: 'I_a',
-          addedAt: null,
-          changes: [{ at: '2026-11-01T00:00:00Z', from: null, to: 'Todo' }],
-        },
-        {
-          itemId: 'gone',
-          contentId: 'I_g',
-          addedAt: null,
-          changes: [{ at: '2026-11-01T00:00:00Z', from: null, to: 'Todo' }],
-        },
-        {
-          itemId: null,
-          contentId: 'I_n',
-          addedAt: null,
-          changes: [{ at: '2026-11-01T00:00:00Z', from: null, to: 'Todo' }],
-        },
-        {
-          itemId: 'a',
-          contentId: 'I_a',
-          addedAt: null,
-          changes: [{ at: 'not a time', from: 'Todo', to: 'Done' }],
-        },
-      ],
-      new Set(['a']),
-    );
-    expect(moves).toEqual([
-      { itemId: 'a', from: null, to: 'Todo', at: Date.parse('2026-11-01T00:00:00Z'), source: 'backfill' },
-    ]);
-  });
-});
 
 describe.each(await dialectCases())('history backfill on $name', ({ create }) => {
   const world = collectorWorldPerTest(create);

@@ -11,7 +11,8 @@ import type { GithubProjectItem } from '../github/types.ts';
 import type { UnreadableReason } from '@fluxion/contract';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
-import { backfillMoves, recordBackfill, recordBackfillSkipped } from './backfill.ts';
+import { recordBackfill, recordBackfillSkipped } from './backfill.ts';
+import { type CheckedHistories, checkHistories } from './history-check.ts';
 import { applyColumnRenames } from '../projects/column-renames.ts';
 import { releaseBoard, type SyncOutcome } from '../boards/leases.ts';
 import { setCollectorUser, setUnreadableItems } from '../boards/repository.ts';
@@ -28,6 +29,8 @@ import {
   webhookChangeAt,
 } from './schedule.ts';
 import type { VersionGate } from './version-gate.ts';
+import { findWorkflowField } from '../github/workflow-field.ts';
+import { NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
 
 /** Incremental polls list items changed in the last day: far cheaper than a full listing on big boards. */
 const INCREMENTAL_DAYS = 1;
@@ -83,6 +86,7 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
       ok: true,
       full,
       columns: listing?.columns ?? null,
+      workflowField: listing?.workflowField ?? null,
       versionGateOff: gateOff || lags,
       githubUpdatedAt: settledUpdatedAt(seen),
       webhookChangeAt: heard,
@@ -105,14 +109,17 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
  */
 async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const { board, reader } = params;
-  const columns = full ? await reader.getProjectColumns(board.github_project_id) : null;
+  const workflow = full ? await readWorkflowField(reader, board) : null;
+  const columns = workflow?.options ?? null;
   // Before the items are compared: a renamed column is then where its items already are.
   if (columns) await applyColumnRenames(ctx.db, board, columns);
   // Read before the listing: what webhooks store while it runs is newer than what it shows.
   const listedAtSeq = (await readItemSeq(ctx.db, board.id)).seq;
+  // A renamed workflow field is asked by its new name from this listing on.
+  const fieldName = workflow?.name ?? workflowFieldOf(board).name;
   const items = await reader.listProjectItems(
     board.github_project_id,
-    full ? {} : { updatedSinceDays: INCREMENTAL_DAYS },
+    full ? { fieldName } : { updatedSinceDays: INCREMENTAL_DAYS, fieldName },
   );
   const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
   if (full && board.is_demo === 0) {
@@ -130,9 +137,21 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     listedAtSeq,
   });
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
-    await backfill(ctx, board, reader, new Set(observed.map((i) => i.itemId)));
+    await backfill(ctx, board, reader, observed);
   }
-  return { columns, statusTimes: observed.map((i) => i.statusUpdatedAt) };
+  const workflowField = workflow ? { id: workflow.id, name: workflow.name } : null;
+  return { columns, workflowField, statusTimes: observed.map((i) => i.statusUpdatedAt) };
+}
+
+/**
+ * The board's workflow field as GitHub has it now, found by its id (renamed or not), or on a board added
+ * before the field was stored, by the name Status. Gone: NoWorkflowFieldError (the board's error says it).
+ */
+async function readWorkflowField(reader: BoardReader, board: Board) {
+  const ref = workflowFieldOf(board);
+  const field = findWorkflowField(await reader.getProjectFields(board.github_project_id), ref);
+  if (!field) throw new NoWorkflowFieldError(ref.name);
+  return field;
 }
 
 /** Why the reader gets some of the board's items as REDACTED: what fixes it depends on who reads. */
@@ -166,16 +185,20 @@ async function handOver(ctx: AppContext, board: Board, outcome: SyncOutcome): Pr
  * so a new board can show insights early. Best effort: a failure is logged and not retried; a host whose
  * timelines lack the Projects (v2) events (older GitHub Enterprise) leaves a note for the board's users.
  */
-async function backfill(ctx: AppContext, board: Board, reader: BoardReader, itemIds: Set<string>) {
-  let moves: ReturnType<typeof backfillMoves> = [];
+async function backfill(ctx: AppContext, board: Board, reader: BoardReader, observed: ObservedItem[]) {
+  let checked: CheckedHistories = { moves: [], partial: new Map(), checked: 0 };
   try {
-    moves = backfillMoves(await reader.getStatusHistory(board.github_project_id), itemIds);
+    checked = checkHistories(
+      await reader.getStatusHistory(board.github_project_id),
+      observed,
+      board.added_at,
+    );
   } catch (error) {
     if (error instanceof GithubSchemaError)
       return recordBackfillSkipped(ctx.db, board.id, 'no_timeline_events', ctx.now());
     ctx.log?.warn({ board: board.id, reason: (error as Error).message }, 'backfill failed; skipped');
   }
-  await recordBackfill(ctx.db, board.id, moves, ctx.now());
+  await recordBackfill(ctx.db, board.id, checked, ctx.now());
 }
 
 function failure(error: unknown, board: Board, now: number, policy: SchedulePolicy): SyncOutcome {

@@ -21,7 +21,7 @@ import { settingsOwner } from './migrations/018_settings_owner.ts';
 import { githubInstallations } from './migrations/019_github_installations.ts';
 import { expiringGithubTokens } from './migrations/020_expiring_github_tokens.ts';
 import { unreadableItems } from './migrations/021_unreadable_items.ts';
-import { orgPlans } from './migrations/025_org_plans.ts';
+import { workflowField } from './migrations/022_workflow_field.ts';
 import { personalBoardsConnection } from './migrations/026_personal_boards_connection.ts';
 import { orgPlans } from './migrations/025_org_plans.ts';
 import { flowPolicies } from './migrations/028_flow_policies.ts';
@@ -52,7 +52,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '019_github_installations': githubInstallations,
     '020_expiring_github_tokens': expiringGithubTokens,
     '021_unreadable_items': unreadableItems,
-    '025_org_plans': orgPlans,
+    '022_workflow_field': workflowField,
     '026_personal_boards_connection': personalBoardsConnection,
     '025_org_plans': orgPlans,
     '028_flow_policies': flowPolicies,

@@ -111,6 +111,12 @@ export type BoardsTable = {
   unreadable_items: Generated<number | null>;
   /** Why: 'repositories_not_selected' | 'no_installation' | 'user_owned' (contract: unreadableReasonSchema). */
   unreadable_reason: Generated<string | null>;
+  /** The workflow field (its columns are the options): GitHub's node id and name; null: Status (migration 022). */
+  workflow_field_id: Generated<string | null>;
+  workflow_field_name: Generated<string | null>;
+  /** Items the history import covered, and those of them whose history is partial; null until imported. */
+  history_items: Generated<number | null>;
+  history_partial_items: Generated<number | null>;
   /** JSON `{sle, wip_limits, blocked_label}` (contract: flowPoliciesSchema); null: none set (migration 028). */
   flow_policies: Generated<string | null>;
 };
@@ -143,6 +149,8 @@ export type ItemsTable = {
   entered_column_at: number | null;
   removed_at: number | null;
   updated_at: number;
+  /** Before this instant the item's imported history is partial (docs/metrics.md); null: complete (022). */
+  history_partial_before: Generated<number | null>;
   /** The board's item_seq when the item last changed: loaded boards read only what changed since. */
   change_seq: Generated<number>;
 };

@@ -1,12 +1,17 @@
-import type { GithubColumn, GithubItemHistory, GithubProjectItem } from '../github/types.ts';
+import type { GithubBoardFields, GithubItemHistory, GithubProjectItem } from '../github/types.ts';
 
 /** The GraphQL points left and when they reset (null: not known yet). */
 export type RateBudget = { remaining: number; resetAt: number } | null;
 
 /** What the collector needs from GitHub for one board. */
 export type BoardReader = {
-  getProjectColumns(projectId: string): Promise<GithubColumn[]>;
-  listProjectItems(projectId: string, options?: { updatedSinceDays?: number }): Promise<GithubProjectItem[]>;
+  /** The board's single-select fields: its workflow field is one of them (github/workflow-field.ts). */
+  getProjectFields(projectId: string): Promise<GithubBoardFields>;
+  /** `fieldName`: the workflow field whose value is each item's column (default Status). */
+  listProjectItems(
+    projectId: string,
+    options?: { updatedSinceDays?: number; fieldName?: string },
+  ): Promise<GithubProjectItem[]>;
   /** Past Status changes from the issues' timelines (best effort: GitHub omits some). */
   getStatusHistory(projectId: string): Promise<GithubItemHistory[]>;
   /** The `updatedAt` of each of these boards on GitHub (many at once, 1 point a hundred); missing: not found. */

@@ -7,8 +7,16 @@ import { type HostFeature, hostLacks, markHostLacks } from './host-features.ts';
 import { type Page, present, type RawItem, type RawProject, toItem, toProject } from './mappers.ts';
 import { createOctokit } from './octokit.ts';
 import * as Q from './queries.ts';
+import {
+  defaultWorkflowField,
+  findWorkflowField,
+  type RawBoardFields,
+  STATUS_FIELD,
+  toBoardFields,
+} from './workflow-field.ts';
 import type {
   GithubAuthenticatedUser,
+  GithubBoardFields,
   GithubClientOptions,
   GithubColumn,
   GithubItemHistory,
@@ -17,14 +25,13 @@ import type {
   GithubProjectItem,
   GithubViewer,
   RateLimitInfo,
+  WorkflowFieldRef,
 } from './types.ts';
 
 type Rate = {
   rateLimit?: { limit: number; remaining: number; used: number; cost: number; resetAt: string } | null;
 };
-type ColumnsData = {
-  node: (RawProject & { field: { id?: string; options?: GithubColumn[] } | null }) | null;
-};
+type FieldsData = { node: (RawProject & RawBoardFields) | null };
 
 export type GithubClient = ReturnType<typeof createGithubClient>;
 
@@ -132,6 +139,12 @@ export function createGithubClient(options: GithubClientOptions) {
     return raw.map(toItem);
   }
 
+  async function projectFields(projectId: string): Promise<RawProject & RawBoardFields> {
+    const node = (await gql<FieldsData>(Q.PROJECT_FIELDS, { id: projectId })).node;
+    if (!node?.id) throw new GithubNotFoundError(`Project ${projectId} not found`);
+    return node;
+  }
+
   async function projectsOf(owner: string): Promise<RawProject[]> {
     type Data = { organization?: { projectsV2: Page<RawProject> }; user?: { projectsV2: Page<RawProject> } };
     try {
@@ -211,17 +224,25 @@ export function createGithubClient(options: GithubClientOptions) {
       return raw.map(toProject);
     },
 
-    getProject: async (projectId: string): Promise<GithubProject> => {
-      const node = (await gql<ColumnsData>(Q.PROJECT_COLUMNS, { id: projectId })).node;
-      if (!node?.id) throw new GithubNotFoundError(`Project ${projectId} not found`);
-      return toProject(node);
+    getProject: async (projectId: string): Promise<GithubProject> =>
+      toProject(await projectFields(projectId)),
+
+    /** The board's single-select fields and its board view's column field (1 point). */
+    getProjectFields: async (projectId: string): Promise<GithubBoardFields> =>
+      toBoardFields(await projectFields(projectId)),
+
+    /** The board and its fields in one question (1 point). */
+    getProjectWithFields: async (
+      projectId: string,
+    ): Promise<{ project: GithubProject; fields: GithubBoardFields }> => {
+      const node = await projectFields(projectId);
+      return { project: toProject(node), fields: toBoardFields(node) };
     },
 
-    /** The Status field's options, in board order: the columns. */
-    getProjectColumns: async (projectId: string): Promise<GithubColumn[]> => {
-      const node = (await gql<ColumnsData>(Q.PROJECT_COLUMNS, { id: projectId })).node;
-      if (!node?.id) throw new GithubNotFoundError(`Project ${projectId} not found`);
-      return node.field?.options ?? [];
+    /** The options of a field of the board (by default the default workflow field), in board order: the columns. */
+    getProjectColumns: async (projectId: string, field?: WorkflowFieldRef): Promise<GithubColumn[]> => {
+      const fields = toBoardFields(await projectFields(projectId));
+      return (field ? findWorkflowField(fields, field) : defaultWorkflowField(fields))?.options ?? [];
     },
 
     /**
@@ -230,19 +251,20 @@ export function createGithubClient(options: GithubClientOptions) {
      */
     listProjectItems: async (
       projectId: string,
-      opts: { updatedSinceDays?: number } = {},
+      opts: { updatedSinceDays?: number; fieldName?: string } = {},
     ): Promise<GithubProjectItem[]> => {
+      const field = opts.fieldName ?? STATUS_FIELD;
       if (opts.updatedSinceDays) {
         const filter = `last-updated:${Math.ceil(opts.updatedSinceDays)}days`;
         try {
           return await needing('filteredItems', () =>
-            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter }),
+            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field }),
           );
         } catch (error) {
           if (!(error instanceof GithubSchemaError)) throw error;
         }
       }
-      return listItems(Q.PROJECT_ITEMS, { id: projectId });
+      return listItems(Q.PROJECT_ITEMS, { id: projectId, field });
     },
 
     /**

@@ -3,8 +3,8 @@ import type { AppContext } from '../context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { createGithubClient, type GithubClient } from './client.ts';
 import { GithubAuthError, GithubNotFoundError } from './errors.ts';
-import type { GithubClientOptions } from './types.ts';
-import { defaultWorkflowField } from './workflow-field.ts';
+import type { GithubClientOptions, WorkflowFieldRef } from './types.ts';
+import { defaultWorkflowField, findWorkflowField } from './workflow-field.ts';
 import { readPersonalToken, signedInThroughApp } from '../users/github-tokens.ts';
 import { decryptSecret } from '../users/secret-box.ts';
 import {
@@ -138,19 +138,19 @@ export type BoardOnGithub = {
 
 /**
  * A board's identity and columns, or null when it does not exist or the user may not see it. The columns
- * are the options of `fieldId` (a single-select field of the board, else UnknownWorkflowFieldError), by
- * default of the field `defaultWorkflowField` picks.
+ * are the options of the workflow field `field` names (by id, else by name; not a single-select field of
+ * the board: UnknownWorkflowFieldError), without one of the field `defaultWorkflowField` picks.
  */
 export async function readBoard(
   client: GithubClient,
   projectId: string,
-  fieldId?: string | null,
+  field: WorkflowFieldRef | null = null,
 ): Promise<BoardOnGithub | null> {
   try {
     const { project, fields } = await client.getProjectWithFields(projectId);
-    const field = fieldId ? fields.fields.find((f) => f.id === fieldId) : defaultWorkflowField(fields);
-    if (fieldId && !field) throw new UnknownWorkflowFieldError(fieldId);
-    const columns = field?.options ?? [];
+    const chosen = field ? findWorkflowField(fields, field) : defaultWorkflowField(fields);
+    if (field && !chosen) throw new UnknownWorkflowFieldError(field.id ?? field.name);
+    const columns = chosen?.options ?? [];
     return {
       id: project.id,
       title: project.title,
@@ -159,7 +159,7 @@ export async function readBoard(
       number: project.number,
       columns: columns.map((c) => c.name),
       options: columns.map(({ id, name }) => ({ id, name })),
-      workflowField: field ? { id: field.id, name: field.name } : null,
+      workflowField: chosen ? { id: chosen.id, name: chosen.name } : null,
     };
   } catch (error) {
     if (error instanceof GithubNotFoundError) return null;

@@ -33,9 +33,19 @@ export const BOARD_VERSIONS = `query BoardVersions($ids: [ID!]!) {
   ${RATE}
 }`;
 
-export const PROJECT_COLUMNS = `query ProjectColumns($id: ID!) {
+const SINGLE_SELECT = '... on ProjectV2SingleSelectField { id name options { id name color } }';
+
+/**
+ * The board with its single-select fields (a workflow field is one of them) and the field each view's
+ * columns are grouped by (a board-layout view's column field): 1 point.
+ */
+export const PROJECT_FIELDS = `query ProjectFields($id: ID!) {
   node(id: $id) {
-    ... on ProjectV2 { ${PROJECT} field(name: "Status") { ... on ProjectV2SingleSelectField { id options { id name color } } } }
+    ... on ProjectV2 {
+      ${PROJECT}
+      fields(first: 50) { nodes { ${SINGLE_SELECT} } }
+      views(first: 20) { nodes { layout verticalGroupByFields(first: 1) { nodes { ... on ProjectV2SingleSelectField { id } } } } }
+    }
   }
   ${RATE}
 }`;
@@ -58,13 +68,14 @@ function content(withAssignees: boolean): string {
 }
 
 /**
- * Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
+ * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
+ * field value by field id on an item). Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
  * hosts, where declaring it fails the whole listing, so only a filtered listing sends it.
  */
 function projectItems(filtered: boolean): string {
   const header = filtered
-    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!)'
-    : 'ProjectItems($id: ID!, $cursor: String)';
+    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!, $field: String!)'
+    : 'ProjectItems($id: ID!, $cursor: String, $field: String!)';
   return `query ${header} {
   node(id: $id) {
     ... on ProjectV2 {
@@ -73,7 +84,7 @@ function projectItems(filtered: boolean): string {
         nodes {
           id type isArchived createdAt updatedAt
           ${content(!filtered)}
-          status: fieldValueByName(name: "Status") { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
+          status: fieldValueByName(name: $field) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
         }
       }
     }

@@ -58,6 +58,15 @@ export type GithubProject = {
 
 export type GithubColumn = { id: string; name: string; color: string };
 
+/** A single-select field of a board: a workflow field candidate (its options would be the columns). */
+export type GithubSingleSelectField = { id: string; name: string; options: GithubColumn[] };
+
+/** A board's single-select fields, and the field its first board-layout view groups its columns by. */
+export type GithubBoardFields = { fields: GithubSingleSelectField[]; boardColumnFieldId: string | null };
+
+/** The workflow field a board reads: GitHub's node id (null: not known yet) and its name. */
+export type WorkflowFieldRef = { id: string | null; name: string };
+
 export type GithubItemContent = {
   id: string;
   type: 'Issue' | 'PullRequest' | 'DraftIssue';

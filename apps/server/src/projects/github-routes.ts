@@ -7,6 +7,13 @@ import { GithubNotFoundError } from '../github/errors.ts';
 import { notFound } from '../http/errors.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { INTERACTIVE } from './github-errors.ts';
+import { projectFields } from './workflow-field.ts';
+import type { WorkflowFieldRef } from '../github/types.ts';
+
+/** The field whose options the columns route lists: the one asked for, else (undefined) the default. */
+function columnsField(fieldId: string | undefined): WorkflowFieldRef | undefined {
+  return fieldId ? { id: fieldId, name: '' } : undefined;
+}
 import { fromGithubError } from './github-errors.ts';
 
 /** What the Add Project dialog offers: the user's owners, their boards, a board's columns — live from GitHub. */
@@ -46,12 +53,18 @@ export async function githubRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
 
   registerEndpoint(app, endpoints.githubProjectColumns, async (request) => {
     const columns = await readAsUser(ctx, request.userId, INTERACTIVE, (client) =>
-      client.getProjectColumns(request.query.project_id).catch((error: unknown) => {
-        if (error instanceof GithubNotFoundError) return null;
-        throw error;
-      }),
+      client
+        .getProjectColumns(request.query.project_id, columnsField(request.query.field_id))
+        .catch((error: unknown) => {
+          if (error instanceof GithubNotFoundError) return null;
+          throw error;
+        }),
     ).catch(fromGithubError);
     if (!columns) throw notFound('Not found on GitHub, or no access to it');
     return columns.map((c) => c.name);
   });
+
+  registerEndpoint(app, endpoints.githubProjectFields, async (request) =>
+    projectFields(ctx, request.userId, request.query.project_id),
+  );
 }

@@ -101,6 +101,8 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       recording_since: new Date(ctx.now()).toISOString(),
       // Past moves are imported from GitHub's timelines at the first sync.
       history_import: 'pending',
+      // The default workflow field: the simulator's board view groups its columns by Status.
+      workflow_field: { id: expect.stringMatching(/^PVTSSF_/), name: 'Status' },
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
       shared_settings: { set_by: 'octo-alice', editable: true },

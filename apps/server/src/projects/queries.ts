@@ -87,6 +87,15 @@ export async function upsertTracking(
     .execute();
 }
 
+/** Every tracker's cycle-start column and column classification back to automatic (the columns changed). */
+export async function resetColumnSettings(db: Db, boardId: string): Promise<void> {
+  await db
+    .updateTable('tracked_projects')
+    .set({ cycle_time_start_column: null, column_classification: null })
+    .where('board_id', '=', boardId)
+    .execute();
+}
+
 /** The GitHub logins of the users who set these boards' shared settings, by user id. */
 export async function settingsOwnerLogins(
   db: Db,

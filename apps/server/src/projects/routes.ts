@@ -6,6 +6,7 @@ import { registerEndpoint } from '../http/endpoint.ts';
 import type { OnUntrack } from './queries.ts';
 import { projectRemoval } from './removal.ts';
 import { deleteProject, getDemoProject, getProject, listProjects, saveProject } from './service.ts';
+import { changeWorkflowField } from './workflow-field.ts';
 
 /** `onUntrack`: what else goes when a user removes a board from their list (app.ts: their share links). */
 export async function projectRoutes(
@@ -25,6 +26,10 @@ export async function projectRoutes(
 
   registerEndpoint(app, endpoints.getProject, async (request) =>
     getProject(ctx, request.userId, request.params.id),
+  );
+
+  registerEndpoint(app, endpoints.changeWorkflowField, async (request) =>
+    changeWorkflowField(ctx, request.userId, request.params.id, request.body.field_id),
   );
 
   registerEndpoint(app, endpoints.projectRemoval, async (request) =>

@@ -10,7 +10,8 @@ import { columnOptionsJson } from '../boards/columns.ts';
 import { insertBoard, refreshBoard, setIncludeArchived } from '../boards/repository.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser, setDemoHidden } from '../users/queries.ts';
-import { type BoardOnGithub, readAsUser, readBoard } from '../github/for-user.ts';
+import { type BoardOnGithub, readAsUser, readBoard, UnknownWorkflowFieldError } from '../github/for-user.ts';
+import { workflowFieldOf } from '../boards/workflow-field.ts';
 import { INTERACTIVE } from './github-errors.ts';
 import { fromGithubError } from './github-errors.ts';
 import { applyColumnRenames } from './column-renames.ts';
@@ -106,10 +107,7 @@ export async function saveProject(
     await setDemoHidden(ctx.db, userId, false, ctx.now());
     return { project: await getProject(ctx, userId, request.project_id), created: true };
   }
-  const board = await readAsUser(ctx, userId, INTERACTIVE, (client) =>
-    readBoard(client, request.project_id),
-  ).catch(fromGithubError);
-  if (!board) throw badRequest('project_id: no such project, or no access to it', 'project_id');
+  const board = await readChosenBoard(ctx, userId, request);
   const cycleStart = request.cycle_time_start || null;
   if (cycleStart !== null && !board.columns.includes(cycleStart)) {
     throw badRequest(`cycle_time_start: "${cycleStart}" is not a column of this project`, 'cycle_time_start');
@@ -132,6 +130,33 @@ export async function saveProject(
     await setIncludeArchived(ctx.db, boardId, request.include_archived);
   if (policies) await saveFlowPolicies(ctx.db, boardId, policies);
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
+}
+
+/**
+ * The board as GitHub has it, its columns read from its workflow field: the stored one for a board
+ * already tracked (changing it is `changeWorkflowField`), else the request's choice or the default.
+ */
+async function readChosenBoard(ctx: AppContext, userId: string, request: SaveProjectRequest) {
+  const stored = await findBoardByGithubId(ctx.db, request.project_id);
+  const requested = request.workflow_field_id ?? null;
+  if (stored && requested && stored.workflow_field_id && requested !== stored.workflow_field_id)
+    throw badRequest(
+      `workflow_field_id: this board is tracked by its field "${stored.workflow_field_name}"; change it with POST /api/projects/{id}/workflow-field/`,
+      'workflow_field_id',
+    );
+  const field = stored ? workflowFieldOf(stored) : requested ? { id: requested, name: '' } : null;
+  const board = await readAsUser(ctx, userId, INTERACTIVE, (client) =>
+    readBoard(client, request.project_id, field),
+  ).catch(workflowFieldError);
+  if (!board) throw badRequest('project_id: no such project, or no access to it', 'project_id');
+  return board;
+}
+
+/** A field that is not one of the board's single-select fields is the request's mistake (400). */
+function workflowFieldError(error: unknown): never {
+  if (error instanceof UnknownWorkflowFieldError)
+    throw badRequest(`workflow_field_id: ${error.message}`, 'workflow_field_id');
+  return fromGithubError(error);
 }
 
 /** The request's flow policies over the stored ones (checked against the board's columns), if it has any. */
@@ -170,6 +195,12 @@ function checkedClassification(
   return checked.data;
 }
 
+function workflowFieldColumns(board: BoardOnGithub) {
+  return board.workflowField
+    ? { workflow_field_id: board.workflowField.id, workflow_field_name: board.workflowField.name }
+    : {};
+}
+
 /** The board row, created at first registration: its `added_at` is when recording starts. */
 async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub): Promise<string> {
   const found = await findBoardByGithubId(ctx.db, board.id);
@@ -181,6 +212,7 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
       title: board.title,
       column_list: JSON.stringify(board.columns),
       column_options: columnOptionsJson(board.options),
+      ...workflowFieldColumns(board),
       collector_user_id: found.collector_user_id ?? userId,
       settings_user_id: found.settings_user_id ?? userId,
     });
@@ -196,6 +228,7 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
     title: board.title,
     column_list: JSON.stringify(board.columns),
     column_options: columnOptionsJson(board.options),
+    ...workflowFieldColumns(board),
     is_demo: 0,
     added_at: now,
     sync_status: 'active',

@@ -25,9 +25,22 @@ export function toApiProject(row: TrackedRow): Project {
     last_synced_at: row.last_synced_at === null ? null : new Date(row.last_synced_at).toISOString(),
     recording_since: new Date(row.added_at).toISOString(),
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
+    ...workflowFieldAndHistory(row),
     calendar: boardCalendar(row.calendar),
     include_archived: row.include_archived !== 0,
     flow_policies: boardFlowPolicies(row.flow_policies),
+  };
+}
+
+/** The board's workflow field and what its history import found (docs/api.md, Projects); not for the demo. */
+function workflowFieldAndHistory(row: TrackedRow): Pick<Project, 'workflow_field' | 'history'> {
+  if (row.is_demo === 1) return {};
+  const field = row.workflow_field_name ?? (row.column_options === null ? null : 'Status');
+  return {
+    ...(field === null ? {} : { workflow_field: { id: row.workflow_field_id, name: field } }),
+    ...(row.history_items === null
+      ? {}
+      : { history: { imported_items: row.history_items, partial_items: row.history_partial_items ?? 0 } }),
   };
 }
 

@@ -1,7 +1,14 @@
 import type { AppContext } from '../context.ts';
 import { batchesPerKey } from './batches.ts';
 
-export type WebhookBoard = { id: string; column_list: string; added_at: number };
+export type WebhookBoard = {
+  id: string;
+  column_list: string;
+  added_at: number;
+  column_options: string | null;
+  workflow_field_id: string | null;
+  workflow_field_name: string | null;
+};
 export type BoardLookup = (projectNodeId: string) => Promise<WebhookBoard | undefined>;
 
 /**
@@ -12,7 +19,7 @@ export function boardLookup(ctx: AppContext): BoardLookup {
   const lookup = batchesPerKey<null, WebhookBoard | undefined>(async (projectNodeId, waiting) => {
     const board = await ctx.db
       .selectFrom('boards')
-      .select(['id', 'column_list', 'added_at'])
+      .select(['id', 'column_list', 'added_at', 'column_options', 'workflow_field_id', 'workflow_field_name'])
       .where('github_project_id', '=', projectNodeId)
       .executeTakeFirst();
     return waiting.map(() => ({ status: 'fulfilled', value: board }));

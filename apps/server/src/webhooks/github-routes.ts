@@ -6,7 +6,9 @@ import type { AppContext } from '../context.ts';
 import { scheduleResync } from '../boards/repository.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
-import { interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
+import { type BoardWorkflow, interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
+import { parseColumnOptions } from '../boards/columns.ts';
+import { workflowFieldOf } from '../boards/workflow-field.ts';
 import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
 import { markDelivery, standsIn } from './queries.ts';
@@ -92,6 +94,12 @@ async function applyEvent(
   return (await markDelivery(ctx.db, delivery, ctx.now())) ? outcome : 'duplicate';
 }
 
+/** The board's workflow field and its options' current names by id (github-event.ts). */
+function boardWorkflow(board: WebhookBoard): BoardWorkflow {
+  const options = parseColumnOptions(board.column_options) ?? [];
+  return { field: workflowFieldOf(board), optionNames: new Map(options.map((o) => [o.id, o.name])) };
+}
+
 /** What the event does: a move to record on a board, or the outcome of anything else. */
 async function interpret(
   ctx: AppContext,
@@ -99,7 +107,7 @@ async function interpret(
   event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
 ): Promise<string | { boardId: string; move: Move }> {
   if (!board) return 'untracked';
-  const effect = interpretItemEvent(event, parseColumns(board.column_list), ctx.now());
+  const effect = interpretItemEvent(event, parseColumns(board.column_list), ctx.now(), boardWorkflow(board));
   if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;
   if (effect.kind === 'resync') {
     // A column the board does not know: the next sync must be a full one, which reads the columns.

@@ -1,0 +1,40 @@
+import type { GithubBoardFields, GithubColumn, GithubSingleSelectField, WorkflowFieldRef } from './types.ts';
+
+/** The workflow field of boards added before it was chosen per board, and the default's second choice. */
+export const STATUS_FIELD = 'Status';
+
+type RawField = { id?: string; name?: string; options?: GithubColumn[] } | null;
+type RawView = { layout?: string; verticalGroupByFields?: { nodes: RawField[] } | null } | null;
+export type RawBoardFields = { fields?: { nodes: RawField[] } | null; views?: { nodes: RawView[] } | null };
+
+/** The single-select fields of a `PROJECT_FIELDS` answer (other fields come back as empty objects). */
+export function toBoardFields(raw: RawBoardFields): GithubBoardFields {
+  const fields = (raw.fields?.nodes ?? []).flatMap((f) =>
+    f?.id && f.name && f.options ? [{ id: f.id, name: f.name, options: f.options }] : [],
+  );
+  const boardView = (raw.views?.nodes ?? []).find((v) => v?.layout === 'BOARD_LAYOUT');
+  return { fields, boardColumnFieldId: boardView?.verticalGroupByFields?.nodes[0]?.id ?? null };
+}
+
+/**
+ * The field a new board is read by unless the user picks another: the one its first board-layout view
+ * groups its columns by, else the one named Status, else the first single-select field.
+ */
+export function defaultWorkflowField(board: GithubBoardFields): GithubSingleSelectField | null {
+  const { fields, boardColumnFieldId } = board;
+  return (
+    fields.find((f) => f.id === boardColumnFieldId) ??
+    fields.find((f) => f.name === STATUS_FIELD) ??
+    fields[0] ??
+    null
+  );
+}
+
+/** The board's workflow field: by its id when known (it may have been renamed), else by its name. */
+export function findWorkflowField(
+  board: GithubBoardFields,
+  ref: WorkflowFieldRef,
+): GithubSingleSelectField | null {
+  if (ref.id) return board.fields.find((f) => f.id === ref.id) ?? null;
+  return board.fields.find((f) => f.name === ref.name) ?? null;
+}
