@@ -273,7 +273,9 @@ export const T = {
     /** The unit switch: items, or the board's estimate field (docs/metrics.md, "Iterations and estimates"). */
     unitLabel: 'Count:',
     unitItems: 'Items',
-    unitEstimate: (field: string) => `${field} (estimate)`,
+    unitEstimate: (field: string) => (/estimate/i.test(field) ? field : `${field} (estimate)`),
+    sampleNoteIn: (start: string, end: string, perDay: string) =>
+      `Sampled days: ${start} – ${end}, on average ${perDay} finished a day.`,
     /** "12 items" or "34 of Estimate": what a figure counts in the chosen unit. */
     amount: (value: number, field: string | null) =>
       field === null ? `${value} ${value === 1 ? 'item' : 'items'}` : `${value} of ${field}`,

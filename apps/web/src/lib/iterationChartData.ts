@@ -1,11 +1,20 @@
 import type { BurnUpDay, IterationReportResponse, IterationSummary } from '@fluxion/contract';
 import type { CsvTable } from './exportCsv.ts';
 
-/** A burn-up day as the chart draws it: removed work below the axis. */
-export type BurnUpRow = BurnUpDay & { removedBelow: number };
+/** A burn-up day as the chart draws it: removed work below the axis; the days still to come empty. */
+export type BurnUpRow = Partial<BurnUpDay> & { date: string; removedBelow?: number };
 
-export function burnUpRows(days: readonly BurnUpDay[]): BurnUpRow[] {
-  return days.map((day) => ({ ...day, removedBelow: -day.removed }));
+const DAY_MS = 86_400_000;
+
+/** Every day of the iteration, `start` to `end` (YYYY-MM-DD): the measured ones, then the rest empty. */
+export function burnUpRows(days: readonly BurnUpDay[], start: string, end: string): BurnUpRow[] {
+  const rows: BurnUpRow[] = days.map((day) => ({ ...day, removedBelow: -day.removed }));
+  const first = Date.parse(`${start}T00:00:00Z`);
+  const last = Date.parse(`${end}T00:00:00Z`);
+  for (let at = first + rows.length * DAY_MS; at <= last; at += DAY_MS) {
+    rows.push({ date: new Date(at).toISOString().slice(0, 10) });
+  }
+  return rows;
 }
 
 /** The unit's name in exported headers: items, or the estimate field. */

@@ -61,11 +61,17 @@ export function ForecastTable({
       {forecast && (
         <>
           <p className={styles.muted}>
-            {t.sampleNote(
-              formatDate(forecast.sample_start),
-              formatDate(forecast.sample_end),
-              forecast.mean_daily_throughput,
-            )}
+            {field === null
+              ? t.sampleNote(
+                  formatDate(forecast.sample_start),
+                  formatDate(forecast.sample_end),
+                  forecast.mean_daily_throughput,
+                )
+              : t.sampleNoteIn(
+                  formatDate(forecast.sample_start),
+                  formatDate(forecast.sample_end),
+                  t.amount(forecast.mean_daily_throughput, field),
+                )}
           </p>
           <p className={styles.muted}>{t.forecastNote}</p>
         </>

@@ -32,7 +32,7 @@ export function BurnUpChart({
   current: Current;
   board: string;
 }) {
-  const rows = burnUpRows(current.days);
+  const rows = burnUpRows(current.days, current.start, current.end);
   const axis = T.flow.axis(report.unit === 'estimate' ? report.estimate_field : null);
   return (
     <section
@@ -67,7 +67,7 @@ export function BurnUpChart({
               isAnimationActive={false}
             />
             <Line
-              type="monotone"
+              type="linear"
               dataKey="completed"
               name={t.completed}
               stroke="#8250df"
