@@ -39,6 +39,12 @@ export async function deleteProject(projectId: string): Promise<boolean> {
 }
 
 export const getProject = (projectId: string) => api.call('getProject', { params: { id: projectId } });
+/** What deleting the project would do (hide the demo, untrack, or delete the board's history). */
+export const getProjectRemoval = (projectId: string) =>
+  api.call('projectRemoval', { params: { id: projectId } });
+/** The board's labels, milestones, assignees and repositories, for the filter bar to suggest. */
+export const getFilterSuggestions = (project: string) =>
+  api.call('filterSuggestions', { query: { project } });
 export const getColumnStats = (projectId: string, filter: ItemFilterParams = {}) =>
   api.call('columnStats', { params: { id: projectId }, query: filter });
 

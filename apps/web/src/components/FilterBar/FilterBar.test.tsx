@@ -1,12 +1,32 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import type { FilterSuggestions, Project } from '@fluxion/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProjectsContext, type ProjectsContextValue } from '../../projects/context.ts';
 import { FilterBar } from './FilterBar.tsx';
 import { useItemFilter } from './useItemFilter.ts';
 
-/** The bar on a page, showing the address it writes. */
-function Harness() {
+/** The bar on a page, showing the address it writes; `selected`: the board chosen in the top navigation. */
+function Harness({ selected = null }: { selected?: Project | null }) {
+  const projects: ProjectsContextValue = {
+    projects: selected ? [selected] : [],
+    loading: false,
+    selected,
+    select: () => undefined,
+    reload: async () => undefined,
+  };
+  return (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ProjectsContext.Provider value={projects}>
+        <Bar />
+      </ProjectsContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+function Bar() {
   const [filter, setFilter] = useItemFilter();
   const location = useLocation();
   return (
@@ -17,10 +37,90 @@ function Harness() {
   );
 }
 
+/** The API answering the board's names; any other call answers nothing useful. */
+function stubSuggestions(suggestions: FilterSuggestions) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      const found = new URL(url, 'http://localhost').pathname === '/api/filter-suggestions/';
+      return new Response(JSON.stringify(found ? suggestions : {}), {
+        status: found ? 200 : 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
 const address = () => screen.getByRole('status').textContent;
 
 describe('FilterBar', () => {
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("suggests the board's labels as they are typed, without case, and a pick goes into the filter", async () => {
+    const calls = stubSuggestions({
+      labels: [
+        { name: 'bug', items: 12 },
+        { name: 'ux', items: 4 },
+        { name: 'debt', items: 2 },
+      ],
+      milestones: [{ name: 'v1.0', items: 3 }],
+      assignees: [],
+      repositories: [],
+    });
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/flow?project=P']}>
+        <Harness selected={{ project_id: 'P', title: 'Board' } as Project} />
+      </MemoryRouter>,
+    );
+    const labels = screen.getByRole('combobox', { name: 'Labels (any of)' });
+    await user.type(labels, 'B');
+    const list = await screen.findByRole('listbox');
+    // Names that start with it first, then those that contain it, each with its number of items.
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['bug12', 'debt2']);
+    await user.click(within(list).getByRole('option', { name: /^bug/ }));
+    expect(labels).toHaveProperty('value', 'bug');
+    expect(screen.queryByRole('listbox')).toBeNull();
+
+    // The keyboard: a second label, ArrowDown and Enter, which picks without submitting the form.
+    await user.type(labels, ', u');
+    await user.keyboard('{ArrowDown}');
+    expect(labels.getAttribute('aria-activedescendant')).toBe(screen.getByRole('option', { name: /^ux/ }).id);
+    await user.keyboard('{Enter}');
+    expect(labels).toHaveProperty('value', 'bug, ux');
+    expect(address()).toBe('?project=P');
+    await user.click(screen.getByRole('button', { name: 'Apply filter' }));
+    expect(address()).toBe('?project=P&label=bug&label=ux');
+    expect(calls.filter((url) => url.includes('/api/filter-suggestions/?project=P'))).toHaveLength(1);
+  });
+
+  it('keeps typing free: a name the board does not have is filtered on as typed, Escape closes the list', async () => {
+    stubSuggestions({ labels: [{ name: 'bug', items: 1 }], milestones: [], assignees: [], repositories: [] });
+    const user = userEvent.setup();
+    render(
+      <MemoryRouter initialEntries={['/flow?project=P']}>
+        <Harness selected={{ project_id: 'P', title: 'Board' } as Project} />
+      </MemoryRouter>,
+    );
+    const labels = screen.getByRole('combobox', { name: 'Labels (any of)' });
+    await user.type(labels, 'b');
+    await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(labels.getAttribute('aria-expanded')).toBe('false');
+    await user.type(labels, 'lue{Enter}');
+    expect(address()).toBe('?project=P&label=blue');
+  });
 
   it('writes the filter into the address, keeping the other parameters, and clears it', async () => {
     const user = userEvent.setup();

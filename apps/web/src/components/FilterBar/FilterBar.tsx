@@ -6,6 +6,8 @@ import { type ItemFilterState, isFiltered, splitList } from '../../lib/itemFilte
 import { useProjects } from '../../projects/context.ts';
 import { useBoardPlan } from '../../projects/useBoardPlan.ts';
 import styles from './FilterBar.module.css';
+import { SuggestInput } from './SuggestInput.tsx';
+import { type SuggestedField, useFilterSuggestions } from './useFilterSuggestions.ts';
 
 const TEXTS = {
   label: 'Labels (any of)',
@@ -101,6 +103,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
   const [rangeRefused, setRangeRefused] = useState(() => reversed(filter.from, filter.to));
   const rangeId = `${id}-range`;
   const [type, setType] = useState(filter.type[0] ?? '');
+  const suggestionsFor = useFilterSuggestions();
   const [iteration, setIteration] = useState(filter.iteration);
   const address = JSON.stringify(filter);
   // The address is the truth: going back or forward shows its filter.
@@ -137,19 +140,29 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
     return (
       <div className={styles.field}>
         <label htmlFor={`filter-${name}`}>{label}</label>
-        <TextInput
-          id={`filter-${name}`}
-          type={inputType}
-          size="small"
-          value={texts[name]}
-          validationStatus={invalid ? 'error' : undefined}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? rangeId : undefined}
-          onChange={(e) => {
-            setTexts({ ...texts, [name]: e.target.value });
-            if (date) setRangeRefused(false);
-          }}
-        />
+        {date ? (
+          <TextInput
+            id={`filter-${name}`}
+            type={inputType}
+            size="small"
+            value={texts[name]}
+            validationStatus={invalid ? 'error' : undefined}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? rangeId : undefined}
+            onChange={(e) => {
+              setTexts({ ...texts, [name]: e.target.value });
+              setRangeRefused(false);
+            }}
+          />
+        ) : (
+          // Labels, milestones, repositories and assignees: the board's own names, picked instead of typed blind.
+          <SuggestInput
+            id={`filter-${name}`}
+            value={texts[name]}
+            suggestions={suggestionsFor(name as SuggestedField)}
+            onChange={(value) => setTexts({ ...texts, [name]: value })}
+          />
+        )}
       </div>
     );
   };
