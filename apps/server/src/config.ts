@@ -185,9 +185,9 @@ export type GithubAppConfig = {
   webhookSecret: string;
   slug: string;
   /**
-   * Users sign in through the App (expiring user access tokens). Always so when GITHUB_APP_* configure
-   * it; local mode keeps the simulator's OAuth app for sign-in, since an App's user token reads no
-   * user-owned board and the second connection for those ("Connect personal boards") is not built yet.
+   * Users sign in through the App (expiring user access tokens); their own boards, which no App token
+   * reads, come with the OAuth app's second connection, "Connect personal boards". True whenever an App is
+   * configured (GITHUB_APP_*, or local mode's simulator App); false keeps sign-in with the OAuth app.
    */
   signIn: boolean;
 };

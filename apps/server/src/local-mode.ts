@@ -51,8 +51,10 @@ export async function startLocalSimulators(config: Config): Promise<LocalSimulat
 }
 
 /**
- * The simulator's App with its key as the server keeps one (PKCS#8; GitHub hands out PKCS#1). It reads
- * the organization's boards; sign-in stays with the OAuth app (see GithubAppConfig.signIn).
+ * The simulator's App with its key as the server keeps one (PKCS#8; GitHub hands out PKCS#1). Users sign
+ * in through it, as with a real App: its user tokens show each user the private issues they may see, and
+ * their own boards come with "Connect personal boards" (the simulator's OAuth app), since no App token
+ * reads a user-owned board.
  */
 function appConfig(github: GithubSim): GithubAppConfig {
   const app = github.app();
@@ -63,7 +65,7 @@ function appConfig(github: GithubSim): GithubAppConfig {
     clientSecret: app.clientSecret,
     webhookSecret: app.webhookSecret,
     slug: app.slug,
-    signIn: false,
+    signIn: true,
   };
 }
 

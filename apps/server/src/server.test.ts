@@ -53,6 +53,13 @@ describe('start-up', () => {
           timeout: 10_000,
         })
         .toEqual([{ account_login: 'fluxion-labs' }]);
+      // Users sign in through that App too: GitHub is asked with its client id, without scopes.
+      const signIn = await fetch(`${server.url}/accounts/github/login/?login=octo-bob`, {
+        redirect: 'manual',
+      });
+      const toGithub = new URL(signIn.headers.get('location') ?? '');
+      expect(toGithub.searchParams.get('client_id')).toBe(server.ctx.config.github.app?.clientId);
+      expect(toGithub.searchParams.get('scope') ?? '').toBe('');
     } finally {
       await server.close();
     }

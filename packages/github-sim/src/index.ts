@@ -79,7 +79,11 @@ export type GithubSimOptions = {
    * gives a PEM to use instead; `webhookUrl`, `setupUrl`, `callbackUrl` also via `POST /_sim/app`.
    */
   githubApp?: AppInput;
-  /** GitHub rules the server is not ready for yet (default off); also `POST /_sim/options`. */
+  /**
+   * GitHub's classic-scope rule (default on, as GitHub): a classic token without `repo` reads private
+   * repositories' items as REDACTED. False plays a kinder GitHub, for tests of that rule only. Also
+   * `POST /_sim/options`.
+   */
   classicScopesEnforced?: boolean;
 };
 
@@ -109,7 +113,7 @@ export async function startGithubSim(options: GithubSimOptions = {}): Promise<Gi
   const appIsNew = world.app === null;
   ensureApp(world, options.githubApp);
   if (restored || (options.seed ?? true)) seedAppDefaults(world, appIsNew);
-  world.options.classicScopesEnforced = options.classicScopesEnforced ?? false;
+  world.options.classicScopesEnforced = options.classicScopesEnforced ?? true;
   const faults = new Faults();
   const webhooks = new WebhookDispatcher(
     world,

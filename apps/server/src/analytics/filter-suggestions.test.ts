@@ -5,7 +5,8 @@ import { readerFactory } from '../collector/readers.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simControl } from '../testing/sim-control.ts';
-import { signedInGithubUser } from '../testing/users.ts';
+import { simInstall } from '../testing/github-app.ts';
+import { signedInAppUser } from '../testing/users.ts';
 
 /**
  * The filter bar's suggestions (GET /api/filter-suggestions/) come from the board's stored items as the
@@ -47,13 +48,16 @@ async function board(): Promise<string> {
 }
 
 const project = await board();
+// Users signed in through the GitHub App, installed on the organization: as on GitHub, the tokens that show
+// Bob his private item (a classic token without `repo` reads it REDACTED for everybody).
+await simInstall(sim, 'fluxion-labs');
 
 describe.each(cases)('filter suggestions ($name)', async ({ create }) => {
   const database = await create();
   afterAll(() => database.drop());
   const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  const bob = await signedInAppUser(ctx, sim, 'octo-bob');
+  const alice = await signedInAppUser(ctx, sim, 'octo-alice');
   for (const user of [bob, alice]) {
     const payload = { project_id: project, iteration_length: 7 };
     const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });

@@ -136,8 +136,13 @@ describe('GitHub client against the simulator', () => {
   it('tells whether the token may read a repository: 404 is no, a bad token throws', async () => {
     expect(await client.canReadRepository('fluxion-labs/platform')).toBe(true);
     expect(await client.canReadRepository('fluxion-labs/secret-infra')).toBe(false);
-    const bob = createGithubClient({ apiUrl: sim.url, token: sim.createToken('octo-bob') });
-    expect(await bob.canReadRepository('fluxion-labs/secret-infra')).toBe(true);
+    // Bob may see it, but a classic token reads a private repository only with `repo` (as GitHub).
+    const bob = (scopes?: string[]) =>
+      createGithubClient({ apiUrl: sim.url, token: sim.createToken('octo-bob', scopes) });
+    expect(
+      await bob(['read:org', 'read:project', 'repo']).canReadRepository('fluxion-labs/secret-infra'),
+    ).toBe(true);
+    expect(await bob().canReadRepository('fluxion-labs/secret-infra')).toBe(false);
     const revoked = createGithubClient({ apiUrl: sim.url, token: 'gho_revoked', retries: 0 });
     await expect(revoked.canReadRepository('fluxion-labs/platform')).rejects.toBeInstanceOf(GithubAuthError);
   });

@@ -4,7 +4,8 @@ import { createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { signedInGithubUser } from '../testing/users.ts';
+import { simInstall } from '../testing/github-app.ts';
+import { signedInAppUser } from '../testing/users.ts';
 import { simControl } from '../testing/sim-control.ts';
 
 /**
@@ -52,13 +53,16 @@ async function vaultBoard(): Promise<string> {
 }
 
 const vault = await vaultBoard();
+// Users signed in through the GitHub App, installed on the organization: as on GitHub, the tokens that show
+// each user their private items (a classic token without `repo` reads them REDACTED for everybody).
+await simInstall(sim, 'fluxion-labs');
 
 describe.each(cases)('filters and private items ($name)', async ({ create }) => {
   const database = await create();
   afterAll(() => database.drop());
   const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  const bob = await signedInAppUser(ctx, sim, 'octo-bob');
+  const alice = await signedInAppUser(ctx, sim, 'octo-alice');
   for (const user of [bob, alice]) {
     const payload = { project_id: vault, iteration_length: 7 };
     const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });

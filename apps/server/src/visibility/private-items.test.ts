@@ -6,7 +6,8 @@ import { readerFactory } from '../collector/readers.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { everyBoardCall } from '../testing/board-calls.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { signedInGithubUser, signedInUser } from '../testing/users.ts';
+import { simInstall } from '../testing/github-app.ts';
+import { signedInAppUser, signedInUser } from '../testing/users.ts';
 import { PRIVATE_ITEM_TITLE } from './redact.ts';
 import { ACCESS_TTL_MS, RETRY_AFTER_FAILURE_MS } from './repository-access.ts';
 import { vaultBoard } from '../testing/private-board.ts';
@@ -28,6 +29,10 @@ const SECRETS = [SECRET_TITLE, 'secret-infra', 'Move the HSM', 'fluxion-labs/vau
 const [platform] = sim.world.projectsOf('fluxion-labs');
 if (!platform) throw new Error('the simulator is not seeded as expected');
 const vault = await vaultBoard(sim);
+// As on GitHub, only a token that may read private repositories shows each user their private items: the
+// GitHub App's (installed on the organization), through each user's App sign-in. A classic token without
+// `repo`, which Fluxion's OAuth app never asks for, reads them REDACTED for everybody.
+await simInstall(sim, 'fluxion-labs');
 
 describe.each(cases)('private items on a shared board ($name)', async ({ create }) => {
   const database = await create();
@@ -36,8 +41,8 @@ describe.each(cases)('private items on a shared board ($name)', async ({ create 
     githubUrl: sim.url,
     clock: testClock(Date.now()),
   });
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  const bob = await signedInAppUser(ctx, sim, 'octo-bob');
+  const alice = await signedInAppUser(ctx, sim, 'octo-alice');
   for (const user of [bob, alice]) {
     for (const id of [platform.nodeId, vault]) {
       const payload = { project_id: id, iteration_length: 7 };

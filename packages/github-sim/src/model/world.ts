@@ -91,7 +91,7 @@ export class World {
   readonly refreshTokens = new Map<string, SimRefreshToken>();
   installRequests: SimInstallRequest[] = [];
   readonly appListeners = new Set<(event: AppEvent) => void>();
-  options: WorldOptions = { classicScopesEnforced: false };
+  options: WorldOptions = { classicScopesEnforced: true };
   stats: AppStats = emptyStats();
   /** Installation ids have their own counter, so installing leaves the node ids of the world alone. */
   nextInstallationId = 52_000_001;
