@@ -5,8 +5,8 @@ import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { filterSuggestions } from './filter-suggestions.ts';
 import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
-
 import { boardStoryOf } from './story-service.ts';
+
 /** The service hands back JSON text, serialised once per cached result: send it as it is. */
 async function sendJson<T>(reply: FastifyReply, json: Promise<Json<T>>): Promise<FastifyReply> {
   const body = await json;
@@ -18,10 +18,10 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
   registerEndpoint(app, endpoints.leadTime, (request, reply) =>
     sendJson(reply, leadTime(ctx, viewerOf(request), request.query)),
   );
-  registerEndpoint(app, endpoints.timeInState, (request, reply) =>
   registerEndpoint(app, endpoints.boardStory, (request, reply) =>
     sendJson(reply, boardStoryOf(ctx, viewerOf(request), request.query)),
   );
+  registerEndpoint(app, endpoints.timeInState, (request, reply) =>
     sendJson(reply, timeInState(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.issues, (request, reply) =>
@@ -29,9 +29,6 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
   );
   registerEndpoint(app, endpoints.filterSuggestions, (request, reply) =>
     sendJson(reply, filterSuggestions(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.boardStory, (request, reply) =>
-    sendJson(reply, boardStoryOf(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.columnStats, (request, reply) =>
     sendJson(reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),
