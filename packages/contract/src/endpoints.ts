@@ -282,6 +282,13 @@ export const endpoints = {
     query: flowQuerySchema,
     responses: { 200: flowResponseSchema },
   }),
+  boardStory: endpoint('boardStory', {
+    summary: "The board's commitment point and bottleneck over its iteration, as every page names them",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: boardStoryQuerySchema,
+    responses: { 200: boardStoryResponseSchema },
+  }),
   iterationReport: endpoint('iterationReport', {
     summary: "The current iteration's burn-up with scope change, and committed vs completed for the last six",
     tag: 'Analytics',
@@ -307,13 +314,6 @@ export const endpoints = {
     summary: "A read-only link to one board's analyses for people without an account (token shown once)",
     tag: 'Sharing',
     auth: 'bearer',
-  boardStory: endpoint('boardStory', {
-    summary: "The board's commitment point and bottleneck over its iteration, as every page names them",
-    tag: 'Analytics',
-    auth: 'bearer',
-    query: boardStoryQuerySchema,
-    responses: { 200: boardStoryResponseSchema },
-  }),
     body: createShareLinkRequestSchema,
     responses: { 201: createdShareLinkSchema },
   }),
@@ -396,7 +396,8 @@ export const endpoints = {
     responses: { 200: reactivateSubscriptionResponseSchema },
   }),
   billingPrice: endpoint('billingPrice', {
-    summary: "The price of Fluxion Analytics Pro (per month; per seat for a team), from Stripe's Price, cached",
+    summary:
+      "The price of Fluxion Analytics Pro (per month; per seat for a team), from Stripe's Price, cached",
     tag: 'Billing',
     auth: 'none',
     responses: { 200: billingPriceSchema, 503: null },
@@ -408,7 +409,8 @@ export const endpoints = {
     responses: { 200: invoicesResponseSchema },
   }),
   orgPlans: endpoint('orgPlans', {
-    summary: "The team plans of the user's organizations: state, seats, managers, whether the user manages each",
+    summary:
+      "The team plans of the user's organizations: state, seats, managers, whether the user manages each",
     tag: 'Billing',
     auth: 'bearer',
     responses: { 200: orgPlansResponseSchema },
