@@ -66,6 +66,8 @@ export const T = {
       openFlow: 'Open Flow',
       windowHint: (days: number) => `last ${days} days`,
       oldest: 'Oldest in progress',
+      bottleneck: (column: string, days: number, unit: string, window: number) =>
+        `Bottleneck: '${column}', ${days} ${unit} per stay (last ${window} days)`,
       noWip: 'Nothing in progress',
       oldestHint: (item: string, column: string) => `${item} in ${column}`,
       untitled: 'Untitled item',
@@ -519,6 +521,12 @@ export const T = {
     demoOpen: 'The demo project stays open: pick it in the project selector to explore every analysis.',
     lockedCard: 'Subscribe to see this board’s figures',
   },
+  /** The window of the Lead Time and Time in State pages (docs/metrics.md §3). */
+  analysisWindow: {
+    label: 'Window:',
+    option: (days: number) => `Last ${days} days`,
+    iteration: (days: number) => `Last ${days} days (iteration)`,
+  },
   tiles: {
     /** The name of a tile's (i) button, which shows what the tile counts. */
     about: (label: string) => `About ${label}`,
@@ -567,12 +575,6 @@ export const T = {
     filtersOn: (phrases: string[]) =>
       `Filters on: ${phrases.join('; ')}. The figures count only the matching items.`,
     flowShare: 'Share this view',
-    /** The window of the Lead Time and Time in State pages (docs/metrics.md §3). */
-    analysisWindow: {
-      label: 'Window:',
-      option: (days: number) => `Last ${days} days`,
-      iteration: (days: number) => `Last ${days} days (iteration)`,
-    },
     loading: F.share.loading,
     refused: 'This link cannot be opened',
     refusedHint: 'It may have been revoked by its owner or have expired. Ask them for a new link.',

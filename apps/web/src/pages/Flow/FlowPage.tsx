@@ -28,6 +28,7 @@ import { ShareDialog } from '../ManageProjects/share/ShareDialog.tsx';
 import styles from './Flow.module.css';
 import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
+import { unitOf } from '../../lib/units.ts';
 
 const WINDOWS = [14, 30, 60, 90] as const;
 const DEFAULT_WINDOW = FLOW_DEFAULTS.days;
@@ -127,7 +128,7 @@ export function FlowPage() {
           <UnitField.Provider value={data.unit === 'estimate' ? (estimateField ?? 'estimate') : null}>
             {flowHasCompletions(data) ? (
               <>
-                <FlowTiles data={data} />
+                <FlowTiles data={data} unit={unitOf(calendar)} />
                 <InsightBanner insight={data.performance_insight} />
               </>
             ) : (

@@ -6,10 +6,13 @@ import { T } from '../../texts.ts';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 import { useContext } from 'react';
 import { UnitField } from './ChartCard.tsx';
+import { forecastSample } from '../../lib/forecastSample.ts';
+import type { DurationUnit } from '../../lib/units.ts';
 
 const t = T.flow;
 
-export function FlowTiles({ data }: { data: FlowResponse }) {
+/** `unit`: working days on a board whose calendar has days off (docs/metrics.md §12). */
+export function FlowTiles({ data, unit = 'days' }: { data: FlowResponse; unit?: DurationUnit }) {
   const p85 = data.cycle_time.percentiles.p85;
   const howMany = data.forecast?.how_many.results.find((r) => r.confidence === 0.85);
   const wip = data.aging.items.length;
@@ -27,7 +30,7 @@ export function FlowTiles({ data }: { data: FlowResponse }) {
       />
       <Tile
         label={t.cycleP85}
-        value={p85 === null ? T.common.notAvailable : t.days(formatDays(p85))}
+        value={p85 === null ? T.common.notAvailable : t.days(formatDays(p85), unit)}
         hint={t.cycleP85Hint}
       />
       <Tile
@@ -45,7 +48,7 @@ export function FlowTiles({ data }: { data: FlowResponse }) {
               : `${t.amount(howMany.items, field)} (85%)`
             : t.noForecast
         }
-        hint={data.forecast ? t.nextHint(data.forecast.sample_days) : undefined}
+        hint={data.forecast ? t.nextHintOf(forecastSample(data.forecast, unit)) : undefined}
       />
     </TileGrid>
   );

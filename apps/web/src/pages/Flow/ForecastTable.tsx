@@ -5,6 +5,8 @@ import { forecastCsv } from '../../lib/exportTables.ts';
 import { ChartCard, UnitField } from './ChartCard.tsx';
 import { useContext } from 'react';
 import styles from './Flow.module.css';
+import { forecastSample } from '../../lib/forecastSample.ts';
+import { unitOf } from '../../lib/units.ts';
 
 const t = T.flow;
 
@@ -16,7 +18,9 @@ export function ForecastTable({
   calendar: ExportCalendar;
 }) {
   const field = useContext(UnitField);
-  const caption = forecast ? t.forecastCaption(forecast.sample_days, forecast.trials) : t.noForecast;
+  const caption = forecast
+    ? t.forecastCaptionOf(forecastSample(forecast, unitOf(calendar)), forecast.trials)
+    : t.noForecast;
   return (
     <ChartCard
       title={t.forecastTitle}

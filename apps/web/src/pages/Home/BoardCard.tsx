@@ -11,17 +11,18 @@ import { formatDays } from '../../lib/format.ts';
 import { atRiskTone } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 import styles from './BoardCard.module.css';
+import { type DurationUnit, durationUnit } from '../../lib/units.ts';
 import { cardTone, daysOrNotAvailable, flowLink, itemLabel, riskTone, stuckItemLink } from './boardCards.ts';
 
 const t = T.home.boards;
 
-function OldestTile({ board }: { board: BoardFlowSummary }) {
+function OldestTile({ board, unit }: { board: BoardFlowSummary; unit: DurationUnit }) {
   const item = board.oldest_item;
   if (!item) return <Tile label={t.oldest} value={t.noWip} />;
   return (
     <Tile
       label={t.oldest}
-      value={T.flow.days(formatDays(item.age_days))}
+      value={T.flow.days(formatDays(item.age_days), unit)}
       tone={riskTone(item.risk)}
       hint={
         <Link as={RouterLink} to={stuckItemLink(board.project_id, item.column)} data-testid="stuck-item-link">
@@ -32,7 +33,18 @@ function OldestTile({ board }: { board: BoardFlowSummary }) {
   );
 }
 
-function FlowFigures({ board, days }: { board: BoardFlowSummary; days: number }) {
+/** The board's bottleneck as Time in State, Flow and the Issues page name it (docs/metrics.md §14). */
+function Bottleneck({ board, unit }: { board: BoardFlowSummary; unit: DurationUnit }) {
+  const b = board.bottleneck;
+  if (!b) return null;
+  return (
+    <p className={styles.muted} data-testid="board-bottleneck">
+      {t.bottleneck(b.column, Number(b.days.toFixed(2)), unit, b.window_days)}
+    </p>
+  );
+}
+
+function FlowFigures({ board, days, unit }: { board: BoardFlowSummary; days: number; unit: DurationUnit }) {
   return (
     <>
       <div className={styles.figures}>
@@ -44,7 +56,7 @@ function FlowFigures({ board, days }: { board: BoardFlowSummary; days: number })
           />
           <Tile
             label={T.flow.cycleP85}
-            value={daysOrNotAvailable(board.cycle_time_p85)}
+            value={daysOrNotAvailable(board.cycle_time_p85, unit)}
             hint={T.flow.cycleP85Hint}
           />
           <Tile
@@ -53,9 +65,10 @@ function FlowFigures({ board, days }: { board: BoardFlowSummary; days: number })
             tone={atRiskTone(board.wip_at_risk, board.wip)}
             hint={T.flow.wipAtRiskHint(board.wip)}
           />
-          <OldestTile board={board} />
+          <OldestTile board={board} unit={unit} />
         </TileGrid>
       </div>
+      <Bottleneck board={board} unit={unit} />
       <InsightBanner insight={board.insight} />
     </>
   );
@@ -103,7 +116,9 @@ export function BoardCard({
       {project && <BoardSync project={project} />}
       {/* What GitHub hides from Fluxion, said here too, as on the board's pages and in Manage Projects. */}
       {project && <BoardAccessNotice project={project} />}
-      {board.status === 'ok' && <FlowFigures board={board} days={days} />}
+      {board.status === 'ok' && (
+        <FlowFigures board={board} days={days} unit={durationUnit(project?.calendar)} />
+      )}
       {board.status === 'no_data' && <Calm icon={HourglassIcon} title={t.noData} text={t.noDataText(days)} />}
       {board.status === 'failed' && <Calm icon={AlertIcon} title={t.cardFailed} text={board.message} />}
       {board.status === 'locked' && <Paywall compact />}

@@ -19,8 +19,8 @@ export function itemLabel(item: Pick<OldestItem, 'number' | 'title'>): string {
 }
 
 /** '4.2 days', or N/A without a value. */
-export const daysOrNotAvailable = (days: number | null) =>
-  days === null ? T.common.notAvailable : T.flow.days(formatDays(days));
+export const daysOrNotAvailable = (days: number | null, unit = 'days') =>
+  days === null ? T.common.notAvailable : T.flow.days(formatDays(days), unit);
 
 /** The oldest item's age coloured as the Flow page's aging chart: beyond p85 red, beyond p50 amber. */
 export function riskTone(risk: AgingRisk): Tone {

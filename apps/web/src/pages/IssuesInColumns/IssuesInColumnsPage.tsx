@@ -17,6 +17,7 @@ import { issuesCsv } from '../../lib/exportTables.ts';
 import { sortByDaysDesc } from './issuesLogic.ts';
 import { IssuesTable } from './IssuesTable.tsx';
 import { IssuesTiles } from './IssuesTiles.tsx';
+import { durationUnit } from '../../lib/units.ts';
 import { issuesErrorMessage, requestedColumn, statsFor } from './issuesLogic.ts';
 import { useIssuesData } from './useIssuesData.ts';
 import { filterQuery } from '../../lib/itemFilter.ts';
@@ -79,7 +80,7 @@ export function IssuesInColumnsPage() {
             />
           ) : (
             <>
-              <IssuesTiles total={issues.length} stats={stats} />
+              <IssuesTiles total={issues.length} stats={stats} unit={durationUnit(project.calendar)} />
               <InsightBanner insight={stats.performance_insight} />
               <Exportable
                 name={`${project?.title ?? ''} ${data.chosen ?? ''}`}
@@ -90,6 +91,7 @@ export function IssuesInColumnsPage() {
                   key={`${projectId}:${data.chosen}`}
                   issues={issues}
                   timeZone={exportCalendar(project.calendar).timeZone}
+                  unit={durationUnit(project.calendar)}
                 />
               </Exportable>
               <ItemsExportButton project={project} filter={filter} />

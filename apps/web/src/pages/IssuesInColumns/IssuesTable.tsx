@@ -3,13 +3,14 @@ import { Button, Label, Link } from '@primer/react';
 import { useState } from 'react';
 import { formatDate, formatDays } from '../../lib/format.ts';
 import { daysInColumnLevel } from '../../lib/thresholds.ts';
+import type { DurationUnit } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
 import styles from './Issues.module.css';
 import { labelNames, sortByDaysDesc } from './issuesLogic.ts';
 
 const t = T.issues;
 
-function IssueLine({ issue, timeZone }: { issue: IssueRow; timeZone: string }) {
+function IssueLine({ issue, timeZone, unit }: { issue: IssueRow; timeZone: string; unit: DurationUnit }) {
   const level = daysInColumnLevel(issue.days_in_current_column);
   const labels = labelNames(issue.labels);
   return (
@@ -29,7 +30,7 @@ function IssueLine({ issue, timeZone }: { issue: IssueRow; timeZone: string }) {
       <td
         className={`${styles.days} ${level === 'normal' ? '' : styles[level]}`}
         data-level={level}
-        data-label={t.colDays}
+        data-label={t.colDaysIn(unit)}
       >
         {formatDays(issue.days_in_current_column)}
       </td>
@@ -57,8 +58,10 @@ function IssueLine({ issue, timeZone }: { issue: IssueRow; timeZone: string }) {
 /** Rows drawn at first and added per click: a column of a big board holds thousands of issues. */
 export const ISSUES_PAGE = 100;
 
-/** `timeZone`: the board's, in which the entry dates are days. */
-export function IssuesTable({ issues, timeZone }: { issues: IssueRow[]; timeZone: string }) {
+type Props = { issues: IssueRow[]; timeZone: string; unit?: DurationUnit };
+
+/** `timeZone`: the board's, in which the entry dates are days; `unit`: working days with days off. */
+export function IssuesTable({ issues, timeZone, unit = 'days' }: Props) {
   const [limit, setLimit] = useState(ISSUES_PAGE);
   if (issues.length === 0) return <div className={`${styles.tableWrap} ${styles.empty}`}>{t.empty}</div>;
   const shown = sortByDaysDesc(issues).slice(0, limit);
@@ -69,16 +72,18 @@ export function IssuesTable({ issues, timeZone }: { issues: IssueRow[]; timeZone
         <table className={styles.table}>
           <thead>
             <tr>
-              {[t.colNumber, t.colTitle, t.colDays, t.colEntered, t.colMilestone, t.colLabels].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
+              {[t.colNumber, t.colTitle, t.colDaysIn(unit), t.colEntered, t.colMilestone, t.colLabels].map(
+                (h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ),
+              )}
             </tr>
           </thead>
           <tbody>
             {shown.map((issue) => (
-              <IssueLine key={issue.id} issue={issue} timeZone={timeZone} />
+              <IssueLine key={issue.id} issue={issue} timeZone={timeZone} unit={unit} />
             ))}
           </tbody>
         </table>

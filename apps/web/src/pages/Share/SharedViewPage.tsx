@@ -76,7 +76,7 @@ export function SharedViewPage() {
             {T.share.filtersOn(filtersOn)}
           </Flash>
         )}
-        <FlowTiles data={flowData} />
+        <FlowTiles data={flowData} unit={unit} />
         <InsightBanner insight={flowData.performance_insight} />
         <ExportBoard.Provider value={data.project_title}>
           <div className={flow.stack}>
