@@ -24,6 +24,11 @@ export type BoardColumns = {
   cycleStartColumn?: string | null;
   /** Productive/waiting per column where the team set it; other columns are classified by name. */
   classification?: ClassificationOverride | null;
+  /**
+   * Items whose history is partial before an instant (their import lost moves: docs/metrics.md, "Partial
+   * histories"): item id → when they entered the column they were then known to be in.
+   */
+  partialHistory?: ReadonlyMap<string, number> | null;
 };
 
 /** An item as it is now (one row of the items table). */

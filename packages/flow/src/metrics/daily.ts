@@ -16,7 +16,8 @@ export function createDailySums(first: number, last: number): DailySums {
 
 /** Adds one sample on a day; samples outside the range (or on a NaN day) are ignored. */
 export function addSample(s: DailySums, day: number, value: number): void {
-  if (!(day >= s.first && day <= s.last)) return;
+  // No value (a partial history's lead time: docs/metrics.md): the completion is not a sample.
+  if (!(day >= s.first && day <= s.last) || Number.isNaN(value)) return;
   const i = day - s.first + 1;
   s.sum[i] = (s.sum[i] as number) + value;
   s.count[i] = (s.count[i] as number) + 1;

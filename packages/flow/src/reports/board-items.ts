@@ -59,9 +59,12 @@ export function durations(
       lead[i] = Number.NaN;
       continue;
     }
-    lead[i] = span(t.firstEntry[i] as number, done);
+    // A partial history gives no lead time, and a cycle time only from an entry after its known instant.
+    const known = t.partialBefore[i] as number;
+    lead[i] = Number.isNaN(known) ? span(t.firstEntry[i] as number, done) : Number.NaN;
     const slot = wholeDays ? cycleSlot : exactCycle;
-    if (slot >= 0) cycle[i] = span(t.entries[i * width + slot] as number, done);
+    const start = slot >= 0 ? (t.entries[i * width + slot] as number) : Number.NaN;
+    if (slot >= 0 && (Number.isNaN(known) || start > known)) cycle[i] = span(start, done);
   }
   return { lead, cycle };
 }

@@ -26,15 +26,26 @@ export type BoardTimeline = {
   doneAt: Float64Array;
   /** Last board column the item was in, -1 if none. */
   lastColumn: Int16Array;
+  /** The instant before which the item's history is partial (docs/metrics.md), NaN when it is complete. */
+  partialBefore: Float64Array;
   stays: Stays;
 };
 
 const NOT_YET = -3;
 
 /** `top`: the highest column of the current item with an entry (-1 for none); later ones are all NaN. */
-type Walk = { entries: Float64Array; base: number; width: number; top: number; stays: Stays };
+type Walk = {
+  entries: Float64Array;
+  base: number;
+  width: number;
+  top: number;
+  stays: Stays;
+  /** The current item's partial-history instant (NaN: complete): stays that began before it are unknown. */
+  knownFrom: number;
+};
 
 function closeStay(w: Walk, item: number, column: number, start: number, end: number): void {
+  if (start < w.knownFrom) return;
   const s = w.stays;
   const i = s.count++;
   s.item[i] = item;
@@ -112,26 +123,47 @@ export function buildTimeline(columns: BoardColumns, transitions: Transitions): 
     firstEntry: scratch.f64('firstEntry', items).fill(Number.NaN),
     doneAt: scratch.f64('doneAt', items).fill(Number.NaN),
     lastColumn: scratch.i16('lastColumn', items),
+    partialBefore: scratch.f64('partialBefore', items).fill(Number.NaN),
     stays: emptyStays(transitionCount(transitions)),
   };
-  const walk: Walk = { entries: timeline.entries, base: 0, width, top: -1, stays: timeline.stays };
+  const partial = columns.partialHistory;
+  const walk: Walk = {
+    entries: timeline.entries,
+    base: 0,
+    width,
+    top: -1,
+    stays: timeline.stays,
+    knownFrom: Number.NaN,
+  };
   for (let item = 0; item < items; item++) {
     walk.base = item * width;
     walk.top = -1;
+    walk.knownFrom = partial?.get(p.itemIds[item] as string) ?? Number.NaN;
+    timeline.partialBefore[item] = walk.knownFrom;
     walkItem(p, timeline, walk, item);
   }
   return timeline;
 }
 
-/** Lead time of item i in ms, NaN when not complete. */
+/**
+ * Lead time of item i in ms, NaN when not complete, or when its history is partial: its first entry on
+ * the board is not known (docs/metrics.md, "Partial histories").
+ */
 export function leadTimeMs(t: BoardTimeline, item: number): number {
+  if (!Number.isNaN(t.partialBefore[item] as number)) return Number.NaN;
   return (t.doneAt[item] as number) - (t.firstEntry[item] as number);
 }
 
-/** Cycle time of item i in ms, NaN when not complete or the board has no cycle-start column. */
+/**
+ * Cycle time of item i in ms, NaN when not complete, when the board has no cycle-start column, or when
+ * the item's history is partial and its entry into the cycle-start column is not after the known instant.
+ */
 export function cycleTimeMs(t: BoardTimeline, item: number): number {
   const cs = t.board.cycleStart;
   if (cs < 0) return Number.NaN;
   const width = t.board.columns.length;
-  return (t.doneAt[item] as number) - (t.entries[item * width + cs] as number);
+  const start = t.entries[item * width + cs] as number;
+  if (!(start > (t.partialBefore[item] as number)) && !Number.isNaN(t.partialBefore[item] as number))
+    return Number.NaN;
+  return (t.doneAt[item] as number) - start;
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { computeItemTimelines } from './item-timelines.ts';
+
+/** docs/metrics.md §16, worked example: the rule for partial histories, item by item. */
+const at = (day: number) => Date.UTC(2026, 0, day);
+const DAY = 86_400_000;
+const board = {
+  columns: ['Todo', 'Doing', 'Review', 'Done'],
+  cycleStartColumn: 'Doing',
+  partialHistory: new Map([
+    ['P', at(5)],
+    ['Q', at(3)],
+    ['S', at(7)],
+  ]),
+};
+const transitions = [
+  { itemId: 'P', from: null, to: 'Todo', at: at(1) },
+  { itemId: 'P', from: null, to: 'Done', at: at(5) },
+  { itemId: 'Q', from: null, to: 'Todo', at: at(1) },
+  { itemId: 'Q', from: null, to: 'Review', at: at(3) },
+  { itemId: 'Q', from: 'Review', to: 'Doing', at: at(4) },
+  { itemId: 'Q', from: 'Doing', to: 'Done', at: at(8) },
+  { itemId: 'R', from: null, to: 'Todo', at: at(2) },
+  { itemId: 'R', from: 'Todo', to: 'Doing', at: at(3) },
+  { itemId: 'R', from: 'Doing', to: 'Done', at: at(6) },
+  { itemId: 'S', from: null, to: 'Review', at: at(7) },
+];
+
+describe('partial histories (docs/metrics.md §16)', () => {
+  const timelines = new Map(computeItemTimelines({ ...board, transitions }).map((t) => [t.itemId, t]));
+  const of = (id: string) => timelines.get(id);
+
+  it('a partial item has no lead time, and a cycle time only from a cycle start after its known instant', () => {
+    expect(
+      ['P', 'Q', 'R', 'S'].map((id) => [id, of(id)?.completedAt, of(id)?.leadTimeMs, of(id)?.cycleTimeMs]),
+    ).toEqual([
+      ['P', at(5), null, null],
+      ['Q', at(8), null, 4 * DAY],
+      ['R', at(6), 4 * DAY, 3 * DAY],
+      ['S', null, null, null],
+    ]);
+  });
+
+  it('counts only the stays that begin at or after the known instant', () => {
+    const stays = (id: string) => of(id)?.stays.map((s) => [s.column, s.start, s.end]);
+    expect(stays('P')).toEqual([['Done', at(5), null]]);
+    expect(stays('Q')).toEqual([
+      ['Review', at(3), at(4)],
+      ['Doing', at(4), at(8)],
+      ['Done', at(8), null],
+    ]);
+    expect(stays('S')).toEqual([['Review', at(7), null]]);
+    expect(stays('R')?.length).toBe(3);
+  });
+
+  it('without the marks, the same moves give the lead and cycle times a lost event would fake', () => {
+    const unmarked = computeItemTimelines({ ...board, partialHistory: null, transitions });
+    expect(unmarked.find((t) => t.itemId === 'P')?.leadTimeMs).toBe(4 * DAY);
+  });
+});
