@@ -225,6 +225,8 @@ describe.each(await dialectCases())('GitHub App mode on $name', ({ create }) => 
         body,
       });
     expect((await post('not-the-secret')).status).toBe(401);
+    // Only the App's own secret can make this delivery pass: not the OAuth-mode webhook's.
+    expect(sim.app().webhookSecret).not.toBe(test.ctx.config.github.webhookSecret);
     const accepted = await post(sim.app().webhookSecret);
     expect(accepted.status).toBe(200);
     expect(((await accepted.json()) as { status: string }).status).toBe(
