@@ -5,6 +5,9 @@ import { T as F } from './frameTexts.ts';
  * state, pages loading) are written in frameTexts.ts, the first load's only texts, and appear here under
  * the same names.
  */
+/** Up to this size, a sample read back from a two-decimal confidence is exact (lib/format.ts). */
+const EXACT_SAMPLE_UP_TO = 20;
+
 export const T = {
   appName: F.appName,
   nav: F.nav,
@@ -85,6 +88,11 @@ export const T = {
     loadingPage: F.common.loadingPage,
     help: 'How to interpret the data?',
     confidence: 'Confidence',
+    /** Beside the percent, on every screen (a phone has no hover for the explanation below). */
+    confidenceFrom: (sample: number | null) =>
+      sample === null
+        ? '(a sample of 190 or more)'
+        : `(a sample of ${sample > EXACT_SAMPLE_UP_TO ? 'about ' : ''}${sample})`,
     confidenceHelp:
       'How much this sentence rests on, from the size n of its sample (the completions, stays or issues behind it): n / (n + 10), so 50% at 10 and at most 95%. Not a probability that it is true.',
     notAvailable: 'N/A',

@@ -24,6 +24,15 @@ export const formatPercent = (value: number) => `${round1(value)}%`;
 /** Insight confidence 0..1 shown as a percent. */
 export const formatConfidence = (confidence: number) => `${Math.round(confidence * 100)}%`;
 
+/**
+ * The sample n behind a confidence c = n / (n + 10) (docs/metrics.md §6), read back: n = 10c / (1 − c);
+ * null at the 95% cap, where n is only known to be 190 or more.
+ */
+export function confidenceSample(confidence: number): number | null {
+  if (!(confidence > 0) || confidence >= 0.95) return null;
+  return Math.round((10 * confidence) / (1 - confidence));
+}
+
 const dateFormat = new Intl.DateTimeFormat('en', {
   year: 'numeric',
   month: 'short',
