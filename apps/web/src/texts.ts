@@ -1,5 +1,9 @@
 import { T as F } from './frameTexts.ts';
 
+/** "1 recorded movement", "1,234 recorded movements". */
+const movements = (count: number) =>
+  `${count.toLocaleString('en-US')} recorded ${count === 1 ? 'movement' : 'movements'}`;
+
 /**
  * Every user-facing text of the product, in one place. The texts of the app's frame (top bar, sign-in
  * state, pages loading) are written in frameTexts.ts, the first load's only texts, and appear here under
@@ -57,7 +61,7 @@ export const T = {
     step2: "Explore the demo project's dashboards.",
     step2Link: 'Open the demo Lead Time',
     step3:
-      'Come back regularly — movements are recorded from the moment you add a project, so real insights take a few days.',
+      'Come back regularly — adding a project imports the earlier moves GitHub still shows, and every move is recorded from then on.',
     analysesTitle: 'Your analyses',
     boards: {
       title: 'Your boards at a glance',
@@ -377,7 +381,14 @@ export const T = {
     title: 'Projects',
     subtitle: 'The GitHub Projects boards Fluxion tracks for you.',
     trackingNote:
-      'Only projects you add here are tracked. Issue movements are recorded from the moment a project is added, so real insights may take a few days.',
+      'Only projects you add here are tracked. Issue movements are recorded move by move from the moment a project is added, and the earlier moves its issues’ GitHub timelines still show are imported at once.',
+    /** What is true of one board's history (docs/github.md: the one-time import is best effort). */
+    recording: (since: string, history: 'pending' | 'done' | 'unavailable' | undefined) =>
+      history === 'pending'
+        ? `Importing earlier moves from GitHub; recorded move by move since ${since}.`
+        : history === 'done'
+          ? `Earlier moves imported from GitHub; recorded move by move since ${since}.`
+          : `Recorded move by move since ${since}.`,
     empty: 'No tracked projects yet.',
     loadFailed: 'Failed to load your tracked projects',
     restoreDemo: 'Restore the demo project',
@@ -448,8 +459,18 @@ export const T = {
     deleted: 'Project deleted.',
     deleteError: 'Error deleting project.',
     confirmDeleteTitle: 'Delete project?',
-    confirmDelete: (title: string) =>
-      `Stop tracking “${title}”? Its recorded movements will no longer be shown.`,
+    /** The delete confirmation says what deleting does (docs/api.md: DELETE /api/projects/{id}/). */
+    removal: {
+      checking: (title: string) => `Stop tracking “${title}”? Checking what would be deleted…`,
+      hide: (title: string) =>
+        `Remove the demo project “${title}” from your list? Nothing is deleted: “Restore the demo project” brings it back.`,
+      untrack: (title: string, moves: number) =>
+        `Stop tracking “${title}”? Others still track this board, so its history (${movements(moves)}) stays for them; it only leaves your list.`,
+      delete: (title: string, moves: number) =>
+        `Stop tracking “${title}”? No one else tracks this board: its ${movements(moves)} will be deleted. This cannot be undone.`,
+      unknown: (title: string) =>
+        `Stop tracking “${title}”? If no one else tracks this board, its recorded movements will be deleted.`,
+    },
     iterationOptions: [
       { value: 1, label: '1 day' },
       { value: 2, label: '2 days' },

@@ -1,6 +1,6 @@
 import type { Project, SaveProjectRequest } from '@fluxion/contract';
 import { InfoIcon, PlusIcon } from '@primer/octicons-react';
-import { Button, ConfirmationDialog, Flash } from '@primer/react';
+import { Button, Flash } from '@primer/react';
 import { useState } from 'react';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -10,6 +10,7 @@ import { StatusMessage } from '../../components/StatusMessage.tsx';
 import { useProjects } from '../../projects/context.ts';
 import { T } from '../../texts.ts';
 import { AddProjectDialog } from './AddProjectDialog.tsx';
+import { DeleteProjectDialog } from './DeleteProjectDialog.tsx';
 import { EditProjectDialog } from './EditProjectDialog.tsx';
 import {
   GithubAppSetupResult,
@@ -94,19 +95,13 @@ export function ManageProjectsPage() {
         <EditProjectDialog project={editing} onClose={() => setEditing(null)} onSubmit={submitEdit} />
       )}
       {deleting && (
-        <ConfirmationDialog
-          title={T.projects.confirmDeleteTitle}
-          confirmButtonContent={T.projects.delete}
-          confirmButtonType="danger"
-          cancelButtonContent={T.projects.cancel}
-          onClose={(gesture) => {
-            const project = deleting;
+        <DeleteProjectDialog
+          project={deleting}
+          onClose={(confirmed) => {
             setDeleting(null);
-            if (gesture === 'confirm') void actions.remove(project);
+            if (confirmed) void actions.remove(deleting);
           }}
-        >
-          {T.projects.confirmDelete(deleting.title)}
-        </ConfirmationDialog>
+        />
       )}
     </Page>
   );

@@ -3,6 +3,7 @@ import { PencilIcon, ProjectIcon, ShareAndroidIcon, TrashIcon } from '@primer/oc
 import { IconButton, Label } from '@primer/react';
 import { BoardAccessNotice } from '../../components/BoardAccess/BoardAccessNotice.tsx';
 import { BoardSync } from '../../components/BoardSync.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import styles from './ManageProjects.module.css';
 
@@ -40,6 +41,15 @@ export function ProjectList({ projects, onEdit, onDelete, onShare }: Props) {
             <div className={styles.meta}>
               <BoardSync project={project} />
             </div>
+            {/* What is true of this board's history: imported at once, then recorded move by move. */}
+            {!project.is_demo && project.recording_since && (
+              <div className={styles.meta}>
+                {T.projects.recording(
+                  formatDate(project.recording_since, project.calendar?.time_zone),
+                  project.history_import,
+                )}
+              </div>
+            )}
             <BoardAccessNotice project={project} />
             <div className={`${styles.meta} ${styles.details}`}>
               <span>{project.full_name}</span>

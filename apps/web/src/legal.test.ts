@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/** The legal pages the welcome page links (public/), as a browser reads them. */
+function page(name: string): Document {
+  // The tests run from the repository's root (import.meta.url is a served path under jsdom).
+  const html = readFileSync(join(process.cwd(), 'apps/web/public', name), 'utf8');
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+const paragraphs = (doc: Document) =>
+  [...doc.querySelectorAll('p')].map((p) => p.textContent?.replace(/\s+/g, ' ').trim() ?? '');
+
+describe('Terms of Use', () => {
+  const terms = page('terms.html');
+  const text = terms.body.textContent?.replace(/\s+/g, ' ') ?? '';
+
+  it('are terms of their own, not a copy of the Privacy Policy', () => {
+    expect(terms.querySelector('h1')?.textContent).toBe('Terms of Use');
+    const privacy = new Set(paragraphs(page('privacy.html')));
+    // Beyond the link back to the app, no paragraph is shared.
+    expect(paragraphs(terms).filter((p) => privacy.has(p))).toEqual(['← Fluxion Analytics']);
+    expect(terms.querySelector('a[href="/privacy.html"]')).not.toBeNull();
+  });
+
+  it('cover what a user agrees to: the account, tracking, trial and subscription, use, liability, ending', () => {
+    const sections = [...terms.querySelectorAll('h2')].map((h) => h.textContent);
+    for (const section of ['account', 'Tracking', 'subscription', 'Acceptable use', 'Liability', 'Ending'])
+      expect(sections.join(' | ')).toContain(section);
+    // What the welcome page promises and what deleting a project does (docs/api.md) are stated as they are.
+    expect(text).toContain('30-day free trial with no credit card required');
+    expect(text).toMatch(/no one else tracks that board, its recorded history is deleted/);
+    expect(text).toMatch(/cancellation takes effect at the end of the period/i);
+  });
+});
