@@ -71,6 +71,7 @@ async function cachedFlow(
       columns,
       // Without a cycle-start column, the viewer's classification picks it (the first productive column).
       cycleStartColumn: board.cycleStart,
+      partialHistory: data.partial,
       classification: classificationOverride(board.classification),
       transitions,
       items,

@@ -224,7 +224,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
       at: NOW - HOUR,
       source: 'backfill' as const,
     };
-    await recordBackfill(ctx.db, boardId, [history], NOW);
+    await recordBackfill(ctx.db, boardId, { moves: [history], partial: new Map(), checked: 1 }, NOW);
     const moves = await movesOf(item.id);
     expect(moves.some((m) => m.at === snapshot.at)).toBe(false);
     const after = await expectApiEqualsFreshLoad();

@@ -90,12 +90,12 @@ export async function leadTime(
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
   const view = filter.on || !board.includeArchived ? await boardItems(ctx, viewer, board, filter) : null;
   return analysis(ctx, analysisKey('lead', board, view?.key ?? '', query), async () => {
-    const transitions = view
-      ? (await filtered(ctx, board, filter, view)).transitions
-      : (await boardData(ctx, board)).transitions;
+    const data = await boardData(ctx, board);
+    const transitions = view ? (await filtered(ctx, board, filter, view)).transitions : data.transitions;
     const report = buildLeadTimeReport({
       columns: board.columns,
       cycleStartColumn: cycleStart,
+      partialHistory: data.partial,
       transitions,
       days: query.days,
       now: ctx.now(),
@@ -126,6 +126,7 @@ export async function timeInState(
     const report = buildTimeInStateReport({
       columns: board.columns,
       cycleStartColumn: cycleStart,
+      partialHistory: (await boardData(ctx, board)).partial,
       classification: classificationOverride(lists),
       transitions,
       items,

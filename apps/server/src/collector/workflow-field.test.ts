@@ -1,4 +1,4 @@
-import { type Project, projectFieldsSchema, projectSchema } from '@fluxion/contract';
+import { type FlowResponse, type Project, projectFieldsSchema, projectSchema } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import {
   type CollectorWorld,
@@ -243,6 +243,21 @@ describe.each(await dialectCases())('history import with lost timeline events on
       if (loss === 1)
         expect(partial).toBe(items.filter((i) => (truth.get(i.item_id)?.length ?? 0) > 1).length);
       if (loss === 0.7) expect(partial).toBeGreaterThan(0);
+
+      // The rule of docs/metrics.md §16: completions counted, cycle times only from a known start, WIP counted.
+      const flow = await api<FlowResponse>(world, 'GET', `/api/flow/?project=${projectId}&days=7`);
+      const partialIds = new Set(
+        items.filter((i) => i.history_partial_before !== null).map((i) => i.item_id),
+      );
+      const done = items.filter((i) => i.column_name === 'Done').map((i) => i.item_id);
+      expect(flow.body.throughput.total).toBe(done.length);
+      expect(flow.body.cycle_time.points.map((p) => p.id).sort()).toEqual(
+        done.filter((id) => !partialIds.has(id)).sort(),
+      );
+      const inProgress = items.filter(
+        (i) => i.column_name === 'In Progress' || i.column_name === 'In Review',
+      );
+      expect(flow.body.aging.items.map((a) => a.id).sort()).toEqual(inProgress.map((i) => i.item_id).sort());
 
       const listed = await api<Project[]>(world, 'GET', '/api/projects/');
       const shown = listed.body.find((p) => p.project_id === projectId);

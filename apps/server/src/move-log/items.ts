@@ -142,3 +142,14 @@ function parseLabels(json: string): string[] {
     return [];
   }
 }
+
+/** The board's items whose imported history is partial, and the instant each is known from. */
+export async function readPartialHistories(db: Db, boardId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('items')
+    .select(['item_id', 'history_partial_before'])
+    .where('board_id', '=', boardId)
+    .where('history_partial_before', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.item_id, Number(r.history_partial_before)]));
+}

@@ -2,6 +2,7 @@ import { type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow'
 import type { Db } from '../db/connection.ts';
 import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from './rows.ts';
 import { appendStoredSegments, forgetSegments, type SegmentChain } from './segments.ts';
+import { readPartialHistories } from './items.ts';
 
 /**
  * A board's moves as the flow engine takes them, and what was read to build them: the moves with ids
@@ -17,6 +18,11 @@ export type BoardData = {
   rewriteVersion: number;
   movesRead: number;
   segmentMoves: number;
+  /**
+   * Items whose imported history is partial: item id → the instant it is known from (docs/metrics.md,
+   * "Partial histories"). Marked only with a rewrite of the moves, so a refresh keeps it.
+   */
+  partial: ReadonlyMap<string, number>;
 };
 
 /**
@@ -49,9 +55,10 @@ export async function loadBoardData(
   const stored = useSegments ? await appendStoredSegments(db, boardId, builder) : noSegments;
   // What does not read is dropped, so that the next compaction stores it again.
   if (stored.broken) await forgetSegments(db, boardId, stored.segments).catch(() => undefined);
-  const [rowsHeld, read] = await Promise.all([
+  const [rowsHeld, read, partial] = await Promise.all([
     stored.count > 0 ? countMoves(db, boardId, 0, stored.lastId) : 0,
     appendMoves(db, boardId, builder, stored.lastId, lastId, batch),
+    readPartialHistories(db, boardId),
   ]);
   if (rowsHeld !== stored.count || stored.lastId > lastId) {
     await forgetSegments(db, boardId).catch(() => undefined);
@@ -67,6 +74,7 @@ export async function loadBoardData(
     rewriteVersion,
     movesRead: read.count,
     segmentMoves: stored.count,
+    partial,
   };
 }
 
@@ -102,6 +110,7 @@ export async function refreshBoardData(
     rewriteVersion,
     movesRead: added.count,
     segmentMoves: 0,
+    partial: previous.partial,
   };
 }
 

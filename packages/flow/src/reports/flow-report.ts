@@ -130,7 +130,12 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const s = flowSettings(input);
   const stages = flowStages(input);
   const cycleStart = stages.commitmentColumn;
-  const board = { columns: input.columns, doneColumn: input.doneColumn, cycleStartColumn: cycleStart };
+  const board = {
+    columns: input.columns,
+    doneColumn: input.doneColumn,
+    cycleStartColumn: cycleStart,
+    partialHistory: input.partialHistory ?? null,
+  };
   // Nothing after `now` is known yet.
   const transitions = upTo(input.transitions, input.now);
   const calendar = buildCalendar(input.calendar);
