@@ -88,9 +88,9 @@ test("a team sets its board's time zone and weekends, and the Flow figures follo
   ]);
   const [header, first] = (await readFile(await csv.path(), 'utf8')).split('\n');
   expect(header).toBe(
-    'Number,Title,"Completed at (Pacific/Kiritimati, ISO 8601 with offset)",Cycle time (working days)',
+    'Number,Title,"Completed at (Pacific/Kiritimati, ISO 8601 with offset)",Cycle time (working days),Blocked (working days),Flow efficiency (%)',
   );
-  expect(first).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+14:00,[\d.]+$/);
+  expect(first).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+14:00,[\d.]+,[\d.]+,\d*$/);
 
   // Leave the user's list as it was for the other journeys.
   await page.goto('/manage-projects');

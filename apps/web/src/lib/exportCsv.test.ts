@@ -93,6 +93,34 @@ describe('CSV of the data shown', () => {
     expect(cfdCsv({ columns: ['Done'], cfd: [] }, TOKYO).header[0]).toBe('Date (Asia/Tokyo)');
   });
 
+  it('adds blocked days and flow efficiency to the scatter, and blocked days and the SLE risk to aging, when the answer has them', () => {
+    const point = {
+      ...{ id: 'I4', number: 4, title: 'T', url: null, date: '2026-11-04' },
+      ...{
+        completed_at: '2026-11-03T23:30:00.000Z',
+        cycle_time_days: 6,
+        blocked_days: 1.5,
+        flow_efficiency: 0.58,
+      },
+    };
+    const cycle = cycleTimeCsv({ cycle_time: { points: [point] } }, PARIS);
+    expect(cycle.header.slice(4)).toEqual(['Blocked (working days)', 'Flow efficiency (%)']);
+    expect(cycle.rows[0]?.slice(3)).toEqual([6, 1.5, 58]);
+    const item = {
+      ...{ id: 'I5', url: null, number: 5, title: 'A', column: 'Doing', started_at: '2026-07-01T10:00:00Z' },
+      ...{
+        age_days: 3,
+        risk: 'watch' as const,
+        blocked_days: 2,
+        blocked: true,
+        sle_risk: 'at_risk' as const,
+      },
+    };
+    const aging = agingCsv({ aging: { items: [item] } }, TOKYO);
+    expect(aging.header.slice(6)).toEqual(['Blocked (days)', 'Blocked now', 'SLE']);
+    expect(aging.rows[0]?.slice(6)).toEqual([2, 'yes', 'at_risk']);
+  });
+
   it("writes every instant in the board's time zone with its offset, and says so", () => {
     const point = {
       ...{ id: 'I4', number: 4, title: 'T', url: null, date: '2026-11-04' },

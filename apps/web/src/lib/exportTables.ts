@@ -59,26 +59,48 @@ export function cfdCsv(
   };
 }
 
+/** A 0–1 share as a whole percent, empty when unknown. */
+const percentOrEmpty = (share: number | null | undefined) =>
+  share === null || share === undefined ? '' : Math.round(share * 100);
+
 export function cycleTimeCsv(
   data: { cycle_time: { points: CycleTimePoint[] } },
   calendar: ExportCalendar,
 ): CsvTable {
   const h = exportHeader(calendar);
+  const blockedKnown = data.cycle_time.points.some((p) => p.blocked_days !== undefined);
   return {
-    header: ['Number', 'Title', h.instant('Completed at'), h.days('Cycle time')],
+    header: [
+      'Number',
+      'Title',
+      h.instant('Completed at'),
+      h.days('Cycle time'),
+      // Blocked time and flow efficiency (docs/metrics.md, "Blocked time"), when the answer has them.
+      ...(blockedKnown ? [h.days('Blocked'), 'Flow efficiency (%)'] : []),
+    ],
     rows: data.cycle_time.points.map((p) => [
       p.number,
       p.title,
       instant(p.completed_at, calendar),
       p.cycle_time_days,
+      ...(blockedKnown ? [p.blocked_days ?? 0, percentOrEmpty(p.flow_efficiency)] : []),
     ]),
   };
 }
 
 export function agingCsv(data: { aging: { items: AgingItem[] } }, calendar: ExportCalendar): CsvTable {
   const h = exportHeader(calendar);
+  const blockedKnown = data.aging.items.some((i) => i.blocked_days !== undefined);
   return {
-    header: ['Number', 'Title', 'Column', h.instant('Started at'), h.days('Age'), 'Risk'],
+    header: [
+      'Number',
+      'Title',
+      'Column',
+      h.instant('Started at'),
+      h.days('Age'),
+      'Risk',
+      ...(blockedKnown ? [h.days('Blocked'), 'Blocked now', 'SLE'] : []),
+    ],
     rows: data.aging.items.map((i) => [
       i.number,
       i.title,
@@ -86,6 +108,7 @@ export function agingCsv(data: { aging: { items: AgingItem[] } }, calendar: Expo
       instant(i.started_at, calendar),
       i.age_days,
       i.risk,
+      ...(blockedKnown ? [i.blocked_days ?? 0, i.blocked ? 'yes' : 'no', i.sle_risk ?? ''] : []),
     ]),
   };
 }

@@ -88,7 +88,12 @@ export type ScatterPoint = {
   y: number;
   number: number | null;
   title: string | null;
+  /** Where the item opens (its issue or pull request on GitHub); null for a draft or a private item. */
+  url: string | null;
   date: string;
+  /** Days it carried the board's blocked label in progress, and its flow efficiency (0–1). */
+  blockedDays?: number;
+  flowEfficiency?: number | null;
 };
 
 /**
@@ -101,7 +106,10 @@ export function scatterPoints(data: Pick<FlowResponse, 'cycle_time'>, timeZone =
     y: p.cycle_time_days,
     number: p.number,
     title: p.title,
+    url: p.url,
     date: p.date,
+    blockedDays: p.blocked_days,
+    flowEfficiency: p.flow_efficiency,
   }));
 }
 
@@ -119,7 +127,11 @@ export type AgingPoint = {
   risk: AgingRisk;
   number: number | null;
   title: string;
+  url: string | null;
   column: string;
+  blockedDays?: number;
+  blocked?: boolean;
+  sleRisk?: string;
 };
 
 /** Dots per WIP column (x = column index), spread sideways by a golden-ratio offset so they do not overlap. */
@@ -139,7 +151,11 @@ export function agingPoints(data: Pick<FlowResponse, 'aging'>): AgingPoint[] {
         risk: item.risk,
         number: item.number,
         title: item.title,
+        url: item.url,
         column: item.column,
+        blockedDays: item.blocked_days,
+        blocked: item.blocked,
+        sleRisk: item.sle_risk,
       },
     ];
   });

@@ -24,6 +24,8 @@ import { formatDays } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import { P } from '../../policyTexts.ts';
+import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
 import styles from './Flow.module.css';
 
 const MARGIN = { top: 16, right: 56, bottom: 24, left: 8 };
@@ -41,6 +43,9 @@ function PointTooltip({ payload }: { payload?: readonly { payload?: AgingPoint }
         p.column,
         T.flow.days(formatDays(p.y)),
         T.flow.risk[p.risk],
+        ...(p.sleRisk && p.sleRisk !== 'on_track' ? [`SLE: ${P.sle.risk[p.sleRisk]}`] : []),
+        ...(p.blocked ? [P.blocked.now] : []),
+        ...(p.blockedDays ? [P.blocked.tooltip(p.blockedDays)] : []),
       ]}
     />
   );
@@ -89,11 +94,23 @@ function ColumnTick(props: {
   );
 }
 
+/** Column names under the bands, with "(items/limit)" where the column has a WIP limit. */
+function columnTicks(data: FlowResponse): string[] {
+  const limits = wipLimitsByColumn(data);
+  return data.aging.columns.map((name) => {
+    const w = limits.get(name);
+    return w ? P.wip.tick(name, w.count, w.limit) : name;
+  });
+}
+
 export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
   const points = agingPoints(data);
-  const columns = data.aging.columns;
+  const columns = columnTicks(data);
+  const sle = data.sle ?? null;
   const p95 = data.cycle_time.percentiles.p95 ?? 0;
-  const { top, ticks } = dayAxis(Math.max(1, p95 * 1.25, ...points.map((p) => p.y * 1.1)));
+  const { top, ticks } = dayAxis(
+    Math.max(1, p95 * 1.25, (sle?.days ?? 0) * 1.1, ...points.map((p) => p.y * 1.1)),
+  );
   const lines = percentileLines(data.cycle_time.percentiles).filter((line) => line.percentile !== 70);
   const nudges = labelNudges(
     lines.map((l) => l.days),
@@ -154,6 +171,19 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
                 }}
               />
             ))}
+            {sle && (
+              <ReferenceLine
+                y={sle.days}
+                stroke="#8250df"
+                strokeWidth={2}
+                label={{
+                  value: P.sle.line(sle.percent, sle.days),
+                  position: 'insideTopLeft',
+                  fontSize: 11,
+                  fill: '#8250df',
+                }}
+              />
+            )}
             <Tooltip content={<PointTooltip />} cursor={false} />
             <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1}>
               {points.map((p) => (

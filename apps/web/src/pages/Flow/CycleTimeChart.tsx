@@ -22,6 +22,7 @@ import {
 import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import { P } from '../../policyTexts.ts';
 import styles from './Flow.module.css';
 
 const shortDate = (ms: number) => new Date(ms).toISOString().slice(5, 10);
@@ -35,7 +36,13 @@ function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint
   if (!point) return null;
   return (
     <ChartTooltip
-      lines={[T.flow.itemLabel(point.number, point.title), point.date, T.flow.days(formatDays(point.y))]}
+      lines={[
+        T.flow.itemLabel(point.number, point.title),
+        point.date,
+        T.flow.days(formatDays(point.y)),
+        ...(point.blockedDays ? [P.blocked.tooltip(point.blockedDays)] : []),
+        ...(point.flowEfficiency != null ? [P.blocked.efficiency(point.flowEfficiency)] : []),
+      ]}
     />
   );
 }
@@ -43,7 +50,8 @@ function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint
 export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
   const points = scatterPoints(data, calendar.timeZone);
   const lines = percentileLines(data.cycle_time.percentiles);
-  const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days));
+  const sle = data.sle ?? null;
+  const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days), sle?.days ?? 0);
   const { top: yTop, ticks } = dayAxis(top * 1.1);
   const nudges = labelNudges(
     lines.map((l) => l.days),
@@ -92,6 +100,19 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
                 }}
               />
             ))}
+            {sle && (
+              <ReferenceLine
+                y={sle.days}
+                stroke="#8250df"
+                strokeWidth={2}
+                label={{
+                  value: P.sle.line(sle.percent, sle.days),
+                  position: 'insideTopLeft',
+                  fontSize: 11,
+                  fill: '#8250df',
+                }}
+              />
+            )}
             <Scatter data={points} fill={chartColor(0)} fillOpacity={0.75} isAnimationActive={false} />
           </ScatterChart>
         </ResponsiveContainer>

@@ -15,6 +15,9 @@ import { exportCalendar } from '../../lib/exportCsv.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from './AgingChart.tsx';
+import { FlowPoliciesSummary, WipLimitsNote } from '../../components/FlowPolicies/FlowPoliciesSummary.tsx';
+import { SleAtRiskList } from '../../components/FlowPolicies/SleAtRiskList.tsx';
+import { sleAtRiskItems } from '../../lib/flowPolicies.ts';
 import { CfdChart } from './CfdChart.tsx';
 import { ExportBoard, UnitField } from './ChartCard.tsx';
 import { useBoardPlan } from '../../projects/useBoardPlan.ts';
@@ -146,8 +149,11 @@ export function FlowPage() {
               </p>
             )}
             <ExportBoard.Provider value={project?.title ?? ''}>
+              <FlowPoliciesSummary data={data} />
+              <SleAtRiskList items={sleAtRiskItems(data)} sle={data.sle} />
               <div className={styles.stack}>
                 <CfdChart data={data} calendar={calendar} />
+                <WipLimitsNote data={data} />
                 <CycleTimeChart data={data} calendar={calendar} />
                 <div className={styles.split}>
                   <AgingChart data={data} calendar={calendar} />

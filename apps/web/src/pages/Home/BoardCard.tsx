@@ -11,6 +11,7 @@ import { formatDays } from '../../lib/format.ts';
 import { atRiskTone } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 import styles from './BoardCard.module.css';
+import { SleAtRiskList } from '../../components/FlowPolicies/SleAtRiskList.tsx';
 import { type DurationUnit, durationUnit } from '../../lib/units.ts';
 import { cardTone, daysOrNotAvailable, flowLink, itemLabel, riskTone, stuckItemLink } from './boardCards.ts';
 
@@ -70,6 +71,7 @@ function FlowFigures({ board, days, unit }: { board: BoardFlowSummary; days: num
       </div>
       <Bottleneck board={board} unit={unit} />
       <InsightBanner insight={board.insight} />
+      <SleAtRiskList items={board.sle_at_risk ?? []} sle={board.sle} total={board.sle_at_risk_count} />
     </>
   );
 }

@@ -20,6 +20,7 @@ import { IssuesTiles } from './IssuesTiles.tsx';
 import { durationUnit } from '../../lib/units.ts';
 import { issuesErrorMessage, requestedColumn, statsFor } from './issuesLogic.ts';
 import { useIssuesData } from './useIssuesData.ts';
+import { IssuesPolicies } from './IssuesPolicies.tsx';
 import { filterQuery } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
@@ -82,6 +83,12 @@ export function IssuesInColumnsPage() {
             <>
               <IssuesTiles total={issues.length} stats={stats} unit={durationUnit(project.calendar)} />
               <InsightBanner insight={stats.performance_insight} />
+              <IssuesPolicies
+                project={project}
+                column={data.chosen}
+                count={issues.length}
+                filter={filterQuery(filter)}
+              />
               <Exportable
                 name={`${project?.title ?? ''} ${data.chosen ?? ''}`}
                 csv={() => issuesCsv(sortByDaysDesc(issues), exportCalendar(project.calendar))}

@@ -9,6 +9,7 @@ import { calendarRequest, initialCalendar } from './calendarForm.ts';
 import { classificationRequest, initialChoice } from './classificationForm.ts';
 import { ColumnClassificationField } from './ColumnClassificationField.tsx';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
+import { FlowPoliciesField, initialPolicies, policiesRequest } from './FlowPoliciesField.tsx';
 import styles from './ManageProjects.module.css';
 import { boardSettings, initialIncludeArchived, saveBody, sharedSettingsEditable } from './projectForm.ts';
 
@@ -27,7 +28,10 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [includeArchived, setIncludeArchived] = useState(() => initialIncludeArchived(project));
   const calendarBody = calendarRequest(calendar);
   const editable = sharedSettingsEditable(project);
-  const calendarValid = !editable || ('calendar' in calendarBody && calendar.weekends.length < 7);
+  const [policies, setPolicies] = useState(() => initialPolicies(project));
+  const policiesBody = policiesRequest(policies);
+  const calendarValid =
+    !editable || ('calendar' in calendarBody && calendar.weekends.length < 7 && policiesBody !== null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const submit = async () => {
@@ -38,6 +42,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
       ...saveBody(project.project_id, project.title, iteration, column),
       column_classification: classificationRequest(project, classification),
       ...('calendar' in calendarBody ? boardSettings(project, calendarBody.calendar, includeArchived) : {}),
+      ...(editable && policiesBody ? { flow_policies: policiesBody } : {}),
     });
     setSaving(false);
     setError(failed);
@@ -74,6 +79,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           )}
           <CalendarField choice={calendar} onChange={setCalendar} />
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
+          <FlowPoliciesField choice={policies} onChange={setPolicies} />
         </fieldset>
         {error && (
           <Flash variant="danger" role="alert">

@@ -1,0 +1,54 @@
+import type { FlowResponse } from '@fluxion/contract';
+import { P } from '../../policyTexts.ts';
+import styles from './FlowPolicies.module.css';
+
+/**
+ * The board's flow policies as the Flow answer applies them: its SLE (set or proposed), its WIP limits
+ * (now, and the days over in the window), blocked time and flow efficiency.
+ */
+export function FlowPoliciesSummary({ data }: { data: FlowResponse }) {
+  const sle = data.sle;
+  const blocked = data.blocked;
+  return (
+    <div className={styles.summary} data-testid="flow-policies">
+      <span data-testid="flow-sle">
+        {sle ? (
+          <>
+            <strong>SLE</strong> {P.sle.statement(sle.percent, sle.days)}{' '}
+            <span className={styles.muted}>({P.sle.source[sle.source]})</span>
+          </>
+        ) : (
+          <span className={styles.muted}>{P.sle.none}</span>
+        )}
+      </span>
+      {blocked && blocked.flow_efficiency !== null && (
+        <span data-testid="flow-efficiency" title={P.blocked.efficiencyAbout}>
+          {P.blocked.efficiency(blocked.flow_efficiency)}
+        </span>
+      )}
+      {blocked && (
+        <span className={styles.muted}>{P.blocked.summary(blocked.label, blocked.blocked_now)}</span>
+      )}
+    </div>
+  );
+}
+
+/** Under the cumulative flow: each WIP limit, the items in its column now and the window's days over it. */
+export function WipLimitsNote({ data }: { data: FlowResponse }) {
+  const limits = data.wip_limits ?? [];
+  if (limits.length === 0) return null;
+  return (
+    <p className={styles.note} data-testid="wip-limits-note">
+      <strong>{P.wip.title}:</strong>{' '}
+      {limits.map((w, i) => (
+        <span key={w.column} data-testid="wip-limit" data-over={w.over}>
+          {i > 0 && '; '}
+          {P.wip.state(w.column, w.count, w.limit)}
+          {w.over && <span className={styles.over}> ({P.wip.overNow})</span>},{' '}
+          {P.wip.overDays(w.dates_over.length, data.window.days)}
+          {w.dates_over.length > 0 && ` (${w.dates_over.join(', ')})`}
+        </span>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,47 @@
+import type { SleAtRiskItem } from '@fluxion/contract';
+import { Label, Link } from '@primer/react';
+import { P } from '../../policyTexts.ts';
+import styles from './FlowPolicies.module.css';
+
+type Props = {
+  items: readonly SleAtRiskItem[];
+  sle: { percent: number; days: number } | null | undefined;
+  /** All the items at risk, when `items` shows only the first of them. */
+  total?: number;
+};
+
+const itemLabel = (i: SleAtRiskItem) => (i.number === null ? i.title : `#${i.number} ${i.title}`);
+
+/** The items in progress that missed the board's SLE or are at risk of missing it, oldest first. */
+export function SleAtRiskList({ items, sle, total = items.length }: Props) {
+  if (!sle) return null;
+  return (
+    <section className={styles.atRisk} data-testid="sle-at-risk" aria-label={P.sle.atRiskTitle}>
+      <div className={styles.atRiskTitle}>
+        {P.sle.atRiskTitle} <span className={styles.muted}>({P.sle.statement(sle.percent, sle.days)})</span>
+      </div>
+      {items.length === 0 ? (
+        <p className={styles.muted}>{P.sle.atRiskEmpty}</p>
+      ) : (
+        <ul className={styles.list}>
+          {items.map((item) => (
+            <li key={item.id} data-testid="sle-at-risk-item" data-risk={item.sle_risk}>
+              <Label variant={item.sle_risk === 'breached' ? 'danger' : 'attention'}>
+                {P.sle.risk[item.sle_risk]}
+              </Label>{' '}
+              {item.url ? (
+                <Link href={item.url} target="_blank" rel="noreferrer">
+                  {itemLabel(item)}
+                </Link>
+              ) : (
+                itemLabel(item)
+              )}{' '}
+              <span className={styles.muted}>{P.sle.itemLine(item.column, item.age_days)}</span>
+            </li>
+          ))}
+          {total > items.length && <li className={styles.muted}>{P.sle.atRiskMore(total - items.length)}</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

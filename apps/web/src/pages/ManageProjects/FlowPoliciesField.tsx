@@ -1,0 +1,112 @@
+import type { FlowPolicies, Project } from '@fluxion/contract';
+import { Checkbox, FormControl, TextInput } from '@primer/react';
+import { wipLimitsFromForm, wipLimitsValid } from '../../lib/flowPolicies.ts';
+import { P } from '../../policyTexts.ts';
+import styles from '../../components/FlowPolicies/FlowPolicies.module.css';
+
+/** The form's state: texts as typed, so a half-typed number is not lost. */
+export type PoliciesChoice = {
+  proposedSle: boolean;
+  percent: string;
+  days: string;
+  wip: Record<string, string>;
+  blockedLabel: string;
+};
+
+const DEFAULT_SLE = { percent: 85, days: 10 };
+
+export function initialPolicies(project: Project): PoliciesChoice {
+  const p = project.flow_policies;
+  const columns = project.column_list.slice(0, -1);
+  return {
+    proposedSle: !p?.sle,
+    percent: String(p?.sle?.percent ?? DEFAULT_SLE.percent),
+    days: String(p?.sle?.days ?? DEFAULT_SLE.days),
+    wip: Object.fromEntries(
+      columns.map((c) => [c, p?.wip_limits[c] === undefined ? '' : String(p.wip_limits[c])]),
+    ),
+    blockedLabel: p?.blocked_label ?? 'blocked',
+  };
+}
+
+const whole = (text: string, min: number, max: number) => {
+  const n = Number(text.trim());
+  return Number.isInteger(n) && n >= min && n <= max ? n : null;
+};
+
+/** The request's `flow_policies`, or null while a field is not valid (the dialog then cannot save). */
+export function policiesRequest(choice: PoliciesChoice): FlowPolicies | null {
+  const percent = whole(choice.percent, 50, 99);
+  const days = whole(choice.days, 1, 365);
+  if (!choice.proposedSle && (percent === null || days === null)) return null;
+  if (!wipLimitsValid(choice.wip) || choice.blockedLabel.trim() === '') return null;
+  return {
+    sle: choice.proposedSle || percent === null || days === null ? null : { percent, days },
+    wip_limits: wipLimitsFromForm(choice.wip),
+    blocked_label: choice.blockedLabel.trim(),
+  };
+}
+
+type Props = { choice: PoliciesChoice; onChange: (choice: PoliciesChoice) => void };
+
+/** The board's SLE, WIP limits per column and blocked label (docs/metrics.md), shared by its trackers. */
+export function FlowPoliciesField({ choice, onChange }: Props) {
+  const set = (part: Partial<PoliciesChoice>) => onChange({ ...choice, ...part });
+  const t = P.form;
+  return (
+    <fieldset
+      className={styles.summary}
+      data-testid="flow-policies-field"
+      style={{ display: 'block', border: 0, padding: 0 }}
+    >
+      <legend style={{ fontWeight: 600 }}>{t.legend}</legend>
+      <FormControl>
+        <Checkbox checked={choice.proposedSle} onChange={(e) => set({ proposedSle: e.target.checked })} />
+        <FormControl.Label>{t.sleProposed}</FormControl.Label>
+      </FormControl>
+      <div className={styles.fields}>
+        <FormControl disabled={choice.proposedSle}>
+          <FormControl.Label>{t.slePercent}</FormControl.Label>
+          <TextInput
+            inputMode="numeric"
+            value={choice.percent}
+            onChange={(e) => set({ percent: e.target.value })}
+            validationStatus={
+              !choice.proposedSle && whole(choice.percent, 50, 99) === null ? 'error' : undefined
+            }
+          />
+        </FormControl>
+        <FormControl disabled={choice.proposedSle}>
+          <FormControl.Label>{t.sleDays}</FormControl.Label>
+          <TextInput
+            inputMode="numeric"
+            value={choice.days}
+            onChange={(e) => set({ days: e.target.value })}
+            validationStatus={
+              !choice.proposedSle && whole(choice.days, 1, 365) === null ? 'error' : undefined
+            }
+          />
+        </FormControl>
+      </div>
+      <div className={styles.atRiskTitle}>{t.wipTitle}</div>
+      <div className={styles.fields}>
+        {Object.entries(choice.wip).map(([column, text]) => (
+          <FormControl key={column}>
+            <FormControl.Label>{t.wipLabel(column)}</FormControl.Label>
+            <TextInput
+              inputMode="numeric"
+              value={text}
+              onChange={(e) => set({ wip: { ...choice.wip, [column]: e.target.value } })}
+              validationStatus={wipLimitsValid({ [column]: text }) ? undefined : 'error'}
+            />
+          </FormControl>
+        ))}
+      </div>
+      <FormControl>
+        <FormControl.Label>{t.blockedLabel}</FormControl.Label>
+        <TextInput value={choice.blockedLabel} onChange={(e) => set({ blockedLabel: e.target.value })} />
+        <FormControl.Caption>{t.blockedHelp}</FormControl.Caption>
+      </FormControl>
+    </fieldset>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Texts of the flow policies (docs/metrics.md, "Service Level Expectation", "WIP limits", "Blocked time"):
+ * the SLE, WIP limits, blocked time and flow efficiency, wherever they are shown.
+ */
+const d = (days: number) => `${Number(days.toFixed(1))} ${days === 1 ? 'day' : 'days'}`;
+const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
+
+export const P = {
+  days: d,
+  sle: {
+    /** "85% of items finish within 9 days". */
+    statement: (percent: number, days: number) => `${percent}% of items finish within ${d(days)}`,
+    source: { set: 'set by the team', proposed: 'proposed from the last 90 days' },
+    line: (percent: number, days: number) => `SLE ${percent}%: ${days}d`,
+    none: 'No SLE yet: fewer than 10 items finished in the last 90 days.',
+    atRiskTitle: 'At risk of missing the SLE',
+    atRiskEmpty: 'No item in progress is at risk of missing the SLE.',
+    atRiskMore: (n: number) => `and ${n} more`,
+    risk: { breached: 'missed the SLE', at_risk: 'at risk', on_track: 'on track' } as Record<string, string>,
+    itemLine: (column: string, age: number) => `${column}, ${d(age)} in progress`,
+    about:
+      'An item is at risk when it is older than 85% of finished items were when they left its column (for an SLE at 85%), and has missed the SLE once older than its days.',
+  },
+  wip: {
+    title: 'WIP limits',
+    state: (column: string, count: number, limit: number) => `'${column}': ${count} of ${limit}`,
+    overNow: 'over its limit now',
+    overDays: (days: number, window: number) =>
+      days === 0
+        ? `within its limit on every day of the last ${window}`
+        : `over on ${days} of the last ${window} days`,
+    chip: (count: number, limit: number) => `WIP ${count} / ${limit}`,
+    tick: (column: string, count: number, limit: number) => `${column} (${count}/${limit})`,
+  },
+  blocked: {
+    tooltip: (days: number) => `Blocked ${d(days)}`,
+    now: 'Blocked now',
+    efficiency: (fraction: number) => `Flow efficiency ${pct(fraction)}`,
+    summary: (label: string, now: number) =>
+      `${now} ${now === 1 ? 'item carries' : 'items carry'} the label '${label}' now`,
+    byColumn: (column: string, days: number) => `${column} ${d(days)}`,
+    efficiencyAbout:
+      'Flow efficiency: the time items spent in productive columns while not blocked, over their whole time in progress, for the items finished in the window.',
+    pct,
+  },
+  form: {
+    legend: 'Flow policies',
+    help: 'Shared by everyone who tracks the board.',
+    sleProposed: 'Use the SLE the board history proposes',
+    slePercent: 'SLE: share of items (%)',
+    sleDays: 'SLE: within (days)',
+    wipTitle: 'WIP limits (empty: no limit)',
+    wipLabel: (column: string) => `WIP limit of ${column}`,
+    blockedLabel: 'Blocked label',
+    blockedHelp: 'An item is blocked while it carries this label.',
+  },
+};
