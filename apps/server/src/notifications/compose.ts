@@ -5,7 +5,7 @@ import type { Board } from '../db/schema.ts';
 import { boardCalendar } from '../projects/calendar.ts';
 import { findVisibleBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';
-import { buildDigest, DIGEST_FLOW_PARAMS, type Digest, type DigestItem } from './digest.ts';
+import { buildDigest, DIGEST_FLOW_PARAMS, type Digest, type DigestItem, firstLook } from './digest.ts';
 import type { Alert } from './messages.ts';
 import { currentDigestPeriod } from './schedule.ts';
 
@@ -56,11 +56,22 @@ export async function digestForChannel(
     if (viewer === reader) continue;
     const theirs = await digestForUser(ctx, viewer, board, period);
     // A viewer whose view cannot be had (they left meanwhile) hides nothing: they see nothing either.
-    for (const item of theirs?.oldest ?? []) if (item.title === PRIVATE_ITEM_TITLE) hidden.add(item.id);
+    for (const item of namedItems(theirs)) if (item.title === PRIVATE_ITEM_TITLE) hidden.add(item.id);
   }
-  const oldest = digest.oldest.map((item) => (hidden.has(item.id) ? privateItem(item) : item));
-  return { ...digest, oldest };
+  const shown = (items: DigestItem[]) =>
+    items.map((item) => (hidden.has(item.id) ? privateItem(item) : item));
+  const sle = digest.sle && {
+    ...digest.sle,
+    breached: shown(digest.sle.breached),
+    atRisk: shown(digest.sle.atRisk),
+  };
+  const { firstLook: _mine, ...rest } = { ...digest, oldest: shown(digest.oldest), sle };
+  return { ...rest, firstLook: firstLook(rest) };
 }
+
+/** Every item a digest names. */
+const namedItems = (digest: Digest | undefined): DigestItem[] =>
+  digest ? [...digest.oldest, ...(digest.sle?.breached ?? []), ...(digest.sle?.atRisk ?? [])] : [];
 
 const privateItem = (item: DigestItem): DigestItem => ({
   ...item,
@@ -77,9 +88,109 @@ export function collectionStoppedAlert(board: Board, publicUrl: string): Alert {
   return {
     kind: 'collection_stopped',
     boardTitle: board.title,
+    title: `${board.title}: Fluxion stopped collecting this board`,
     reason: board.last_error ?? 'GitHub no longer lets Fluxion read this board.',
     action:
       'Fluxion keeps trying once an hour and says so on the board; the history recorded so far is kept. Open Manage Projects for the board’s state.',
     link: `${publicUrl.replace(/\/$/, '')}/manage-projects`,
+  };
+}
+
+/** The cause of an alert, as its job's key holds it. */
+export type AlertCause =
+  | { kind: 'collection_stopped' }
+  | { kind: 'sle_crossed'; itemId: string }
+  | { kind: 'wip_limit'; column: string };
+
+/** `collection_stopped:<last sync>`, `sle:<item>:<its cycle start>`, `wip:<column>:<first day over>`. */
+export function readCause(cause: string): AlertCause | null {
+  const [kind, first] = cause.split(':');
+  if (kind === 'collection_stopped') return { kind };
+  if (kind === 'sle' && first) return { kind: 'sle_crossed', itemId: first };
+  if (kind === 'wip' && first) return { kind: 'wip_limit', column: decodeURIComponent(first) };
+  return null;
+}
+
+/**
+ * The SLE crossings and WIP-limit breaches of a board now, as alert causes: one per item per cycle (its
+ * cycle start in the key) and one per column per stretch of days over its limit (the stretch's first day).
+ */
+export async function flowAlertCauses(ctx: ApiContext, userId: string, board: Board): Promise<string[]> {
+  const report = await reportForUser(ctx, userId, board);
+  if (!report) return [];
+  const sle = report.aging.items
+    .filter((item) => item.sle_risk === 'breached')
+    .map((item) => `sle:${item.id}:${item.started_at}`);
+  const wip = (report.wip_limits ?? [])
+    .filter((w) => w.over)
+    .map((w) => `wip:${encodeURIComponent(w.column)}:${stretchStart(w.dates_over, report.window.end)}`);
+  return [...sle, ...wip];
+}
+
+/** The first day of the run of consecutive days over the limit that reaches the window's end. */
+export function stretchStart(datesOver: readonly string[], end: string): string {
+  const days = new Set(datesOver);
+  let day = end;
+  while (days.has(previousDay(day))) day = previousDay(day);
+  return day;
+}
+
+const previousDay = (iso: string) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+async function reportForUser(ctx: ApiContext, userId: string, board: Board) {
+  const user = await findUser(ctx.db, userId);
+  if (!user) return undefined;
+  const row = await findVisibleBoard(ctx.db, userId, user.demo_hidden === 1, board.github_project_id);
+  return row ? flowReportOfRow(ctx, userId, row, DIGEST_FLOW_PARAMS) : undefined;
+}
+
+/**
+ * The alert for a flow cause as `userId` reads it (null once resolved: the item finished or the column is
+ * back within its limit). `viewers`: everyone the message reaches may see (a Slack channel: every user
+ * of the board), so an item any of them may not see is a "Private item".
+ */
+export async function flowAlert(
+  ctx: ApiContext,
+  userId: string,
+  viewers: readonly string[],
+  board: Board,
+  cause: Exclude<AlertCause, { kind: 'collection_stopped' }>,
+): Promise<Alert | null> {
+  const report = await reportForUser(ctx, userId, board);
+  if (!report) return null;
+  const base = ctx.config.publicUrl.replace(/\/$/, '');
+  const project = encodeURIComponent(board.github_project_id);
+  if (cause.kind === 'wip_limit') {
+    const state = (report.wip_limits ?? []).find((w) => w.column === cause.column && w.over);
+    if (!state) return null;
+    return {
+      kind: 'wip_limit',
+      boardTitle: board.title,
+      title: `${board.title}: ${state.column} is over its WIP limit (${state.count} of ${state.limit})`,
+      reason: `${state.column} holds ${state.count} items; its WIP limit is ${state.limit}.`,
+      action: `Finish or unblock an item in ${state.column} before pulling a new one in.`,
+      link: `${base}/issues-in-columns?project=${project}&column=${encodeURIComponent(state.column)}`,
+    };
+  }
+  const item = report.aging.items.find((i) => i.id === cause.itemId && i.sle_risk === 'breached');
+  if (!item || !report.sle) return null;
+  let named = item.title !== PRIVATE_ITEM_TITLE;
+  for (const viewer of viewers) {
+    if (!named || viewer === userId) continue;
+    const theirs = await reportForUser(ctx, viewer, board);
+    if (theirs?.aging.items.find((i) => i.id === item.id)?.title === PRIVATE_ITEM_TITLE) named = false;
+  }
+  const name = named
+    ? `${item.number === null ? '' : `#${item.number} `}“${item.title}”`
+    : `A ${PRIVATE_ITEM_TITLE.toLowerCase()}`;
+  return {
+    kind: 'sle_crossed',
+    boardTitle: board.title,
+    title: `${board.title}: ${name} crossed the SLE (${item.age_days} days in progress)`,
+    reason: `${name} has been in progress ${item.age_days} days, now in ${item.column}; the board's SLE is ${report.sle.percent}% within ${report.sle.days} days.`,
+    action:
+      'See what holds it: swarm on it, split it, or unblock it — the older it gets, the less likely it finishes soon.',
+    link: `${base}/flow?project=${project}`,
   };
 }

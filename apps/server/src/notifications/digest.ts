@@ -34,9 +34,22 @@ export type Digest = {
   /** The three oldest items in progress, oldest first. */
   oldest: DigestItem[];
   bottleneck: Bottleneck | null;
+  /** The board's SLE and the items in progress past it or near it (the Flow page's); null without an SLE. */
+  sle: DigestSle | null;
+  /** Columns over their WIP limit now. */
+  wipBreaches: { column: string; count: number; limit: number }[];
   /** One sentence: what to look at first. */
   firstLook: string;
   links: DigestLinks;
+};
+
+export type DigestSle = {
+  percent: number;
+  days: number;
+  source: 'set' | 'proposed';
+  /** Items past the SLE, and near it (older than 85% of finished items were in their column). */
+  breached: DigestItem[];
+  atRisk: DigestItem[];
 };
 
 export type DigestLinks = { flow: string; issues: string; timeInState: string; settings: string };
@@ -91,12 +104,39 @@ export function buildDigest(input: {
     atRisk: report.aging.at_risk,
     oldest,
     bottleneck: report.bottleneck,
+    sle: sleOf(report),
+    wipBreaches: (report.wip_limits ?? [])
+      .filter((w) => w.over)
+      .map(({ column, count, limit }) => ({ column, count, limit })),
     links: digestLinks(input.publicUrl, input.projectId, report.bottleneck?.column ?? null),
   };
   return { ...digest, firstLook: firstLook(digest) };
 }
 
-const itemName = (item: DigestItem) =>
+const asDigestItem = ({ id, number, title, url, column, age_days, risk }: AgingItem): DigestItem => ({
+  id,
+  number,
+  title,
+  url,
+  column,
+  age_days,
+  risk,
+});
+
+function sleOf(report: FlowResponse): DigestSle | null {
+  const sle = report.sle;
+  if (!sle) return null;
+  const items = report.aging.items;
+  return {
+    percent: sle.percent,
+    days: sle.days,
+    source: sle.source,
+    breached: items.filter((i) => i.sle_risk === 'breached').map(asDigestItem),
+    atRisk: items.filter((i) => i.sle_risk === 'at_risk').map(asDigestItem),
+  };
+}
+
+export const itemName = (item: DigestItem) =>
   item.title === PRIVATE_ITEM_TITLE || item.number === null
     ? `“${item.title}”`
     : `#${item.number} “${item.title}”`;
@@ -107,6 +147,16 @@ const itemName = (item: DigestItem) =>
  * else a fall in completions, else that the flow is steady.
  */
 export function firstLook(digest: Omit<Digest, 'firstLook'>): string {
+  const [pastSle] = digest.sle?.breached ?? [];
+  if (pastSle && digest.sle) {
+    const others =
+      digest.sle.breached.length > 1 ? `, one of ${digest.sle.breached.length} items past it` : '';
+    return `Look first at ${itemName(pastSle)}: ${pastSle.age_days} days in progress, past the board's SLE of ${digest.sle.days} days${others}.`;
+  }
+  const [over] = digest.wipBreaches;
+  if (over) {
+    return `Look first at ${over.column}: it holds ${over.count} items against a WIP limit of ${over.limit} — finish one there before starting another.`;
+  }
   const [oldest] = digest.oldest;
   if (oldest && (oldest.risk === 'at_risk' || oldest.risk === 'critical')) {
     const others = digest.atRisk > 1 ? `, one of ${digest.atRisk} items past 85% of recent cycle times` : '';

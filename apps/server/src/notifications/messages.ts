@@ -5,8 +5,10 @@ export type Message = { subject: string; html: string; text: string };
 
 /** An alert: a cause that happened to a board, with what to do about it. */
 export type Alert = {
-  kind: 'collection_stopped';
+  kind: 'collection_stopped' | 'sle_crossed' | 'wip_limit';
   boardTitle: string;
+  /** The subject: "<board>: Fluxion stopped collecting this board", "<board>: #12 … crossed the SLE"… */
+  title: string;
   /** What happened, as the collector recorded it (the board's last error). */
   reason: string;
   /** What to do about it. */
@@ -42,6 +44,31 @@ export function bottleneckLine(digest: Digest): string {
   return `Bottleneck: ${b.column}, ${b.days} days on average (${b.intensity}× the other in-progress columns, last ${b.window_days} days).`;
 }
 
+/** The SLE line: "SLE 85% within 12 days (set): 2 items past it, 1 near it." */
+export function sleLine(digest: Digest): string | null {
+  const sle = digest.sle;
+  if (!sle) return null;
+  const how = sle.source === 'set' ? 'set by the team' : 'proposed from the history';
+  return `SLE ${sle.percent}% within ${sle.days} days (${how}): ${plural(sle.breached.length, 'item')} past it, ${sle.atRisk.length} near it.`;
+}
+
+/** The WIP-limit line, or null when no column is over its limit. */
+export function wipLimitLine(digest: Digest): string | null {
+  if (digest.wipBreaches.length === 0) return null;
+  return `Over the WIP limit: ${digest.wipBreaches.map((w) => `${w.column} holds ${w.count} (limit ${w.limit})`).join('; ')}.`;
+}
+
+/** The digest's figure lines, in order (each optional line only when it has something to say). */
+export function figureLines(digest: Digest): string[] {
+  return [
+    completedLine(digest),
+    wipLine(digest),
+    sleLine(digest),
+    wipLimitLine(digest),
+    bottleneckLine(digest),
+  ].filter((line): line is string => line !== null);
+}
+
 export const itemLine = (item: DigestItem) =>
   `${item.number === null ? '' : `#${item.number} `}${item.title} — ${item.age_days} days in progress, now in ${item.column}`;
 
@@ -53,9 +80,7 @@ export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
     '',
     digest.firstLook,
     '',
-    completedLine(digest),
-    wipLine(digest),
-    bottleneckLine(digest),
+    ...figureLines(digest),
     '',
     'Oldest items in progress:',
     oldestText,
@@ -83,9 +108,7 @@ export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
       `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(digest.boardTitle)}</h1>`,
       `<p style="color:#59636e;margin:0 0 16px">Week of ${escapeHtml(digest.period)}</p>`,
       `<p style="font-size:16px;padding:12px;background:#ddf4ff;border-radius:6px;margin:0 0 16px"><strong>${escapeHtml(digest.firstLook)}</strong></p>`,
-      `<p style="margin:0 0 8px">${escapeHtml(completedLine(digest))}</p>`,
-      `<p style="margin:0 0 8px">${escapeHtml(wipLine(digest))}</p>`,
-      `<p style="margin:0 0 16px">${escapeHtml(bottleneckLine(digest))}</p>`,
+      ...figureLines(digest).map((line) => `<p style="margin:0 0 8px">${escapeHtml(line)}</p>`),
       '<h2 style="font-size:16px;margin:0 0 8px">Oldest items in progress</h2>',
       `<ol style="padding-left:20px;margin:0 0 16px">${itemsHtml}</ol>`,
       `<p style="margin:0 0 16px">${link(digest.links.flow, 'Flow')} · ${link(digest.links.issues, 'Issues in the bottleneck')} · ${link(digest.links.timeInState, 'Time in State')}</p>`,
@@ -96,14 +119,14 @@ export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
 }
 
 export function alertEmail(alert: Alert, settingsUrl: string, unsubscribeUrl: string): Message {
-  const subject = `${alert.boardTitle}: Fluxion stopped collecting this board`;
+  const subject = alert.title;
   const text = [
     subject,
     '',
     `What happened: ${alert.reason}`,
     `What to do: ${alert.action}`,
     '',
-    `Open the board's settings: ${alert.link}`,
+    `Open it in Fluxion: ${alert.link}`,
     '',
     `Notification settings: ${settingsUrl}`,
     `Unsubscribe from this board's alerts: ${unsubscribeUrl}`,
@@ -114,7 +137,7 @@ export function alertEmail(alert: Alert, settingsUrl: string, unsubscribeUrl: st
       `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
       `<p style="margin:0 0 8px"><strong>What happened:</strong> ${escapeHtml(alert.reason)}</p>`,
       `<p style="margin:0 0 16px"><strong>What to do:</strong> ${escapeHtml(alert.action)}</p>`,
-      `<p style="margin:0 0 16px"><a href="${escapeHtml(alert.link)}" style="color:#0969da">Open the board's settings</a></p>`,
+      `<p style="margin:0 0 16px"><a href="${escapeHtml(alert.link)}" style="color:#0969da">Open it in Fluxion</a></p>`,
     ].join('\n'),
     footer(settingsUrl, unsubscribeUrl),
   );

@@ -79,6 +79,8 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     backfill: false,
   }).runOnce();
   await ctx.db.updateTable('users').set({ github_token_expires_at: null }).execute();
+  // Both pay (the weeks below outlast a trial); the paywall test ends Alice's subscription.
+  await ctx.db.updateTable('users').set({ subscription_status: 'active', subscription_end: null }).execute();
   const channels = createChannels(notifications);
   afterAll(() => channels.close());
   const notifier = (owner: string, with_ = channels) => createNotifier(api, with_, { owner });
@@ -300,6 +302,36 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
       headers: await as(alice),
     });
     expect(test.statusCode).toBe(402);
+  });
+
+  it('alerts once when an item crosses the SLE and when a column goes over its WIP limit, and the digest says both', async () => {
+    const policies = { sle: { percent: 85, days: 5 }, wip_limits: { Todo: 1 } };
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: await as(bob),
+      payload: { project_id: vault, iteration_length: 7, flow_policies: policies },
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBeLessThan(300);
+    clock.set(firstMonday + 4 * WEEK);
+    const before = mail.inbox.mails.length;
+    const slackBefore = mail.inbox.slack.length;
+    await Promise.all([notifier('a').runOnce(), notifier('b').runOnce()]);
+    await notifier('a').runOnce();
+    const bobs = mailsTo(bobMail, before);
+    const sle = bobs.filter((m) => m.subject.includes('crossed the SLE'));
+    const wip = bobs.filter((m) => m.subject.includes('over its WIP limit'));
+    expect(sle).toHaveLength(1);
+    expect(sle[0]?.subject).toContain('Move the HSM');
+    expect(wip).toHaveLength(1);
+    expect(wip[0]?.text).toContain('Todo holds 2 items; its WIP limit is 1.');
+    const digest = bobs.find((m) => m.subject.includes('digest')) as CaughtMail;
+    expect(digest.text).toContain('SLE 85% within 5 days (set by the team): 1 item past it');
+    expect(digest.text).toContain('Over the WIP limit: Todo holds 2 (limit 1).');
+    // The channel reaches Alice too, who may not read the item: it is not named there.
+    const channel = JSON.stringify(mail.inbox.slack.slice(slackBefore));
+    expect(channel).toContain('crossed the SLE');
+    expect(channel).not.toContain('Move the HSM');
   });
 
   it('sends a test digest now, to the caller only', async () => {

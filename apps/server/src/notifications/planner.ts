@@ -1,5 +1,6 @@
-import type { AppContext } from '../context.ts';
-import { boardTimeZone } from './compose.ts';
+import type { ApiContext } from '../context.ts';
+import { boardTimeZone, flowAlertCauses } from './compose.ts';
+import { findBoardById } from './queries.ts';
 import { enqueue, idempotencyKey, type NewJob } from './jobs.ts';
 import { subscriptionsWanting } from './preferences.ts';
 import { currentDigestPeriod, DIGEST_GRACE_MS, digestStillDue } from './schedule.ts';
@@ -17,7 +18,7 @@ const MAX_REMEMBERED = 200_000;
  * subscriber and channel for each board whose collection stopped, keyed by the last sync before it
  * stopped — one alert per stoppage. Any number of processes may run it at once.
  */
-export async function planDueJobs(ctx: AppContext, planned: PlannedKeys): Promise<number> {
+export async function planDueJobs(ctx: ApiContext, planned: PlannedKeys): Promise<number> {
   const now = ctx.now();
   let added = 0;
   const add = async (job: NewJob) => {
@@ -37,12 +38,37 @@ export async function planDueJobs(ctx: AppContext, planned: PlannedKeys): Promis
       await add({ ...base, userId: sub.user_id, channel: 'email', giveUpAt });
     if (sub.by_slack === 1) await add({ ...base, userId: null, channel: 'slack', giveUpAt });
   }
+  // Flow causes (SLE crossings, WIP-limit breaches) are the same for every viewer: found once per board.
+  const flowCauses = new Map<string, Promise<string[]>>();
   for (const sub of await subscriptionsWanting(ctx.db, 'alerts')) {
-    if (sub.is_demo === 1 || sub.sync_status !== 'inaccessible') continue;
-    const cause = `collection_stopped:${sub.last_synced_at ?? 'never'}`;
-    const base = { kind: 'alert', boardId: sub.board_id, period: null, cause, giveUpAt: null } as const;
-    if (sub.by_email === 1 && sub.email) await add({ ...base, userId: sub.user_id, channel: 'email' });
-    if (sub.by_slack === 1) await add({ ...base, userId: null, channel: 'slack' });
+    if (sub.is_demo === 1) continue;
+    const causes =
+      sub.sync_status === 'inaccessible'
+        ? [`collection_stopped:${sub.last_synced_at ?? 'never'}`]
+        : await causesOnce(ctx, flowCauses, sub.board_id, sub.user_id);
+    for (const cause of causes) {
+      const base = { kind: 'alert', boardId: sub.board_id, period: null, cause, giveUpAt: null } as const;
+      if (sub.by_email === 1 && sub.email) await add({ ...base, userId: sub.user_id, channel: 'email' });
+      if (sub.by_slack === 1) await add({ ...base, userId: null, channel: 'slack' });
+    }
   }
   return added;
+}
+
+function causesOnce(ctx: ApiContext, found: Map<string, Promise<string[]>>, boardId: string, userId: string) {
+  let causes = found.get(boardId);
+  if (!causes) {
+    causes = (async () => {
+      const board = await findBoardById(ctx.db, boardId);
+      return board ? flowAlertCauses(ctx, userId, board) : [];
+    })().catch((error: unknown) => {
+      ctx.log?.warn(
+        { board: boardId, reason: (error as Error).message },
+        'alerts: the board’s figures failed',
+      );
+      return [];
+    });
+    found.set(boardId, causes);
+  }
+  return causes;
 }

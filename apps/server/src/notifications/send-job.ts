@@ -4,7 +4,15 @@ import type { Board } from '../db/schema.ts';
 import { decryptSecret } from '../users/secret-box.ts';
 import { findUser } from '../users/queries.ts';
 import type { Channels } from './channels.ts';
-import { collectionStoppedAlert, digestForChannel, digestForUser } from './compose.ts';
+import {
+  type AlertCause,
+  collectionStoppedAlert,
+  digestForChannel,
+  digestForUser,
+  flowAlert,
+  readCause,
+} from './compose.ts';
+import type { Alert } from './messages.ts';
 import { finishJob, type Job, retryLater, startSending } from './jobs.ts';
 import { alertEmail, digestEmail } from './messages.ts';
 import { findPreferences, findSlackWebhook } from './preferences.ts';
@@ -61,8 +69,12 @@ async function deliveryOf(sender: Sender, job: Job): Promise<Delivery> {
   const board = await findBoardById(ctx.db, job.board_id);
   if (!board) return drop('The board is no longer tracked');
   if (board.is_demo === 1 && job.kind !== 'test_digest') return drop('The demo board sends nothing');
-  if (job.kind === 'alert' && board.sync_status !== 'inaccessible')
-    return drop('Collection resumed before the alert went out');
+  if (job.kind === 'alert') {
+    const cause = readCause(job.cause ?? '');
+    if (!cause) return drop(`Unknown alert cause ${job.cause}`);
+    if (cause.kind === 'collection_stopped' && board.sync_status !== 'inaccessible')
+      return drop('Collection resumed before the alert went out');
+  }
   return job.channel === 'email' ? emailDelivery(sender, job, board) : slackDelivery(sender, job, board);
 }
 
@@ -98,7 +110,8 @@ async function emailDelivery(sender: Sender, job: Job, board: Board): Promise<De
   const unsubscribeUrl = `${ctx.config.publicUrl}/api/notifications/unsubscribe/?token=${token}`;
   let message: ReturnType<typeof digestEmail>;
   if (job.kind === 'alert') {
-    const alert = collectionStoppedAlert(board, ctx.config.publicUrl);
+    const alert = await alertFor(ctx, job, board, userId, [userId]);
+    if (!alert) return drop(RESOLVED);
     message = alertEmail(
       alert,
       `${ctx.config.publicUrl}/manage-projects?notifications=${board.github_project_id}`,
@@ -133,11 +146,29 @@ async function slackDelivery(sender: Sender, job: Job, board: Board): Promise<De
   if (!reader) return drop('Nobody who may read the board still wants this in Slack');
   const url = decryptSecret(sealed, ctx.config.tokenEncryptionKey);
   if (job.kind === 'alert') {
-    const message = alertSlack(collectionStoppedAlert(board, ctx.config.publicUrl));
+    const alert = await alertFor(ctx, job, board, reader, viewers);
+    if (!alert) return drop(RESOLVED);
+    const message = alertSlack(alert);
     return { send: () => channels.slack(url, message) };
   }
   const digest = await digestForChannel(ctx, reader, viewers, board, job.period ?? '');
   if (!digest) return drop('The board is no longer visible');
   const message = digestSlack(digest);
   return { send: () => channels.slack(url, message) };
+}
+
+const RESOLVED =
+  'Resolved before the alert went out (the item finished, or the column is back within its limit)';
+
+/** The alert of a job's cause as `reader` may read it, with `viewers` all the people it reaches. */
+async function alertFor(
+  ctx: ApiContext,
+  job: Job,
+  board: Board,
+  reader: string,
+  viewers: readonly string[],
+): Promise<Alert | null> {
+  const cause = readCause(job.cause ?? '') as AlertCause;
+  if (cause.kind === 'collection_stopped') return collectionStoppedAlert(board, ctx.config.publicUrl);
+  return flowAlert(ctx, reader, viewers, board, cause);
 }

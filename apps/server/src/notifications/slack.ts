@@ -1,5 +1,5 @@
 import type { Digest } from './digest.ts';
-import { type Alert, bottleneckLine, completedLine, itemLine, wipLine } from './messages.ts';
+import { type Alert, figureLines, itemLine } from './messages.ts';
 
 /** Slack's own incoming webhooks; another base only by configuration (SLACK_WEBHOOK_BASE_URL: a simulator). */
 export const SLACK_WEBHOOK_BASE = 'https://hooks.slack.com/services/';
@@ -46,7 +46,7 @@ export function digestSlack(digest: Digest): SlackMessage {
         text: { type: 'plain_text', text: `${digest.boardTitle} — week of ${digest.period}` },
       },
       section(`*${escapeSlack(digest.firstLook)}*`),
-      section([completedLine(digest), wipLine(digest), bottleneckLine(digest)].map(escapeSlack).join('\n')),
+      section(figureLines(digest).map(escapeSlack).join('\n')),
       section(`*Oldest items in progress*\n${items.join('\n') || '(none)'}`),
       {
         type: 'context',
@@ -66,13 +66,13 @@ export function digestSlack(digest: Digest): SlackMessage {
 }
 
 export function alertSlack(alert: Alert): SlackMessage {
-  const title = `${alert.boardTitle}: Fluxion stopped collecting this board`;
+  const title = alert.title;
   return {
     text: title,
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: title } },
       section(`*What happened:* ${escapeSlack(alert.reason)}\n*What to do:* ${escapeSlack(alert.action)}`),
-      section(slackLink(alert.link, "Open the board's settings")),
+      section(slackLink(alert.link, 'Open it in Fluxion')),
     ],
   };
 }
