@@ -21,6 +21,7 @@ import {
 import styles from './ManageProjects.module.css';
 import { ProjectList } from './ProjectList.tsx';
 import { ShareDialog } from './share/ShareDialog.tsx';
+import { NotificationsSection } from './notifications/NotificationsSection.tsx';
 import { ShareLinksList } from './share/ShareLinksList.tsx';
 import { useProjectActions } from './useProjectActions.ts';
 
@@ -86,6 +87,7 @@ export function ManageProjectsPage() {
           <RestoreDemoButton onRestore={actions.restoreDemo} />
         </div>
       )}
+      {!loading && !failed && <NotificationsSection projects={projects} />}
       {!loading && <ShareLinksList />}
       {sharing && <ShareDialog project={sharing} onClose={() => setSharing(null)} />}
       {adding && (

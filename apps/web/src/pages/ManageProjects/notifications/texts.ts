@@ -1,0 +1,27 @@
+/** The notification settings' words (docs/operations.md, "Digest and alerts"). */
+export const NT = {
+  title: 'Notifications',
+  intro: 'A weekly digest of each board and alerts when something needs you, by e-mail and in Slack.',
+  board: 'Board',
+  digest: 'Weekly digest',
+  digestHelp: (schedule: string) =>
+    `Sent ${schedule}: finished work, aging items, the SLE and the bottleneck.`,
+  alerts: 'Alerts',
+  alertsHelp: 'An item crosses the SLE, a column goes over its WIP limit, or collection of the board stops.',
+  byEmail: 'By e-mail',
+  email: 'E-mail address',
+  bySlack: "In the board's Slack channel",
+  webhook: 'Slack incoming-webhook URL',
+  webhookSet: (hint: string) => `A webhook is set (${hint}). Paste another to replace it.`,
+  webhookHelp: 'Create an incoming webhook in Slack (Apps → Incoming Webhooks) and paste its URL.',
+  webhookOwner: "Only the user who sets this board's shared settings may change its Slack channel.",
+  save: 'Save notification settings',
+  saved: 'Notification settings saved.',
+  test: 'Send a test digest now',
+  testing: 'Sending…',
+  demo: 'The demo board sends nothing on its own; a test digest goes to you only.',
+  noEmail: 'This server has no mail server (SMTP_URL): e-mail is off.',
+  loading: 'Loading notification settings…',
+  loadFailed: 'Could not load the notification settings.',
+  status: { digest: 'Digest', alerts: 'Alerts', slack: 'Slack' },
+};
