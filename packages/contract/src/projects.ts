@@ -166,6 +166,11 @@ export const saveProjectRequestSchema = z.object({
    * /api/github-project-fields/); omitted: the default. A tracked board keeps its own (see workflow-field).
    */
   workflow_field_id: z.string().trim().min(1).max(200).optional(),
+  /**
+   * The Number field read as the estimate (GitHub's node id, from GET /api/github-project-fields/'s
+   * `number_fields`), the same for everyone who tracks the board; null: none; omitted: unchanged.
+   */
+  estimate_field_id: z.string().trim().min(1).max(200).nullish(),
 });
 export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 
@@ -196,6 +201,10 @@ export const projectFieldsSchema = z.object({
   fields: z.array(z.object({ id: z.string(), name: z.string(), columns: z.array(z.string()) })),
   /** The field chosen unless the user picks another (docs/api.md); null: the board has no single-select field. */
   default_field_id: z.string().nullable(),
+  /** The board's Number fields: what the team may pick as the estimate (docs/metrics.md, "Iterations and estimates"). */
+  number_fields: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  /** The board's Iteration field; null: none. */
+  iteration_field: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type ProjectFields = z.infer<typeof projectFieldsSchema>;
 

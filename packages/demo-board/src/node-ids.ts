@@ -6,6 +6,7 @@ export const NODE_PREFIX = {
   ProjectV2Item: 'PVTI_lADO',
   ProjectV2SingleSelectField: 'PVTSSF_lADO',
   ProjectV2Field: 'PVTF_lADO',
+  ProjectV2IterationField: 'PVTIF_lADO',
   ProjectV2View: 'PVTV_lADO',
   Issue: 'I_kwDO',
   PullRequest: 'PR_kwDO',

@@ -31,6 +31,7 @@ import {
 import type { VersionGate } from './version-gate.ts';
 import { findWorkflowField } from '../github/workflow-field.ts';
 import { NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
+import { planFieldsToList, recordPlans } from '../plan/collect.ts';
 
 /** Incremental polls list items changed in the last day: far cheaper than a full listing on big boards. */
 const INCREMENTAL_DAYS = 1;
@@ -109,7 +110,10 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
  */
 async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const { board, reader } = params;
-  const workflow = full ? await readWorkflowField(reader, board) : null;
+  const read = full ? await readWorkflowField(reader, board) : null;
+  const workflow = read?.field ?? null;
+  // The demo board's plan comes with its generated history (projects/demo.ts), not from GitHub.
+  const plan = board.is_demo === 0 ? await planFieldsToList(ctx, board.id, read?.fields.plan) : null;
   const columns = workflow?.options ?? null;
   // Before the items are compared: a renamed column is then where its items already are.
   if (columns) await applyColumnRenames(ctx.db, board, columns);
@@ -119,7 +123,9 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const fieldName = workflow?.name ?? workflowFieldOf(board).name;
   const items = await reader.listProjectItems(
     board.github_project_id,
-    full ? { fieldName } : { updatedSinceDays: INCREMENTAL_DAYS, fieldName },
+    full
+      ? { fieldName, ...(plan ? { plan } : {}) }
+      : { updatedSinceDays: INCREMENTAL_DAYS, fieldName, ...(plan ? { plan } : {}) },
   );
   const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
   if (full && board.is_demo === 0) {
@@ -136,6 +142,7 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     now: ctx.now(),
     listedAtSeq,
   });
+  if (plan) await recordPlans(ctx.db, board.id, items, ctx.now());
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
     await backfill(ctx, board, reader, observed);
   }
@@ -149,9 +156,10 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
  */
 async function readWorkflowField(reader: BoardReader, board: Board) {
   const ref = workflowFieldOf(board);
-  const field = findWorkflowField(await reader.getProjectFields(board.github_project_id), ref);
+  const fields = await reader.getProjectFields(board.github_project_id);
+  const field = findWorkflowField(fields, ref);
   if (!field) throw new NoWorkflowFieldError(ref.name);
-  return field;
+  return { field, fields };
 }
 
 /** Why the reader gets some of the board's items as REDACTED: what fixes it depends on who reads. */

@@ -1,4 +1,9 @@
-import type { GithubBoardFields, GithubItemHistory, GithubProjectItem } from '../github/types.ts';
+import type {
+  GithubBoardFields,
+  GithubItemHistory,
+  GithubProjectItem,
+  PlanFieldNames,
+} from '../github/types.ts';
 
 /** The GraphQL points left and when they reset (null: not known yet). */
 export type RateBudget = { remaining: number; resetAt: number } | null;
@@ -7,10 +12,13 @@ export type RateBudget = { remaining: number; resetAt: number } | null;
 export type BoardReader = {
   /** The board's single-select fields: its workflow field is one of them (github/workflow-field.ts). */
   getProjectFields(projectId: string): Promise<GithubBoardFields>;
-  /** `fieldName`: the workflow field whose value is each item's column (default Status). */
+  /**
+   * `fieldName`: the workflow field whose value is each item's column (default Status); `plan`: the
+   * Iteration and estimate fields whose values each item brings too (none by default).
+   */
   listProjectItems(
     projectId: string,
-    options?: { updatedSinceDays?: number; fieldName?: string },
+    options?: { updatedSinceDays?: number; fieldName?: string; plan?: PlanFieldNames },
   ): Promise<GithubProjectItem[]>;
   /** Past Status changes from the issues' timelines (best effort: GitHub omits some). */
   getStatusHistory(projectId: string): Promise<GithubItemHistory[]>;

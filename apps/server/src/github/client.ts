@@ -25,6 +25,7 @@ import type {
   GithubProjectItem,
   GithubViewer,
   RateLimitInfo,
+  PlanFieldNames,
   WorkflowFieldRef,
 } from './types.ts';
 
@@ -251,20 +252,25 @@ export function createGithubClient(options: GithubClientOptions) {
      */
     listProjectItems: async (
       projectId: string,
-      opts: { updatedSinceDays?: number; fieldName?: string } = {},
+      opts: { updatedSinceDays?: number; fieldName?: string; plan?: PlanFieldNames } = {},
     ): Promise<GithubProjectItem[]> => {
       const field = opts.fieldName ?? STATUS_FIELD;
+      // A name no field has ('') answers null: a board without those fields asks nothing more.
+      const plan = {
+        iterationField: opts.plan?.iterationField ?? '',
+        estimateField: opts.plan?.estimateField ?? '',
+      };
       if (opts.updatedSinceDays) {
         const filter = `last-updated:${Math.ceil(opts.updatedSinceDays)}days`;
         try {
           return await needing('filteredItems', () =>
-            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field }),
+            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field, ...plan }),
           );
         } catch (error) {
           if (!(error instanceof GithubSchemaError)) throw error;
         }
       }
-      return listItems(Q.PROJECT_ITEMS, { id: projectId, field });
+      return listItems(Q.PROJECT_ITEMS, { id: projectId, field, ...plan });
     },
 
     /**

@@ -33,6 +33,9 @@ export type RawItem = {
   updatedAt: string;
   content: RawContent | null;
   status: { name?: string; optionId?: string; updatedAt?: string } | null;
+  /** Absent from answers to documents that do not ask (then unknown, read as null). */
+  iteration?: { iterationId?: string } | null;
+  estimate?: { number?: number | null } | null;
 };
 export type RawTimelineEvent = {
   __typename: string;
@@ -83,6 +86,8 @@ export function toItem(raw: RawItem): GithubProjectItem {
     status: raw.status?.name ?? null,
     statusOptionId: raw.status?.optionId ?? null,
     statusUpdatedAt: raw.status?.updatedAt ?? null,
+    iterationId: raw.iteration?.iterationId ?? null,
+    estimate: raw.estimate?.number ?? null,
   };
 }
 

@@ -35,6 +35,11 @@ export const BOARD_VERSIONS = `query BoardVersions($ids: [ID!]!) {
 
 const SINGLE_SELECT = '... on ProjectV2SingleSelectField { id name options { id name color } }';
 
+/** The Iteration field with its iterations (completed ones too) and the Number fields: estimate candidates. */
+const ITERATION = 'id title startDate duration';
+const PLAN_FIELDS = `... on ProjectV2IterationField { id name dataType configuration { iterations { ${ITERATION} } completedIterations { ${ITERATION} } } }
+        ... on ProjectV2Field { id name dataType }`;
+
 /**
  * The board with its single-select fields (a workflow field is one of them) and the field each view's
  * columns are grouped by (a board-layout view's column field): 1 point.
@@ -43,7 +48,7 @@ export const PROJECT_FIELDS = `query ProjectFields($id: ID!) {
   node(id: $id) {
     ... on ProjectV2 {
       ${PROJECT}
-      fields(first: 50) { nodes { ${SINGLE_SELECT} } }
+      fields(first: 50) { nodes { ${SINGLE_SELECT} ${PLAN_FIELDS} } }
       views(first: 20) { nodes { layout verticalGroupByFields(first: 1) { nodes { ... on ProjectV2SingleSelectField { id } } } } }
     }
   }
@@ -74,8 +79,8 @@ function content(withAssignees: boolean): string {
  */
 function projectItems(filtered: boolean): string {
   const header = filtered
-    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!, $field: String!)'
-    : 'ProjectItems($id: ID!, $cursor: String, $field: String!)';
+    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!, $field: String!, $iterationField: String!, $estimateField: String!)'
+    : 'ProjectItems($id: ID!, $cursor: String, $field: String!, $iterationField: String!, $estimateField: String!)';
   return `query ${header} {
   node(id: $id) {
     ... on ProjectV2 {
@@ -85,6 +90,8 @@ function projectItems(filtered: boolean): string {
           id type isArchived createdAt updatedAt
           ${content(!filtered)}
           status: fieldValueByName(name: $field) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
+          iteration: fieldValueByName(name: $iterationField) { ... on ProjectV2ItemFieldIterationValue { iterationId } }
+          estimate: fieldValueByName(name: $estimateField) { ... on ProjectV2ItemFieldNumberValue { number } }
         }
       }
     }

@@ -62,7 +62,24 @@ export type GithubColumn = { id: string; name: string; color: string };
 export type GithubSingleSelectField = { id: string; name: string; options: GithubColumn[] };
 
 /** A board's single-select fields, and the field its first board-layout view groups its columns by. */
-export type GithubBoardFields = { fields: GithubSingleSelectField[]; boardColumnFieldId: string | null };
+export type GithubBoardFields = {
+  fields: GithubSingleSelectField[];
+  boardColumnFieldId: string | null;
+  /** Its Iteration field and Number fields (github/plan-fields.ts); absent where not read. */
+  plan?: GithubPlanFields;
+};
+
+/** One iteration of an Iteration field, completed ones too. */
+export type GithubIteration = { id: string; title: string; startDate: string; duration: number };
+
+/** A board's (first) Iteration field with its iterations, and its Number fields: estimate candidates. */
+export type GithubPlanFields = {
+  iterationField: { id: string; name: string; iterations: GithubIteration[] } | null;
+  numberFields: { id: string; name: string }[];
+};
+
+/** The names the item listing asks values of: the board's Iteration and estimate fields ('' for none). */
+export type PlanFieldNames = { iterationField: string; estimateField: string };
 
 /** The workflow field a board reads: GitHub's node id (null: not known yet) and its name. */
 export type WorkflowFieldRef = { id: string | null; name: string };
@@ -95,6 +112,9 @@ export type GithubProjectItem = {
   statusOptionId: string | null;
   /** When the Status value was last set: when the item entered its current column. */
   statusUpdatedAt: string | null;
+  /** Its Iteration value (the iteration's id) and its estimate field's value; null when unset or not asked. */
+  iterationId: string | null;
+  estimate: number | null;
 };
 
 export type GithubStatusChange = { at: string; from: string | null; to: string | null };

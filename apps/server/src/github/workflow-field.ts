@@ -1,9 +1,10 @@
+import { type RawPlanField, toPlanFields } from './plan-fields.ts';
 import type { GithubBoardFields, GithubColumn, GithubSingleSelectField, WorkflowFieldRef } from './types.ts';
 
 /** The workflow field of boards added before it was chosen per board, and the default's second choice. */
 export const STATUS_FIELD = 'Status';
 
-type RawField = { id?: string; name?: string; options?: GithubColumn[] } | null;
+type RawField = ({ id?: string; name?: string; options?: GithubColumn[] } & RawPlanField) | null;
 type RawView = { layout?: string; verticalGroupByFields?: { nodes: RawField[] } | null } | null;
 export type RawBoardFields = { fields?: { nodes: RawField[] } | null; views?: { nodes: RawView[] } | null };
 
@@ -13,7 +14,11 @@ export function toBoardFields(raw: RawBoardFields): GithubBoardFields {
     f?.id && f.name && f.options ? [{ id: f.id, name: f.name, options: f.options }] : [],
   );
   const boardView = (raw.views?.nodes ?? []).find((v) => v?.layout === 'BOARD_LAYOUT');
-  return { fields, boardColumnFieldId: boardView?.verticalGroupByFields?.nodes[0]?.id ?? null };
+  return {
+    fields,
+    boardColumnFieldId: boardView?.verticalGroupByFields?.nodes[0]?.id ?? null,
+    plan: toPlanFields(raw.fields?.nodes ?? []),
+  };
 }
 
 /**

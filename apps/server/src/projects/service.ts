@@ -32,6 +32,8 @@ import { toApiProject } from './to-api.ts';
 import { saveBoardCalendar } from './calendar.ts';
 import { boardFlowPolicies, requestedPolicies, saveFlowPolicies } from './flow-policies.ts';
 import { changedSharedSetting, mayChangeSharedSettings } from './shared-settings.ts';
+import { estimateFieldChoice } from './estimate-field.ts';
+import { setEstimateField } from '../plan/queries.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
   const user = await findUser(ctx.db, userId);
@@ -115,6 +117,10 @@ export async function saveProject(
   const classification = checkedClassification(request.column_classification, board.columns);
   const policies = await policiesToSave(ctx, request, board.columns);
   await refuseSharedSettingsChange(ctx, userId, request);
+  const estimate =
+    request.estimate_field_id === undefined
+      ? undefined
+      : await estimateFieldChoice(ctx, userId, request.project_id, request.estimate_field_id);
   const existing = await findVisibleBoard(ctx.db, userId, true, request.project_id);
   const boardId = await ensureBoard(ctx, userId, board);
   await upsertTracking(ctx.db, {
@@ -129,6 +135,7 @@ export async function saveProject(
   if (request.include_archived !== undefined)
     await setIncludeArchived(ctx.db, boardId, request.include_archived);
   if (policies) await saveFlowPolicies(ctx.db, boardId, policies);
+  if (estimate !== undefined) await setEstimateField(ctx.db, boardId, estimate, ctx.now());
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
 }
 

@@ -24,6 +24,10 @@ export async function projectFields(
   return {
     fields: fields.map((f) => ({ id: f.id, name: f.name, columns: f.options.map((o) => o.name) })),
     default_field_id: board ? (defaultWorkflowField(board)?.id ?? null) : null,
+    number_fields: board?.plan?.numberFields ?? [],
+    iteration_field: board?.plan?.iterationField
+      ? { id: board.plan.iterationField.id, name: board.plan.iterationField.name }
+      : null,
   };
 }
 

@@ -124,7 +124,7 @@ function burnUp(input: IterationReportInput, span: IterationSpan, today: number)
   const days: BurnUpDay[] = [];
   for (let day = span.first; day <= Math.min(span.last, today); day++) {
     const from = Math.max(input.calendar.startOf(day), b.commit, input.knownSince + 1);
-    const to = Math.min(input.calendar.startOf(day + 1), input.now);
+    const to = Math.min(input.calendar.startOf(day + 1), input.now + 1);
     const { scope, completed } = measureAt(input, id, b.start, to);
     const { added, removed } = from < to ? churn(input, id, from, to) : { added: 0, removed: 0 };
     days.push({
@@ -149,8 +149,9 @@ export function buildIterationReport(input: IterationReportInput): IterationRepo
   const today = input.calendar.dayOf(input.now);
   const now = currentIteration(spans, today);
   const recent = finishedIterations(spans, today).slice(-(input.recent ?? 6));
+  // What is known now counts: measured just after `now` (a change seen at this very instant included).
   const current = now && {
-    ...summarize(input, now, input.now),
+    ...summarize(input, now, input.now + 1),
     days: burnUp(input, now, today),
     unestimated: measureAt(input, now.iteration.id, input.now, input.now + 1).unestimated,
   };

@@ -6,7 +6,7 @@ import { paginate } from './connection.ts';
 import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
 import { actorView } from './view-accounts.ts';
 import { contentView } from './view-content.ts';
-import { fieldViews, projectView, statusFieldView } from './view-project.ts';
+import { fieldViews, planFieldViews, projectView, statusFieldView } from './view-project.ts';
 
 const ITEM_TYPE = { Issue: 'ISSUE', PullRequest: 'PULL_REQUEST', DraftIssue: 'DRAFT_ISSUE' } as const;
 
@@ -49,11 +49,47 @@ function titleValue(item: SimItem, project: SimProject, content: SimContent): Vi
   };
 }
 
+/** The item's Iteration and Number values (model/plan-fields.ts). */
+function planValues(item: SimItem, project: SimProject): View[] {
+  const fields = planFieldViews(project);
+  return Object.entries(item.fieldValues ?? {}).flatMap(([fieldId, set]): View[] => {
+    const field = fields.find((f) => f.id === fieldId);
+    if (!field) return [];
+    const common = {
+      id: nodeId('FieldValue', `${item.databaseId}-${field.databaseId}`),
+      createdAt: iso(set.createdAt),
+      updatedAt: iso(set.updatedAt),
+      creator: null,
+      field,
+      item: () => itemView(item, project),
+    };
+    if (field.dataType === 'NUMBER') {
+      return [{ ...common, __typename: 'ProjectV2ItemFieldNumberValue', number: set.value }];
+    }
+    const iteration = project.iterationField?.iterations.find((i) => i.id === set.value);
+    if (!iteration) return [];
+    return [
+      {
+        ...common,
+        __typename: 'ProjectV2ItemFieldIterationValue',
+        iterationId: iteration.id,
+        title: iteration.title,
+        titleHTML: iteration.title,
+        startDate: iteration.startDate,
+        duration: iteration.duration,
+      },
+    ];
+  });
+}
+
 function values(ctx: GqlContext, item: SimItem, project: SimProject): View[] {
   const content = visibleContent(ctx, item);
   if (!content) return [];
   const status = statusValue(ctx, item, project);
-  return status ? [titleValue(item, project, content), status] : [titleValue(item, project, content)];
+  const plan = planValues(item, project);
+  return status
+    ? [titleValue(item, project, content), status, ...plan]
+    : [titleValue(item, project, content), ...plan];
 }
 
 /** A board item. Items whose content the viewer may not see are `REDACTED`, with no content and no values. */

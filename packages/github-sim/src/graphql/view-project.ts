@@ -1,5 +1,5 @@
 import { nodeId } from '../model/ids.ts';
-import type { SimItem, SimProject, SingleSelectField } from '../model/types.ts';
+import type { SimItem, SimIteration, SimProject, SingleSelectField } from '../model/types.ts';
 import { paginate } from './connection.ts';
 import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
 import { itemMatcher } from './item-query.ts';
@@ -49,9 +49,51 @@ export function fieldViews(project: SimProject): View[] {
     }),
   );
   const others = (project.otherSingleSelects ?? []).map((f) => singleSelectView(project, f));
-  return [plain[0], plain[1], statusFieldView(project), ...others, ...plain.slice(2)].filter(
-    (v): v is View => v !== undefined,
+  return [
+    plain[0],
+    plain[1],
+    statusFieldView(project),
+    ...others,
+    ...plain.slice(2),
+    ...planFieldViews(project),
+  ].filter((v): v is View => v !== undefined);
+}
+
+/** The Iteration field and the Number fields (model/plan-fields.ts), after the built-in fields. */
+export function planFieldViews(project: SimProject): View[] {
+  const field = (id: string, databaseId: number, name: string, dataType: string, typename: string): View => ({
+    __typename: typename,
+    id,
+    databaseId,
+    name,
+    dataType,
+    createdAt: iso(project.createdAt),
+    updatedAt: iso(project.createdAt),
+    project: () => projectView(project),
+  });
+  const numbers = (project.numberFields ?? []).map((f) =>
+    field(f.nodeId, f.databaseId, f.name, 'NUMBER', 'ProjectV2Field'),
   );
+  const iteration = project.iterationField;
+  if (!iteration) return numbers;
+  const view = field(
+    iteration.nodeId,
+    iteration.databaseId,
+    iteration.name,
+    'ITERATION',
+    'ProjectV2IterationField',
+  );
+  const iterationView = (i: SimIteration) => ({ ...i, titleHTML: i.title });
+  // GitHub splits them by date: an iteration whose last day has passed is completed.
+  const done = (i: SimIteration, ctx: GqlContext) =>
+    Date.parse(`${i.startDate}T00:00:00Z`) + i.duration * 86_400_000 <= ctx.world.now();
+  view.configuration = (_: unknown, ctx: GqlContext) => ({
+    duration: iteration.iterations[0]?.duration ?? 14,
+    startDay: 1,
+    iterations: iteration.iterations.filter((i) => !done(i, ctx)).map(iterationView),
+    completedIterations: iteration.iterations.filter((i) => done(i, ctx)).map(iterationView),
+  });
+  return [...numbers, view];
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 } from '../model/items.ts';
 import type { ContentKind, SimProject } from '../model/types.ts';
 import type { World } from '../model/world.ts';
+import { addPlanFields, type PlanFieldsInput, setPlanValues } from '../model/plan-fields.ts';
 
 type Time = string | number | undefined;
 
@@ -69,6 +70,8 @@ type IssueBody = {
   status?: string;
   at?: Time;
   actor?: string;
+  /** Iteration and Number values by field name (an iteration by title or id). */
+  fields?: Record<string, string | number | null>;
 };
 
 /** Control API: create accounts, boards, issues and items; edit issues; move, archive, restore, delete items. */
@@ -104,10 +107,12 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
       public?: boolean;
       number?: number;
       at?: Time;
-    };
-  }>('/_sim/projects', async (req) =>
-    projectJson(world, world.createProject({ ...req.body, at: toMs(req.body.at) })),
-  );
+    } & PlanFieldsInput;
+  }>('/_sim/projects', async (req) => {
+    const project = world.createProject({ ...req.body, at: toMs(req.body.at) });
+    addPlanFields(world, project, req.body);
+    return projectJson(world, project);
+  });
   app.get('/_sim/projects', async () => [...world.projects.values()].map((p) => projectJson(world, p)));
   app.get<{ Params: { id: string } }>('/_sim/projects/:id', async (req) =>
     projectJson(world, mustProject(world, req.params.id), true),
@@ -125,6 +130,7 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
           status: body.status ?? null,
         })
       : null;
+    if (item && body.fields) setPlanValues(world, item, body.fields, at ?? world.now());
     return {
       contentId: content.nodeId,
       number: content.number,
@@ -157,6 +163,16 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
           actor: req.body.actor,
         }).nodeId,
       ),
+  );
+  // A user sets an item's iteration or estimate on the board.
+  app.post<{ Params: { id: string }; Body: { fields: Record<string, string | number | null>; at?: Time } }>(
+    '/_sim/items/:id/fields',
+    async (req) => {
+      const item = world.items.get(req.params.id);
+      if (!item) throw new Error(`no item ${req.params.id}`);
+      setPlanValues(world, item, req.body.fields ?? {}, toMs(req.body.at) ?? world.now());
+      return itemJson(world, item.nodeId);
+    },
   );
   app.post<{ Params: { id: string } }>('/_sim/items/:id/archive', async (req) =>
     itemJson(world, setArchived(world, req.params.id, true).nodeId),

@@ -53,7 +53,18 @@ export type SimProject = {
   boardColumnFieldId?: string;
   /** Item node ids, in board position order. */
   itemIds: string[];
+  /** The board's Iteration field (model/plan-fields.ts); absent: none. */
+  iterationField?: IterationField;
+  /** The board's Number fields (points, size…); absent: none. */
+  numberFields?: NumberField[];
 };
+
+/** One iteration of an Iteration field: `startDate` YYYY-MM-DD, `duration` in days. */
+export type SimIteration = { id: string; title: string; startDate: string; duration: number };
+export type IterationField = { nodeId: string; databaseId: number; name: string; iterations: SimIteration[] };
+export type NumberField = { nodeId: string; databaseId: number; name: string };
+/** An item's value of an Iteration field (the iteration's id) or a Number field, and when it was set. */
+export type SimFieldValue = { value: string | number; createdAt: number; updatedAt: number };
 
 export type SimMilestone = { nodeId: string; number: number; title: string; dueOn: number | null };
 export type SimLabel = { nodeId: string; name: string; color: string };
@@ -92,6 +103,8 @@ export type SimItem = {
   archivedAt: number | null;
   /** Current Status value: option id and when it was set. */
   status: { optionId: string; createdAt: number; updatedAt: number } | null;
+  /** Values of the Iteration and Number fields, by the field's node id; absent: none set. */
+  fieldValues?: Record<string, SimFieldValue>;
 };
 
 export type SimTimelineEvent = {

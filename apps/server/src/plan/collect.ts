@@ -1,0 +1,56 @@
+import type { GithubPlanFields, GithubProjectItem, PlanFieldNames } from '../github/types.ts';
+import type { Db } from '../db/connection.ts';
+import { latestPlans, planHistory } from '@fluxion/flow';
+import { planChanges } from './plan-diff.ts';
+import {
+  appendPlanChanges,
+  readPlanChanges,
+  readPlanFields,
+  saveIterationField,
+  setEstimateField,
+} from './queries.ts';
+
+/**
+ * The Iteration and estimate fields the listing asks values of: on a full sync, first brought up to date
+ * with what GitHub says of the board's fields (`fields`: its Iteration field and iterations; the chosen
+ * estimate field found again by id, renamed or not); null when the board has neither.
+ */
+export async function planFieldsToList(
+  ctx: { db: Db; now: () => number },
+  boardId: string,
+  fields: GithubPlanFields | undefined,
+): Promise<PlanFieldNames | null> {
+  if (fields) await refreshPlanFields(ctx, boardId, fields);
+  const stored = await readPlanFields(ctx.db, boardId);
+  if (!stored.iterationField && !stored.estimateField) return null;
+  return {
+    iterationField: stored.iterationField?.name ?? '',
+    estimateField: stored.estimateField?.name ?? '',
+  };
+}
+
+async function refreshPlanFields(
+  ctx: { db: Db; now: () => number },
+  boardId: string,
+  fields: GithubPlanFields,
+) {
+  await saveIterationField(ctx.db, boardId, fields.iterationField, ctx.now());
+  const chosen = (await readPlanFields(ctx.db, boardId)).estimateField;
+  if (!chosen) return;
+  const now = fields.numberFields.find((f) => f.id === chosen.id) ?? null;
+  // Renamed: asked by its new name from now on. Deleted on GitHub: no estimate field any more.
+  if (now?.name !== chosen.name) await setEstimateField(ctx.db, boardId, now, ctx.now());
+}
+
+/**
+ * Records what the listed items' iterations and estimates became since the last look (docs/metrics.md,
+ * "Iterations and estimates"): each change at the time it was seen, an item's first look as its plan
+ * then. REDACTED items are skipped (their values are not readable).
+ */
+export async function recordPlans(db: Db, boardId: string, items: readonly GithubProjectItem[], now: number) {
+  const latest = latestPlans(planHistory(await readPlanChanges(db, boardId)));
+  const observed = items
+    .filter((i) => i.type !== 'REDACTED')
+    .map((i) => ({ itemId: i.id, iteration: i.iterationId, estimate: i.estimate }));
+  await appendPlanChanges(db, boardId, planChanges(latest, observed, now), 'poll');
+}

@@ -1,0 +1,89 @@
+import { nodeId } from './ids.ts';
+import { mustProject } from './items.ts';
+import type { IterationField, NumberField, SimItem, SimProject } from './types.ts';
+import type { World } from './world.ts';
+
+/** What `POST /_sim/projects` accepts for a board's Iteration field and Number fields. */
+export type PlanFieldsInput = {
+  iterationField?: { name?: string; iterations: { title: string; startDate: string; duration?: number }[] };
+  numberFields?: string[];
+};
+
+/** A GitHub-like iteration id: 8 hex digits, the same for the same board and title. */
+function iterationId(projectId: string, title: string): string {
+  let h = 2166136261;
+  for (const c of `${projectId}/${title}`) h = Math.imul(h ^ c.charCodeAt(0), 16777619);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** Gives a board its Iteration field and Number fields (GitHub keeps completed iterations too). */
+export function addPlanFields(world: World, project: SimProject, input: PlanFieldsInput): void {
+  if (input.iterationField) {
+    const databaseId = world.newDatabaseId();
+    const field: IterationField = {
+      nodeId: nodeId('ProjectV2IterationField', databaseId),
+      databaseId,
+      name: input.iterationField.name ?? 'Iteration',
+      iterations: input.iterationField.iterations.map((i) => ({
+        id: iterationId(project.nodeId, i.title),
+        title: i.title,
+        startDate: i.startDate,
+        duration: i.duration ?? 14,
+      })),
+    };
+    project.iterationField = field;
+  }
+  project.numberFields = (input.numberFields ?? []).map((name): NumberField => {
+    const databaseId = world.newDatabaseId();
+    return { nodeId: nodeId('ProjectV2Field', databaseId), databaseId, name };
+  });
+}
+
+/**
+ * Sets an item's Iteration or Number values by field name (an iteration by title or id; null clears), as
+ * a user does on the board: the item's and the board's updatedAt move. Unknown names throw.
+ */
+export function setPlanValues(
+  world: World,
+  item: SimItem,
+  values: Record<string, string | number | null>,
+  at: number,
+): SimItem {
+  const project = mustProject(world, item.projectId);
+  const set = { ...(item.fieldValues ?? {}) };
+  for (const [name, value] of Object.entries(values)) {
+    const fieldId = planFieldValue(project, name, value, set, at);
+    if (fieldId === null) throw new Error(`no Iteration or Number field named ${name}`);
+  }
+  item.fieldValues = set;
+  item.updatedAt = Math.max(item.updatedAt, at);
+  project.updatedAt = Math.max(project.updatedAt, at);
+  return item;
+}
+
+function planFieldValue(
+  project: SimProject,
+  name: string,
+  value: string | number | null,
+  set: NonNullable<SimItem['fieldValues']>,
+  at: number,
+): string | null {
+  const put = (fieldId: string, v: string | number | null) => {
+    if (v === null) delete set[fieldId];
+    else set[fieldId] = { value: v, createdAt: set[fieldId]?.createdAt ?? at, updatedAt: at };
+    return fieldId;
+  };
+  const iterations = project.iterationField;
+  if (iterations && iterations.name === name) {
+    if (value === null) return put(iterations.nodeId, null);
+    const iteration = iterations.iterations.find((i) => i.title === value || i.id === value);
+    if (!iteration) throw new Error(`no iteration ${value} in ${name}`);
+    return put(iterations.nodeId, iteration.id);
+  }
+  const number = project.numberFields?.find((f) => f.name === name);
+  if (number) {
+    if (value !== null && typeof value !== 'number') throw new Error(`${name} takes a number`);
+    return put(number.nodeId, value);
+  }
+  return null;
+}
