@@ -11,6 +11,7 @@ import { ensureDemoBoard } from '../projects/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
+import { demoEngineStory } from '../testing/demo-story.ts';
 
 const cases = await dialectCases();
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
@@ -48,6 +49,7 @@ function expectedFlow(filter: ItemFilter) {
     days: 30,
     horizon: 14,
     targetItems: 10,
+    ...demoEngineStory(NOW),
   });
   return JSON.parse(JSON.stringify(report));
 }

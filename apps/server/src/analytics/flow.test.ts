@@ -7,6 +7,7 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { insertTestBoard } from '../testing/boards.ts';
+import { demoEngineStory } from '../testing/demo-story.ts';
 
 const cases = await dialectCases();
 /** Mid-afternoon, so that ages and windows are not aligned with midnight. */
@@ -45,6 +46,7 @@ function expected(days: number, horizon: number, targetItems: number) {
     days,
     horizon,
     targetItems,
+    ...demoEngineStory(NOW),
   });
   return JSON.parse(JSON.stringify(report));
 }

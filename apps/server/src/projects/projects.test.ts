@@ -67,6 +67,8 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
       shared_settings: { set_by: null, editable: false },
+      // The demo's story (packages/demo-board, story.ts): a WIP limit on review, the SLE its history proposes.
+      flow_policies: { sle: null, wip_limits: { 'In Review': expect.any(Number) }, blocked_label: 'blocked' },
     });
     expect((await app.inject({ url: '/api/projects/' })).statusCode).toBe(401);
   });
@@ -106,6 +108,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
       shared_settings: { set_by: 'octo-alice', editable: true },
+      flow_policies: { sle: null, wip_limits: {}, blocked_label: 'blocked' },
     };
     expect(projectSchema.strict().parse(added.json())).toEqual(expected);
     expect((await list(auth)).map((p) => p.project_id)).toEqual([DEMO_PROJECT_ID, platform.nodeId]);

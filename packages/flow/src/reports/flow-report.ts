@@ -27,6 +27,7 @@ import { days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/nu
 import { upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
 import { applyFlowPolicies } from './flow-policies.ts';
+import { withWipBreaches } from '../insights/wip-insight.ts';
 
 /** Cycle time in working time of the calendar (elapsed time when every day is worked). */
 function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
@@ -195,16 +196,20 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     },
     forecast: ahead,
     bottleneck: bottleneck && { ...bottleneck, window_days: storyDays },
-    performance_insight: flowInsight({
-      windowDays: s.days,
-      completions: points.length,
-      percentiles,
-      aging,
-      forecast: ahead,
-      bottleneck,
-      storyDays,
-      unit: dayUnit(calendar),
-    }),
+    performance_insight: withWipBreaches(
+      flowInsight({
+        windowDays: s.days,
+        completions: points.length,
+        percentiles,
+        aging,
+        forecast: ahead,
+        bottleneck,
+        storyDays,
+        unit: dayUnit(calendar),
+      }),
+      policyParts.wip_limits,
+      s.days,
+    ),
     ...policyParts,
   };
 }
