@@ -1,0 +1,174 @@
+import { expect, type Page } from '@playwright/test';
+import { SIZES, signIn, test } from './support/journey.ts';
+
+/**
+ * Insights a team lead can trust (docs/metrics.md §3 "Honest trends", §12 units): the window of Lead Time
+ * and Time in State chosen on the page and kept in the address, "No clear change" where a trend is noise,
+ * and a working calendar's unit on every page.
+ */
+
+const LEAD_TILE = 'Lead Time Trend';
+
+/** The tile whose label is `label` (its figure and hint inside). */
+const tile = (page: Page, label: string) =>
+  page.locator('[data-tone]').filter({ has: page.getByText(label, { exact: true }) });
+
+/** Adds "Web app" for the signed-in user and gives it a Monday–Friday week (shared: maybe already set). */
+async function workingBoard(page: Page): Promise<void> {
+  await page.goto('/manage-projects');
+  if ((await page.getByRole('button', { name: 'Edit Web app' }).count()) === 0) {
+    await page.getByRole('button', { name: 'Add Project' }).click();
+    const add = page.getByRole('dialog');
+    await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+    await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: 'Web app (fluxion-labs/2)' });
+    await add.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
+    await add.getByRole('button', { name: 'Add Project' }).click();
+    await expect(page.getByText('Project successfully added!')).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Edit Web app' }).click();
+  const edit = page.getByRole('dialog');
+  const weekends = edit.getByLabel('Exclude weekends');
+  if ((await weekends.isEnabled()) && !(await weekends.isChecked())) {
+    await weekends.check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Project updated!')).toBeVisible();
+  } else {
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+  }
+  await page
+    .getByRole('banner')
+    .getByRole('combobox', { name: 'Project' })
+    .selectOption({ label: 'Web app' });
+}
+
+/** GET /api/leadtime/ for the demo board as the signed-in page asks it (its bearer token). */
+async function demoLeadTime(page: Page, days: number) {
+  return page.evaluate(async (window) => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('access_token')}` };
+    const demo = await (await fetch('/api/demo-project/', { headers })).json();
+    const url = `/api/leadtime/?project=${encodeURIComponent(demo.project_id)}&days=${window}`;
+    return (await fetch(url, { headers })).json();
+  }, days);
+}
+
+/** Reloads until the page shows `text`: the board's history is imported at its first sync. */
+async function untilShown(page: Page, text: string) {
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByText(text, { exact: true }).isVisible()) return true;
+        await page.reload();
+        await page
+          .getByText(text, { exact: true })
+          .waitFor({ timeout: 3_000 })
+          .catch(() => undefined);
+        return page.getByText(text, { exact: true }).isVisible();
+      },
+      { timeout: 40_000 },
+    )
+    .toBe(true);
+}
+
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
+    test.describe.configure({ timeout: 120_000 });
+
+    test('the window is chosen on the page, kept in the address, and a noisy trend says "No clear change"', async ({
+      page,
+    }) => {
+      await signIn(page, 'octo-alice');
+      await page.goto('/lead-time?demo=1');
+      const window = page.getByLabel('Window:');
+      await expect(window).toHaveValue('7');
+      let unclear = 0;
+      for (const days of ['7', '14', '30', '90']) {
+        if (days !== '7') {
+          await window.selectOption(days);
+          await expect(page).toHaveURL(new RegExp(`[?&]days=${days}(&|$)`));
+        }
+        const body = await demoLeadTime(page, Number(days));
+        expect(body.metrics.window_days).toBe(Number(days));
+        const change = body.metrics.lead_time_change;
+        const lead = tile(page, LEAD_TILE);
+        if (change.clear) {
+          await expect(lead).not.toHaveAttribute('data-tone', 'neutral');
+          await expect(lead).toContainText("Past the window's own noise");
+        } else if (change.reason !== 'no_previous') {
+          unclear++;
+          await expect(lead).toHaveAttribute('data-tone', 'neutral');
+          await expect(lead).toContainText('No clear change');
+          await expect(lead).toContainText(
+            change.reason === 'within_noise'
+              ? "within the window's own noise"
+              : 'a trend needs 5 in each window',
+          );
+          await expect(page.locator('[data-severity]').first()).toContainText('No clear change');
+          if (unclear === 1)
+            await page.screenshot({
+              path: test.info().outputPath(`insights-no-clear-change-${size.name}.png`),
+              fullPage: true,
+            });
+        }
+        await expect(tile(page, 'Lead Time p50 / p85 (days)')).toContainText(/\d+(\.\d)? \/ \d+(\.\d)?/);
+      }
+      // The demo's trends are not all clear: at least one window shows the noise for what it is.
+      expect(unclear).toBeGreaterThan(0);
+      // The address keeps the window: a reload (or a shared link) opens on it.
+      await page.reload();
+      await expect(page.getByLabel('Window:')).toHaveValue('90');
+
+      await page.goto('/time-in-state?demo=1&days=30');
+      await expect(page.getByLabel('Window:')).toHaveValue('30');
+      const tis = page.waitForResponse(
+        (r) => r.url().includes('/api/timeinstate/') && r.url().includes('days=14'),
+      );
+      await page.getByLabel('Window:').selectOption('14');
+      expect((await tis).status()).toBe(200);
+      await expect(page).toHaveURL(/[?&]days=14(&|$)/);
+    });
+
+    test("a working calendar's unit on every page", async ({ page }) => {
+      await signIn(page, 'octo-alice');
+      await workingBoard(page);
+
+      await page.goto('/lead-time');
+      await untilShown(page, 'Avg Lead Time (working days)');
+      await expect(page.getByText('Lead Time p50 / p85 (working days)', { exact: true })).toBeVisible();
+      await expect(page.locator('.recharts-label', { hasText: 'Working days' })).toBeVisible();
+      await page.screenshot({
+        path: test.info().outputPath(`insights-lead-time-working-${size.name}.png`),
+        fullPage: true,
+      });
+
+      await page.goto('/time-in-state');
+      await expect(page.locator('.recharts-label', { hasText: 'Average Time (working days)' })).toBeVisible();
+
+      await page.goto('/issues-in-columns');
+      await expect(page.getByText(/^Avg Working Days in Column$/)).toBeVisible();
+      await expect(tile(page, 'Over 1x Iteration')).toContainText(/> [\d.]+ working days/);
+
+      await page.goto('/flow');
+      await expect(tile(page, 'Cycle time 85th percentile')).toContainText(/[\d.]+ working days/);
+      await expect(
+        page.getByText(/Monte Carlo, from the throughput of the \d+ working days of the last 30 days/),
+      ).toBeVisible();
+      await page.screenshot({
+        path: test.info().outputPath(`insights-flow-working-${size.name}.png`),
+        fullPage: true,
+      });
+
+      await page.goto('/');
+      const card = page
+        .getByTestId('board-card')
+        .filter({ has: page.getByRole('heading', { name: 'Web app' }) });
+      await expect(card).toContainText(/working days/);
+
+      // Leave the user's list as it was for the other journeys.
+      await page.goto('/manage-projects');
+      await page.getByRole('button', { name: 'Delete Web app' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText(/Project deleted|removed/)).toBeVisible();
+    });
+  });
+}
