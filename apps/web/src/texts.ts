@@ -1,5 +1,8 @@
 import { T as F } from './frameTexts.ts';
 
+/** Up to this size, a sample read back from a two-decimal confidence is exact (lib/format.ts). */
+const EXACT_SAMPLE_UP_TO = 20;
+
 /** "1 recorded movement", "1,234 recorded movements". */
 const movements = (count: number) =>
   `${count.toLocaleString('en-US')} recorded ${count === 1 ? 'movement' : 'movements'}`;
@@ -9,9 +12,6 @@ const movements = (count: number) =>
  * state, pages loading) are written in frameTexts.ts, the first load's only texts, and appear here under
  * the same names.
  */
-/** Up to this size, a sample read back from a two-decimal confidence is exact (lib/format.ts). */
-const EXACT_SAMPLE_UP_TO = 20;
-
 export const T = {
   appName: F.appName,
   nav: F.nav,
