@@ -385,6 +385,15 @@ export const T = {
     /** What is true of one board's history (docs/github.md: the one-time import is best effort). */
     recording: (since: string, history: 'pending' | 'done' | 'unavailable' | undefined) =>
       history === 'pending'
+    /** The import checked against GitHub's current values (docs/metrics.md, "Partial histories"). */
+    historyCounts: (imported: number, partial: number, since: string) =>
+      `History imported for ${imported.toLocaleString('en')} ${imported === 1 ? 'item' : 'items'}, partial for ${partial.toLocaleString('en')}; recorded move by move since ${since}`,
+    historyPartialHint:
+      "GitHub no longer records every move in its timelines: for these items the moves before they entered their current column are not all known, so they have no lead time, a cycle time only if they started after that, and time in state only from then on. They count in work in progress and throughput.",
+    workflowField: 'Workflow field',
+    workflowFieldHint: 'The single-select field whose options are the board’s columns.',
+    loadingFields: 'Loading fields…',
+    failedFields: 'Failed to load the board’s fields',
         ? `Importing earlier moves from GitHub; recorded move by move since ${since}.`
         : history === 'done'
           ? `Earlier moves imported from GitHub; recorded move by move since ${since}.`

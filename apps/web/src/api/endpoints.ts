@@ -71,5 +71,10 @@ export const getBoardStory = (project: string, filter: ItemFilterParams = {}) =>
 export const getOwnerOptions = () => api.call('githubOwnerOptions', {});
 export const getProjectsByOwner = (owner: string | null) =>
   api.call('githubProjectsByOwner', { query: owner ? { owner } : {} });
-export const getProjectColumns = (projectId: string) =>
-  api.call('githubProjectColumns', { query: { project_id: projectId } });
+export const getProjectColumns = (projectId: string, fieldId = '') =>
+  api.call('githubProjectColumns', {
+    query: fieldId ? { project_id: projectId, field_id: fieldId } : { project_id: projectId },
+  });
+/** The board's single-select fields: the Add dialog offers them as its workflow field. */
+export const getProjectFields = (projectId: string) =>
+  api.call('githubProjectFields', { query: { project_id: projectId } });

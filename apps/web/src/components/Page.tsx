@@ -2,6 +2,7 @@ import type { Project } from '@fluxion/contract';
 import { type ReactNode, useEffect } from 'react';
 import { T } from '../texts.ts';
 import { BoardAccessNotice } from './BoardAccess/BoardAccessNotice.tsx';
+import { historyCounts } from '../lib/history.ts';
 import { BoardSync } from './BoardSync.tsx';
 import styles from './Page.module.css';
 
@@ -38,6 +39,11 @@ export function Page({ title, subtitle, board, tab, actions, children }: PagePro
           <h1 className={styles.title}>{title}</h1>
           {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
           {board && <BoardSync project={board} />}
+          {board && historyCounts(board) && (
+            <p className={styles.subtitle} data-history>
+              {historyCounts(board)}
+            </p>
+          )}
           {board && <BoardAccessNotice project={board} />}
         </div>
         {actions && <div className={styles.actions}>{actions}</div>}

@@ -8,11 +8,12 @@ import { useConnections } from '../../components/BoardAccess/useConnections.ts';
 import { useInstallUrl } from '../../components/BoardAccess/useInstallUrl.ts';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { T } from '../../texts.ts';
-import { ColumnSelect, IterationSelect } from './fields.tsx';
+import { ColumnSelect, IterationSelect, WorkflowFieldSelect } from './fields.tsx';
 import { ConnectPersonalButton } from './GithubAppInstall.tsx';
 import {
   buildAddRequest,
   canSubmit,
+  changeField,
   changeOwner,
   changeProject,
   initialForm,
@@ -118,9 +119,15 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
             retrying={available.isFetching}
           />
         )}
+        <WorkflowFieldSelect
+          projectId={form.projectId}
+          value={form.fieldId}
+          onChange={(fieldId) => setForm(changeField(form, fieldId))}
+        />
         <IterationSelect value={form.iteration} onChange={(iteration) => setForm({ ...form, iteration })} />
         <ColumnSelect
           projectId={form.projectId}
+          fieldId={form.fieldId}
           value={form.column}
           onChange={(column) => setForm({ ...form, column })}
         />

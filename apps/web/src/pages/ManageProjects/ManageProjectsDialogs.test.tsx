@@ -29,6 +29,11 @@ function stubApi(saveStatus: number) {
         return json([{ value: 'octo-alice', display_name: 'octo-alice' }]);
       if (path.startsWith('/api/github-projects-by-owner'))
         return json([{ id: 'PVT_new', name: 'New board', full_name: 'octo-alice/3', owner: 'octo-alice' }]);
+      if (path.startsWith('/api/github-project-fields'))
+        return json({
+          fields: [{ id: 'F1', name: 'Status', columns: ['Todo', 'Doing', 'Done'] }],
+          default_field_id: 'F1',
+        });
       if (path.startsWith('/api/github-project-columns')) {
         // GitHub takes a moment: long enough to see what the dialog says meanwhile.
         await new Promise((resolve) => setTimeout(resolve, 300));

@@ -4,6 +4,7 @@ import { IconButton, Label } from '@primer/react';
 import { BoardAccessNotice } from '../../components/BoardAccess/BoardAccessNotice.tsx';
 import { BoardSync } from '../../components/BoardSync.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { historyCounts } from '../../lib/history.ts';
 import { T } from '../../texts.ts';
 import styles from './ManageProjects.module.css';
 
@@ -42,13 +43,20 @@ export function ProjectList({ projects, onEdit, onDelete, onShare }: Props) {
               <BoardSync project={project} />
             </div>
             {/* What is true of this board's history: imported at once, then recorded move by move. */}
-            {!project.is_demo && project.recording_since && (
-              <div className={styles.meta}>
-                {T.projects.recording(
-                  formatDate(project.recording_since, project.calendar?.time_zone),
-                  project.history_import,
-                )}
+            {historyCounts(project) ? (
+              <div className={styles.meta} title={T.projects.historyPartialHint} data-history>
+                {historyCounts(project)}
               </div>
+            ) : (
+              !project.is_demo &&
+              project.recording_since && (
+                <div className={styles.meta}>
+                  {T.projects.recording(
+                    formatDate(project.recording_since, project.calendar?.time_zone),
+                    project.history_import,
+                  )}
+                </div>
+              )
             )}
             <BoardAccessNotice project={project} />
             <div className={`${styles.meta} ${styles.details}`}>

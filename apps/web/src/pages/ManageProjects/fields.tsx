@@ -1,14 +1,52 @@
 import { Button, FormControl, Select } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
-import { getProjectColumns } from '../../api/endpoints.ts';
+import { getProjectColumns, getProjectFields } from '../../api/endpoints.ts';
 import { T } from '../../texts.ts';
 
-export function useProjectColumns(projectId: string) {
+export function useProjectColumns(projectId: string, fieldId = '') {
   return useQuery({
-    queryKey: ['github-project-columns', projectId],
-    queryFn: () => getProjectColumns(projectId),
+    queryKey: ['github-project-columns', projectId, fieldId],
+    queryFn: () => getProjectColumns(projectId, fieldId),
     enabled: projectId !== '',
   });
+}
+
+type FieldProps = { projectId: string; value: string; onChange: (fieldId: string) => void };
+
+/**
+ * The workflow field: the board's single-select fields, the default one chosen until the user picks
+ * another ('' in the form means the default). Disabled until a project is chosen.
+ */
+export function WorkflowFieldSelect({ projectId, value, onChange }: FieldProps) {
+  const fields = useQuery({
+    queryKey: ['github-project-fields', projectId],
+    queryFn: () => getProjectFields(projectId),
+    enabled: projectId !== '',
+  });
+  const loading = projectId !== '' && fields.isPending;
+  const chosen = value || fields.data?.default_field_id || '';
+  return (
+    <FormControl disabled={projectId === '' || loading || (fields.data?.fields.length ?? 0) === 0}>
+      <FormControl.Label>{T.projects.workflowField}</FormControl.Label>
+      <Select value={chosen} onChange={(e) => onChange(e.target.value)} block>
+        {loading && <Select.Option value="">{T.projects.loadingFields}</Select.Option>}
+        {(fields.data?.fields ?? []).map((field) => (
+          <Select.Option key={field.id} value={field.id}>
+            {`${field.name} (${field.columns.join(', ')})`}
+          </Select.Option>
+        ))}
+      </Select>
+      <FormControl.Caption>{T.projects.workflowFieldHint}</FormControl.Caption>
+      {fields.isError && (
+        <FormControl.Validation variant="error">
+          {T.projects.failedFields}{' '}
+          <Button size="small" variant="invisible" onClick={() => void fields.refetch()}>
+            {T.states.retry}
+          </Button>
+        </FormControl.Validation>
+      )}
+    </FormControl>
+  );
 }
 
 type IterationProps = { value: number | null; onChange: (value: number) => void };
@@ -32,11 +70,17 @@ export function IterationSelect({ value, onChange }: IterationProps) {
   );
 }
 
-type ColumnProps = { projectId: string; value: string; onChange: (value: string) => void };
+type ColumnProps = {
+  projectId: string;
+  /** The workflow field whose options are the columns ('' or absent: the default one). */
+  fieldId?: string;
+  value: string;
+  onChange: (value: string) => void;
+};
 
 /** Optional cycle start column: disabled until a project is chosen. */
-export function ColumnSelect({ projectId, value, onChange }: ColumnProps) {
-  const columns = useProjectColumns(projectId);
+export function ColumnSelect({ projectId, fieldId = '', value, onChange }: ColumnProps) {
+  const columns = useProjectColumns(projectId, fieldId);
   const loading = projectId !== '' && columns.isPending;
   return (
     <FormControl disabled={projectId === '' || loading}>

@@ -14,6 +14,8 @@ export type ProjectForm = {
   projectId: string;
   iteration: number | null;
   column: string;
+  /** The workflow field's GitHub id; '': the board's default one. */
+  fieldId: string;
 };
 
 export const initialForm = (): ProjectForm => ({
@@ -21,6 +23,7 @@ export const initialForm = (): ProjectForm => ({
   projectId: '',
   iteration: DEFAULT_ITERATION_LENGTH,
   column: '',
+  fieldId: '',
 });
 
 /** Changing the organization clears project and column. */
@@ -29,11 +32,20 @@ export const changeOwner = (form: ProjectForm, owner: string): ProjectForm => ({
   owner,
   projectId: '',
   column: '',
+  fieldId: '',
 });
 
 export const changeProject = (form: ProjectForm, projectId: string): ProjectForm => ({
   ...form,
   projectId,
+  column: '',
+  fieldId: '',
+});
+
+/** Another workflow field has other columns: the cycle start column is cleared. */
+export const changeField = (form: ProjectForm, fieldId: string): ProjectForm => ({
+  ...form,
+  fieldId,
   column: '',
 });
 
@@ -54,7 +66,8 @@ export function buildAddRequest(form: ProjectForm, available: AvailableProject[]
   const project = available.find((p) => p.id === form.projectId);
   if (!project) return { ok: false, error: T.projects.notFound };
   if (form.iteration === null) return { ok: false, error: T.projects.addError };
-  return { ok: true, body: saveBody(project.id, project.name, form.iteration, form.column) };
+  const body = saveBody(project.id, project.name, form.iteration, form.column);
+  return { ok: true, body: form.fieldId ? { ...body, workflow_field_id: form.fieldId } : body };
 }
 
 export function saveBody(
