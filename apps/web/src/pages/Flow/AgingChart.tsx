@@ -27,13 +27,20 @@ import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { P } from '../../policyTexts.ts';
 import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
 import styles from './Flow.module.css';
+import { type DurationUnit, unitOf } from '../../lib/units.ts';
 
 const MARGIN = { top: 16, right: 56, bottom: 24, left: 8 };
 // The plot's height: the chart's less its margins and the x axis (recharts' default 30 px).
 const PLOT_PX = CHART_HEIGHT - MARGIN.top - MARGIN.bottom - 30;
 const LEGEND: AgingRisk[] = ['on_track', 'watch', 'at_risk', 'critical'];
 
-function PointTooltip({ payload }: { payload?: readonly { payload?: AgingPoint }[] }) {
+function PointTooltip({
+  payload,
+  unit,
+}: {
+  payload?: readonly { payload?: AgingPoint }[];
+  unit?: DurationUnit;
+}) {
   const p = payload?.[0]?.payload;
   if (!p) return null;
   return (
@@ -41,7 +48,7 @@ function PointTooltip({ payload }: { payload?: readonly { payload?: AgingPoint }
       lines={[
         T.flow.itemLabel(p.number, p.title),
         p.column,
-        T.flow.days(formatDays(p.y)),
+        T.flow.days(formatDays(p.y), unit),
         T.flow.risk[p.risk],
         ...(p.sleRisk && p.sleRisk !== 'on_track' ? [`SLE: ${P.sle.risk[p.sleRisk]}`] : []),
         ...(p.blocked ? [P.blocked.now] : []),
@@ -153,7 +160,7 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
               dataKey="y"
               domain={[0, top]}
               ticks={ticks}
-              label={{ value: T.flow.ageAxis, angle: -90, position: 'insideLeft' }}
+              label={{ value: T.flow.ageAxisIn(unitOf(calendar)), angle: -90, position: 'insideLeft' }}
             />
             {lines.map((line, i) => (
               <ReferenceLine
@@ -184,7 +191,7 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
                 }}
               />
             )}
-            <Tooltip content={<PointTooltip />} cursor={false} />
+            <Tooltip content={<PointTooltip unit={unitOf(calendar)} />} cursor={false} />
             <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1}>
               {points.map((p) => (
                 <Cell key={p.id} fill={RISK_COLORS[p.risk]} />

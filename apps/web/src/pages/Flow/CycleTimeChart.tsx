@@ -24,6 +24,7 @@ import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { P } from '../../policyTexts.ts';
 import styles from './Flow.module.css';
+import { capitalUnit, type DurationUnit, unitOf } from '../../lib/units.ts';
 
 const shortDate = (ms: number) => new Date(ms).toISOString().slice(5, 10);
 const MARGIN = { top: 16, right: 56, bottom: 24, left: 8 };
@@ -31,7 +32,13 @@ const MARGIN = { top: 16, right: 56, bottom: 24, left: 8 };
 const PLOT_PX = CHART_HEIGHT - MARGIN.top - MARGIN.bottom - 30;
 const LINE_COLORS: Record<number, string> = { 50: '#1a7f37', 70: '#bf8700', 85: '#bc4c00', 95: '#cf222e' };
 
-function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint }[] }) {
+function PointTooltip({
+  payload,
+  unit,
+}: {
+  payload?: readonly { payload?: ScatterPoint }[];
+  unit?: DurationUnit;
+}) {
   const point = payload?.[0]?.payload;
   if (!point) return null;
   return (
@@ -39,7 +46,7 @@ function PointTooltip({ payload }: { payload?: readonly { payload?: ScatterPoint
       lines={[
         T.flow.itemLabel(point.number, point.title),
         point.date,
-        T.flow.days(formatDays(point.y)),
+        T.flow.days(formatDays(point.y), unit),
         ...(point.blockedDays ? [P.blocked.tooltip(point.blockedDays)] : []),
         ...(point.flowEfficiency != null ? [P.blocked.efficiency(point.flowEfficiency)] : []),
       ]}
@@ -82,9 +89,9 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
               dataKey="y"
               domain={[0, yTop]}
               ticks={ticks}
-              label={{ value: T.flow.daysAxis, angle: -90, position: 'insideLeft' }}
+              label={{ value: capitalUnit(unitOf(calendar)), angle: -90, position: 'insideLeft' }}
             />
-            <Tooltip content={<PointTooltip />} cursor={{ strokeDasharray: '3 3' }} />
+            <Tooltip content={<PointTooltip unit={unitOf(calendar)} />} cursor={{ strokeDasharray: '3 3' }} />
             {lines.map((line, i) => (
               <ReferenceLine
                 key={line.percentile}
