@@ -3,7 +3,7 @@
  * one's memory and JIT state do not colour the other's figures.
  * Sizes default to the issue's board (100,000 issues, 1,000,000 transitions, 730 days, 8 columns);
  * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
- * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|report|collector|export|bundle
+ * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|flow|report|collector|export|bundle
  * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues;
  * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
  * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts; `bundle` only the web
@@ -53,14 +53,19 @@ if (only === 'bundle') {
 } else if (only === 'export') {
   console.log('\n##### CSV export (bench/export-csv.ts)');
   run('./export-csv.ts', []);
+} else if (only === 'flow') {
+  console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
+  run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
 } else if (only === 'report') {
   console.log('\n##### board report (bench/board-report.ts)');
   run('./board-report.ts', []);
 } else if (only !== 'api') {
   console.log('\n##### flow engine (bench/flow-engine.ts)');
   run('./flow-engine.ts', [String(issues), String(transitions), String(days)]);
+  console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
+  run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
 }
-if (!['engine', 'report', 'collector', 'export', 'bundle'].includes(only ?? '')) {
+if (!['engine', 'flow', 'report', 'collector', 'export', 'bundle'].includes(only ?? '')) {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
 }

@@ -1,0 +1,61 @@
+/**
+ * The Flow report on the 100,000-issue board (`npm run bench -- flow`, or
+ * `npx tsx bench/flow-report.ts [issues] [transitions] [days]`): median and best of several runs, with the
+ * moves as TransitionColumns (what the API server holds), without flow policies and with them (an SLE,
+ * WIP limits on three columns, the blocked label on 2 % of the items, each put on and taken off). Written
+ * to run on an older checkout too (no policies there: the 'with policies' row is then the same work), so
+ * a change's cost is measured against the code before it.
+ */
+import { buildFlowReport, toTransitionColumns } from '../packages/flow/src/index.ts';
+import { generateBoard } from './generate-board.ts';
+
+const issues = Number(process.argv[2] ?? process.env.BENCH_ITEMS ?? 100_000);
+const transitions = Number(process.argv[3] ?? process.env.BENCH_TRANSITIONS ?? issues * 10);
+const days = Number(process.argv[4] ?? process.env.BENCH_DAYS ?? 730);
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+const board = generateBoard({ issues, transitions, days });
+const moves = toTransitionColumns([...board.transitions].sort((a, b) => a.at - b.at));
+const DAY = 86_400_000;
+const labelChanges = board.items
+  .filter((_, i) => i % 50 === 3)
+  .flatMap((item, i) => {
+    const at = board.now - ((i % 60) + 2) * DAY;
+    return [
+      { itemId: item.id, label: 'blocked', added: true, at },
+      { itemId: item.id, label: 'blocked', added: false, at: at + ((i % 5) + 1) * DAY },
+    ];
+  });
+const [a, b, c] = board.columns.slice(1, 4) as [string, string, string];
+const policies = {
+  sle: { percent: 85, days: 10 },
+  wipLimits: { [a]: 500, [b]: 300, [c]: 200 },
+  blockedLabel: 'blocked',
+};
+
+const base = { ...board, transitions: moves, days: 30, horizon: 14, targetItems: 10 };
+const variants: [string, () => unknown][] = [
+  ['flow report, no policies', () => buildFlowReport(base)],
+  ['flow report, with policies', () => buildFlowReport({ ...base, policies, labelChanges } as typeof base)],
+];
+
+const median = (values: number[]) =>
+  [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
+console.log(
+  `flow report: ${issues} issues, ${transitions} moves, ${labelChanges.length} label changes; ${RUNS} runs`,
+);
+console.log('variant                              median ms     min ms');
+for (const [name, run] of variants) {
+  run();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  console.log(
+    `${name.padEnd(36)} ${median(times).toFixed(1).padStart(9)} ${Math.min(...times)
+      .toFixed(1)
+      .padStart(10)}`,
+  );
+}
