@@ -447,6 +447,11 @@ export const T = {
       badHoliday: (line: string) => `Not a date (YYYY-MM-DD): ${line}`,
       allWeekend: 'At least one day of the week must be a working day.',
     },
+    /** The Number field read as the estimate (docs/metrics.md, "Iterations and estimates"). */
+    estimateField: 'Estimate field',
+    estimateNone: 'None: count items only',
+    estimateHint:
+      'A Number field of the board (points, size…): the Flow page and the iteration report can then count it instead of items. Its values are recorded from now on.',
     sharedSetBy: (login: string | null) =>
       `The working calendar and archived items are set by ${login ? `@${login}` : 'the first person who added this board'} for everyone who tracks it; ask them to change them.`,
     archived: {

@@ -10,6 +10,10 @@ import { classificationRequest, initialChoice } from './classificationForm.ts';
 import { ColumnClassificationField } from './ColumnClassificationField.tsx';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
 import { FlowPoliciesField, initialPolicies, policiesRequest } from './FlowPoliciesField.tsx';
+import { EstimateFieldSelect, estimateFieldId } from './EstimateFieldSelect.tsx';
+import { useBoardPlan } from '../../projects/useBoardPlan.ts';
+import { useQuery } from '@tanstack/react-query';
+import { getProjectFields } from '../../api/endpoints.ts';
 import styles from './ManageProjects.module.css';
 import { boardSettings, initialIncludeArchived, saveBody, sharedSettingsEditable } from './projectForm.ts';
 
@@ -32,6 +36,14 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const policiesBody = policiesRequest(policies);
   const calendarValid =
     !editable || ('calendar' in calendarBody && calendar.weekends.length < 7 && policiesBody !== null);
+  // The estimate field: sent only when changed here (omitted: unchanged).
+  const { estimateField } = useBoardPlan(project.project_id);
+  const fields = useQuery({
+    queryKey: ['github-project-fields', project.project_id],
+    queryFn: () => getProjectFields(project.project_id),
+  });
+  const [estimate, setEstimate] = useState<string | null>(null);
+  const estimateValue = estimate ?? estimateFieldId(fields.data?.number_fields, estimateField);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const submit = async () => {
@@ -43,6 +55,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
       column_classification: classificationRequest(project, classification),
       ...('calendar' in calendarBody ? boardSettings(project, calendarBody.calendar, includeArchived) : {}),
       ...(editable && policiesBody ? { flow_policies: policiesBody } : {}),
+      ...(editable && estimate !== null ? { estimate_field_id: estimate || null } : {}),
     });
     setSaving(false);
     setError(failed);
@@ -80,6 +93,12 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           <CalendarField choice={calendar} onChange={setCalendar} />
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
           <FlowPoliciesField choice={policies} onChange={setPolicies} />
+          <EstimateFieldSelect
+            projectId={project.project_id}
+            value={estimateValue}
+            current={estimateField}
+            onChange={setEstimate}
+          />
         </fieldset>
         {error && (
           <Flash variant="danger" role="alert">
