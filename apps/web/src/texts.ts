@@ -391,6 +391,8 @@ export const T = {
     historyPartialHint:
       "GitHub no longer records every move in its timelines: for these items the moves before they entered their current column are not all known, so they have no lead time, a cycle time only if they started after that, and time in state only from then on. They count in work in progress and throughput.",
     workflowField: 'Workflow field',
+    workflowFieldChange: (from: string, to: string) =>
+      `Saving deletes the history recorded under “${from}” and reads the board again by “${to}” as if added now: its past moves are imported from GitHub again, with the gaps GitHub left marked partial, and the cycle time start column and column classification go back to automatic.`,
     workflowFieldHint: 'The single-select field whose options are the board’s columns.',
     loadingFields: 'Loading fields…',
     failedFields: 'Failed to load the board’s fields',

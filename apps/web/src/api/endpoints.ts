@@ -75,6 +75,9 @@ export const getProjectColumns = (projectId: string, fieldId = '') =>
   api.call('githubProjectColumns', {
     query: fieldId ? { project_id: projectId, field_id: fieldId } : { project_id: projectId },
   });
+/** Reads a tracked board by another workflow field: its recorded history is deleted and imported again. */
+export const changeWorkflowField = (projectId: string, fieldId: string) =>
+  api.call('changeWorkflowField', { params: { id: projectId }, body: { field_id: fieldId } });
 /** The board's single-select fields: the Add dialog offers them as its workflow field. */
 export const getProjectFields = (projectId: string) =>
   api.call('githubProjectFields', { query: { project_id: projectId } });

@@ -13,7 +13,8 @@ import { FlowPoliciesField, initialPolicies, policiesRequest } from './FlowPolic
 import { EstimateFieldSelect, estimateFieldId } from './EstimateFieldSelect.tsx';
 import { useBoardPlan } from '../../projects/useBoardPlan.ts';
 import { useQuery } from '@tanstack/react-query';
-import { getProjectFields } from '../../api/endpoints.ts';
+import { changeWorkflowField, getProjectFields } from '../../api/endpoints.ts';
+import { WorkflowFieldChange } from './WorkflowFieldChange.tsx';
 import styles from './ManageProjects.module.css';
 import { boardSettings, initialIncludeArchived, saveBody, sharedSettingsEditable } from './projectForm.ts';
 
@@ -46,10 +47,22 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const estimateValue = estimate ?? estimateFieldId(fields.data?.number_fields, estimateField);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [workflowField, setWorkflowField] = useState<string | null>(null);
   const submit = async () => {
     if (!calendarValid) return;
     setError(null);
     setSaving(true);
+    if (workflowField !== null) {
+      // The board's columns change: only the field and the iteration are saved (the rest named old columns).
+      const changed = await changeWorkflowField(project.project_id, workflowField).then(
+        () => null,
+        (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)),
+      );
+      const failed = changed ?? (await onSubmit(saveBody(project.project_id, project.title, iteration, '')));
+      setSaving(false);
+      setError(failed);
+      return;
+    }
     const failed = await onSubmit({
       ...saveBody(project.project_id, project.title, iteration, column),
       column_classification: classificationRequest(project, classification),
@@ -93,6 +106,12 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           <CalendarField choice={calendar} onChange={setCalendar} />
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
           <FlowPoliciesField choice={policies} onChange={setPolicies} />
+          <WorkflowFieldChange
+            project={project}
+            fields={fields.data}
+            value={workflowField}
+            onChange={setWorkflowField}
+          />
           <EstimateFieldSelect
             projectId={project.project_id}
             value={estimateValue}
