@@ -2,7 +2,7 @@ import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
 import { signOutGithubToken } from '../github/user-token.ts';
 import { findCoverage } from '../users/coverage.ts';
-import { isActiveUser, toProfile } from '../users/subscription.ts';
+import { mayBeCovered, toProfile } from '../users/subscription.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized } from '../http/errors.ts';
@@ -69,9 +69,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       const user = await findUser(ctx.db, request.userId);
       if (!user) throw unauthorized('User no longer exists');
       const now = ctx.now();
-      // An organization's team plan counts only when the user's own subscription does not let them in.
-      const own = isActiveUser(user.subscription_status, user.subscription_end, now);
-      return toProfile(user, now, own ? null : await findCoverage(ctx.db, user.id, now));
+      // A team plan is looked up only when it could stand for the user's own subscription.
+      const coverage = mayBeCovered(user, now) ? await findCoverage(ctx.db, user.id, now) : null;
+      return toProfile(user, now, coverage);
     },
     { preHandler: authenticate(ctx) },
   );

@@ -6,7 +6,7 @@ import { findUser } from '../users/queries.ts';
 import { applyCheckoutSession } from './events.ts';
 import type { Billing } from './service.ts';
 import { findCoverage } from '../users/coverage.ts';
-import { isActiveUser, toProfile } from '../users/subscription.ts';
+import { mayBeCovered, toProfile } from '../users/subscription.ts';
 
 const NOT_FOUND = 'Checkout session not found';
 
@@ -32,6 +32,6 @@ export async function confirmCheckout(billing: Billing, user: User, sessionId: s
   const updated = await findUser(billing.ctx.db, user.id);
   if (!updated) throw unauthorized('User no longer exists');
   const now = billing.ctx.now();
-  const own = isActiveUser(updated.subscription_status, updated.subscription_end, now);
-  return toProfile(updated, now, own ? null : await findCoverage(billing.ctx.db, updated.id, now));
+  const coverage = mayBeCovered(updated, now) ? await findCoverage(billing.ctx.db, updated.id, now) : null;
+  return toProfile(updated, now, coverage);
 }

@@ -205,6 +205,11 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
       is_manager: true,
       managers: ['octo-alice'],
     });
+    // A bought plan stands for a free personal trial: the buyer is told they are covered, and manage it.
+    expect((await world.call<Profile>(world.alice, '/api/me/')).body).toMatchObject({
+      subscription_status: 'active',
+      covered_by: { org: ORG, is_manager: true },
+    });
     await endPersonalTrial(world, world.bob);
     const bob = (await world.call<Profile>(world.bob, '/api/me/')).body;
     expect(bob).toMatchObject({

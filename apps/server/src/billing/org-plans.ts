@@ -23,6 +23,7 @@ import { orgSubscription, shouldApplyToOrg } from './status.ts';
 import { callStripe, subscriptionFacts } from './stripe-client.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const ACTIVE_DAYS = 30;
 const LIVE = ['active', 'past_due'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -34,11 +35,15 @@ async function storedPlan(billing: Billing, state: OrgPlanState): Promise<OrgPla
   return storeOrgPlan(ctx.db, state.org, state.end ?? ctx.now(), ctx.now());
 }
 
-/** The period whose active members are the seats: the paid period, or the trial. */
-function periodStart(row: OrgPlanRow | undefined, state: OrgPlanState): number {
-  if (row?.period_start != null && row.status !== 'trial') return row.period_start;
+/**
+ * Since when a member's use of Fluxion makes a seat: the start of the paid period (or of the trial), and never
+ * less than the last 30 days — so the members who used it just before a purchase or a renewal keep their seat.
+ */
+function periodStart(row: OrgPlanRow | undefined, state: OrgPlanState, now: number): number {
+  const lookBack = now - ACTIVE_DAYS * DAY_MS;
+  if (row?.period_start != null && row.status !== 'trial') return Math.min(row.period_start, lookBack);
   const trialEnd = row?.trial_end ?? state.end ?? 0;
-  return trialEnd - TRIAL_DAYS * DAY_MS;
+  return Math.min(trialEnd - TRIAL_DAYS * DAY_MS, lookBack);
 }
 
 /**
@@ -50,7 +55,7 @@ export async function syncSeats(billing: Billing, org: string): Promise<number> 
   const state = (await orgPlanStates(ctx.db, [org]))[0];
   if (!state) return 0;
   const row = await findOrgPlan(ctx.db, org);
-  const seats = (await activeMembers(ctx.db, org, periodStart(row, state))).length;
+  const seats = (await activeMembers(ctx.db, org, periodStart(row, state, ctx.now()))).length;
   const id = row?.stripe_subscription_id;
   if (!row || !id || !LIVE.includes(row.status)) return seats;
   const quantity = Math.max(1, seats);
@@ -125,7 +130,7 @@ export async function startOrgCheckout(billing: Billing, user: User, org: string
     throw conflict(`The team plan of ${org} is already active`);
   }
   const customer = await orgCustomer(billing, row, user);
-  const seats = (await activeMembers(ctx.db, org, periodStart(row, state))).length;
+  const seats = (await activeMembers(ctx.db, org, periodStart(row, state, ctx.now()))).length;
   const trialEnd = row.status === 'trial' ? stripeTrialEnd(state.end, ctx.now()) : undefined;
   const base = ctx.config.publicUrl;
   const metadata = { org_login: org, bought_by: user.username };

@@ -36,6 +36,29 @@ export function isActiveUser(status: string, end: number | null, now: number): b
   }
 }
 
+const FREE = ['trial', 'pilot'];
+
+/** Whether a team plan may stand for the user's own subscription: theirs lapsed, or is only the app's free trial or pilot. */
+export function mayBeCovered(
+  user: Pick<User, 'subscription_status' | 'subscription_end'>,
+  now: number,
+): boolean {
+  return (
+    FREE.includes(user.subscription_status) ||
+    !isActiveUser(user.subscription_status, user.subscription_end, now)
+  );
+}
+
+/**
+ * A team plan is reported when it lets the user in and their own subscription does not — or is only a free
+ * trial or pilot while the plan is bought (the plan is what carries on).
+ */
+function reportsCoverage(user: User, coverage: OrgPlanState, now: number): boolean {
+  if (!isActiveUser(coverage.status, coverage.end, now)) return false;
+  if (!isActiveUser(user.subscription_status, user.subscription_end, now)) return true;
+  return FREE.includes(user.subscription_status) && coverage.status !== 'trial';
+}
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -46,7 +69,7 @@ export function toProfile(user: User, now: number, coverage: OrgPlanState | null
   const parsed = subscriptionStatusSchema.safeParse(user.subscription_status);
   const status: SubscriptionStatus = parsed.success ? parsed.data : 'none';
   const own = isActiveUser(status, user.subscription_end, now);
-  if (!own && coverage && isActiveUser(coverage.status, coverage.end, now)) {
+  if (coverage && reportsCoverage(user, coverage, now)) {
     const covered = subscriptionStatusSchema.safeParse(coverage.status);
     return {
       username: user.username,
