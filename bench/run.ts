@@ -5,6 +5,7 @@
  * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
  * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|flow|report|collector|export|bundle
  * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues;
+ * `digest` only the digest's CPU and 1,000 boards' digests through the mail catcher, bench/digest.ts;
  * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
  * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts; `bundle` only the web
  * app's first load: built, then its gzipped JavaScript against the budget, scripts/bundle-budget.ts).
@@ -56,6 +57,9 @@ if (only === 'bundle') {
 } else if (only === 'flow') {
   console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
   run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
+} else if (only === 'digest') {
+  console.log('\n##### digest (bench/digest.ts)');
+  run('./digest.ts', []);
 } else if (only === 'report') {
   console.log('\n##### board report (bench/board-report.ts)');
   run('./board-report.ts', []);
@@ -65,7 +69,7 @@ if (only === 'bundle') {
   console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
   run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
 }
-if (!['engine', 'flow', 'report', 'collector', 'export', 'bundle'].includes(only ?? '')) {
+if (!['engine', 'flow', 'report', 'collector', 'export', 'bundle', 'digest'].includes(only ?? '')) {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
 }

@@ -1,0 +1,148 @@
+/**
+ * `npm run bench -- digest` (docs/operations.md, "Digest and alerts"):
+ * 1. CPU per board's digest on the 100,000-issue board: the Flow report is the cached analysis the pages
+ *    already computed (timed apart, once), the digest's own work is measured — figures, e-mail (HTML and
+ *    text) and Slack message — as CPU time, median of BENCH_RUNS runs.
+ * 2. 1,000 boards' digests (BENCH_DIGEST_BOARDS) sent through the mail catcher by two notifiers at once
+ *    on SQLite: how long, and that no digest arrived twice (distinct recipients and Message-IDs).
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMailSim } from '../packages/mail-sim/src/index.ts';
+import { buildFlowReport, toTransitionColumns } from '../packages/flow/src/index.ts';
+import { createAnalyticsState } from '../apps/server/src/analytics/state.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/connection.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { createChannels } from '../apps/server/src/notifications/channels.ts';
+import { buildDigest } from '../apps/server/src/notifications/digest.ts';
+import { jobCounts } from '../apps/server/src/notifications/jobs.ts';
+import { digestEmail } from '../apps/server/src/notifications/messages.ts';
+import { savePreferences } from '../apps/server/src/notifications/preferences.ts';
+import { createNotifier } from '../apps/server/src/notifications/runner.ts';
+import { currentDigestPeriod } from '../apps/server/src/notifications/schedule.ts';
+import { digestSlack } from '../apps/server/src/notifications/slack.ts';
+import { upsertTracking } from '../apps/server/src/projects/queries.ts';
+import { insertTestBoard } from '../apps/server/src/testing/boards.ts';
+import { upsertGithubUser } from '../apps/server/src/users/queries.ts';
+import { generateBoard } from './generate-board.ts';
+
+const issues = Number(process.env.BENCH_ITEMS ?? 100_000);
+const transitions = Number(process.env.BENCH_TRANSITIONS ?? issues * 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
+const BOARDS = Number(process.env.BENCH_DIGEST_BOARDS ?? 1000);
+const median = (values: number[]) =>
+  [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
+function digestCpu() {
+  const board = generateBoard({ issues, transitions, days: 730 });
+  const moves = toTransitionColumns([...board.transitions].sort((a, b) => a.at - b.at));
+  const started = process.cpuUsage();
+  const report = buildFlowReport({ ...board, transitions: moves, days: 28, horizon: 14, targetItems: 10 });
+  const reportMs = cpuMs(started);
+  const digestOnce = () => {
+    const digest = buildDigest({
+      boardTitle: 'Bench',
+      projectId: 'PVT_bench',
+      period: '2026-11-23',
+      report,
+      publicUrl: 'https://fluxion.example',
+    });
+    digestEmail(digest, 'https://fluxion.example/api/notifications/unsubscribe/?token=x');
+    digestSlack(digest);
+  };
+  digestOnce();
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = process.cpuUsage();
+    digestOnce();
+    times.push(cpuMs(start));
+  }
+  console.log(`digest on ${issues} issues, ${transitions} moves (${report.aging.items.length} in progress)`);
+  console.log(
+    `  Flow report (the cached analysis, computed once for the pages): ${reportMs.toFixed(0)} ms CPU`,
+  );
+  console.log(
+    `  digest from the cached report: median ${median(times).toFixed(2)} ms CPU, max ${Math.max(...times).toFixed(2)} ms (target ≤ 50 ms)`,
+  );
+}
+
+async function thousandDigests() {
+  const mail = await startMailSim();
+  const dataDir = mkdtempSync(join(tmpdir(), 'fluxion-bench-digest-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  config.notifications = { ...config.notifications, smtpUrl: mail.smtpUrl, slackWebhookBase: mail.slackBase };
+  const handle = openDatabase({ databaseUrl: null, dataDir, preparedStatements: true });
+  await migrateToLatest(handle);
+  const period = currentDigestPeriod(Date.UTC(2026, 10, 27), 'UTC');
+  const now = period.at + 60_000;
+  const ctx = { config, db: handle.db, dialect: handle.dialect, now: () => now };
+  for (let i = 0; i < BOARDS; i++) {
+    const user = await upsertGithubUser(
+      ctx.db,
+      { githubId: 100 + i, login: `bench${i}`, avatarUrl: null, tokenEnc: 'none' },
+      now,
+    );
+    await insertTestBoard(ctx.db, {
+      id: `b${i}`,
+      githubProjectId: `PVT_${i}`,
+      title: `Board ${i}`,
+      addedAt: now - 86_400_000,
+      trackedBy: { userId: user.id, iterationLengthDays: 7 },
+    });
+    await upsertTracking(ctx.db, {
+      userId: user.id,
+      boardId: `b${i}`,
+      iterationLengthDays: 7,
+      cycleStart: null,
+      classification: undefined,
+      now,
+    });
+    await savePreferences(
+      ctx.db,
+      {
+        user_id: user.id,
+        board_id: `b${i}`,
+        digest: 1,
+        alerts: 0,
+        by_email: 1,
+        by_slack: 0,
+        email: `bench${i}@example.test`,
+      },
+      now,
+    );
+  }
+  const notifiers = ['one', 'two'].map((owner) => {
+    const analytics = createAnalyticsState(config.analytics, ctx.now);
+    const channels = createChannels(config.notifications);
+    return { notifier: createNotifier({ ...ctx, analytics }, channels, { owner, batch: 50 }), channels };
+  });
+  const start = performance.now();
+  const run = async ({ notifier }: (typeof notifiers)[number]) => {
+    while ((await notifier.runOnce()).length > 0);
+  };
+  await Promise.all(notifiers.map(run));
+  const seconds = (performance.now() - start) / 1000;
+  const mails = mail.inbox.mails;
+  const recipients = new Set(mails.map((m) => m.to.join(','))).size;
+  const ids = new Set(mails.map((m) => m.messageId)).size;
+  console.log(
+    `${BOARDS} boards' digests by two notifiers through the mail catcher (SQLite): ${seconds.toFixed(1)} s`,
+  );
+  console.log(
+    `  e-mails ${mails.length}, distinct recipients ${recipients}, distinct Message-IDs ${ids}, duplicates ${mails.length - ids}`,
+  );
+  console.log(`  jobs: ${JSON.stringify(await jobCounts(ctx.db))}`);
+  for (const { channels } of notifiers) channels.close();
+  await handle.close();
+  await mail.close();
+  if (mails.length !== BOARDS || ids !== BOARDS) process.exitCode = 1;
+}
+
+digestCpu();
+await thousandDigests();
