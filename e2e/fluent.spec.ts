@@ -80,6 +80,88 @@ for (const size of SIZES) {
       await expect(page.getByText('Please select a project to view data.')).toHaveCount(0);
     });
 
+    test('a label picked from the suggestions stays on across every page of the top navigation', async ({
+      page,
+    }) => {
+      await signIn(page, 'octo-alice');
+      await page.goto('/flow?demo=1');
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      // On a phone the fields fold behind the "Filters" button.
+      if (size.name === 'phone') await toggle.click();
+      const labels = page.getByRole('combobox', { name: 'Labels (any of)' });
+      await labels.click();
+      // The demo board's labels, typed in another case than the board's: 'BU' finds 'bug'.
+      await labels.pressSequentially('BU');
+      const option = page.getByRole('listbox').getByRole('option', { name: /^bug\s*\d+$/ });
+      await expectUncovered(option);
+      await option.click();
+      await expect(labels).toHaveValue('bug');
+      await expect(page.getByRole('listbox')).toBeHidden();
+      await page.getByRole('button', { name: 'Apply filter' }).click();
+      await expect(page).toHaveURL(/[?&]label=bug(&|$)/);
+
+      const analyses = page.getByRole('navigation', { name: 'Analyses' });
+      for (const [link, path] of [
+        ['Lead-Time', '/lead-time'],
+        ['Time in State', '/time-in-state'],
+        ['Issues in Columns', '/issues-in-columns'],
+        ['Flow', '/flow'],
+      ]) {
+        await analyses.getByRole('link', { name: link, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${path}\\?project=[^&]+&label=bug$`));
+        // The field holds it (folded away on a phone, whose button counts it).
+        await expect(page.locator('#filter-label')).toHaveValue('bug');
+        if (size.name === 'phone') await expect(toggle).toHaveText('Filters (1)');
+        else await expect(page.getByTestId('filter-on')).toBeVisible();
+        await expect(page.getByText('Please select a project to view data.')).toHaveCount(0);
+      }
+    });
+
+    test('a dot of the cycle-time scatter and of the aging chart opens its issue on GitHub', async ({
+      page,
+      context,
+    }) => {
+      // GitHub itself is out of reach here: its issue pages are played by the browser's network layer.
+      await context.route('https://github.com/**', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<title>Issue on GitHub</title><h1>Issue</h1>' }),
+      );
+      await signIn(page, 'octo-alice');
+      await page.goto('/flow?demo=1');
+      for (const chart of ['flow-scatter', 'flow-aging']) {
+        const dots = page.getByTestId(chart).getByRole('link', { name: /: open on GitHub$/ });
+        await expect(dots.first()).toBeVisible();
+        await page.getByTestId(chart).locator('.recharts-surface').scrollIntoViewIfNeeded();
+        // A dot in view that no other dot covers: the pointer reaches that one.
+        const free = await dots.evaluateAll((links) =>
+          links.findIndex((link) => {
+            const box = link.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return hit !== null && link.contains(hit);
+          }),
+        );
+        expect(free).toBeGreaterThanOrEqual(0);
+        const dot = dots.nth(free);
+        const href = (await dot.getAttribute('href')) ?? '';
+        expect(href).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/issues\/\d+$/);
+        const opened = page.waitForEvent('popup');
+        await dot.click();
+        const issue = await opened;
+        await expect(issue).toHaveURL(href);
+        await expect(issue).toHaveTitle('Issue on GitHub');
+        await issue.close();
+      }
+      // The keyboard reaches a dot too: focus, then Enter.
+      const dot = page
+        .getByTestId('flow-scatter')
+        .getByRole('link', { name: /: open on GitHub$/ })
+        .first();
+      await dot.focus();
+      await expect(dot).toBeFocused();
+      const opened = page.waitForEvent('popup');
+      await page.keyboard.press('Enter');
+      await expect(await opened).toHaveURL((await dot.getAttribute('href')) ?? '');
+    });
+
     test('Manage Projects is in the user menu', async ({ page }) => {
       await signIn(page, 'octo-alice');
       await page.getByRole('button', { name: 'Open user menu' }).click();

@@ -282,6 +282,8 @@ export const T = {
     },
     itemLabel: (number: number | null, title: string | null) =>
       number === null ? (title ?? 'Item') : `#${number} ${title ?? ''}`,
+    /** A chart dot's link: the item, then where it goes. */
+    openItem: (label: string) => `${label}: open on GitHub`,
     noCompletions: 'No item finished in this window yet.',
     noWip: 'No work in progress right now.',
     /** The unit switch: items, or the board's estimate field (docs/metrics.md, "Iterations and estimates"). */
@@ -382,9 +384,6 @@ export const T = {
     subtitle: 'The GitHub Projects boards Fluxion tracks for you.',
     trackingNote:
       'Only projects you add here are tracked. Issue movements are recorded move by move from the moment a project is added, and the earlier moves its issues’ GitHub timelines still show are imported at once.',
-    /** What is true of one board's history (docs/github.md: the one-time import is best effort). */
-    recording: (since: string, history: 'pending' | 'done' | 'unavailable' | undefined) =>
-      history === 'pending'
     /** The import checked against GitHub's current values (docs/metrics.md, "Partial histories"). */
     historyCounts: (imported: number, partial: number, since: string) =>
       `History imported for ${imported.toLocaleString('en')} ${imported === 1 ? 'item' : 'items'}, partial for ${partial.toLocaleString('en')}; recorded move by move since ${since}`,
@@ -396,6 +395,9 @@ export const T = {
     workflowFieldHint: 'The single-select field whose options are the board’s columns.',
     loadingFields: 'Loading fields…',
     failedFields: 'Failed to load the board’s fields',
+    /** What is true of one board's history (docs/github.md: the one-time import is best effort). */
+    recording: (since: string, history: 'pending' | 'done' | 'unavailable' | undefined) =>
+      history === 'pending'
         ? `Importing earlier moves from GitHub; recorded move by move since ${since}.`
         : history === 'done'
           ? `Earlier moves imported from GitHub; recorded move by move since ${since}.`

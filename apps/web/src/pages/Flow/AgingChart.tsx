@@ -24,6 +24,7 @@ import { formatDays } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import { ItemDot } from './ItemDot.tsx';
 import { P } from '../../policyTexts.ts';
 import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
 import styles from './Flow.module.css';
@@ -192,7 +193,8 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
               />
             )}
             <Tooltip content={<PointTooltip unit={unitOf(calendar)} />} cursor={false} />
-            <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1}>
+            {/* Each dot opens its item on GitHub. */}
+            <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1} shape={ItemDot}>
               {points.map((p) => (
                 <Cell key={p.id} fill={RISK_COLORS[p.risk]} />
               ))}

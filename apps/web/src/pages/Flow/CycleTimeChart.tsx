@@ -22,6 +22,7 @@ import {
 import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import { ItemDot } from './ItemDot.tsx';
 import { P } from '../../policyTexts.ts';
 import styles from './Flow.module.css';
 import { capitalUnit, type DurationUnit, unitOf } from '../../lib/units.ts';
@@ -120,7 +121,14 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
                 }}
               />
             )}
-            <Scatter data={points} fill={chartColor(0)} fillOpacity={0.75} isAnimationActive={false} />
+            {/* Each dot opens its item on GitHub: one click from the outlier to the issue behind it. */}
+            <Scatter
+              data={points}
+              fill={chartColor(0)}
+              fillOpacity={0.75}
+              isAnimationActive={false}
+              shape={ItemDot}
+            />
           </ScatterChart>
         </ResponsiveContainer>
       )}
