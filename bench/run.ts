@@ -51,6 +51,9 @@ if (only === 'bundle') {
 } else if (only === 'collector') {
   console.log('\n##### collector (bench/collector.ts)');
   run('./collector.ts', []);
+} else if (only === 'iterations') {
+  console.log('\n##### iterations and estimates (bench/iterations.ts)');
+  run('./iterations.ts', [String(issues), String(transitions), String(days)]);
 } else if (only === 'export') {
   console.log('\n##### CSV export (bench/export-csv.ts)');
   run('./export-csv.ts', []);
@@ -69,7 +72,7 @@ if (only === 'bundle') {
   console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
   run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
 }
-if (!['engine', 'flow', 'report', 'collector', 'export', 'bundle', 'digest'].includes(only ?? '')) {
+if (!['engine', 'flow', 'report', 'collector', 'export', 'bundle', 'digest', 'iterations'].includes(only ?? '')) {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
 }

@@ -115,3 +115,4 @@ export {
   type IterationReportInput,
   type IterationSummary,
 } from './plan/iteration-report.ts';
+export { completionTimes } from './plan/completions.ts';

@@ -1,5 +1,5 @@
 import type { IterationReportQuery, IterationReportResponse } from '@fluxion/contract';
-import { buildCalendar, buildIterationReport, computeItemTimelines, iterationSpans } from '@fluxion/flow';
+import { buildCalendar, buildIterationReport, completionTimes, iterationSpans } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
 import { loadBoardPlan } from '../plan/board-plan.ts';
@@ -28,12 +28,11 @@ export async function iterationReport(
       ctx.analytics.boards.get(ctx.db, board.id, board.version),
       loadBoardPlan(ctx.db, board.id),
     ]);
-    const timelines = computeItemTimelines({ columns: board.columns, transitions: data.transitions });
     const calendar = buildCalendar(engineCalendar(board.calendar));
     const report = buildIterationReport({
       iterations: plan.iterations,
       plans: plan.history,
-      completedAt: new Map(timelines.map((t) => [t.itemId, t.completedAt])),
+      completedAt: completionTimes({ columns: board.columns }, data.transitions),
       unit: query.unit,
       now: ctx.now(),
       knownSince: plan.knownSince,
