@@ -44,6 +44,8 @@ export async function startMailSim(options: MailSimOptions = {}): Promise<MailSi
   app.get('/', (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(inboxPage(inbox.mails, inbox.slack)),
   );
+  // Browsers ask for it on every page: no icon, and no error in the console.
+  app.get('/favicon.ico', (_request, reply) => reply.status(204).send());
   app.get<{ Params: { id: string } }>('/messages/:id', (request, reply) => {
     const mail = inbox.mails.find((m) => String(m.id) === request.params.id);
     if (!mail) return reply.status(404).send('No such message');
@@ -73,7 +75,11 @@ export async function startMailSim(options: MailSimOptions = {}): Promise<MailSi
     return { ok: true };
   });
   app.post<{ Body: Partial<Faults> }>('/_sim/faults', (request) => {
-    inbox.faults = { smtp: request.body?.smtp ?? null, slack: request.body?.slack ?? null };
+    inbox.faults = {
+      smtp: request.body?.smtp ?? null,
+      slack: request.body?.slack ?? null,
+      hold: request.body?.hold ?? null,
+    };
     return inbox.faults;
   });
   await app.listen({ port: options.port ?? 0, host });

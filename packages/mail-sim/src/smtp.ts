@@ -23,6 +23,7 @@ export function smtpCatcher(inbox: Inbox): SMTPServer {
           const headers: Record<string, string> = {};
           for (const line of parsed.headerLines)
             headers[line.key] = line.line.slice(line.key.length + 1).trim();
+          const hold = inbox.take('hold');
           inbox.addMail({
             from: addresses(parsed.from)[0] ?? '',
             to: addresses(parsed.to),
@@ -32,7 +33,8 @@ export function smtpCatcher(inbox: Inbox): SMTPServer {
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
           });
-          callback();
+          if (hold) setTimeout(() => callback(), hold.ms);
+          else callback();
         })
         .catch((error: Error) => callback(error));
     },

@@ -25,6 +25,8 @@ export type CaughtSlack = {
 export type Faults = {
   smtp: { code: number; message: string; count: number | null } | null;
   slack: { status: number; count: number | null } | null;
+  /** The next messages are kept, then their acceptance is held back `ms` (a sender killed meanwhile). */
+  hold?: { ms: number; count: number | null } | null;
 };
 
 export class Inbox {
@@ -46,7 +48,7 @@ export class Inbox {
   }
 
   /** The fault to answer this delivery with, if any (counted down). */
-  take<K extends keyof Faults>(kind: K): Faults[K] {
+  take<K extends keyof Faults>(kind: K): Faults[K] | null {
     const fault = this.faults[kind];
     if (!fault) return null;
     if (fault.count !== null) {

@@ -1,0 +1,71 @@
+import { expect, type Page } from '@playwright/test';
+import { SIZES, signIn, test } from './support/journey.ts';
+
+/**
+ * Digest by e-mail (docs/operations.md, "Digest and alerts"): a user turns on the weekly digest for the demo
+ * and for an organization board of the simulator, sends a test digest of each, reads them in the local mail
+ * catcher's page and unsubscribes with the e-mail's link, without signing in there.
+ */
+const CATCHER = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4310) + 3}`;
+
+async function turnOnDigest(page: Page, board: string, email: string) {
+  const section = page.getByRole('region', { name: 'Notifications' });
+  await section.getByLabel('Board', { exact: true }).selectOption({ label: board });
+  await expect(section.getByLabel('Weekly digest')).toBeVisible();
+  await section.getByLabel('Weekly digest').check();
+  await section.getByLabel('E-mail address').fill(email);
+  await section.getByRole('button', { name: 'Save notification settings' }).click();
+  await expect(section.getByText('Notification settings saved.')).toBeVisible();
+  await section.getByRole('button', { name: 'Send a test digest now' }).click();
+  await expect(section.getByText('E-mail: last test digest sent')).toBeVisible({ timeout: 30_000 });
+  return section;
+}
+
+for (const { name, viewport } of SIZES) {
+  test.describe(`digest (${name})`, () => {
+    test.use({ viewport });
+
+    test('turn on the digest, send a test digest, read it in the catcher, unsubscribe from its link', async ({
+      page,
+    }) => {
+      const login = name === 'desktop' ? 'octo-bob' : 'octo-alice';
+      const email = `${login}-${name}@example.test`;
+      await signIn(page, login);
+      await page.goto('/manage-projects');
+      await page.getByRole('button', { name: 'Add Project' }).first().click();
+      const add = page.getByRole('dialog');
+      await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await add
+        .getByRole('combobox', { name: /^Project/ })
+        .selectOption({ label: 'Web app (fluxion-labs/2)' });
+      await add.getByRole('button', { name: 'Add Project' }).click();
+      await expect(page.getByText('Project successfully added!')).toBeVisible();
+
+      await turnOnDigest(page, 'Web app', email);
+      const section = await turnOnDigest(page, 'Storefront delivery', email);
+      await section.screenshot({ path: `/tmp/digest-shot-settings-${name}.png` });
+
+      await page.goto(CATCHER);
+      const mine = page.locator('li', { hasText: email });
+      await expect(mine).toHaveCount(2);
+      await mine.first().getByRole('link').click();
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Fluxion digest');
+      const text = (await page.locator('pre').last().textContent()) ?? '';
+      expect(text).toContain('Finished this week:');
+      expect(text).toContain('Oldest items in progress:');
+      await page.screenshot({ path: `/tmp/digest-shot-mail-${name}.png`, fullPage: true });
+      const unsubscribe = /Unsubscribe from this board's digest: (\S+)/.exec(text)?.[1] ?? '';
+      expect(unsubscribe).toContain('/api/notifications/unsubscribe/?token=');
+
+      await page.goto(unsubscribe);
+      await page.getByRole('button', { name: 'Unsubscribe' }).click();
+      await expect(page.getByRole('heading', { name: 'Unsubscribed' })).toBeVisible();
+
+      await page.goto('/manage-projects');
+      const again = page.getByRole('region', { name: 'Notifications' });
+      await again.getByLabel('Board', { exact: true }).selectOption({ label: 'Storefront delivery' });
+      await expect(again.getByLabel('E-mail address')).toHaveValue(email);
+      await expect(again.getByLabel('Weekly digest')).not.toBeChecked();
+    });
+  });
+}
