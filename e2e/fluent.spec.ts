@@ -94,6 +94,7 @@ for (const size of SIZES) {
       await labels.pressSequentially('BU');
       const option = page.getByRole('listbox').getByRole('option', { name: /^bug\s*\d+$/ });
       await expectUncovered(option);
+      await page.screenshot({ path: `test-results/fluent-suggestions-${size.name}.png` });
       await option.click();
       await expect(labels).toHaveValue('bug');
       await expect(page.getByRole('listbox')).toBeHidden();
@@ -157,6 +158,9 @@ for (const size of SIZES) {
         .first();
       await dot.focus();
       await expect(dot).toBeFocused();
+      await page
+        .getByTestId('flow-scatter')
+        .screenshot({ path: `test-results/fluent-dot-focus-${size.name}.png` });
       const opened = page.waitForEvent('popup');
       await page.keyboard.press('Enter');
       await expect(await opened).toHaveURL((await dot.getAttribute('href')) ?? '');

@@ -110,6 +110,14 @@ describe.each(cases)('filter suggestions ($name)', async ({ create }) => {
     expect(await count('label=bug')).toBe(2);
     expect(await count('label=BUG&milestone=V2')).toBe(1);
     expect(await count('repo=Fluxion-Labs/Platform')).toBe(2);
+    // The CSV export keeps the same items.
+    const csv = await app.inject({
+      url: `/api/export/items.csv?project=${encodeURIComponent(project)}&label=BUG`,
+      headers: alice.auth,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Checkout fails');
+    expect(csv.body).toContain('Login fails');
   });
 
   it('refuses a request without a project (400) and a board the caller does not see (404)', async () => {
