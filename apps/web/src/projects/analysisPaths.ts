@@ -9,7 +9,17 @@ export function isAnalysisPath(pathname: string): boolean {
  * The item filter's parameters (the contract's ITEM_FILTER_PARAMS, written out so that the app's frame
  * does not load the contract's schemas: analysisPaths.test.ts keeps the two lists equal).
  */
-export const FILTER_PARAMS = ['label', 'not_label', 'milestone', 'type', 'repo', 'assignee', 'from', 'to'];
+export const FILTER_PARAMS = [
+  'label',
+  'not_label',
+  'milestone',
+  'type',
+  'repo',
+  'assignee',
+  'from',
+  'to',
+  'iteration',
+];
 
 /** The filter part of an analysis page's address (`label=bug&from=…`), to carry to the next page. */
 export function filterSearch(params: URLSearchParams): string {
