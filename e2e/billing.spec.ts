@@ -5,7 +5,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { endTrial } from './support/database.ts';
+import { endTeamTrial, endTrial, setSubscription } from './support/database.ts';
 
 /**
  * Fluxion Analytics Pro through the Stripe simulator the server starts in local mode (PORT + 2): its hosted
@@ -34,7 +34,12 @@ async function signInNewUser(page: Page, request: APIRequestContext, prefix: str
   const login = `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   await request.post(`${GITHUB_SIM}/_sim/users`, { data: { login, approvedClients: ['fluxion-local'] } });
   await page.goto(`/accounts/github/login/?login=${login}`);
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  // Signed in through GitHub's authorization page when the client (the local GitHub App) asks for approval.
+  const menu = page.getByRole('button', { name: 'Open user menu' });
+  const authorize = page.getByRole('button', { name: `Authorize ${login}` });
+  await expect(menu.or(authorize)).toBeVisible();
+  if (await authorize.isVisible()) await authorize.click();
+  await expect(menu).toBeVisible();
   return login;
 }
 
@@ -83,6 +88,9 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/account');
       await expect(page.getByText('Free trial — 30 days left.')).toBeVisible();
       await expectActions(page, [BUY]);
+      await expect(page.getByTestId('price')).toHaveText(
+        '$12.00 per month (USD). Plus applicable tax, added at checkout.',
+      );
 
       await page.getByRole('button', { name: BUY }).click();
       await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
@@ -94,9 +102,10 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('button', { name: 'Go to dashboard' })).toBeEnabled();
 
       await page.goto('/account');
-      const paidUntil = page.getByText(/^Fluxion Analytics Pro — paid until (.+)\.$/);
-      await expect(paidUntil).toBeVisible();
-      const date = /paid until (.+)\.$/.exec((await paidUntil.textContent()) ?? '')?.[1] ?? '';
+      // Bought within the trial: Stripe charges at its end, so the page says when and how much.
+      const firstCharge = page.getByText(/^Trial — first charge of \$12\.00 on (.+)\.$/);
+      await expect(firstCharge).toBeVisible();
+      const date = /on (.+)\.$/.exec((await firstCharge.textContent()) ?? '')?.[1] ?? '';
       expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       // An active subscriber can change the card, and cancel; nothing to buy.
       await expectActions(page, ['Update Payment Method', 'Cancel Subscription']);
@@ -115,7 +124,7 @@ for (const viewport of VIEWPORTS) {
       await expectActions(page, ['Update Payment Method', 'Reactivate Subscription']);
       await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
       await expect(page.getByText('Subscription reactivated successfully!')).toBeVisible();
-      await expect(page.getByText(`Fluxion Analytics Pro — paid until ${date}.`)).toBeVisible();
+      await expect(page.getByText(`Trial — first charge of $12.00 on ${date}.`)).toBeVisible();
       await expectActions(page, ['Update Payment Method', 'Cancel Subscription']);
 
       // The next renewal fails (the simulator's control API): past due, then a new card in the portal.
@@ -126,6 +135,15 @@ for (const viewport of VIEWPORTS) {
       await page.reload();
       await expect(page.getByText('Payment overdue. Please update your payment method.')).toBeVisible();
       await expectActions(page, ['Update Payment Method']);
+      // The personal invoices: the trial's and the failed renewal, each with Stripe's hosted page.
+      const invoices = page.getByRole('table', { name: 'Invoices' });
+      await expect(invoices.getByRole('row')).toHaveCount(3);
+      await expect(invoices.getByRole('row').nth(1)).toContainText('$12.00');
+      await expect(invoices.getByRole('row').nth(1)).toContainText('Open');
+      await expect(invoices.getByRole('link', { name: 'View invoice' }).first()).toHaveAttribute(
+        'href',
+        new RegExp(`^${SIM}/i/in_`),
+      );
       await page.screenshot({ path: `test-results/account-past-due-${viewport.width}.png`, fullPage: true });
       await page.getByRole('button', { name: 'Update Payment Method' }).click();
       await expect(page).toHaveURL(/\/p\/session\/bps_/);
@@ -136,13 +154,83 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(/^Fluxion Analytics Pro — paid until .+\.$/)).toBeVisible();
     });
 
+    test('every subscription state of the Account page shows its text and the action that moves it forward', async ({
+      page,
+      request,
+    }) => {
+      const login = await signInNewUser(page, request, 'states');
+      const day = 86_400_000;
+      const later = Date.now() + 20 * day;
+      const earlier = Date.now() - 2 * day;
+      const until = new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(later));
+      const states: [Parameters<typeof setSubscription>[1], string, string[]][] = [
+        [
+          { status: 'active', end: later },
+          `Fluxion Analytics Pro — paid until ${until}.`,
+          ['Update Payment Method', 'Cancel Subscription'],
+        ],
+        [
+          { status: 'active', end: later, trialing: true },
+          `Trial — first charge of $12.00 on ${until}.`,
+          ['Update Payment Method', 'Cancel Subscription'],
+        ],
+        [
+          { status: 'active', end: later, cancelAtPeriodEnd: true },
+          `Cancelled — your subscription stays active until ${until}.`,
+          ['Update Payment Method', 'Reactivate Subscription'],
+        ],
+        [{ status: 'active', end: earlier }, 'Your subscription has expired.', ['Renew Subscription']],
+        [{ status: 'pilot', end: later }, 'Pilot access — 20 days remaining.', []],
+        [{ status: 'pilot', end: earlier }, 'Your pilot access has expired.', [BUY]],
+        [{ status: 'trial', end: later }, 'Free trial — 20 days left.', [BUY]],
+        [{ status: 'trial', end: earlier }, 'Your free trial has ended.', [BUY]],
+        [
+          { status: 'past_due', end: later },
+          'Payment overdue. Please update your payment method.',
+          ['Update Payment Method'],
+        ],
+        [
+          { status: 'past_due', end: earlier },
+          'Payment overdue. Please update your payment method.',
+          ['Update Payment Method', 'Renew Subscription'],
+        ],
+        [{ status: 'canceled', end: earlier }, 'Your subscription has ended.', ['Renew Subscription']],
+        [{ status: 'inactive', end: earlier }, 'Your subscription has ended.', ['Renew Subscription']],
+        [{ status: 'incomplete', end: null }, 'Payment failed. Please try again.', [BUY]],
+        [
+          { status: 'incomplete_expired', end: null },
+          'Payment failed. Please try again.',
+          ['Renew Subscription'],
+        ],
+      ];
+      for (const [state, text, actions] of states) {
+        setSubscription(login, state);
+        await page.goto('/account');
+        await expect(page.getByText(text, { exact: true }), JSON.stringify(state)).toBeVisible();
+        await expectActions(page, actions);
+      }
+      await page.screenshot({ path: `test-results/account-states-${viewport.width}.png`, fullPage: true });
+    });
+
     test('after the trial: Account says so, own boards show the paywall, the demo stays open; buying lifts it', async ({
       page,
       request,
     }) => {
       const login = await signInNewUser(page, request, 'lapsed');
+      // Local mode signs in through the GitHub App, which reads organization boards: the user's own
+      // organization, with the App installed, whose team trial has ended too (below).
+      const org = `${login}-org`;
+      await request.post(`${GITHUB_SIM}/_sim/orgs`, { data: { login: org, members: [login] } });
+      await request.post(`${GITHUB_SIM}/_sim/installations`, {
+        data: { org, repositorySelection: 'all', sender: login },
+      });
       const created = await request.post(`${GITHUB_SIM}/_sim/projects`, {
-        data: { owner: login, title: 'Lapsed board' },
+        data: { owner: org, title: 'Lapsed board' },
       });
       const board = ((await created.json()) as { id: string }).id;
       const added = await page.evaluate(async (projectId) => {
@@ -158,6 +246,7 @@ for (const viewport of VIEWPORTS) {
       }, board);
       expect(added).toBeLessThan(300);
       endTrial(login);
+      endTeamTrial(org);
 
       await page.goto('/account');
       await expect(page.getByText('Your free trial has ended.')).toBeVisible();
@@ -172,6 +261,7 @@ for (const viewport of VIEWPORTS) {
         await expect(paywall).toContainText('Fluxion Analytics Pro unlocks, for every board you add:');
         await expect(paywall.getByRole('button')).toHaveCount(1);
         await expect(paywall.getByRole('button', { name: BUY })).toBeEnabled();
+        await expect(paywall.getByTestId('price')).toContainText('$12.00 per month');
         await expectUncovered(paywall.getByRole('button', { name: BUY }));
         // Nothing above the paywall that does nothing there: no filter, window or column choice.
         await expect(page.getByTestId('filter-bar'), path).toHaveCount(0);

@@ -19,3 +19,45 @@ export function endTrial(login: string, endedAt = Date.now() - 86_400_000): void
     db.close();
   }
 }
+
+/** Puts a user's subscription fields in a given state, for the Account page's states no journey reaches in time. */
+export function setSubscription(
+  login: string,
+  state: { status: string; end: number | null; cancelAtPeriodEnd?: boolean; trialing?: boolean },
+): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const db = new Database(join(dataDir, 'fluxion.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare(
+        'UPDATE users SET subscription_status = ?, subscription_end = ?, cancel_at_period_end = ?, subscription_trialing = ? WHERE username = ?',
+      )
+      .run(state.status, state.end, state.cancelAtPeriodEnd ? 1 : 0, state.trialing ? 1 : 0, login).changes;
+    if (changed !== 1) throw new Error(`no user ${login}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Lets an organization's team trial end: its boards were first added 40 days ago (docs/billing.md, Team plan). */
+export function endTeamTrial(org: string): void {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const db = new Database(join(dataDir, 'fluxion.sqlite'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const longAgo = Date.now() - 40 * 86_400_000;
+    const changed = db
+      .prepare('UPDATE boards SET added_at = ? WHERE owner_login = ?')
+      .run(longAgo, org).changes;
+    if (changed === 0) throw new Error(`no board of ${org}`);
+    db.prepare("UPDATE org_plans SET trial_end = ? WHERE org_login = ? AND status = 'trial'").run(
+      longAgo + 30 * 86_400_000,
+      org,
+    );
+  } finally {
+    db.close();
+  }
+}
