@@ -2,6 +2,7 @@ import type { Project, SaveProjectRequest } from '@fluxion/contract';
 import { Dialog, Flash, FormControl, Link, Select, Stack } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { EstimateFieldSelect } from './EstimateFieldSelect.tsx';
 import { getOwnerOptions, getProjectsByOwner } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/context.ts';
 import { useConnections } from '../../components/BoardAccess/useConnections.ts';
@@ -33,6 +34,9 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
   const [form, setForm] = useState<ProjectForm>(initialForm);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // The board's Number field read as the estimate ('' for none, the default), for the board chosen.
+  const [estimateOf, setEstimateOf] = useState({ projectId: '', fieldId: '' });
+  const estimate = estimateOf.projectId === form.projectId ? estimateOf.fieldId : '';
   const owners = useQuery({ queryKey: ['github-owner-options'], queryFn: getOwnerOptions });
   const ownerValue = form.owner ?? owners.data?.[0]?.value ?? null;
   const option = owners.data?.find((o) => o.value === ownerValue);
@@ -69,7 +73,9 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
             if (!result.ok) return setError(result.error);
             setError(null);
             setSaving(true);
-            const failed = await onSubmit(result.body);
+            const failed = await onSubmit(
+              estimate ? { ...result.body, estimate_field_id: estimate } : result.body,
+            );
             setSaving(false);
             setError(failed);
           },
@@ -131,6 +137,14 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
           value={form.column}
           onChange={(column) => setForm({ ...form, column })}
         />
+        {form.projectId && (
+          <EstimateFieldSelect
+            projectId={form.projectId}
+            value={estimate}
+            current={null}
+            onChange={(fieldId) => setEstimateOf({ projectId: form.projectId, fieldId })}
+          />
+        )}
         {error && (
           <Flash variant="danger" role="alert">
             {error}
