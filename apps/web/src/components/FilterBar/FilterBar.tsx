@@ -217,6 +217,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
     </form>
   );
 }
+
 /**
  * The board's iterations (its Iteration field's, by title), the current one and the one before; nothing
  * on a board without an Iteration field, unless the address already names an iteration.
