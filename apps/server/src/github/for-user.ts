@@ -97,7 +97,8 @@ export async function githubForPersonalBoards(
 
 /**
  * Reads with the user's sign-in client, and when that finds nothing (a user-owned board, which no App token
- * reads) with their personal-boards client, if any: `read(client)` answers null for "not found".
+ * reads) with their personal-boards client, if any. "Nothing" is `read` answering null or GitHub's
+ * NOT_FOUND (GithubNotFoundError), which is thrown as it came when there is no second client to ask.
  */
 export async function readAsUser<T>(
   ctx: AppContext,
@@ -105,10 +106,19 @@ export async function readAsUser<T>(
   tuning: GithubTuning,
   read: (client: GithubClient) => Promise<T | null>,
 ): Promise<T | null> {
-  const found = await read(await githubForUser(ctx, userId, tuning));
-  if (found !== null || !(await signedInThroughApp(ctx.db, userId))) return found;
-  const personal = await githubForPersonalBoards(ctx, userId, tuning);
-  return personal ? read(personal) : null;
+  let missing: GithubNotFoundError | null = null;
+  const found = await read(await githubForUser(ctx, userId, tuning)).catch((error: unknown) => {
+    if (!(error instanceof GithubNotFoundError)) throw error;
+    missing = error;
+    return null;
+  });
+  if (found !== null) return found;
+  const personal = (await signedInThroughApp(ctx.db, userId))
+    ? await githubForPersonalBoards(ctx, userId, tuning)
+    : null;
+  if (personal) return read(personal);
+  if (missing) throw missing;
+  return null;
 }
 
 export function githubWithToken(ctx: AppContext, token: string, tuning: GithubTuning = {}): GithubClient {

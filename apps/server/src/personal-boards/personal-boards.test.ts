@@ -95,6 +95,9 @@ describe.each(await dialectCases())('connect personal boards ($name)', ({ create
     expect((await api(`/api/github-project-columns/?project_id=${side.nodeId}`, alice.access)).status).toBe(
       404,
     );
+    expect((await api(`/api/github-project-fields/?project_id=${side.nodeId}`, alice.access)).status).toBe(
+      404,
+    );
     const add = () =>
       api('/api/projects/', alice.access, {
         method: 'POST',
@@ -123,6 +126,10 @@ describe.each(await dialectCases())('connect personal boards ($name)', ({ create
     expect(
       await json(await api(`/api/github-project-columns/?project_id=${side.nodeId}`, alice.access)),
     ).toEqual(['Backlog', 'Todo', 'In Progress', 'In Review', 'Done']);
+    const fields = await json<{ fields: { name: string }[] }>(
+      await api(`/api/github-project-fields/?project_id=${side.nodeId}`, alice.access),
+    );
+    expect(fields.fields.map((f) => f.name)).toContain('Status');
     const added = await add();
     expect(added.status, await added.clone().text()).toBe(201);
     const board = await ctx.db

@@ -177,8 +177,10 @@ function MissingConnection({ missing }: { missing: Missing }) {
   if (missing.personal) {
     return (
       <Flash variant="warning" data-missing="personal">
-        <p>{T.githubApp.personalMissing}</p>
-        <ConnectPersonalButton />
+        <Stack gap="condensed" align="start">
+          <span>{T.githubApp.personalMissing}</span>
+          <ConnectPersonalButton />
+        </Stack>
       </Flash>
     );
   }
