@@ -21,7 +21,7 @@ const SLACK_TIMEOUT_MS = 15_000;
 
 export function createChannels(settings: NotificationSettings): Channels {
   const transport: Transporter | null = settings.smtpUrl
-    ? nodemailer.createTransport({ url: settings.smtpUrl, ...SMTP_TIMEOUTS })
+    ? nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 2, ...SMTP_TIMEOUTS })
     : null;
   return {
     email: transport ? (mail) => sendEmail(transport, settings.mailFrom, mail) : null,
