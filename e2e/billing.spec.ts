@@ -154,6 +154,18 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(/^Fluxion Analytics Pro — paid until .+\.$/)).toBeVisible();
     });
 
+    test('/welcome-login states the price from Stripe, per user or per seat, with the tax note', async ({
+      page,
+    }) => {
+      await page.goto('/welcome-login');
+      await expect(page.getByText('30-day free trial, no credit card required')).toBeVisible();
+      await expect(page.getByTestId('price')).toHaveText(
+        'Then $12.00 per month per user, or per seat for a team plan (USD). Plus applicable tax, added at checkout.',
+      );
+      await expectUncovered(page.getByRole('button', { name: 'Sign in with GitHub' }));
+      await page.screenshot({ path: `test-results/welcome-price-${viewport.width}.png`, fullPage: true });
+    });
+
     test('every subscription state of the Account page shows its text and the action that moves it forward', async ({
       page,
       request,

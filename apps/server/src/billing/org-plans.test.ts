@@ -153,6 +153,7 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
     await world.app.close();
     const { db } = database.handle;
     for (const table of [
+      'github_installations',
       'org_plan_managers',
       'org_plans',
       'stripe_events',
@@ -332,6 +333,44 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
       is_active_user: false,
       covered_by: null,
     });
+  });
+
+  it('uninstalling the GitHub App does not cancel the plan: it goes on, billed, and the Account page says so', async () => {
+    await world.track(world.alice, ORG);
+    await world.track(world.bob, ORG);
+    await buyTeamPlan(world);
+    const installation = {
+      id: 424242,
+      account_login: ORG,
+      account_type: 'Organization',
+      repository_selection: 'all',
+      permissions: null,
+      suspended_at: null,
+      removed_at: null,
+      token_enc: null,
+      token_expires_at: null,
+      renewal_owner: null,
+      renewal_until: null,
+      checked_at: world.ctx.now(),
+      created_at: world.ctx.now(),
+    };
+    await world.ctx.db.insertInto('github_installations').values(installation).execute();
+    expect((await planOf(world, world.bob))?.app_removed_at).toBeNull();
+    world.clock.advance(DAY);
+    await world.ctx.db
+      .updateTable('github_installations')
+      .set({ removed_at: world.ctx.now() })
+      .where('id', '=', installation.id)
+      .execute();
+    expect(await planOf(world, world.bob)).toMatchObject({
+      status: 'active',
+      is_active: true,
+      cancel_at_period_end: false,
+      app_removed_at: new Date(world.ctx.now()).toISOString(),
+    });
+    expect([...world.stripe.state.subscriptions.values()].map((s) => s.status)).toEqual(['trialing']);
+    await endPersonalTrial(world, world.bob);
+    expect((await world.call<Profile>(world.bob, '/api/me/')).body.is_active_user).toBe(true);
   });
 
   it('the personal plan lists its invoices, and the price comes from Stripe’s Price', async () => {
