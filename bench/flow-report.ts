@@ -44,18 +44,20 @@ const median = (values: number[]) =>
 console.log(
   `flow report: ${issues} issues, ${transitions} moves, ${labelChanges.length} label changes; ${RUNS} runs`,
 );
-console.log('variant                              median ms     min ms');
+console.log('variant                              median ms     min ms  cpu median ms  cpu min ms');
 for (const [name, run] of variants) {
   run();
   const times: number[] = [];
+  const cpus: number[] = [];
   for (let i = 0; i < RUNS; i++) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     run();
     times.push(performance.now() - start);
+    const spent = process.cpuUsage(cpu);
+    cpus.push((spent.user + spent.system) / 1000);
   }
   console.log(
-    `${name.padEnd(36)} ${median(times).toFixed(1).padStart(9)} ${Math.min(...times)
-      .toFixed(1)
-      .padStart(10)}`,
+    `${name.padEnd(36)} ${median(times).toFixed(1).padStart(9)} ${Math.min(...times).toFixed(1).padStart(10)} ${median(cpus).toFixed(1).padStart(14)} ${Math.min(...cpus).toFixed(1).padStart(11)}`,
   );
 }

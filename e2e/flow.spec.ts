@@ -15,10 +15,11 @@ test('the demo Flow page shows its tiles, insight, charts and forecast', async (
 
   // Cumulative flow: one stacked area per demo column.
   await expect(page.getByTestId('flow-cfd').locator('.recharts-area')).toHaveCount(6);
-  // Cycle-time scatter: dots and the four dashed percentile lines.
+  // Cycle-time scatter: dots, the four dashed percentile lines and the board's SLE (docs/metrics.md §17).
   const scatter = page.getByTestId('flow-scatter');
   await expect(scatter.locator('.recharts-scatter-symbol').first()).toBeVisible();
-  await expect(scatter.locator('.recharts-reference-line')).toHaveCount(4);
+  await expect(scatter.locator('.recharts-reference-line')).toHaveCount(5);
+  await expect(scatter.getByText(/^SLE 85%: \d+d$/)).toBeVisible();
   // Aging WIP: dots per column over the percentile bands.
   const aging = page.getByTestId('flow-aging');
   await expect(aging.locator('.recharts-scatter-symbol').first()).toBeVisible();

@@ -39,6 +39,7 @@ export const P = {
     summary: (label: string, now: number) =>
       `${now} ${now === 1 ? 'item carries' : 'items carry'} the label '${label}' now`,
     byColumn: (column: string, days: number) => `${column} ${d(days)}`,
+    byColumnTitle: (window: number) => `Blocked in the last ${window} days:`,
     efficiencyAbout:
       'Flow efficiency: the time items spent in productive columns while not blocked, over their whole time in progress, for the items finished in the window.',
     pct,

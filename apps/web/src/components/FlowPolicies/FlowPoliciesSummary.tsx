@@ -29,6 +29,14 @@ export function FlowPoliciesSummary({ data }: { data: FlowResponse }) {
       {blocked && (
         <span className={styles.muted}>{P.blocked.summary(blocked.label, blocked.blocked_now)}</span>
       )}
+      {blocked && Object.keys(blocked.by_column).length > 0 && (
+        <span data-testid="blocked-by-column">
+          {P.blocked.byColumnTitle(data.window.days)}{' '}
+          {Object.entries(blocked.by_column)
+            .map(([column, days]) => P.blocked.byColumn(column, days))
+            .join(', ')}
+        </span>
+      )}
     </div>
   );
 }
