@@ -118,6 +118,21 @@ for (const size of SIZES) {
       await page.reload();
       await expect(page.getByLabel('Window:')).toHaveValue('90');
 
+      // One story: Home, Time in State (at its default window, the iteration) and the Issues page's
+      // default column name the same bottleneck (docs/metrics.md §14).
+      await page.goto('/');
+      const demoCard = page
+        .getByTestId('board-card')
+        .filter({ has: page.getByText('Demo', { exact: true }) });
+      const named = (await demoCard.getByTestId('board-bottleneck').innerText()).match(
+        /Bottleneck: '([^']+)'/,
+      )?.[1];
+      expect(named).toBeTruthy();
+      await page.goto('/time-in-state?demo=1');
+      await expect(tile(page, 'Time-intensive Stage')).toContainText(named as string);
+      await page.goto('/issues-in-columns?demo=1');
+      await expect(page.getByLabel('Select Column:')).toHaveValue(named as string);
+
       await page.goto('/time-in-state?demo=1&days=30');
       await expect(page.getByLabel('Window:')).toHaveValue('30');
       const tis = page.waitForResponse(
