@@ -53,7 +53,7 @@ for (const size of SIZES) {
       ]);
       await field.selectOption({ label: 'Priority (High, Low)' });
       await expect(dialog.getByLabel('Cycle time start column (optional)').locator('option')).toHaveText([
-        'None',
+        'No cycle start column',
         'High',
         'Low',
       ]);
