@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { stretchStart } from './compose.ts';
+import { type Digest, firstLook } from './digest.ts';
+import { idempotencyKey, messageIdOf } from './jobs.ts';
+import { currentDigestPeriod, digestStillDue, retryDelayMs } from './schedule.ts';
+import { slackWebhookProblem } from './slack.ts';
+import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('the digest’s time: Monday 09:00 on the board’s clock', () => {
+  it.each([
+    ['2026-11-23T09:00:00Z', 'UTC', '2026-11-23', '2026-11-23T09:00:00.000Z'],
+    ['2026-11-23T08:59:59Z', 'UTC', '2026-11-16', '2026-11-16T09:00:00.000Z'],
+    ['2026-11-29T23:00:00Z', 'UTC', '2026-11-23', '2026-11-23T09:00:00.000Z'],
+    // Paris is UTC+1 in November: 09:00 there is 08:00 UTC.
+    ['2026-11-23T08:30:00Z', 'Europe/Paris', '2026-11-23', '2026-11-23T08:00:00.000Z'],
+    // Auckland (UTC+13): Monday 09:00 there is Sunday 20:00 UTC.
+    ['2026-11-22T21:00:00Z', 'Pacific/Auckland', '2026-11-23', '2026-11-22T20:00:00.000Z'],
+    // The Monday after Europe's clocks went back (26 Oct 2026): 09:00 CET is 08:00 UTC.
+    ['2026-10-26T08:00:00Z', 'Europe/Berlin', '2026-10-26', '2026-10-26T08:00:00.000Z'],
+    ['2026-03-30T07:00:00Z', 'Europe/Berlin', '2026-03-30', '2026-03-30T07:00:00.000Z'],
+  ])('at %s in %s: the week of %s, due %s', (now, zone, key, due) => {
+    const period = currentDigestPeriod(at(now), zone);
+    expect(period.key).toBe(key);
+    expect(new Date(period.at).toISOString()).toBe(due);
+  });
+
+  it('is due for a day after its time, then skipped', () => {
+    const period = currentDigestPeriod(at('2026-11-23T09:00:00Z'), 'UTC');
+    expect(digestStillDue(period, at('2026-11-23T09:00:00Z'))).toBe(true);
+    expect(digestStillDue(period, at('2026-11-24T08:59:59Z'))).toBe(true);
+    expect(digestStillDue(period, at('2026-11-24T09:00:00Z'))).toBe(false);
+  });
+
+  it('waits 30 s, then twice as long each time, at most an hour', () => {
+    expect([1, 2, 3, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+  });
+});
+
+describe('idempotency', () => {
+  it('one key per board, recipient, channel and period or cause; a Message-ID from the key alone', () => {
+    const job = {
+      kind: 'digest',
+      boardId: 'b',
+      userId: 'u',
+      channel: 'email',
+      period: '2026-11-23',
+      cause: null,
+    } as const;
+    expect(idempotencyKey(job)).toBe('digest|b|u|email|2026-11-23');
+    expect(idempotencyKey({ ...job, userId: null, channel: 'slack' })).toBe('digest|b|-|slack|2026-11-23');
+    expect(messageIdOf(idempotencyKey(job))).toBe(messageIdOf('digest|b|u|email|2026-11-23'));
+    expect(messageIdOf('a')).not.toBe(messageIdOf('b'));
+    expect(messageIdOf('a')).toMatch(/^<[0-9a-f]{40}@notifications\.fluxion>$/);
+  });
+});
+
+describe('a WIP-limit breach is one cause per stretch of days over the limit', () => {
+  it('starts the stretch at its first consecutive day', () => {
+    expect(stretchStart(['2026-11-20', '2026-11-25', '2026-11-26', '2026-11-27'], '2026-11-27')).toBe(
+      '2026-11-25',
+    );
+    expect(stretchStart([], '2026-11-27')).toBe('2026-11-27');
+  });
+});
+
+describe('Slack webhook URLs', () => {
+  const base = 'https://hooks.slack.com/services/';
+  it('accepts an incoming webhook under the base only', () => {
+    expect(slackWebhookProblem(`${base}T000/B000/XXXX`, base)).toBeNull();
+    expect(slackWebhookProblem('https://hooks.slack.com.evil.test/services/T/B/X', base)).toMatch(
+      /must start with/,
+    );
+    expect(slackWebhookProblem('http://169.254.169.254/latest', base)).toMatch(/must start with/);
+    expect(slackWebhookProblem(base, base)).toMatch(/must start with/);
+    expect(slackWebhookProblem('not a url', base)).toMatch(/Not a URL/);
+  });
+});
+
+describe('unsubscribe tokens', () => {
+  it('name the user, board and kind, and refuse any change', () => {
+    const token = unsubscribeToken({ userId: 'u1', boardId: 'b1', what: 'digest' }, 'secret');
+    expect(readUnsubscribeToken(token, 'secret')).toEqual({ userId: 'u1', boardId: 'b1', what: 'digest' });
+    expect(readUnsubscribeToken(token, 'other secret')).toBeNull();
+    const [payload, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify(['u2', 'b1', 'digest'])).toString('base64url');
+    expect(readUnsubscribeToken(`${forged}.${signature}`, 'secret')).toBeNull();
+    expect(readUnsubscribeToken(`${payload}`, 'secret')).toBeNull();
+  });
+});
+
+describe('what to look at first', () => {
+  const item = (over: Partial<Digest['oldest'][number]> = {}) => ({
+    id: 'i1',
+    number: 12,
+    title: 'Checkout',
+    url: null,
+    column: 'Review',
+    age_days: 20,
+    risk: 'on_track' as const,
+    ...over,
+  });
+  const digest = (over: Partial<Omit<Digest, 'firstLook'>> = {}): Omit<Digest, 'firstLook'> => ({
+    boardTitle: 'B',
+    period: '2026-11-23',
+    completed: { thisWeek: 4, weekEnd: '2026-11-23', previous: [4, 5, 3], previousMean: 4 },
+    wip: 3,
+    atRisk: 0,
+    oldest: [item()],
+    bottleneck: null,
+    sle: null,
+    wipBreaches: [],
+    links: { flow: '', issues: '', timeInState: '', settings: '' },
+    ...over,
+  });
+  it('an item past the SLE, then a column over its limit, then an item at risk, then the bottleneck', () => {
+    const sle = { percent: 85, days: 10, source: 'set' as const, breached: [item()], atRisk: [] };
+    const wip = [{ column: 'Review', count: 5, limit: 3 }];
+    const bottleneck = { column: 'Review', days: 4, intensity: 2, samples: 9, window_days: 7 };
+    expect(firstLook(digest({ sle, wipBreaches: wip }))).toMatch(
+      /^Look first at #12 “Checkout”: 20 days in progress, past the board's SLE of 10 days\.$/,
+    );
+    expect(firstLook(digest({ wipBreaches: wip }))).toMatch(
+      /^Look first at Review: it holds 5 items against a WIP limit of 3/,
+    );
+    expect(firstLook(digest({ oldest: [item({ risk: 'at_risk' })], bottleneck }))).toMatch(
+      /^Look first at #12/,
+    );
+    expect(firstLook(digest({ bottleneck }))).toMatch(/^Look first at Review: items stay there 4 days/);
+    expect(
+      firstLook(digest({ completed: { thisWeek: 1, weekEnd: null, previous: [6, 6], previousMean: 6 } })),
+    ).toMatch(/fewer items finished/);
+    expect(firstLook(digest())).toBe('Nothing stands out this week: the flow is steady.');
+  });
+});
