@@ -350,4 +350,19 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     ).toEqual(['email:sent', 'slack:sent']);
     expect(mail.inbox.mails.slice(before).map((m) => m.to[0])).toEqual([bobMail]);
   });
+
+  it('forgets a user’s settings of a board they stop tracking: nothing more is sent to them about it', async () => {
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/projects/${vault}/`,
+      headers: await as(alice),
+    });
+    expect(removed.statusCode).toBeLessThan(300);
+    const left = await ctx.db
+      .selectFrom('notification_preferences')
+      .select('user_id')
+      .where('user_id', '=', alice.user.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
 });
