@@ -53,7 +53,8 @@ export function mailPage(mail: CaughtMail): string {
     .filter(([k]) =>
       ['from', 'to', 'subject', 'message-id', 'list-unsubscribe', 'list-unsubscribe-post'].includes(k),
     )
-    .map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`)
+    // The subject as a mail client shows it (the raw header may be MIME-encoded).
+    .map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(k === 'subject' ? mail.subject : v)}`)
     .join('\n');
   const html = mail.html
     ? `<iframe title="HTML part" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(mail.html)}"></iframe>`
