@@ -152,6 +152,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('issues-wip-limit')).toHaveAttribute('data-over', 'true');
       await expect(page.getByTestId('issues-wip-limit')).toContainText(/WIP \d+ \/ 1/);
       await expect(page.getByTestId('sle-at-risk')).toContainText('85% of items finish within 3 days');
+      await page.screenshot({ path: `test-results/sle-wip-issues-${viewport.width}.png`, fullPage: true });
 
       // Leave the user's list as it was for the other journeys.
       await page.goto('/manage-projects');

@@ -41,6 +41,10 @@ export function FlowPoliciesSummary({ data }: { data: FlowResponse }) {
   );
 }
 
+/** A few dates in full; a long run as its first and last (a month of dates says less than its ends). */
+const datesText = (dates: readonly string[]) =>
+  dates.length <= 3 ? dates.join(', ') : `${dates[0]} … ${dates.at(-1)}`;
+
 /** Under the cumulative flow: each WIP limit, the items in its column now and the window's days over it. */
 export function WipLimitsNote({ data }: { data: FlowResponse }) {
   const limits = data.wip_limits ?? [];
@@ -54,7 +58,7 @@ export function WipLimitsNote({ data }: { data: FlowResponse }) {
           {P.wip.state(w.column, w.count, w.limit)}
           {w.over && <span className={styles.over}> ({P.wip.overNow})</span>},{' '}
           {P.wip.overDays(w.dates_over.length, data.window.days)}
-          {w.dates_over.length > 0 && ` (${w.dates_over.join(', ')})`}
+          {w.dates_over.length > 0 && ` (${datesText(w.dates_over)})`}
         </span>
       ))}
     </p>
