@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
 import { findUser, rememberCustomer } from '../users/queries.ts';
-import { applyOrgSubscription } from './org-plans.ts';
+import { applyOrgSubscription, syncSeats } from './org-plans.ts';
 import { findOrgPlan, findOrgPlanByCustomer, rememberOrgCustomer } from './org-queries.ts';
 import { findUserByCustomer } from './queries.ts';
 import { applySubscription, type ApplyResult, type Billing } from './service.ts';
@@ -56,6 +56,16 @@ async function applyOrgCheckout(
   return applyOrgSubscription(billing, org, sub);
 }
 
+/**
+ * An event of an organization's subscription: applied, then the seats recounted, so a renewal's new period
+ * starts with the members active now (a no-op when Stripe's quantity already matches).
+ */
+async function applyOrgEvent(billing: Billing, org: string, sub: Stripe.Subscription): Promise<EventResult> {
+  const result = await applyOrgSubscription(billing, org, sub);
+  if (result === 'applied') await syncSeats(billing, org);
+  return result;
+}
+
 /** The organization a subscription is for: named in its metadata, or found by its customer. */
 async function orgOf(billing: Billing, sub: Stripe.Subscription): Promise<string | undefined> {
   const named = sub.metadata?.org_login;
@@ -72,7 +82,7 @@ async function syncOwnedSubscription(
 ): Promise<EventResult> {
   const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
   const org = owner ? undefined : await orgOf(billing, sub);
-  if (org) return applyOrgSubscription(billing, org, sub);
+  if (org) return applyOrgEvent(billing, org, sub);
   const user = owner ?? (await ownerOf(billing, idOf(sub.customer), sub.metadata?.user_id));
   if (!user) return 'unknown_user';
   return applySubscription(billing.ctx, user, subscriptionFacts(sub));

@@ -278,6 +278,17 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
     expect(subscriptions()).toEqual({ [ORG]: 1, [OTHER_ORG]: 2 });
   });
 
+  it('a webhook of the plan’s subscription recounts the seats, without anyone opening Account', async () => {
+    await world.track(world.alice, ORG);
+    const subscription = await buyTeamPlan(world);
+    await world.track(world.bob, ORG);
+    await useFluxion(world, world.bob);
+    // The trial ends and the first period is billed: Stripe's events bring the new period, and the seats.
+    await simControl(world.stripe.url, `/_sim/subscriptions/${subscription}/renew`);
+    await world.stripe.webhooks.idle();
+    expect([...world.stripe.state.subscriptions.values()][0]?.items.data[0]?.quantity).toBe(2);
+  });
+
   it('after the trial, a seat added mid-period is prorated on the next invoice, listed with Stripe’s hosted page', async () => {
     await world.track(world.alice, ORG);
     world.clock.advance(29 * DAY); // too late for a trial: billing starts at checkout
