@@ -219,6 +219,43 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
       .executeTakeFirstOrThrow();
     const setEnd = (value: number | null) =>
       ctx.db.updateTable('users').set({ subscription_end: value }).where('id', '=', bob.user.id).execute();
+    // In App mode the organization's team plan (its trial from its first board) covers Bob too: it ends
+    // as well, so that nothing lets him in.
+    const orgPlan = await ctx.db
+      .selectFrom('org_plans')
+      .selectAll()
+      .where('org_login', '=', 'fluxion-labs')
+      .executeTakeFirst();
+    const endOrgTrial = () =>
+      orgPlan
+        ? ctx.db
+            .updateTable('org_plans')
+            .set({ trial_end: clock.now() - 1 })
+            .where('org_login', '=', 'fluxion-labs')
+            .execute()
+        : ctx.db
+            .insertInto('org_plans')
+            .values({
+              org_login: 'fluxion-labs',
+              status: 'trial',
+              trial_end: clock.now() - 1,
+              subscription_end: null,
+              period_start: null,
+              stripe_customer_id: null,
+              stripe_subscription_id: null,
+              created_at: clock.now(),
+              updated_at: clock.now(),
+            })
+            .execute();
+    const restoreOrgPlan = () =>
+      orgPlan
+        ? ctx.db
+            .updateTable('org_plans')
+            .set({ trial_end: orgPlan.trial_end })
+            .where('org_login', '=', 'fluxion-labs')
+            .execute()
+        : ctx.db.deleteFrom('org_plans').where('org_login', '=', 'fluxion-labs').execute();
+    await endOrgTrial();
     await setEnd(clock.now() - 1);
     try {
       const locked = await open(link.token);
@@ -226,6 +263,7 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
       expect(locked.body).not.toContain('Move the HSM');
     } finally {
       await setEnd(end);
+      await restoreOrgPlan();
     }
     expect((await open(link.token)).statusCode).toBe(200);
   });

@@ -1,9 +1,10 @@
 import type { GithubSim } from '@fluxion/github-sim';
 import { createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
-import { buildTestApp, testClock } from './app.ts';
+import { buildTestApp, testClock, testConfig } from './app.ts';
 import type { TestDatabase } from './databases.ts';
-import { signedInGithubUser } from './users.ts';
+import { simAppConfig, simInstall } from './github-app.ts';
+import { signedInAppUser } from './users.ts';
 import { simControl } from './sim-control.ts';
 
 const DAY = 86_400_000;
@@ -41,12 +42,25 @@ export async function vaultBoard(sim: GithubSim): Promise<string> {
   return board.id;
 }
 
-/** The app on `database`, with Bob and Alice both tracking `boardId` (Bob first: his token reads it), collected. */
+/**
+ * The app on `database`, with Bob and Alice both tracking `boardId` (Bob first: his token reads it), collected.
+ * Both signed in through the GitHub App, installed on the organization: as on GitHub, the tokens that show
+ * each user their private items (a classic token without `repo` reads them REDACTED for everybody).
+ */
 export async function twoViewersOfBoard(database: TestDatabase, sim: GithubSim, boardId: string) {
-  const testApp = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
+  const installed = (await (await fetch(`${sim.url}/_sim/installations`)).json()) as {
+    account: { login: string } | null;
+  }[];
+  if (!installed.some((i) => i.account?.login === 'fluxion-labs')) await simInstall(sim, 'fluxion-labs');
+  // The App configured as well, so that users' tokens are refreshed when the test's clock jumps past their 8 hours.
+  const testApp = await buildTestApp(database, {
+    githubUrl: sim.url,
+    clock: testClock(Date.now()),
+    config: { github: { ...testConfig().github, app: simAppConfig(sim) } },
+  });
   const { app, ctx } = testApp;
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  const bob = await signedInAppUser(ctx, sim, 'octo-bob');
+  const alice = await signedInAppUser(ctx, sim, 'octo-alice');
   for (const user of [bob, alice]) {
     const payload = { project_id: boardId, iteration_length: 7 };
     const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
