@@ -58,6 +58,10 @@ for (const [name, run] of variants) {
     cpus.push((spent.user + spent.system) / 1000);
   }
   console.log(
-    `${name.padEnd(36)} ${median(times).toFixed(1).padStart(9)} ${Math.min(...times).toFixed(1).padStart(10)} ${median(cpus).toFixed(1).padStart(14)} ${Math.min(...cpus).toFixed(1).padStart(11)}`,
+    `${name.padEnd(36)} ${median(times).toFixed(1).padStart(9)} ${Math.min(...times)
+      .toFixed(1)
+      .padStart(10)} ${median(cpus).toFixed(1).padStart(14)} ${Math.min(...cpus)
+      .toFixed(1)
+      .padStart(11)}`,
   );
 }

@@ -72,7 +72,9 @@ if (only === 'bundle') {
   console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
   run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
 }
-if (!['engine', 'flow', 'report', 'collector', 'export', 'bundle', 'digest', 'iterations'].includes(only ?? '')) {
+if (
+  !['engine', 'flow', 'report', 'collector', 'export', 'bundle', 'digest', 'iterations'].includes(only ?? '')
+) {
   console.log('\n##### API (bench/api-load.ts)');
   run('./api-load.ts', []);
 }

@@ -388,7 +388,7 @@ export const T = {
     historyCounts: (imported: number, partial: number, since: string) =>
       `History imported for ${imported.toLocaleString('en')} ${imported === 1 ? 'item' : 'items'}, partial for ${partial.toLocaleString('en')}; recorded move by move since ${since}`,
     historyPartialHint:
-      "GitHub no longer records every move in its timelines: for these items the moves before they entered their current column are not all known, so they have no lead time, a cycle time only if they started after that, and time in state only from then on. They count in work in progress and throughput.",
+      'GitHub no longer records every move in its timelines: for these items the moves before they entered their current column are not all known, so they have no lead time, a cycle time only if they started after that, and time in state only from then on. They count in work in progress and throughput.',
     workflowField: 'Workflow field',
     workflowFieldChange: (from: string, to: string) =>
       `Saving deletes the history recorded under “${from}” and reads the board again by “${to}” as if added now: its past moves are imported from GitHub again, with the gaps GitHub left marked partial, and the cycle time start column and column classification go back to automatic.`,

@@ -1,11 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { verifiedBearer } from '../auth/authenticate.ts';
-import {
-  coveredByTeamPlan,
-  mayAnalyse,
-  paywallMessage,
-  requestedProject,
-} from '../billing/paywall.ts';
+import { coveredByTeamPlan, mayAnalyse, paywallMessage, requestedProject } from '../billing/paywall.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, unauthorized } from '../http/errors.ts';
 import { findBoardAccess } from '../projects/board-access.ts';

@@ -1,5 +1,4 @@
 import { resolveBoard } from '../input/columns.ts';
-import { flowStages } from '../input/stages.ts';
 import type { FlowReportInput } from './flow-types.ts';
 import type { BoardColumns } from '../types.ts';
 
