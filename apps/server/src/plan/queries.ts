@@ -11,6 +11,13 @@ export type PlanFields = {
 
 export const NO_PLAN_FIELDS: PlanFields = { iterationField: null, iterations: [], estimateField: null };
 
+/**
+ * How a write below treats the board's data_version: bumped with the change (the default), or not
+ * (`bumpVersion: false`) when the caller's transaction bumps it once for all its writes (the demo board's
+ * daily regeneration), so the board's caches go cold once, not once a write.
+ */
+export type PlanWriteOptions = { bumpVersion?: boolean };
+
 function parseIterations(text: string): Iteration[] {
   try {
     const list = JSON.parse(text) as unknown;
@@ -61,6 +68,7 @@ export async function saveIterationField(
   boardId: string,
   field: { id: string; name: string; iterations: Iteration[] } | null,
   now: number,
+  { bumpVersion = true }: PlanWriteOptions = {},
 ): Promise<void> {
   const iterations = JSON.stringify(field?.iterations ?? []);
   const values = {
@@ -81,7 +89,7 @@ export async function saveIterationField(
     .values({ board_id: boardId, estimate_field_id: null, estimate_field_name: null, ...values })
     .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
     .execute();
-  await bumpDataVersion(db, boardId);
+  if (bumpVersion) await bumpDataVersion(db, boardId);
 }
 
 /** The Number field the team reads as the estimate (null: none). */
@@ -90,6 +98,7 @@ export async function setEstimateField(
   boardId: string,
   field: { id: string; name: string } | null,
   now: number,
+  { bumpVersion = true }: PlanWriteOptions = {},
 ): Promise<void> {
   const values = {
     estimate_field_id: field?.id ?? null,
@@ -101,7 +110,7 @@ export async function setEstimateField(
     .values({ board_id: boardId, iteration_field_id: null, iteration_field_name: null, ...values })
     .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
     .execute();
-  await bumpDataVersion(db, boardId);
+  if (bumpVersion) await bumpDataVersion(db, boardId);
 }
 
 const BATCH = 500;
@@ -112,6 +121,7 @@ export async function appendPlanChanges(
   boardId: string,
   changes: readonly PlanChange[],
   source: string,
+  { bumpVersion = true }: PlanWriteOptions = {},
 ): Promise<void> {
   if (changes.length === 0) return;
   for (let i = 0; i < changes.length; i += BATCH) {
@@ -129,7 +139,7 @@ export async function appendPlanChanges(
       .onConflict((oc) => oc.columns(['board_id', 'item_id', 'at']).doNothing())
       .execute();
   }
-  await bumpDataVersion(db, boardId);
+  if (bumpVersion) await bumpDataVersion(db, boardId);
 }
 
 /** Forgets the board's plan history (the demo board, regenerated). */

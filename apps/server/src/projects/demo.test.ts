@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { testConfig } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
+import { readPlanFields } from '../plan/queries.ts';
 import { ensureDemoBoard } from './demo.ts';
 
 const cases = await dialectCases();
@@ -49,5 +50,17 @@ describe.each(cases)('ensureDemoBoard from processes starting together ($name)',
     expect(ids).toEqual([before?.id, before?.id]);
     expect(Number(boards[0]?.data_version)).toBe(Number(before?.data_version) + 1);
     expect(await demoMoves(before?.id ?? '')).toBe(movesBefore);
+  });
+
+  it('gives a demo stored before iterations and estimates its plan, with one new data version', async () => {
+    const db = database.handle.db;
+    const [before] = await demoBoards();
+    const boardId = before?.id ?? '';
+    await db.deleteFrom('item_plan_changes').where('board_id', '=', boardId).execute();
+    await db.deleteFrom('board_plan_fields').where('board_id', '=', boardId).execute();
+    await Promise.all([1, 2].map(() => ensureDemoBoard(ctxAt(START + DAY), { live: false })));
+    const [after] = await demoBoards();
+    expect(Number(after?.data_version)).toBe(Number(before?.data_version) + 1);
+    expect((await readPlanFields(db, boardId)).iterationField).not.toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '@fluxion/demo-board';
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
-import { saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
+import { bumpDataVersion, saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
 import { forgetLabelChanges, recordLabelChanges } from '../move-log/label-changes.ts';
 import { saveFlowPolicies } from './flow-policies.ts';
 import { forgetHistory, insertHistory } from '../move-log/writes.ts';
@@ -45,9 +45,11 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
     const existing = await findDemoBoard(trx);
     if (existing && existing.added_at === firstMove) {
       await setSyncStatus(trx, existing.id, syncStatus);
-      // A database from before iterations and estimates gets the demo's plan without a new history.
+      // A database from before iterations and estimates gets the demo's plan without a new history: new
+      // board data, one bump for all of it.
       if ((await readPlanFields(trx, existing.id)).iterationField === null) {
         await insertDemoPlan(trx, existing.id, board, ctx.now());
+        await bumpDataVersion(trx, existing.id);
       }
       // A database from before flow policies gets the demo's WIP limit and blocked item.
       if (existing.flow_policies === null) await insertDemoStory(trx, existing.id, board, ctx.now());
@@ -63,6 +65,8 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
       existing !== undefined,
     );
     await insertDemoHistory(trx, boardId, board, ctx.now());
+    // The plan is part of the regenerated history: the board row's one bump above covers it (a new board
+    // needs none), so a regeneration makes the board's caches go cold once.
     await insertDemoPlan(trx, boardId, board, ctx.now());
     await insertDemoStory(trx, boardId, board, ctx.now());
     return boardId;
@@ -147,7 +151,10 @@ async function insertDemoStory(db: Db, boardId: string, board: DemoBoard, now: n
   await recordLabelChanges(db, boardId, changes, 'demo', now);
 }
 
-/** The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. */
+/**
+ * The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. Leaves
+ * the board's data_version alone: the caller's transaction bumps it once for everything it writes.
+ */
 async function insertDemoPlan(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
   const plan = generateDemoPlan(board, { now });
   const iterationField = {
@@ -155,8 +162,10 @@ async function insertDemoPlan(db: Db, boardId: string, board: DemoBoard, now: nu
     name: DEMO_ITERATION_FIELD,
     iterations: plan.iterations,
   };
-  await saveIterationField(db, boardId, iterationField, now);
-  await setEstimateField(db, boardId, { id: DEMO_ESTIMATE_FIELD_ID, name: DEMO_ESTIMATE_FIELD }, now);
+  const noBump = { bumpVersion: false };
+  await saveIterationField(db, boardId, iterationField, now, noBump);
+  const estimateField = { id: DEMO_ESTIMATE_FIELD_ID, name: DEMO_ESTIMATE_FIELD };
+  await setEstimateField(db, boardId, estimateField, now, noBump);
   await forgetPlanChanges(db, boardId);
-  await appendPlanChanges(db, boardId, plan.changes, 'demo');
+  await appendPlanChanges(db, boardId, plan.changes, 'demo', noBump);
 }
