@@ -1,4 +1,4 @@
-import type { Profile } from '@fluxion/contract';
+import type { NotificationSettings, Profile } from '@fluxion/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,6 +11,20 @@ import { webAppProject } from './project.fixture.ts';
 
 const user = { username: 'octo-alice', avatar_url: null } as unknown as Profile;
 const auth = { isAuthenticated: true, user, state: { status: 'authenticated', user } } as AuthContextValue;
+
+/** The notification settings as the server answers them for a user who has chosen nothing yet. */
+const NO_NOTIFICATIONS: NotificationSettings = {
+  digest: false,
+  alerts: false,
+  by_email: true,
+  by_slack: false,
+  email: null,
+  slack: { configured: false, hint: null, may_change: true },
+  email_available: true,
+  schedule: 'Mondays at 09:00 (UTC)',
+  is_demo: false,
+  status: { digest: null, alerts: null, slack: null },
+};
 
 /** The API as the dialogs meet it; saving answers `saveStatus`. */
 function stubApi(saveStatus: number) {
@@ -25,6 +39,9 @@ function stubApi(saveStatus: number) {
         saves.push(JSON.parse(String(init.body)));
         return json({ message: 'GitHub request failed' }, saveStatus);
       }
+      // The page's Notifications section asks for the first board's settings.
+      if (/^\/api\/projects\/[^/]+\/notifications\/$/.test(path) && (init?.method ?? 'GET') === 'GET')
+        return json(NO_NOTIFICATIONS);
       if (path.startsWith('/api/github-owner-options'))
         return json([{ value: 'octo-alice', display_name: 'octo-alice' }]);
       if (path.startsWith('/api/github-projects-by-owner'))

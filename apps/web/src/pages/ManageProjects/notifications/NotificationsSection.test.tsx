@@ -70,4 +70,31 @@ describe('notification settings on Manage Projects', () => {
       email: 'me@example.test',
     });
   });
+
+  it('says the settings could not be loaded when the answer is not settings (the projects list)', async () => {
+    stubFetch([{ project_id: 'PVT_1', title: 'Platform' }]);
+    render(<NotificationsSection projects={[project]} />);
+    expect(await screen.findByText('Could not load the notification settings.')).toBeTruthy();
+    expect(screen.queryByLabelText('Weekly digest')).toBeNull();
+  });
+
+  it('says the settings could not be loaded when the server fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: 'boom' }), { status: 500 })),
+    );
+    render(<NotificationsSection projects={[project]} />);
+    expect(await screen.findByText('Could not load the notification settings.')).toBeTruthy();
+  });
+
+  it('keeps the form and says so when a save is answered with something else than settings', async () => {
+    stubFetch(SETTINGS, []);
+    render(<NotificationsSection projects={[project]} />);
+    await userEvent.click(await screen.findByLabelText('Weekly digest'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    expect(
+      await screen.findByText('The server did not answer as expected. Try again in a moment.'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Weekly digest').checked).toBe(true);
+  });
 });

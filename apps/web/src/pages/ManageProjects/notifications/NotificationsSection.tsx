@@ -5,6 +5,7 @@ import {
   getNotificationSettings,
   saveNotificationSettings,
   sendTestDigest,
+  UnexpectedAnswerError,
 } from '../../../api/notifications.ts';
 import styles from './Notifications.module.css';
 import { NT } from './texts.ts';
@@ -26,6 +27,10 @@ const formOf = (s: NotificationSettings): Form => ({
   email: s.email ?? '',
   webhook: '',
 });
+
+/** What a failed save or test digest says: the server's reason, or that its answer was not understood. */
+const failure = (error: unknown): string =>
+  error instanceof UnexpectedAnswerError || !(error instanceof Error) ? NT.unexpected : error.message;
 
 /** The board named by `?notifications=` (the digest's settings link), else the first one. */
 function initialBoard(projects: Project[]): string {
@@ -77,7 +82,7 @@ export function NotificationsSection({ projects }: { projects: Project[] }) {
       setForm(formOf(saved));
       setMessage({ ok: true, text: NT.saved });
     } catch (error) {
-      setMessage({ ok: false, text: (error as Error).message });
+      setMessage({ ok: false, text: failure(error) });
     } finally {
       setBusy(false);
     }
@@ -93,7 +98,7 @@ export function NotificationsSection({ projects }: { projects: Project[] }) {
       setMessage({ ok: result.results.every((r) => r.state === 'sent'), text });
       setSettings(await getNotificationSettings(projectId));
     } catch (error) {
-      setMessage({ ok: false, text: (error as Error).message });
+      setMessage({ ok: false, text: failure(error) });
     } finally {
       setBusy(false);
     }

@@ -23,5 +23,6 @@ export const NT = {
   noEmail: 'This server has no mail server (SMTP_URL): e-mail is off.',
   loading: 'Loading notification settings…',
   loadFailed: 'Could not load the notification settings.',
+  unexpected: 'The server did not answer as expected. Try again in a moment.',
   status: { digest: 'Digest', alerts: 'Alerts', slack: 'Slack' },
 };
