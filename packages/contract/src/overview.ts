@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bottleneckSchema, insightSchema } from './analytics.ts';
+import type { FlowResponse } from './flow.ts';
 import { wholeNumber } from './numbers.ts';
 
 /** GET /api/overview/?days= — the window of every board's Flow figures (as GET /api/flow/'s `days`). */
@@ -31,6 +32,28 @@ export const sleAtRiskItemSchema = z.object({
   sle_risk: z.enum(['breached', 'at_risk']),
 });
 export type SleAtRiskItem = z.infer<typeof sleAtRiskItemSchema>;
+
+/**
+ * The items at risk of missing the SLE, oldest first (the Flow answer's aging order): what Home's card,
+ * the Flow page and the Issues page list, from the same rule on both sides.
+ */
+export function sleAtRiskItems(report: Pick<FlowResponse, 'aging'>): SleAtRiskItem[] {
+  return report.aging.items.flatMap((item) =>
+    item.sle_risk === 'breached' || item.sle_risk === 'at_risk'
+      ? [
+          {
+            id: item.id,
+            number: item.number,
+            title: item.title,
+            url: item.url,
+            column: item.column,
+            age_days: item.age_days,
+            sle_risk: item.sle_risk,
+          },
+        ]
+      : [],
+  );
+}
 
 const board = { project_id: z.string(), title: z.string(), is_demo: z.boolean() };
 

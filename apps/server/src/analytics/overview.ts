@@ -1,4 +1,10 @@
-import type { BoardFlowSummary, BoardSummary, FlowResponse, InsightSeverity } from '@fluxion/contract';
+import {
+  type BoardFlowSummary,
+  type BoardSummary,
+  type FlowResponse,
+  type InsightSeverity,
+  sleAtRiskItems,
+} from '@fluxion/contract';
 
 export type BoardRef = { project_id: string; title: string; is_demo: boolean };
 
@@ -39,21 +45,7 @@ function sleSummary(
   report: FlowResponse,
 ): Pick<BoardFlowSummary, 'sle' | 'sle_at_risk' | 'sle_at_risk_count'> {
   const sle = report.sle ?? null;
-  const atRisk = report.aging.items.flatMap((item) =>
-    item.sle_risk === 'breached' || item.sle_risk === 'at_risk'
-      ? [
-          {
-            id: item.id,
-            number: item.number,
-            title: item.title,
-            url: item.url,
-            column: item.column,
-            age_days: item.age_days,
-            sle_risk: item.sle_risk,
-          },
-        ]
-      : [],
-  );
+  const atRisk = sleAtRiskItems(report);
   return {
     sle: sle && { percent: sle.percent, days: sle.days, source: sle.source },
     sle_at_risk: atRisk.slice(0, 5),

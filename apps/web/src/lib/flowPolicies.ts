@@ -1,23 +1,6 @@
-import type { FlowResponse, SleAtRiskItem } from '@fluxion/contract';
+import type { FlowResponse } from '@fluxion/contract';
 
-/** The items at risk of missing the SLE, oldest first (the Flow answer's aging order), as Home lists them. */
-export function sleAtRiskItems(data: Pick<FlowResponse, 'aging'>): SleAtRiskItem[] {
-  return data.aging.items.flatMap((item) =>
-    item.sle_risk === 'breached' || item.sle_risk === 'at_risk'
-      ? [
-          {
-            id: item.id,
-            number: item.number,
-            title: item.title,
-            url: item.url,
-            column: item.column,
-            age_days: item.age_days,
-            sle_risk: item.sle_risk,
-          },
-        ]
-      : [],
-  );
-}
+export { sleAtRiskItems } from '@fluxion/contract';
 
 /** Each limited column's state by name, for chart ticks and the Issues page. */
 export function wipLimitsByColumn(data: Pick<FlowResponse, 'wip_limits'>) {
