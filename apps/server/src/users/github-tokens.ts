@@ -128,45 +128,30 @@ export async function storeRefreshedTokens(
 /**
  * GitHub refused the user's token or refresh token (the authorization was revoked, the refresh token
  * expired): the tokens are forgotten, so nothing uses them again (the collector reads with someone else's
- * or the App's), and the time is kept, so that auth/ ends the user's sign-ins. Only while `tokenEnc` is
- * still the stored token (compare-and-set): a token refreshed or signed in meanwhile stays. True when
- * forgotten now.
+ * or the App's), and the time is kept, so that auth/ ends the user's sign-ins. True when forgotten now.
  */
-export async function forgetRevokedGithubTokens(
-  db: Db,
-  userId: string,
-  tokenEnc: string,
-  now: number,
-): Promise<boolean> {
-  const forgotten = await db
-    .updateTable('users')
-    .set({
-      github_token_enc: null,
-      github_token_expires_at: null,
-      github_refresh_token_enc: null,
-      github_refresh_expires_at: null,
-      github_refresh_owner: null,
-      github_refresh_until: null,
-      github_access_revoked_at: now,
-      updated_at: now,
-    })
-    .where('id', '=', userId)
-    .where('github_token_enc', '=', tokenEnc)
-    .executeTakeFirst();
-  return Number(forgotten.numUpdatedRows) === 1;
+export function forgetRevokedGithubTokens(db: Db, userId: string, tokenEnc: string, now: number) {
+  return forgetGithubTokens(db, userId, tokenEnc, { updated_at: now, github_access_revoked_at: now });
 }
 
 /**
  * The user signed out of their last sign-in: the GitHub App's user token and its refresh token are
  * forgotten (github/user-token.ts deleted them at GitHub first). Not a revocation by GitHub
- * (`github_access_revoked_at` stays), so nothing else ends. Only while `tokenEnc` is still the stored
- * token: a sign-in meanwhile keeps its own. True when forgotten now.
+ * (`github_access_revoked_at` stays), so nothing else ends. True when forgotten now.
  */
-export async function forgetSignedOutGithubTokens(
+export function forgetSignedOutGithubTokens(db: Db, userId: string, tokenEnc: string, now: number) {
+  return forgetGithubTokens(db, userId, tokenEnc, { updated_at: now });
+}
+
+/**
+ * Forgets the user's GitHub tokens only while `tokenEnc` is still the stored token (compare-and-set): a
+ * token refreshed or signed in meanwhile stays.
+ */
+async function forgetGithubTokens(
   db: Db,
   userId: string,
   tokenEnc: string,
-  now: number,
+  stamps: { updated_at: number; github_access_revoked_at?: number },
 ): Promise<boolean> {
   const forgotten = await db
     .updateTable('users')
@@ -177,7 +162,7 @@ export async function forgetSignedOutGithubTokens(
       github_refresh_expires_at: null,
       github_refresh_owner: null,
       github_refresh_until: null,
-      updated_at: now,
+      ...stamps,
     })
     .where('id', '=', userId)
     .where('github_token_enc', '=', tokenEnc)
