@@ -1,4 +1,6 @@
 import type {
+  BoardCalendar,
+  Insight,
   ItemFilterQuery,
   BoardColumnStatsResponse,
   IssuesResponse,
@@ -76,127 +78,171 @@ function boardAndFilter(viewer: Viewer, projectId: string, query: Partial<ItemFi
   return { board, calendar: board.calendar, filter: requestFilter(query, board.calendar.time_zone) };
 }
 
-export async function leadTime(
+/** What one analysis is given: the board, the request's filter, and the items as the viewer sees them. */
+type AnalysisInput<Q> = {
+  ctx: ApiContext;
+  board: AnalysedBoard;
+  query: Q;
+  filter: RequestFilter;
+  /** Null when the analysis said it reads no items (`readsItems`). */
+  view: FilterView | null;
+  calendar: BoardCalendar;
+};
+
+/**
+ * One kind of analysis: its name in the cache key, the query parameters it refuses for this board, whether
+ * it reads the items as the viewer sees them (else only the moves), and its computation.
+ */
+type AnalysisKind<Q, R> = {
+  name: string;
+  check?: (board: AnalysedBoard, query: Q) => void;
+  readsItems: (board: AnalysedBoard, filter: RequestFilter) => boolean;
+  compute: (input: AnalysisInput<Q>) => Promise<R>;
+};
+
+/** Every analysis the same way: access-checked board, validated query, one cache key, computed once. */
+async function serve<Q extends Partial<ItemFilterQuery>, R>(
   ctx: ApiContext,
   viewer: Viewer,
-  query: { project: string; days: number; cycle_time?: string | undefined } & Partial<ItemFilterQuery>,
-): Promise<Json<LeadTimeResponse>> {
-  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
-  // Without the parameter, the project's own cycle-start column applies.
-  const cycleStart = query.cycle_time || board.cycleStart;
-  if (cycleStart && !board.columns.includes(cycleStart)) {
-    throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
-  }
+  kind: AnalysisKind<Q, R>,
+  projectId: string,
+  query: Q,
+): Promise<Json<R>> {
+  const { board, calendar, filter } = boardAndFilter(viewer, projectId, query);
+  kind.check?.(board, query);
+  const view = kind.readsItems(board, filter) ? await boardItems(ctx, viewer, board, filter) : null;
+  return analysis(ctx, analysisKey(kind.name, board, view?.key ?? '', query), () =>
+    kind.compute({ ctx, board, query, filter, view, calendar }),
+  );
+}
+
+/** The items the filter keeps, as the viewer sees them (the moves are loaded only for a date range). */
+function keptItems({ ctx, board, filter, view }: AnalysisInput<unknown>) {
+  if (!view) throw new Error('this analysis reads no items');
+  return filter.on ? filteredItemsOf(ctx, board, filter, view) : Promise.resolve(view.items);
+}
+
+const noted = (insight: Insight, { filter, calendar }: AnalysisInput<unknown>) =>
+  withFilterNote(insight, filter.filter, calendar.time_zone);
+
+/** Without `cycle_time`, the board's own cycle-start column applies. */
+const leadTimeStart = (board: AnalysedBoard, query: LeadTimeQuery) => query.cycle_time || board.cycleStart;
+
+type LeadTimeQuery = {
+  project: string;
+  days: number;
+  cycle_time?: string | undefined;
+} & Partial<ItemFilterQuery>;
+type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery>;
+type IssuesQuery = { project: string; column: string } & Partial<ItemFilterQuery>;
+
+const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
+  name: 'lead',
+  check: (board, query) => {
+    const cycleStart = leadTimeStart(board, query);
+    if (cycleStart && !board.columns.includes(cycleStart)) {
+      throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
+    }
+  },
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
-  const view = filter.on || !board.includeArchived ? await boardItems(ctx, viewer, board, filter) : null;
-  return analysis(ctx, analysisKey('lead', board, view?.key ?? '', query), async () => {
+  readsItems: (board, filter) => filter.on || !board.includeArchived,
+  compute: async (input) => {
+    const { ctx, board, query, filter, view, calendar } = input;
     const data = await boardData(ctx, board);
     const transitions = view ? (await filtered(ctx, board, filter, view)).transitions : data.transitions;
     const report = buildLeadTimeReport({
       columns: board.columns,
-      cycleStartColumn: cycleStart,
+      cycleStartColumn: leadTimeStart(board, query),
       partialHistory: data.partial,
       transitions,
       days: query.days,
       now: ctx.now(),
       calendar: engineCalendar(calendar),
     }) as LeadTimeResponse;
-    report.metrics.performance_insight = withFilterNote(
-      report.metrics.performance_insight,
-      filter.filter,
-      calendar.time_zone,
-    );
+    report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
     return report;
-  });
-}
+  },
+};
 
-export async function timeInState(
-  ctx: ApiContext,
-  viewer: Viewer,
-  query: { project: string; days: number } & Partial<ItemFilterQuery>,
-): Promise<Json<TimeInStateResponse>> {
-  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
-  // Users who share a board may classify its columns differently: the key holds the viewer's.
-  const lists = board.classification;
-  // The commitment point (the cycle-start column) keeps queues before it out of the bottleneck.
-  const cycleStart = board.cycleStart;
-  const view = await boardItems(ctx, viewer, board, filter);
-  return analysis(ctx, analysisKey('tis', board, view.key, query), async () => {
-    const { items, transitions } = await filtered(ctx, board, filter, view);
+const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
+  name: 'tis',
+  readsItems: () => true,
+  compute: async (input) => {
+    const { ctx, board, query, filter, view, calendar } = input;
+    const { items, transitions } = await filtered(ctx, board, filter, view as FilterView);
     const report = buildTimeInStateReport({
       columns: board.columns,
-      cycleStartColumn: cycleStart,
+      // The commitment point keeps queues before it out of the bottleneck.
+      cycleStartColumn: board.cycleStart,
       partialHistory: (await boardData(ctx, board)).partial,
-      classification: classificationOverride(lists),
+      // Users who share a board may classify its columns differently: the key holds the viewer's.
+      classification: classificationOverride(board.classification),
       transitions,
       items,
       days: query.days,
       now: ctx.now(),
       calendar: engineCalendar(calendar),
     }) as TimeInStateResponse;
-    report.metrics.performance_insight = withFilterNote(
-      report.metrics.performance_insight,
-      filter.filter,
-      calendar.time_zone,
-    );
+    report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
     return report;
-  });
-}
+  },
+};
 
-export async function issuesInColumn(
-  ctx: ApiContext,
-  viewer: Viewer,
-  query: { project: string; column: string } & Partial<ItemFilterQuery>,
-): Promise<Json<IssuesResponse>> {
-  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
-  if (!board.columns.includes(query.column)) {
-    throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
-  }
-  const days = board.iterationDays;
-  const cycleStart = board.cycleStart;
-  const lists = board.classification;
-  const view = await boardItems(ctx, viewer, board, filter);
-  return analysis(ctx, analysisKey('issues', board, view.key, query), async () => {
-    // Without a filter the moves are not needed: they are not loaded.
-    const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
+const ISSUES_IN_COLUMN: AnalysisKind<IssuesQuery, IssuesResponse> = {
+  name: 'issues',
+  check: (board, query) => {
+    if (!board.columns.includes(query.column)) {
+      throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
+    }
+  },
+  readsItems: () => true,
+  compute: async (input) => {
+    const { ctx, board, query, calendar } = input;
     const report = buildIssuesInColumnReport({
       columns: board.columns,
-      cycleStartColumn: cycleStart,
-      classification: classificationOverride(lists),
+      cycleStartColumn: board.cycleStart,
+      classification: classificationOverride(board.classification),
       column: query.column,
-      items,
-      days,
+      // Without a filter the moves are not needed: they are not loaded.
+      items: await keptItems(input),
+      days: board.iterationDays,
       now: ctx.now(),
       calendar: engineCalendar(calendar),
     }) as IssuesResponse;
-    report.column_stats.performance_insight = withFilterNote(
-      report.column_stats.performance_insight,
-      filter.filter,
-      calendar.time_zone,
-    );
+    report.column_stats.performance_insight = noted(report.column_stats.performance_insight, input);
     return report;
-  });
-}
+  },
+};
 
-export async function columnStats(
+const COLUMN_STATS: AnalysisKind<Partial<ItemFilterQuery>, BoardColumnStatsResponse> = {
+  name: 'stats',
+  readsItems: () => true,
+  compute: async (input) => {
+    const stats = buildColumnStats({
+      columns: input.board.columns,
+      items: await keptItems(input),
+      now: input.ctx.now(),
+      calendar: engineCalendar(input.calendar),
+    });
+    return { column_stats: stats } as BoardColumnStatsResponse;
+  },
+};
+
+export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) =>
+  serve(ctx, viewer, LEAD_TIME, query.project, query);
+
+export const timeInState = (ctx: ApiContext, viewer: Viewer, query: TimeInStateQuery) =>
+  serve(ctx, viewer, TIME_IN_STATE, query.project, query);
+
+export const issuesInColumn = (ctx: ApiContext, viewer: Viewer, query: IssuesQuery) =>
+  serve(ctx, viewer, ISSUES_IN_COLUMN, query.project, query);
+
+export const columnStats = (
   ctx: ApiContext,
   viewer: Viewer,
   projectId: string,
   query: Partial<ItemFilterQuery> = {},
-): Promise<Json<BoardColumnStatsResponse>> {
-  const { board, calendar, filter } = boardAndFilter(viewer, projectId, query);
-  const view = await boardItems(ctx, viewer, board, filter);
-  return analysis(ctx, analysisKey('stats', board, view.key, query), async () => {
-    const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
-    const stats = buildColumnStats({
-      columns: board.columns,
-      items,
-      now: ctx.now(),
-      calendar: engineCalendar(calendar),
-    });
-    return { column_stats: stats } as BoardColumnStatsResponse;
-  });
-}
+) => serve(ctx, viewer, COLUMN_STATS, projectId, query);
 
 /**
  * The items now on the board that the query's filter keeps, as the viewer sees them, with the board's
