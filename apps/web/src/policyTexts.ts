@@ -2,14 +2,19 @@
  * Texts of the flow policies (docs/metrics.md, "Service Level Expectation", "WIP limits", "Blocked time"):
  * the SLE, WIP limits, blocked time and flow efficiency, wherever they are shown.
  */
-const d = (days: number) => `${Number(days.toFixed(1))} ${days === 1 ? 'day' : 'days'}`;
+import type { DurationUnit } from './lib/units.ts';
+
+/** A duration in the board's unit: "9 days", or "9 working days" on a working calendar. */
+const d = (days: number, unit: DurationUnit = 'days') =>
+  `${Number(days.toFixed(1))} ${days === 1 ? unit.replace(/s$/, '') : unit}`;
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 export const P = {
   days: d,
   sle: {
     /** "85% of items finish within 9 days". */
-    statement: (percent: number, days: number) => `${percent}% of items finish within ${d(days)}`,
+    statement: (percent: number, days: number, unit?: DurationUnit) =>
+      `${percent}% of items finish within ${d(days, unit)}`,
     source: { set: 'set by the team', proposed: 'proposed from the last 90 days' },
     line: (percent: number, days: number) => `SLE ${percent}%: ${days}d`,
     none: 'No SLE yet: fewer than 10 items finished in the last 90 days.',
@@ -17,7 +22,7 @@ export const P = {
     atRiskEmpty: 'No item in progress is at risk of missing the SLE.',
     atRiskMore: (n: number) => `and ${n} more`,
     risk: { breached: 'missed the SLE', at_risk: 'at risk', on_track: 'on track' } as Record<string, string>,
-    itemLine: (column: string, age: number) => `${column}, ${d(age)} in progress`,
+    itemLine: (column: string, age: number, unit?: DurationUnit) => `${column}, ${d(age, unit)} in progress`,
     about:
       'An item is at risk when it is older than 85% of finished items were when they left its column (for an SLE at 85%), and has missed the SLE once older than its days.',
   },

@@ -1,4 +1,5 @@
 import type { FlowResponse } from '@fluxion/contract';
+import type { DurationUnit } from '../../lib/units.ts';
 import { P } from '../../policyTexts.ts';
 import styles from './FlowPolicies.module.css';
 
@@ -6,7 +7,7 @@ import styles from './FlowPolicies.module.css';
  * The board's flow policies as the Flow answer applies them: its SLE (set or proposed), its WIP limits
  * (now, and the days over in the window), blocked time and flow efficiency.
  */
-export function FlowPoliciesSummary({ data }: { data: FlowResponse }) {
+export function FlowPoliciesSummary({ data, unit }: { data: FlowResponse; unit?: DurationUnit }) {
   const sle = data.sle;
   const blocked = data.blocked;
   return (
@@ -14,7 +15,7 @@ export function FlowPoliciesSummary({ data }: { data: FlowResponse }) {
       <span data-testid="flow-sle">
         {sle ? (
           <>
-            <strong>SLE</strong> {P.sle.statement(sle.percent, sle.days)}{' '}
+            <strong>SLE</strong> {P.sle.statement(sle.percent, sle.days, unit)}{' '}
             <span className={styles.muted}>({P.sle.source[sle.source]})</span>
           </>
         ) : (

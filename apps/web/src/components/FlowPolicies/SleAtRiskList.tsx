@@ -1,5 +1,6 @@
 import type { SleAtRiskItem } from '@fluxion/contract';
 import { Label, Link } from '@primer/react';
+import type { DurationUnit } from '../../lib/units.ts';
 import { P } from '../../policyTexts.ts';
 import styles from './FlowPolicies.module.css';
 
@@ -8,17 +9,20 @@ type Props = {
   sle: { percent: number; days: number } | null | undefined;
   /** All the items at risk, when `items` shows only the first of them. */
   total?: number;
+  /** The board's unit of durations (working days on a working calendar). */
+  unit?: DurationUnit;
 };
 
 const itemLabel = (i: SleAtRiskItem) => (i.number === null ? i.title : `#${i.number} ${i.title}`);
 
 /** The items in progress that missed the board's SLE or are at risk of missing it, oldest first. */
-export function SleAtRiskList({ items, sle, total = items.length }: Props) {
+export function SleAtRiskList({ items, sle, total = items.length, unit }: Props) {
   if (!sle) return null;
   return (
     <section className={styles.atRisk} data-testid="sle-at-risk" aria-label={P.sle.atRiskTitle}>
       <div className={styles.atRiskTitle}>
-        {P.sle.atRiskTitle} <span className={styles.muted}>({P.sle.statement(sle.percent, sle.days)})</span>
+        {P.sle.atRiskTitle}{' '}
+        <span className={styles.muted}>({P.sle.statement(sle.percent, sle.days, unit)})</span>
       </div>
       {items.length === 0 ? (
         <p className={styles.muted}>{P.sle.atRiskEmpty}</p>
@@ -36,7 +40,7 @@ export function SleAtRiskList({ items, sle, total = items.length }: Props) {
               ) : (
                 itemLabel(item)
               )}{' '}
-              <span className={styles.muted}>{P.sle.itemLine(item.column, item.age_days)}</span>
+              <span className={styles.muted}>{P.sle.itemLine(item.column, item.age_days, unit)}</span>
             </li>
           ))}
           {total > items.length && <li className={styles.muted}>{P.sle.atRiskMore(total - items.length)}</li>}

@@ -149,8 +149,8 @@ export function FlowPage() {
               </p>
             )}
             <ExportBoard.Provider value={project?.title ?? ''}>
-              <FlowPoliciesSummary data={data} />
-              <SleAtRiskList items={sleAtRiskItems(data)} sle={data.sle} />
+              <FlowPoliciesSummary data={data} unit={unitOf(calendar)} />
+              <SleAtRiskList items={sleAtRiskItems(data)} sle={data.sle} unit={unitOf(calendar)} />
               <div className={styles.stack}>
                 <CfdChart data={data} calendar={calendar} />
                 <WipLimitsNote data={data} />

@@ -71,7 +71,12 @@ function FlowFigures({ board, days, unit }: { board: BoardFlowSummary; days: num
       </div>
       <Bottleneck board={board} unit={unit} />
       <InsightBanner insight={board.insight} />
-      <SleAtRiskList items={board.sle_at_risk ?? []} sle={board.sle} total={board.sle_at_risk_count} />
+      <SleAtRiskList
+        items={board.sle_at_risk ?? []}
+        sle={board.sle}
+        total={board.sle_at_risk_count}
+        unit={unit}
+      />
     </>
   );
 }

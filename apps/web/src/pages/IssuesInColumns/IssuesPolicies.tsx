@@ -5,6 +5,7 @@ import { getFlow } from '../../api/flow.ts';
 import { SleAtRiskList } from '../../components/FlowPolicies/SleAtRiskList.tsx';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 import { sleAtRiskItems } from '../../lib/flowPolicies.ts';
+import { durationUnit } from '../../lib/units.ts';
 import { P } from '../../policyTexts.ts';
 
 type Props = { project: Project; column: string; count: number; filter: ItemFilterParams };
@@ -28,7 +29,13 @@ export function IssuesPolicies({ project, column, count, filter }: Props) {
           {count > limit && P.wip.overNow}
         </p>
       )}
-      {flow.data && <SleAtRiskList items={sleAtRiskItems(flow.data)} sle={flow.data.sle} />}
+      {flow.data && (
+        <SleAtRiskList
+          items={sleAtRiskItems(flow.data)}
+          sle={flow.data.sle}
+          unit={durationUnit(project.calendar)}
+        />
+      )}
     </>
   );
 }
