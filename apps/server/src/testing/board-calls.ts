@@ -1,7 +1,13 @@
 import { type Endpoint, endpoints, fillPath, queryString } from '@fluxion/contract';
 
 /** Values for the query fields of a board's calls; the other fields keep their defaults. */
-type BoardCallValues = { project: string; columns: readonly string[]; days: number };
+type BoardCallValues = {
+  project: string;
+  columns: readonly string[];
+  days: number;
+  /** The board's owner, for the calls about an organization (its team plan). */
+  org: string;
+};
 
 /**
  * Every signed-in GET of the contract's endpoint table, made about one board: each column for a call
@@ -13,7 +19,7 @@ export function everyBoardCall(values: BoardCallValues): string[] {
   for (const endpoint of Object.values(endpoints) as Endpoint[]) {
     if (endpoint.method !== 'GET' || endpoint.auth !== 'bearer') continue;
     const fields = Object.keys(endpoint.query?.shape ?? {});
-    const path = fillPath(endpoint.path, { id: values.project });
+    const path = fillPath(endpoint.path, { id: values.project, org: values.org });
     const base = {
       ...(fields.includes('project') ? { project: values.project } : {}),
       ...(fields.includes('days') ? { days: values.days } : {}),

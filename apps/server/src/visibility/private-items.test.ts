@@ -111,8 +111,13 @@ describe.each(cases)('private items on a shared board ($name)', async ({ create 
 
   it("never sends Alice a private item's title, URL, label or milestone, in any answer", async () => {
     const calls = [
-      ...everyBoardCall({ project: platform.nodeId, columns: PLATFORM_COLUMNS, days: 90 }),
-      ...everyBoardCall({ project: vault, columns: VAULT_COLUMNS, days: 90 }),
+      ...everyBoardCall({
+        project: platform.nodeId,
+        columns: PLATFORM_COLUMNS,
+        days: 90,
+        org: 'fluxion-labs',
+      }),
+      ...everyBoardCall({ project: vault, columns: VAULT_COLUMNS, days: 90, org: 'fluxion-labs' }),
     ];
     // Every signed-in GET of the contract, so a call added later is covered too; these at least:
     for (const path of ['/api/issues/', '/api/flow/', '/api/overview/', '/api/timeinstate/'])

@@ -130,7 +130,7 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
   it('a delivery that records no move is marked too: GitHub delivering it again is a duplicate', async () => {
     const id = randomUUID();
     const other = { field: 'Priority', from: 'Low', to: 'High' };
-    expect(await deliver(id, other)).toEqual({ status: 200, outcome: 'ignored: not the Status field' });
+    expect(await deliver(id, other)).toEqual({ status: 200, outcome: 'ignored: not the workflow field' });
     expect(await deliver(id, other)).toEqual({ status: 200, outcome: 'duplicate' });
     expect(await moves()).toEqual([]);
   });
