@@ -3,6 +3,7 @@ import {
   expectLegendClearOfTicks,
   expectWithinWidth,
   expectUncovered,
+  connectPersonalBoards,
   freshBoard,
   SIZES,
   signIn,
@@ -136,7 +137,7 @@ for (const size of SIZES) {
       await simUser(page, login);
       const board = await freshBoard(page, login, `Fresh board ${size.name}`);
       await signIn(page, login);
-      await page.goto('/manage-projects');
+      await connectPersonalBoards(page);
       await page.getByRole('button', { name: 'Add Project' }).click();
       const dialog = page.getByRole('dialog');
       await dialog

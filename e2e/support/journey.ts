@@ -48,6 +48,17 @@ export async function signIn(page: Page, login: string): Promise<void> {
   await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
 }
 
+/**
+ * "Connect personal boards" from Manage Projects: local mode signs in through the GitHub App, which GitHub
+ * lets read no user-owned board, so a journey that adds the user's own board connects them first.
+ */
+export async function connectPersonalBoards(page: Page): Promise<void> {
+  await page.goto('/manage-projects');
+  await page.getByRole('button', { name: 'Connect personal boards' }).first().click();
+  await expect(page).toHaveURL(/\/manage-projects\?github_personal=connected/);
+  await expect(page.getByRole('button', { name: 'Disconnect personal boards' })).toBeVisible();
+}
+
 export async function sim<T>(page: Page, path: string, data?: unknown, method = 'POST'): Promise<T> {
   const response = await page.request.fetch(`${GITHUB_SIM}${path}`, { method, data });
   expect(response.ok(), `${method} ${path}`).toBe(true);
