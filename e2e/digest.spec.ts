@@ -66,6 +66,11 @@ for (const { name, viewport } of SIZES) {
       await again.getByLabel('Board', { exact: true }).selectOption({ label: 'Storefront delivery' });
       await expect(again.getByLabel('E-mail address')).toHaveValue(email);
       await expect(again.getByLabel('Weekly digest')).not.toBeChecked();
+
+      // Leave the user's list as it was: who tracks "Web app" first decides who sets its calendar later.
+      await page.getByRole('button', { name: 'Delete Web app' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText(/Project deleted|removed/)).toBeVisible();
     });
   });
 }

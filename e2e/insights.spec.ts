@@ -16,6 +16,8 @@ const tile = (page: Page, label: string) =>
 /** Adds "Web app" for the signed-in user and gives it a Monday–Friday week (shared: maybe already set). */
 async function workingBoard(page: Page): Promise<void> {
   await page.goto('/manage-projects');
+  // The list first: counting its buttons before it has loaded would find none and add the board twice.
+  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('listitem').first()).toBeVisible();
   if ((await page.getByRole('button', { name: 'Edit Web app' }).count()) === 0) {
     await page.getByRole('button', { name: 'Add Project' }).click();
     const add = page.getByRole('dialog');
