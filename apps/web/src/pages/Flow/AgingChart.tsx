@@ -25,6 +25,7 @@ import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { ItemDot } from './ItemDot.tsx';
+import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
 import styles from './Flow.module.css';
@@ -179,19 +180,7 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
                 }}
               />
             ))}
-            {sle && (
-              <ReferenceLine
-                y={sle.days}
-                stroke="#8250df"
-                strokeWidth={2}
-                label={{
-                  value: P.sle.line(sle.percent, sle.days),
-                  position: 'insideTopLeft',
-                  fontSize: 11,
-                  fill: '#8250df',
-                }}
-              />
-            )}
+            {sle && sleReferenceLine(sle)}
             <Tooltip content={<PointTooltip unit={unitOf(calendar)} />} cursor={false} />
             {/* Each dot opens its item on GitHub. */}
             <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1} shape={ItemDot}>

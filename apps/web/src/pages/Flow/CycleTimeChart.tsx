@@ -23,6 +23,7 @@ import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { ItemDot } from './ItemDot.tsx';
+import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import styles from './Flow.module.css';
 import { capitalUnit, type DurationUnit, unitOf } from '../../lib/units.ts';
@@ -108,19 +109,7 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
                 }}
               />
             ))}
-            {sle && (
-              <ReferenceLine
-                y={sle.days}
-                stroke="#8250df"
-                strokeWidth={2}
-                label={{
-                  value: P.sle.line(sle.percent, sle.days),
-                  position: 'insideTopLeft',
-                  fontSize: 11,
-                  fill: '#8250df',
-                }}
-              />
-            )}
+            {sle && sleReferenceLine(sle)}
             {/* Each dot opens its item on GitHub: one click from the outlier to the issue behind it. */}
             <Scatter
               data={points}
