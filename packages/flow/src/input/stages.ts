@@ -51,3 +51,8 @@ export function flowStages(board: BoardColumns): FlowStages {
     stages,
   };
 }
+
+/** The work-in-progress columns: committed work, from the commitment point up to (not including) done. */
+export function inProgressColumns(stages: FlowStages): string[] {
+  return stages.columns.filter((_, c) => stages.stages[c] === 'in_progress');
+}

@@ -2,7 +2,7 @@ import { agingWip } from '../metrics/aging.ts';
 import { snapshotEntries } from '../metrics/snapshot-entries.ts';
 import { cumulativeFlow, cycleTimePercentiles } from '../metrics/charts.ts';
 import { flowInsight } from '../insights/flow-insight.ts';
-import { type FlowSettings, flowSettings, wipColumns } from './flow-settings.ts';
+import { type FlowSettings, flowSettings } from './flow-settings.ts';
 import {
   type DayRange,
   dailyCompletions,
@@ -20,7 +20,7 @@ import type {
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { type ItemTimeline, itemTimelinesOf } from '../timeline/item-timelines.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
-import { flowStages } from '../input/stages.ts';
+import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { storyOf } from '../metrics/board-story.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
@@ -152,7 +152,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const total = round(daily.reduce((a, b) => a + b, 0));
   const points = scatterPoints(timelines, input.items, window, calendar);
   const percentiles = percentilesOf(timelines, window, calendar);
-  const wip = wipColumns(board, cycleStart);
+  const wip = inProgressColumns(stages);
   const byId = new Map(timelines.map((t) => [t.itemId, t]));
   const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs);
   const ahead = forecast(timelines, today, s, calendar, weight);

@@ -1,6 +1,4 @@
-import { resolveBoard } from '../input/columns.ts';
 import type { FlowReportInput } from './flow-types.ts';
-import type { BoardColumns } from '../types.ts';
 
 export const FLOW_DEFAULTS = {
   days: 30,
@@ -35,11 +33,4 @@ export function flowSettings(input: FlowReportInput): FlowSettings {
     seed: Number.isFinite(input.seed) ? Math.trunc(input.seed as number) : FLOW_DEFAULTS.seed,
     trials: wholeNumber(input.trials, FLOW_DEFAULTS.trials, 1_000_000),
   };
-}
-
-/** Work-in-progress columns: from the cycle start up to (not including) done. */
-export function wipColumns(board: BoardColumns, cycleStart: string | null): string[] {
-  const resolved = resolveBoard({ ...board, cycleStartColumn: cycleStart });
-  if (resolved.cycleStart < 0) return [];
-  return resolved.columns.slice(resolved.cycleStart, resolved.done);
 }
