@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.ts';
+import { type RenewalStep, renewedByOne, WAIT_FOR_RENEWAL } from '../leases/renewal.ts';
 import {
   forgetRevokedGithubTokens,
   forgetSignedOutGithubTokens,
@@ -62,45 +62,48 @@ const expiresWithin = (row: StoredGithubTokens, now: number, margin: number) =>
  * GithubSignInNeededError, as does a user with no token.
  */
 export async function userGithubToken(ctx: AppContext, userId: string): Promise<UserToken> {
-  const key = ctx.config.tokenEncryptionKey;
-  const deadline = Date.now() + WAIT_FOR_REFRESH_MS;
-  for (;;) {
-    const row = await readGithubTokens(ctx.db, userId);
-    if (!row?.github_token_enc)
-      throw new GithubSignInNeededError('No GitHub access for this user; sign in again');
-    const now = ctx.now();
-    const current = () => ({
-      token: decryptSecret(row.github_token_enc as string, key),
+  return renewedByOne((late) => lookAtUserToken(ctx, userId, late), {
+    waitMs: WAIT_FOR_REFRESH_MS,
+    stepMs: WAIT_STEP_MS,
+    timedOut: () =>
+      new GithubError(`Timed out waiting for another process to refresh the GitHub token of ${userId}`),
+  });
+}
+
+async function lookAtUserToken(
+  ctx: AppContext,
+  userId: string,
+  late: boolean,
+): Promise<RenewalStep<UserToken>> {
+  const row = await readGithubTokens(ctx.db, userId);
+  if (!row?.github_token_enc)
+    throw new GithubSignInNeededError('No GitHub access for this user; sign in again');
+  const now = ctx.now();
+  const current = () => ({
+    use: {
+      token: decryptSecret(row.github_token_enc as string, ctx.config.tokenEncryptionKey),
       sealed: row.github_token_enc as string,
       kind: row.github_token_kind,
-    });
-    if (!expiresWithin(row, now, REFRESH_BEFORE_MS)) return current();
-    const refreshable =
-      row.github_refresh_token_enc !== null &&
-      (row.github_refresh_expires_at === null || row.github_refresh_expires_at > now) &&
-      ctx.config.github.app !== null;
-    if (!refreshable) {
-      // Not renewable here (no refresh token, or it expired, or the App is no longer configured).
-      if (!expiresWithin(row, now, 0)) return current();
-      return signInNeeded(
-        ctx,
-        userId,
-        row.github_token_enc,
-        'the GitHub token expired and cannot be renewed',
-      );
-    }
-    const owner = randomUUID();
-    const lease = { owner, now, leaseMs: REFRESH_LEASE_MS };
-    if (await takeRefreshLease(ctx.db, userId, row.github_refresh_token_enc as string, lease)) {
-      return refresh(ctx, row, owner);
-    }
-    // Another use spends the refresh token now, which ends this token at GitHub: wait for the new one.
-    if (Date.now() > deadline) {
-      if (!expiresWithin(row, now, 0)) return current();
-      throw new GithubError(`Timed out waiting for another process to refresh the GitHub token of ${userId}`);
-    }
-    await sleep(WAIT_STEP_MS);
+    },
+  });
+  if (!expiresWithin(row, now, REFRESH_BEFORE_MS)) return current();
+  const refreshable =
+    row.github_refresh_token_enc !== null &&
+    (row.github_refresh_expires_at === null || row.github_refresh_expires_at > now) &&
+    ctx.config.github.app !== null;
+  if (!refreshable) {
+    // Not renewable here (no refresh token, or it expired, or the App is no longer configured).
+    if (!expiresWithin(row, now, 0)) return current();
+    return signInNeeded(ctx, userId, row.github_token_enc, 'the GitHub token expired and cannot be renewed');
   }
+  const owner = randomUUID();
+  const lease = { owner, now, leaseMs: REFRESH_LEASE_MS };
+  if (await takeRefreshLease(ctx.db, userId, row.github_refresh_token_enc as string, lease)) {
+    return { use: await refresh(ctx, row, owner) };
+  }
+  // Another use spends the refresh token now, which ends this token at GitHub: wait for the new one.
+  if (late && !expiresWithin(row, now, 0)) return current();
+  return WAIT_FOR_RENEWAL;
 }
 
 async function refresh(ctx: AppContext, row: StoredGithubTokens, owner: string): Promise<UserToken> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppContext } from '../context.ts';
+import { type RenewalStep, renewedByOne, WAIT_FOR_RENEWAL } from '../leases/renewal.ts';
 import { decryptSecret, encryptSecret } from '../users/secret-box.ts';
 import { InstallationGoneError, InstallationSuspendedError, mintInstallationToken } from './github-app.ts';
 import {
@@ -57,23 +57,26 @@ function unavailable(row: InstallationRow | undefined, id: number): Installation
  * suspended (a webhook that never came) and throws InstallationUnavailableError.
  */
 export async function installationToken(ctx: AppContext, id: number): Promise<string> {
-  const key = ctx.config.tokenEncryptionKey;
-  const deadline = Date.now() + WAIT_FOR_RENEWAL_MS;
-  for (;;) {
-    const row = await findInstallation(ctx.db, id);
-    const refused = unavailable(row, id);
-    if (refused || !row) throw refused;
-    const now = ctx.now();
-    if (usable(row, now, RENEW_BEFORE_MS)) return decryptSecret(row.token_enc as string, key);
-    const owner = randomUUID();
-    const lease = { now, leaseMs: RENEWAL_LEASE_MS, renewBeforeMs: RENEW_BEFORE_MS };
-    if (await takeRenewal(ctx.db, id, owner, lease)) return renew(ctx, id, owner);
-    // Someone else renews: their old token serves meanwhile, while it lives.
-    if (usable(row, now, 0)) return decryptSecret(row.token_enc as string, key);
-    if (Date.now() > deadline)
-      throw new Error(`Timed out waiting for another process to renew the token of installation ${id}`);
-    await sleep(WAIT_STEP_MS);
-  }
+  return renewedByOne(() => lookAtInstallationToken(ctx, id), {
+    waitMs: WAIT_FOR_RENEWAL_MS,
+    stepMs: WAIT_STEP_MS,
+    timedOut: () =>
+      new Error(`Timed out waiting for another process to renew the token of installation ${id}`),
+  });
+}
+
+async function lookAtInstallationToken(ctx: AppContext, id: number): Promise<RenewalStep<string>> {
+  const row = await findInstallation(ctx.db, id);
+  const refused = unavailable(row, id);
+  if (refused || !row) throw refused;
+  const now = ctx.now();
+  const stored = () => ({ use: decryptSecret(row.token_enc as string, ctx.config.tokenEncryptionKey) });
+  if (usable(row, now, RENEW_BEFORE_MS)) return stored();
+  const owner = randomUUID();
+  const lease = { now, leaseMs: RENEWAL_LEASE_MS, renewBeforeMs: RENEW_BEFORE_MS };
+  if (await takeRenewal(ctx.db, id, owner, lease)) return { use: await renew(ctx, id, owner) };
+  // Someone else renews: their old token serves meanwhile, while it lives.
+  return usable(row, now, 0) ? stored() : WAIT_FOR_RENEWAL;
 }
 
 async function renew(ctx: AppContext, id: number, owner: string): Promise<string> {

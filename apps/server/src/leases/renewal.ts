@@ -1,0 +1,34 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** What one look at a shared credential decided: the value to use, or to wait for another's renewal. */
+export type RenewalStep<T> = { use: T } | 'wait';
+
+export const WAIT_FOR_RENEWAL: RenewalStep<never> = 'wait';
+
+export type RenewalWait = {
+  /** How long (real time) to wait for another process's renewal before giving up. */
+  waitMs: number;
+  stepMs: number;
+  timedOut: () => Error;
+};
+
+/**
+ * A credential every process shares (a user's GitHub token, an installation's token), renewed by one
+ * process at a time under a lease, a compare-and-set on its row. `look` reads the row once and answers
+ * the value to use (the stored one, or the one it renewed after taking the lease), or to wait because
+ * another process holds the lease. It is asked again every `stepMs` until it answers, for at most
+ * `waitMs`; its last look is told it is `late`, so it may settle for what it has.
+ */
+export async function renewedByOne<T>(
+  look: (late: boolean) => Promise<RenewalStep<T>>,
+  wait: RenewalWait,
+): Promise<T> {
+  const deadline = Date.now() + wait.waitMs;
+  for (;;) {
+    const late = Date.now() > deadline;
+    const step = await look(late);
+    if (step !== 'wait') return step.use;
+    if (late) throw wait.timedOut();
+    await sleep(wait.stepMs);
+  }
+}
