@@ -1,7 +1,6 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCollector } from '../collector/runner.ts';
-import { readerFactory } from '../collector/readers.ts';
+import { trackAndCollect } from '../testing/tracking.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simControl } from '../testing/sim-control.ts';
@@ -58,14 +57,7 @@ describe.each(cases)('filter suggestions ($name)', async ({ create }) => {
   const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
   const bob = await signedInAppUser(ctx, sim, 'octo-bob');
   const alice = await signedInAppUser(ctx, sim, 'octo-alice');
-  for (const user of [bob, alice]) {
-    const payload = { project_id: project, iteration_length: 7 };
-    const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
-    if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  }
-  await createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
-    backfill: false,
-  }).runOnce();
+  await trackAndCollect({ app, ctx }, [project], [bob, alice]);
 
   const suggestions = async (user: typeof bob) => {
     const url = `/api/filter-suggestions/?project=${encodeURIComponent(project)}`;

@@ -1,7 +1,6 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCollector } from '../collector/runner.ts';
-import { readerFactory } from '../collector/readers.ts';
+import { trackAndCollect } from '../testing/tracking.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simControl } from '../testing/sim-control.ts';
@@ -50,14 +49,7 @@ describe.each(cases)('what removing a project does ($name)', async ({ create }) 
   const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
   const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
   const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
-  for (const user of [bob, alice]) {
-    const payload = { project_id: project, iteration_length: 7 };
-    const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
-    if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  }
-  await createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
-    backfill: false,
-  }).runOnce();
+  await trackAndCollect({ app, ctx }, [project], [bob, alice]);
   const path = (id: string) => `/api/projects/${encodeURIComponent(id)}/`;
   const removal = async (user: typeof bob, id = project) => {
     const response = await app.inject({ url: `${path(id)}removal/`, headers: user.auth });

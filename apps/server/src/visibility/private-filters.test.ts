@@ -1,7 +1,6 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createCollector } from '../collector/runner.ts';
-import { readerFactory } from '../collector/readers.ts';
+import { trackAndCollect } from '../testing/tracking.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simInstall } from '../testing/github-app.ts';
@@ -63,13 +62,7 @@ describe.each(cases)('filters and private items ($name)', async ({ create }) => 
   const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(Date.now()) });
   const bob = await signedInAppUser(ctx, sim, 'octo-bob');
   const alice = await signedInAppUser(ctx, sim, 'octo-alice');
-  for (const user of [bob, alice]) {
-    const payload = { project_id: vault, iteration_length: 7 };
-    const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
-    if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  }
-  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
-  await createCollector(ctx, reader, { backfill: false }).runOnce();
+  await trackAndCollect({ app, ctx }, [vault], [bob, alice]);
 
   const count = async (user: typeof bob, filter: string) => {
     const url = `/api/projects/${encodeURIComponent(vault)}/column-stats/?${filter}`;

@@ -1,8 +1,7 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encryptSecret } from '../users/secret-box.ts';
-import { createCollector } from '../collector/runner.ts';
-import { readerFactory } from '../collector/readers.ts';
+import { trackAndCollect } from '../testing/tracking.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { everyBoardCall } from '../testing/board-calls.ts';
 import { dialectCases } from '../testing/databases.ts';
@@ -43,16 +42,8 @@ describe.each(cases)('private items on a shared board ($name)', async ({ create 
   });
   const bob = await signedInAppUser(ctx, sim, 'octo-bob');
   const alice = await signedInAppUser(ctx, sim, 'octo-alice');
-  for (const user of [bob, alice]) {
-    for (const id of [platform.nodeId, vault]) {
-      const payload = { project_id: id, iteration_length: 7 };
-      const added = await app.inject({ method: 'POST', url: '/api/projects/', headers: user.auth, payload });
-      if (added.statusCode !== 201) throw new Error(`add ${id}: ${added.statusCode} ${added.body}`);
-    }
-  }
-  // Bob added both boards first: his token reads them, and sees his private items.
-  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
-  await createCollector(ctx, reader, { backfill: false }).runOnce();
+  // Bob adds both boards first: his token reads them, and sees his private items.
+  await trackAndCollect({ app, ctx }, [platform.nodeId, vault], [bob, alice]);
 
   const get = async (user: { auth: Record<string, string> }, url: string) => {
     const response = await app.inject({ url, headers: user.auth });
