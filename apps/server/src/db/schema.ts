@@ -285,6 +285,14 @@ export type NotificationJobsTable = {
   finished_at: number | null;
 };
 
+/** A task run in one process at a time, once per period: the notification planner (migration 030). */
+export type NotificationLeasesTable = {
+  name: string;
+  owner: string | null;
+  lease_until: number | null;
+  next_run_at: number;
+};
+
 /** A board's Iteration field and chosen estimate field (migration 027). */
 export type BoardPlanFieldsTable = {
   board_id: string;
@@ -359,6 +367,7 @@ export type Database = {
   notification_preferences: NotificationPreferencesTable;
   notification_boards: NotificationBoardsTable;
   notification_jobs: NotificationJobsTable;
+  notification_leases: NotificationLeasesTable;
 };
 
 export type User = Selectable<UsersTable>;
