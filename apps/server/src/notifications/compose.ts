@@ -2,6 +2,7 @@ import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import { flowReportOfRow } from '../analytics/flow-service.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
+import { readPlanFields } from '../plan/queries.ts';
 import { boardCalendar } from '../projects/calendar.ts';
 import { findVisibleBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';
@@ -28,11 +29,17 @@ export async function digestForUser(
   const row = await findVisibleBoard(ctx.db, userId, user.demo_hidden === 1, board.github_project_id);
   if (!row) return undefined;
   const report = await flowReportOfRow(ctx, userId, row, DIGEST_FLOW_PARAMS);
+  const { estimateField } = await readPlanFields(ctx.db, board.id);
+  const estimate = estimateField && {
+    field: estimateField.name,
+    report: await flowReportOfRow(ctx, userId, row, { ...DIGEST_FLOW_PARAMS, unit: 'estimate' }),
+  };
   return buildDigest({
     boardTitle: board.title,
     projectId: board.github_project_id,
     period,
     report,
+    estimate,
     publicUrl: ctx.config.publicUrl,
   });
 }

@@ -19,14 +19,13 @@ export type Digest = {
   boardTitle: string;
   /** The Monday of the digest (YYYY-MM-DD on the board's calendar). */
   period: string;
-  completed: {
-    /** Items finished in the last 7 days of the report's window (its last weekly row). */
-    thisWeek: number;
+  completed: WeeklyCompletions & {
     weekEnd: string | null;
-    /** The weeks before, oldest first. */
-    previous: number[];
-    /** Their mean, 1 decimal; null without a previous week. */
-    previousMean: number | null;
+    /**
+     * The same weeks in the board's estimate unit (the Flow page's `unit=estimate`: each item weighs its
+     * latest estimate), 1 decimal; null when the board has no estimate field.
+     */
+    estimate: (WeeklyCompletions & { field: string }) | null;
   };
   wip: number;
   /** Items in progress older than 85% of the board's recent cycle times (the Flow page's "at risk"). */
@@ -41,6 +40,16 @@ export type Digest = {
   /** One sentence: what to look at first. */
   firstLook: string;
   links: DigestLinks;
+};
+
+/** Completions per week: the last week of the report's window, and the weeks before. */
+export type WeeklyCompletions = {
+  /** Finished in the last 7 days of the report's window (its last weekly row). */
+  thisWeek: number;
+  /** The weeks before, oldest first. */
+  previous: number[];
+  /** Their mean, 1 decimal; null without a previous week. */
+  previousMean: number | null;
 };
 
 export type DigestSle = {
@@ -71,22 +80,31 @@ export function digestLinks(
   };
 }
 
-/** The digest from a board's Flow report (computed as its reader may see the items). */
+const oneDecimal = (n: number) => Math.round(n * 10) / 10;
+
+/** A report's weekly throughput as this week against the weeks before, in the report's unit. */
+export function weeklyCompletions(report: FlowResponse): WeeklyCompletions {
+  const weeks = report.throughput.weekly.map((w) => oneDecimal(w.count));
+  const previous = weeks.slice(0, -1);
+  const previousMean =
+    previous.length > 0 ? oneDecimal(previous.reduce((a, b) => a + b, 0) / previous.length) : null;
+  return { thisWeek: weeks.at(-1) ?? 0, previous, previousMean };
+}
+
+/**
+ * The digest from a board's Flow report (computed as its reader may see the items), and, on a board with
+ * an estimate field, the same report in its estimate unit (`estimate`).
+ */
 export function buildDigest(input: {
   boardTitle: string;
   projectId: string;
   period: string;
   report: FlowResponse;
+  estimate?: { field: string; report: FlowResponse } | null;
   publicUrl: string;
 }): Digest {
-  const { report } = input;
-  const weeks = report.throughput.weekly;
-  const last = weeks.at(-1);
-  const previous = weeks.slice(0, -1).map((w) => w.count);
-  const previousMean =
-    previous.length > 0
-      ? Math.round((previous.reduce((a, b) => a + b, 0) / previous.length) * 10) / 10
-      : null;
+  const { report, estimate } = input;
+  const last = report.throughput.weekly.at(-1);
   const oldest = report.aging.items.slice(0, 3).map(({ id, number, title, url, column, age_days, risk }) => ({
     id,
     number,
@@ -99,7 +117,11 @@ export function buildDigest(input: {
   const digest: Omit<Digest, 'firstLook'> = {
     boardTitle: input.boardTitle,
     period: input.period,
-    completed: { thisWeek: last?.count ?? 0, weekEnd: last?.week_end ?? null, previous, previousMean },
+    completed: {
+      ...weeklyCompletions(report),
+      weekEnd: last?.week_end ?? null,
+      estimate: estimate ? { field: estimate.field, ...weeklyCompletions(estimate.report) } : null,
+    },
     wip: report.aging.items.length,
     atRisk: report.aging.at_risk,
     oldest,

@@ -25,13 +25,28 @@ const escapeHtml = (text: string) =>
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function digestSubject(digest: Digest): string {
-  return `${digest.boardTitle}: ${plural(digest.completed.thisWeek, 'item')} finished this week — Fluxion digest`;
+  const { thisWeek, estimate } = digest.completed;
+  const weight = estimate ? ` (${estimate.thisWeek} ${estimate.field})` : '';
+  return `${digest.boardTitle}: ${plural(thisWeek, 'item')}${weight} finished this week — Fluxion digest`;
 }
 
+/**
+ * "Finished this week: 9 (previous weeks: 5, 7, 6; mean 6)." — with an estimate field, in both units:
+ * "Finished this week: 9 items, 21 Points (previous weeks: 5, 7, 6 items, mean 6; 13, 18, 12 Points, mean 14.3)."
+ */
 export function completedLine(digest: Digest): string {
-  const { thisWeek, previous, previousMean } = digest.completed;
-  const before = previous.length > 0 ? ` (previous weeks: ${previous.join(', ')}; mean ${previousMean})` : '';
-  return `Finished this week: ${thisWeek}${before}.`;
+  const { thisWeek, previous, previousMean, estimate } = digest.completed;
+  if (!estimate) {
+    const before =
+      previous.length > 0 ? ` (previous weeks: ${previous.join(', ')}; mean ${previousMean})` : '';
+    return `Finished this week: ${thisWeek}${before}.`;
+  }
+  const unit = estimate.field;
+  const before =
+    previous.length > 0
+      ? ` (previous weeks: ${previous.join(', ')} items, mean ${previousMean}; ${estimate.previous.join(', ')} ${unit}, mean ${estimate.previousMean})`
+      : '';
+  return `Finished this week: ${plural(thisWeek, 'item')}, ${estimate.thisWeek} ${unit}${before}.`;
 }
 
 export function wipLine(digest: Digest): string {

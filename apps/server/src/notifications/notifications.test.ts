@@ -14,6 +14,8 @@ import { signedInAppUser } from '../testing/users.ts';
 import { type Channels, createChannels } from './channels.ts';
 import { messageIdOf } from './jobs.ts';
 import { createNotifier } from './runner.ts';
+import { DEMO_PROJECT_ID } from '@fluxion/demo-board';
+import { ensureDemoBoard } from '../projects/demo.ts';
 import { currentDigestPeriod } from './schedule.ts';
 
 /**
@@ -364,5 +366,39 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
       .where('user_id', '=', alice.user.id)
       .execute();
     expect(left).toEqual([]);
+  });
+  it('gives completed work in items and in the estimate unit where the board has an estimate field, as the Flow page does', async () => {
+    await ensureDemoBoard(ctx, { live: false });
+    const demo = encodeURIComponent(DEMO_PROJECT_ID);
+    const saved = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${demo}/notifications/`,
+      headers: await as(bob),
+      payload: { digest: true, alerts: false, by_email: true, by_slack: false, email: bobMail },
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+    const before = mail.inbox.mails.length;
+    const test = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${demo}/notifications/test-digest/`,
+      headers: await as(bob),
+    });
+    expect(test.statusCode, test.body.slice(0, 300)).toBe(200);
+    const [digest] = mailsTo(bobMail, before);
+    const weeks = async (unit: string) => {
+      const answer = await app.inject({
+        url: `/api/flow/?project=${demo}&days=28&unit=${unit}`,
+        headers: await as(bob),
+      });
+      expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+      return (answer.json() as FlowResponse).throughput.weekly.map((w) => Math.round(w.count * 10) / 10);
+    };
+    const [items, points] = [await weeks('items'), await weeks('estimate')];
+    expect(points).not.toEqual(items); // the two units tell apart
+    const [lastItems, lastPoints] = [items.at(-1), points.at(-1)];
+    const line = `Finished this week: ${lastItems} item${lastItems === 1 ? '' : 's'}, ${lastPoints} Estimate (previous weeks: ${items.slice(0, -1).join(', ')} items, mean `;
+    expect(digest?.text).toContain(line);
+    expect(digest?.text).toContain(`; ${points.slice(0, -1).join(', ')} Estimate, mean `);
+    expect(digest?.subject).toContain(`(${lastPoints} Estimate) finished this week`);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { stretchStart } from './compose.ts';
-import { type Digest, firstLook } from './digest.ts';
+import type { FlowResponse } from '@fluxion/contract';
+import { buildDigest, type Digest, firstLook, weeklyCompletions } from './digest.ts';
+import { completedLine, digestSubject } from './messages.ts';
 import { idempotencyKey, messageIdOf } from './jobs.ts';
 import { currentDigestPeriod, digestStillDue, retryDelayMs } from './schedule.ts';
 import { slackWebhookProblem } from './slack.ts';
@@ -104,7 +106,7 @@ describe('what to look at first', () => {
   const digest = (over: Partial<Omit<Digest, 'firstLook'>> = {}): Omit<Digest, 'firstLook'> => ({
     boardTitle: 'B',
     period: '2026-11-23',
-    completed: { thisWeek: 4, weekEnd: '2026-11-23', previous: [4, 5, 3], previousMean: 4 },
+    completed: { thisWeek: 4, weekEnd: '2026-11-23', previous: [4, 5, 3], previousMean: 4, estimate: null },
     wip: 3,
     atRisk: 0,
     oldest: [item()],
@@ -129,8 +131,56 @@ describe('what to look at first', () => {
     );
     expect(firstLook(digest({ bottleneck }))).toMatch(/^Look first at Review: items stay there 4 days/);
     expect(
-      firstLook(digest({ completed: { thisWeek: 1, weekEnd: null, previous: [6, 6], previousMean: 6 } })),
+      firstLook(
+        digest({
+          completed: { thisWeek: 1, weekEnd: null, previous: [6, 6], previousMean: 6, estimate: null },
+        }),
+      ),
     ).toMatch(/fewer items finished/);
     expect(firstLook(digest())).toBe('Nothing stands out this week: the flow is steady.');
+  });
+});
+
+describe('completed this week, in items and in the board’s estimate unit', () => {
+  const weekly = (counts: number[]) =>
+    ({
+      throughput: {
+        weekly: counts.map((count, i) => ({ week_start: `w${i}`, week_end: `e${i}`, count })),
+      },
+    }) as unknown as FlowResponse;
+  const digestOf = (estimate: FlowResponse | null) => {
+    const base = buildDigest({
+      boardTitle: 'B',
+      projectId: 'P',
+      period: '2026-11-23',
+      report: {
+        ...weekly([5, 7, 6, 9]),
+        aging: { items: [], at_risk: 0 },
+        bottleneck: null,
+      } as unknown as FlowResponse,
+      estimate: estimate && { field: 'Points', report: estimate },
+      publicUrl: 'https://fluxion.example',
+    });
+    return base;
+  };
+
+  it('compares the last week with the weeks before, in each unit, 1 decimal', () => {
+    expect(weeklyCompletions(weekly([13, 18, 12.25, 21]))).toEqual({
+      thisWeek: 21,
+      previous: [13, 18, 12.3],
+      previousMean: 14.4,
+    });
+    expect(weeklyCompletions(weekly([]))).toEqual({ thisWeek: 0, previous: [], previousMean: null });
+  });
+
+  it('says both units where the board has an estimate field, items alone where not', () => {
+    const both = digestOf(weekly([13, 18, 12, 21]));
+    expect(completedLine(both)).toBe(
+      'Finished this week: 9 items, 21 Points (previous weeks: 5, 7, 6 items, mean 6; 13, 18, 12 Points, mean 14.3).',
+    );
+    expect(digestSubject(both)).toBe('B: 9 items (21 Points) finished this week — Fluxion digest');
+    const items = digestOf(null);
+    expect(completedLine(items)).toBe('Finished this week: 9 (previous weeks: 5, 7, 6; mean 6).');
+    expect(digestSubject(items)).toBe('B: 9 items finished this week — Fluxion digest');
   });
 });
