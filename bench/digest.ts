@@ -4,11 +4,14 @@
  *    already computed (timed apart, once), the digest's own work is measured — figures, e-mail (HTML and
  *    text) and Slack message — as CPU time, median of BENCH_RUNS runs.
  * 2. 1,000 boards' digests (BENCH_DIGEST_BOARDS) sent through the mail catcher by two notifiers at once
- *    on SQLite: how long, and that no digest arrived twice (distinct recipients and Message-IDs).
+ *    on SQLite: how long, and that no digest arrived twice (distinct recipients and Message-IDs). Each
+ *    board is one of a simulated GitHub organization's, which GitHub is asked (once per user and board)
+ *    still lets its subscriber read.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startGithubSim } from '../packages/github-sim/src/index.ts';
 import { startMailSim } from '../packages/mail-sim/src/index.ts';
 import { buildFlowReport, toTransitionColumns } from '../packages/flow/src/index.ts';
 import { createAnalyticsState } from '../apps/server/src/analytics/state.ts';
@@ -27,6 +30,7 @@ import { digestSlack } from '../apps/server/src/notifications/slack.ts';
 import { upsertTracking } from '../apps/server/src/projects/queries.ts';
 import { insertTestBoard } from '../apps/server/src/testing/boards.ts';
 import { upsertGithubUser } from '../apps/server/src/users/queries.ts';
+import { encryptSecret } from '../apps/server/src/users/secret-box.ts';
 import { generateBoard } from './generate-board.ts';
 
 const issues = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -75,23 +79,27 @@ function digestCpu() {
 
 async function thousandDigests() {
   const mail = await startMailSim();
+  const github = await startGithubSim({ port: 0 });
+  github.world.createOrg({ login: 'bench-org', members: [] });
   const dataDir = mkdtempSync(join(tmpdir(), 'fluxion-bench-digest-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
   config.notifications = { ...config.notifications, smtpUrl: mail.smtpUrl, slackWebhookBase: mail.slackBase };
+  config.github = { ...config.github, apiUrl: github.url };
   const handle = openDatabase({ databaseUrl: null, dataDir, preparedStatements: true });
   await migrateToLatest(handle);
   const period = currentDigestPeriod(Date.UTC(2026, 10, 27), 'UTC');
   const now = period.at + 60_000;
   const ctx = { config, db: handle.db, dialect: handle.dialect, now: () => now };
   for (let i = 0; i < BOARDS; i++) {
-    const user = await upsertGithubUser(
-      ctx.db,
-      { githubId: 100 + i, login: `bench${i}`, avatarUrl: null, tokenEnc: 'none' },
-      now,
-    );
+    const login = `bench${i}`;
+    github.world.createUser({ login });
+    github.world.orgs.get('bench-org')?.members.add(login);
+    const project = github.world.createProject({ owner: 'bench-org', title: `Board ${i}` });
+    const tokenEnc = encryptSecret(github.createToken(login), config.tokenEncryptionKey);
+    const user = await upsertGithubUser(ctx.db, { githubId: 100 + i, login, avatarUrl: null, tokenEnc }, now);
     await insertTestBoard(ctx.db, {
       id: `b${i}`,
-      githubProjectId: `PVT_${i}`,
+      githubProjectId: project.nodeId,
       title: `Board ${i}`,
       addedAt: now - 86_400_000,
       trackedBy: { userId: user.id, iterationLengthDays: 7 },
@@ -144,6 +152,7 @@ async function thousandDigests() {
   for (const { channels } of notifiers) channels.close();
   await handle.close();
   await mail.close();
+  await github.close();
   if (mails.length !== BOARDS || ids !== BOARDS) process.exitCode = 1;
 }
 

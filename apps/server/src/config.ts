@@ -106,6 +106,7 @@ const envSchema = z.object({
   SLACK_WEBHOOK_BASE_URL: z.url().optional(),
   NOTIFY_TICK_MS: milliseconds(100, HOUR_MS).default(30_000),
   NOTIFY_LEASE_MS: milliseconds(1_000, HOUR_MS).default(2 * 60_000),
+  NOTIFY_RETRY_MS: milliseconds(100, HOUR_MS).default(30_000),
   MAIL_SIM_PORT: port.optional(),
 });
 
@@ -158,6 +159,8 @@ export type NotificationSettings = {
   slackWebhookBase: string;
   tickMs: number;
   leaseMs: number;
+  /** The first retry of a failed send comes this long after it, each next one twice as long (at most an hour). */
+  retryMs: number;
   /** Local mode: the mail catcher's HTTP port (its page and the Slack receiver); SMTP listens on the next. */
   mailSimPort: number;
 };
@@ -293,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       slackWebhookBase: e.SLACK_WEBHOOK_BASE_URL ?? 'https://hooks.slack.com/services/',
       tickMs: e.NOTIFY_TICK_MS,
       leaseMs: e.NOTIFY_LEASE_MS,
+      retryMs: e.NOTIFY_RETRY_MS,
       mailSimPort: e.MAIL_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 3),
     },
   };

@@ -1,27 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { startMailSim } from '@fluxion/mail-sim';
+import { type GithubSim, startGithubSim } from '@fluxion/github-sim';
+import { type MailSim, startMailSim } from '@fluxion/mail-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue, type NewJob } from './notifications/jobs.ts';
-import { savePreferences } from './notifications/preferences.ts';
+import { enqueue, findJobByKey, idempotencyKey, type NewJob } from './notifications/jobs.ts';
+import { savePreferences, saveSlackWebhook } from './notifications/preferences.ts';
+import { statusOf } from './notifications/status.ts';
 import { upsertTracking } from './projects/queries.ts';
 import { insertTestBoard } from './testing/boards.ts';
 import { createPostgresTestDatabase, isPostgresReachable, type TestDatabase } from './testing/databases.ts';
 import { type Child, kill, killEveryChild, startEntryPoint, waitFor } from './testing/scale-out/processes.ts';
 import { upsertGithubUser } from './users/queries.ts';
+import { encryptSecret } from './users/secret-box.ts';
 
 /**
  * Digests and alerts sent by real worker processes on one PostgreSQL database (docs/operations.md,
- * "Exactly once"): two workers at once, an SMTP server refusing and recovering, and a worker killed
+ * "Exactly once"): two workers at once, an SMTP server refusing and recovering, a worker killed
  * (SIGKILL) while the SMTP server holds its message — a digest is then never sent again, an alert is,
- * with the same Message-ID.
+ * with the same Message-ID — and a Slack receiver failing (5xx, then down) and recovering. Each
+ * subscriber's board is a simulator board GitHub lets them read (checked before every message).
  */
 const reachable = await isPostgresReachable();
 const LEASE_MS = 3_000;
+/** NOTIFY_RETRY_MS: retries after 2 s, 4 s… (30 s, 1 min… in production), to keep the suite short. */
+const RETRY_MS = 2_000;
 const WORKER = 'apps/server/src/worker.ts';
 
 describe.skipIf(!reachable)('notifications sent by worker processes', () => {
   let database: TestDatabase;
-  let mail: Awaited<ReturnType<typeof startMailSim>>;
+  let mail: MailSim;
+  let github: GithubSim;
   let env: Record<string, string>;
   const db = () => database.handle.db;
   const now = Date.now();
@@ -30,6 +37,8 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
   beforeAll(async () => {
     database = await createPostgresTestDatabase();
     mail = await startMailSim();
+    github = await startGithubSim({ port: 0 });
+    github.world.createOrg({ login: 'sys-org', members: [] });
     env = {
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
@@ -39,11 +48,12 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
       TOKEN_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
       GITHUB_CLIENT_ID: 'fluxion-local',
       GITHUB_CLIENT_SECRET: 'fluxion-local-secret',
-      GITHUB_API_URL: 'http://127.0.0.1:9',
+      GITHUB_API_URL: github.url,
       SMTP_URL: mail.smtpUrl,
       MAIL_FROM: 'Fluxion <digest@fluxion.test>',
       NOTIFY_TICK_MS: '200',
       NOTIFY_LEASE_MS: String(LEASE_MS),
+      NOTIFY_RETRY_MS: String(RETRY_MS),
       COLLECTOR_TICK_MS: '3600000',
     };
   }, 60_000);
@@ -51,6 +61,7 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
   afterAll(async () => {
     await killEveryChild();
     await mail?.close();
+    await github?.close();
     await database?.drop();
   }, 30_000);
 
@@ -67,18 +78,26 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
     return worker;
   };
 
-  /** A user tracking their own board with the digest (and alerts) on by e-mail; collection left alone. */
+  /**
+   * A user tracking a board of their organization on the simulator (their token reads it) with the digest
+   * (and alerts) on by e-mail; collection left alone.
+   */
   const subscriber = async (alerts = false) => {
     const i = next++;
+    const login = `sys${i}`;
+    github.world.createUser({ login });
+    github.world.orgs.get('sys-org')?.members.add(login);
+    const project = github.world.createProject({ owner: 'sys-org', title: `System board ${i}` });
+    const tokenEnc = encryptSecret(github.createToken(login), env.TOKEN_ENCRYPTION_KEY as string);
     const user = await upsertGithubUser(
       db(),
-      { githubId: 70_000 + i, login: `sys${i}`, avatarUrl: null, tokenEnc: 'none' },
+      { githubId: 70_000 + i, login, avatarUrl: null, tokenEnc },
       now,
     );
     const boardId = `sys-board-${i}`;
     await insertTestBoard(db(), {
       id: boardId,
-      githubProjectId: `PVT_sys${i}`,
+      githubProjectId: project.nodeId,
       title: `System board ${i}`,
       addedAt: now,
       trackedBy: { userId: user.id, iterationLengthDays: 7 },
@@ -134,6 +153,7 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
 
   let a: Child;
   let b: Child;
+  let d: Child;
 
   it('two workers send 30 digests, each exactly once', async () => {
     const subs: { userId: string; boardId: string; email: string }[] = [];
@@ -175,7 +195,7 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
       { timeoutMs: 20_000, children: [a, b] },
     );
     expect(mailsTo(s.email)).toHaveLength(0);
-    // The first retry comes 30 s later.
+    // The first retry comes RETRY_MS later.
     await waitFor('the retry sent', async () => ((await stateOf(s.boardId)) === 'sent' ? true : undefined), {
       timeoutMs: 60_000,
       children: [a, b],
@@ -223,7 +243,7 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
       children: [c],
     });
     await kill(c);
-    const d = await startWorker('worker-d');
+    d = await startWorker('worker-d');
     await waitFor('the alert sent again', async () => (alerts().length > 1 ? true : undefined), {
       timeoutMs: 30_000,
       children: [d],
@@ -231,5 +251,58 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
     expect(alerts()).toHaveLength(2);
     expect(alerts()[1]?.messageId).toBe(alerts()[0]?.messageId);
     expect(mailsTo(s.email).filter((m) => !m.subject.includes('stopped collecting'))).toHaveLength(1);
+  }, 120_000);
+
+  it('retries a Slack channel that fails (503, then down) with backoff, says so, and posts once it recovers', async () => {
+    let slack = await startMailSim();
+    const port = Number(new URL(slack.url).port);
+    const webhook = `${slack.slackBase}T0001/B0001/outage`;
+    const s = await subscriber();
+    await db()
+      .updateTable('notification_preferences')
+      .set({ by_email: 0, by_slack: 1 })
+      .where('board_id', '=', s.boardId)
+      .execute();
+    const sealed = encryptSecret(webhook, env.TOKEN_ENCRYPTION_KEY as string);
+    await saveSlackWebhook(db(), { boardId: s.boardId, sealed, userId: s.userId }, now);
+    slack.inbox.faults.slack = { status: 503, count: 1 };
+    const job: NewJob = { ...digestJob(s), userId: null, channel: 'slack' };
+    await enqueue(db(), job, Date.now());
+    const stored = () => findJobByKey(db(), idempotencyKey(job));
+    /** The job once its `attempts`-th attempt failed with `error`: the Notifications status then says so. */
+    const failed = (attempts: number, error: string) =>
+      waitFor(
+        `attempt ${attempts} failed with ${error}`,
+        async () => {
+          const row = await stored();
+          return row?.attempts === attempts && row.state === 'pending' && row.last_error?.startsWith(error)
+            ? row
+            : undefined;
+        },
+        { timeoutMs: 30_000, children: [d] },
+      );
+    try {
+      const first = await failed(1, 'Slack refused: 503');
+      await slack.close(); // nothing listens any more: connection refused
+      expect(statusOf(first)?.message).toMatch(/^last digest failed: Slack refused: 503 .*— retrying$/);
+      expect(Number(first.next_attempt_at) - Number(first.sending_at)).toBeGreaterThanOrEqual(RETRY_MS);
+      const second = await failed(2, 'Slack unreachable');
+      expect(statusOf(second)?.message).toMatch(/^last digest failed: Slack unreachable: .* — retrying$/);
+      expect(Number(second.next_attempt_at) - Number(second.sending_at)).toBeGreaterThanOrEqual(2 * RETRY_MS);
+      slack = await startMailSim({ port });
+      const sent = await waitFor(
+        'the digest posted',
+        async () => {
+          const row = await stored();
+          return row?.state === 'sent' ? row : undefined;
+        },
+        { timeoutMs: 30_000, children: [d] },
+      );
+      expect(sent.attempts).toBe(3);
+      expect(statusOf(sent)?.message).toBe('last digest sent');
+      expect(slack.inbox.slack.map((m) => m.webhook)).toEqual(['T0001/B0001/outage']);
+    } finally {
+      await slack.close().catch(() => undefined);
+    }
   }, 120_000);
 });

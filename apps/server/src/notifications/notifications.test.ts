@@ -65,6 +65,7 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     slackWebhookBase: mail.slackBase,
     tickMs: 1000,
     leaseMs: 60_000,
+    retryMs: 30_000,
     mailSimPort: 0,
   };
   const testApp = await buildTestApp(database, { githubUrl: sim.url, clock, config: { notifications } });
@@ -336,6 +337,29 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     expect(channel).not.toContain('Move the HSM');
   });
 
+  it('sends nothing to a user GitHub no longer lets read the board, though they still track it, and says why', async () => {
+    await ctx.db
+      .updateTable('users')
+      .set({ subscription_status: 'active', subscription_end: null })
+      .where('id', '=', alice.user.id)
+      .execute();
+    const members = sim.world.orgs.get('fluxion-labs')?.members as Set<string>;
+    members.delete('octo-alice'); // she leaves the organization: GitHub shows her its boards no more
+    try {
+      clock.set(firstMonday + 5 * WEEK);
+      const before = mail.inbox.mails.length;
+      await notifier('a').runOnce();
+      const digests = (to: string) => mailsTo(to, before).filter((m) => m.subject.includes('digest'));
+      expect(digests(bobMail)).toHaveLength(1);
+      expect(digests(aliceMail)).toHaveLength(0);
+      expect((await settings(alice)).status.digest?.message).toBe(
+        'last digest not sent: GitHub no longer lets the user read this board',
+      );
+    } finally {
+      members.add('octo-alice');
+    }
+  });
+
   it('sends a test digest now, to the caller only', async () => {
     const before = mail.inbox.mails.length;
     const test = await app.inject({
@@ -367,6 +391,7 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
       .execute();
     expect(left).toEqual([]);
   });
+
   it('gives completed work in items and in the estimate unit where the board has an estimate field, as the Flow page does', async () => {
     await ensureDemoBoard(ctx, { live: false });
     const demo = encodeURIComponent(DEMO_PROJECT_ID);

@@ -36,7 +36,11 @@ describe('the digest’s time: Monday 09:00 on the board’s clock', () => {
   });
 
   it('waits 30 s, then twice as long each time, at most an hour', () => {
-    expect([1, 2, 3, 8, 20].map(retryDelayMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 8, 20].map((n) => retryDelayMs(n))).toEqual([
+      30_000, 60_000, 120_000, 3_600_000, 3_600_000,
+    ]);
+    // NOTIFY_RETRY_MS sets the first wait.
+    expect([1, 2, 3].map((n) => retryDelayMs(n, 500))).toEqual([500, 1_000, 2_000]);
   });
 });
 

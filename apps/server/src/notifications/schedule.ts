@@ -40,7 +40,7 @@ function instantOfWallClock(wallMs: number, offsetOf: (ms: number) => number): n
 export const digestStillDue = (period: DigestPeriod, now: number) =>
   now >= period.at && now < period.at + DIGEST_GRACE_MS;
 
-/** Retries: 30 s, 1 min, 2 min… doubling up to an hour between attempts. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(HOUR_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
+/** Retries: 30 s (NOTIFY_RETRY_MS), 1 min, 2 min… doubling up to an hour between attempts. */
+export function retryDelayMs(attempts: number, firstMs = 30_000): number {
+  return Math.min(HOUR_MS, firstMs * 2 ** Math.max(0, attempts - 1));
 }

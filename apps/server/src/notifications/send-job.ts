@@ -16,6 +16,7 @@ import type { Alert } from './messages.ts';
 import { finishJob, type Job, retryLater, startSending } from './jobs.ts';
 import { alertEmail, digestEmail } from './messages.ts';
 import { findPreferences, findSlackWebhook } from './preferences.ts';
+import { githubRefusal } from './board-access.ts';
 import { findBoardById, trackersOf, tracks } from './queries.ts';
 import { retryDelayMs } from './schedule.ts';
 import { alertSlack, digestSlack } from './slack.ts';
@@ -59,7 +60,7 @@ export async function attemptJob(sender: Sender, job: Job): Promise<Outcome> {
 async function retry(sender: Sender, job: Job, reason: string): Promise<Outcome> {
   const { ctx } = sender;
   const now = ctx.now();
-  const retryAt = now + retryDelayMs(job.attempts + 1);
+  const retryAt = now + retryDelayMs(job.attempts + 1, ctx.config.notifications.retryMs);
   await retryLater(ctx.db, job, sender.owner, now, { reason, retryAt });
   return job.give_up_at !== null && retryAt >= Number(job.give_up_at) ? 'failed' : 'retrying';
 }
@@ -78,17 +79,22 @@ async function deliveryOf(sender: Sender, job: Job): Promise<Delivery> {
   return job.channel === 'email' ? emailDelivery(sender, job, board) : slackDelivery(sender, job, board);
 }
 
-/** Why a user may not receive news of a board now, or null when they may. */
+/**
+ * Why a user may not receive news of a board now, or null when they may: what is known here first, then
+ * whether GitHub still lets them read the board (cached; throws when GitHub cannot be asked: retried).
+ */
 async function recipientRefusal(ctx: ApiContext, userId: string, board: Board): Promise<string | null> {
   const user = await findUser(ctx.db, userId);
   if (!user) return 'The user no longer exists';
   if (user.github_access_revoked_at !== null)
     return 'The user’s GitHub access ended: they need to sign in again';
-  if (board.is_demo !== 1 && !(await tracks(ctx.db, userId, board.id)))
-    return 'The user no longer tracks this board';
-  if (!mayAnalyse(user, board, ctx.now())) return 'The user’s trial or subscription has ended';
-  return null;
+  if (board.is_demo === 1) return mayAnalyse(user, board, ctx.now()) ? null : PAYWALL;
+  if (!(await tracks(ctx.db, userId, board.id))) return 'The user no longer tracks this board';
+  if (!mayAnalyse(user, board, ctx.now())) return PAYWALL;
+  return githubRefusal(ctx, userId, board);
 }
+
+const PAYWALL = 'The user’s trial or subscription has ended';
 
 const wants = (job: Job, p: { digest: number; alerts: number }) =>
   job.kind === 'test_digest' || (job.kind === 'digest' ? p.digest === 1 : p.alerts === 1);
