@@ -4,6 +4,7 @@ import type { StripeState } from '../model/state.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { registerApiRoutes } from './api-routes.ts';
 import { registerControl } from './control.ts';
+import { registerIdempotency } from './idempotency.ts';
 import { parseForm } from './form.ts';
 import { registerPages } from './pages.ts';
 
@@ -71,6 +72,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
       ),
   );
   app.get('/', async () => ({ simulator: 'stripe', docs: 'docs/billing.md' }));
+  registerIdempotency(app, parts.state);
   registerApiRoutes(app, parts.state);
   registerPages(app, parts.state, parts.webhooks, parts.awaitWebhooks);
   registerControl(app, parts.state, parts.webhooks);

@@ -2,7 +2,12 @@
 export class StripeError extends Error {
   constructor(
     readonly status: number,
-    readonly type: 'invalid_request_error' | 'authentication_error' | 'card_error' | 'api_error',
+    readonly type:
+      | 'invalid_request_error'
+      | 'authentication_error'
+      | 'card_error'
+      | 'api_error'
+      | 'idempotency_error',
     message: string,
     readonly code?: string,
     readonly param?: string,
