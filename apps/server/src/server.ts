@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { startPreload } from './analytics/preload.ts';
 import { buildApp } from './app.ts';
+import { SEAT_SYNC_EVERY_MS, seatSyncFor } from './billing/seat-sync.ts';
 import type { Config, GithubAppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
@@ -73,6 +74,8 @@ export async function startServer(
   const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
   // Notifications are sent wherever boards are collected (here, or by `npm run worker` processes).
   const notifier = config.collector === 'inprocess' ? startNotifier(ctx, app) : null;
+  // And the team plans' seats are pushed to Stripe from there too (any number of processes: one pushes).
+  const seatSync = config.collector === 'inprocess' ? startSeatSync(ctx, app) : null;
   const stopPreload = startPreload({ ...ctx, analytics: app.analytics });
   return {
     app,
@@ -81,6 +84,7 @@ export async function startServer(
     mailUrl: mail?.url ?? null,
     close: async () => {
       stopPreload();
+      await seatSync?.stop();
       await notifier?.stop();
       await collector?.stop();
       await app.close();
@@ -114,6 +118,15 @@ function startNotifier(ctx: AppContext, app: FastifyInstance) {
       channels.close();
     },
   };
+}
+
+function startSeatSync(ctx: AppContext, app: FastifyInstance) {
+  const seatSync = seatSyncFor(ctx);
+  if (!seatSync) return null;
+  return startCollectorLoop(seatSync, {
+    tickMs: SEAT_SYNC_EVERY_MS,
+    onError: (error) => app.log.error({ err: error }, 'seat sync run failed'),
+  });
 }
 
 function startCollector(ctx: AppContext, sims: LocalSimulators | null, app: FastifyInstance) {

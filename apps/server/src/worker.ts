@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createAnalyticsState } from './analytics/state.ts';
+import { SEAT_SYNC_EVERY_MS, seatSyncFor } from './billing/seat-sync.ts';
 import { createChannels } from './notifications/channels.ts';
 import { createNotifier } from './notifications/runner.ts';
 
@@ -46,8 +47,17 @@ async function main() {
       onError: (error) => console.error(`[${workerId}] notifier run failed:`, (error as Error).message),
     },
   );
+  // And the team plans' seats, pushed to Stripe by whichever process swaps the stored count first.
+  const seatSync = seatSyncFor(ctx);
+  const seatLoop = seatSync
+    ? startCollectorLoop(seatSync, {
+        tickMs: SEAT_SYNC_EVERY_MS,
+        onError: (error) => console.error(`[${workerId}] seat sync failed:`, (error as Error).message),
+      })
+    : null;
   console.log(`Fluxion collector worker ${workerId} started (${handle.dialect})`);
   const stop = async () => {
+    await seatLoop?.stop();
     await notifyLoop.stop();
     channels.close();
     await loop.stop();

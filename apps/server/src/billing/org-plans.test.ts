@@ -1,171 +1,33 @@
 import type { OrgPlan, Profile } from '@fluxion/contract';
-import { type GithubSim, SEEDED, startGithubSim } from '@fluxion/github-sim';
-import { DEFAULT_PRICE_ID, type StripeSim, startStripeSim } from '@fluxion/stripe-sim';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../auth/access-tokens.ts';
-import { createRefreshToken } from '../auth/refresh-tokens.ts';
-import type { User } from '../db/schema.ts';
-import { buildTestApp, listenTestApp, type TestApp, testClock } from '../testing/app.ts';
-import { insertTestBoard } from '../testing/boards.ts';
 import { dropDatabase } from '../testing/collector-sim.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import {
+  buyTeamPlan,
+  closeOrgPlanWorld,
+  DAY,
+  endPersonalTrial,
+  ORG,
+  type OrgPlanWorld,
+  orgPlanOf as planOf,
+  OTHER_ORG,
+  START,
+  startOrgPlanWorld,
+  useFluxion,
+} from '../testing/org-plan-world.ts';
 import { simControl } from '../testing/sim-control.ts';
-import { signedInGithubUser } from '../testing/users.ts';
-
-const START = Date.UTC(2026, 10, 1, 9);
-const DAY = 86_400_000;
-const ORG: string = SEEDED.org;
-const OTHER_ORG = 'globex';
-const SECRET = 'whsec_org_plans';
-
-type Member = { user: User; sessionId: string; login: string };
-type World = TestApp & {
-  url: string;
-  github: GithubSim;
-  stripe: StripeSim;
-  alice: Member;
-  bob: Member;
-  call<T>(who: Member, path: string, method?: string, body?: unknown): Promise<{ status: number; body: T }>;
-  track(who: Member, org: string, board?: string): Promise<void>;
-};
-
-let boards = 0;
-
-async function startWorld(database: TestDatabase): Promise<World> {
-  const clock = testClock(START);
-  const github = await startGithubSim({ port: 0, clock: 'manual', startAt: START });
-  github.world.createOrg({ login: OTHER_ORG, members: ['octo-alice', 'octo-bob'], owners: ['octo-bob'] });
-  const stripe = await startStripeSim({ webhookSecret: SECRET, secretKey: 'sk_test_org', now: clock.now });
-  const config = {
-    stripe: {
-      mode: 'sim' as const,
-      secretKey: 'sk_test_org',
-      publishableKey: null,
-      webhookSecret: SECRET,
-      priceId: DEFAULT_PRICE_ID,
-      apiUrl: stripe.url,
-    },
-  };
-  const test = await buildTestApp(database, { clock, config, githubUrl: github.url });
-  const url = await listenTestApp(test);
-  stripe.webhooks.urls = [`${url}/webhooks/stripe`];
-  const member = async (login: string): Promise<Member> => {
-    const signed = await signedInGithubUser(test.ctx, github, login);
-    return { user: signed.user, sessionId: await sessionOf(test, signed.user.id), login };
-  };
-  const alice = await member('octo-alice');
-  const bob = await member('octo-bob');
-  const call = async <T>(who: Member, path: string, method = 'GET', body?: unknown) => {
-    const token = await issueAccessToken({
-      userId: who.user.id,
-      sessionId: who.sessionId,
-      secret: test.ctx.config.jwtSecret,
-      now: test.ctx.now(),
-    });
-    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
-    if (method === 'POST') headers['content-type'] = 'application/json';
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers,
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
-  const track = async (who: Member, org: string, board = `board-${org}-${boards++}`) => {
-    const existing = await test.ctx.db
-      .selectFrom('boards')
-      .select('id')
-      .where('id', '=', board)
-      .executeTakeFirst();
-    if (!existing) {
-      await insertTestBoard(test.ctx.db, {
-        id: board,
-        githubProjectId: `PVT_${board}`,
-        addedAt: test.ctx.now(),
-        owner: { login: org, type: 'Organization' },
-      });
-    }
-    await test.ctx.db
-      .insertInto('tracked_projects')
-      .values({
-        user_id: who.user.id,
-        board_id: board,
-        iteration_length_days: 7,
-        cycle_time_start_column: null,
-        added_at: test.ctx.now(),
-      })
-      .execute();
-  };
-  return { ...test, url, github, stripe, alice, bob, call, track };
-}
-
-async function sessionOf(test: TestApp, userId: string): Promise<string> {
-  const row = await test.ctx.db
-    .selectFrom('auth_sessions')
-    .select('id')
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** The personal trial of a user ended: whatever lets them in now is a team plan. */
-async function endPersonalTrial(world: World, who: Member) {
-  await world.ctx.db
-    .updateTable('users')
-    .set({ subscription_end: world.ctx.now() - DAY })
-    .where('id', '=', who.user.id)
-    .execute();
-}
-
-/** The user used Fluxion now (a token refresh), so they are active in the current period. */
-async function useFluxion(world: World, who: Member) {
-  await createRefreshToken(world.ctx.db, { userId: who.user.id, sessionId: who.sessionId }, world.ctx.now());
-}
-
-async function buyTeamPlan(world: World, org = ORG, buyer = world.alice): Promise<string> {
-  const checkout = await world.call<{ id: string; url: string }>(
-    buyer,
-    `/api/org-plans/${org}/checkout/`,
-    'POST',
-  );
-  expect(checkout.status).toBe(200);
-  await simControl(world.stripe.url, `/_sim/checkout/sessions/${checkout.body.id}/pay`);
-  await world.stripe.webhooks.idle();
-  return String(world.stripe.state.sessions.get(checkout.body.id)?.subscription);
-}
-
-const planOf = async (world: World, who: Member, org = ORG): Promise<OrgPlan | undefined> =>
-  (await world.call<{ plans: OrgPlan[] }>(who, '/api/org-plans/')).body.plans.find((p) => p.org === org);
 
 describe.each(await dialectCases())('the organization (team) plan on $name', ({ create }) => {
   let database: TestDatabase;
-  let world: World;
+  let world: OrgPlanWorld;
   beforeAll(async () => {
     database = await create();
   });
   afterAll(() => dropDatabase(database));
   beforeEach(async () => {
-    world = await startWorld(database);
+    world = await startOrgPlanWorld(database);
   });
-  afterEach(async () => {
-    await world.stripe.close();
-    await world.github.close();
-    await world.app.close();
-    const { db } = database.handle;
-    for (const table of [
-      'github_installations',
-      'org_plan_managers',
-      'org_plans',
-      'stripe_events',
-      'tracked_projects',
-      'boards',
-      'refresh_tokens',
-      'auth_sessions',
-      'users',
-    ] as const) {
-      await db.deleteFrom(table).execute();
-    }
-  });
+  afterEach(() => closeOrgPlanWorld(world, database));
 
   it('starts a 30-day trial with the first board of the organization, which lifts the paywall for members', async () => {
     await endPersonalTrial(world, world.bob);

@@ -14,8 +14,8 @@ import {
   type OrgPlanRow,
   rememberOrgCustomer,
   storeOrgPlan,
+  swapSeats,
   writeOrgSubscription,
-  writeSeats,
 } from './org-queries.ts';
 import { customerInvoices } from './price.ts';
 import { type Billing, stripeTrialEnd } from './service.ts';
@@ -49,29 +49,47 @@ function periodStart(row: OrgPlanRow | undefined, state: OrgPlanState, now: numb
 /**
  * Seats = the members active in the period, kept in step with the subscription's quantity (at least 1) while
  * it is live; Stripe prorates the change (create_prorations: on the next invoice). Answers the count.
+ * Safe to run anywhere at once (replicas' background sync, Account visits, webhooks): only the caller that
+ * swaps the stored quantity pushes the change.
  */
 export async function syncSeats(billing: Billing, org: string): Promise<number> {
-  const { ctx, stripe } = billing;
+  const { ctx } = billing;
   const state = (await orgPlanStates(ctx.db, [org]))[0];
   if (!state) return 0;
   const row = await findOrgPlan(ctx.db, org);
   const seats = (await activeMembers(ctx.db, org, periodStart(row, state, ctx.now()))).length;
   const id = row?.stripe_subscription_id;
   if (!row || !id || !LIVE.includes(row.status)) return seats;
-  const quantity = Math.max(1, seats);
-  if (row.seats === quantity) return seats;
-  const sub = await callStripe(() => stripe.subscriptions.retrieve(id));
-  const item = sub.items.data[0];
-  if (item && item.quantity !== quantity) {
-    await callStripe(() =>
-      stripe.subscriptions.update(id, {
-        items: [{ id: item.id, quantity }],
-        proration_behavior: 'create_prorations',
-      }),
-    );
+  const change: SeatChange = { org, subscriptionId: id, from: row.seats, to: Math.max(1, seats) };
+  if (change.from === change.to || !(await swapSeats(ctx.db, change, ctx.now()))) return seats;
+  try {
+    await pushQuantity(billing, change, seatsIdempotencyKey(change, row.updated_at));
+  } catch (error) {
+    // Give the change back, so that the next sync pushes it again.
+    await swapSeats(ctx.db, { ...change, from: change.to, to: change.from }, ctx.now());
+    throw error;
   }
-  await writeSeats(ctx.db, org, quantity, ctx.now());
   return seats;
+}
+
+type SeatChange = { org: string; subscriptionId: string; from: number; to: number };
+
+/** One key per change of the stored plan (its version included): a retried push is applied once by Stripe. */
+export const seatsIdempotencyKey = (change: SeatChange, version: number) =>
+  `fluxion-seats-${change.subscriptionId}-${change.from}-to-${change.to}-at-${version}`;
+
+async function pushQuantity(billing: Billing, change: SeatChange, idempotencyKey: string): Promise<void> {
+  const { stripe } = billing;
+  const sub = await callStripe(() => stripe.subscriptions.retrieve(change.subscriptionId));
+  const item = sub.items.data[0];
+  if (!item || item.quantity === change.to) return;
+  await callStripe(() =>
+    stripe.subscriptions.update(
+      change.subscriptionId,
+      { items: [{ id: item.id, quantity: change.to }], proration_behavior: 'create_prorations' },
+      { idempotencyKey },
+    ),
+  );
 }
 
 async function planView(billing: Billing, user: User, state: OrgPlanState): Promise<OrgPlan> {

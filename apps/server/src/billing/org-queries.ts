@@ -55,8 +55,36 @@ export async function writeOrgSubscription(db: Db, org: string, sub: OrgSubscrip
     .execute();
 }
 
-export async function writeSeats(db: Db, org: string, seats: number, now: number): Promise<void> {
-  await db.updateTable('org_plans').set({ seats, updated_at: now }).where('org_login', '=', org).execute();
+/**
+ * Compare-and-set of the synced quantity: `from` → `to` on the plan's subscription `subscriptionId`. Answers
+ * whether this caller made the change: of two replicas (or a replica and an Account visit) syncing the same
+ * change at once, one wins and pushes it to Stripe, the other sees nothing left to do.
+ */
+export async function swapSeats(
+  db: Db,
+  change: { org: string; subscriptionId: string; from: number; to: number },
+  now: number,
+): Promise<boolean> {
+  const swapped = await db
+    .updateTable('org_plans')
+    .set({ seats: change.to, updated_at: now })
+    .where('org_login', '=', change.org)
+    .where('stripe_subscription_id', '=', change.subscriptionId)
+    .where('seats', '=', change.from)
+    .executeTakeFirst();
+  return Number(swapped.numUpdatedRows) === 1;
+}
+
+/** The organizations whose plan has a live Stripe subscription: their seats are kept in step with it. */
+export async function liveSubscriptionOrgs(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('org_plans')
+    .select('org_login')
+    .where('stripe_subscription_id', 'is not', null)
+    .where('status', 'in', ['active', 'past_due'])
+    .orderBy('org_login')
+    .execute();
+  return rows.map((row) => row.org_login);
 }
 
 export async function orgManagers(db: Db, org: string): Promise<{ login: string; role: string }[]> {

@@ -170,7 +170,6 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       wip,
       policies: input.policies ?? {},
       labelChanges: input.labelChanges ?? [],
-      fieldChanges: input.fieldChanges ?? [],
     },
     t,
     aging,

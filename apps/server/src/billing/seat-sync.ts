@@ -1,0 +1,43 @@
+import type { AppContext } from '../context.ts';
+import { syncSeats } from './org-plans.ts';
+import { liveSubscriptionOrgs } from './org-queries.ts';
+import type { Billing } from './service.ts';
+import { createStripeClient } from './stripe-client.ts';
+
+/**
+ * How often each server or worker process recounts the seats of every live team plan: a member who becomes
+ * active mid-period is billed within this, without anyone opening Account.
+ */
+export const SEAT_SYNC_EVERY_MS = 5 * 60_000;
+
+export type SeatSync = {
+  /** Pushes the seats of every live team plan whose count changed; answers how many plans were checked. */
+  runOnce(): Promise<number>;
+};
+
+/**
+ * The background seat sync. Any number of processes may run it against one database: a change is pushed by
+ * the one whose compare-and-set of the stored quantity wins (syncSeats), with an Idempotency-Key. One plan
+ * failing (Stripe away) is logged and tried again at the next run; the others go on.
+ */
+export function createSeatSync(billing: Billing): SeatSync {
+  const { ctx } = billing;
+  return {
+    async runOnce() {
+      const orgs = await liveSubscriptionOrgs(ctx.db);
+      for (const org of orgs) {
+        await syncSeats(billing, org).catch((error: unknown) => {
+          ctx.log?.warn({ org, reason: (error as Error).message }, 'syncing a team plan’s seats failed');
+        });
+      }
+      return orgs.length;
+    },
+  };
+}
+
+/** The seat sync of this process, when it can reach Stripe (or the simulator local mode started); else null. */
+export function seatSyncFor(ctx: AppContext): SeatSync | null {
+  const { stripe } = ctx.config;
+  if (stripe.mode === 'off' || (stripe.mode === 'sim' && !stripe.apiUrl)) return null;
+  return createSeatSync({ ctx, stripe: createStripeClient(stripe) });
+}
