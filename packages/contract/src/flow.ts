@@ -84,9 +84,22 @@ export const wipLimitStateSchema = z.object({
 });
 export type WipLimitState = z.infer<typeof wipLimitStateSchema>;
 
+/**
+ * A board field the team names as a blocked marker (docs/metrics.md, "Blocked time"): an item is blocked
+ * while this single-select field of the board holds this value (e.g. field "Blocked", value "Yes"). The
+ * field is asked of GitHub by its name; the value compares without case, as labels do.
+ */
+export const blockedFieldSchema = z.object({
+  name: z.string().trim().min(1, 'the blocked field needs the name of a field of the board').max(100),
+  value: z.string().trim().min(1, 'the blocked field needs the value that marks an item blocked').max(100),
+});
+export type BlockedField = z.infer<typeof blockedFieldSchema>;
+
 export const flowBlockedSchema = z.object({
   /** The label that marks an item blocked on this board. */
   label: z.string(),
+  /** The field value that marks an item blocked too; absent or null: none named. */
+  field: blockedFieldSchema.nullable().optional(),
   /** Blocked days in the window per in-progress column (columns with none left out). */
   by_column: z.record(z.string(), z.number()),
   /** Items in progress that carry the label now. */
@@ -107,7 +120,7 @@ export const agingItemSchema = z.object({
   risk: agingRiskSchema,
   /** Against the board's SLE (docs/metrics.md, "Service Level Expectation"); absent without an SLE. */
   sle_risk: sleRiskSchema.optional(),
-  /** Days blocked since its cycle started, and whether it carries the blocked label now. */
+  /** Days blocked since its cycle started, and whether it is blocked now (label or field value). */
   blocked_days: z.number().optional(),
   blocked: z.boolean().optional(),
 });

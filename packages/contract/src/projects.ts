@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarSchema } from './calendar.ts';
 import { wholeNumber } from './numbers.ts';
-import { serviceLevelSchema } from './flow.ts';
+import { blockedFieldSchema, serviceLevelSchema } from './flow.ts';
 
 const columnName = z.string().trim().min(1, 'a column name cannot be empty').max(200);
 
@@ -58,7 +58,8 @@ export type UnreadableReason = z.infer<typeof unreadableReasonSchema>;
 /**
  * A board's flow policies, shared by everyone who tracks it (docs/metrics.md, "Service Level Expectation",
  * "WIP limits", "Blocked time"): its SLE (null: the one its history proposes), its columns' WIP limits
- * (column → most items at once; a column left out has none) and the label that marks an item blocked.
+ * (column → most items at once; a column left out has none), and what marks an item blocked: the label,
+ * or the value of a board field the team names.
  */
 export const flowPoliciesSchema = z.object({
   sle: serviceLevelSchema.nullable(),
@@ -66,6 +67,8 @@ export const flowPoliciesSchema = z.object({
     .record(columnName, z.number().int('a WIP limit is a whole number').min(1).max(999))
     .refine((limits) => Object.keys(limits).length <= 200, 'at most 200 WIP limits'),
   blocked_label: z.string().trim().min(1, 'the blocked label cannot be empty').max(50),
+  /** A board field's value that marks an item blocked as well as the label; absent or null: none. */
+  blocked_field: blockedFieldSchema.nullable().optional(),
 });
 export type FlowPolicies = z.infer<typeof flowPoliciesSchema>;
 export const DEFAULT_FLOW_POLICIES: FlowPolicies = { sle: null, wip_limits: {}, blocked_label: 'blocked' };

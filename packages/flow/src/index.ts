@@ -67,10 +67,14 @@ export { type BoardReport, type BoardReportOptions, buildBoardReport } from './r
 export { buildFlowReport } from './reports/flow-report.ts';
 export type { FlowPolicyInput } from './reports/flow-policies.ts';
 export {
+  type BlockedFieldMarker,
   blockedSpans,
   DEFAULT_BLOCKED_LABEL,
+  type FieldValueChange,
+  fieldBlockedSpans,
   itemFlowTime,
   type LabelChange,
+  unionSpans,
 } from './metrics/blocked-time.ts';
 export {
   columnExitAges,

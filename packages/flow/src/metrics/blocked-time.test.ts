@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../core/numbers.ts';
-import { blockedSpans, itemFlowTime, type LabelChange } from './blocked-time.ts';
+import {
+  blockedSpans,
+  type FieldValueChange,
+  fieldBlockedSpans,
+  itemFlowTime,
+  type LabelChange,
+  unionSpans,
+} from './blocked-time.ts';
 
 const jan = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
 const elapsed = (from: number, to: number) => Math.max(0, to - from);
@@ -42,6 +49,82 @@ describe('blocked spans from label history', () => {
       jan(5),
     );
     expect(spans.get('x')).toEqual([{ start: jan(2), end: jan(4) }]);
+  });
+});
+
+const flag = (at: number, value: string | null, field = 'Flag', itemId = 'x'): FieldValueChange => ({
+  itemId,
+  field,
+  value,
+  at,
+});
+const IMPEDED = { name: 'Flag', value: 'Impeded' };
+
+describe('blocked spans from a board field', () => {
+  it('runs while the field holds the value (without case): to another value, to cleared, or to now', () => {
+    const spans = fieldBlockedSpans(
+      [
+        flag(jan(1), 'Ready'),
+        flag(jan(2), 'impeded'),
+        flag(jan(3), 'Ready'),
+        flag(jan(4), 'Impeded'),
+        flag(jan(5), null),
+        flag(jan(6), 'Impeded'),
+      ],
+      IMPEDED,
+      jan(7),
+    );
+    expect(spans.get('x')).toEqual([
+      { start: jan(2), end: jan(3) },
+      { start: jan(4), end: jan(5) },
+      { start: jan(6), end: jan(7), open: true },
+    ]);
+  });
+
+  it('reads only the named field, ignores a repeated value and anything after now', () => {
+    const spans = fieldBlockedSpans(
+      [
+        flag(jan(1), 'Impeded', 'Priority'),
+        flag(jan(2), 'Impeded'),
+        flag(jan(3), 'Impeded'),
+        flag(jan(4), 'Ready'),
+        flag(jan(9), 'Impeded'),
+      ],
+      IMPEDED,
+      jan(5),
+    );
+    expect(spans.get('x')).toEqual([{ start: jan(2), end: jan(4) }]);
+  });
+});
+
+describe('blocked by the label or the field: one union', () => {
+  it('merges overlapping and touching spans of both sources, counting a time once', () => {
+    const byLabel = new Map([['x', [{ start: jan(4), end: jan(5, 12) }]]]);
+    const byField = new Map([
+      [
+        'x',
+        [
+          { start: jan(3), end: jan(4, 12) },
+          { start: jan(5, 12), end: jan(6) },
+          { start: jan(8), end: jan(9), open: true },
+        ],
+      ],
+      ['y', [{ start: jan(1), end: jan(2) }]],
+    ]);
+    const spans = unionSpans(byLabel, byField);
+    expect(spans.get('x')).toEqual([
+      { start: jan(3), end: jan(6) },
+      { start: jan(8), end: jan(9), open: true },
+    ]);
+    expect(spans.get('y')).toEqual([{ start: jan(1), end: jan(2) }]);
+  });
+
+  it('keeps a span open when the open one ends last, and a closed one inside it does not close it', () => {
+    const spans = unionSpans(
+      new Map([['x', [{ start: jan(2), end: jan(7), open: true }]]]),
+      new Map([['x', [{ start: jan(3), end: jan(4) }]]]),
+    );
+    expect(spans.get('x')).toEqual([{ start: jan(2), end: jan(7), open: true }]);
   });
 });
 

@@ -43,6 +43,57 @@ export function blockedSpans(
   return spans;
 }
 
+/** An item's value of a board field (`value` null: cleared) from `at` on, as the collector recorded it. */
+export type FieldValueChange = { itemId: string; field: string; value: string | null; at: number };
+
+/** The field value the team names as a blocked marker (field names as GitHub spells them). */
+export type BlockedFieldMarker = { name: string; value: string };
+
+/**
+ * The times each item's `marker.name` field held `marker.value` (compared without case): from each change
+ * to it until the next change to anything else (another value, or cleared), or to `now`. Repeated
+ * reports of the same value change nothing; changes after `now` are not known yet.
+ */
+export function fieldBlockedSpans(
+  changes: readonly FieldValueChange[],
+  marker: BlockedFieldMarker,
+  now: number,
+): Map<string, Span[]> {
+  const wanted = marker.value.toLowerCase();
+  const asLabel: LabelChange[] = [];
+  for (const c of changes) {
+    if (c.field !== marker.name) continue;
+    asLabel.push({ itemId: c.itemId, label: wanted, added: c.value?.toLowerCase() === wanted, at: c.at });
+  }
+  return blockedSpans(asLabel, wanted, now);
+}
+
+/**
+ * Each item's spans of either source as one list: overlapping or touching spans become one, so a time
+ * both marked (label and field) counts once. Open while the latest span is.
+ */
+export function unionSpans(...sources: ReadonlyMap<string, Span[]>[]): Map<string, Span[]> {
+  const all = new Map<string, Span[]>();
+  for (const source of sources)
+    for (const [itemId, spans] of source) all.set(itemId, [...(all.get(itemId) ?? []), ...spans]);
+  for (const [itemId, spans] of all) {
+    if (spans.length < 2) continue;
+    const merged: Span[] = [];
+    for (const span of [...spans].sort((a, b) => a.start - b.start)) {
+      const last = merged.at(-1);
+      if (last && span.start <= last.end) {
+        if (span.end >= last.end) {
+          last.end = span.end;
+          last.open = span.open;
+        }
+      } else merged.push({ ...span });
+    }
+    for (const span of merged) if (!span.open) delete span.open;
+    all.set(itemId, merged);
+  }
+  return all;
+}
+
 /** How an item's time in progress divides: blocked (per column), active, in total. All in ms of working time. */
 export type ItemFlowTime = {
   blockedMs: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlowReport } from './flow-report.ts';
 import type { BoardItem, Transition } from '../types.ts';
+import type { FieldValueChange } from '../metrics/blocked-time.ts';
 
 /** docs/metrics.md, "Blocked time and flow efficiency" and "WIP limits", through the Flow answer. */
 const jan = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
@@ -42,7 +43,7 @@ const labelChanges = [
   { itemId: 'i1', label: 'blocked', added: false, at: jan(4, 12) },
   { itemId: 'i2', label: 'Blocked', added: true, at: jan(9) },
 ];
-const report = (policies = {}) =>
+const report = (policies = {}, fieldChanges: FieldValueChange[] = []) =>
   buildFlowReport({
     columns: COLUMNS,
     cycleStartColumn: 'In Progress',
@@ -52,6 +53,7 @@ const report = (policies = {}) =>
     days: 10,
     policies,
     labelChanges,
+    fieldChanges,
   });
 
 describe('Flow answer: blocked time, flow efficiency, WIP limits, SLE', () => {
@@ -99,5 +101,41 @@ describe('Flow answer: blocked time, flow efficiency, WIP limits, SLE', () => {
   it('has no SLE when none is set and the history is too short to propose one', () => {
     expect(report().sle).toBeNull();
     expect(report().aging.items.every((a) => a.sle_risk === undefined)).toBe(true);
+  });
+
+  describe('a board field as the blocked marker (docs/metrics.md worked example)', () => {
+    // i1 carries the label 3rd → 4th 12:00 (above); its Flag field is Impeded 4th → 5th 12:00 (In
+    // Progress 4th → 5th, Waiting for Review 5th → 5th 12:00), and i3's from the 9th on.
+    const flags: FieldValueChange[] = [
+      { itemId: 'i1', field: 'Flag', value: 'Impeded', at: jan(4) },
+      { itemId: 'i1', field: 'Flag', value: null, at: jan(5, 12) },
+      { itemId: 'i3', field: 'Flag', value: 'impeded', at: jan(9) },
+      { itemId: 'i3', field: 'Priority', value: 'Impeded', at: jan(8) },
+    ];
+    const withField = () => report({ blockedField: { name: 'Flag', value: 'Impeded' } }, flags);
+
+    it('counts label and field as one: 2.5 days blocked, 3 active of 6 (0.5)', () => {
+      const r = withField();
+      expect(r.cycle_time.points).toMatchObject([{ id: 'i1', blocked_days: 2.5, flow_efficiency: 0.5 }]);
+      expect(r.blocked).toEqual({
+        label: 'blocked',
+        field: { name: 'Flag', value: 'Impeded' },
+        by_column: { 'In Progress': 2, 'Waiting for Review': 0.5, Review: 2 },
+        blocked_now: 2,
+        flow_efficiency: 0.5,
+      });
+    });
+
+    it('marks an item blocked now by its field alone', () => {
+      const i3 = withField().aging.items.find((a) => a.id === 'i3');
+      expect(i3).toMatchObject({ blocked: true, blocked_days: 1 });
+    });
+
+    it('reads no field history while the board names no field', () => {
+      const r = report({}, flags);
+      expect(r.blocked?.field).toBeUndefined();
+      expect(r.blocked?.blocked_now).toBe(1);
+      expect(r.cycle_time.points).toMatchObject([{ id: 'i1', blocked_days: 1.5 }]);
+    });
   });
 });

@@ -3,12 +3,16 @@ import { DAY_MS, days, isoDay, round } from '../core/numbers.ts';
 import { columnKinds } from '../input/columns.ts';
 import type { FlowStages } from '../input/stages.ts';
 import {
+  type BlockedFieldMarker,
   blockedSpans,
   DEFAULT_BLOCKED_LABEL,
+  type FieldValueChange,
   type FlowTimeContext,
+  fieldBlockedSpans,
   itemFlowTime,
   type LabelChange,
   type Span,
+  unionSpans,
 } from '../metrics/blocked-time.ts';
 import type { DayRange } from '../metrics/flow-throughput.ts';
 import {
@@ -32,6 +36,8 @@ export type FlowPolicyInput = {
   wipLimits?: WipLimits;
   /** The label that marks an item blocked (default `blocked`). */
   blockedLabel?: string;
+  /** A board field's value that marks an item blocked too (none by default). */
+  blockedField?: BlockedFieldMarker | null;
 };
 
 export type PolicyContext = {
@@ -47,6 +53,8 @@ export type PolicyContext = {
   wip: readonly string[];
   policies: FlowPolicyInput;
   labelChanges: readonly LabelChange[];
+  /** The history of the blocked field's values (docs/metrics.md, "Blocked time"). */
+  fieldChanges: readonly FieldValueChange[];
 };
 
 const workingCycleMs = (t: ItemTimeline, calendar: Calendar) =>
@@ -111,12 +119,21 @@ export function applyFlowPolicies(
     if (item.sle_risk !== 'on_track') atRisk.push(item.id);
   }
   const label = c.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
-  const spans = blockedSpans(c.labelChanges, label, c.now);
+  const field = c.policies.blockedField ?? null;
   return {
     sle: level && { ...level.block, at_risk: atRisk },
     wip_limits: wipLimits(c, timeline),
-    blocked: blocked(c, spans, label, aging, points),
+    blocked: {
+      ...blocked(c, blockedSpansOf(c, label, field), label, aging, points),
+      ...(field ? { field } : {}),
+    },
   };
+}
+
+/** An item is blocked while it carries the label or its blocked field holds the named value. */
+function blockedSpansOf(c: PolicyContext, label: string, field: BlockedFieldMarker | null) {
+  const byLabel = blockedSpans(c.labelChanges, label, c.now);
+  return field ? unionSpans(byLabel, fieldBlockedSpans(c.fieldChanges, field, c.now)) : byLabel;
 }
 
 function wipLimits(c: PolicyContext, timeline: BoardTimeline): WipLimitState[] {

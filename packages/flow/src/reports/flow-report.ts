@@ -170,6 +170,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       wip,
       policies: input.policies ?? {},
       labelChanges: input.labelChanges ?? [],
+      fieldChanges: input.fieldChanges ?? [],
     },
     t,
     aging,

@@ -1,7 +1,7 @@
 import type { Transitions } from '../input/transitions.ts';
 import type { CalendarSettings } from '../core/calendar.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
-import type { LabelChange } from '../metrics/blocked-time.ts';
+import type { FieldValueChange, LabelChange } from '../metrics/blocked-time.ts';
 import type { FlowPolicyInput } from './flow-policies.ts';
 import type { FlowUnit } from '../plan/types.ts';
 
@@ -34,6 +34,8 @@ export type FlowReportInput = BoardColumns & {
   policies?: FlowPolicyInput;
   /** The recorded label additions and removals: blocked time. */
   labelChanges?: readonly LabelChange[];
+  /** The recorded values of the board's blocked field (`policies.blockedField`): blocked time too. */
+  fieldChanges?: readonly FieldValueChange[];
   /** Throughput, cumulative flow and forecasts in items (default) or in estimate units. */
   unit?: FlowUnit;
   /** Each item's estimate (docs/metrics.md, "Iterations and estimates"); read in estimate units only. */
