@@ -49,6 +49,32 @@ export async function releaseLeasesOf(db: Db, owner: string): Promise<void> {
     .execute();
 }
 
+/**
+ * The sync no longer holds the board's lease: the workflow field was changed meanwhile (the change takes
+ * the lease, `switchWorkflowField`), so what it read of the old field must not be written.
+ */
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+  constructor(boardId: string) {
+    super(`board ${boardId}: the sync's lease was taken (its workflow field changed); nothing written`);
+  }
+}
+
+/**
+ * Holds the board row for the rest of the transaction if `owner` still leases it (a conditional no-op
+ * UPDATE: the row lock on PostgreSQL, the write lock on SQLite), so the lease cannot be taken before the
+ * transaction commits; LeaseLostError when it was taken already.
+ */
+export async function holdLease(db: Db, boardId: string, owner: string): Promise<void> {
+  const held = await db
+    .updateTable('boards')
+    .set({ lease_owner: sql`lease_owner` })
+    .where('id', '=', boardId)
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  if (Number(held.numUpdatedRows) !== 1) throw new LeaseLostError(boardId);
+}
+
 export type SyncOutcome =
   | {
       ok: true;

@@ -109,7 +109,9 @@ export async function renameBoardColumns(
 /**
  * The board is read by another workflow field from `now` on: its columns are that field's options, it is
  * synced at once as if just added (a first snapshot, then the import of past moves), and its data version
- * goes up. Call it in the transaction that forgets the history recorded under the old field.
+ * goes up. It takes the board's lease from a sync still reading the old field: that sync's writes hold the
+ * lease (`holdLease`), so it can commit nothing more. Call it first in the transaction that forgets the
+ * history recorded under the old field: the board row stays locked until that commits.
  */
 export async function switchWorkflowField(
   db: Db,
@@ -133,6 +135,8 @@ export async function switchWorkflowField(
       backfill_skipped: null,
       history_items: null,
       history_partial_items: null,
+      lease_owner: null,
+      lease_until: null,
       data_version: nextDataVersion(eb),
     }))
     .where('id', '=', boardId)

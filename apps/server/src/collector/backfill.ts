@@ -1,3 +1,4 @@
+import { holdLease } from '../boards/leases.ts';
 import { type BackfillSkipped, markBackfilled } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import { dropSnapshotsBackfilled, insertMoves, markPartialHistories } from '../move-log/writes.ts';
@@ -5,35 +6,44 @@ import type { CheckedHistories } from './history-check.ts';
 
 export type { BackfillSkipped };
 
-/** Marks the import done without moves: the host's timelines cannot tell them (shown to the board's users). */
+/**
+ * Marks the import done without moves: the host's timelines cannot tell them (shown to the board's users).
+ * `leaseOwner`: the sync's; nothing is written if it lost the board's lease (LeaseLostError).
+ */
 export async function recordBackfillSkipped(
   db: Db,
   boardId: string,
   reason: BackfillSkipped,
   now: number,
+  leaseOwner?: string,
 ): Promise<void> {
-  await markBackfilled(db, boardId, now, { skipped: reason });
+  await db.transaction().execute(async (trx) => {
+    if (leaseOwner !== undefined) await holdLease(trx, boardId, leaseOwner);
+    await markBackfilled(trx, boardId, now, { skipped: reason });
+  });
 }
 
 /**
  * Records the import of past moves (checked against GitHub's current values: history-check.ts), the items
  * whose history is partial, and how many items it covered. A snapshot entry that placed an item in the
  * column its imported history already ends in is redundant (it would split one stay in two), so it goes;
- * any other snapshot stays.
+ * any other snapshot stays. `leaseOwner`: as above.
  */
 export async function recordBackfill(
   db: Db,
   boardId: string,
   checked: CheckedHistories,
   now: number,
+  leaseOwner?: string,
 ): Promise<number> {
   const history = { items: checked.checked, partial: checked.partial.size };
   const { moves } = checked;
-  if (moves.length === 0) {
-    await markBackfilled(db, boardId, now, { history });
-    return 0;
-  }
   return db.transaction().execute(async (trx) => {
+    if (leaseOwner !== undefined) await holdLease(trx, boardId, leaseOwner);
+    if (moves.length === 0) {
+      await markBackfilled(trx, boardId, now, { history });
+      return 0;
+    }
     const inserted = await insertMoves(trx, boardId, moves, now);
     await dropSnapshotsBackfilled(trx, boardId, moves);
     await markPartialHistories(trx, boardId, checked.partial);

@@ -1,3 +1,4 @@
+import { holdLease } from '../boards/leases.ts';
 import { bumpDataVersion, takeItemSeq } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import {
@@ -64,7 +65,8 @@ export async function applyReportedMoves(
 /**
  * Records what a poll saw: metadata, moves and current columns, in one transaction. `listedAtSeq`: the
  * board's item_seq read before the listing; items changed since (a webhook stored while the listing ran)
- * keep their stored column, since the listing may have been read before that change.
+ * keep their stored column, since the listing may have been read before that change. `leaseOwner`: the
+ * sync's; nothing is written if it lost the board's lease (LeaseLostError: the workflow field changed).
  */
 export async function recordObservation(
   db: Db,
@@ -76,9 +78,11 @@ export async function recordObservation(
     complete: boolean;
     now: number;
     listedAtSeq?: number;
+    leaseOwner?: string;
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    if (params.leaseOwner !== undefined) await holdLease(trx, params.boardId, params.leaseOwner);
     const seq = await takeItemSeq(trx, params.boardId);
     // A partial (incremental) listing speaks only for the items it lists: only those are read.
     const listed = params.complete ? undefined : params.observed.map((i) => i.itemId);

@@ -7,14 +7,14 @@ import {
   GithubRateLimitError,
   GithubSchemaError,
 } from '../github/errors.ts';
-import type { GithubProjectItem } from '../github/types.ts';
+import type { GithubItemHistory, GithubProjectItem } from '../github/types.ts';
 import type { UnreadableReason } from '@fluxion/contract';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { recordBackfill, recordBackfillSkipped } from './backfill.ts';
 import { type CheckedHistories, checkHistories } from './history-check.ts';
 import { applyColumnRenames } from '../projects/column-renames.ts';
-import { releaseBoard, type SyncOutcome } from '../boards/leases.ts';
+import { LeaseLostError, releaseBoard, type SyncOutcome } from '../boards/leases.ts';
 import { setCollectorUser, setUnreadableItems } from '../boards/repository.ts';
 import type { ObservedItem } from './observation.ts';
 import { recordObservation } from './record.ts';
@@ -29,7 +29,7 @@ import {
   webhookChangeAt,
 } from './schedule.ts';
 import type { VersionGate } from './version-gate.ts';
-import { findWorkflowField } from '../github/workflow-field.ts';
+import { findWorkflowField, STATUS_FIELD } from '../github/workflow-field.ts';
 import { NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
 import { planFieldsToList, recordPlans } from '../plan/collect.ts';
 
@@ -97,6 +97,8 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
     // Not GitHub's failure: no error count or backoff. The lease stays until this collector's next run
     // frees it (runner.ts), and the board is synced again then.
     if (isDatabaseUnavailable(error)) throw error;
+    // The workflow field changed meanwhile and took the lease: the board is due again, read by the new field.
+    if (error instanceof LeaseLostError) return leaseLost(ctx, error);
     outcome = failure(error, board, ctx.now(), policy);
   }
   if (!outcome.ok && outcome.inaccessible) outcome = await handOver(ctx, board, outcome);
@@ -116,7 +118,7 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const plan = board.is_demo === 0 ? await planFieldsToList(ctx, board.id, read?.fields.plan) : null;
   const columns = workflow?.options ?? null;
   // Before the items are compared: a renamed column is then where its items already are.
-  if (columns) await applyColumnRenames(ctx.db, board, columns);
+  if (columns) await applyColumnRenames(ctx.db, board, columns, params.owner);
   // Read before the listing: what webhooks store while it runs is newer than what it shows.
   const listedAtSeq = (await readItemSeq(ctx.db, board.id)).seq;
   // A renamed workflow field is asked by its new name from this listing on.
@@ -141,10 +143,11 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     complete: full,
     now: ctx.now(),
     listedAtSeq,
+    leaseOwner: params.owner,
   });
   if (plan) await recordPlans(ctx.db, board.id, items, ctx.now());
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
-    await backfill(ctx, board, reader, observed);
+    await backfill(ctx, board, reader, observed, params.owner);
   }
   const workflowField = workflow ? { id: workflow.id, name: workflow.name } : null;
   return { columns, workflowField, statusTimes: observed.map((i) => i.statusUpdatedAt) };
@@ -193,20 +196,38 @@ async function handOver(ctx: AppContext, board: Board, outcome: SyncOutcome): Pr
  * so a new board can show insights early. Best effort: a failure is logged and not retried; a host whose
  * timelines lack the Projects (v2) events (older GitHub Enterprise) leaves a note for the board's users.
  */
-async function backfill(ctx: AppContext, board: Board, reader: BoardReader, observed: ObservedItem[]) {
+async function backfill(
+  ctx: AppContext,
+  board: Board,
+  reader: BoardReader,
+  observed: ObservedItem[],
+  owner: string,
+) {
   let checked: CheckedHistories = { moves: [], partial: new Map(), checked: 0 };
   try {
-    checked = checkHistories(
-      await reader.getStatusHistory(board.github_project_id),
-      observed,
-      board.added_at,
-    );
+    const histories = await reader.getStatusHistory(board.github_project_id);
+    checked = checkHistories(statusEventsIfRead(board, histories), observed, board.added_at);
   } catch (error) {
     if (error instanceof GithubSchemaError)
-      return recordBackfillSkipped(ctx.db, board.id, 'no_timeline_events', ctx.now());
+      return recordBackfillSkipped(ctx.db, board.id, 'no_timeline_events', ctx.now(), owner);
     ctx.log?.warn({ board: board.id, reason: (error as Error).message }, 'backfill failed; skipped');
   }
-  await recordBackfill(ctx.db, board.id, checked, ctx.now());
+  await recordBackfill(ctx.db, board.id, checked, ctx.now(), owner);
+}
+
+/** A sync that lost its lease releases nothing: the board is no longer its to schedule. */
+function leaseLost(ctx: AppContext, error: LeaseLostError): SyncOutcome {
+  return { ok: false, error: error.message, inaccessible: false, nextSyncAt: ctx.now() };
+}
+
+/**
+ * GitHub's timeline events are the moves of the field named Status: a board read by another workflow field
+ * imports none of them (they name another field's options), and each item is checked against its current
+ * value alone.
+ */
+function statusEventsIfRead(board: Board, histories: GithubItemHistory[]): GithubItemHistory[] {
+  if (workflowFieldOf(board).name === STATUS_FIELD) return histories;
+  return histories.map((history) => ({ ...history, changes: [] }));
 }
 
 function failure(error: unknown, board: Board, now: number, policy: SchedulePolicy): SyncOutcome {

@@ -1,4 +1,5 @@
 import { type ColumnOption, columnOptionsJson, findRenames, parseColumnOptions } from '../boards/columns.ts';
+import { holdLease } from '../boards/leases.ts';
 import { renameBoardColumns } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import { markMovesRewritten } from '../move-log/segments.ts';
@@ -12,16 +13,19 @@ import { parseColumns } from './to-api.ts';
  * take the new names (at once, so two columns that swapped names stay apart), and loaded boards read the
  * moves again. Without this a renamed column would look like a new one its items all moved to, and its
  * history would keep a name the board no longer has. Without renames it writes nothing: the caller
- * stores the options with the column list (`columnOptionsJson`).
+ * stores the options with the column list (`columnOptionsJson`). `leaseOwner`: a sync's; nothing is
+ * written if it lost the board's lease (LeaseLostError: the workflow field changed since it read `board`).
  */
 export async function applyColumnRenames(
   db: Db,
   board: { id: string; column_options: string | null; column_list: string },
   current: readonly ColumnOption[],
+  leaseOwner?: string,
 ): Promise<Map<string, string>> {
   const renames = findRenames(parseColumnOptions(board.column_options), current);
   if (renames.size === 0) return renames;
   await db.transaction().execute(async (trx) => {
+    if (leaseOwner !== undefined) await holdLease(trx, board.id, leaseOwner);
     await renameLoggedColumns(trx, board.id, renames);
     await renameTrackedColumns(trx, board.id, renames);
     await renameBoardColumns(trx, board.id, {

@@ -36,8 +36,9 @@ export async function projectFields(
  * recorded under the old field named its options, so they are deleted with the board's items; the board is
  * then collected as if added now: a first look at GitHub, then the import of past moves from the issue
  * timelines for the new field, with its gaps marked; each tracker's cycle-start column and column
- * classification, which named the old options, go back to automatic. Only who sets the board's shared
- * settings may do it; the same field changes nothing.
+ * classification, which named the old options, go back to automatic. A sync running meanwhile loses its
+ * lease and writes nothing of the old field. Only who sets the board's shared settings may do it; the
+ * same field changes nothing.
  */
 export async function changeWorkflowField(
   ctx: AppContext,
@@ -60,8 +61,8 @@ export async function changeWorkflowField(
   if (!board?.workflowField) throw badRequest('field_id: no such project, or no access to it', 'field_id');
   const field = board.workflowField;
   await ctx.db.transaction().execute(async (trx) => {
-    await forgetHistory(trx, row.id);
-    await resetColumnSettings(trx, row.id);
+    // First: the board row is locked and its lease taken before anything is forgotten, so a sync's write
+    // that committed before it is forgotten too, and one after it finds its lease gone.
     await switchWorkflowField(
       trx,
       row.id,
@@ -73,6 +74,8 @@ export async function changeWorkflowField(
       },
       ctx.now(),
     );
+    await forgetHistory(trx, row.id);
+    await resetColumnSettings(trx, row.id);
   });
   return getProject(ctx, userId, projectId);
 }
