@@ -74,6 +74,8 @@ export const B = {
     failed: 'That did not work. Please try again or contact support.',
     appRemoved: (date: string) =>
       `The Fluxion GitHub App was removed from this organization on ${date}. The team plan goes on — and is billed — until a manager cancels it here; boards read through the App stop updating until it is installed again.`,
+    ownerUnverifiable: (org: string) =>
+      `Fluxion cannot check who owns ${org} on GitHub: the Fluxion GitHub App lacks the organization permission “Members: read” there, so no owner can buy or manage this team plan yet. An owner of ${org} accepts the App’s request for that permission on GitHub (${org} → Settings → GitHub Apps → Fluxion → Review request), then reloads this page.`,
     addManager: 'Name a billing manager',
     managerLogin: 'GitHub login',
     addManagerButton: 'Add manager',

@@ -71,6 +71,11 @@ export const orgPlanSchema = z.object({
   is_manager: z.boolean(),
   /** When the Fluxion GitHub App was removed from the organization (the plan goes on until cancelled). */
   app_removed_at: z.string().nullable(),
+  /**
+   * GitHub would not tell whether this user owns the organization: the GitHub App lacks the organization
+   * permission Members: read there (docs/billing.md, Managers). They are no manager until it has it.
+   */
+  owner_unverifiable: z.boolean(),
 });
 export type OrgPlan = z.infer<typeof orgPlanSchema>;
 export const orgPlansResponseSchema = z.object({ plans: z.array(orgPlanSchema) });

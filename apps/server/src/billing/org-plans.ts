@@ -111,6 +111,7 @@ async function planView(billing: Billing, user: User, state: OrgPlanState): Prom
     managers: current.managers,
     is_manager: role.manager,
     app_removed_at: iso(await appRemovedAt(ctx.db, current.org)),
+    owner_unverifiable: role.ownerUnverifiable && !role.manager,
   };
 }
 

@@ -17,6 +17,7 @@ const plan = (over: Partial<OrgPlan>): OrgPlan => ({
   managers: [],
   is_manager: true,
   app_removed_at: null,
+  owner_unverifiable: false,
   ...over,
 });
 const paid = { status: 'active', purchased: true, billed_seats: 2 };

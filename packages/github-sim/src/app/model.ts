@@ -20,9 +20,13 @@ export const APP_DEFAULTS = {
   webhookSecret: 'fluxion-app-webhook-secret',
 } as const;
 
-/** What Fluxion asks for: read its boards and the metadata of their issues and pull requests, no code. */
+/**
+ * What Fluxion asks for: read its boards and the metadata of their issues and pull requests, no code; and the
+ * organization's members, to tell its owners (who may buy its team plan) from its other members.
+ */
 export const APP_PERMISSIONS: AppPermissions = {
   organization_projects: 'read',
+  members: 'read',
   issues: 'read',
   pull_requests: 'read',
   metadata: 'read',

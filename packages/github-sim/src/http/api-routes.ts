@@ -3,7 +3,7 @@ import { runGraphql, type GraphqlBody } from '../graphql/execute.ts';
 import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
 import type { SimOrg, SimUser } from '../model/types.ts';
 import type { World } from '../model/world.ts';
-import { rateKey } from '../model/access.ts';
+import { canReadOwnMembership, rateKey } from '../model/access.ts';
 import { authenticate, NOT_ACCESSIBLE, scopeHeaders, sendError } from './auth.ts';
 import { avatarUrl } from './avatars.ts';
 
@@ -101,10 +101,11 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
       'https://docs.github.com/rest/orgs/members#get-an-organization-membership-for-the-authenticated-user';
     const auth = authenticate(world, request, reply, docs);
     if (!auth) return reply;
-    if (auth.principal.kind === 'installation') return sendError(reply, 403, NOT_ACCESSIBLE, docs);
     const org = world
       .orgsOf(auth.user.login)
       .find((o) => o.login.toLowerCase() === request.params.org.toLowerCase());
+    if (!canReadOwnMembership(world, auth.principal, org?.login ?? request.params.org))
+      return sendError(reply, 403, NOT_ACCESSIBLE, docs);
     if (!org) return sendError(reply, 404, 'Not Found', docs);
     const headers = rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core');
     const avatar = avatarUrl(request, org.databaseId);

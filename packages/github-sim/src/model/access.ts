@@ -105,6 +105,18 @@ function appPermissionsOn(world: World, principal: Principal, account: string): 
   return null;
 }
 
+/**
+ * Whether the token may read the user's own membership of an organization (`GET /user/memberships/orgs/{org}`):
+ * an OAuth app's token may; a GitHub App's user token only where the App is installed with the organization
+ * permission Members (`members: read`), else GitHub answers 403 "Resource not accessible by integration".
+ */
+export function canReadOwnMembership(world: World, principal: Principal, org: string): boolean {
+  if (principal.kind === 'classic') return true;
+  if (principal.kind === 'installation') return false;
+  const permissions = appPermissionsOn(world, principal, org);
+  return permissions !== null && allows(permissions, 'members');
+}
+
 /** Whether a Projects (v2) board is visible at all (invisible ones are NOT_FOUND or absent from lists). */
 export function canSeeProject(world: World, principal: Principal, project: SimProject): boolean {
   if (principal.kind === 'classic') return world.canSeeProject(principal.user.login, project);

@@ -37,6 +37,7 @@ export function TeamPlanCard({ plan, price }: Props) {
         {plan.app_removed_at && (
           <Flash variant="warning">{B.team.appRemoved(formatDate(plan.app_removed_at))}</Flash>
         )}
+        {plan.owner_unverifiable && <Flash variant="warning">{B.team.ownerUnverifiable(plan.org)}</Flash>}
         <p className={styles.status}>{view.text}</p>
         <p>
           {B.team.seats(plan.seats)}
