@@ -457,7 +457,7 @@ export const T = {
     estimateHint:
       'A Number field of the board (points, size…): the Flow page and the iteration report can then count it instead of items. Its values are recorded from now on.',
     sharedSetBy: (login: string | null) =>
-      `The working calendar and archived items are set by ${login ? `@${login}` : 'the first person who added this board'} for everyone who tracks it; ask them to change them.`,
+      `The working calendar, archived items, flow policies, workflow field and estimate field are set by ${login ? `@${login}` : 'the first person who added this board'} for everyone who tracks it; ask them to change them.`,
     archived: {
       label: 'Include archived items',
       help: 'GitHub users archive done cards routinely, so archived items count by default. Turn this off to leave archived cards out of every analysis of this board, for everyone who tracks it.',

@@ -14,6 +14,7 @@ const cases = await dialectCases();
 const sim = await startGithubSim({ port: 0 });
 afterAll(() => sim.close());
 const DAY = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function control<T>(path: string, body: unknown = {}): Promise<T> {
   return simControl<T>(sim.url, path, body);
@@ -28,6 +29,8 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
     title: `Archiving team ${create.name}`,
     columns: ['Todo', 'In Progress', 'Done'],
     at: new Date(now - 10 * DAY).toISOString(),
+    // Both cards are planned in the iteration under way: the iteration report follows the setting too.
+    iterationField: { iterations: [{ title: 'Sprint 1', startDate: isoDay(now - 3 * DAY), duration: 14 }] },
   });
   const items: string[] = [];
   for (const title of ['Kept card', 'Archived card']) {
@@ -38,6 +41,7 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
       status: 'In Progress',
       actor: 'octo-bob',
       at: new Date(now - 3 * DAY).toISOString(),
+      fields: { Iteration: 'Sprint 1' },
     });
     items.push(issue.itemId);
   }
@@ -112,6 +116,20 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
     expect(await throughput()).toBe(2);
     // Saving without the field leaves the setting as it is.
     expect((await save()).json().include_archived).toBe(true);
+  });
+
+  it("leaves archived items out of the iteration report's scope and completions too", async () => {
+    const current = async () => {
+      const url = `/api/iterations/?project=${encodeURIComponent(board.id)}`;
+      const response = await app.inject({ url, headers: bob.auth });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      return response.json().current;
+    };
+    expect(await current()).toMatchObject({ title: 'Sprint 1', scope: 2, completed: 2 });
+    expect((await save({ include_archived: false })).statusCode).toBe(200);
+    expect(await current()).toMatchObject({ title: 'Sprint 1', scope: 1, completed: 1 });
+    expect((await save({ include_archived: true })).statusCode).toBe(200);
+    expect(await current()).toMatchObject({ scope: 2, completed: 2 });
   });
 
   it('refuses a setting that is not a boolean', async () => {

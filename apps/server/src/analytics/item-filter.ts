@@ -117,7 +117,7 @@ async function resolveIterationFilter(
 }
 
 /** The ids of the board's items archived on GitHub: one statement, when the board leaves them out. */
-async function archivedIds(db: Db, boardId: string): Promise<Set<string>> {
+export async function archivedIds(db: Db, boardId: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom('items')
     .select('item_id')

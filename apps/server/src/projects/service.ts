@@ -31,9 +31,9 @@ import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
 import { saveBoardCalendar } from './calendar.ts';
 import { boardFlowPolicies, requestedPolicies, saveFlowPolicies } from './flow-policies.ts';
-import { changedSharedSetting, mayChangeSharedSettings } from './shared-settings.ts';
+import { changedSharedSetting, mayChangeSharedSettings, type SharedSettingField } from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
-import { setEstimateField } from '../plan/queries.ts';
+import { readPlanFields, setEstimateField } from '../plan/queries.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
   const user = await findUser(ctx.db, userId);
@@ -174,19 +174,28 @@ async function policiesToSave(ctx: AppContext, request: SaveProjectRequest, colu
 }
 
 /**
- * A board's calendar and archived-items setting change every tracker's figures, so only the user who sets
- * them (its first tracker, see migration 018) may change them; a request that repeats them is fine.
+ * A board's calendar, archived-items setting, flow policies and estimate field change every tracker's
+ * figures, so only the user who sets them (its first tracker, see migration 018) may change them; a
+ * request that repeats them is fine.
  */
 async function refuseSharedSettingsChange(ctx: AppContext, userId: string, request: SaveProjectRequest) {
   const board = await findBoardByGithubId(ctx.db, request.project_id);
   if (!board || mayChangeSharedSettings(board, userId)) return;
-  const field = changedSharedSetting(board, request);
+  const estimate = (await readPlanFields(ctx.db, board.id)).estimateField;
+  const field = changedSharedSetting(board, request, estimate?.id ?? null);
   if (field === null) return;
   const [owner] = (await settingsOwnerLogins(ctx.db, [board])).values();
   throw forbidden(
-    `${field}: this board's calendar and archived items are set by ${owner ? `@${owner}` : 'its first tracker'} for everyone who tracks it; ask them to change it`,
+    `${field}: this board's ${SHARED_SETTINGS_ARE[field]} set by ${owner ? `@${owner}` : 'its first tracker'} for everyone who tracks it; ask them to change it`,
   );
 }
+
+const SHARED_SETTINGS_ARE: Record<SharedSettingField, string> = {
+  calendar: 'working calendar is',
+  include_archived: 'archived items are',
+  flow_policies: 'flow policies are',
+  estimate_field_id: 'estimate field is',
+};
 
 /** The request's classification checked against the board's columns as GitHub has them now. */
 function checkedClassification(

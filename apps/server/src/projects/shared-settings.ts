@@ -14,11 +14,18 @@ export function mayChangeSharedSettings(board: SharedSettings, userId: string): 
   return board.settings_user_id === null || board.settings_user_id === userId;
 }
 
-/** The first shared setting the request would change, by its request field name, or null when none. */
+/** A board-wide setting a save request can change, by its request field name. */
+export type SharedSettingField = 'calendar' | 'include_archived' | 'flow_policies' | 'estimate_field_id';
+
+/**
+ * The first shared setting the request would change, by its request field name, or null when none.
+ * `estimateFieldId`: the board's estimate field as stored (null: none).
+ */
 export function changedSharedSetting(
   board: SharedSettings,
-  request: Pick<SaveProjectRequest, 'calendar' | 'include_archived' | 'flow_policies'>,
-): 'calendar' | 'include_archived' | 'flow_policies' | null {
+  request: Pick<SaveProjectRequest, 'calendar' | 'include_archived' | 'flow_policies' | 'estimate_field_id'>,
+  estimateFieldId: string | null = null,
+): SharedSettingField | null {
   if (request.calendar !== undefined) {
     if (!sameCalendar(boardCalendar(board.calendar), request.calendar)) return 'calendar';
   }
@@ -31,6 +38,8 @@ export function changedSharedSetting(
     if (!samePolicies(stored, requestedPolicies(stored, request.flow_policies, columns)))
       return 'flow_policies';
   }
+  if (request.estimate_field_id !== undefined && request.estimate_field_id !== estimateFieldId)
+    return 'estimate_field_id';
   return null;
 }
 
