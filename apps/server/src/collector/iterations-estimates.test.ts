@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectorWorldPerTest, HOUR, START } from '../testing/collector-sim.ts';
+import { collectorWorldPerTest, HOUR, MINUTE, START } from '../testing/collector-sim.ts';
 import { dialectCases } from '../testing/databases.ts';
 
 const DAY = 24 * HOUR;
@@ -113,5 +113,90 @@ describe.each(await dialectCases())('iterations and estimates from GitHub on $na
     const done = await get(`/api/flow/?project=${project.id}&iteration=previous&unit=estimate`);
     // c (8 points, in Done) is Sprint 2's: the only item there.
     expect(done.json().cfd.at(-1).counts.Done).toBe(8);
+  });
+
+  it("records an edit of an item's iteration or estimate from its webhook, when it was made", async () => {
+    const project = await world.control<{ id: string }>('/_sim/projects', {
+      owner: 'fluxion-labs',
+      title: 'Planned by webhook',
+      columns: ['Todo', 'Doing', 'Done'],
+      at: START - 30 * DAY,
+      iterationField: {
+        name: 'Sprint',
+        iterations: [
+          { title: 'Sprint 2', startDate: '2026-10-24', duration: 7 },
+          { title: 'Sprint 3', startDate: '2026-10-31', duration: 7 },
+        ],
+      },
+      numberFields: ['Points', 'Hours'],
+    });
+    const created = await world.control<{ itemId: string }>('/_sim/issues', {
+      repo: 'fluxion-labs/planned',
+      title: 'a',
+      projectId: project.id,
+      status: 'Doing',
+      at: START - 2 * DAY,
+      fields: { Sprint: 'Sprint 3', Points: 3 },
+    });
+    const a = created.itemId;
+    await world.flush();
+    const fields = await world.app.inject({
+      url: `/api/github-project-fields/?project_id=${project.id}`,
+      headers: world.auth,
+    });
+    const points = (fields.json().number_fields as { id: string; name: string }[]).find(
+      (f) => f.name === 'Points',
+    );
+    const added = await world.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: world.auth,
+      payload: { project_id: project.id, iteration_length: 7, estimate_field_id: points?.id },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(await world.collector().runOnce()).toBe(1);
+    const boardId = (await world.ctx.db.selectFrom('boards').select('id').executeTakeFirstOrThrow()).id;
+    const changes = () =>
+      world.ctx.db
+        .selectFrom('item_plan_changes')
+        .select(['at', 'iteration_id', 'estimate', 'source'])
+        .where('board_id', '=', boardId)
+        .orderBy('at')
+        .execute()
+        .then((rows) =>
+          rows.map((r) => ({ ...r, at: Number(r.at), estimate: r.estimate && Number(r.estimate) })),
+        );
+    const [first] = await changes();
+    expect(first).toMatchObject({ at: START, estimate: 3, source: 'poll' });
+    const sprint3 = first?.iteration_id;
+
+    // Re-estimated, then moved to Sprint 2 in the same second, then its estimate cleared; Hours is not
+    // the estimate field, so its edit changes nothing. Each as its webhook tells it, no poll in between.
+    await world.advance(5 * MINUTE);
+    const delivered = (await world.deliveries()).length;
+    const edit = async (values: Record<string, string | number | null>) => {
+      await world.control(`/_sim/items/${a}/fields`, { fields: values });
+      await world.flush();
+    };
+    await edit({ Points: 5 });
+    await edit({ Sprint: 'Sprint 2' });
+    await edit({ Hours: 12 });
+    await world.advance(MINUTE);
+    await edit({ Points: null });
+    const sprint2 = (await changes()).at(-1)?.iteration_id;
+    expect(sprint2).not.toBe(sprint3);
+    const told = [
+      first,
+      { at: START + 5 * MINUTE, iteration_id: sprint2, estimate: 5, source: 'webhook' },
+      { at: START + 6 * MINUTE, iteration_id: sprint2, estimate: null, source: 'webhook' },
+    ];
+    expect(await changes()).toEqual(told);
+    const outcomes = (await world.deliveries()).slice(delivered).map((d) => [d.action, d.status]);
+    expect(outcomes).toEqual(Array(4).fill(['edited', 200]));
+
+    // The next poll sees the same plan: nothing more to record.
+    await world.advance(MINUTE);
+    await world.collector().runOnce();
+    expect(await changes()).toEqual(told);
   });
 });

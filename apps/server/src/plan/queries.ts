@@ -1,4 +1,5 @@
 import type { Iteration, PlanChange } from '@fluxion/flow';
+import { type PlanEdit, planEditChange } from './plan-diff.ts';
 import { bumpDataVersion } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 
@@ -43,14 +44,14 @@ export async function readPlanFields(db: Db, boardId: string): Promise<PlanField
   };
 }
 
-/** Every plan change of the board, oldest first. */
-export async function readPlanChanges(db: Db, boardId: string): Promise<PlanChange[]> {
-  const rows = await db
+/** Every plan change of the board (or of one of its items), oldest first. */
+export async function readPlanChanges(db: Db, boardId: string, itemId?: string): Promise<PlanChange[]> {
+  let query = db
     .selectFrom('item_plan_changes')
     .select(['item_id', 'at', 'iteration_id', 'estimate'])
-    .where('board_id', '=', boardId)
-    .orderBy('at')
-    .execute();
+    .where('board_id', '=', boardId);
+  if (itemId !== undefined) query = query.where('item_id', '=', itemId);
+  const rows = await query.orderBy('at').execute();
   return rows.map((r) => ({
     itemId: r.item_id,
     at: Number(r.at),
@@ -140,6 +141,31 @@ export async function appendPlanChanges(
       .execute();
   }
   if (bumpVersion) await bumpDataVersion(db, boardId);
+}
+
+/**
+ * Records an edit of one part of an item's plan (a webhook's: source 'webhook') over its recorded plan
+ * (`planEditChange`). 'unknown': no plan of the item is recorded yet, so its other part is not known (the
+ * next listing records its whole plan); 'known': the edit changes nothing recorded.
+ */
+export async function recordPlanEdit(
+  db: Db,
+  boardId: string,
+  edit: PlanEdit,
+): Promise<'recorded' | 'known' | 'unknown'> {
+  const changes = await readPlanChanges(db, boardId, edit.itemId);
+  if (changes.length === 0) return 'unknown';
+  const change = planEditChange(changes, edit);
+  if (change === null) return 'known';
+  // GitHub stamps whole seconds: an edit of the other part in the same second replaces the change there.
+  const values = { iteration_id: change.iteration, estimate: change.estimate, source: 'webhook' };
+  await db
+    .insertInto('item_plan_changes')
+    .values({ board_id: boardId, item_id: change.itemId, at: change.at, ...values })
+    .onConflict((oc) => oc.columns(['board_id', 'item_id', 'at']).doUpdateSet(values))
+    .execute();
+  await bumpDataVersion(db, boardId);
+  return 'recorded';
 }
 
 /** Forgets the board's plan history (the demo board, regenerated). */

@@ -1,13 +1,18 @@
 import { instantMs } from '@fluxion/contract';
 import { z } from 'zod';
 import type { WorkflowFieldRef } from '../github/types.ts';
+import type { PlanEdit } from '../plan/plan-diff.ts';
 
 /** An instant as GitHub writes it ("2026-11-01T09:00:00Z"), read by the contract's one reader of dates. */
 const instant = z
   .string()
   .refine((text) => instantMs(text) !== null, 'must be an ISO 8601 date and time with its zone');
 
-const option = z.object({ id: z.string().nullish(), name: z.string() }).loose().nullish();
+/**
+ * A single-select option. Another field's value (a number, an iteration, a text, a date) reads as null here,
+ * so that its edit is not refused whole: `interpretPlanEdit` reads the plan fields' values from the payload.
+ */
+const option = z.object({ id: z.string().nullish(), name: z.string() }).loose().nullish().catch(null);
 
 /** The parts of GitHub's `projects_v2_item` webhook payload that the collector reads. */
 export const projectsV2ItemEventSchema = z
@@ -109,6 +114,58 @@ function interpretEdit(
   if (!known(from) && !known(to)) return { kind: 'resync', projectId: base.projectId, full: true };
   if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
   return { kind: 'move', ...base, from, to, at };
+}
+
+/** The node ids of the board's Iteration field and chosen estimate field (null: none). */
+export type PlanFieldIds = { iteration: string | null; estimate: string | null };
+
+/** An edit of a field's value as GitHub's payload carries it: the field's node id and the new value. */
+const fieldEditSchema = z
+  .object({
+    action: z.literal('edited'),
+    projects_v2_item: z.object({ node_id: z.string(), updated_at: instant }).loose(),
+    changes: z.object({
+      field_value: z.object({ field_node_id: z.string(), to: z.unknown().optional() }).loose(),
+    }),
+  })
+  .loose();
+
+/**
+ * What an `edited` event of an Iteration or Number field means for the board's plan (docs/metrics.md,
+ * "Iterations and estimates"), matched by the field's node id: the item's new iteration (by id) or
+ * estimate at the item's `updated_at`; `resync` when the payload does not carry the new value (the next
+ * listing reads it); null when the event is not an edit of the board's plan fields. Pure.
+ */
+export function interpretPlanEdit(payload: unknown, fields: PlanFieldIds): PlanFieldEffect | null {
+  const parsed = fieldEditSchema.safeParse(payload);
+  if (!parsed.success) return null;
+  const { projects_v2_item: item, changes } = parsed.data;
+  const { field_node_id: fieldId, to } = changes.field_value;
+  const at = instantMs(item.updated_at) ?? Number.NaN;
+  const part = fieldId === fields.iteration ? 'iteration' : fieldId === fields.estimate ? 'estimate' : null;
+  if (part === null) return null;
+  const itemId = item.node_id;
+  if (part === 'iteration') {
+    const value = iterationIdOf(to);
+    return value === undefined ? { kind: 'resync' } : { kind: 'plan', edit: { itemId, at, part, value } };
+  }
+  const value = estimateOf(to);
+  return value === undefined ? { kind: 'resync' } : { kind: 'plan', edit: { itemId, at, part, value } };
+}
+
+export type PlanFieldEffect = { kind: 'plan'; edit: PlanEdit } | { kind: 'resync' };
+
+/** An iteration (`{id, title, duration, start_date}`) by its id; null when cleared; undefined: not said. */
+function iterationIdOf(value: unknown): string | null | undefined {
+  if (value === null) return null;
+  const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** A number; null when cleared; undefined: not said. */
+function estimateOf(value: unknown): number | null | undefined {
+  if (value === null) return null;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
 /** By the field's node id where both sides know it (a renamed field keeps it), else by its name. */

@@ -6,12 +6,19 @@ import type { AppContext } from '../context.ts';
 import { scheduleResync } from '../boards/repository.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { parseColumns } from '../projects/to-api.ts';
-import { type BoardWorkflow, interpretItemEvent, projectsV2ItemEventSchema } from './github-event.ts';
+import {
+  type BoardWorkflow,
+  interpretItemEvent,
+  interpretPlanEdit,
+  type PlanFieldEffect,
+  projectsV2ItemEventSchema,
+} from './github-event.ts';
+import { readPlanFields } from '../plan/queries.ts';
 import { parseColumnOptions } from '../boards/columns.ts';
 import { workflowFieldOf } from '../boards/workflow-field.ts';
 import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
-import { markDelivery, standsIn } from './queries.ts';
+import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
 
 type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
@@ -71,7 +78,7 @@ export async function githubWebhookRoutes(
       const message = `Not a projects_v2_item payload${field ? `: ${field}: ${issue?.message}` : ''}`;
       return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
     }
-    const status = await applyEvent(ctx, recorders, parsed.data, delivery);
+    const status = await applyEvent(ctx, recorders, { event: parsed.data, payload }, delivery);
     request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
     return { status };
   });
@@ -84,14 +91,55 @@ export async function githubWebhookRoutes(
 async function applyEvent(
   ctx: AppContext,
   { recordMove, boardOf }: Recorders,
-  event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
+  { event, payload }: { event: ReturnType<typeof projectsV2ItemEventSchema.parse>; payload: unknown },
   delivery: string,
 ): Promise<string> {
-  const outcome = await interpret(ctx, await boardOf(event.projects_v2_item.project_node_id), event);
+  const board = await boardOf(event.projects_v2_item.project_node_id);
+  const plan = board ? await planEffect(ctx, board, event, payload) : null;
+  if (board && plan) return applyPlanEdit(ctx, board, plan, delivery);
+  const outcome = await interpret(ctx, board, event);
   if (typeof outcome !== 'string') {
     return recordMove(outcome.boardId, { deliveryId: delivery, move: outcome.move });
   }
   return (await markDelivery(ctx.db, delivery, ctx.now())) ? outcome : 'duplicate';
+}
+
+/**
+ * An edit of the board's Iteration or estimate field (docs/metrics.md, "Iterations and estimates"), or null
+ * for any other event. Only an edit that is not of a single-select field reads the board's plan fields.
+ */
+async function planEffect(
+  ctx: AppContext,
+  board: WebhookBoard,
+  event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
+  payload: unknown,
+): Promise<PlanFieldEffect | null> {
+  const change = event.changes?.field_value;
+  if (event.action !== 'edited' || !change?.field_node_id || change.field_type === 'single_select')
+    return null;
+  const fields = await readPlanFields(ctx.db, board.id);
+  const ids = { iteration: fields.iterationField?.id ?? null, estimate: fields.estimateField?.id ?? null };
+  return interpretPlanEdit(payload, ids);
+}
+
+/** Records the plan change with its delivery's mark; without the new value in the payload, the next sync reads it. */
+async function applyPlanEdit(
+  ctx: AppContext,
+  board: WebhookBoard,
+  effect: PlanFieldEffect,
+  delivery: string,
+): Promise<string> {
+  const now = ctx.now();
+  let outcome: string;
+  if (effect.kind === 'resync') {
+    const scheduled = await scheduleResync(ctx.db, board.id, now, false);
+    outcome = scheduled ? 'resync scheduled' : 'resync deferred: backing off';
+  } else if (effect.edit.at < wholeSecond(board.added_at)) {
+    outcome = 'ignored: before the board was added';
+  } else {
+    return recordDeliveredPlanEdit(ctx.db, board.id, delivery, effect.edit, now);
+  }
+  return (await markDelivery(ctx.db, delivery, now)) ? outcome : 'duplicate';
 }
 
 /** The board's workflow field and its options' current names by id (github-event.ts). */

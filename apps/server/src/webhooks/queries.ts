@@ -1,6 +1,9 @@
+import { scheduleResync } from '../boards/repository.ts';
 import { applyReportedMoves } from '../collector/record.ts';
 import type { Db } from '../db/connection.ts';
 import type { Move } from '../move-log/moves.ts';
+import type { PlanEdit } from '../plan/plan-diff.ts';
+import { recordPlanEdit } from '../plan/queries.ts';
 
 /** Marks webhook deliveries processed; answers those that were not marked before. */
 async function markDeliveries(db: Db, deliveryIds: string[], now: number): Promise<Set<string>> {
@@ -50,6 +53,27 @@ export async function recordDeliveredMoves(
       applied.map((d, i) => [d, recorded[i] ? 'recorded' : 'already recorded'] as const),
     );
     return deliveries.map((d) => outcomes.get(d) ?? 'duplicate');
+  });
+}
+
+/**
+ * Records a delivered edit of an item's iteration or estimate with its delivery's mark, in one transaction.
+ * An item whose plan is not recorded yet has its other part unknown: the next sync lists it instead.
+ */
+export async function recordDeliveredPlanEdit(
+  db: Db,
+  boardId: string,
+  deliveryId: string,
+  edit: PlanEdit,
+  now: number,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await markDelivery(trx, deliveryId, now))) return 'duplicate';
+    const outcome = await recordPlanEdit(trx, boardId, edit);
+    if (outcome === 'recorded') return 'plan change recorded';
+    if (outcome === 'known') return 'ignored: plan change known';
+    const scheduled = await scheduleResync(trx, boardId, now, false);
+    return scheduled ? 'resync scheduled' : 'resync deferred: backing off';
   });
 }
 

@@ -1,6 +1,6 @@
 import { nodeId } from './ids.ts';
 import { mustProject } from './items.ts';
-import type { IterationField, NumberField, SimItem, SimProject } from './types.ts';
+import type { IterationField, NumberField, PlanValueEdit, SimItem, SimProject } from './types.ts';
 import type { World } from './world.ts';
 
 /** What `POST /_sim/projects` accepts for a board's Iteration field and Number fields. */
@@ -55,11 +55,33 @@ export function setPlanValues(
     const fieldId = planFieldValue(project, name, value, set, at);
     if (fieldId === null) throw new Error(`no Iteration or Number field named ${name}`);
   }
+  const planned = planValueEdits(project, item.fieldValues ?? {}, set);
   item.fieldValues = set;
   item.updatedAt = Math.max(item.updatedAt, at);
   project.updatedAt = Math.max(project.updatedAt, at);
+  for (const plan of planned)
+    world.emit({ action: 'edited', item, actor: project.owner, at, from: null, to: null, plan });
   return item;
 }
+
+/** The Iteration and Number values that differ between two sets of an item's values, as edits. */
+function planValueEdits(project: SimProject, before: FieldValues, after: FieldValues): PlanValueEdit[] {
+  const value = (set: FieldValues, fieldId: string) => set[fieldId]?.value ?? null;
+  const edits: PlanValueEdit[] = [];
+  const iterations = project.iterationField;
+  if (iterations) {
+    const [from, to] = [value(before, iterations.nodeId), value(after, iterations.nodeId)];
+    if (from !== to)
+      edits.push({ type: 'iteration', field: iterations, from: from as string, to: to as string });
+  }
+  for (const field of project.numberFields ?? []) {
+    const [from, to] = [value(before, field.nodeId), value(after, field.nodeId)];
+    if (from !== to) edits.push({ type: 'number', field, from: from as number, to: to as number });
+  }
+  return edits;
+}
+
+type FieldValues = NonNullable<SimItem['fieldValues']>;
 
 function planFieldValue(
   project: SimProject,

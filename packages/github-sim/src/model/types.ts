@@ -225,4 +225,11 @@ export type ItemChange =
       at: number;
       from: StatusOption | null;
       to: StatusOption | null;
+      /** An Iteration or Number value edited instead (`from`, `to` null): the field and its values. */
+      plan?: PlanValueEdit;
     };
+
+/** An edit of an item's Iteration value (the iteration's id) or Number value; null: none set. */
+export type PlanValueEdit =
+  | { type: 'iteration'; field: IterationField; from: string | null; to: string | null }
+  | { type: 'number'; field: NumberField; from: number | null; to: number | null };

@@ -1,4 +1,4 @@
-import type { ItemChange, SimAccount, StatusOption } from '../model/types.ts';
+import type { ItemChange, PlanValueEdit, SimAccount, SimProject, StatusOption } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 
 const API = 'https://api.github.com';
@@ -63,6 +63,8 @@ export function projectsV2ItemPayload(world: World, change: ItemChange): Record<
       },
     };
   }
+  if (change.action === 'edited' && change.plan)
+    payload.changes = { field_value: planValueJson(project, change.plan) };
   if (change.action === 'archived' || change.action === 'restored') {
     const wasArchived = change.action === 'restored';
     payload.changes = {
@@ -72,4 +74,25 @@ export function projectsV2ItemPayload(world: World, change: ItemChange): Record<
   payload.organization = { ...accountJson(org), description: org.description };
   payload.sender = accountJson(world.account(change.actor));
   return payload;
+}
+
+/**
+ * `changes.field_value` of an Iteration or Number edit: the field, and its values before and after (an
+ * iteration as `{id, title, duration, start_date}`, a number as it is; null when none is set).
+ */
+function planValueJson(project: SimProject, edit: PlanValueEdit): Record<string, unknown> {
+  const base = {
+    field_node_id: edit.field.nodeId,
+    field_type: edit.type,
+    field_name: edit.field.name,
+    project_number: project.number,
+  };
+  if (edit.type === 'number') return { ...base, from: edit.from, to: edit.to };
+  const iteration = (id: string | null) => {
+    const found = edit.field.iterations.find((i) => i.id === id);
+    return found
+      ? { id: found.id, title: found.title, duration: found.duration, start_date: found.startDate }
+      : null;
+  };
+  return { ...base, from: iteration(edit.from), to: iteration(edit.to) };
 }
