@@ -41,10 +41,17 @@ export const P = {
     tooltip: (days: number) => `Blocked ${d(days)}`,
     now: 'Blocked now',
     efficiency: (fraction: number) => `Flow efficiency ${pct(fraction)}`,
-    summary: (label: string, now: number) =>
-      `${now} ${now === 1 ? 'item carries' : 'items carry'} the label '${label}' now`,
+    summary: (label: string, now: number, field?: { name: string; value: string } | null) =>
+      field
+        ? `${now} ${now === 1 ? 'item is' : 'items are'} blocked now (label '${label}' or ${field.name} = '${field.value}')`
+        : `${now} ${now === 1 ? 'item carries' : 'items carry'} the label '${label}' now`,
     byColumn: (column: string, days: number) => `${column} ${d(days)}`,
     byColumnTitle: (window: number) => `Blocked in the last ${window} days:`,
+    tableTitle: 'Blocked time by column',
+    tableCaption: (window: number, label: string, field?: { name: string; value: string } | null) =>
+      `Time items were blocked in each column in the last ${window} days, and the items blocked there now. Blocked: carrying the label '${label}'${field ? ` or ${field.name} = '${field.value}'` : ''}.`,
+    column: 'Column',
+    blockedDays: (unit: string) => `${unit} blocked`,
     efficiencyAbout:
       'Flow efficiency: the time items spent in productive columns while not blocked, over their whole time in progress, for the items finished in the window.',
     pct,
@@ -59,5 +66,9 @@ export const P = {
     wipLabel: (column: string) => `WIP limit of ${column}`,
     blockedLabel: 'Blocked label',
     blockedHelp: 'An item is blocked while it carries this label.',
+    blockedFieldName: 'Blocked field (optional)',
+    blockedFieldValue: 'Value that marks it blocked',
+    blockedFieldHelp:
+      "Or while a single-select field of the board holds a value, e.g. 'Blocked' = 'Yes'. Both, or neither. Its past values count from when GitHub says each was set.",
   },
 };

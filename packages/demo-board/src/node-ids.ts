@@ -18,6 +18,8 @@ export const NODE_PREFIX = {
   AddedToProjectV2Event: 'ATPVTE_lADO',
   ProjectV2ItemStatusChangedEvent: 'PVTISCE_lADO',
   RemovedFromProjectV2Event: 'RFPVTE_lADO',
+  LabeledEvent: 'LE_lADO',
+  UnlabeledEvent: 'UNLE_lADO',
 } as const;
 
 export type NodeKind = keyof typeof NODE_PREFIX;

@@ -11,7 +11,7 @@ import { boardEstimates } from '../plan/board-plan.ts';
 import type { Json } from './service.ts';
 import type { CachedFlow } from './state.ts';
 import { enginePolicies } from '../projects/flow-policies.ts';
-import { viewedLabelChanges } from './label-history.ts';
+import { viewedBlockedHistory } from './label-history.ts';
 
 /** The item filter may be left out (the overview and shared links ask for the whole board). */
 export type FlowRequest = Omit<FlowQuery, keyof ItemFilterQuery | 'unit'> &
@@ -64,7 +64,7 @@ async function cachedFlow(
     const { items, transitions } = filteredBoard(filter, { view, transitions: data.transitions, columns });
     const unit = params.unit ?? 'items';
     const estimates = unit === 'estimate' ? await boardEstimates(ctx.db, board.id) : undefined;
-    const labelChanges = await viewedLabelChanges(ctx.db, board, items);
+    const { labelChanges, fieldChanges } = await viewedBlockedHistory(ctx.db, board, items);
     const report = buildFlowReport({
       unit,
       ...(estimates ? { estimates } : {}),
@@ -84,6 +84,7 @@ async function cachedFlow(
       storyDays: board.iterationDays,
       policies: enginePolicies(board.policies),
       labelChanges,
+      fieldChanges,
     });
     report.performance_insight = withFilterNote(
       report.performance_insight,

@@ -1,23 +1,33 @@
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract';
-import type { BoardItem, LabelChange } from '@fluxion/flow';
+import type { BoardItem, FieldValueChange, LabelChange } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
+import { loadFieldValueChanges } from '../move-log/field-changes.ts';
 import { loadLabelChanges } from '../move-log/label-changes.ts';
 import type { AnalysedBoard } from './board.ts';
 
 /**
- * The board's history of its blocked label, less the items whose content the viewer may not see (a
- * label is content: docs/metrics.md, "Private items"). Read on each computed (not cached) Flow answer;
- * the board's data version covers it, since a label change is an item change.
+ * What marks the board's items blocked over time: the history of its blocked label and of its blocked
+ * field's values (when the team named one), less the items whose content the viewer may not see (labels
+ * and field values are content: docs/metrics.md, "Private items"). Read on each computed (not cached)
+ * Flow answer; the board's data version covers both, since their recordings bump it.
  */
-export async function viewedLabelChanges(
+export async function viewedBlockedHistory(
   db: Db,
   board: AnalysedBoard,
   items: readonly BoardItem[],
-): Promise<LabelChange[]> {
-  const changes = await loadLabelChanges(db, board.id, [board.policies.blocked_label]);
-  if (changes.length === 0) return changes;
+): Promise<{ labelChanges: LabelChange[]; fieldChanges: FieldValueChange[] }> {
+  const field = board.policies.blocked_field?.name;
+  const [labelChanges, fieldChanges] = await Promise.all([
+    loadLabelChanges(db, board.id, [board.policies.blocked_label]),
+    field ? loadFieldValueChanges(db, board.id, field) : Promise.resolve([]),
+  ]);
+  if (labelChanges.length === 0 && fieldChanges.length === 0) return { labelChanges, fieldChanges };
   const hidden = new Set(
     items.filter((i) => i.title === PRIVATE_ITEM_TITLE && i.url === null).map((i) => i.id),
   );
-  return hidden.size === 0 ? changes : changes.filter((c) => !hidden.has(c.itemId));
+  if (hidden.size === 0) return { labelChanges, fieldChanges };
+  return {
+    labelChanges: labelChanges.filter((c) => !hidden.has(c.itemId)),
+    fieldChanges: fieldChanges.filter((c) => !hidden.has(c.itemId)),
+  };
 }

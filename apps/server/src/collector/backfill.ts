@@ -2,6 +2,8 @@ import { holdLease } from '../boards/leases.ts';
 import { type BackfillSkipped, markBackfilled } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import { dropSnapshotsBackfilled, insertMoves, markPartialHistories } from '../move-log/writes.ts';
+import { recordLabelChanges } from '../move-log/label-changes.ts';
+import type { LabelChange } from '@fluxion/flow';
 import type { CheckedHistories } from './history-check.ts';
 
 export type { BackfillSkipped };
@@ -27,7 +29,8 @@ export async function recordBackfillSkipped(
  * Records the import of past moves (checked against GitHub's current values: history-check.ts), the items
  * whose history is partial, and how many items it covered. A snapshot entry that placed an item in the
  * column its imported history already ends in is redundant (it would split one stay in two), so it goes;
- * any other snapshot stays. `leaseOwner`: as above.
+ * any other snapshot stays. `leaseOwner`: as above. `labels`: the timelines' label events (the blocked
+ * label's past: docs/metrics.md, "Blocked time"), each written once whatever the polls saw.
  */
 export async function recordBackfill(
   db: Db,
@@ -35,11 +38,13 @@ export async function recordBackfill(
   checked: CheckedHistories,
   now: number,
   leaseOwner?: string,
+  labels: readonly LabelChange[] = [],
 ): Promise<number> {
   const history = { items: checked.checked, partial: checked.partial.size };
   const { moves } = checked;
   return db.transaction().execute(async (trx) => {
     if (leaseOwner !== undefined) await holdLease(trx, boardId, leaseOwner);
+    await recordLabelChanges(trx, boardId, labels, 'timeline', now, { bumpVersion: true });
     if (moves.length === 0) {
       await markBackfilled(trx, boardId, now, { history });
       return 0;

@@ -16,6 +16,7 @@ function history(
     contentId: `I_${itemId}`,
     addedAt: addedHour === null ? null : iso(addedHour),
     changes: changes.map(([hour, from, to]) => ({ at: iso(hour), from, to })),
+    labels: [],
   } satisfies GithubItemHistory;
 }
 const now = (itemId: string, column: string | null, hour: number | null) => ({

@@ -32,6 +32,10 @@ import type { VersionGate } from './version-gate.ts';
 import { findWorkflowField, STATUS_FIELD } from '../github/workflow-field.ts';
 import { NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
 import { planFieldsToList, recordPlans } from '../plan/collect.ts';
+import { blockedFieldName } from '../projects/flow-policies.ts';
+import { type ObservedFieldValue, recordFieldValues } from '../move-log/field-changes.ts';
+import { timelineLabelChanges } from '../move-log/label-changes.ts';
+import type { LabelChange } from '@fluxion/flow';
 
 /** Incremental polls list items changed in the last day: far cheaper than a full listing on big boards. */
 const INCREMENTAL_DAYS = 1;
@@ -123,11 +127,12 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const listedAtSeq = (await readItemSeq(ctx.db, board.id)).seq;
   // A renamed workflow field is asked by its new name from this listing on.
   const fieldName = workflow?.name ?? workflowFieldOf(board).name;
+  // The field the team names as its blocked marker: its values come with the items (docs/metrics.md).
+  const blockedField = blockedFieldName(board.flow_policies);
+  const asked = { fieldName, ...(plan ? { plan } : {}), ...(blockedField ? { blockedField } : {}) };
   const items = await reader.listProjectItems(
     board.github_project_id,
-    full
-      ? { fieldName, ...(plan ? { plan } : {}) }
-      : { updatedSinceDays: INCREMENTAL_DAYS, fieldName, ...(plan ? { plan } : {}) },
+    full ? asked : { updatedSinceDays: INCREMENTAL_DAYS, ...asked },
   );
   const observed = items.map(toObserved).filter((i): i is ObservedItem => i !== null);
   if (full && board.is_demo === 0) {
@@ -146,11 +151,28 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     leaseOwner: params.owner,
   });
   if (plan) await recordPlans(ctx.db, board.id, items, ctx.now());
+  if (blockedField)
+    await recordFieldValues(ctx.db, board.id, blockedField, items.flatMap(blockedFieldValue), ctx.now());
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
     await backfill(ctx, board, reader, observed, params.owner);
   }
   const workflowField = workflow ? { id: workflow.id, name: workflow.name } : null;
   return { columns, workflowField, statusTimes: observed.map((i) => i.statusUpdatedAt) };
+}
+
+/** A listed item's value of the blocked field; none for a REDACTED item (its values are not readable). */
+function blockedFieldValue(item: GithubProjectItem): ObservedFieldValue[] {
+  if (item.type === 'REDACTED') return [];
+  const setAt = item.blockedField?.updatedAt ? Date.parse(item.blockedField.updatedAt) : Number.NaN;
+  const itemUpdatedAt = item.updatedAt ? Date.parse(item.updatedAt) : Number.NaN;
+  return [
+    {
+      itemId: item.id,
+      value: item.blockedField?.value ?? null,
+      setAt: Number.isFinite(setAt) ? setAt : null,
+      itemUpdatedAt: Number.isFinite(itemUpdatedAt) ? itemUpdatedAt : null,
+    },
+  ];
 }
 
 /**
@@ -204,15 +226,17 @@ async function backfill(
   owner: string,
 ) {
   let checked: CheckedHistories = { moves: [], partial: new Map(), checked: 0 };
+  let labels: LabelChange[] = [];
   try {
     const histories = await reader.getStatusHistory(board.github_project_id);
+    labels = timelineLabelChanges(histories);
     checked = checkHistories(statusEventsIfRead(board, histories), observed, board.added_at);
   } catch (error) {
     if (error instanceof GithubSchemaError)
       return recordBackfillSkipped(ctx.db, board.id, 'no_timeline_events', ctx.now(), owner);
     ctx.log?.warn({ board: board.id, reason: (error as Error).message }, 'backfill failed; skipped');
   }
-  await recordBackfill(ctx.db, board.id, checked, ctx.now(), owner);
+  await recordBackfill(ctx.db, board.id, checked, ctx.now(), owner, labels);
 }
 
 /** A sync that lost its lease releases nothing: the board is no longer its to schedule. */

@@ -117,7 +117,7 @@ export type BoardsTable = {
   /** Items the history import covered, and those of them whose history is partial; null until imported. */
   history_items: Generated<number | null>;
   history_partial_items: Generated<number | null>;
-  /** JSON `{sle, wip_limits, blocked_label}` (contract: flowPoliciesSchema); null: none set (migration 028). */
+  /** JSON `{sle, wip_limits, blocked_label, blocked_field?}` (contract: flowPoliciesSchema); null: none set (migration 028). */
   flow_policies: Generated<string | null>;
 };
 
@@ -193,6 +193,17 @@ export type LabelChangesTable = {
   item_id: string;
   label: string;
   added: number;
+  at: number;
+  source: string;
+  recorded_at: number;
+};
+
+/** A value of the board's blocked field an item took ('' cleared), from when and how learnt (migration 031). */
+export type FieldValueChangesTable = {
+  board_id: string;
+  item_id: string;
+  field: string;
+  value: string;
   at: number;
   source: string;
   recorded_at: number;
@@ -361,6 +372,7 @@ export type Database = {
   stripe_events: StripeEventsTable;
   share_links: ShareLinksTable;
   label_changes: LabelChangesTable;
+  field_value_changes: FieldValueChangesTable;
   github_installations: GithubInstallationsTable;
   org_plans: OrgPlansTable;
   org_plan_managers: OrgPlanManagersTable;

@@ -1,9 +1,5 @@
-import type {
-  GithubBoardFields,
-  GithubItemHistory,
-  GithubProjectItem,
-  PlanFieldNames,
-} from '../github/types.ts';
+import type { ListItemsOptions } from './client.ts';
+import type { GithubBoardFields, GithubItemHistory, GithubProjectItem } from './types.ts';
 
 /** The GraphQL points left and when they reset (null: not known yet). */
 export type RateBudget = { remaining: number; resetAt: number } | null;
@@ -14,13 +10,11 @@ export type BoardReader = {
   getProjectFields(projectId: string): Promise<GithubBoardFields>;
   /**
    * `fieldName`: the workflow field whose value is each item's column (default Status); `plan`: the
-   * Iteration and estimate fields whose values each item brings too (none by default).
+   * Iteration and estimate fields whose values each item brings too (none by default); `blockedField`:
+   * the board's blocked field, likewise.
    */
-  listProjectItems(
-    projectId: string,
-    options?: { updatedSinceDays?: number; fieldName?: string; plan?: PlanFieldNames },
-  ): Promise<GithubProjectItem[]>;
-  /** Past Status changes from the issues' timelines (best effort: GitHub omits some). */
+  listProjectItems(projectId: string, options?: ListItemsOptions): Promise<GithubProjectItem[]>;
+  /** Past Status changes and label events from the issues' timelines (best effort: GitHub omits some). */
   getStatusHistory(projectId: string): Promise<GithubItemHistory[]>;
   /** The `updatedAt` of each of these boards on GitHub (many at once, 1 point a hundred); missing: not found. */
   boardVersions(projectIds: readonly string[]): Promise<Map<string, string>>;

@@ -36,6 +36,17 @@ type FieldsData = { node: (RawProject & RawBoardFields) | null };
 
 export type GithubClient = ReturnType<typeof createGithubClient>;
 
+/**
+ * `fieldName`: the workflow field (default Status); `plan`: the Iteration and estimate fields;
+ * `blockedField`: the field the team names as its blocked marker. Values of each come with every item.
+ */
+export type ListItemsOptions = {
+  updatedSinceDays?: number;
+  fieldName?: string;
+  plan?: PlanFieldNames;
+  blockedField?: string;
+};
+
 /** A connection's page in a query's answer; undefined where the answer has none (e.g. a null node). */
 type PickPage<D, T> = (data: D) => Page<T> | undefined;
 
@@ -252,13 +263,14 @@ export function createGithubClient(options: GithubClientOptions) {
      */
     listProjectItems: async (
       projectId: string,
-      opts: { updatedSinceDays?: number; fieldName?: string; plan?: PlanFieldNames } = {},
+      opts: ListItemsOptions = {},
     ): Promise<GithubProjectItem[]> => {
       const field = opts.fieldName ?? STATUS_FIELD;
       // A name no field has ('') answers null: a board without those fields asks nothing more.
       const plan = {
         iterationField: opts.plan?.iterationField ?? '',
         estimateField: opts.plan?.estimateField ?? '',
+        blockedField: opts.blockedField ?? '',
       };
       if (opts.updatedSinceDays) {
         const filter = `last-updated:${Math.ceil(opts.updatedSinceDays)}days`;

@@ -8,6 +8,9 @@ type EachPage = <D>(query: string, variables: Record<string, unknown>) => AsyncI
 type Timeline = Page<RawTimelineEvent>;
 type TimelineOwner = { id?: string; timelineItems?: Timeline } | null;
 
+/** A timeline's label events: an addition (true) or a removal (false). */
+const LABEL_EVENTS: Record<string, boolean> = { LabeledEvent: true, UnlabeledEvent: false };
+
 function toHistory(
   itemId: string | null,
   contentId: string,
@@ -23,6 +26,12 @@ function toHistory(
     changes: mine
       .filter((e) => e.__typename === 'ProjectV2ItemStatusChangedEvent')
       .map((e) => ({ at: e.createdAt, from: e.previousStatus || null, to: e.status || null })),
+    labels: events.flatMap((e) => {
+      const addition = LABEL_EVENTS[e.__typename];
+      return addition === undefined || !e.label?.name
+        ? []
+        : [{ at: e.createdAt, label: e.label.name, added: addition }];
+    }),
   };
 }
 
@@ -49,8 +58,9 @@ export async function contentHistory(
 type ItemsPage = { node: { items?: Page<{ id: string; content: TimelineOwner }> } | null };
 
 /**
- * Past Status changes of every issue on a board, from the issues' timelines (50 items a page). GitHub may
- * omit some of these events, so this is a best-effort backfill, never the only source of truth.
+ * Past Status changes and label events of every issue on a board, from the issues' timelines (50 items a
+ * page). GitHub may omit some of these events, so this is a best-effort backfill, never the only source
+ * of truth.
  */
 export async function projectHistory(eachPage: EachPage, projectId: string): Promise<GithubItemHistory[]> {
   const histories: GithubItemHistory[] = [];

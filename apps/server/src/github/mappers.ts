@@ -36,13 +36,17 @@ export type RawItem = {
   /** Absent from answers to documents that do not ask (then unknown, read as null). */
   iteration?: { iterationId?: string } | null;
   estimate?: { number?: number | null } | null;
+  blocked?: { name?: string; updatedAt?: string } | null;
 };
 export type RawTimelineEvent = {
   __typename: string;
   createdAt: string;
   previousStatus?: string;
   status?: string;
-  project: { id: string } | null;
+  /** Projects (v2) events only. */
+  project?: { id: string } | null;
+  /** LabeledEvent and UnlabeledEvent only. */
+  label?: { name: string } | null;
 };
 
 export function toProject(raw: RawProject): GithubProject {
@@ -88,6 +92,9 @@ export function toItem(raw: RawItem): GithubProjectItem {
     statusUpdatedAt: raw.status?.updatedAt ?? null,
     iterationId: raw.iteration?.iterationId ?? null,
     estimate: raw.estimate?.number ?? null,
+    blockedField: raw.blocked?.name
+      ? { value: raw.blocked.name, updatedAt: raw.blocked.updatedAt ?? null }
+      : null,
   };
 }
 

@@ -74,13 +74,14 @@ function content(withAssignees: boolean): string {
 
 /**
  * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
- * field value by field id on an item). Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
+ * field value by field id on an item); `$blockedField`: the field the team names as its blocked marker
+ * ('' for none), whose value and when it was set come along (docs/metrics.md, "Blocked time"). Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
  * hosts, where declaring it fails the whole listing, so only a filtered listing sends it.
  */
 function projectItems(filtered: boolean): string {
   const header = filtered
-    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!, $field: String!, $iterationField: String!, $estimateField: String!)'
-    : 'ProjectItems($id: ID!, $cursor: String, $field: String!, $iterationField: String!, $estimateField: String!)';
+    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!, $field: String!, $iterationField: String!, $estimateField: String!, $blockedField: String!)'
+    : 'ProjectItems($id: ID!, $cursor: String, $field: String!, $iterationField: String!, $estimateField: String!, $blockedField: String!)';
   return `query ${header} {
   node(id: $id) {
     ... on ProjectV2 {
@@ -92,6 +93,7 @@ function projectItems(filtered: boolean): string {
           status: fieldValueByName(name: $field) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
           iteration: fieldValueByName(name: $iterationField) { ... on ProjectV2ItemFieldIterationValue { iterationId } }
           estimate: fieldValueByName(name: $estimateField) { ... on ProjectV2ItemFieldNumberValue { number } }
+          blocked: fieldValueByName(name: $blockedField) { ... on ProjectV2ItemFieldSingleSelectValue { name updatedAt } }
         }
       }
     }
@@ -103,15 +105,21 @@ function projectItems(filtered: boolean): string {
 export const PROJECT_ITEMS = projectItems(false);
 export const FILTERED_PROJECT_ITEMS = projectItems(true);
 
-/** An issue's Projects (v2) events, paged by the variable `cursorVariable` names. */
+/**
+ * An issue's Projects (v2) events and its label events (the blocked label's past: docs/metrics.md,
+ * "Blocked time"), paged by the variable `cursorVariable` names. One connection for both: the import's
+ * round trips stay one a page of items (plus one a page for an issue with more than 100 events).
+ */
 const timeline = (
   cursorVariable: string,
-) => `timelineItems(first: 100, after: $${cursorVariable}, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT]) {
+) => `timelineItems(first: 100, after: $${cursorVariable}, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT, LABELED_EVENT, UNLABELED_EVENT]) {
   ${PAGE}
   nodes {
     __typename
     ... on AddedToProjectV2Event { createdAt project { id } }
     ... on ProjectV2ItemStatusChangedEvent { createdAt previousStatus status project { id } }
+    ... on LabeledEvent { createdAt label { name } }
+    ... on UnlabeledEvent { createdAt label { name } }
   }
 }`;
 

@@ -115,13 +115,20 @@ export type GithubProjectItem = {
   /** Its Iteration value (the iteration's id) and its estimate field's value; null when unset or not asked. */
   iterationId: string | null;
   estimate: number | null;
+  /** Its value of the board's blocked field and when that was set; null when unset or not asked. */
+  blockedField: { value: string; updatedAt: string | null } | null;
 };
 
 export type GithubStatusChange = { at: string; from: string | null; to: string | null };
+
+/** A label put on (`added`) or taken off the issue, from its timeline. */
+export type GithubLabelEvent = { at: string; label: string; added: boolean };
 
 export type GithubItemHistory = {
   itemId: string | null;
   contentId: string;
   addedAt: string | null;
   changes: GithubStatusChange[];
+  /** Its label events, oldest first (whatever board: labels belong to the issue). */
+  labels: GithubLabelEvent[];
 };

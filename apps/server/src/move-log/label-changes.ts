@@ -1,4 +1,5 @@
 import type { LabelChange } from '@fluxion/flow';
+import { bumpDataVersion } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
@@ -32,13 +33,18 @@ export function labelsOfFingerprint(fingerprint: string | undefined, index: numb
 
 const ROWS_PER_STATEMENT = 1000;
 
-/** Writes the changes once each (a repeated poll or import writes nothing new). */
+/**
+ * Writes the changes once each (a repeated poll or import writes nothing new). The import's bump the
+ * board's data version (`bumpVersion`), since nothing else it writes may change then; a poll's come with
+ * item changes that bump it.
+ */
 export async function recordLabelChanges(
   db: Db,
   boardId: string,
   changes: readonly LabelChange[],
   source: LabelChangeSource,
   now: number,
+  { bumpVersion = false }: { bumpVersion?: boolean } = {},
 ): Promise<void> {
   for (let i = 0; i < changes.length; i += ROWS_PER_STATEMENT) {
     await db
@@ -57,6 +63,25 @@ export async function recordLabelChanges(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
+  if (bumpVersion && changes.length > 0) await bumpDataVersion(db, boardId);
+}
+
+/** An item's label events as an issue timeline gives them (github/history.ts): ISO instants. */
+type TimelineLabels = { itemId: string | null; labels: { at: string; label: string; added: boolean }[] };
+
+/**
+ * The label changes of the history import: each timeline label event of a board item, at its own time
+ * (so blocked time covers the history from before the board was tracked, to the second).
+ */
+export function timelineLabelChanges(histories: readonly TimelineLabels[]): LabelChange[] {
+  return histories.flatMap(({ itemId, labels }) =>
+    itemId === null
+      ? []
+      : labels.flatMap((e) => {
+          const at = Date.parse(e.at);
+          return Number.isFinite(at) ? [{ itemId, label: e.label, added: e.added, at }] : [];
+        }),
+  );
 }
 
 /** A board's label history, oldest first; only `labels` (compared without case) when given. */

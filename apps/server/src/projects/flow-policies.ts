@@ -30,12 +30,28 @@ export function boardFlowPolicies(stored: string | null): FlowPolicies {
     const read = shape[key].safeParse(value[key]);
     return read.success ? (read.data as FlowPolicies[K]) : DEFAULT_FLOW_POLICIES[key];
   };
-  return { sle: part('sle'), wip_limits: part('wip_limits'), blocked_label: part('blocked_label') };
+  const blockedField = part('blocked_field');
+  return {
+    sle: part('sle'),
+    wip_limits: part('wip_limits'),
+    blocked_label: part('blocked_label'),
+    ...(blockedField ? { blocked_field: blockedField } : {}),
+  };
 }
 
 /** The engine's input for them. */
 export function enginePolicies(policies: FlowPolicies): FlowPolicyInput {
-  return { sle: policies.sle, wipLimits: policies.wip_limits, blockedLabel: policies.blocked_label };
+  return {
+    sle: policies.sle,
+    wipLimits: policies.wip_limits,
+    blockedLabel: policies.blocked_label,
+    blockedField: policies.blocked_field ?? null,
+  };
+}
+
+/** The name of the board field whose values the collector records (its blocked field), if the team named one. */
+export function blockedFieldName(stored: string | null): string | null {
+  return boardFlowPolicies(stored).blocked_field?.name ?? null;
 }
 
 /** The stored policies with the request's parts; its WIP limits checked against the board's columns. */
@@ -51,10 +67,12 @@ export function requestedPolicies(
       throw badRequest(`flow_policies.wip_limits: ${reason}`, 'flow_policies');
     }
   }
+  const blockedField = requested.blocked_field === undefined ? stored.blocked_field : requested.blocked_field;
   return {
     sle: requested.sle === undefined ? stored.sle : requested.sle,
     wip_limits: requested.wip_limits ?? stored.wip_limits,
     blocked_label: requested.blocked_label ?? stored.blocked_label,
+    ...(blockedField ? { blocked_field: blockedField } : {}),
   };
 }
 
@@ -65,6 +83,7 @@ export function samePolicies(a: FlowPolicies, b: FlowPolicies): boolean {
       p.sle,
       Object.entries(p.wip_limits).sort(([x], [y]) => (x < y ? -1 : 1)),
       p.blocked_label,
+      p.blocked_field ?? null,
     ]);
   return text(a) === text(b);
 }

@@ -8,6 +8,8 @@ export type WebhookBoard = {
   column_options: string | null;
   workflow_field_id: string | null;
   workflow_field_name: string | null;
+  /** Its flow policies (JSON): the blocked field's edits are recorded too. */
+  flow_policies: string | null;
 };
 export type BoardLookup = (projectNodeId: string) => Promise<WebhookBoard | undefined>;
 
@@ -19,7 +21,15 @@ export function boardLookup(ctx: AppContext): BoardLookup {
   const lookup = batchesPerKey<null, WebhookBoard | undefined>(async (projectNodeId, waiting) => {
     const board = await ctx.db
       .selectFrom('boards')
-      .select(['id', 'column_list', 'added_at', 'column_options', 'workflow_field_id', 'workflow_field_name'])
+      .select([
+        'id',
+        'column_list',
+        'added_at',
+        'column_options',
+        'workflow_field_id',
+        'workflow_field_name',
+        'flow_policies',
+      ])
       .where('github_project_id', '=', projectNodeId)
       .executeTakeFirst();
     return waiting.map(() => ({ status: 'fulfilled', value: board }));

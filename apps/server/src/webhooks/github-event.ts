@@ -50,6 +50,8 @@ export type WebhookEffect =
   | { kind: 'move'; projectId: string; itemId: string; from: string | null; to: string | null; at: number }
   /** `full`: the board's column list is stale too (a column this board does not know). */
   | { kind: 'resync'; projectId: string; full: boolean }
+  /** A new value (null: cleared) of the board's blocked field (docs/metrics.md, "Blocked time"). */
+  | { kind: 'field'; itemId: string; field: string; value: string | null; at: number }
   | { kind: 'ignore'; reason: string };
 
 /**
@@ -93,7 +95,12 @@ export function interpretItemEvent(
  * The board's workflow field (its id when known, and name) and its options' ids → current names: GitHub's
  * payload names an option as it was called then, so a renamed one is recognised by its id.
  */
-export type BoardWorkflow = { field: WorkflowFieldRef; optionNames: ReadonlyMap<string, string> };
+export type BoardWorkflow = {
+  field: WorkflowFieldRef;
+  optionNames: ReadonlyMap<string, string>;
+  /** The name of the field the team names as its blocked marker, if any. */
+  blockedField?: string | null;
+};
 const STATUS_WORKFLOW: BoardWorkflow = { field: { id: null, name: 'Status' }, optionNames: new Map() };
 
 function interpretEdit(
@@ -105,7 +112,7 @@ function interpretEdit(
 ): WebhookEffect {
   const change = event.changes?.field_value;
   if (change?.field_type !== 'single_select') return { kind: 'ignore', reason: 'not a single-select change' };
-  if (!isWorkflowField(change, workflow.field)) return { kind: 'ignore', reason: 'not the workflow field' };
+  if (!isWorkflowField(change, workflow.field)) return blockedFieldEdit(change, workflow, base.itemId, at);
   const nameOf = (o: { id?: string | null; name: string } | null | undefined) =>
     o ? ((o.id ? workflow.optionNames.get(o.id) : undefined) ?? o.name) : null;
   const from = nameOf(change.from);
@@ -114,6 +121,19 @@ function interpretEdit(
   if (!known(from) && !known(to)) return { kind: 'resync', projectId: base.projectId, full: true };
   if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
   return { kind: 'move', ...base, from, to, at };
+}
+
+/** An edit of the board's blocked field (known by its name only): its new value, at the item's updated_at. */
+function blockedFieldEdit(
+  change: { field_name?: string | null; to?: { name: string } | null },
+  workflow: BoardWorkflow,
+  itemId: string,
+  at: number,
+): WebhookEffect {
+  const field = workflow.blockedField;
+  if (!field || change.field_name !== field) return { kind: 'ignore', reason: 'not the workflow field' };
+  if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
+  return { kind: 'field', itemId, field, value: change.to?.name ?? null, at };
 }
 
 /** The node ids of the board's Iteration field and chosen estimate field (null: none). */

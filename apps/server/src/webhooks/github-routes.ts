@@ -20,6 +20,8 @@ import { handleInstallationDelivery, isInstallationEvent } from './installation-
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
 import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
+import { blockedFieldName } from '../projects/flow-policies.ts';
+import { recordFieldValueChanges } from '../move-log/field-changes.ts';
 
 type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
 
@@ -145,7 +147,11 @@ async function applyPlanEdit(
 /** The board's workflow field and its options' current names by id (github-event.ts). */
 function boardWorkflow(board: WebhookBoard): BoardWorkflow {
   const options = parseColumnOptions(board.column_options) ?? [];
-  return { field: workflowFieldOf(board), optionNames: new Map(options.map((o) => [o.id, o.name])) };
+  return {
+    field: workflowFieldOf(board),
+    optionNames: new Map(options.map((o) => [o.id, o.name])),
+    blockedField: blockedFieldName(board.flow_policies),
+  };
 }
 
 /** What the event does: a move to record on a board, or the outcome of anything else. */
@@ -157,6 +163,12 @@ async function interpret(
   if (!board) return 'untracked';
   const effect = interpretItemEvent(event, parseColumns(board.column_list), ctx.now(), boardWorkflow(board));
   if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;
+  if (effect.kind === 'field') {
+    // Written once however often delivered (its key), so it is marked like any other idempotent outcome.
+    const { itemId, field, value, at } = effect;
+    await recordFieldValueChanges(ctx.db, board.id, [{ itemId, field, value, at }], 'webhook', ctx.now());
+    return 'blocked field recorded';
+  }
   if (effect.kind === 'resync') {
     // A column the board does not know: the next sync must be a full one, which reads the columns.
     // A board backing off from errors keeps its schedule: a webhook must not hammer a failing GitHub.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { exportCalendar, exportFileName, toCsv } from './exportCsv.ts';
 import {
   agingCsv,
+  blockedByColumnCsv,
   cfdCsv,
   cycleTimeCsv,
   forecastCsv,
@@ -47,6 +48,52 @@ describe('CSV of the data shown', () => {
     expect(tis).toEqual({
       header: ['Date (UTC)', 'Todo (days)', 'Done (days)'],
       rows: [['2026-11-01', 1.25, null]],
+    });
+  });
+
+  it('writes blocked days per column in board order, with the items blocked there now and what blocks', () => {
+    const aging = (column: string, blocked: boolean) =>
+      ({
+        id: column,
+        number: 1,
+        title: 't',
+        url: null,
+        column,
+        started_at: '',
+        age_days: 1,
+        risk: 'on_track',
+        blocked,
+      }) as const;
+    const data = {
+      columns: ['Todo', 'In Progress', 'Waiting for Review', 'Review', 'Done'],
+      window: { days: 10, start: '2024-01-01', end: '2024-01-10' },
+      blocked: {
+        label: 'blocked',
+        field: { name: 'Flag', value: 'Impeded' },
+        by_column: { Review: 2, 'In Progress': 2, 'Waiting for Review': 0.5 },
+        blocked_now: 2,
+        flow_efficiency: 0.5,
+      },
+      aging: { items: [aging('Review', true), aging('Review', true), aging('In Progress', false)] },
+    };
+    const csv = blockedByColumnCsv(data, PARIS);
+    expect(csv.header).toEqual([
+      'Column',
+      'Blocked in the last 10 days (working days)',
+      'Blocked now (items)',
+      'Blocked by',
+    ]);
+    const by = "label 'blocked' or Flag = 'Impeded'";
+    expect(csv.rows).toEqual([
+      ['In Progress', 2, 0, by],
+      ['Waiting for Review', 0.5, 0, by],
+      ['Review', 2, 2, by],
+    ]);
+    expect(toCsv(csv).split('\n')[3]).toBe(`Review,2,2,${by}`);
+    const labelOnly = { ...data, blocked: { ...data.blocked, field: undefined, by_column: {} } };
+    expect(blockedByColumnCsv(labelOnly, UTC)).toEqual({
+      header: ['Column', 'Blocked in the last 10 days (days)', 'Blocked now (items)', 'Blocked by'],
+      rows: [['Review', 0, 2, "label 'blocked'"]],
     });
   });
 

@@ -113,6 +113,48 @@ export function agingCsv(data: { aging: { items: AgingItem[] } }, calendar: Expo
   };
 }
 
+/** One row per in-progress column with blocked time in the window or a blocked item now, in board order. */
+export type BlockedColumnRow = { column: string; days: number; now: number };
+
+export function blockedByColumnRows(
+  data: Pick<FlowResponse, 'columns' | 'blocked'> & { aging: { items: AgingItem[] } },
+): BlockedColumnRow[] {
+  const byColumn = data.blocked?.by_column ?? {};
+  const now = new Map<string, number>();
+  for (const item of data.aging.items)
+    if (item.blocked) now.set(item.column, (now.get(item.column) ?? 0) + 1);
+  return data.columns
+    .filter((column) => byColumn[column] !== undefined || now.has(column))
+    .map((column) => ({ column, days: byColumn[column] ?? 0, now: now.get(column) ?? 0 }));
+}
+
+/**
+ * Blocked days per column in the window (docs/metrics.md, "Blocked time"), with the items blocked there
+ * now; the header names the window's days, the unit and what marks an item blocked.
+ */
+export function blockedByColumnCsv(
+  data: Pick<FlowResponse, 'columns' | 'blocked' | 'window'> & { aging: { items: AgingItem[] } },
+  calendar: ExportCalendar,
+): CsvTable {
+  const h = exportHeader(calendar);
+  return {
+    header: [
+      'Column',
+      h.days(`Blocked in the last ${data.window.days} days`),
+      'Blocked now (items)',
+      'Blocked by',
+    ],
+    rows: blockedByColumnRows(data).map((row) => [row.column, row.days, row.now, blockedBy(data.blocked)]),
+  };
+}
+
+const blockedBy = (blocked: FlowResponse['blocked']) =>
+  !blocked
+    ? ''
+    : blocked.field
+      ? `label '${blocked.label}' or ${blocked.field.name} = '${blocked.field.value}'`
+      : `label '${blocked.label}'`;
+
 export function forecastCsv(
   forecast: FlowForecast,
   calendar: ExportCalendar,

@@ -10,7 +10,23 @@ const EVENT_TYPE: Record<SimTimelineEvent['kind'], string> = {
   AddedToProjectV2Event: 'ADDED_TO_PROJECT_V2_EVENT',
   ProjectV2ItemStatusChangedEvent: 'PROJECT_V2_ITEM_STATUS_CHANGED_EVENT',
   RemovedFromProjectV2Event: 'REMOVED_FROM_PROJECT_V2_EVENT',
+  LabeledEvent: 'LABELED_EVENT',
+  UnlabeledEvent: 'UNLABELED_EVENT',
 };
+
+/** The events every schema has; the others are Projects (v2) ones, which the published schema lacks. */
+const PUBLISHED_EVENTS = new Set<SimTimelineEvent['kind']>(['LabeledEvent', 'UnlabeledEvent']);
+
+function labelView(content: SimContent, name: string): View {
+  return {
+    __typename: 'Label',
+    id: nodeId('Label', `${content.repo}/${name}`),
+    name,
+    color: content.labels.find((l) => l.name === name)?.color ?? 'ededed',
+    description: null,
+    url: `https://github.com/${content.repo}/labels/${encodeURIComponent(name)}`,
+  };
+}
 
 function repositoryView(repo: string, ctx: GqlContext): View {
   const [owner = '', name = ''] = repo.split('/');
@@ -26,7 +42,7 @@ function repositoryView(repo: string, ctx: GqlContext): View {
   };
 }
 
-function eventView(event: SimTimelineEvent, ctx: GqlContext): View {
+function eventView(event: SimTimelineEvent, content: SimContent, ctx: GqlContext): View {
   const project = ctx.world.projects.get(event.projectId);
   const visible = project && canSeeProject(ctx.world, ctx.principal, project);
   return {
@@ -39,6 +55,8 @@ function eventView(event: SimTimelineEvent, ctx: GqlContext): View {
     project: visible ? projectView(project) : null,
     previousStatus: event.previousStatus,
     status: event.status,
+    label: event.label === undefined ? null : labelView(content, event.label),
+    labelable: () => contentView(content),
   };
 }
 
@@ -47,8 +65,10 @@ type TimelineArgs = PageArgs & { itemTypes?: string[] | null; since?: string | n
 function timeline(content: SimContent) {
   return (args: TimelineArgs, ctx: GqlContext) => {
     const since = args.since ? Date.parse(args.since) : Number.NEGATIVE_INFINITY;
-    // Every simulated event is a Projects (v2) one, which the published schema does not have.
-    const recorded = ctx.world.schema === 'published' ? [] : (ctx.world.timeline.get(content.nodeId) ?? []);
+    const published = ctx.world.schema === 'published';
+    const recorded = (ctx.world.timeline.get(content.nodeId) ?? []).filter(
+      (e) => !published || PUBLISHED_EVENTS.has(e.kind),
+    );
     const events = recorded.filter(
       (e) => e.createdAt >= since && (!args.itemTypes || args.itemTypes.includes(EVENT_TYPE[e.kind])),
     );
@@ -56,7 +76,7 @@ function timeline(content: SimContent) {
       events,
       args,
       (_e, i) => i + 1,
-      (e) => eventView(e, ctx),
+      (e) => eventView(e, content, ctx),
     );
     return {
       ...page,

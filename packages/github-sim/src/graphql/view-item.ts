@@ -1,7 +1,7 @@
 import { canSeeContent } from '../model/access.ts';
 import { nodeId } from '../model/ids.ts';
 import { statusOf } from '../model/items.ts';
-import type { SimContent, SimItem, SimProject } from '../model/types.ts';
+import type { SimContent, SimFieldValue, SimItem, SimProject } from '../model/types.ts';
 import { paginate } from './connection.ts';
 import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
 import { actorView } from './view-accounts.ts';
@@ -49,12 +49,36 @@ function titleValue(item: SimItem, project: SimProject, content: SimContent): Vi
   };
 }
 
-/** The item's Iteration and Number values (model/plan-fields.ts). */
+/** An item's value of a single-select field other than the workflow field (model/plan-fields.ts). */
+function singleSelectValue(item: SimItem, project: SimProject, fieldId: string, set: SimFieldValue) {
+  const select = project.otherSingleSelects?.find((f) => f.nodeId === fieldId);
+  const option = select?.options.find((o) => o.id === set.value);
+  if (!select || !option) return [];
+  return [
+    {
+      __typename: 'ProjectV2ItemFieldSingleSelectValue',
+      id: nodeId('FieldValue', `${item.databaseId}-${select.databaseId}`),
+      name: option.name,
+      nameHTML: option.name,
+      optionId: option.id,
+      color: option.color,
+      description: option.description,
+      descriptionHTML: option.description,
+      createdAt: iso(set.createdAt),
+      updatedAt: iso(set.updatedAt),
+      creator: null,
+      field: fieldViews(project).find((f) => f.id === select.nodeId),
+      item: () => itemView(item, project),
+    },
+  ];
+}
+
+/** The item's Iteration, Number and other single-select values (model/plan-fields.ts). */
 function planValues(item: SimItem, project: SimProject): View[] {
   const fields = planFieldViews(project);
   return Object.entries(item.fieldValues ?? {}).flatMap(([fieldId, set]): View[] => {
     const field = fields.find((f) => f.id === fieldId);
-    if (!field) return [];
+    if (!field) return singleSelectValue(item, project, fieldId, set);
     const common = {
       id: nodeId('FieldValue', `${item.databaseId}-${field.databaseId}`),
       createdAt: iso(set.createdAt),

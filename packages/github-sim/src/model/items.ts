@@ -49,7 +49,33 @@ export function createContent(world: World, input: CreateContentInput): SimConte
     visibleTo: input.visibleTo ? new Set(input.visibleTo) : null,
   };
   world.contents.set(content.nodeId, content);
+  for (const label of content.labels) recordLabelEvent(world, content, label.name, true, at);
   return content;
+}
+
+/**
+ * A LabeledEvent or UnlabeledEvent on the issue's timeline, as GitHub writes one for each label put on
+ * (at creation too) or taken off. Drafts have no timeline.
+ */
+function recordLabelEvent(world: World, content: SimContent, label: string, added: boolean, at: number) {
+  if (content.kind === 'DraftIssue') return;
+  const kind = added ? 'LabeledEvent' : 'UnlabeledEvent';
+  const databaseId = world.newDatabaseId();
+  const list = world.timeline.get(content.nodeId) ?? [];
+  list.push({
+    kind,
+    nodeId: nodeId(kind, databaseId),
+    databaseId,
+    contentId: content.nodeId,
+    projectId: '',
+    actor: content.repo.split('/')[0] ?? '',
+    createdAt: at,
+    previousStatus: '',
+    status: '',
+    label,
+  });
+  list.sort((a, b) => a.createdAt - b.createdAt);
+  world.timeline.set(content.nodeId, list);
 }
 
 /**
@@ -75,7 +101,13 @@ export function editContent(world: World, contentId: string, edit: ContentEdit):
   if (!content) throw new Error(`no content ${contentId}`);
   const at = world.now();
   if (edit.title !== undefined) content.title = edit.title;
-  if (edit.labels !== undefined) content.labels = edit.labels.map((name) => labelOf(content.repo, name));
+  if (edit.labels !== undefined) {
+    const before = new Set(content.labels.map((l) => l.name));
+    const after = new Set(edit.labels);
+    for (const name of after) if (!before.has(name)) recordLabelEvent(world, content, name, true, at);
+    for (const name of before) if (!after.has(name)) recordLabelEvent(world, content, name, false, at);
+    content.labels = [...after].map((name) => labelOf(content.repo, name));
+  }
   if (edit.assignees !== undefined && content.kind !== 'DraftIssue') content.assignees = [...edit.assignees];
   if (edit.state !== undefined && content.kind !== 'DraftIssue') {
     content.state = edit.state;

@@ -1,6 +1,14 @@
 import { nodeId } from './ids.ts';
 import { mustProject } from './items.ts';
-import type { IterationField, NumberField, PlanValueEdit, SimItem, SimProject } from './types.ts';
+import type {
+  IterationField,
+  NumberField,
+  PlanValueEdit,
+  SimItem,
+  SimProject,
+  SingleSelectField,
+  StatusOption,
+} from './types.ts';
 import type { World } from './world.ts';
 
 /** What `POST /_sim/projects` accepts for a board's Iteration field and Number fields. */
@@ -40,8 +48,10 @@ export function addPlanFields(world: World, project: SimProject, input: PlanFiel
 }
 
 /**
- * Sets an item's Iteration or Number values by field name (an iteration by title or id; null clears), as
- * a user does on the board: the item's and the board's updatedAt move. Unknown names throw.
+ * Sets an item's Iteration, Number or (other than the workflow field) single-select values by field name
+ * (an iteration by title or id, an option by name or id; null clears), as a user does on the board: the
+ * item's and the board's updatedAt move, and a single-select edit sends a `projects_v2_item` edited
+ * webhook with the field and its old and new options, as GitHub does. Unknown names throw.
  */
 export function setPlanValues(
   world: World,
@@ -51,14 +61,22 @@ export function setPlanValues(
 ): SimItem {
   const project = mustProject(world, item.projectId);
   const set = { ...(item.fieldValues ?? {}) };
+  const edits: { field: SingleSelectField; from: StatusOption | null; to: StatusOption | null }[] = [];
   for (const [name, value] of Object.entries(values)) {
+    const select = project.otherSingleSelects?.find((f) => f.name === name);
+    if (select) {
+      const edit = singleSelectValue(select, value, set, at);
+      if (edit.from?.id !== edit.to?.id) edits.push({ field: select, ...edit });
+      continue;
+    }
     const fieldId = planFieldValue(project, name, value, set, at);
-    if (fieldId === null) throw new Error(`no Iteration or Number field named ${name}`);
+    if (fieldId === null) throw new Error(`no Iteration, Number or single-select field named ${name}`);
   }
   const planned = planValueEdits(project, item.fieldValues ?? {}, set);
   item.fieldValues = set;
   item.updatedAt = Math.max(item.updatedAt, at);
   project.updatedAt = Math.max(project.updatedAt, at);
+  for (const edit of edits) world.emit({ action: 'edited', item, actor: project.owner, at, ...edit });
   for (const plan of planned)
     world.emit({ action: 'edited', item, actor: project.owner, at, from: null, to: null, plan });
   return item;
@@ -82,6 +100,25 @@ function planValueEdits(project: SimProject, before: FieldValues, after: FieldVa
 }
 
 type FieldValues = NonNullable<SimItem['fieldValues']>;
+
+/** Sets a single-select value (an option by name or id; null clears); answers the options before and after. */
+function singleSelectValue(
+  field: SingleSelectField,
+  value: string | number | null,
+  set: NonNullable<SimItem['fieldValues']>,
+  at: number,
+): { from: StatusOption | null; to: StatusOption | null } {
+  const from = field.options.find((o) => o.id === set[field.nodeId]?.value) ?? null;
+  if (value === null) {
+    delete set[field.nodeId];
+    return { from, to: null };
+  }
+  const to = field.options.find((o) => o.name === value || o.id === value);
+  if (!to) throw new Error(`no option ${value} in ${field.name}`);
+  if (from?.id !== to.id)
+    set[field.nodeId] = { value: to.id, createdAt: set[field.nodeId]?.createdAt ?? at, updatedAt: at };
+  return { from, to };
+}
 
 function planFieldValue(
   project: SimProject,

@@ -103,20 +103,31 @@ export type SimItem = {
   archivedAt: number | null;
   /** Current Status value: option id and when it was set. */
   status: { optionId: string; createdAt: number; updatedAt: number } | null;
-  /** Values of the Iteration and Number fields, by the field's node id; absent: none set. */
+  /**
+   * Values of the Iteration, Number and other single-select fields (an option's id), by the field's node
+   * id; absent: none set.
+   */
   fieldValues?: Record<string, SimFieldValue>;
 };
 
 export type SimTimelineEvent = {
-  kind: 'AddedToProjectV2Event' | 'ProjectV2ItemStatusChangedEvent' | 'RemovedFromProjectV2Event';
+  kind:
+    | 'AddedToProjectV2Event'
+    | 'ProjectV2ItemStatusChangedEvent'
+    | 'RemovedFromProjectV2Event'
+    | 'LabeledEvent'
+    | 'UnlabeledEvent';
   nodeId: string;
   databaseId: number;
   contentId: string;
+  /** The board of a Projects (v2) event; '' for a label event (labels belong to the issue). */
   projectId: string;
   actor: string;
   createdAt: number;
   previousStatus: string;
   status: string;
+  /** The label put on or taken off (label events only). */
+  label?: string;
 };
 
 /**
@@ -225,6 +236,8 @@ export type ItemChange =
       at: number;
       from: StatusOption | null;
       to: StatusOption | null;
+      /** The single-select field edited; absent: the workflow field. */
+      field?: SingleSelectField;
       /** An Iteration or Number value edited instead (`from`, `to` null): the field and its values. */
       plan?: PlanValueEdit;
     };

@@ -28,8 +28,8 @@ function optionJson(option: StatusOption | null): Record<string, unknown> | null
 }
 
 /**
- * A `projects_v2_item` webhook payload as GitHub sends it. For Status edits, `changes.field_value` carries
- * the field and the `from`/`to` option objects (null when the item had or gets no status).
+ * A `projects_v2_item` webhook payload as GitHub sends it. For single-select edits (Status or another),
+ * `changes.field_value` carries the field and the `from`/`to` option objects (null when unset).
  */
 export function projectsV2ItemPayload(world: World, change: ItemChange): Record<string, unknown> | null {
   const project = world.projects.get(change.item.projectId);
@@ -52,11 +52,12 @@ export function projectsV2ItemPayload(world: World, change: ItemChange): Record<
     },
   };
   if (change.action === 'edited') {
+    const field = change.field ?? project.statusField;
     payload.changes = {
       field_value: {
-        field_node_id: project.statusField.nodeId,
+        field_node_id: field.nodeId,
         field_type: 'single_select',
-        field_name: project.statusField.name,
+        field_name: field.name,
         project_number: project.number,
         from: optionJson(change.from),
         to: optionJson(change.to),

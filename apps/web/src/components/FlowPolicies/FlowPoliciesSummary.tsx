@@ -28,7 +28,9 @@ export function FlowPoliciesSummary({ data, unit }: { data: FlowResponse; unit?:
         </span>
       )}
       {blocked && (
-        <span className={styles.muted}>{P.blocked.summary(blocked.label, blocked.blocked_now)}</span>
+        <span className={styles.muted}>
+          {P.blocked.summary(blocked.label, blocked.blocked_now, blocked.field)}
+        </span>
       )}
       {blocked && Object.keys(blocked.by_column).length > 0 && (
         <span data-testid="blocked-by-column">

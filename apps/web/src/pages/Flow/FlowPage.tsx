@@ -16,6 +16,7 @@ import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { AgingChart } from './AgingChart.tsx';
 import { FlowPoliciesSummary, WipLimitsNote } from '../../components/FlowPolicies/FlowPoliciesSummary.tsx';
+import { BlockedByColumnTable } from './BlockedByColumnTable.tsx';
 import { SleAtRiskList } from '../../components/FlowPolicies/SleAtRiskList.tsx';
 import { sleAtRiskItems } from '../../lib/flowPolicies.ts';
 import { CfdChart } from './CfdChart.tsx';
@@ -159,6 +160,7 @@ export function FlowPage() {
                   <AgingChart data={data} calendar={calendar} />
                   <ForecastTable forecast={data.forecast} calendar={calendar} />
                 </div>
+                <BlockedByColumnTable data={data} calendar={calendar} />
               </div>
             </ExportBoard.Provider>
           </UnitField.Provider>

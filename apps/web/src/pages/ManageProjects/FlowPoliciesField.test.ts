@@ -16,18 +16,44 @@ describe('the flow policies of Edit project', () => {
       days: '6',
       wip: { Todo: '', Doing: '', Review: '3' },
       blockedLabel: 'on hold',
+      blockedFieldName: '',
+      blockedFieldValue: '',
     });
     expect(policiesRequest(choice)).toEqual({
       sle: { percent: 80, days: 6 },
       wip_limits: { Review: 3 },
       blocked_label: 'on hold',
+      blocked_field: null,
     });
   });
 
   it('keeps the proposed SLE by default and sends sle null for it', () => {
     const choice = initialPolicies(project());
     expect(choice.proposedSle).toBe(true);
-    expect(policiesRequest(choice)).toEqual({ sle: null, wip_limits: {}, blocked_label: 'blocked' });
+    expect(policiesRequest(choice)).toEqual({
+      sle: null,
+      wip_limits: {},
+      blocked_label: 'blocked',
+      blocked_field: null,
+    });
+  });
+
+  it('sends the blocked field with both its name and value, trimmed, and starts from the saved one', () => {
+    const saved = project({
+      sle: null,
+      wip_limits: {},
+      blocked_label: 'blocked',
+      blocked_field: { name: 'Flag', value: 'Impeded' },
+    });
+    const choice = initialPolicies(saved);
+    expect(choice).toMatchObject({ blockedFieldName: 'Flag', blockedFieldValue: 'Impeded' });
+    expect(
+      policiesRequest({ ...choice, blockedFieldName: ' Blocked ', blockedFieldValue: 'Yes ' }),
+    ).toMatchObject({ blocked_field: { name: 'Blocked', value: 'Yes' } });
+    // Both emptied: the field is no longer a blocked marker.
+    expect(policiesRequest({ ...choice, blockedFieldName: '', blockedFieldValue: ' ' })).toMatchObject({
+      blocked_field: null,
+    });
   });
 
   it('cannot be saved with a bad SLE, a bad limit or an empty label', () => {
@@ -36,6 +62,8 @@ describe('the flow policies of Edit project', () => {
     expect(policiesRequest({ ...base, percent: '100' })).toBeNull();
     expect(policiesRequest({ ...base, wip: { Doing: '1.5' } })).toBeNull();
     expect(policiesRequest({ ...base, blockedLabel: '  ' })).toBeNull();
+    expect(policiesRequest({ ...base, blockedFieldName: 'Flag' })).toBeNull();
+    expect(policiesRequest({ ...base, blockedFieldValue: 'Yes' })).toBeNull();
     expect(policiesRequest({ ...base, proposedSle: true, days: '0' })).not.toBeNull();
   });
 });

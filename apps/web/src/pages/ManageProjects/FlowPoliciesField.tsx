@@ -11,6 +11,9 @@ export type PoliciesChoice = {
   days: string;
   wip: Record<string, string>;
   blockedLabel: string;
+  /** The board field whose value marks an item blocked too, and that value ('' and '': none). */
+  blockedFieldName: string;
+  blockedFieldValue: string;
 };
 
 const DEFAULT_SLE = { percent: 85, days: 10 };
@@ -26,6 +29,8 @@ export function initialPolicies(project: Project): PoliciesChoice {
       columns.map((c) => [c, p?.wip_limits[c] === undefined ? '' : String(p.wip_limits[c])]),
     ),
     blockedLabel: p?.blocked_label ?? 'blocked',
+    blockedFieldName: p?.blocked_field?.name ?? '',
+    blockedFieldValue: p?.blocked_field?.value ?? '',
   };
 }
 
@@ -34,16 +39,27 @@ const whole = (text: string, min: number, max: number) => {
   return Number.isInteger(n) && n >= min && n <= max ? n : null;
 };
 
+/** The blocked field as typed: both parts or neither (null); undefined while only one is filled in. */
+function blockedFieldOf(choice: PoliciesChoice): FlowPolicies['blocked_field'] | undefined {
+  const name = choice.blockedFieldName.trim();
+  const value = choice.blockedFieldValue.trim();
+  if (name === '' && value === '') return null;
+  return name === '' || value === '' ? undefined : { name, value };
+}
+
 /** The request's `flow_policies`, or null while a field is not valid (the dialog then cannot save). */
 export function policiesRequest(choice: PoliciesChoice): FlowPolicies | null {
   const percent = whole(choice.percent, 50, 99);
   const days = whole(choice.days, 1, 365);
   if (!choice.proposedSle && (percent === null || days === null)) return null;
   if (!wipLimitsValid(choice.wip) || choice.blockedLabel.trim() === '') return null;
+  const blockedField = blockedFieldOf(choice);
+  if (blockedField === undefined) return null;
   return {
     sle: choice.proposedSle || percent === null || days === null ? null : { percent, days },
     wip_limits: wipLimitsFromForm(choice.wip),
     blocked_label: choice.blockedLabel.trim(),
+    blocked_field: blockedField,
   };
 }
 
@@ -107,6 +123,27 @@ export function FlowPoliciesField({ choice, onChange }: Props) {
         <TextInput value={choice.blockedLabel} onChange={(e) => set({ blockedLabel: e.target.value })} />
         <FormControl.Caption>{t.blockedHelp}</FormControl.Caption>
       </FormControl>
+      <div className={styles.fields}>
+        <FormControl>
+          <FormControl.Label>{t.blockedFieldName}</FormControl.Label>
+          <TextInput
+            value={choice.blockedFieldName}
+            placeholder="Blocked"
+            onChange={(e) => set({ blockedFieldName: e.target.value })}
+            validationStatus={blockedFieldOf(choice) === undefined ? 'error' : undefined}
+          />
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>{t.blockedFieldValue}</FormControl.Label>
+          <TextInput
+            value={choice.blockedFieldValue}
+            placeholder="Yes"
+            onChange={(e) => set({ blockedFieldValue: e.target.value })}
+            validationStatus={blockedFieldOf(choice) === undefined ? 'error' : undefined}
+          />
+        </FormControl>
+      </div>
+      <div className={styles.muted}>{t.blockedFieldHelp}</div>
     </fieldset>
   );
 }

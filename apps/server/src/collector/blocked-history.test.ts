@@ -1,0 +1,210 @@
+import { sign } from '@octokit/webhooks-methods';
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../auth/access-tokens.ts';
+import { startSession } from '../auth/sessions.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { simControl } from '../testing/sim-control.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+import { readerFactory } from './readers.ts';
+import { createCollector } from './runner.ts';
+
+/**
+ * Blocked time from the imported history and from a board field (docs/metrics.md, "Blocked time"): the
+ * history import reads the issues' label events, the listings record the blocked field's values dated by
+ * GitHub, a webhook records its edits, and the Flow answer counts both sources.
+ */
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const control = <T>(path: string, body: unknown) => simControl<T>(sim.url, path, body);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const start = sim.world.now();
+const board = await control<{ id: string }>('/_sim/projects', {
+  owner: 'fluxion-labs',
+  title: 'Blocked history',
+  columns: ['Todo', 'In Progress', 'Review', 'Done'],
+  singleSelectFields: [{ name: 'Flag', options: ['Impeded', 'Ready'] }],
+  at: iso(start - 10 * DAY),
+});
+const issue = (title: string, at: number, extra: Record<string, unknown>) =>
+  control<{ contentId: string; itemId: string }>('/_sim/issues', {
+    title,
+    repo: 'fluxion-labs/platform',
+    projectId: board.id,
+    status: 'In Progress',
+    actor: 'octo-bob',
+    at: iso(at),
+    ...extra,
+  });
+// Labelled `blocked` four days before the board is tracked, unlabelled now: only the timeline knows.
+const vendor = await issue('Waiting on the vendor', start - 4 * DAY, { labels: ['blocked', 'bug'] });
+await fetch(`${sim.url}/_sim/issues/${vendor.contentId}`, {
+  method: 'PATCH',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ labels: ['bug'] }),
+});
+// Flagged Impeded three days before the board is tracked: the listing gives the value and when it was set.
+const flagged = await issue('Flagged by the team', start - 3 * DAY, { fields: { Flag: 'Impeded' } });
+await issue('Flowing', start - 2 * DAY, {});
+
+const FLAG = { name: 'Flag', value: 'impeded' };
+
+describe.each(cases)('blocked history on $name', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx, clock } = await buildTestApp(database, { githubUrl: sim.url, clock: testClock(start) });
+  const alice = await signedInGithubUser(ctx, sim, 'octo-alice');
+  let auth = alice.auth;
+  const signInAgain = async () => {
+    const session = {
+      userId: alice.user.id,
+      sessionId: await startSession(ctx.db, alice.user.id, ctx.now()),
+    };
+    const access = await issueAccessToken({ ...session, secret: ctx.config.jwtSecret, now: ctx.now() });
+    auth = { authorization: `Bearer ${access}` };
+  };
+  const save = (flow_policies: Record<string, unknown>) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: auth,
+      payload: { project_id: board.id, iteration_length: 7, flow_policies },
+    });
+  const flow = async () => {
+    const response = await app.inject({
+      url: `/api/flow/?project=${encodeURIComponent(board.id)}`,
+      headers: auth,
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    return response.json();
+  };
+  type Aging = { title: string; blocked: boolean; blocked_days: number };
+  const agingItem = (answer: { aging: { items: Aging[] } }, title: string) => {
+    const item = answer.aging.items.find((i) => i.title === title);
+    expect(item, title).toBeDefined();
+    return item as Aging;
+  };
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
+  const dataVersion = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('boards')
+          .select('data_version')
+          .where('github_project_id', '=', board.id)
+          .executeTakeFirstOrThrow()
+      ).data_version,
+    );
+
+  it('takes a board field as blocked marker, and answers 400 naming it when a part is missing', async () => {
+    const added = await save({ blocked_field: FLAG });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().flow_policies).toMatchObject({ blocked_label: 'blocked', blocked_field: FLAG });
+    for (const blocked_field of [
+      { name: 'Flag' },
+      { name: ' ', value: 'Yes' },
+      { name: 'Flag', value: 'x'.repeat(101) },
+    ]) {
+      const bad = await save({ blocked_field });
+      expect(bad.statusCode, JSON.stringify(blocked_field)).toBe(400);
+      expect(bad.json().field, JSON.stringify(blocked_field)).toMatch(/^flow_policies\.blocked_field/);
+    }
+    const read = await app.inject({ url: `/api/projects/${board.id}/`, headers: auth });
+    expect(read.json().flow_policies.blocked_field).toEqual(FLAG);
+  });
+
+  it('imports the label events of the timelines and records the field values with the times GitHub gives', async () => {
+    await createCollector(ctx, reader).runOnce();
+    const labels = await ctx.db
+      .selectFrom('label_changes')
+      .select(['item_id', 'label', 'added', 'at', 'source'])
+      .where('label', '=', 'blocked')
+      .orderBy('at')
+      .execute();
+    expect(labels.map((r) => [r.item_id, Number(r.added), r.source])).toEqual([
+      [vendor.itemId, 1, 'timeline'],
+      [vendor.itemId, 0, 'timeline'],
+    ]);
+    // GitHub's DateTime has whole seconds.
+    expect(Math.abs(Number(labels[0]?.at) - (start - 4 * DAY))).toBeLessThan(1000);
+    const values = await ctx.db.selectFrom('field_value_changes').selectAll().execute();
+    expect(values.map((r) => [r.item_id, r.field, r.value, r.source])).toEqual([
+      [flagged.itemId, 'Flag', 'Impeded', 'poll'],
+    ]);
+    expect(Math.abs(Number(values[0]?.at) - (start - 3 * DAY))).toBeLessThan(1000);
+  });
+
+  it('counts both in the Flow answer: four days of imported label, three days of field so far', async () => {
+    clock.advance(HOUR);
+    await signInAgain();
+    const answer = await flow();
+    expect(answer.blocked).toMatchObject({ label: 'blocked', field: FLAG, blocked_now: 1 });
+    const vendorItem = agingItem(answer, 'Waiting on the vendor');
+    expect(vendorItem).toMatchObject({ blocked: false });
+    expect(vendorItem.blocked_days).toBeCloseTo(4, 1);
+    const flaggedItem = agingItem(answer, 'Flagged by the team');
+    expect(flaggedItem).toMatchObject({ blocked: true });
+    expect(flaggedItem.blocked_days).toBeCloseTo(3 + 1 / 24, 1);
+    expect(agingItem(answer, 'Flowing')).toMatchObject({ blocked: false, blocked_days: 0 });
+    expect(answer.blocked.by_column['In Progress']).toBeCloseTo(7 + 1 / 24, 1);
+  });
+
+  it('records an edit of the blocked field delivered by webhook, once, and the item is no longer blocked', async () => {
+    const before = await dataVersion();
+    const body = JSON.stringify({
+      action: 'edited',
+      projects_v2_item: { node_id: flagged.itemId, project_node_id: board.id, updated_at: iso(ctx.now()) },
+      changes: {
+        field_value: {
+          field_type: 'single_select',
+          field_node_id: 'PVTSSF_flag',
+          field_name: 'Flag',
+          from: { id: 'o1', name: 'Impeded' },
+          to: { id: 'o2', name: 'Ready' },
+        },
+      },
+    });
+    const deliver = async (id: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/webhooks/github',
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'projects_v2_item',
+          'x-github-delivery': id,
+          'x-hub-signature-256': await sign(ctx.config.github.webhookSecret ?? '', body),
+        },
+        payload: body,
+      });
+    const first = await deliver('d-flag-1');
+    expect(first.json()).toEqual({ status: 'blocked field recorded' });
+    expect(await dataVersion()).toBeGreaterThan(before);
+    expect((await deliver('d-flag-2')).json()).toEqual({ status: 'blocked field recorded' });
+    const webhookRows = await ctx.db
+      .selectFrom('field_value_changes')
+      .select(['value', 'source'])
+      .where('source', '=', 'webhook')
+      .execute();
+    expect(webhookRows).toEqual([{ value: 'Ready', source: 'webhook' }]);
+    clock.advance(HOUR);
+    await signInAgain();
+    const answer = await flow();
+    expect(agingItem(answer, 'Flagged by the team')).toMatchObject({ blocked: false });
+    expect(agingItem(answer, 'Flagged by the team').blocked_days).toBeCloseTo(3 + 1 / 24, 1);
+    expect(answer.blocked.blocked_now).toBe(0);
+  });
+
+  it('leaves the field history out once the board names no field', async () => {
+    await signInAgain();
+    const cleared = await save({ blocked_field: null });
+    expect(cleared.json().flow_policies.blocked_field).toBeUndefined();
+    const answer = await flow();
+    expect(answer.blocked.field).toBeUndefined();
+    expect(agingItem(answer, 'Flagged by the team').blocked_days).toBe(0);
+  });
+});
