@@ -17,14 +17,14 @@ type Answer = string | null;
 
 /**
  * The answers per app (its analytics state): each app has its own clock and GitHub, so two apps in one
- * process share nothing. Only GitHub's answers are kept, never a failure to ask.
+ * process share nothing. A question under way is shared; a failure to ask is forgotten at once.
  */
-const answersOf = new WeakMap<AnalyticsState, LRUCache<string, { answer: Answer }>>();
+const answersOf = new WeakMap<AnalyticsState, LRUCache<string, { answer: Promise<Answer> }>>();
 
 function answers(ctx: ApiContext) {
   let cache = answersOf.get(ctx.analytics);
   if (!cache) {
-    cache = new LRUCache<string, { answer: Answer }>({
+    cache = new LRUCache<string, { answer: Promise<Answer> }>({
       max: 50_000,
       ttl: BOARD_ACCESS_TTL_MS - 1,
       ttlResolution: 0,
@@ -44,11 +44,15 @@ function answers(ctx: ApiContext) {
  */
 export async function githubRefusal(ctx: ApiContext, userId: string, board: Board): Promise<string | null> {
   const key = `${userId}\n${board.github_project_id}`;
-  const known = answers(ctx).get(key);
+  const cache = answers(ctx);
+  const known = cache.get(key);
   if (known) return known.answer;
-  const answer = await askGithub(ctx, userId, board.github_project_id);
-  answers(ctx).set(key, { answer });
-  return answer;
+  const entry = { answer: askGithub(ctx, userId, board.github_project_id) };
+  cache.set(key, entry);
+  entry.answer.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return entry.answer;
 }
 
 async function askGithub(ctx: ApiContext, userId: string, projectId: string): Promise<Answer> {

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import type { ApiContext } from '../context.ts';
 import type { Channels } from './channels.ts';
 import { claimDueJobs, recoverExpired } from './jobs.ts';
 import { PLANNER_LEASE, takeTurn } from './leases.ts';
 import { planDueJobs } from './planner.ts';
 import { attemptJob, type Outcome } from './send-job.ts';
+
+/**
+ * Claimed jobs sent at once: each waits on GitHub (is the recipient still allowed the board?), SMTP or
+ * Slack far more than on the CPU, so one after the other would leave a batch's last jobs waiting.
+ */
+const SENDS_AT_ONCE = 4;
 
 export type NotifierOptions = {
   owner?: string;
@@ -44,9 +51,8 @@ export function createNotifier(ctx: ApiContext, channels: Channels, options: Not
         await planDueJobs(ctx, planned);
       }
       const jobs = await claimDueJobs(ctx.db, { owner, now: ctx.now(), leaseMs, limit: options.batch ?? 20 });
-      const outcomes: Outcome[] = [];
-      for (const job of jobs) outcomes.push(await attemptJob({ ctx, channels, owner, leaseMs }, job));
-      return outcomes;
+      const limit = pLimit(SENDS_AT_ONCE);
+      return Promise.all(jobs.map((job) => limit(() => attemptJob({ ctx, channels, owner, leaseMs }, job))));
     },
   };
 }
