@@ -52,7 +52,8 @@ await fetch(`${sim.url}/_sim/issues/${vendor.contentId}`, {
 const flagged = await issue('Flagged by the team', start - 3 * DAY, { fields: { Flag: 'Impeded' } });
 await issue('Flowing', start - 2 * DAY, {});
 
-const FLAG = { name: 'Flag', value: 'impeded' };
+/** As GitHub spells them: the request's 'impeded' is saved as the option is named. */
+const FLAG = { name: 'Flag', value: 'Impeded' };
 
 describe.each(cases)('blocked history on $name', async ({ create }) => {
   const database = await create();
@@ -101,8 +102,8 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
       ).data_version,
     );
 
-  it('takes a board field as blocked marker, and answers 400 naming it when a part is missing', async () => {
-    const added = await save({ blocked_field: FLAG });
+  it('takes a board field as blocked marker, and answers 400 naming it when a part is missing or not on the board', async () => {
+    const added = await save({ blocked_field: { name: 'Flag', value: 'impeded' } });
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().flow_policies).toMatchObject({ blocked_label: 'blocked', blocked_field: FLAG });
     for (const blocked_field of [
@@ -114,6 +115,14 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
       expect(bad.statusCode, JSON.stringify(blocked_field)).toBe(400);
       expect(bad.json().field, JSON.stringify(blocked_field)).toMatch(/^flow_policies\.blocked_field/);
     }
+    // Checked against the board's single-select fields on GitHub: the message says what it has.
+    const noField = await save({ blocked_field: { name: 'Blocked', value: 'Yes' } });
+    expect(noField.statusCode).toBe(400);
+    expect(noField.json()).toMatchObject({ field: 'flow_policies.blocked_field.name' });
+    expect(noField.json().message).toMatch(/"Blocked" is not a single-select field of this board.*"Flag"/);
+    const noOption = await save({ blocked_field: { name: 'Flag', value: 'Stuck' } });
+    expect(noOption.json()).toMatchObject({ field: 'flow_policies.blocked_field.value' });
+    expect(noOption.json().message).toMatch(/"Flag" has no option "Stuck" \(its options: "Impeded", "Ready"\)/);
     const read = await app.inject({ url: `/api/projects/${board.id}/`, headers: auth });
     expect(read.json().flow_policies.blocked_field).toEqual(FLAG);
   });

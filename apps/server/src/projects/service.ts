@@ -33,6 +33,7 @@ import { saveBoardCalendar } from './calendar.ts';
 import { boardFlowPolicies, requestedPolicies, saveFlowPolicies } from './flow-policies.ts';
 import { changedSharedSetting, mayChangeSharedSettings, type SharedSettingField } from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
+import { checkedBlockedField } from './blocked-field.ts';
 import { readPlanFields, setEstimateField } from '../plan/queries.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
@@ -115,7 +116,7 @@ export async function saveProject(
     throw badRequest(`cycle_time_start: "${cycleStart}" is not a column of this project`, 'cycle_time_start');
   }
   const classification = checkedClassification(request.column_classification, board.columns);
-  const policies = await policiesToSave(ctx, request, board.columns);
+  const policies = await policiesToSave(ctx, userId, request, board.columns);
   await refuseSharedSettingsChange(ctx, userId, request);
   const estimate =
     request.estimate_field_id === undefined
@@ -166,11 +167,25 @@ function workflowFieldError(error: unknown): never {
   return fromGithubError(error);
 }
 
-/** The request's flow policies over the stored ones (checked against the board's columns), if it has any. */
-async function policiesToSave(ctx: AppContext, request: SaveProjectRequest, columns: readonly string[]) {
+/**
+ * The request's flow policies over the stored ones, if it has any: WIP limits checked against the board's
+ * columns, a newly named blocked field against its fields on GitHub.
+ */
+async function policiesToSave(
+  ctx: AppContext,
+  userId: string,
+  request: SaveProjectRequest,
+  columns: readonly string[],
+) {
   if (request.flow_policies === undefined) return null;
-  const stored = await findBoardByGithubId(ctx.db, request.project_id);
-  return requestedPolicies(boardFlowPolicies(stored?.flow_policies ?? null), request.flow_policies, columns);
+  const stored = boardFlowPolicies(
+    (await findBoardByGithubId(ctx.db, request.project_id))?.flow_policies ?? null,
+  );
+  const policies = requestedPolicies(stored, request.flow_policies, columns);
+  const field = policies.blocked_field;
+  if (!field || (field.name === stored.blocked_field?.name && field.value === stored.blocked_field.value))
+    return policies;
+  return { ...policies, blocked_field: await checkedBlockedField(ctx, userId, request.project_id, field) };
 }
 
 /**

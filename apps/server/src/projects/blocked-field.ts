@@ -1,0 +1,51 @@
+import type { BlockedField } from '@fluxion/contract';
+import type { AppContext } from '../context.ts';
+import type { GithubClient } from '../github/client.ts';
+import { readAsUser } from '../github/for-user.ts';
+import type { GithubSingleSelectField } from '../github/types.ts';
+import { badRequest } from '../http/errors.ts';
+import { fromGithubError, INTERACTIVE } from './github-errors.ts';
+
+const FIELD = 'flow_policies.blocked_field';
+
+/**
+ * The blocked field as the board has it (docs/metrics.md, "Blocked time"): one of its single-select
+ * fields (by name, as typed) and one of that field's options (without case), each named as GitHub spells
+ * it; a request naming anything else is a 400 naming `flow_policies.blocked_field`. Pure.
+ */
+export function blockedFieldOfBoard(
+  fields: readonly GithubSingleSelectField[],
+  requested: BlockedField,
+): BlockedField {
+  const field =
+    fields.find((f) => f.name === requested.name) ??
+    fields.find((f) => f.name.toLowerCase() === requested.name.toLowerCase());
+  if (!field) {
+    const names = fields.map((f) => `"${f.name}"`).join(', ') || 'none';
+    throw badRequest(
+      `${FIELD}.name: "${requested.name}" is not a single-select field of this board (its fields: ${names})`,
+      `${FIELD}.name`,
+    );
+  }
+  const option = field.options.find((o) => o.name.toLowerCase() === requested.value.toLowerCase());
+  if (!option) {
+    const names = field.options.map((o) => `"${o.name}"`).join(', ');
+    throw badRequest(
+      `${FIELD}.value: "${field.name}" has no option "${requested.value}" (its options: ${names})`,
+      `${FIELD}.value`,
+    );
+  }
+  return { name: field.name, value: option.name };
+}
+
+/** The requested blocked field checked against the board's single-select fields on GitHub (one call). */
+export async function checkedBlockedField(
+  ctx: AppContext,
+  userId: string,
+  projectId: string,
+  requested: BlockedField,
+): Promise<BlockedField> {
+  const read = (client: GithubClient) => client.getProjectFields(projectId);
+  const fields = await readAsUser(ctx, userId, INTERACTIVE, read).catch(fromGithubError);
+  return blockedFieldOfBoard(fields?.fields ?? [], requested);
+}
