@@ -84,5 +84,103 @@ for (const size of SIZES) {
       );
       await page.screenshot({ path: `test-results/workflow-field-board-${size.name}.png` });
     });
+
+    test("changing a tracked board's workflow field says what happens to its history, and does it", async ({
+      page,
+    }) => {
+      // Two histories imported one after the other: the first field's, then the new one's.
+      test.setTimeout(120_000);
+      const title = `Re-fielded ${size.name}`;
+      const project = await sim<{ id: string; number: number }>(page, '/_sim/projects', {
+        owner: 'fluxion-labs',
+        title,
+        columns: ['Idea', 'Build', 'Shipped'],
+        statusField: 'Stage',
+        singleSelectFields: [{ name: 'Priority', options: ['High', 'Low'] }],
+      });
+      for (const [name, stage] of [
+        ['Audit log', 'Idea'],
+        ['SAML login', 'Build'],
+      ]) {
+        await sim(page, '/_sim/issues', {
+          repo: 'fluxion-labs/staged',
+          title: name,
+          projectId: project.id,
+          status: stage,
+          at: new Date(Date.now() - 2 * DAY).toISOString(),
+        });
+      }
+      // Tracked first by the wrong field: Priority, where no item has a value.
+      await signIn(page, 'octo-alice');
+      await page.goto('/manage-projects');
+      await page.getByRole('button', { name: 'Add Project' }).click();
+      const add = page.getByRole('dialog');
+      await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await add
+        .getByRole('combobox', { name: /^Project/ })
+        .selectOption({ label: `${title} (fluxion-labs/${project.number})` });
+      const chosen = add.getByRole('combobox', { name: /^Workflow field/ });
+      await expect(chosen).toBeEnabled();
+      await chosen.selectOption({ label: 'Priority (High, Low)' });
+      await add.getByLabel('Cycle time start column (optional)').selectOption('High');
+      await add.getByRole('button', { name: 'Add Project' }).click();
+      await expect(page.getByText('Project successfully added!')).toBeVisible();
+      const row = page
+        .getByRole('list', { name: 'Projects' })
+        .getByRole('listitem')
+        .filter({ hasText: title });
+      await expect(row).toContainText('Cycle start: High');
+      const history = async (counts: RegExp) =>
+        expect(async () => {
+          await page.reload();
+          await expect(row.locator('[data-history]')).toHaveText(counts, { timeout: 2_000 });
+        }).toPass({ timeout: 45_000 });
+      await history(/^History imported for 0 items, partial for 0; recorded move by move since/);
+
+      await row.getByRole('button', { name: `Edit ${title}` }).click();
+      const edit = page.getByRole('dialog');
+      const field = edit.getByRole('combobox', { name: /^Workflow field/ });
+      await expect(field).toBeEnabled();
+      await expect(field.locator('option:checked')).toHaveText('Priority (High, Low)');
+      // The cycle start is one of the board's own field's columns, not those GitHub's view groups by.
+      const cycleStart = edit.getByLabel('Cycle time start column (optional)');
+      await expect(cycleStart).toHaveValue('High');
+      await expect(cycleStart.locator('option')).toHaveText(['No cycle start column', 'High', 'Low']);
+      // Nothing is said until another field is chosen; then what Save will do to the recorded history.
+      const explanation = edit.getByRole('alert').filter({ hasText: 'Saving deletes' });
+      await expect(explanation).toHaveCount(0);
+      await field.selectOption({ label: 'Stage (Idea, Build, Shipped)' });
+      await expect(explanation).toHaveText(
+        'Saving deletes the history recorded under “Priority” and reads the board again by “Stage” as if added now: its past moves are imported from GitHub again, with the gaps GitHub left marked partial, and the cycle time start column and column classification go back to automatic.',
+      );
+      await explanation.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/workflow-field-change-${size.name}.png` });
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Project updated!')).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      // Done as said: the cycle start is automatic again, and the history is read again by Stage, where
+      // both items have a column.
+      await expect(row).not.toContainText('Cycle start');
+      await history(/^History imported for 2 items, partial for 0; recorded move by move since/);
+      await row.getByRole('button', { name: `Edit ${title}` }).click();
+      const again = page.getByRole('dialog');
+      await expect(
+        again.getByRole('combobox', { name: /^Workflow field/ }).locator('option:checked'),
+      ).toHaveText('Stage (Idea, Build, Shipped)');
+      await expect(again.getByLabel('Cycle time start column (optional)').locator('option')).toHaveText([
+        'No cycle start column',
+        'Idea',
+        'Build',
+        'Shipped',
+      ]);
+      await page.screenshot({ path: `test-results/workflow-field-changed-${size.name}.png`, fullPage: true });
+      await again.getByRole('button', { name: 'Cancel' }).click();
+
+      // Leave the simulator's users as they were: this board is deleted again.
+      await row.getByRole('button', { name: `Delete ${title}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+      await expect(row).toHaveCount(0);
+    });
   });
 }

@@ -97,7 +97,13 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           </div>
         </div>
         <IterationSelect value={iteration} onChange={setIteration} />
-        <ColumnSelect projectId={project.project_id} value={column} onChange={setColumn} />
+        {/* The columns of the board's own workflow field, which need not be the one GitHub's view groups by. */}
+        <ColumnSelect
+          projectId={project.project_id}
+          fieldId={project.workflow_field?.id ?? ''}
+          value={column}
+          onChange={setColumn}
+        />
         <ColumnClassificationField project={project} choice={classification} onChange={setClassification} />
         <fieldset className={styles.shared} disabled={!editable}>
           {!editable && (
