@@ -122,7 +122,9 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
     expect(noField.json().message).toMatch(/"Blocked" is not a single-select field of this board.*"Flag"/);
     const noOption = await save({ blocked_field: { name: 'Flag', value: 'Stuck' } });
     expect(noOption.json()).toMatchObject({ field: 'flow_policies.blocked_field.value' });
-    expect(noOption.json().message).toMatch(/"Flag" has no option "Stuck" \(its options: "Impeded", "Ready"\)/);
+    expect(noOption.json().message).toMatch(
+      /"Flag" has no option "Stuck" \(its options: "Impeded", "Ready"\)/,
+    );
     const read = await app.inject({ url: `/api/projects/${board.id}/`, headers: auth });
     expect(read.json().flow_policies.blocked_field).toEqual(FLAG);
   });
