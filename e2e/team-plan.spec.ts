@@ -4,7 +4,8 @@ import { endTrial } from './support/database.ts';
 /**
  * The organization (team) plan through the simulators the server starts in local mode: an owner's first board
  * starts the organization's trial, the owner buys the plan, a second member signs in and is covered, the
- * manager sees two seats and an invoice, and cancels. At a desktop and a phone size.
+ * manager sees two seats and an invoice, and cancels; the owner names the member billing manager, who then
+ * has the manager's actions. At a desktop and a phone size.
  */
 const expect = baseExpect.configure({ timeout: 15_000 });
 const PORT = Number(process.env.E2E_PORT ?? 4310);
@@ -92,7 +93,7 @@ for (const viewport of VIEWPORTS) {
     test.use({ viewport });
     test.describe.configure({ timeout: 120_000 });
 
-    test('an owner starts the trial and buys; a member is covered; the manager sees two seats and an invoice, and cancels', async ({
+    test('an owner starts the trial and buys; a member is covered; the manager sees two seats and an invoice, and cancels; a named billing manager acts', async ({
       page,
       browser,
       request,
@@ -186,6 +187,30 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(/^The team plan will end at: .+$/)).toBeVisible();
       await expect(plan.getByText(/^Cancelled — the team plan stays active until .+\.$/)).toBeVisible();
       await expectOnly(page, TEAM_ACTIONS, ['Reactivate the team plan']);
+
+      // The owner names the member billing manager on Account; the member then has the manager's actions.
+      await page.goto('/account'); // the reload the cancellation schedules would empty the form
+      await plan.getByLabel('Name a billing manager').fill(member);
+      await plan.getByRole('button', { name: 'Add manager' }).click();
+      await expect(plan.getByText(`@${member} can now manage this team plan — updated.`)).toBeVisible();
+      await expect(plan.getByText(`Managed by @${owner}, @${member}.`)).toBeVisible();
+      const managerContext = await browser.newContext({ viewport });
+      const managerPage = await managerContext.newPage();
+      await signIn(managerPage, member);
+      await managerPage.goto('/account');
+      const managed = managerPage.getByRole('region', { name: `${org} team plan` });
+      await expect(managed.getByText(/^Cancelled — the team plan stays active until .+\.$/)).toBeVisible();
+      await expectOnly(managerPage, TEAM_ACTIONS, ['Reactivate the team plan']);
+      await expect(managed.getByRole('button', { name: 'Update Payment Method' })).toBeVisible();
+      await expect(managed.getByRole('table', { name: `Invoices of ${org}` })).toBeVisible();
+      await expect(managed).not.toContainText(
+        'Only its managers can buy, cancel or change the payment method.',
+      );
+      await managerPage.screenshot({
+        path: `test-results/team-billing-manager-${viewport.width}.png`,
+        fullPage: true,
+      });
+      await managerContext.close();
     });
   });
 }
