@@ -72,6 +72,13 @@ for (const viewport of VIEWPORTS) {
       const row = rows.find((r) => r.startsWith(`${blocked.number},`));
       expect(row).toContain(`,${blocked.blocked_days},yes,`);
       expect(blocked.blocked_days).toBeGreaterThan(0);
+      // Blocked days per column, in the table's export: the blocked item is in In Progress now.
+      const [blockedHeader, ...blockedRows] = await csvOf(
+        page,
+        'Export Storefront delivery Blocked time by column',
+      );
+      expect(blockedHeader).toBe('Column,Blocked in the last 30 days (days),Blocked now (items),Blocked by');
+      expect(blockedRows).toContain(`In Progress,${flow.blocked.by_column['In Progress']},1,label 'blocked'`);
 
       // Home lists the items at risk of missing the SLE, oldest first.
       await page.goto('/');
