@@ -16,13 +16,13 @@ import { encryptSecret } from './users/secret-box.ts';
  * Digests and alerts sent by real worker processes on one PostgreSQL database (docs/operations.md,
  * "Exactly once"): two workers at once, an SMTP server refusing and recovering, a worker killed
  * (SIGKILL) while the SMTP server holds its message — a digest is then never sent again, an alert is,
- * with the same Message-ID — and a Slack receiver failing (5xx, then down) and recovering. Each
+ * with the same Message-ID — and a Slack receiver failing (5xx, down, hung) and recovering. Each
  * subscriber's board is a simulator board GitHub lets them read (checked before every message).
  */
 const reachable = await isPostgresReachable();
 const LEASE_MS = 3_000;
-/** NOTIFY_RETRY_MS: retries after 2 s, 4 s… (30 s, 1 min… in production), to keep the suite short. */
-const RETRY_MS = 2_000;
+/** NOTIFY_RETRY_MS: retries after 1 s, 2 s, 4 s… (30 s, 1 min… in production), to keep the suite short. */
+const RETRY_MS = 1_000;
 const WORKER = 'apps/server/src/worker.ts';
 
 describe.skipIf(!reachable)('notifications sent by worker processes', () => {
@@ -253,7 +253,7 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
     expect(mailsTo(s.email).filter((m) => !m.subject.includes('stopped collecting'))).toHaveLength(1);
   }, 120_000);
 
-  it('retries a Slack channel that fails (503, then down) with backoff, says so, and posts once it recovers', async () => {
+  it('retries a Slack channel that fails (503, down, then hung) with backoff, says so, and posts once it recovers', async () => {
     let slack = await startMailSim();
     const port = Number(new URL(slack.url).port);
     const webhook = `${slack.slackBase}T0001/B0001/outage`;
@@ -289,7 +289,12 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
       const second = await failed(2, 'Slack unreachable');
       expect(statusOf(second)?.message).toMatch(/^last digest failed: Slack unreachable: .* — retrying$/);
       expect(Number(second.next_attempt_at) - Number(second.sending_at)).toBeGreaterThanOrEqual(2 * RETRY_MS);
+      // Back, but hung: the answer would come after the sender's time-out (a quarter of its lease).
       slack = await startMailSim({ port });
+      slack.inbox.faults.slack = { status: 503, count: 1, delayMs: LEASE_MS };
+      const third = await failed(3, 'Slack unreachable');
+      expect(third.last_error).toMatch(/timeout|aborted/i);
+      expect(Number(third.next_attempt_at) - Number(third.sending_at)).toBeGreaterThanOrEqual(4 * RETRY_MS);
       const sent = await waitFor(
         'the digest posted',
         async () => {
@@ -298,7 +303,7 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
         },
         { timeoutMs: 30_000, children: [d] },
       );
-      expect(sent.attempts).toBe(3);
+      expect(sent.attempts).toBe(4);
       expect(statusOf(sent)?.message).toBe('last digest sent');
       expect(slack.inbox.slack.map((m) => m.webhook)).toEqual(['T0001/B0001/outage']);
     } finally {

@@ -58,9 +58,12 @@ export async function startMailSim(options: MailSimOptions = {}): Promise<MailSi
   });
   app.post<{ Params: { '*': string }; Body: { text?: string; blocks?: unknown[] } }>(
     '/slack/services/*',
-    (request, reply) => {
+    async (request, reply) => {
       const fault = inbox.take('slack');
-      if (fault) return reply.status(fault.status).type('text/plain').send('service_unavailable');
+      if (fault) {
+        if (fault.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        return reply.status(fault.status).type('text/plain').send('service_unavailable');
+      }
       if (!request.body || (typeof request.body.text !== 'string' && !Array.isArray(request.body.blocks)))
         return reply.status(400).type('text/plain').send('no_text');
       inbox.addSlack(request.params['*'], request.body);

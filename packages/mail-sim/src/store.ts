@@ -24,7 +24,8 @@ export type CaughtSlack = {
 /** Failures to inject: the next `count` deliveries are refused (null count: until cleared). */
 export type Faults = {
   smtp: { code: number; message: string; count: number | null } | null;
-  slack: { status: number; count: number | null } | null;
+  /** `delayMs`: the answer comes that late (a hung receiver: the sender times out first). */
+  slack: { status: number; count: number | null; delayMs?: number } | null;
   /** The next messages are kept, then their acceptance is held back `ms` (a sender killed meanwhile). */
   hold?: { ms: number; count: number | null } | null;
 };

@@ -14,10 +14,11 @@ export type Channels = {
 
 /**
  * Time-outs well below NOTIFY_LEASE_MS: a sender stuck on a dead server lets go of its job before its
- * lease lapses, so the job is retried rather than found interrupted.
+ * lease lapses, so the job is retried rather than found interrupted. Slack's: 15 s, or a quarter of a
+ * shorter lease.
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000 };
-const SLACK_TIMEOUT_MS = 15_000;
+export const slackTimeoutMs = (leaseMs: number) => Math.min(15_000, Math.floor(leaseMs / 4));
 
 export function createChannels(settings: NotificationSettings): Channels {
   const transport: Transporter | null = settings.smtpUrl
@@ -25,7 +26,7 @@ export function createChannels(settings: NotificationSettings): Channels {
     : null;
   return {
     email: transport ? (mail) => sendEmail(transport, settings.mailFrom, mail) : null,
-    slack: postToSlack,
+    slack: (webhookUrl, message) => postToSlack(webhookUrl, message, slackTimeoutMs(settings.leaseMs)),
     close: () => transport?.close(),
   };
 }
@@ -57,14 +58,14 @@ function smtpReason(error: unknown): string {
   return (e.code ?? e.message ?? 'unknown error').slice(0, 200);
 }
 
-async function postToSlack(webhookUrl: string, message: SlackMessage): Promise<void> {
+async function postToSlack(webhookUrl: string, message: SlackMessage, timeoutMs: number): Promise<void> {
   let response: Response;
   try {
     response = await fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(message),
-      signal: AbortSignal.timeout(SLACK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     });
   } catch (error) {
