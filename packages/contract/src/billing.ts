@@ -69,6 +69,8 @@ export const orgPlanSchema = z.object({
   managers: z.array(z.string()),
   /** Whether this user may buy, cancel, reactivate and change the card (an owner on GitHub or a named manager). */
   is_manager: z.boolean(),
+  /** Whether GitHub lists this user as an owner of the organization: only owners name billing managers. */
+  is_owner: z.boolean(),
   /** When the Fluxion GitHub App was removed from the organization (the plan goes on until cancelled). */
   app_removed_at: z.string().nullable(),
   /**

@@ -66,6 +66,7 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
       seats: 2,
       billed_seats: 2,
       is_manager: true,
+      is_owner: true,
       managers: ['octo-alice'],
     });
     // A bought plan stands for a free personal trial: the buyer is told they are covered, and manage it.
@@ -102,7 +103,7 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
       login: 'octo-bob',
     });
     expect(named.body).toMatchObject({ managers: ['octo-bob'] });
-    expect((await planOf(world, world.bob))?.is_manager).toBe(true);
+    expect(await planOf(world, world.bob)).toMatchObject({ is_manager: true, is_owner: false });
     expect((await world.call(world.bob, `/api/org-plans/${ORG}/invoices/`)).status).toBe(200);
   });
 

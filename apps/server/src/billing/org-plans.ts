@@ -110,6 +110,7 @@ async function planView(billing: Billing, user: User, state: OrgPlanState): Prom
     billed_seats: row?.stripe_subscription_id ? (row.seats ?? 0) : 0,
     managers: current.managers,
     is_manager: role.manager,
+    is_owner: role.owner,
     app_removed_at: iso(await appRemovedAt(ctx.db, current.org)),
     owner_unverifiable: role.ownerUnverifiable && !role.manager,
   };

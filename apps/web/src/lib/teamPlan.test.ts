@@ -18,6 +18,7 @@ const plan = (over: Partial<OrgPlan>): OrgPlan => ({
   is_manager: true,
   app_removed_at: null,
   owner_unverifiable: false,
+  is_owner: true,
   ...over,
 });
 const paid = { status: 'active', purchased: true, billed_seats: 2 };

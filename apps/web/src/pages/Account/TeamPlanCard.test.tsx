@@ -19,6 +19,7 @@ const PLAN: OrgPlan = {
   is_manager: true,
   app_removed_at: null,
   owner_unverifiable: false,
+  is_owner: true,
 };
 
 /** Answers the naming of a manager with `answer` (the plan, or a refusal); records the requests. */
@@ -80,6 +81,13 @@ describe('naming a billing manager on the team plan’s card', () => {
     expect(await screen.findByText(refusal)).toBeTruthy();
     expect((field as HTMLInputElement).value).toBe('octo-bob');
     expect(invalidated).not.toHaveBeenCalled();
+  });
+
+  it('offers a billing manager the manager buttons but not the form: only owners name managers', () => {
+    stubFetch({ status: 200, body: { invoices: [] } });
+    renderCard({ ...PLAN, managers: ['octo-bob'], is_owner: false });
+    expect(screen.getByRole('button', { name: /Buy the team plan/ })).toBeTruthy();
+    expect(screen.queryByLabelText('Name a billing manager')).toBeNull();
   });
 
   it('offers a member no form, and says what to do when GitHub cannot tell the owners', () => {

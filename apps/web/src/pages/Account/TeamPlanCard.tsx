@@ -99,7 +99,7 @@ export function TeamPlanCard({ plan, price }: Props) {
   );
 }
 
-/** A manager's part: the organization's invoices and naming a billing manager. */
+/** A manager's part: the organization's invoices, and for an owner, naming a billing manager. */
 function ManagerTools(props: {
   plan: OrgPlan;
   addManager: (login: string) => Promise<boolean>;
@@ -127,29 +127,31 @@ function ManagerTools(props: {
           <InvoicesTable invoices={invoices.data?.invoices ?? []} label={B.invoices.teamTitle(plan.org)} />
         </>
       )}
-      <form
-        className={styles.manager}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (login.trim()) void add();
-        }}
-      >
-        <div>
-          <label htmlFor={`manager-${plan.org}`} className={styles.label}>
-            {B.team.addManager}
-          </label>
-          <TextInput
-            id={`manager-${plan.org}`}
-            placeholder={B.team.managerLogin}
-            value={login}
-            onChange={(event) => setLogin(event.target.value)}
-            block
-          />
-        </div>
-        <Button type="submit" disabled={props.busy || !login.trim()}>
-          {B.team.addManagerButton}
-        </Button>
-      </form>
+      {plan.is_owner && (
+        <form
+          className={styles.manager}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (login.trim()) void add();
+          }}
+        >
+          <div>
+            <label htmlFor={`manager-${plan.org}`} className={styles.label}>
+              {B.team.addManager}
+            </label>
+            <TextInput
+              id={`manager-${plan.org}`}
+              placeholder={B.team.managerLogin}
+              value={login}
+              onChange={(event) => setLogin(event.target.value)}
+              block
+            />
+          </div>
+          <Button type="submit" disabled={props.busy || !login.trim()}>
+            {B.team.addManagerButton}
+          </Button>
+        </form>
+      )}
     </>
   );
 }
