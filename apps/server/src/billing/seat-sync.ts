@@ -1,12 +1,14 @@
 import type { AppContext } from '../context.ts';
+import { onItsTurn, TASKS } from '../leases/turns.ts';
 import { syncSeats } from './org-plans.ts';
 import { liveSubscriptionOrgs } from './org-queries.ts';
 import type { Billing } from './service.ts';
 import { createStripeClient } from './stripe-client.ts';
 
 /**
- * How often each server or worker process recounts the seats of every live team plan: a member who becomes
- * active mid-period is billed within this, without anyone opening Account.
+ * How often the seats of every live team plan are recounted, by one server or worker process of all those
+ * sharing the database: a member who becomes active mid-period is billed within this, without anyone
+ * opening Account.
  */
 export const SEAT_SYNC_EVERY_MS = 5 * 60_000;
 
@@ -16,7 +18,7 @@ export type SeatSync = {
 };
 
 /**
- * The background seat sync. Any number of processes may run it against one database: a change is pushed by
+ * The background seat sweep. Any number of processes may run it against one database: a change is pushed by
  * the one whose compare-and-set of the stored quantity wins (syncSeats), with an Idempotency-Key. One plan
  * failing (Stripe away) is logged and tried again at the next run; the others go on.
  */
@@ -35,9 +37,14 @@ export function createSeatSync(billing: Billing): SeatSync {
   };
 }
 
-/** The seat sync of this process, when it can reach Stripe (or the simulator local mode started); else null. */
+/**
+ * The seat sync of this process, when it can reach Stripe (or the simulator local mode started); else null.
+ * It sweeps on its turn only (leases/turns.ts): once per SEAT_SYNC_EVERY_MS across all processes.
+ */
 export function seatSyncFor(ctx: AppContext): SeatSync | null {
   const { stripe } = ctx.config;
   if (stripe.mode === 'off' || (stripe.mode === 'sim' && !stripe.apiUrl)) return null;
-  return createSeatSync({ ctx, stripe: createStripeClient(stripe) });
+  const sweep = createSeatSync({ ctx, stripe: createStripeClient(stripe) });
+  const task = { name: TASKS.seatSync, periodMs: SEAT_SYNC_EVERY_MS };
+  return { runOnce: onItsTurn(ctx, task, () => sweep.runOnce(), 0) };
 }

@@ -27,8 +27,8 @@ import { orgPlans } from './migrations/025_org_plans.ts';
 import { flowPolicies } from './migrations/028_flow_policies.ts';
 import { iterationsEstimates } from './migrations/027_iterations_estimates.ts';
 import { notifications } from './migrations/024_notifications.ts';
+import { taskTurns } from './migrations/029_task_turns.ts';
 import { blockedField } from './migrations/031_blocked_field.ts';
-import { notificationLeases } from './migrations/030_notification_leases.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -60,8 +60,8 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '028_flow_policies': flowPolicies,
     '027_iterations_estimates': iterationsEstimates,
     '024_notifications': notifications,
+    '029_task_turns': taskTurns,
     '031_blocked_field': blockedField,
-    '030_notification_leases': notificationLeases,
   };
 }
 

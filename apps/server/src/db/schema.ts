@@ -297,7 +297,7 @@ export type NotificationJobsTable = {
 };
 
 /** A task run in one process at a time, once per period: the notification planner (migration 030). */
-export type NotificationLeasesTable = {
+export type TaskTurnsTable = {
   name: string;
   owner: string | null;
   lease_until: number | null;
@@ -379,7 +379,7 @@ export type Database = {
   notification_preferences: NotificationPreferencesTable;
   notification_boards: NotificationBoardsTable;
   notification_jobs: NotificationJobsTable;
-  notification_leases: NotificationLeasesTable;
+  task_turns: TaskTurnsTable;
 };
 
 export type User = Selectable<UsersTable>;

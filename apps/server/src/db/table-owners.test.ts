@@ -42,7 +42,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   notification_preferences: 'notifications',
   notification_boards: 'notifications',
   notification_jobs: 'notifications',
-  notification_leases: 'notifications',
+  task_turns: 'leases',
 };
 
 type Source = { path: string; folder: string; text: string };

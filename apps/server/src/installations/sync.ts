@@ -4,6 +4,7 @@ import {
   restoreOwnerBoardsAccess,
 } from '../boards/installation-access.ts';
 import type { AppContext } from '../context.ts';
+import { onItsTurn, TASKS } from '../leases/turns.ts';
 import { fetchInstallation, type InstallationOnGithub, listInstallations } from './github-app.ts';
 import {
   findInstallation,
@@ -132,7 +133,8 @@ export const RECONCILE_EVERY_MS = 10 * 60_000;
 /**
  * A collector whose runs also reconcile the installations (reconcileInstallations) every `everyMs` of the
  * app's clock, when a GitHub App is configured: what missed webhooks left behind is corrected within
- * that time. A failed reconciliation is logged and tried again at the next run; the sync goes on.
+ * that time, by one process of all those sharing the database (its turn, leases/turns.ts). A failed
+ * reconciliation is logged and tried again at the next turn; the sync goes on.
  */
 export function reconcilingEvery<C extends { runOnce(): Promise<number> }>(
   ctx: AppContext,
@@ -140,16 +142,18 @@ export function reconcilingEvery<C extends { runOnce(): Promise<number> }>(
   everyMs = RECONCILE_EVERY_MS,
 ): C {
   if (!ctx.config.github.app) return collector;
-  let last = Number.NEGATIVE_INFINITY;
-  const runOnce = async () => {
-    if (ctx.now() - last >= everyMs) {
-      try {
-        await reconcileInstallations(ctx);
-        last = ctx.now();
-      } catch (error) {
+  const reconcile = onItsTurn(
+    ctx,
+    { name: TASKS.installations, periodMs: everyMs },
+    async () => {
+      await reconcileInstallations(ctx).catch((error: unknown) => {
         ctx.log?.warn({ reason: (error as Error).message }, 'reconciling GitHub App installations failed');
-      }
-    }
+      });
+    },
+    undefined,
+  );
+  const runOnce = async () => {
+    await reconcile();
     return collector.runOnce();
   };
   return { ...collector, runOnce };

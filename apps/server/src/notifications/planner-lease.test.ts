@@ -6,7 +6,7 @@ import { createNotifier, type Notifier } from './runner.ts';
 
 /**
  * The planner (digests due, and the alert scan over every board's Flow report) runs in one notifier of
- * all those sharing a database, once per period, under the planner's lease (leases.ts); on a SQLite file
+ * all those sharing a database, once per period, under the planner's turn (leases/turns.ts); on a SQLite file
  * and on PostgreSQL.
  */
 const cases = await dialectCases();

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import type { ApiContext } from '../context.ts';
+import { TASKS, takeTurn } from '../leases/turns.ts';
 import type { Channels } from './channels.ts';
 import { claimDueJobs, recoverExpired } from './jobs.ts';
-import { PLANNER_LEASE, takeTurn } from './leases.ts';
 import { planDueJobs } from './planner.ts';
 import { attemptJob, type Outcome } from './send-job.ts';
 
@@ -31,7 +31,7 @@ export type Notifier = {
 /**
  * A sender of notifications; any number may run against one database: jobs are leased and their keys
  * unique, and planning — the alert scan reads every board's Flow report — runs in one of them per period,
- * under the planner's lease (leases.ts).
+ * under the planner's turn (leases/turns.ts).
  */
 export function createNotifier(ctx: ApiContext, channels: Channels, options: NotifierOptions = {}): Notifier {
   const owner = options.owner ?? `notifier-${randomUUID()}`;
@@ -45,7 +45,7 @@ export function createNotifier(ctx: ApiContext, channels: Channels, options: Not
     },
     async runOnce() {
       await recoverExpired(ctx.db, ctx.now());
-      const turn = { name: PLANNER_LEASE, owner, now: ctx.now(), periodMs, leaseMs };
+      const turn = { name: TASKS.planner, owner, now: ctx.now(), periodMs, leaseMs };
       if (await takeTurn(ctx.db, turn)) {
         plans++;
         await planDueJobs(ctx, planned);

@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 
-/** The planner's lease: enqueuing digests and scanning every board for alerts, once per period. */
-export const PLANNER_LEASE = 'planner';
+/**
+ * Tasks that run in one process of all those sharing the database, once per period, each a row of
+ * `task_turns`: the notifications' planner (digests due, the alert scan over every board's Flow report),
+ * the team plans' seat sweep, the GitHub App installations' reconciling.
+ */
+export const TASKS = { planner: 'planner', seatSync: 'seat-sync', installations: 'installations' } as const;
 
 export type Turn = { name: string; owner: string; now: number; periodMs: number; leaseMs: number };
 
@@ -15,7 +20,7 @@ export type Turn = { name: string; owner: string; now: number; periodMs: number;
 export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
   const { name, owner, now } = turn;
   const taken = await db
-    .updateTable('notification_leases')
+    .updateTable('task_turns')
     .set({ owner, lease_until: now + turn.leaseMs, next_run_at: now + turn.periodMs })
     .where('name', '=', name)
     .where('next_run_at', '<=', now)
@@ -24,9 +29,29 @@ export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
   if (Number(taken.numUpdatedRows) === 1) return true;
   // The first run on a new database: the row is created, by one process only.
   const created = await db
-    .insertInto('notification_leases')
+    .insertInto('task_turns')
     .values({ name, owner, lease_until: now + turn.leaseMs, next_run_at: now + turn.periodMs })
     .onConflict((oc) => oc.column('name').doNothing())
     .executeTakeFirst();
   return Number(created.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export type Periodic = { name: string; periodMs: number };
+
+/**
+ * `run` wrapped to run only on this process's turn at the task (takeTurn), so that once per `periodMs`
+ * one process of all those sharing the database runs it; off its turn the wrapper answers `idle`. The
+ * lease is two periods: a holder that dies is replaced within that.
+ */
+export function onItsTurn<T>(
+  ctx: { db: Db; now: () => number },
+  task: Periodic,
+  run: () => Promise<T>,
+  idle: T,
+  owner: string = randomUUID(),
+): () => Promise<T> {
+  return async () => {
+    const turn = { ...task, owner, now: ctx.now(), leaseMs: 2 * task.periodMs };
+    return (await takeTurn(ctx.db, turn)) ? run() : idle;
+  };
 }
