@@ -171,6 +171,7 @@ export const T = {
     intensity: 'Stage Intensity',
     activeRatio: 'Active Work Ratio (%)',
     queueHealth: 'Queue Health',
+    queueHint: (ratio: number) => `${Math.round(ratio * 100)}% of committed items wait in a queue column`,
     yAxis: 'Average Time (days)',
     yAxisIn: (unit: string) => `Average Time (${unit})`,
     xAxis: 'Date',

@@ -58,4 +58,10 @@ describe('Time in State tile tooltips', () => {
     await user.unhover(info('Active Work Ratio (%)'));
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('says what the queue health ratio counts, not a bare number', () => {
+    renderTiles();
+    expect(screen.getByText('Moderate')).toBeTruthy();
+    expect(screen.getByText('40% of committed items wait in a queue column')).toBeTruthy();
+  });
 });

@@ -34,7 +34,7 @@ export function TimeInStateTiles({ metrics, classification }: Props) {
         label={t.queueHealth}
         value={queue.label}
         tone={queue.tone}
-        hint={`${Math.round(metrics.queue_health_ratio * 100) / 100}`}
+        hint={t.queueHint(metrics.queue_health_ratio)}
         tooltip={tooltip}
       />
     </TileGrid>
