@@ -31,7 +31,11 @@ export function labelsOfFingerprint(fingerprint: string | undefined, index: numb
   }
 }
 
-const ROWS_PER_STATEMENT = 1000;
+/**
+ * 7 values a row: 4,000 rows stay under SQLite's 32,766 parameters, so a history import of 10,000 label
+ * events is 3 statements (docs/performance.md, collector round trips).
+ */
+const ROWS_PER_STATEMENT = 4000;
 
 /**
  * Writes the changes once each (a repeated poll or import writes nothing new). The import's bump the
