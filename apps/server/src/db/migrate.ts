@@ -28,7 +28,7 @@ import { flowPolicies } from './migrations/028_flow_policies.ts';
 import { iterationsEstimates } from './migrations/027_iterations_estimates.ts';
 import { notifications } from './migrations/024_notifications.ts';
 import { taskTurns } from './migrations/029_task_turns.ts';
-import { blockedField } from './migrations/031_blocked_field.ts';
+import { blockedField } from './migrations/030_blocked_field.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -61,7 +61,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '027_iterations_estimates': iterationsEstimates,
     '024_notifications': notifications,
     '029_task_turns': taskTurns,
-    '031_blocked_field': blockedField,
+    '030_blocked_field': blockedField,
   };
 }
 

@@ -198,7 +198,7 @@ export type LabelChangesTable = {
   recorded_at: number;
 };
 
-/** A value of the board's blocked field an item took ('' cleared), from when and how learnt (migration 031). */
+/** A value of the board's blocked field an item took ('' cleared), from when and how learnt (migration 030). */
 export type FieldValueChangesTable = {
   board_id: string;
   item_id: string;

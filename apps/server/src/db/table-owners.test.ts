@@ -36,7 +36,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   github_installations: 'installations',
   /** Label additions and removals (migration 028), recorded with the items' metadata. */
   label_changes: 'move-log',
-  /** The blocked field's value history (migration 031), recorded with the items' metadata. */
+  /** The blocked field's value history (migration 030), recorded with the items' metadata. */
   field_value_changes: 'move-log',
   /** Digest and alert preferences, Slack channels and the send jobs (migration 024). */
   notification_preferences: 'notifications',

@@ -3,7 +3,7 @@ import { bumpDataVersion } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
- * The history of the board field a team names as its blocked marker (migration 031; docs/metrics.md,
+ * The history of the board field a team names as its blocked marker (migration 030; docs/metrics.md,
  * "Blocked time"): each value an item's field took. A listing reads each item's value with when it was
  * set (GitHub's `updatedAt` of the value), so a change is dated by GitHub, even one made before the board
  * was tracked; a cleared value has no date, so it is dated by the item's `updatedAt`. GitHub's timelines
