@@ -296,7 +296,7 @@ export type NotificationJobsTable = {
   finished_at: number | null;
 };
 
-/** A task run in one process at a time, once per period: the notification planner (migration 030). */
+/** A task run in one process at a time, once per period (leases/turns.ts, migration 029). */
 export type TaskTurnsTable = {
   name: string;
   owner: string | null;
