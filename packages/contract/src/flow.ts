@@ -87,11 +87,17 @@ export type WipLimitState = z.infer<typeof wipLimitStateSchema>;
 /**
  * A board field the team names as a blocked marker (docs/metrics.md, "Blocked time"): an item is blocked
  * while this single-select field of the board holds this value (e.g. field "Blocked", value "Yes"). The
- * field is asked of GitHub by its name; the value compares without case, as labels do.
+ * value compares without case, as labels do.
  */
 export const blockedFieldSchema = z.object({
   name: z.string().trim().min(1, 'the blocked field needs the name of a field of the board').max(100),
   value: z.string().trim().min(1, 'the blocked field needs the value that marks an item blocked').max(100),
+  /**
+   * GitHub's node ids of the field and of the option, set by the server from the board when saved (a
+   * request's are ignored): webhooks and listings know the field by its id, so a renamed field keeps working.
+   */
+  field_id: z.string().max(200).optional(),
+  option_id: z.string().max(200).optional(),
 });
 export type BlockedField = z.infer<typeof blockedFieldSchema>;
 

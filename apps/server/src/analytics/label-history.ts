@@ -3,6 +3,7 @@ import type { BoardItem, FieldValueChange, LabelChange } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import { loadFieldValueChanges } from '../move-log/field-changes.ts';
 import { loadLabelChanges } from '../move-log/label-changes.ts';
+import { blockedFieldKey } from '../projects/flow-policies.ts';
 import type { AnalysedBoard } from './board.ts';
 
 /**
@@ -16,10 +17,10 @@ export async function viewedBlockedHistory(
   board: AnalysedBoard,
   items: readonly BoardItem[],
 ): Promise<{ labelChanges: LabelChange[]; fieldChanges: FieldValueChange[] }> {
-  const field = board.policies.blocked_field?.name;
+  const field = board.policies.blocked_field;
   const [labelChanges, fieldChanges] = await Promise.all([
     loadLabelChanges(db, board.id, [board.policies.blocked_label]),
-    field ? loadFieldValueChanges(db, board.id, field) : Promise.resolve([]),
+    field ? loadFieldValueChanges(db, board.id, blockedFieldKey(field), field.name) : Promise.resolve([]),
   ]);
   if (labelChanges.length === 0 && fieldChanges.length === 0) return { labelChanges, fieldChanges };
   const hidden = new Set(

@@ -1,6 +1,6 @@
 import { sign } from '@octokit/webhooks-methods';
 import { startGithubSim } from '@fluxion/github-sim';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { issueAccessToken } from '../auth/access-tokens.ts';
 import { startSession } from '../auth/sessions.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
@@ -50,10 +50,14 @@ await fetch(`${sim.url}/_sim/issues/${vendor.contentId}`, {
 });
 // Flagged Impeded three days before the board is tracked: the listing gives the value and when it was set.
 const flagged = await issue('Flagged by the team', start - 3 * DAY, { fields: { Flag: 'Impeded' } });
-await issue('Flowing', start - 2 * DAY, {});
+const flowing = await issue('Flowing', start - 2 * DAY, {});
 
-/** As GitHub spells them: the request's 'impeded' is saved as the option is named. */
+/** As GitHub spells them: the request's 'impeded' is saved as the option is named, with their ids. */
 const FLAG = { name: 'Flag', value: 'Impeded' };
+const flagField = sim.world.projects.get(board.id)?.otherSingleSelects?.[0];
+const impeded = flagField?.options.find((o) => o.name === 'Impeded');
+if (!flagField || !impeded) throw new Error('the simulator has no Flag field');
+const FLAG_IDS = { ...FLAG, field_id: flagField.nodeId, option_id: impeded.id };
 
 describe.each(cases)('blocked history on $name', async ({ create }) => {
   const database = await create();
@@ -91,6 +95,25 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
     return item as Aging;
   };
   const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
+  /** A projects_v2_item edit of a single-select field, delivered to the server as GitHub signs it. */
+  const deliverEdit = async (deliveryId: string, itemId: string, fieldValue: Record<string, unknown>) => {
+    const body = JSON.stringify({
+      action: 'edited',
+      projects_v2_item: { node_id: itemId, project_node_id: board.id, updated_at: iso(ctx.now()) },
+      changes: { field_value: { field_type: 'single_select', ...fieldValue } },
+    });
+    return app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'projects_v2_item',
+        'x-github-delivery': deliveryId,
+        'x-hub-signature-256': await sign(ctx.config.github.webhookSecret ?? '', body),
+      },
+      payload: body,
+    });
+  };
   const dataVersion = async () =>
     Number(
       (
@@ -105,7 +128,7 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
   it('takes a board field as blocked marker, and answers 400 naming it when a part is missing or not on the board', async () => {
     const added = await save({ blocked_field: { name: 'Flag', value: 'impeded' } });
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json().flow_policies).toMatchObject({ blocked_label: 'blocked', blocked_field: FLAG });
+    expect(added.json().flow_policies).toMatchObject({ blocked_label: 'blocked', blocked_field: FLAG_IDS });
     for (const blocked_field of [
       { name: 'Flag' },
       { name: ' ', value: 'Yes' },
@@ -126,7 +149,14 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
       /"Flag" has no option "Stuck" \(its options: "Impeded", "Ready"\)/,
     );
     const read = await app.inject({ url: `/api/projects/${board.id}/`, headers: auth });
-    expect(read.json().flow_policies.blocked_field).toEqual(FLAG);
+    expect(read.json().flow_policies.blocked_field).toEqual(FLAG_IDS);
+  });
+
+  it('keeps the ids GitHub gave when the same field is saved again, and never takes them from the request', async () => {
+    const again = await save({ blocked_field: { name: 'Flag', value: 'Impeded' } });
+    expect(again.json().flow_policies.blocked_field).toEqual(FLAG_IDS);
+    const spoofed = await save({ blocked_field: { ...FLAG, field_id: 'PVTSSF_other', option_id: 'x' } });
+    expect(spoofed.json().flow_policies.blocked_field).toEqual(FLAG_IDS);
   });
 
   it('imports the label events of the timelines and records the field values with the times GitHub gives', async () => {
@@ -144,8 +174,9 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
     // GitHub's DateTime has whole seconds.
     expect(Math.abs(Number(labels[0]?.at) - (start - 4 * DAY))).toBeLessThan(1000);
     const values = await ctx.db.selectFrom('field_value_changes').selectAll().execute();
+    // Filed under the field's node id: a rename on GitHub keeps the history.
     expect(values.map((r) => [r.item_id, r.field, r.value, r.source])).toEqual([
-      [flagged.itemId, 'Flag', 'Impeded', 'poll'],
+      [flagged.itemId, flagField.nodeId, 'Impeded', 'poll'],
     ]);
     expect(Math.abs(Number(values[0]?.at) - (start - 3 * DAY))).toBeLessThan(1000);
   });
@@ -167,30 +198,12 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
 
   it('records an edit of the blocked field delivered by webhook, once, and the item is no longer blocked', async () => {
     const before = await dataVersion();
-    const body = JSON.stringify({
-      action: 'edited',
-      projects_v2_item: { node_id: flagged.itemId, project_node_id: board.id, updated_at: iso(ctx.now()) },
-      changes: {
-        field_value: {
-          field_type: 'single_select',
-          field_node_id: 'PVTSSF_flag',
-          field_name: 'Flag',
-          from: { id: 'o1', name: 'Impeded' },
-          to: { id: 'o2', name: 'Ready' },
-        },
-      },
-    });
-    const deliver = async (id: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/webhooks/github',
-        headers: {
-          'content-type': 'application/json',
-          'x-github-event': 'projects_v2_item',
-          'x-github-delivery': id,
-          'x-hub-signature-256': await sign(ctx.config.github.webhookSecret ?? '', body),
-        },
-        payload: body,
+    const deliver = (id: string) =>
+      deliverEdit(id, flagged.itemId, {
+        field_node_id: flagField.nodeId,
+        field_name: 'Flag',
+        from: { id: impeded.id, name: 'Impeded' },
+        to: { id: 'o2', name: 'Ready' },
       });
     const first = await deliver('d-flag-1');
     expect(first.json()).toEqual({ status: 'blocked field recorded' });
@@ -217,5 +230,59 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
     const answer = await flow();
     expect(answer.blocked.field).toBeUndefined();
     expect(agingItem(answer, 'Flagged by the team').blocked_days).toBe(0);
+  });
+
+  it('keeps working when the field and its option are renamed on GitHub: listings and webhooks know them by id', async () => {
+    await signInAgain();
+    expect((await save({ blocked_field: FLAG })).json().flow_policies.blocked_field).toEqual(FLAG_IDS);
+    flagField.name = 'Impediment';
+    impeded.name = 'Stuck';
+    // The simulator serves both databases' runs: named again as they were afterwards.
+    onTestFinished(async () => {
+      flagField.name = 'Flag';
+      impeded.name = 'Impeded';
+      await control(`/_sim/items/${flowing.itemId}/fields`, { fields: { Flag: null } });
+    });
+    const setAt = ctx.now();
+    await control(`/_sim/items/${flowing.itemId}/fields`, {
+      fields: { Impediment: 'Stuck' },
+      at: iso(setAt),
+    });
+    // The next full listing asks the field by its new name, and stores it for display.
+    clock.advance(ctx.config.collectorTiming.fullSyncMs);
+    await createCollector(ctx, reader).runOnce();
+    await signInAgain();
+    const renamed = { ...FLAG_IDS, name: 'Impediment' };
+    const read = await app.inject({ url: `/api/projects/${board.id}/`, headers: auth });
+    expect(read.json().flow_policies.blocked_field).toEqual(renamed);
+    const flowingRows = await ctx.db
+      .selectFrom('field_value_changes')
+      .select(['field', 'value', 'at'])
+      .where('item_id', '=', flowing.itemId)
+      .execute();
+    // The renamed option is recorded in the spelling the history and the policy share.
+    expect(flowingRows.map((r) => [r.field, r.value])).toEqual([[flagField.nodeId, 'Impeded']]);
+    expect(Math.abs(Number(flowingRows[0]?.at) - setAt)).toBeLessThan(1000);
+    // A webhook without field_name, naming the option by its new name: matched by the ids.
+    const edit = await deliverEdit('d-flag-renamed', vendor.itemId, {
+      field_node_id: flagField.nodeId,
+      from: null,
+      to: { id: impeded.id, name: 'Stuck' },
+    });
+    expect(edit.json()).toEqual({ status: 'blocked field recorded' });
+    // Another field of the same name as the blocked field was saved with is not it.
+    const other = await deliverEdit('d-flag-other', vendor.itemId, {
+      field_node_id: 'PVTSSF_other',
+      field_name: 'Flag',
+      to: { id: 'x', name: 'Impeded' },
+    });
+    expect(other.json()).toEqual({ status: 'ignored: not the workflow field' });
+    clock.advance(HOUR);
+    await signInAgain();
+    const answer = await flow();
+    expect(answer.blocked.field).toMatchObject({ name: 'Impediment', value: 'Impeded' });
+    expect(agingItem(answer, 'Flowing')).toMatchObject({ blocked: true });
+    expect(agingItem(answer, 'Waiting on the vendor')).toMatchObject({ blocked: true });
+    expect(agingItem(answer, 'Flowing').blocked_days).toBeCloseTo((ctx.now() - setAt) / DAY, 1);
   });
 });

@@ -7,7 +7,7 @@ import {
   GithubRateLimitError,
   GithubSchemaError,
 } from '../github/errors.ts';
-import type { GithubItemHistory, GithubProjectItem } from '../github/types.ts';
+import type { GithubItemHistory, GithubProjectItem, GithubSingleSelectField } from '../github/types.ts';
 import type { UnreadableReason } from '@fluxion/contract';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
@@ -32,7 +32,14 @@ import type { VersionGate } from './version-gate.ts';
 import { findWorkflowField, STATUS_FIELD } from '../github/workflow-field.ts';
 import { NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
 import { planFieldsToList, recordPlans } from '../plan/collect.ts';
-import { blockedFieldName } from '../projects/flow-policies.ts';
+import {
+  blockedFieldKey,
+  boardFlowPolicies,
+  recordedBlockedValue,
+  storeRenamedBlockedField,
+} from '../projects/flow-policies.ts';
+import { renamedBlockedField } from '../projects/blocked-field.ts';
+import type { BlockedField } from '@fluxion/contract';
 import { type ObservedFieldValue, recordFieldValues } from '../move-log/field-changes.ts';
 import { timelineLabelChanges } from '../move-log/label-changes.ts';
 import type { LabelChange } from '@fluxion/flow';
@@ -128,8 +135,12 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   // A renamed workflow field is asked by its new name from this listing on.
   const fieldName = workflow?.name ?? workflowFieldOf(board).name;
   // The field the team names as its blocked marker: its values come with the items (docs/metrics.md).
-  const blockedField = blockedFieldName(board.flow_policies);
-  const asked = { fieldName, ...(plan ? { plan } : {}), ...(blockedField ? { blockedField } : {}) };
+  const blockedField = await currentBlockedField(ctx, board, read?.fields.fields ?? null);
+  const asked = {
+    fieldName,
+    ...(plan ? { plan } : {}),
+    ...(blockedField ? { blockedField: blockedField.name } : {}),
+  };
   const items = await reader.listProjectItems(
     board.github_project_id,
     full ? asked : { updatedSinceDays: INCREMENTAL_DAYS, ...asked },
@@ -151,8 +162,10 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     leaseOwner: params.owner,
   });
   if (plan) await recordPlans(ctx.db, board.id, items, ctx.now());
-  if (blockedField)
-    await recordFieldValues(ctx.db, board.id, blockedField, items.flatMap(blockedFieldValue), ctx.now());
+  if (blockedField) {
+    const values = items.flatMap((item) => blockedFieldValue(blockedField, item));
+    await recordFieldValues(ctx.db, board.id, blockedFieldKey(blockedField), values, ctx.now());
+  }
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
     await backfill(ctx, board, reader, observed, params.owner);
   }
@@ -160,15 +173,36 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   return { columns, workflowField, statusTimes: observed.map((i) => i.statusUpdatedAt) };
 }
 
+/**
+ * The board's blocked field; on a full listing, as the board's fields now have it: a field renamed on
+ * GitHub is stored with its new name (shown, and asked by it from this listing on), found by its id.
+ */
+async function currentBlockedField(
+  ctx: AppContext,
+  board: Board,
+  fields: readonly GithubSingleSelectField[] | null,
+): Promise<BlockedField | null> {
+  const policies = boardFlowPolicies(board.flow_policies);
+  const stored = policies.blocked_field ?? null;
+  const renamed = stored && fields ? renamedBlockedField(fields, stored) : null;
+  if (!renamed) return stored;
+  await storeRenamedBlockedField(ctx.db, board.id, board.flow_policies, {
+    ...policies,
+    blocked_field: renamed,
+  });
+  return renamed;
+}
+
 /** A listed item's value of the blocked field; none for a REDACTED item (its values are not readable). */
-function blockedFieldValue(item: GithubProjectItem): ObservedFieldValue[] {
+function blockedFieldValue(field: BlockedField, item: GithubProjectItem): ObservedFieldValue[] {
   if (item.type === 'REDACTED') return [];
+  const listed = item.blockedField;
   const setAt = item.blockedField?.updatedAt ? Date.parse(item.blockedField.updatedAt) : Number.NaN;
   const itemUpdatedAt = item.updatedAt ? Date.parse(item.updatedAt) : Number.NaN;
   return [
     {
       itemId: item.id,
-      value: item.blockedField?.value ?? null,
+      value: recordedBlockedValue(field, listed ? { id: listed.optionId, name: listed.value } : null),
       setAt: Number.isFinite(setAt) ? setAt : null,
       itemUpdatedAt: Number.isFinite(itemUpdatedAt) ? itemUpdatedAt : null,
     },

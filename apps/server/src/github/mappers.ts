@@ -36,7 +36,7 @@ export type RawItem = {
   /** Absent from answers to documents that do not ask (then unknown, read as null). */
   iteration?: { iterationId?: string } | null;
   estimate?: { number?: number | null } | null;
-  blocked?: { name?: string; updatedAt?: string } | null;
+  blocked?: { name?: string; optionId?: string; updatedAt?: string } | null;
 };
 export type RawTimelineEvent = {
   __typename: string;
@@ -93,7 +93,11 @@ export function toItem(raw: RawItem): GithubProjectItem {
     iterationId: raw.iteration?.iterationId ?? null,
     estimate: raw.estimate?.number ?? null,
     blockedField: raw.blocked?.name
-      ? { value: raw.blocked.name, updatedAt: raw.blocked.updatedAt ?? null }
+      ? {
+          value: raw.blocked.name,
+          optionId: raw.blocked.optionId ?? null,
+          updatedAt: raw.blocked.updatedAt ?? null,
+        }
       : null,
   };
 }

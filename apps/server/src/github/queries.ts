@@ -93,7 +93,7 @@ function projectItems(filtered: boolean): string {
           status: fieldValueByName(name: $field) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
           iteration: fieldValueByName(name: $iterationField) { ... on ProjectV2ItemFieldIterationValue { iterationId } }
           estimate: fieldValueByName(name: $estimateField) { ... on ProjectV2ItemFieldNumberValue { number } }
-          blocked: fieldValueByName(name: $blockedField) { ... on ProjectV2ItemFieldSingleSelectValue { name updatedAt } }
+          blocked: fieldValueByName(name: $blockedField) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
         }
       }
     }

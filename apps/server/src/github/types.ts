@@ -116,7 +116,7 @@ export type GithubProjectItem = {
   iterationId: string | null;
   estimate: number | null;
   /** Its value of the board's blocked field and when that was set; null when unset or not asked. */
-  blockedField: { value: string; updatedAt: string | null } | null;
+  blockedField: { value: string; optionId: string | null; updatedAt: string | null } | null;
 };
 
 export type GithubStatusChange = { at: string; from: string | null; to: string | null };

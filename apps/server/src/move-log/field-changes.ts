@@ -84,11 +84,15 @@ export async function recordFieldValueChanges(
   await bumpDataVersion(db, boardId);
 }
 
-/** The board's history of one field's values, oldest first; only these items' when given. */
+/**
+ * The board's history of one field's values (filed under `field`: its node id, or its name), oldest
+ * first, each named `name` (the engine knows the field by it); only these items' when given.
+ */
 export async function loadFieldValueChanges(
   db: Db,
   boardId: string,
   field: string,
+  name: string = field,
   itemIds?: readonly string[],
 ): Promise<FieldValueChange[]> {
   let query = db
@@ -100,7 +104,7 @@ export async function loadFieldValueChanges(
   const rows = await query.orderBy('at').orderBy('item_id').execute();
   return rows.map((r) => ({
     itemId: r.item_id,
-    field,
+    field: name,
     value: r.value === '' ? null : r.value,
     at: Number(r.at),
   }));
@@ -122,7 +126,7 @@ export async function recordFieldValues(
 ): Promise<number> {
   if (observed.length === 0) return 0;
   const few = observed.length <= FEW_ITEMS ? observed.map((o) => o.itemId) : undefined;
-  const latest = latestFieldValues(await loadFieldValueChanges(db, boardId, field, few));
+  const latest = latestFieldValues(await loadFieldValueChanges(db, boardId, field, field, few));
   const changes = fieldValueChanges(latest, field, observed, now);
   await recordFieldValueChanges(db, boardId, changes, 'poll', now);
   return changes.length;

@@ -11,7 +11,8 @@ const FIELD = 'flow_policies.blocked_field';
 /**
  * The blocked field as the board has it (docs/metrics.md, "Blocked time"): one of its single-select
  * fields (by name, as typed) and one of that field's options (without case), each named as GitHub spells
- * it; a request naming anything else is a 400 naming `flow_policies.blocked_field`. Pure.
+ * it, with their node ids; a request naming anything else is a 400 naming `flow_policies.blocked_field`.
+ * Pure.
  */
 export function blockedFieldOfBoard(
   fields: readonly GithubSingleSelectField[],
@@ -35,7 +36,21 @@ export function blockedFieldOfBoard(
       `${FIELD}.value`,
     );
   }
-  return { name: field.name, value: option.name };
+  return { name: field.name, value: option.name, field_id: field.id, option_id: option.id };
+}
+
+/**
+ * The stored blocked field as the board has it now, found by its field id: renamed on GitHub, it takes
+ * the field's new name (its value keeps the spelling it was saved with: the recorded history uses it).
+ * Unchanged, gone, or saved without an id: null. Pure.
+ */
+export function renamedBlockedField(
+  fields: readonly GithubSingleSelectField[],
+  stored: BlockedField,
+): BlockedField | null {
+  const field = stored.field_id ? fields.find((f) => f.id === stored.field_id) : undefined;
+  if (!field || field.name === stored.name) return null;
+  return { ...stored, name: field.name };
 }
 
 /** The requested blocked field checked against the board's single-select fields on GitHub (one call). */

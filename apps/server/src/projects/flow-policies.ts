@@ -1,4 +1,5 @@
 import {
+  type BlockedField,
   DEFAULT_FLOW_POLICIES,
   type FlowPolicies,
   flowPoliciesSchema,
@@ -49,9 +50,29 @@ export function enginePolicies(policies: FlowPolicies): FlowPolicyInput {
   };
 }
 
-/** The name of the board field whose values the collector records (its blocked field), if the team named one. */
-export function blockedFieldName(stored: string | null): string | null {
-  return boardFlowPolicies(stored).blocked_field?.name ?? null;
+/** The board field whose values the collector records (its blocked field), if the team named one. */
+export function storedBlockedField(stored: string | null): BlockedField | null {
+  return boardFlowPolicies(stored).blocked_field ?? null;
+}
+
+/**
+ * What the blocked field's recorded values are filed under (`field_value_changes.field`): its GitHub node
+ * id, so a rename on GitHub keeps its history; its name when saved without one (before ids were stored).
+ */
+export function blockedFieldKey(field: BlockedField): string {
+  return field.field_id ?? field.name;
+}
+
+/**
+ * A value of the blocked field as recorded: the option saved as the marker (known by its id, however it
+ * is called now) in the spelling it was saved with, any other by its name; null: none.
+ */
+export function recordedBlockedValue(
+  field: BlockedField,
+  value: { id?: string | null; name: string } | null,
+): string | null {
+  if (!value) return null;
+  return field.option_id && value.id === field.option_id ? field.value : value.name;
 }
 
 /** The stored policies with the request's parts; its WIP limits checked against the board's columns. */
@@ -83,7 +104,8 @@ export function samePolicies(a: FlowPolicies, b: FlowPolicies): boolean {
       p.sle,
       Object.entries(p.wip_limits).sort(([x], [y]) => (x < y ? -1 : 1)),
       p.blocked_label,
-      p.blocked_field ?? null,
+      // By name and value: the ids are GitHub's, absent from a request that repeats the policies.
+      p.blocked_field ? [p.blocked_field.name, p.blocked_field.value] : null,
     ]);
   return text(a) === text(b);
 }
@@ -95,4 +117,23 @@ export async function saveFlowPolicies(db: Db, boardId: string, policies: FlowPo
     boardId,
     samePolicies(policies, DEFAULT_FLOW_POLICIES) ? null : JSON.stringify(policies),
   );
+}
+
+/**
+ * Stores the policies with the blocked field's new name, unless they changed since `read` was read (a
+ * save by the team meanwhile wins; the next full listing renames again).
+ */
+export async function storeRenamedBlockedField(
+  db: Db,
+  boardId: string,
+  read: string | null,
+  policies: FlowPolicies,
+): Promise<void> {
+  if (read === null) return;
+  await db
+    .updateTable('boards')
+    .set({ flow_policies: JSON.stringify(policies) })
+    .where('id', '=', boardId)
+    .where('flow_policies', '=', read)
+    .execute();
 }

@@ -183,8 +183,11 @@ async function policiesToSave(
   );
   const policies = requestedPolicies(stored, request.flow_policies, columns);
   const field = policies.blocked_field;
-  if (!field || (field.name === stored.blocked_field?.name && field.value === stored.blocked_field.value))
-    return policies;
+  if (!field) return policies;
+  // The ids come from GitHub, never from the request: the same field as saved keeps the stored ones.
+  const saved = stored.blocked_field;
+  if (saved?.field_id && field.name === saved.name && field.value === saved.value)
+    return { ...policies, blocked_field: saved };
   return { ...policies, blocked_field: await checkedBlockedField(ctx, userId, request.project_id, field) };
 }
 

@@ -1,7 +1,8 @@
-import { instantMs } from '@fluxion/contract';
+import { type BlockedField, instantMs } from '@fluxion/contract';
 import { z } from 'zod';
 import type { WorkflowFieldRef } from '../github/types.ts';
 import type { PlanEdit } from '../plan/plan-diff.ts';
+import { blockedFieldKey, recordedBlockedValue } from '../projects/flow-policies.ts';
 
 /** An instant as GitHub writes it ("2026-11-01T09:00:00Z"), read by the contract's one reader of dates. */
 const instant = z
@@ -98,8 +99,8 @@ export function interpretItemEvent(
 export type BoardWorkflow = {
   field: WorkflowFieldRef;
   optionNames: ReadonlyMap<string, string>;
-  /** The name of the field the team names as its blocked marker, if any. */
-  blockedField?: string | null;
+  /** The field the team names as its blocked marker (its node id when saved with one), if any. */
+  blockedField?: BlockedField | null;
 };
 const STATUS_WORKFLOW: BoardWorkflow = { field: { id: null, name: 'Status' }, optionNames: new Map() };
 
@@ -123,17 +124,34 @@ function interpretEdit(
   return { kind: 'move', ...base, from, to, at };
 }
 
-/** An edit of the board's blocked field (known by its name only): its new value, at the item's updated_at. */
+/**
+ * An edit of the board's blocked field, known by its node id (renamed or not; a payload without
+ * `field_name` too), or by its name when saved without one: its new value as recorded (field-policies.ts,
+ * `recordedBlockedValue`), at the item's updated_at, filed under the field's key.
+ */
 function blockedFieldEdit(
-  change: { field_name?: string | null; to?: { name: string } | null },
+  change: {
+    field_node_id?: string | null;
+    field_name?: string | null;
+    to?: { id?: string | null; name: string } | null;
+  },
   workflow: BoardWorkflow,
   itemId: string,
   at: number,
 ): WebhookEffect {
   const field = workflow.blockedField;
-  if (!field || change.field_name !== field) return { kind: 'ignore', reason: 'not the workflow field' };
+  if (!field || !isBlockedField(change, field)) return { kind: 'ignore', reason: 'not the workflow field' };
   if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
-  return { kind: 'field', itemId, field, value: change.to?.name ?? null, at };
+  const value = recordedBlockedValue(field, change.to ?? null);
+  return { kind: 'field', itemId, field: blockedFieldKey(field), value, at };
+}
+
+function isBlockedField(
+  change: { field_node_id?: string | null; field_name?: string | null },
+  field: BlockedField,
+): boolean {
+  if (field.field_id && change.field_node_id) return change.field_node_id === field.field_id;
+  return !field.field_id && change.field_name === field.name;
 }
 
 /** The node ids of the board's Iteration field and chosen estimate field (null: none). */

@@ -20,7 +20,7 @@ import { handleInstallationDelivery, isInstallationEvent } from './installation-
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
 import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
-import { blockedFieldName } from '../projects/flow-policies.ts';
+import { storedBlockedField } from '../projects/flow-policies.ts';
 import { recordFieldValueChanges } from '../move-log/field-changes.ts';
 
 type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
@@ -150,7 +150,7 @@ function boardWorkflow(board: WebhookBoard): BoardWorkflow {
   return {
     field: workflowFieldOf(board),
     optionNames: new Map(options.map((o) => [o.id, o.name])),
-    blockedField: blockedFieldName(board.flow_policies),
+    blockedField: storedBlockedField(board.flow_policies),
   };
 }
 
