@@ -69,6 +69,11 @@ export const P = {
     blockedFieldName: 'Blocked field (optional)',
     blockedFieldValue: 'Value that marks it blocked',
     blockedFieldHelp:
-      "Or while a single-select field of the board holds a value, e.g. 'Blocked' = 'Yes'. Both, or neither. Its past values count from when GitHub says each was set.",
+      "Or while a single-select field of the board holds a value, e.g. 'Blocked' = 'Yes'. Its past values count from when GitHub says each was set.",
+    blockedFieldNone: 'None',
+    blockedFieldChooseValue: 'Choose a value…',
+    blockedFieldNoFields: 'This board has no single-select field besides its workflow field.',
+    blockedFieldsFailed:
+      "The board's fields could not be read from GitHub: type the field's name and the value as GitHub spells them (both, or neither), or try again.",
   },
 };

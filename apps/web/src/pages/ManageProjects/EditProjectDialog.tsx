@@ -1,4 +1,4 @@
-import type { Project, SaveProjectRequest } from '@fluxion/contract';
+import type { Project, ProjectFields, SaveProjectRequest } from '@fluxion/contract';
 import { DEFAULT_ITERATION_LENGTH } from '../../lib/constants.ts';
 import { Dialog, Flash, Stack } from '@primer/react';
 import { useState } from 'react';
@@ -10,9 +10,10 @@ import { classificationRequest, initialChoice } from './classificationForm.ts';
 import { ColumnClassificationField } from './ColumnClassificationField.tsx';
 import { ColumnSelect, IterationSelect } from './fields.tsx';
 import { FlowPoliciesField, initialPolicies, policiesRequest } from './FlowPoliciesField.tsx';
+import type { BoardFieldsState } from './BlockedFieldSelect.tsx';
 import { EstimateFieldSelect, estimateFieldId } from './EstimateFieldSelect.tsx';
 import { useBoardPlan } from '../../projects/useBoardPlan.ts';
-import { useQuery } from '@tanstack/react-query';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { changeWorkflowField, getProjectFields } from '../../api/endpoints.ts';
 import { WorkflowFieldChange } from './WorkflowFieldChange.tsx';
 import styles from './ManageProjects.module.css';
@@ -111,7 +112,12 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           )}
           <CalendarField choice={calendar} onChange={setCalendar} />
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
-          <FlowPoliciesField choice={policies} onChange={setPolicies} />
+          <FlowPoliciesField
+            choice={policies}
+            onChange={setPolicies}
+            boardFields={boardFieldsState(fields)}
+            workflowFieldId={project.workflow_field?.id ?? fields.data?.default_field_id ?? null}
+          />
           <WorkflowFieldChange
             project={project}
             fields={fields.data}
@@ -133,4 +139,11 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
       </Stack>
     </Dialog>
   );
+}
+
+/** The fields query as the blocked field's select takes it. */
+function boardFieldsState(fields: UseQueryResult<ProjectFields>): BoardFieldsState {
+  if (fields.isError) return { status: 'failed', retry: () => void fields.refetch() };
+  if (fields.isPending) return { status: 'loading' };
+  return { status: 'loaded', fields: fields.data.fields };
 }

@@ -16,6 +16,7 @@ describe('the flow policies of Edit project', () => {
       days: '6',
       wip: { Todo: '', Doing: '', Review: '3' },
       blockedLabel: 'on hold',
+      blockedFieldId: '',
       blockedFieldName: '',
       blockedFieldValue: '',
     });

@@ -3,6 +3,7 @@ import { Checkbox, FormControl, TextInput } from '@primer/react';
 import { wipLimitsFromForm, wipLimitsValid } from '../../lib/flowPolicies.ts';
 import { P } from '../../policyTexts.ts';
 import styles from '../../components/FlowPolicies/FlowPolicies.module.css';
+import { BlockedFieldSelect, type BoardFieldsState } from './BlockedFieldSelect.tsx';
 
 /** The form's state: texts as typed, so a half-typed number is not lost. */
 export type PoliciesChoice = {
@@ -11,7 +12,8 @@ export type PoliciesChoice = {
   days: string;
   wip: Record<string, string>;
   blockedLabel: string;
-  /** The board field whose value marks an item blocked too, and that value ('' and '': none). */
+  /** The board field whose value marks an item blocked too (its GitHub id when known), and that value ('' and '': none). */
+  blockedFieldId: string;
   blockedFieldName: string;
   blockedFieldValue: string;
 };
@@ -29,6 +31,7 @@ export function initialPolicies(project: Project): PoliciesChoice {
       columns.map((c) => [c, p?.wip_limits[c] === undefined ? '' : String(p.wip_limits[c])]),
     ),
     blockedLabel: p?.blocked_label ?? 'blocked',
+    blockedFieldId: p?.blocked_field?.field_id ?? '',
     blockedFieldName: p?.blocked_field?.name ?? '',
     blockedFieldValue: p?.blocked_field?.value ?? '',
   };
@@ -63,10 +66,16 @@ export function policiesRequest(choice: PoliciesChoice): FlowPolicies | null {
   };
 }
 
-type Props = { choice: PoliciesChoice; onChange: (choice: PoliciesChoice) => void };
+type Props = {
+  choice: PoliciesChoice;
+  onChange: (choice: PoliciesChoice) => void;
+  /** The board's single-select fields, offered as the blocked field; the board's workflow field is not. */
+  boardFields: BoardFieldsState;
+  workflowFieldId: string | null;
+};
 
 /** The board's SLE, WIP limits per column and blocked label (docs/metrics.md), shared by its trackers. */
-export function FlowPoliciesField({ choice, onChange }: Props) {
+export function FlowPoliciesField({ choice, onChange, boardFields, workflowFieldId }: Props) {
   const set = (part: Partial<PoliciesChoice>) => onChange({ ...choice, ...part });
   const t = P.form;
   return (
@@ -123,26 +132,13 @@ export function FlowPoliciesField({ choice, onChange }: Props) {
         <TextInput value={choice.blockedLabel} onChange={(e) => set({ blockedLabel: e.target.value })} />
         <FormControl.Caption>{t.blockedHelp}</FormControl.Caption>
       </FormControl>
-      <div className={styles.fields}>
-        <FormControl>
-          <FormControl.Label>{t.blockedFieldName}</FormControl.Label>
-          <TextInput
-            value={choice.blockedFieldName}
-            placeholder="Blocked"
-            onChange={(e) => set({ blockedFieldName: e.target.value })}
-            validationStatus={blockedFieldOf(choice) === undefined ? 'error' : undefined}
-          />
-        </FormControl>
-        <FormControl>
-          <FormControl.Label>{t.blockedFieldValue}</FormControl.Label>
-          <TextInput
-            value={choice.blockedFieldValue}
-            placeholder="Yes"
-            onChange={(e) => set({ blockedFieldValue: e.target.value })}
-            validationStatus={blockedFieldOf(choice) === undefined ? 'error' : undefined}
-          />
-        </FormControl>
-      </div>
+      <BlockedFieldSelect
+        board={boardFields}
+        workflowFieldId={workflowFieldId}
+        choice={{ id: choice.blockedFieldId, name: choice.blockedFieldName, value: choice.blockedFieldValue }}
+        onChange={(f) => set({ blockedFieldId: f.id, blockedFieldName: f.name, blockedFieldValue: f.value })}
+        invalid={blockedFieldOf(choice) === undefined}
+      />
       <div className={styles.muted}>{t.blockedFieldHelp}</div>
     </fieldset>
   );
