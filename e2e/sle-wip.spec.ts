@@ -133,6 +133,11 @@ for (const viewport of VIEWPORTS) {
       await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
       await edit.getByLabel('SLE: within (days)').fill('3');
       await edit.getByLabel(`WIP limit of ${column}`).fill('1');
+      // The blocked field is picked from the board's single-select fields, its workflow field left out.
+      await expect(edit.getByLabel('Blocked field (optional)')).toHaveValue('');
+      await expect(edit.getByTestId('flow-policies-field')).toContainText(
+        'This board has no single-select field besides its workflow field.',
+      );
       await edit
         .getByTestId('flow-policies-field')
         .screenshot({ path: `test-results/sle-wip-edit-${viewport.width}.png` });
