@@ -277,10 +277,21 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
       to: { id: 'x', name: 'Impeded' },
     });
     expect(other.json()).toEqual({ status: 'ignored: not the workflow field' });
+    // Renamed again, and an edit's payload names it so: a full sync at once stores the name GitHub has.
+    flagField.name = 'Impediment 2';
+    const named = await deliverEdit('d-flag-named', vendor.itemId, {
+      field_node_id: flagField.nodeId,
+      field_name: 'Impediment 2',
+      to: { id: impeded.id, name: 'Stuck' },
+    });
+    expect(named.json()).toEqual({ status: 'blocked field recorded' });
+    await createCollector(ctx, reader).runOnce();
+    const again = await app.inject({ url: `/api/projects/${board.id}/`, headers: auth });
+    expect(again.json().flow_policies.blocked_field).toEqual({ ...FLAG_IDS, name: 'Impediment 2' });
     clock.advance(HOUR);
     await signInAgain();
     const answer = await flow();
-    expect(answer.blocked.field).toMatchObject({ name: 'Impediment', value: 'Impeded' });
+    expect(answer.blocked.field).toMatchObject({ name: 'Impediment 2', value: 'Impeded' });
     expect(agingItem(answer, 'Flowing')).toMatchObject({ blocked: true });
     expect(agingItem(answer, 'Waiting on the vendor')).toMatchObject({ blocked: true });
     expect(agingItem(answer, 'Flowing').blocked_days).toBeCloseTo((ctx.now() - setAt) / DAY, 1);

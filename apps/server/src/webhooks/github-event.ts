@@ -52,7 +52,15 @@ export type WebhookEffect =
   /** `full`: the board's column list is stale too (a column this board does not know). */
   | { kind: 'resync'; projectId: string; full: boolean }
   /** A new value (null: cleared) of the board's blocked field (docs/metrics.md, "Blocked time"). */
-  | { kind: 'field'; itemId: string; field: string; value: string | null; at: number }
+  | {
+      kind: 'field';
+      itemId: string;
+      field: string;
+      value: string | null;
+      at: number;
+      /** Known by its id, the payload names it otherwise than stored: the name GitHub gave it then. */
+      renamed?: string;
+    }
   | { kind: 'ignore'; reason: string };
 
 /**
@@ -143,7 +151,15 @@ function blockedFieldEdit(
   if (!field || !isBlockedField(change, field)) return { kind: 'ignore', reason: 'not the workflow field' };
   if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
   const value = recordedBlockedValue(field, change.to ?? null);
-  return { kind: 'field', itemId, field: blockedFieldKey(field), value, at };
+  const renamed = field.field_id && change.field_name && change.field_name !== field.name;
+  return {
+    kind: 'field',
+    itemId,
+    field: blockedFieldKey(field),
+    value,
+    at,
+    ...(renamed ? { renamed: change.field_name as string } : {}),
+  };
 }
 
 function isBlockedField(
