@@ -296,4 +296,23 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
     expect(agingItem(answer, 'Waiting on the vendor')).toMatchObject({ blocked: true });
     expect(agingItem(answer, 'Flowing').blocked_days).toBeCloseTo((ctx.now() - setAt) / DAY, 1);
   });
+
+  it('gives a field saved by name only (before ids were stored) its ids when saved again, its history kept', async () => {
+    const legacy = { sle: null, wip_limits: {}, blocked_label: 'blocked', blocked_field: FLAG };
+    await ctx.db
+      .updateTable('boards')
+      .set({ flow_policies: JSON.stringify(legacy) })
+      .where('github_project_id', '=', board.id)
+      .execute();
+    await ctx.db.updateTable('field_value_changes').set({ field: 'Flag' }).execute();
+    const recorded = await ctx.db.selectFrom('field_value_changes').select('item_id').execute();
+    await signInAgain();
+    const blockedBefore = (await flow()).blocked.by_column['In Progress'];
+    expect(blockedBefore).toBeGreaterThan(0);
+    const saved = await save({ blocked_field: FLAG });
+    expect(saved.json().flow_policies.blocked_field).toEqual(FLAG_IDS);
+    const fields = await ctx.db.selectFrom('field_value_changes').select('field').execute();
+    expect(fields).toEqual(recorded.map(() => ({ field: flagField.nodeId })));
+    expect((await flow()).blocked.by_column['In Progress']).toBeCloseTo(blockedBefore, 3);
+  });
 });

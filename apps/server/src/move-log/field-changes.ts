@@ -131,3 +131,13 @@ export async function recordFieldValues(
   await recordFieldValueChanges(db, boardId, changes, 'poll', now);
   return changes.length;
 }
+
+/** Files the board's values recorded under `from` (a field's name) under `to` (its node id). */
+export async function refileFieldValues(db: Db, boardId: string, from: string, to: string): Promise<void> {
+  await db
+    .updateTable('field_value_changes')
+    .set({ field: to })
+    .where('board_id', '=', boardId)
+    .where('field', '=', from)
+    .execute();
+}

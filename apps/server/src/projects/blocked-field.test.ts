@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockedFieldOfBoard, renamedBlockedField } from './blocked-field.ts';
-import { blockedFieldKey, recordedBlockedValue, samePolicies } from './flow-policies.ts';
+import { blockedFieldGainsId, blockedFieldKey, recordedBlockedValue, samePolicies } from './flow-policies.ts';
 import type { GithubSingleSelectField } from '../github/types.ts';
 
 /** The blocked field known by GitHub's ids (docs/metrics.md, "Blocked time"): pure rules. */
@@ -29,6 +29,14 @@ describe('the blocked field by id', () => {
   it('files values under the field id, or the name when saved without one', () => {
     expect(blockedFieldKey(saved)).toBe('F1');
     expect(blockedFieldKey({ name: 'Blocked', value: 'Yes' })).toBe('Blocked');
+  });
+
+  it('refiles the history only of a field saved by name that gains its id', () => {
+    const byName = { name: 'Blocked', value: 'Yes' };
+    expect(blockedFieldGainsId(byName, saved)).toBe(true);
+    expect(blockedFieldGainsId(saved, saved)).toBe(false);
+    expect(blockedFieldGainsId(byName, { ...saved, name: 'Other', field_id: 'F2' })).toBe(false);
+    expect(blockedFieldGainsId(undefined, saved)).toBe(false);
   });
 
   it('records the saved option by its id in its saved spelling, any other option by its name', () => {

@@ -8,6 +8,7 @@ import {
 } from '@fluxion/contract';
 import type { FlowPolicyInput } from '@fluxion/flow';
 import { setFlowPolicies } from '../boards/repository.ts';
+import { refileFieldValues } from '../move-log/field-changes.ts';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
 
@@ -117,6 +118,34 @@ export async function saveFlowPolicies(db: Db, boardId: string, policies: FlowPo
     boardId,
     samePolicies(policies, DEFAULT_FLOW_POLICIES) ? null : JSON.stringify(policies),
   );
+}
+
+/**
+ * Whether saving `next` over `stored` gives a blocked field saved by name only (before ids were stored)
+ * its id: its recorded values, filed under the name, are then filed under the id. Pure.
+ */
+export function blockedFieldGainsId(stored: BlockedField | undefined, next: BlockedField | undefined) {
+  return Boolean(
+    stored && !stored.field_id && next?.field_id && next.name.toLowerCase() === stored.name.toLowerCase(),
+  );
+}
+
+/** Saves the policies over the stored ones; a blocked field that gains its id keeps its recorded values. */
+export async function saveFlowPoliciesOver(
+  db: Db,
+  boardId: string,
+  stored: FlowPolicies,
+  policies: FlowPolicies,
+): Promise<void> {
+  const before = stored.blocked_field;
+  const after = policies.blocked_field;
+  if (!before || !after?.field_id || !blockedFieldGainsId(before, after))
+    return saveFlowPolicies(db, boardId, policies);
+  const fieldId = after.field_id;
+  await db.transaction().execute(async (trx) => {
+    await refileFieldValues(trx, boardId, before.name, fieldId);
+    await saveFlowPolicies(trx, boardId, policies);
+  });
 }
 
 /**

@@ -30,7 +30,7 @@ import {
 import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
 import { saveBoardCalendar } from './calendar.ts';
-import { boardFlowPolicies, requestedPolicies, saveFlowPolicies } from './flow-policies.ts';
+import { boardFlowPolicies, requestedPolicies, saveFlowPoliciesOver } from './flow-policies.ts';
 import { changedSharedSetting, mayChangeSharedSettings, type SharedSettingField } from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
 import { checkedBlockedField } from './blocked-field.ts';
@@ -135,7 +135,7 @@ export async function saveProject(
   if (request.calendar !== undefined) await saveBoardCalendar(ctx.db, boardId, request.calendar);
   if (request.include_archived !== undefined)
     await setIncludeArchived(ctx.db, boardId, request.include_archived);
-  if (policies) await saveFlowPolicies(ctx.db, boardId, policies);
+  if (policies) await saveFlowPoliciesOver(ctx.db, boardId, policies.stored, policies.policies);
   if (estimate !== undefined) await setEstimateField(ctx.db, boardId, estimate, ctx.now());
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
 }
@@ -168,8 +168,9 @@ function workflowFieldError(error: unknown): never {
 }
 
 /**
- * The request's flow policies over the stored ones, if it has any: WIP limits checked against the board's
- * columns, a newly named blocked field against its fields on GitHub.
+ * The request's flow policies over the stored ones (both answered), if it has any: WIP limits checked
+ * against the board's columns, a newly named blocked field (or one saved without its ids) against its
+ * fields on GitHub.
  */
 async function policiesToSave(
   ctx: AppContext,
@@ -183,12 +184,13 @@ async function policiesToSave(
   );
   const policies = requestedPolicies(stored, request.flow_policies, columns);
   const field = policies.blocked_field;
-  if (!field) return policies;
+  if (!field) return { stored, policies };
   // The ids come from GitHub, never from the request: the same field as saved keeps the stored ones.
   const saved = stored.blocked_field;
   if (saved?.field_id && field.name === saved.name && field.value === saved.value)
-    return { ...policies, blocked_field: saved };
-  return { ...policies, blocked_field: await checkedBlockedField(ctx, userId, request.project_id, field) };
+    return { stored, policies: { ...policies, blocked_field: saved } };
+  const checked = await checkedBlockedField(ctx, userId, request.project_id, field);
+  return { stored, policies: { ...policies, blocked_field: checked } };
 }
 
 /**
