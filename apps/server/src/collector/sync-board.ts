@@ -5,6 +5,7 @@ import {
   GithubAuthError,
   GithubNotFoundError,
   GithubRateLimitError,
+  FieldRenamedError,
   GithubSchemaError,
 } from '../github/errors.ts';
 import type { GithubItemHistory, GithubProjectItem, GithubSingleSelectField } from '../github/types.ts';
@@ -90,13 +91,13 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
     const seen = params.gate ? await params.gate(board, reader) : null;
     const gateOff = board.version_gate_off === 1;
     const listed = full || gateOff || !unchangedOnGithub(seen?.updatedAt, board.github_updated_at);
-    const listing = listed ? await listBoard(ctx, params, full) : null;
+    const listing = listed ? await listOrRelist(ctx, params, full) : null;
     const lags = !gateOff && !!listing && updatedAtLags(listing.statusTimes, seen);
     if (lags)
       ctx.log?.warn({ board: board.id }, "GitHub's board updatedAt lags its moves: listing it every poll");
     outcome = {
       ok: true,
-      full,
+      full: listing?.full ?? full,
       columns: listing?.columns ?? null,
       workflowField: listing?.workflowField ?? null,
       versionGateOff: gateOff || lags,
@@ -115,6 +116,21 @@ export async function syncBoard(ctx: AppContext, params: SyncParams): Promise<Sy
   if (!outcome.ok && outcome.inaccessible) outcome = await handOver(ctx, board, outcome);
   await releaseBoard(ctx.db, board, params.owner, ctx.now(), outcome);
   return outcome;
+}
+
+/**
+ * listBoard; an incremental listing that finds a field renamed on GitHub since the last full listing is
+ * dropped unrecorded (its items would all read as having left their columns) for a full listing at once,
+ * which finds the field again by its id.
+ */
+async function listOrRelist(ctx: AppContext, params: SyncParams, full: boolean) {
+  try {
+    return { ...(await listBoard(ctx, params, full)), full };
+  } catch (error) {
+    if (full || !(error instanceof FieldRenamedError)) throw error;
+    ctx.log?.warn({ board: params.board.id, reason: error.message }, 'a field was renamed: listing in full');
+    return { ...(await listBoard(ctx, params, true)), full: true };
+  }
 }
 
 /**
@@ -138,6 +154,10 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const blockedField = await currentBlockedField(ctx, board, read?.fields.fields ?? null);
   const asked = {
     fieldName,
+    fieldIds: {
+      workflow: workflow?.id ?? workflowFieldOf(board).id,
+      blocked: blockedField?.field_id ?? null,
+    },
     ...(plan ? { plan } : {}),
     ...(blockedField ? { blockedField: blockedField.name } : {}),
   };

@@ -102,6 +102,42 @@ describe.each(await dialectCases())('the workflow field on $name', ({ create }) 
     expect(await world.moves(boardId)).toEqual(moves);
   });
 
+  it('a workflow field renamed on GitHub between full listings: no item reads as leaving its column', async () => {
+    const board = await stageBoard(world, { a: 'Idea', b: 'Build' });
+    const added = await api<Project>(world, 'POST', '/api/projects/', {
+      project_id: board.projectId,
+      iteration_length: 7,
+      workflow_field_id: board.stageFieldId,
+    });
+    expect(added.status).toBe(201);
+    const boardId = (await world.ctx.db.selectFrom('boards').select('id').executeTakeFirstOrThrow()).id;
+    await world.collector().runOnce();
+    const before = await world.moves(boardId);
+
+    // Renamed on GitHub; the next move's webhook is lost, so the minute's incremental poll must find it.
+    const stage = world.sim.world.projects.get(board.projectId)?.statusField;
+    if (!stage) throw new Error('the simulator has no Stage field');
+    stage.name = 'Phase';
+    await world.control('/_sim/faults', { type: 'drop-webhooks', count: 1 });
+    await world.advance(5 * MINUTE);
+    await world.move(board.items.a ?? '', 'Review');
+    await world.flush();
+    await world.advance(MINUTE);
+    await world.collector().runOnce();
+
+    const moves = await world.moves(boardId);
+    expect(moves.slice(before.length)).toEqual([
+      expect.objectContaining({ item: board.items.a, from: 'Idea', to: 'Review' }),
+    ]);
+    expect((await itemsOf(world, boardId)).map((i) => i.column_name).sort()).toEqual(['Build', 'Review']);
+    const row = await world.ctx.db
+      .selectFrom('boards')
+      .select(['workflow_field_id', 'workflow_field_name'])
+      .where('id', '=', boardId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ workflow_field_id: board.stageFieldId, workflow_field_name: 'Phase' });
+  });
+
   it('refuses a field that is not a single-select field of the board, naming it', async () => {
     const board = await stageBoard(world, { a: 'Idea' });
     const refused = await api<{ error: string }>(world, 'POST', '/api/projects/', {

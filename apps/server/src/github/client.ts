@@ -1,7 +1,7 @@
 import { GraphqlResponseError } from '@octokit/graphql';
 import { boardVersions } from './board-versions.ts';
 import { toGithubError } from './error-mapping.ts';
-import { GithubNotFoundError, GithubSchemaError } from './errors.ts';
+import { FieldRenamedError, GithubNotFoundError, GithubSchemaError } from './errors.ts';
 import { contentHistory, projectHistory } from './history.ts';
 import { type HostFeature, hostLacks, markHostLacks } from './host-features.ts';
 import { type Page, present, type RawItem, type RawProject, toItem, toProject } from './mappers.ts';
@@ -45,7 +45,28 @@ export type ListItemsOptions = {
   fieldName?: string;
   plan?: PlanFieldNames;
   blockedField?: string;
+  /**
+   * The node ids the workflow and blocked fields must have under the names asked: a name that finds another
+   * field, or none (renamed on GitHub since), throws FieldRenamedError instead of reading every item as
+   * having no value there. Null or absent: not checked (a board stored before its field's id).
+   */
+  fieldIds?: { workflow?: string | null; blocked?: string | null };
 };
+
+type AskedFields = { askedField?: { id?: string } | null; askedBlockedField?: { id?: string } | null };
+
+function checkAskedFields(node: AskedFields | null, expected: ListItemsOptions['fieldIds'], names: string[]) {
+  if (!node || !expected) return;
+  const checks = [
+    { want: expected.workflow, got: node.askedField?.id, name: names[0] },
+    { want: expected.blocked, got: node.askedBlockedField?.id, name: names[1] },
+  ];
+  for (const { want, got, name } of checks) {
+    if (want && got !== want) {
+      throw new FieldRenamedError(`the field "${name}" is no longer the board's field ${want} on GitHub`);
+    }
+  }
+}
 
 /** A connection's page in a query's answer; undefined where the answer has none (e.g. a null node). */
 type PickPage<D, T> = (data: D) => Page<T> | undefined;
@@ -144,10 +165,15 @@ export function createGithubClient(options: GithubClientOptions) {
 
   async function listItems(
     document: string,
-    variables: Record<string, unknown>,
+    variables: Record<string, unknown> & { field: string; blockedField: string },
+    fieldIds: ListItemsOptions['fieldIds'],
   ): Promise<GithubProjectItem[]> {
-    type Data = { node: { items?: Page<RawItem> } | null };
-    const raw = await allPages<Data, RawItem>(document, variables, (data) => data.node?.items);
+    type Data = { node: ({ items?: Page<RawItem> } & AskedFields) | null };
+    const names = [variables.field, variables.blockedField];
+    const raw = await allPages<Data, RawItem>(document, variables, (data) => {
+      checkAskedFields(data.node, fieldIds, names);
+      return data.node?.items;
+    });
     return raw.map(toItem);
   }
 
@@ -276,13 +302,13 @@ export function createGithubClient(options: GithubClientOptions) {
         const filter = `last-updated:${Math.ceil(opts.updatedSinceDays)}days`;
         try {
           return await needing('filteredItems', () =>
-            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field, ...plan }),
+            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field, ...plan }, opts.fieldIds),
           );
         } catch (error) {
           if (!(error instanceof GithubSchemaError)) throw error;
         }
       }
-      return listItems(Q.PROJECT_ITEMS, { id: projectId, field, ...plan });
+      return listItems(Q.PROJECT_ITEMS, { id: projectId, field, ...plan }, opts.fieldIds);
     },
 
     /**

@@ -31,6 +31,15 @@ export class GithubSchemaError extends GithubError {
   override readonly name = 'GithubSchemaError';
 }
 
+/**
+ * A field asked by name on each item is, under that name, no longer the field the board means (renamed on
+ * GitHub since the last full listing, or another field took the name): its values must not be read as the
+ * board's. A full listing finds the field again by its id.
+ */
+export class FieldRenamedError extends GithubError {
+  override readonly name = 'FieldRenamedError';
+}
+
 /** A rate limit that retrying now cannot fix: try again at `retryAt`. */
 export class GithubRateLimitError extends GithubError {
   override readonly name = 'GithubRateLimitError';

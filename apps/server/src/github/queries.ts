@@ -75,7 +75,8 @@ function content(withAssignees: boolean): string {
 /**
  * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
  * field value by field id on an item); `$blockedField`: the field the team names as its blocked marker
- * ('' for none), whose value and when it was set come along (docs/metrics.md, "Blocked time"). Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
+ * ('' for none), whose value and when it was set come along (docs/metrics.md, "Blocked time"); the ids of
+ * the fields these names find now, so that a field renamed since is not read under its old name. Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
  * hosts, where declaring it fails the whole listing, so only a filtered listing sends it.
  */
 function projectItems(filtered: boolean): string {
@@ -85,6 +86,8 @@ function projectItems(filtered: boolean): string {
   return `query ${header} {
   node(id: $id) {
     ... on ProjectV2 {
+      askedField: field(name: $field) { ... on ProjectV2SingleSelectField { id } }
+      askedBlockedField: field(name: $blockedField) { ... on ProjectV2SingleSelectField { id } }
       items(first: 100, after: $cursor${filtered ? ', query: $filter' : ''}) {
         ${PAGE}
         nodes {
