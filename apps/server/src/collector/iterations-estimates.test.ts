@@ -115,6 +115,69 @@ describe.each(await dialectCases())('iterations and estimates from GitHub on $na
     expect(done.json().cfd.at(-1).counts.Done).toBe(8);
   });
 
+  it('an Iteration or estimate field renamed on GitHub between full listings takes no item out of its iteration', async () => {
+    const project = await world.control<{ id: string }>('/_sim/projects', {
+      owner: 'fluxion-labs',
+      title: 'Renamed plan',
+      columns: ['Todo', 'Doing', 'Done'],
+      at: START - 30 * DAY,
+      iterationField: {
+        name: 'Sprint',
+        iterations: [{ title: 'Sprint 1', startDate: '2026-10-31', duration: 14 }],
+      },
+      numberFields: ['Points'],
+    });
+    const issue = async (title: string) =>
+      (
+        await world.control<{ itemId: string }>('/_sim/issues', {
+          repo: 'fluxion-labs/planned',
+          title,
+          projectId: project.id,
+          status: 'Todo',
+          at: START - 2 * DAY,
+          fields: { Sprint: 'Sprint 1', Points: 3 },
+        })
+      ).itemId;
+    const a = await issue('a');
+    await issue('b');
+    const fields = await world.app.inject({
+      url: `/api/github-project-fields/?project_id=${project.id}`,
+      headers: world.auth,
+    });
+    const points = (fields.json().number_fields as { id: string }[])[0]?.id;
+    const added = await world.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: world.auth,
+      payload: { project_id: project.id, iteration_length: 7, estimate_field_id: points },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await world.collector().runOnce();
+    const report = async () =>
+      (
+        await world.app.inject({
+          url: `/api/iterations/?project=${project.id}&unit=estimate`,
+          headers: world.auth,
+        })
+      ).json();
+    expect((await report()).current).toMatchObject({ scope: 6, removed: 0 });
+
+    const board = world.sim.world.projects.get(project.id);
+    if (!board?.iterationField || !board.numberFields?.[0])
+      throw new Error('the simulator has no plan fields');
+    board.iterationField.name = 'Cycle';
+    board.numberFields[0].name = 'Size';
+    // a moves with its webhook lost: the minute's incremental poll lists it under the old field names.
+    await world.control('/_sim/faults', { type: 'drop-webhooks', count: 1 });
+    await world.advance(5 * MINUTE);
+    await world.move(a, 'Doing');
+    await world.flush();
+    await world.advance(MINUTE);
+    await world.collector().runOnce();
+    expect((await report()).current).toMatchObject({ scope: 6, removed: 0 });
+    expect(await report()).toMatchObject({ iteration_field: 'Cycle', estimate_field: 'Size' });
+  });
+
   it("records an edit of an item's iteration or estimate from its webhook, when it was made", async () => {
     const project = await world.control<{ id: string }>('/_sim/projects', {
       owner: 'fluxion-labs',

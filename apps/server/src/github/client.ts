@@ -46,27 +46,46 @@ export type ListItemsOptions = {
   plan?: PlanFieldNames;
   blockedField?: string;
   /**
-   * The node ids the workflow and blocked fields must have under the names asked: a name that finds another
-   * field, or none (renamed on GitHub since), throws FieldRenamedError instead of reading every item as
-   * having no value there. Null or absent: not checked (a board stored before its field's id).
+   * The node ids the workflow and blocked fields must have under the names asked (the plan's, in `plan`): a
+   * name that finds another field, or none (renamed on GitHub since), throws FieldRenamedError instead of
+   * reading every item as having no value there. Null or absent: not checked (stored before its id).
    */
   fieldIds?: { workflow?: string | null; blocked?: string | null };
 };
 
-type AskedFields = { askedField?: { id?: string } | null; askedBlockedField?: { id?: string } | null };
+type AskedField = { id?: string } | null | undefined;
+type AskedFields = Partial<
+  Record<'askedField' | 'askedBlockedField' | 'askedIterationField' | 'askedEstimateField', AskedField>
+>;
+type FieldCheck = { alias: keyof AskedFields; want: string | null | undefined; name: string };
 
-function checkAskedFields(node: AskedFields | null, expected: ListItemsOptions['fieldIds'], names: string[]) {
-  if (!node || !expected) return;
-  const checks = [
-    { want: expected.workflow, got: node.askedField?.id, name: names[0] },
-    { want: expected.blocked, got: node.askedBlockedField?.id, name: names[1] },
+/** The fields asked by name on each item, with the ids they must have (unknown ids are not checked). */
+function fieldChecks(variables: ListVariables, opts: ListItemsOptions): FieldCheck[] {
+  return [
+    { alias: 'askedField', want: opts.fieldIds?.workflow, name: variables.field },
+    { alias: 'askedBlockedField', want: opts.fieldIds?.blocked, name: variables.blockedField },
+    { alias: 'askedIterationField', want: opts.plan?.iterationFieldId, name: variables.iterationField },
+    { alias: 'askedEstimateField', want: opts.plan?.estimateFieldId, name: variables.estimateField },
   ];
-  for (const { want, got, name } of checks) {
-    if (want && got !== want) {
+}
+
+function checkAskedFields(node: AskedFields | null, checks: FieldCheck[]) {
+  if (!node) return;
+  for (const { alias, want, name } of checks) {
+    if (want && node[alias]?.id !== want) {
       throw new FieldRenamedError(`the field "${name}" is no longer the board's field ${want} on GitHub`);
     }
   }
 }
+
+type ListVariables = {
+  id: string;
+  field: string;
+  iterationField: string;
+  estimateField: string;
+  blockedField: string;
+  filter?: string;
+};
 
 /** A connection's page in a query's answer; undefined where the answer has none (e.g. a null node). */
 type PickPage<D, T> = (data: D) => Page<T> | undefined;
@@ -165,13 +184,13 @@ export function createGithubClient(options: GithubClientOptions) {
 
   async function listItems(
     document: string,
-    variables: Record<string, unknown> & { field: string; blockedField: string },
-    fieldIds: ListItemsOptions['fieldIds'],
+    variables: ListVariables,
+    opts: ListItemsOptions,
   ): Promise<GithubProjectItem[]> {
     type Data = { node: ({ items?: Page<RawItem> } & AskedFields) | null };
-    const names = [variables.field, variables.blockedField];
+    const checks = fieldChecks(variables, opts);
     const raw = await allPages<Data, RawItem>(document, variables, (data) => {
-      checkAskedFields(data.node, fieldIds, names);
+      checkAskedFields(data.node, checks);
       return data.node?.items;
     });
     return raw.map(toItem);
@@ -302,13 +321,13 @@ export function createGithubClient(options: GithubClientOptions) {
         const filter = `last-updated:${Math.ceil(opts.updatedSinceDays)}days`;
         try {
           return await needing('filteredItems', () =>
-            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field, ...plan }, opts.fieldIds),
+            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field, ...plan }, opts),
           );
         } catch (error) {
           if (!(error instanceof GithubSchemaError)) throw error;
         }
       }
-      return listItems(Q.PROJECT_ITEMS, { id: projectId, field, ...plan }, opts.fieldIds);
+      return listItems(Q.PROJECT_ITEMS, { id: projectId, field, ...plan }, opts);
     },
 
     /**

@@ -88,6 +88,8 @@ function projectItems(filtered: boolean): string {
     ... on ProjectV2 {
       askedField: field(name: $field) { ... on ProjectV2SingleSelectField { id } }
       askedBlockedField: field(name: $blockedField) { ... on ProjectV2SingleSelectField { id } }
+      askedIterationField: field(name: $iterationField) { ... on ProjectV2IterationField { id } }
+      askedEstimateField: field(name: $estimateField) { ... on ProjectV2Field { id } }
       items(first: 100, after: $cursor${filtered ? ', query: $filter' : ''}) {
         ${PAGE}
         nodes {

@@ -79,7 +79,13 @@ export type GithubPlanFields = {
 };
 
 /** The names the item listing asks values of: the board's Iteration and estimate fields ('' for none). */
-export type PlanFieldNames = { iterationField: string; estimateField: string };
+export type PlanFieldNames = {
+  iterationField: string;
+  estimateField: string;
+  /** Their node ids where known: a listing checks that the names still find these fields. */
+  iterationFieldId?: string | null;
+  estimateFieldId?: string | null;
+};
 
 /** The workflow field a board reads: GitHub's node id (null: not known yet) and its name. */
 export type WorkflowFieldRef = { id: string | null; name: string };

@@ -26,6 +26,8 @@ export async function planFieldsToList(
   return {
     iterationField: stored.iterationField?.name ?? '',
     estimateField: stored.estimateField?.name ?? '',
+    iterationFieldId: stored.iterationField?.id ?? null,
+    estimateFieldId: stored.estimateField?.id ?? null,
   };
 }
 

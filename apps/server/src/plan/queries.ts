@@ -80,11 +80,15 @@ export async function saveIterationField(
   };
   const before = await db
     .selectFrom('board_plan_fields')
-    .select(['iterations', 'iteration_field_id'])
+    .select(['iterations', 'iteration_field_id', 'iteration_field_name'])
     .where('board_id', '=', boardId)
     .executeTakeFirst();
-  if (before && before.iterations === iterations && before.iteration_field_id === values.iteration_field_id)
-    return;
+  // Unchanged, name included: a field renamed on GitHub is asked by its new name from now on.
+  const same =
+    before?.iterations === iterations &&
+    before.iteration_field_id === values.iteration_field_id &&
+    before.iteration_field_name === values.iteration_field_name;
+  if (same) return;
   await db
     .insertInto('board_plan_fields')
     .values({ board_id: boardId, estimate_field_id: null, estimate_field_name: null, ...values })
