@@ -263,6 +263,22 @@ export async function setFlowPolicies(db: Db, boardId: string, policies: string 
   await db.updateTable('boards').set({ flow_policies: policies }).where('id', '=', boardId).execute();
 }
 
+/** The flow policies replaced only while they are still `read` (compare-and-set): true when they were. */
+export async function replaceFlowPolicies(
+  db: Db,
+  boardId: string,
+  read: string,
+  policies: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('boards')
+    .set({ flow_policies: policies })
+    .where('id', '=', boardId)
+    .where('flow_policies', '=', read)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
 export async function setIncludeArchived(db: Db, boardId: string, include: boolean): Promise<void> {
   await db
     .updateTable('boards')

@@ -7,7 +7,7 @@ import {
   wipLimitsFor,
 } from '@fluxion/contract';
 import type { FlowPolicyInput } from '@fluxion/flow';
-import { setFlowPolicies } from '../boards/repository.ts';
+import { replaceFlowPolicies, setFlowPolicies } from '../boards/repository.ts';
 import { refileFieldValues } from '../move-log/field-changes.ts';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
@@ -159,10 +159,5 @@ export async function storeRenamedBlockedField(
   policies: FlowPolicies,
 ): Promise<void> {
   if (read === null) return;
-  await db
-    .updateTable('boards')
-    .set({ flow_policies: JSON.stringify(policies) })
-    .where('id', '=', boardId)
-    .where('flow_policies', '=', read)
-    .execute();
+  await replaceFlowPolicies(db, boardId, read, JSON.stringify(policies));
 }
