@@ -89,7 +89,7 @@ export function BlockedFieldSelect({ board, workflowFieldId, choice, onChange, i
           </Select>
         </FormControl>
       </div>
-      {!loading && fields.length === 0 && <div className={styles.muted}>{t.blockedFieldNoFields}</div>}
+      {!loading && fields.length === 0 && <div className={styles.caption}>{t.blockedFieldNoFields}</div>}
     </>
   );
 }
@@ -126,7 +126,7 @@ function TypedBlockedField({
           />
         </FormControl>
       </div>
-      <div role="alert" className={styles.muted}>
+      <div role="alert" className={styles.caption}>
         {t.blockedFieldsFailed}{' '}
         <Button size="small" variant="invisible" onClick={board.retry}>
           {T.states.retry}

@@ -132,6 +132,7 @@ export function FlowPoliciesField({ choice, onChange, boardFields, workflowField
         <TextInput value={choice.blockedLabel} onChange={(e) => set({ blockedLabel: e.target.value })} />
         <FormControl.Caption>{t.blockedHelp}</FormControl.Caption>
       </FormControl>
+      <div className={styles.caption}>{t.blockedFieldHelp}</div>
       <BlockedFieldSelect
         board={boardFields}
         workflowFieldId={workflowFieldId}
@@ -139,7 +140,6 @@ export function FlowPoliciesField({ choice, onChange, boardFields, workflowField
         onChange={(f) => set({ blockedFieldId: f.id, blockedFieldName: f.name, blockedFieldValue: f.value })}
         invalid={blockedFieldOf(choice) === undefined}
       />
-      <div className={styles.muted}>{t.blockedFieldHelp}</div>
     </fieldset>
   );
 }
