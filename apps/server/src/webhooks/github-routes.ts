@@ -101,7 +101,8 @@ async function applyEvent(
   if (board && plan) return applyPlanEdit(ctx, board, plan, delivery);
   const outcome = await interpret(ctx, board, event);
   if (typeof outcome !== 'string') {
-    return recordMove(outcome.boardId, { deliveryId: delivery, move: outcome.move });
+    const { boardId, move, fieldId } = outcome;
+    return recordMove(boardId, { deliveryId: delivery, move, fieldId });
   }
   return (await markDelivery(ctx.db, delivery, ctx.now())) ? outcome : 'duplicate';
 }
@@ -159,7 +160,7 @@ async function interpret(
   ctx: AppContext,
   board: WebhookBoard | undefined,
   event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
-): Promise<string | { boardId: string; move: Move }> {
+): Promise<string | { boardId: string; move: Move; fieldId: string | null }> {
   if (!board) return 'untracked';
   const effect = interpretItemEvent(event, parseColumns(board.column_list), ctx.now(), boardWorkflow(board));
   if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;
@@ -193,6 +194,7 @@ async function interpret(
   return {
     boardId: board.id,
     move: { itemId: effect.itemId, from: effect.from, to: effect.to, at, source: 'webhook' },
+    fieldId: board.workflow_field_id,
   };
 }
 

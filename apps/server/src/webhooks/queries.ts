@@ -1,3 +1,4 @@
+import { lockedWorkflowFieldId } from '../boards/leases.ts';
 import { scheduleResync } from '../boards/repository.ts';
 import { applyReportedMoves } from '../collector/record.ts';
 import type { Db } from '../db/connection.ts';
@@ -21,13 +22,19 @@ export async function markDelivery(db: Db, deliveryId: string, now: number): Pro
   return (await markDeliveries(db, [deliveryId], now)).size > 0;
 }
 
-export type Delivered = { deliveryId: string; move: Move };
-export type DeliveredMoveOutcome = 'recorded' | 'already recorded' | 'duplicate';
+/** `fieldId`: the workflow field the move was read under (undefined: not checked). */
+export type Delivered = { deliveryId: string; move: Move; fieldId?: string | null };
+export type DeliveredMoveOutcome =
+  | 'recorded'
+  | 'already recorded'
+  | 'duplicate'
+  | 'ignored: the workflow field changed';
 
 /**
  * `applyReportedMoves` (collector/record.ts) for webhook deliveries of one board, in arrival order, in one
  * transaction that marks them: a delivery seen before records nothing, and if the moves cannot be stored,
- * no delivery is marked (GitHub delivers them again).
+ * no delivery is marked (GitHub delivers them again). A move read under a workflow field the board no longer
+ * has (changed while it was delivered) is marked and not recorded: it names the old field's columns.
  */
 export async function recordDeliveredMoves(
   db: Db,
@@ -41,17 +48,25 @@ export async function recordDeliveredMoves(
       deliveries.map((d) => d.deliveryId),
       now,
     );
-    // The same delivery twice in one batch: the first one counts.
-    const applied = deliveries.filter((d) => fresh.delete(d.deliveryId));
+    const current = deliveries.some((d) => d.fieldId !== undefined)
+      ? await lockedWorkflowFieldId(trx, boardId)
+      : undefined;
+    const outcomes = new Map<Delivered, DeliveredMoveOutcome>();
+    const applied: Delivered[] = [];
+    for (const d of deliveries) {
+      // The same delivery twice in one batch: the first one counts.
+      if (!fresh.delete(d.deliveryId)) continue;
+      if (d.fieldId !== undefined && d.fieldId !== current)
+        outcomes.set(d, 'ignored: the workflow field changed');
+      else applied.push(d);
+    }
     const recorded = await applyReportedMoves(
       trx,
       boardId,
       applied.map((d) => d.move),
       now,
     );
-    const outcomes = new Map(
-      applied.map((d, i) => [d, recorded[i] ? 'recorded' : 'already recorded'] as const),
-    );
+    for (const [i, d] of applied.entries()) outcomes.set(d, recorded[i] ? 'recorded' : 'already recorded');
     return deliveries.map((d) => outcomes.get(d) ?? 'duplicate');
   });
 }

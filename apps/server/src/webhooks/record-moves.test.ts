@@ -68,6 +68,24 @@ describe.each(await dialectCases())('delivered moves recorded in batches on $nam
     return Promise.all(moves.map((move, i) => record(BOARD, { deliveryId: `d${i}`, move })));
   };
 
+  it('a move read under a workflow field the board no longer has is marked and not recorded', async () => {
+    // The field changed between the delivery's reading of the board and its recording.
+    await testApp.ctx.db
+      .updateTable('boards')
+      .set({ workflow_field_id: 'PVTSSF_new' })
+      .where('id', '=', BOARD)
+      .execute();
+    const record = deliveredMoveRecorder(testApp.ctx);
+    const late = { move: webhook('Todo', 'Doing', NOW - 3 * HOUR) };
+    expect(await record(BOARD, { deliveryId: 'old', fieldId: 'PVTSSF_old', ...late })).toBe(
+      'ignored: the workflow field changed',
+    );
+    expect(await record(BOARD, { deliveryId: 'old', fieldId: 'PVTSSF_old', ...late })).toBe('duplicate');
+    expect(await moves()).toEqual(['Todo -> Done @-60']);
+    expect(await record(BOARD, { deliveryId: 'new', fieldId: 'PVTSSF_new', ...late })).toBe('recorded');
+    expect(await moves()).toEqual(['Todo -> Doing @-180', 'Doing -> Done @-60']);
+  });
+
   it('late moves of one item in one batch relink the chain as if recorded one after the other', async () => {
     const outcomes = await deliverTogether([
       webhook('Todo', 'Doing', NOW - 3 * HOUR),

@@ -1,5 +1,4 @@
-import type { Move } from '../collector/observation.ts';
-import { type DeliveredMoveOutcome, recordDeliveredMoves } from './queries.ts';
+import { type Delivered, type DeliveredMoveOutcome, recordDeliveredMoves } from './queries.ts';
 import type { AppContext } from '../context.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { batchesPerKey } from './batches.ts';
@@ -7,10 +6,7 @@ import { batchesPerKey } from './batches.ts';
 /** Deliveries one transaction records at most. */
 const MAX_BATCH = 200;
 
-export type RecordDeliveredMove = (
-  boardId: string,
-  delivery: { deliveryId: string; move: Move },
-) => Promise<DeliveredMoveOutcome>;
+export type RecordDeliveredMove = (boardId: string, delivery: Delivered) => Promise<DeliveredMoveOutcome>;
 
 /**
  * Records delivered moves per board in batches: the deliveries that arrive while the board's transaction
