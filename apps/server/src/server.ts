@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { startPreload } from './analytics/preload.ts';
@@ -10,6 +11,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
 import { reconcilingEvery } from './installations/sync.ts';
+import { releaseTurnsOf } from './leases/turns.ts';
 import {
   type LocalMail,
   type LocalSimulators,
@@ -71,11 +73,13 @@ export async function startServer(
   const url = `http://localhost:${port}`;
   await sims?.connect(url);
   stripeSim?.connect(url);
-  const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app) : null;
+  // Who holds this process's turns at the periodic tasks (leases/turns.ts), given back on close.
+  const turnOwner = `server-${randomUUID()}`;
+  const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app, turnOwner) : null;
   // Notifications are sent wherever boards are collected (here, or by `npm run worker` processes).
-  const notifier = config.collector === 'inprocess' ? startNotifier(ctx, app) : null;
+  const notifier = config.collector === 'inprocess' ? startNotifier(ctx, app, turnOwner) : null;
   // And the team plans' seats are pushed to Stripe from there too (any number of processes: one pushes).
-  const seatSync = config.collector === 'inprocess' ? startSeatSync(ctx, app) : null;
+  const seatSync = config.collector === 'inprocess' ? startSeatSync(ctx, app, turnOwner) : null;
   const stopPreload = startPreload({ ...ctx, analytics: app.analytics });
   return {
     app,
@@ -87,6 +91,7 @@ export async function startServer(
       await seatSync?.stop();
       await notifier?.stop();
       await collector?.stop();
+      await releaseTurnsOf(ctx.db, [turnOwner]).catch(() => undefined);
       await app.close();
       await sims?.close();
       await stripeSim?.close();
@@ -102,9 +107,9 @@ function withMailCatcher(config: Config, mail: LocalMail | null): Config['notifi
   return { ...config.notifications, smtpUrl: mail.smtpUrl, slackWebhookBase: mail.slackBase };
 }
 
-function startNotifier(ctx: AppContext, app: FastifyInstance) {
+function startNotifier(ctx: AppContext, app: FastifyInstance, owner: string) {
   const channels = createChannels(ctx.config.notifications);
-  const notifier = createNotifier({ ...ctx, analytics: app.analytics }, channels);
+  const notifier = createNotifier({ ...ctx, analytics: app.analytics }, channels, { owner });
   const loop = startCollectorLoop(
     { runOnce: async () => (await notifier.runOnce()).length },
     {
@@ -120,8 +125,8 @@ function startNotifier(ctx: AppContext, app: FastifyInstance) {
   };
 }
 
-function startSeatSync(ctx: AppContext, app: FastifyInstance) {
-  const seatSync = seatSyncFor(ctx);
+function startSeatSync(ctx: AppContext, app: FastifyInstance, turnOwner: string) {
+  const seatSync = seatSyncFor(ctx, turnOwner);
   if (!seatSync) return null;
   return startCollectorLoop(seatSync, {
     tickMs: SEAT_SYNC_EVERY_MS,
@@ -129,13 +134,19 @@ function startSeatSync(ctx: AppContext, app: FastifyInstance) {
   });
 }
 
-function startCollector(ctx: AppContext, sims: LocalSimulators | null, app: FastifyInstance) {
+function startCollector(
+  ctx: AppContext,
+  sims: LocalSimulators | null,
+  app: FastifyInstance,
+  turnOwner: string,
+) {
   const demoToken = sims?.demoToken() ?? null;
   const timing = ctx.config.collectorTiming;
   // With a GitHub App, runs also reconcile its installations with GitHub (missed webhooks).
   const collector = reconcilingEvery(
     ctx,
     createCollector(ctx, readerFactory(ctx, demoToken), timingOptions(timing)),
+    { turnOwner },
   );
   return startCollectorLoop(collector, {
     tickMs: timing.tickMs,

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
 import { reconcilingEvery } from './installations/sync.ts';
+import { releaseTurnsOf } from './leases/turns.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/connection.ts';
@@ -31,6 +32,7 @@ async function main() {
   const collector = reconcilingEvery(
     ctx,
     createCollector(ctx, readerFactory(ctx, null), { workerId, ...timingOptions(timing) }),
+    { turnOwner: workerId },
   );
   const loop = startCollectorLoop(collector, {
     tickMs: timing.tickMs,
@@ -48,7 +50,7 @@ async function main() {
     },
   );
   // And the team plans' seats, pushed to Stripe by whichever process swaps the stored count first.
-  const seatSync = seatSyncFor(ctx);
+  const seatSync = seatSyncFor(ctx, workerId);
   const seatLoop = seatSync
     ? startCollectorLoop(seatSync, {
         tickMs: SEAT_SYNC_EVERY_MS,
@@ -61,6 +63,8 @@ async function main() {
     await notifyLoop.stop();
     channels.close();
     await loop.stop();
+    // Its periodic tasks go to another process when next due, not after their leases.
+    await releaseTurnsOf(ctx.db, [workerId, `${workerId}-notify`]).catch(() => undefined);
     await handle.close();
     process.exit(0);
   };

@@ -41,10 +41,10 @@ export function createSeatSync(billing: Billing): SeatSync {
  * The seat sync of this process, when it can reach Stripe (or the simulator local mode started); else null.
  * It sweeps on its turn only (leases/turns.ts): once per SEAT_SYNC_EVERY_MS across all processes.
  */
-export function seatSyncFor(ctx: AppContext): SeatSync | null {
+export function seatSyncFor(ctx: AppContext, turnOwner?: string): SeatSync | null {
   const { stripe } = ctx.config;
   if (stripe.mode === 'off' || (stripe.mode === 'sim' && !stripe.apiUrl)) return null;
   const sweep = createSeatSync({ ctx, stripe: createStripeClient(stripe) });
   const task = { name: TASKS.seatSync, periodMs: SEAT_SYNC_EVERY_MS };
-  return { runOnce: onItsTurn(ctx, task, () => sweep.runOnce(), 0) };
+  return { runOnce: onItsTurn(ctx, task, () => sweep.runOnce(), 0, turnOwner) };
 }

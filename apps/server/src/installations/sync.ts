@@ -139,7 +139,7 @@ export const RECONCILE_EVERY_MS = 10 * 60_000;
 export function reconcilingEvery<C extends { runOnce(): Promise<number> }>(
   ctx: AppContext,
   collector: C,
-  everyMs = RECONCILE_EVERY_MS,
+  { everyMs = RECONCILE_EVERY_MS, turnOwner }: { everyMs?: number; turnOwner?: string } = {},
 ): C {
   if (!ctx.config.github.app) return collector;
   const reconcile = onItsTurn(
@@ -151,6 +151,7 @@ export function reconcilingEvery<C extends { runOnce(): Promise<number> }>(
       });
     },
     undefined,
+    turnOwner,
   );
   const runOnce = async () => {
     await reconcile();

@@ -55,3 +55,16 @@ export function onItsTurn<T>(
     return (await takeTurn(ctx.db, turn)) ? run() : idle;
   };
 }
+
+/**
+ * Gives back every turn `owners` hold, for a process that stops: its tasks are taken by another process
+ * when next due, instead of after the lease.
+ */
+export async function releaseTurnsOf(db: Db, owners: readonly string[]): Promise<void> {
+  if (owners.length === 0) return;
+  await db
+    .updateTable('task_turns')
+    .set({ owner: null, lease_until: null })
+    .where('owner', 'in', [...owners])
+    .execute();
+}

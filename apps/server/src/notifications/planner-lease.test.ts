@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import type { Channels } from './channels.ts';
+import { releaseTurnsOf } from '../leases/turns.ts';
 import { createNotifier, type Notifier } from './runner.ts';
 
 /**
@@ -61,5 +62,17 @@ describe.each(cases)('the planner’s lease ($name)', async ({ create }) => {
     clock.advance(LEASE);
     await c.runOnce();
     expect(c.plans).toBe(1);
+  });
+
+  it('a notifier that stops gives its turn back: another plans at the next period, not after the lease', async () => {
+    const [d, e] = [notifier('d'), notifier('e')];
+    clock.advance(LEASE + PERIOD);
+    await d.runOnce();
+    await e.runOnce();
+    expect(plans(d, e)).toEqual([1, 0]);
+    await releaseTurnsOf(ctx.db, ['d']);
+    clock.advance(PERIOD);
+    await e.runOnce();
+    expect(plans(d, e)).toEqual([1, 1]);
   });
 });
