@@ -315,4 +315,25 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
     expect(fields).toEqual(recorded.map(() => ({ field: flagField.nodeId })));
     expect((await flow()).blocked.by_column['In Progress']).toBeCloseTo(blockedBefore, 3);
   });
+
+  it('a blocked field deleted on GitHub leaves the board without one, and its syncs go on', async () => {
+    await signInAgain();
+    expect((await save({ blocked_field: FLAG })).json().flow_policies.blocked_field).toEqual(FLAG_IDS);
+    const fields = sim.world.projects.get(board.id)?.otherSingleSelects ?? [];
+    const kept = fields.splice(0, fields.length);
+    onTestFinished(() => {
+      fields.push(...kept);
+    });
+    clock.advance(ctx.config.collectorTiming.fullSyncMs);
+    await createCollector(ctx, reader).runOnce();
+    const row = await ctx.db
+      .selectFrom('boards')
+      .select(['last_error', 'sync_error_count'])
+      .where('github_project_id', '=', board.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ last_error: null, sync_error_count: 0 });
+    await signInAgain();
+    const read = await app.inject({ url: `/api/projects/${board.id}/`, headers: auth });
+    expect(read.json().flow_policies.blocked_field).toBeUndefined();
+  });
 });

@@ -37,9 +37,9 @@ import {
   blockedFieldKey,
   boardFlowPolicies,
   recordedBlockedValue,
-  storeRenamedBlockedField,
+  storeBlockedFieldFromGithub,
 } from '../projects/flow-policies.ts';
-import { renamedBlockedField } from '../projects/blocked-field.ts';
+import { blockedFieldGone, renamedBlockedField } from '../projects/blocked-field.ts';
 import type { BlockedField } from '@fluxion/contract';
 import { type ObservedFieldValue, recordFieldValues } from '../move-log/field-changes.ts';
 import { timelineLabelChanges } from '../move-log/label-changes.ts';
@@ -195,7 +195,9 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
 
 /**
  * The board's blocked field; on a full listing, as the board's fields now have it: a field renamed on
- * GitHub is stored with its new name (shown, and asked by it from this listing on), found by its id.
+ * GitHub is stored with its new name (shown, and asked by it from this listing on), found by its id; one
+ * deleted there leaves the board without a blocked field, as a deleted estimate field does (its recorded
+ * values stay, unused).
  */
 async function currentBlockedField(
   ctx: AppContext,
@@ -204,9 +206,15 @@ async function currentBlockedField(
 ): Promise<BlockedField | null> {
   const policies = boardFlowPolicies(board.flow_policies);
   const stored = policies.blocked_field ?? null;
-  const renamed = stored && fields ? renamedBlockedField(fields, stored) : null;
+  if (!stored || !fields) return stored;
+  if (blockedFieldGone(fields, stored)) {
+    const { blocked_field: _gone, ...rest } = policies;
+    await storeBlockedFieldFromGithub(ctx.db, board.id, board.flow_policies, rest);
+    return null;
+  }
+  const renamed = renamedBlockedField(fields, stored);
   if (!renamed) return stored;
-  await storeRenamedBlockedField(ctx.db, board.id, board.flow_policies, {
+  await storeBlockedFieldFromGithub(ctx.db, board.id, board.flow_policies, {
     ...policies,
     blocked_field: renamed,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedFieldOfBoard, renamedBlockedField } from './blocked-field.ts';
+import { blockedFieldGone, blockedFieldOfBoard, renamedBlockedField } from './blocked-field.ts';
 import { blockedFieldGainsId, blockedFieldKey, recordedBlockedValue, samePolicies } from './flow-policies.ts';
 import type { GithubSingleSelectField } from '../github/types.ts';
 
@@ -24,6 +24,12 @@ describe('the blocked field by id', () => {
     expect(renamedBlockedField(fields, saved)).toBeNull();
     expect(renamedBlockedField([], saved)).toBeNull();
     expect(renamedBlockedField(renamed, { name: 'Blocked', value: 'Yes' })).toBeNull();
+  });
+
+  it('knows a field gone from GitHub by its id; one saved without an id is never gone', () => {
+    expect(blockedFieldGone(fields, saved)).toBe(false);
+    expect(blockedFieldGone([], saved)).toBe(true);
+    expect(blockedFieldGone([], { name: 'Blocked', value: 'Yes' })).toBe(false);
   });
 
   it('files values under the field id, or the name when saved without one', () => {

@@ -53,6 +53,11 @@ export function renamedBlockedField(
   return { ...stored, name: field.name };
 }
 
+/** Whether GitHub no longer has the stored blocked field (deleted there; known by its id). Pure. */
+export function blockedFieldGone(fields: readonly GithubSingleSelectField[], stored: BlockedField): boolean {
+  return stored.field_id !== undefined && !fields.some((f) => f.id === stored.field_id);
+}
+
 /** The requested blocked field checked against the board's single-select fields on GitHub (one call). */
 export async function checkedBlockedField(
   ctx: AppContext,

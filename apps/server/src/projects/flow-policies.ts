@@ -149,10 +149,10 @@ export async function saveFlowPoliciesOver(
 }
 
 /**
- * Stores the policies with the blocked field's new name, unless they changed since `read` was read (a
- * save by the team meanwhile wins; the next full listing renames again).
+ * Stores the policies with the blocked field as GitHub has it now (renamed, or gone), unless they changed
+ * since `read` was read (a save by the team meanwhile wins; the next full listing looks again).
  */
-export async function storeRenamedBlockedField(
+export async function storeBlockedFieldFromGithub(
   db: Db,
   boardId: string,
   read: string | null,
