@@ -30,6 +30,17 @@ describe('the organization membership of the authenticated user', () => {
     );
   });
 
+  it('refuses an OAuth app token without read:org (or user) scope, naming the scopes it needs', async () => {
+    const refused = await api<{ message: string }>(
+      sim,
+      MEMBERSHIP,
+      sim.createToken('octo-alice', ['read:project']),
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('read:org');
+    expect((await api(sim, MEMBERSHIP, sim.createToken('octo-alice', ['user']))).status).toBe(200);
+  });
+
   it('refuses an App user token where the App lacks Members: read, until the owner accepts it', async () => {
     await control(sim, '/_sim/app', { permissions: withoutMembers });
     const { id } = await control<{ id: number }>(sim, '/_sim/installations', { org: ORG });

@@ -3,7 +3,14 @@ import { runGraphql, type GraphqlBody } from '../graphql/execute.ts';
 import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
 import type { SimOrg, SimUser } from '../model/types.ts';
 import type { World } from '../model/world.ts';
-import { canReadOwnMembership, rateKey } from '../model/access.ts';
+import { canReadOwnMembership, rateKey, type Principal } from '../model/access.ts';
+
+/** A classic token reads its organization memberships only with one of these scopes, as on GitHub. */
+const MEMBERSHIP_SCOPES = ['admin:org', 'read:org', 'user', 'write:org'];
+const MEMBERSHIP_SCOPE_MISSING =
+  'You need at least read:org scope or user scope to list your organization memberships.';
+const hasMembershipScope = (principal: Principal) =>
+  principal.kind !== 'classic' || principal.token.scopes.some((s) => MEMBERSHIP_SCOPES.includes(s));
 import { authenticate, NOT_ACCESSIBLE, scopeHeaders, sendError } from './auth.ts';
 import { avatarUrl } from './avatars.ts';
 
@@ -104,10 +111,16 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
     const org = world
       .orgsOf(auth.user.login)
       .find((o) => o.login.toLowerCase() === request.params.org.toLowerCase());
+    const scopes = scopeHeaders(auth.principal, MEMBERSHIP_SCOPES.join(', '));
+    if (!hasMembershipScope(auth.principal))
+      return sendError(reply.headers(scopes), 403, MEMBERSHIP_SCOPE_MISSING, docs);
     if (!canReadOwnMembership(world, auth.principal, org?.login ?? request.params.org))
       return sendError(reply, 403, NOT_ACCESSIBLE, docs);
     if (!org) return sendError(reply, 404, 'Not Found', docs);
-    const headers = rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core');
+    const headers = {
+      ...rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'),
+      ...scopes,
+    };
     const avatar = avatarUrl(request, org.databaseId);
     return reply.headers(headers).send({
       url: `${API}/orgs/${org.login}/memberships/${auth.user.login}`,
