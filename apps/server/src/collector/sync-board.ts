@@ -30,8 +30,12 @@ import {
   webhookChangeAt,
 } from './schedule.ts';
 import type { VersionGate } from './version-gate.ts';
-import { findWorkflowField, STATUS_FIELD } from '../github/workflow-field.ts';
-import { NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
+import {
+  findWorkflowField,
+  NoWorkflowFieldError,
+  STATUS_FIELD,
+  workflowFieldOf,
+} from '../github/workflow-field.ts';
 import { planFieldsToList, recordPlans } from '../plan/collect.ts';
 import {
   blockedFieldKey,

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { FOLDER_EDGES, folderDiagram } from '../testing/folder-edges.ts';
 
 /**
  * Two rules of the server's layout (ARCHITECTURE.md, "One owner per table"), checked on the source text
@@ -262,5 +263,24 @@ describe('folder dependencies', () => {
       return { folders: folders.join(' ↔ '), imports };
     });
     expect(cycles).toEqual([]);
+  });
+
+  it('import only along the allowed folder edges (testing/folder-edges.ts), each of them used', () => {
+    const outside = [...graph].flatMap(([from, edges]) =>
+      [...edges]
+        .filter(([to]) => !FOLDER_EDGES[from]?.includes(to))
+        .map(([to, why]) => ({ edge: `${from} → ${to}`, imports: why })),
+    );
+    // Intended? Add the edge to FOLDER_EDGES, then `npx tsx scripts/architecture-diagram.ts --write`.
+    expect(outside).toEqual([]);
+    const unused = Object.entries(FOLDER_EDGES).flatMap(([from, tos]) =>
+      tos.filter((to) => !graph.get(from)?.has(to)).map((to) => `${from} → ${to}`),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('are drawn in ARCHITECTURE.md from that list', () => {
+    const architecture = readFileSync(join(SRC, '../../../ARCHITECTURE.md'), 'utf8');
+    expect(architecture).toContain(folderDiagram());
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * The one list of which folders of apps/server/src each folder may import from. `db/table-owners.test.ts`
+ * fails on an import outside it (and on an edge listed here that no import uses), and ARCHITECTURE.md's
+ * diagram is drawn from it (`npx tsx scripts/architecture-diagram.ts --write`). A new edge is a design
+ * decision: add it here, in the direction of the layers, and redraw the diagram.
+ */
+export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
+  http: ['db'],
+  users: ['db'],
+  boards: ['db'],
+  leases: ['db'],
+  'move-log': ['boards', 'db'],
+  github: ['http', 'leases', 'users'],
+  auth: ['db', 'github', 'http', 'users'],
+  plan: ['boards', 'db', 'github', 'http'],
+  billing: ['auth', 'db', 'github', 'http', 'leases', 'users'],
+  installations: ['auth', 'boards', 'db', 'http', 'leases', 'users'],
+  projects: ['auth', 'boards', 'db', 'github', 'http', 'move-log', 'plan', 'users'],
+  'personal-boards': ['auth', 'github', 'http', 'installations', 'users'],
+  visibility: ['github', 'projects'],
+  collector: ['boards', 'db', 'github', 'http', 'installations', 'move-log', 'plan', 'projects'],
+  webhooks: ['boards', 'collector', 'db', 'github', 'http', 'installations', 'move-log', 'plan', 'projects'],
+  analytics: ['auth', 'billing', 'db', 'http', 'move-log', 'plan', 'projects', 'visibility'],
+  sharing: ['analytics', 'auth', 'billing', 'db', 'http', 'projects'],
+  export: ['analytics', 'http', 'projects'],
+  notifications: [
+    'analytics',
+    'auth',
+    'billing',
+    'db',
+    'github',
+    'http',
+    'leases',
+    'plan',
+    'projects',
+    'users',
+  ],
+  health: ['db', 'http'],
+  static: ['http'],
+  'api-docs': ['http'],
+};
+
+/** Folders every layer may use; the diagram leaves their edges out to stay readable. */
+const UNDRAWN = new Set(['db', 'http']);
+
+/**
+ * ARCHITECTURE.md's Mermaid diagram of FOLDER_EDGES: a folder's edges to db/ and http/ are drawn only when
+ * it has no other (the foundations are under everything).
+ */
+export function folderDiagram(edges: Readonly<Record<string, readonly string[]>> = FOLDER_EDGES): string {
+  const lines = Object.entries(edges).flatMap(([from, tos]) => {
+    const drawn = tos.filter((to) => !UNDRAWN.has(to));
+    const shown = drawn.length > 0 ? drawn : tos;
+    return [`  ${from} --> ${shown.join(' & ')}`];
+  });
+  return ['```mermaid', 'graph BT', ...lines, '```'].join('\n');
+}
