@@ -107,6 +107,7 @@ const envSchema = z.object({
   NOTIFY_TICK_MS: milliseconds(100, HOUR_MS).default(30_000),
   NOTIFY_LEASE_MS: milliseconds(1_000, HOUR_MS).default(2 * 60_000),
   NOTIFY_RETRY_MS: milliseconds(100, HOUR_MS).default(30_000),
+  NOTIFY_TEST_DIGESTS_PER_HOUR: count(1, 1_000).default(6),
   MAIL_SIM_PORT: port.optional(),
 });
 
@@ -161,6 +162,8 @@ export type NotificationSettings = {
   leaseMs: number;
   /** The first retry of a failed send comes this long after it, each next one twice as long (at most an hour). */
   retryMs: number;
+  /** "Send a test digest now": this many a user may send an hour (each press sends one); then 429. */
+  testDigestsPerHour: number;
   /** Local mode: the mail catcher's HTTP port (its page and the Slack receiver); SMTP listens on the next. */
   mailSimPort: number;
 };
@@ -297,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickMs: e.NOTIFY_TICK_MS,
       leaseMs: e.NOTIFY_LEASE_MS,
       retryMs: e.NOTIFY_RETRY_MS,
+      testDigestsPerHour: e.NOTIFY_TEST_DIGESTS_PER_HOUR,
       mailSimPort: e.MAIL_SIM_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 3),
     },
   };

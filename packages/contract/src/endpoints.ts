@@ -74,6 +74,8 @@ export type Endpoint = RouteKey & {
   query?: z.ZodObject;
   body?: z.ZodType;
   responses: EndpointResponses;
+  /** A per-user or per-address limit answers 429 with Retry-After past it (every 'Auth' route has one). */
+  rateLimited?: true;
 };
 
 const healthSchema = z.object({ status: z.string() });

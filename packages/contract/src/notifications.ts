@@ -93,9 +93,10 @@ export const notificationEndpoints = {
   sendTestDigest: {
     ...r.sendTestDigest,
     summary:
-      "Sends this week's digest of a board now, to the caller (and the board's Slack channel if chosen)",
+      "Sends this week's digest of a board now, to the caller (and the board's Slack channel if chosen); each call sends one, NOTIFY_TEST_DIGESTS_PER_HOUR a user an hour",
     tag: 'Projects',
     auth: 'bearer',
+    rateLimited: true,
     params: projectIdParamsSchema,
     responses: { 200: testDigestResultSchema },
   },

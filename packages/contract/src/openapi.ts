@@ -86,7 +86,7 @@ function errorStatuses(endpoint: Endpoint): string[] {
     '402': endpoint.tag === 'Analytics' || endpoint.path === '/api/shared/',
     '404': Boolean(endpoint.params) || endpoint.tag === 'Analytics' || endpoint.tag === 'GitHub',
     '410': endpoint.path === '/api/shared/',
-    '429': endpoint.tag === 'Auth',
+    '429': endpoint.tag === 'Auth' || endpoint.rateLimited === true,
     '502': endpoint.tag === 'GitHub' || endpoint.tag === 'Billing',
     '503': endpoint.tag !== 'Docs' && endpoint.path !== '/healthz',
   };

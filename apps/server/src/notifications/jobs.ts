@@ -27,9 +27,12 @@ export type NewJob = {
   giveUpAt: number | null;
 };
 
-/** The idempotency key: board, recipient, channel and period or cause. Two enqueues of one key are one job. */
+/**
+ * The idempotency key: board, recipient, channel and cause or period (a digest's week; an alert's or a test
+ * digest's cause, which a test digest has besides its week). Two enqueues of one key are one job.
+ */
 export function idempotencyKey(job: Omit<NewJob, 'giveUpAt'>): string {
-  return [job.kind, job.boardId, job.userId ?? '-', job.channel, job.period ?? job.cause ?? '-'].join('|');
+  return [job.kind, job.boardId, job.userId ?? '-', job.channel, job.cause ?? job.period ?? '-'].join('|');
 }
 
 /**

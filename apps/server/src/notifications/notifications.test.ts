@@ -66,6 +66,7 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     tickMs: 1000,
     leaseMs: 60_000,
     retryMs: 30_000,
+    testDigestsPerHour: 3,
     mailSimPort: 0,
   };
   const testApp = await buildTestApp(database, { githubUrl: sim.url, clock, config: { notifications } });
@@ -375,6 +376,32 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
         .sort(),
     ).toEqual(['email:sent', 'slack:sent']);
     expect(mail.inbox.mails.slice(before).map((m) => m.to[0])).toEqual([bobMail]);
+  });
+
+  it('sends a test digest at each press, up to NOTIFY_TEST_DIGESTS_PER_HOUR an hour per user, then 429 with Retry-After', async () => {
+    const press = async () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/projects/${vault}/notifications/test-digest/`,
+        headers: await as(bob),
+      });
+    clock.advance(61 * 60_000); // a new hour: the test above counted one
+    const before = mail.inbox.mails.length;
+    for (let i = 0; i < 3; i++) expect((await press()).statusCode).toBe(200);
+    expect(mailsTo(bobMail, before)).toHaveLength(3);
+    const limited = await press();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(mailsTo(bobMail, before)).toHaveLength(3);
+    // Alice's own presses are hers to count.
+    const hers = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${vault}/notifications/test-digest/`,
+      headers: await as(alice),
+    });
+    expect(hers.statusCode).toBe(200);
+    clock.advance(61 * 60_000);
   });
 
   it('forgets a user’s settings of a board they stop tracking: nothing more is sent to them about it', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { ApiContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
+import { perUserRateLimit } from '../http/rate-limit.ts';
 import type { Channels } from './channels.ts';
 import {
   notificationSettings,
@@ -12,6 +13,8 @@ import {
   unsubscribeTarget,
 } from './service.ts';
 import { BAD_LINK_PAGE, confirmPage, donePage } from './unsubscribe-page.ts';
+
+const HOUR_MS = 3_600_000;
 
 /** A user's notification settings of a board, and "Send a test digest now" (signed in). */
 export async function notificationRoutes(
@@ -25,8 +28,11 @@ export async function notificationRoutes(
   registerEndpoint(app, endpoints.saveNotificationSettings, (request) =>
     saveNotificationSettings(ctx, request.userId, request.params.id, request.body),
   );
-  registerEndpoint(app, endpoints.sendTestDigest, (request) =>
-    sendTestDigest(ctx, channels, request.userId, request.params.id),
+  registerEndpoint(
+    app,
+    endpoints.sendTestDigest,
+    (request) => sendTestDigest(ctx, channels, request.userId, request.params.id),
+    { config: { rateLimit: perUserRateLimit(ctx.config.notifications.testDigestsPerHour, HOUR_MS) } },
   );
 }
 

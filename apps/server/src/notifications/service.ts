@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { NotificationSettings, SaveNotificationSettings, TestDigestResult } from '@fluxion/contract';
 import { mayAnalyse, paywallMessage } from '../billing/paywall.ts';
 import type { ApiContext, AppContext } from '../context.ts';
@@ -115,8 +116,8 @@ async function saveWebhook(ctx: AppContext, userId: string, board: Board, url: s
 
 /**
  * POST /api/projects/:id/notifications/test-digest/: this week's digest now, to the caller's address (and
- * the board's Slack channel when they chose it; never for the demo, which has none). Pressing again within
- * the same minute is the same job, so a double click sends one. Behind the paywall like the analyses.
+ * the board's Slack channel when they chose it; never for the demo, which has none). Each press is its own
+ * job and sends (the route limits how many an hour). Behind the paywall like the analyses.
  */
 export async function sendTestDigest(
   ctx: ApiContext,
@@ -143,7 +144,7 @@ export async function sendTestDigest(
     boardId: board.id,
     userId,
     period: periodNow(board, now),
-    cause: `test:${Math.floor(now / 60_000)}`,
+    cause: `test:${randomUUID()}`,
     giveUpAt: now + 60 * 60_000,
   } as const;
   const jobs: NewJob[] = [];
