@@ -1,9 +1,9 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
-import { buildAuthorizeUrl, createPkcePair, exchangeOAuthCode } from '../github/oauth.ts';
+import { buildAuthorizeUrl, exchangeOAuthCode } from '../github/oauth.ts';
+import { startPendingOAuth, takePendingOAuth } from '../github/pending-oauth.ts';
 import { sealTokens } from '../github/user-token.ts';
 import { storeSignInTokens } from '../users/github-tokens.ts';
 import { upsertGithubUser } from '../users/queries.ts';
@@ -13,15 +13,16 @@ import { SIGNED_IN_REDIRECT, setHandoffCookie } from './handoff.ts';
 import { createHandoffToken } from './refresh-tokens.ts';
 import { endUserSessions, startSession } from './sessions.ts';
 
-const STATE_COOKIE = 'oauth_state';
 const CALLBACK_PATH = endpoints.oauthCallback.path;
-
-type PendingLogin = { state: string; verifier: string };
 
 export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Read per request: the public URL may only be known once the server listens (a random port).
   const redirectUri = () => `${ctx.config.publicUrl}${CALLBACK_PATH}`;
-  const cookiePath = '/accounts/github/';
+  const cookie = () => ({
+    name: 'oauth_state',
+    path: '/accounts/github/',
+    secure: ctx.config.publicUrl.startsWith('https:'),
+  });
   const rateLimit = authRateLimit(ctx);
   // With a GitHub App configured, users sign in through it (its client id and secret, no scopes): their
   // user access tokens expire and are refreshed (github/user-token.ts). Otherwise the OAuth app's.
@@ -44,16 +45,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     app,
     endpoints.signIn,
     async (request, reply) => {
-      const pkce = createPkcePair();
-      const pending: PendingLogin = { state: randomBytes(32).toString('base64url'), verifier: pkce.verifier };
-      reply.setCookie(STATE_COOKIE, JSON.stringify(pending), {
-        path: cookiePath,
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: ctx.config.publicUrl.startsWith('https:'),
-        signed: true,
-        maxAge: 600,
-      });
+      const pending = startPendingOAuth(reply, cookie());
       const url = buildAuthorizeUrl({
         apiUrl: ctx.config.github.apiUrl,
         webUrl: ctx.config.github.webUrl,
@@ -61,7 +53,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         clientId: signInClient().clientId,
         redirectUrl: redirectUri(),
         state: pending.state,
-        codeChallenge: pkce.challenge,
+        codeChallenge: pending.codeChallenge,
         ...(request.query.login ? { login: request.query.login } : {}),
       });
       return reply.redirect(url);
@@ -73,9 +65,8 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     app,
     endpoints.oauthCallback,
     async (request, reply) => {
-      const pending = readPendingLogin(request.unsignCookie(request.cookies[STATE_COOKIE] ?? ''));
-      reply.clearCookie(STATE_COOKIE, { path: cookiePath });
       const { code, state, error } = request.query;
+      const pending = takePendingOAuth(request, reply, cookie(), state);
       if (error === 'access_denied') {
         request.log.info('sign-in cancelled on GitHub');
         return fail(reply);
@@ -84,7 +75,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
         request.log.warn({ error }, 'GitHub refused the sign-in');
         return fail(reply);
       }
-      if (!pending || !code || !state || !sameSecret(state, pending.state)) {
+      if (!pending || !code) {
         request.log.warn('OAuth callback rejected: state missing or mismatched');
         return fail(reply);
       }
@@ -130,22 +121,4 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
 
 function fail(reply: FastifyReply) {
   return reply.redirect('/login?error=oauth_failed');
-}
-
-function readPendingLogin(unsigned: { valid: boolean; value: string | null }): PendingLogin | null {
-  if (!unsigned.valid || !unsigned.value) return null;
-  try {
-    const parsed = JSON.parse(unsigned.value) as Partial<PendingLogin>;
-    return typeof parsed.state === 'string' && typeof parsed.verifier === 'string'
-      ? { state: parsed.state, verifier: parsed.verifier }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }

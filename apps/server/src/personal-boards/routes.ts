@@ -1,10 +1,10 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { endpoints, queryString } from '@fluxion/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
-import { buildAuthorizeUrl, createPkcePair, deleteUserToken, exchangeOAuthCode } from '../github/oauth.ts';
+import { buildAuthorizeUrl, deleteUserToken, exchangeOAuthCode } from '../github/oauth.ts';
+import { startPendingOAuth, takePendingOAuth } from '../github/pending-oauth.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { badRequest } from '../http/errors.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
@@ -26,15 +26,16 @@ import { decryptSecret, encryptSecret } from '../users/secret-box.ts';
  * for any path below it, so an operator registers nothing more.
  */
 export const PERSONAL_SCOPES = ['read:project'];
-const COOKIE = 'personal_oauth';
-const COOKIE_PATH = '/accounts/github/';
 const REDIRECT = '/manage-projects';
-
-type Pending = { state: string; verifier: string; userId: string };
 
 export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const redirectUri = () => `${ctx.config.publicUrl}${endpoints.githubPersonalCallback.path}`;
   const rateLimit = authRateLimit(ctx);
+  const cookie = () => ({
+    name: 'personal_oauth',
+    path: '/accounts/github/',
+    secure: ctx.config.publicUrl.startsWith('https:'),
+  });
   const oauthApp = () => ({
     apiUrl: ctx.config.github.apiUrl,
     webUrl: ctx.config.github.webUrl,
@@ -67,27 +68,14 @@ export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx:
       async (request, reply) => {
         if (!(await signedInThroughApp(ctx.db, request.userId)))
           throw badRequest('Your sign-in already reads your personal boards: nothing to connect');
-        const pkce = createPkcePair();
-        const pending: Pending = {
-          state: randomBytes(32).toString('base64url'),
-          verifier: pkce.verifier,
-          userId: request.userId,
-        };
-        reply.setCookie(COOKIE, JSON.stringify(pending), {
-          path: COOKIE_PATH,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: ctx.config.publicUrl.startsWith('https:'),
-          signed: true,
-          maxAge: 600,
-        });
+        const pending = startPendingOAuth(reply, cookie(), request.userId);
         const user = await findUser(ctx.db, request.userId);
         const authorizeUrl = buildAuthorizeUrl({
           ...oauthApp(),
           redirectUrl: redirectUri(),
           state: pending.state,
           scopes: PERSONAL_SCOPES,
-          codeChallenge: pkce.challenge,
+          codeChallenge: pending.codeChallenge,
           ...(user ? { login: user.username } : {}),
         });
         return { authorize_url: authorizeUrl };
@@ -118,12 +106,11 @@ export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx:
     app,
     endpoints.githubPersonalCallback,
     async (request, reply) => {
-      const pending = readPending(request.unsignCookie(request.cookies[COOKIE] ?? ''));
-      reply.clearCookie(COOKIE, { path: COOKIE_PATH });
       const { code, state, error } = request.query;
+      const pending = takePendingOAuth(request, reply, cookie(), state);
       if (error === 'access_denied')
         return done(reply, 'failed', 'Personal boards were not connected: GitHub access was declined');
-      if (error || !pending || !code || !state || !sameSecret(state, pending.state)) {
+      if (error || !pending?.userId || !code) {
         request.log.warn({ error }, 'personal boards callback rejected');
         return done(reply, 'failed', 'Personal boards could not be connected; try again');
       }
@@ -163,24 +150,4 @@ export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx:
     },
     { config: { rateLimit } },
   );
-}
-
-function readPending(unsigned: { valid: boolean; value: string | null }): Pending | null {
-  if (!unsigned.valid || !unsigned.value) return null;
-  try {
-    const parsed = JSON.parse(unsigned.value) as Partial<Pending>;
-    return typeof parsed.state === 'string' &&
-      typeof parsed.verifier === 'string' &&
-      typeof parsed.userId === 'string'
-      ? { state: parsed.state, verifier: parsed.verifier, userId: parsed.userId }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function sameSecret(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
