@@ -4,6 +4,7 @@ import {
   GithubRateLimitError,
   GithubScopeError,
 } from '../github/errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, notFound, upstreamError } from '../http/errors.ts';
 
 /** A user is waiting: retry briefly, and let a long rate-limit wait surface as an answer instead. */
@@ -11,6 +12,9 @@ export const INTERACTIVE = { retries: 2, maxRetryDelayMs: 3_000 };
 
 /** GitHub's failures, as answers our users can act on. */
 export function fromGithubError(error: unknown): never {
+  // The database failing on the way (the user's token is read from it) is no fault of GitHub's: the error
+  // handler answers it 503 with Retry-After, as every other request during an outage.
+  if (isDatabaseUnavailable(error)) throw error;
   if (error instanceof GithubNotFoundError) throw notFound('Not found on GitHub, or no access to it');
   // Not 401: that would make the web client refresh Fluxion's own session, which cannot help here.
   if (error instanceof GithubAuthError) {
