@@ -3,7 +3,7 @@ import type { User } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { orgPlanStates } from '../users/coverage.ts';
 import type { OrgPlanState } from '../users/coverage.ts';
-import { orgRole } from './github-role.ts';
+import { orgRole } from '../github/org-membership.ts';
 import { orgManagers } from './org-queries.ts';
 
 /**

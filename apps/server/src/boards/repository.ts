@@ -311,3 +311,23 @@ export async function passSettingsOn(db: Db, boardId: string, userId: string): P
     .where('settings_user_id', '=', userId)
     .execute();
 }
+
+/**
+ * `userId` sets the board's shared settings from now on, if `previous` still did (a compare-and-set: of two
+ * members taking over at once, one does).
+ */
+export async function claimSharedSettings(
+  db: Db,
+  boardId: string,
+  userId: string,
+  previous: string | null,
+): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set({ settings_user_id: userId })
+    .where('id', '=', boardId)
+    .where((eb) =>
+      previous === null ? eb('settings_user_id', 'is', null) : eb('settings_user_id', '=', previous),
+    )
+    .execute();
+}

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
-import { GithubSignInNeededError, userGithubToken } from '../github/user-token.ts';
+import type { Db } from '../db/connection.ts';
 import { unauthorized, upstreamError } from '../http/errors.ts';
+import { GithubSignInNeededError, userGithubToken } from './user-token.ts';
 
 /** `unverifiable`: GitHub would not say (the GitHub App lacks the organization permission Members: read). */
 export type OrgRole = 'admin' | 'member' | 'none' | 'unverifiable';
@@ -9,13 +10,42 @@ export type OrgRole = 'admin' | 'member' | 'none' | 'unverifiable';
 const NOT_ACCESSIBLE = 'Resource not accessible by integration';
 
 /**
+ * How long GitHub's answer is trusted: short, so that a member who leaves the organization on GitHub
+ * loses what membership gives within a minute, while a page that asks for many boards asks GitHub once.
+ */
+export const ORG_ROLE_TTL_MS = 60_000;
+
+/** Per database client (one per app): `${userId} ${org}` → the role and until when it holds. */
+const remembered = new WeakMap<Db, Map<string, { role: OrgRole; until: number }>>();
+
+/**
  * The user's role in a GitHub organization, asked of GitHub with the user's own token
  * (`GET /user/memberships/orgs/{org}`): `admin` is what GitHub calls an owner. Not a member (404) or a
  * pending invitation: none. A GitHub App's user token needs the App's organization permission Members: read
  * for this call; without it GitHub refuses it as not accessible: unverifiable. GitHub failing is a 502,
- * never a guess.
+ * never a guess. An answer is kept for `ORG_ROLE_TTL_MS` (failures are not kept). The one place Fluxion
+ * asks who belongs to an organization (team plans' owners and seats, a board's shared settings).
  */
 export async function orgRole(ctx: AppContext, userId: string, org: string): Promise<OrgRole> {
+  const memo = remembered.get(ctx.db) ?? new Map<string, { role: OrgRole; until: number }>();
+  remembered.set(ctx.db, memo);
+  const key = `${userId} ${org.toLowerCase()}`;
+  const now = ctx.now();
+  const known = memo.get(key);
+  if (known && known.until > now) return known.role;
+  const role = await askGithub(ctx, userId, org);
+  // Unverifiable is not kept: it ends when an owner accepts the App's permission, which a user then retries.
+  if (role !== 'unverifiable') memo.set(key, { role, until: now + ORG_ROLE_TTL_MS });
+  return role;
+}
+
+/** Whether GitHub says, now, that the user is a member (or an owner) of the organization. */
+export async function isOrgMember(ctx: AppContext, userId: string, org: string): Promise<boolean> {
+  const role = await orgRole(ctx, userId, org);
+  return role === 'admin' || role === 'member';
+}
+
+async function askGithub(ctx: AppContext, userId: string, org: string): Promise<OrgRole> {
   const token = await userGithubToken(ctx, userId).then(
     (used) => used.token,
     (error: unknown) => {

@@ -3,9 +3,9 @@ import type { NotificationSettings, SaveNotificationSettings, TestDigestResult }
 import { mayAnalyse, paywallMessage } from '../billing/paywall.ts';
 import type { ApiContext, AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import { AppError, badRequest, forbidden, unauthorized } from '../http/errors.ts';
+import { AppError, badRequest, unauthorized } from '../http/errors.ts';
 import { resolveProject } from '../projects/service.ts';
-import { mayChangeSharedSettings } from '../projects/shared-settings.ts';
+import { maySetSharedSettings, takeSharedSettings } from '../projects/shared-settings.ts';
 import { decryptSecret, encryptSecret } from '../users/secret-box.ts';
 import { findUser } from '../users/queries.ts';
 import type { Channels } from './channels.ts';
@@ -53,7 +53,7 @@ async function settingsOf(ctx: AppContext, userId: string, board: Board): Promis
     slack: {
       configured: url !== null,
       hint: url ? webhookHint(url) : null,
-      may_change: board.is_demo !== 1 && mayChangeSharedSettings(board, userId),
+      may_change: await maySetSharedSettings(ctx, board, userId),
     },
     email_available: ctx.config.notifications.smtpUrl !== null,
     schedule: `Mondays at 09:00 (${boardTimeZone(board)})`,
@@ -102,8 +102,12 @@ export async function saveNotificationSettings(
 
 async function saveWebhook(ctx: AppContext, userId: string, board: Board, url: string | null, now: number) {
   if (board.is_demo === 1) throw badRequest('The demo board has no Slack channel', 'slack_webhook_url');
-  if (!mayChangeSharedSettings(board, userId))
-    throw forbidden('Only the user who sets this board’s shared settings may change its Slack channel');
+  await takeSharedSettings(
+    ctx,
+    board,
+    userId,
+    'Only the user who sets this board’s shared settings may change its Slack channel',
+  );
   if (url === null || url === '') {
     await saveSlackWebhook(ctx.db, { boardId: board.id, sealed: null, userId }, now);
     return;

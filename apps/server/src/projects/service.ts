@@ -31,7 +31,16 @@ import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
 import { saveBoardCalendar } from './calendar.ts';
 import { boardFlowPolicies, requestedPolicies, saveFlowPoliciesOver } from './flow-policies.ts';
-import { changedSharedSetting, mayChangeSharedSettings, type SharedSettingField } from './shared-settings.ts';
+import {
+  changedSharedSetting,
+  firstSetter,
+  maySetSharedSettings,
+  type SettingsHolder,
+  type SharedSettingField,
+  type SharedSettings,
+  sharedSettingsSetter,
+  takeSharedSettings,
+} from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
 import { checkedBlockedField } from './blocked-field.ts';
 import { readPlanFields, setEstimateField } from '../plan/queries.ts';
@@ -69,14 +78,19 @@ export async function getProject(ctx: AppContext, userId: string, projectId: str
 
 /** The API's projects, each saying who sets its shared settings and whether this user may change them. */
 async function withSharedSettings(ctx: AppContext, userId: string, rows: TrackedRow[]): Promise<Project[]> {
-  const logins = await settingsOwnerLogins(ctx.db, rows);
-  return rows.map((row) => ({
-    ...toApiProject(row),
-    shared_settings: {
-      set_by: row.settings_user_id === null ? null : (logins.get(row.settings_user_id) ?? null),
-      editable: row.is_demo !== 1 && mayChangeSharedSettings(row, userId),
-    },
-  }));
+  const setters = await Promise.all(
+    rows.map(async (row) => ({ ...row, settings_user_id: await sharedSettingsSetter(ctx, row) })),
+  );
+  const logins = await settingsOwnerLogins(ctx.db, setters);
+  return Promise.all(
+    setters.map(async (row) => ({
+      ...toApiProject(row),
+      shared_settings: {
+        set_by: row.settings_user_id === null ? null : (logins.get(row.settings_user_id) ?? null),
+        editable: await maySetSharedSettings(ctx, row, userId),
+      },
+    })),
+  );
 }
 
 export async function getDemoProject(ctx: AppContext): Promise<Project> {
@@ -117,7 +131,7 @@ export async function saveProject(
   }
   const classification = checkedClassification(request.column_classification, board.columns);
   const policies = await policiesToSave(ctx, userId, request, board.columns);
-  await refuseSharedSettingsChange(ctx, userId, request);
+  await refuseSharedSettingsChange(ctx, userId, request, board);
   const estimate =
     request.estimate_field_id === undefined
       ? undefined
@@ -198,16 +212,40 @@ async function policiesToSave(
  * figures, so only the user who sets them (its first tracker, see migration 018) may change them; a
  * request that repeats them is fine.
  */
-async function refuseSharedSettingsChange(ctx: AppContext, userId: string, request: SaveProjectRequest) {
-  const board = await findBoardByGithubId(ctx.db, request.project_id);
-  if (!board || mayChangeSharedSettings(board, userId)) return;
-  const estimate = (await readPlanFields(ctx.db, board.id)).estimateField;
+async function refuseSharedSettingsChange(
+  ctx: AppContext,
+  userId: string,
+  request: SaveProjectRequest,
+  onGithub: BoardOnGithub,
+) {
+  const stored = await findBoardByGithubId(ctx.db, request.project_id);
+  const board = stored ?? unsetBoard(onGithub);
+  const estimate = stored ? (await readPlanFields(ctx.db, stored.id)).estimateField : null;
   const field = changedSharedSetting(board, request, estimate?.id ?? null);
   if (field === null) return;
-  const [owner] = (await settingsOwnerLogins(ctx.db, [board])).values();
-  throw forbidden(
+  const setter = stored ? await sharedSettingsSetter(ctx, stored) : null;
+  const [owner] = setter ? (await settingsOwnerLogins(ctx.db, [{ settings_user_id: setter }])).values() : [];
+  await takeSharedSettings(
+    ctx,
+    board,
+    userId,
     `${field}: this board's ${SHARED_SETTINGS_ARE[field]} set by ${owner ? `@${owner}` : 'its first tracker'} for everyone who tracks it; ask them to change it`,
   );
+}
+
+/** A board nobody tracks yet, as it would be stored: GitHub's columns, no shared setting set. */
+function unsetBoard(onGithub: BoardOnGithub): SharedSettings & SettingsHolder {
+  return {
+    id: '',
+    is_demo: 0,
+    owner_type: onGithub.ownerType,
+    owner_login: onGithub.ownerLogin,
+    settings_user_id: null,
+    calendar: null,
+    include_archived: 0,
+    flow_policies: null,
+    column_list: JSON.stringify(onGithub.columns),
+  };
 }
 
 const SHARED_SETTINGS_ARE: Record<SharedSettingField, string> = {
@@ -250,7 +288,9 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
       column_options: columnOptionsJson(board.options),
       ...workflowFieldColumns(board),
       collector_user_id: found.collector_user_id ?? userId,
-      settings_user_id: found.settings_user_id ?? userId,
+      settings_user_id:
+        found.settings_user_id ??
+        (await firstSetter(ctx, { owner_type: board.ownerType, owner_login: board.ownerLogin }, userId)),
     });
     return found.id;
   }
@@ -275,7 +315,11 @@ async function ensureBoard(ctx: AppContext, userId: string, board: BoardOnGithub
     lease_owner: null,
     lease_until: null,
     collector_user_id: userId,
-    settings_user_id: userId,
+    settings_user_id: await firstSetter(
+      ctx,
+      { owner_type: board.ownerType, owner_login: board.ownerLogin },
+      userId,
+    ),
   });
   return (await findBoardByGithubId(ctx.db, board.id))?.id ?? id;
 }

@@ -72,3 +72,75 @@ describe.each(cases)("a board's shared settings on $name", async ({ create }) =>
     expect((await save(alice, { include_archived: false })).statusCode).toBe(403);
   });
 });
+
+// A public board of the organization, readable by anyone on GitHub; octo-mallory is not a member.
+sim.world.createUser({ login: 'octo-mallory', name: 'Mallory' });
+const open = sim.world.createProject({ owner: 'fluxion-labs', title: 'Open roadmap', public: true });
+const SLACK = 'https://hooks.slack.com/services/T000/B000/XXXXXXXXXXXXXXXX';
+
+describe.each(cases)("an organization's board's shared settings on $name", async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url });
+  const mallory = await signedInGithubUser(ctx, sim, 'octo-mallory');
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const save = (who: typeof bob, extra: Record<string, unknown> = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: who.auth,
+      payload: { project_id: open.nodeId, iteration_length: 7, ...extra },
+    });
+  const slack = (who: typeof bob) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/projects/${open.nodeId}/notifications/`,
+      headers: who.auth,
+      payload: {
+        digest: false,
+        alerts: false,
+        by_email: false,
+        by_slack: false,
+        email: null,
+        slack_webhook_url: SLACK,
+      },
+    });
+
+  it('are set by none of a stranger who tracks it first', async () => {
+    expect((await save(mallory, { calendar: PARIS })).statusCode).toBe(403);
+    const added = await save(mallory);
+    expect(added.statusCode).toBe(201);
+    expect(added.json().shared_settings).toEqual({ set_by: null, editable: false });
+    const field = await app.inject({
+      method: 'POST',
+      url: `/api/projects/${open.nodeId}/workflow-field/`,
+      headers: mallory.auth,
+      payload: { field_id: 'PVTSSF_other' },
+    });
+    expect(field.statusCode).toBe(403);
+    expect(field.json().message).toMatch(/Only members of fluxion-labs on GitHub/);
+    expect((await slack(mallory)).statusCode).toBe(403);
+    expect((await save(mallory, { include_archived: false })).statusCode).toBe(403);
+  });
+
+  it('are set by the member who adds it later, even when the stranger was stored as their setter', async () => {
+    // As migration 018 left such boards: the first tracker, a stranger, stored as the setter.
+    const mallorysId = mallory.user.id;
+    await ctx.db
+      .updateTable('boards')
+      .set({ settings_user_id: mallorysId })
+      .where('github_project_id', '=', open.nodeId)
+      .execute();
+    const added = await save(bob);
+    expect(added.statusCode).toBe(201);
+    expect(added.json().shared_settings).toEqual({ set_by: null, editable: true });
+    expect((await save(bob, { calendar: PARIS })).statusCode).toBe(200);
+    expect((await slack(bob)).statusCode).toBe(200);
+    const listed = await app.inject({ url: '/api/projects/', headers: mallory.auth });
+    const board = listed.json().find((p: { project_id: string }) => p.project_id === open.nodeId);
+    expect(board.shared_settings).toEqual({ set_by: 'octo-bob', editable: false });
+    expect(
+      (await save(mallory, { calendar: { time_zone: 'UTC', weekends: [], holidays: [] } })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -10,7 +10,7 @@ import { forgetHistory } from '../move-log/writes.ts';
 import { fromGithubError, INTERACTIVE } from './github-errors.ts';
 import { resetColumnSettings } from './queries.ts';
 import { getProject, resolveProject } from './service.ts';
-import { mayChangeSharedSettings } from './shared-settings.ts';
+import { takeSharedSettings } from './shared-settings.ts';
 
 /** The board's single-select fields for the Add and Edit dialogs, and the one chosen by default. */
 export async function projectFields(
@@ -48,8 +48,12 @@ export async function changeWorkflowField(
 ): Promise<Project> {
   const row = await resolveProject(ctx, userId, projectId);
   if (row.is_demo === 1) throw forbidden('The demo project cannot be edited');
-  if (!mayChangeSharedSettings(row, userId))
-    throw forbidden("field_id: only who sets this board's shared settings may change its workflow field");
+  await takeSharedSettings(
+    ctx,
+    row,
+    userId,
+    "field_id: only who sets this board's shared settings may change its workflow field",
+  );
   if (row.workflow_field_id === fieldId) return getProject(ctx, userId, projectId);
   const board = await readAsUser(ctx, userId, INTERACTIVE, (client) =>
     readBoard(client, projectId, { id: fieldId, name: '' }),
