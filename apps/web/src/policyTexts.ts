@@ -2,11 +2,11 @@
  * Texts of the flow policies (docs/metrics.md, "Service Level Expectation", "WIP limits", "Blocked time"):
  * the SLE, WIP limits, blocked time and flow efficiency, wherever they are shown.
  */
+import { viewerFormat } from './lib/viewerFormat.ts';
 import type { DurationUnit } from './lib/units.ts';
 
 /** A duration in the board's unit: "9 days", or "9 working days" on a working calendar. */
-const d = (days: number, unit: DurationUnit = 'days') =>
-  `${Number(days.toFixed(1))} ${days === 1 ? unit.replace(/s$/, '') : unit}`;
+const d = (days: number, unit: DurationUnit = 'days') => viewerFormat.duration(days, unit);
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
 export const P = {

@@ -1,3 +1,4 @@
+import { formatCount } from './lib/viewerFormat.ts';
 import { T as F } from './frameTexts.ts';
 
 /** Up to this size, a sample read back from a two-decimal confidence is exact (lib/format.ts). */
@@ -5,7 +6,7 @@ const EXACT_SAMPLE_UP_TO = 20;
 
 /** "1 recorded movement", "1,234 recorded movements". */
 const movements = (count: number) =>
-  `${count.toLocaleString('en-US')} recorded ${count === 1 ? 'movement' : 'movements'}`;
+  `${formatCount(count)} recorded ${count === 1 ? 'movement' : 'movements'}`;
 
 /**
  * Every user-facing text of the product, in one place. The texts of the app's frame (top bar, sign-in
@@ -73,7 +74,7 @@ export const T = {
       openFlow: 'Open Flow',
       windowHint: (days: number) => `last ${days} days`,
       oldest: 'Oldest in progress',
-      bottleneck: (column: string, days: number, unit: string, window: number) =>
+      bottleneck: (column: string, days: string, unit: string, window: number) =>
         `Bottleneck: '${column}', ${days} ${unit} per stay (last ${window} days)`,
       noWip: 'Nothing in progress',
       oldestHint: (item: string, column: string) => `${item} in ${column}`,
@@ -256,9 +257,9 @@ export const T = {
     agingCaption: 'Each dot is an item in progress, by column and age; bands are the cycle-time percentiles.',
     forecastTitle: 'Forecast',
     forecastCaptionOf: (sample: string, trials: number) =>
-      `Monte Carlo simulation of ${trials.toLocaleString('en')} futures drawn from the throughput of ${sample}.`,
+      `Monte Carlo simulation of ${formatCount(trials)} futures drawn from the throughput of ${sample}.`,
     forecastCaption: (days: number, trials: number) =>
-      `Monte Carlo simulation of ${trials.toLocaleString('en')} futures drawn from the last ${days} days of throughput.`,
+      `Monte Carlo simulation of ${formatCount(trials)} futures drawn from the last ${days} days of throughput.`,
     confidence: 'Confidence',
     sampleNote: (start: string, end: string, perDay: number) =>
       `Sampled days: ${start} – ${end}, on average ${perDay} items finished a day.`,
@@ -387,7 +388,7 @@ export const T = {
       'Only projects you add here are tracked. Issue movements are recorded move by move from the moment a project is added, and the earlier moves its issues’ GitHub timelines still show are imported at once.',
     /** The import checked against GitHub's current values (docs/metrics.md, "Partial histories"). */
     historyCounts: (imported: number, partial: number, since: string) =>
-      `History imported for ${imported.toLocaleString('en')} ${imported === 1 ? 'item' : 'items'}, partial for ${partial.toLocaleString('en')}; recorded move by move since ${since}`,
+      `History imported for ${formatCount(imported)} ${imported === 1 ? 'item' : 'items'}, partial for ${formatCount(partial)}; recorded move by move since ${since}`,
     historyPartialHint:
       'GitHub no longer records every move in its timelines: for these items the moves before they entered their current column are not all known, so they have no lead time, a cycle time only if they started after that, and time in state only from then on. They count in work in progress and throughput.',
     workflowField: 'Workflow field',

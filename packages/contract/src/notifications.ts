@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalLocale } from './format.ts';
 import type { Endpoint } from './endpoints.ts';
 import { notificationRoutes as r } from './notification-routes.ts';
 import { projectIdParamsSchema } from './projects.ts';
@@ -57,6 +58,15 @@ export const saveNotificationSettingsSchema = z.object({
   email: z.email({ error: 'email must be an e-mail address' }).max(254).nullable(),
   /** The board's Slack incoming-webhook URL: a string sets it, null removes it, absent keeps it. */
   slack_webhook_url: z.string().trim().max(500).nullable().optional(),
+  /**
+   * The locale the caller reads their e-mails and Slack messages in (a BCP 47 tag, their browser's:
+   * "en-GB"); absent keeps the one saved (en-US until one is).
+   */
+  locale: z
+    .string()
+    .max(35)
+    .refine((tag) => canonicalLocale(tag) !== null, 'locale must be a BCP 47 language tag such as en-GB')
+    .optional(),
 });
 export type SaveNotificationSettings = z.infer<typeof saveNotificationSettingsSchema>;
 

@@ -29,6 +29,7 @@ import { iterationsEstimates } from './migrations/027_iterations_estimates.ts';
 import { notifications } from './migrations/024_notifications.ts';
 import { taskTurns } from './migrations/029_task_turns.ts';
 import { blockedField } from './migrations/030_blocked_field.ts';
+import { recipientLocale } from './migrations/031_recipient_locale.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -62,6 +63,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '024_notifications': notifications,
     '029_task_turns': taskTurns,
     '030_blocked_field': blockedField,
+    '031_recipient_locale': recipientLocale,
   };
 }
 

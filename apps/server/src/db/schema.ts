@@ -259,6 +259,8 @@ export type NotificationPreferencesTable = {
   by_slack: number;
   /** Where the user's e-mails go; null: none given yet (no e-mail is sent). */
   email: string | null;
+  /** The locale their digests and alerts read in (BCP 47, migration 031); null: en-US. */
+  locale: string | null;
   updated_at: number;
 };
 

@@ -1,4 +1,5 @@
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
+import { formatter } from '@fluxion/contract/format';
 import { flowReportOfRow } from '../analytics/flow-service.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
@@ -8,6 +9,7 @@ import { findVisibleBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';
 import { buildDigest, DIGEST_FLOW_PARAMS, type Digest, type DigestItem, firstLook } from './digest.ts';
 import type { Alert } from './messages.ts';
+import { findPreferences } from './preferences.ts';
 import { currentDigestPeriod } from './schedule.ts';
 
 /** The board's time zone: its working calendar's (UTC without one). */
@@ -41,7 +43,13 @@ export async function digestForUser(
     report,
     estimate,
     publicUrl: ctx.config.publicUrl,
+    locale: await readerLocale(ctx, userId, board),
   });
+}
+
+/** The locale a user reads this board's messages in (saved with their settings; en-US until then). */
+async function readerLocale(ctx: ApiContext, userId: string, board: Board): Promise<string | null> {
+  return (await findPreferences(ctx.db, userId, board.id))?.locale ?? null;
 }
 
 /**
@@ -191,11 +199,12 @@ export async function flowAlert(
   const name = named
     ? `${item.number === null ? '' : `#${item.number} `}“${item.title}”`
     : `A ${PRIVATE_ITEM_TITLE.toLowerCase()}`;
+  const f = formatter(await readerLocale(ctx, userId, board));
   return {
     kind: 'sle_crossed',
     boardTitle: board.title,
-    title: `${board.title}: ${name} crossed the SLE (${item.age_days} days in progress)`,
-    reason: `${name} has been in progress ${item.age_days} days, now in ${item.column}; the board's SLE is ${report.sle.percent}% within ${report.sle.days} days.`,
+    title: `${board.title}: ${name} crossed the SLE (${f.duration(item.age_days)} in progress)`,
+    reason: `${name} has been in progress ${f.duration(item.age_days)}, now in ${item.column}; the board's SLE is ${report.sle.percent}% within ${f.duration(report.sle.days)}.`,
     action:
       'See what holds it: swarm on it, split it, or unblock it — the older it gets, the less likely it finishes soon.',
     link: `${base}/flow?project=${project}`,

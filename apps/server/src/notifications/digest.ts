@@ -1,5 +1,6 @@
 import { type AgingItem, type Bottleneck, type FlowResponse, flowQuerySchema } from '@fluxion/contract';
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
+import { formatter } from '@fluxion/contract/format';
 
 /** Weeks of completions a digest compares: this week and the three before it. */
 export const DIGEST_WEEKS = 4;
@@ -17,6 +18,8 @@ export type DigestItem = Pick<AgingItem, 'id' | 'number' | 'title' | 'url' | 'co
 /** A week's digest of one board, from the same Flow report as the Flow page (figures and story). */
 export type Digest = {
   boardTitle: string;
+  /** The locale its reader reads dates and numbers in (contract/format.ts; en-US when unknown). */
+  locale: string;
   /** The Monday of the digest (YYYY-MM-DD on the board's calendar). */
   period: string;
   completed: WeeklyCompletions & {
@@ -102,6 +105,7 @@ export function buildDigest(input: {
   report: FlowResponse;
   estimate?: { field: string; report: FlowResponse } | null;
   publicUrl: string;
+  locale?: string | null;
 }): Digest {
   const { report, estimate } = input;
   const last = report.throughput.weekly.at(-1);
@@ -116,6 +120,7 @@ export function buildDigest(input: {
   }));
   const digest: Omit<Digest, 'firstLook'> = {
     boardTitle: input.boardTitle,
+    locale: formatter(input.locale).locale,
     period: input.period,
     completed: {
       ...weeklyCompletions(report),
@@ -169,11 +174,12 @@ export const itemName = (item: DigestItem) =>
  * else a fall in completions, else that the flow is steady.
  */
 export function firstLook(digest: Omit<Digest, 'firstLook'>): string {
+  const f = formatter(digest.locale);
   const [pastSle] = digest.sle?.breached ?? [];
   if (pastSle && digest.sle) {
     const others =
       digest.sle.breached.length > 1 ? `, one of ${digest.sle.breached.length} items past it` : '';
-    return `Look first at ${itemName(pastSle)}: ${pastSle.age_days} days in progress, past the board's SLE of ${digest.sle.days} days${others}.`;
+    return `Look first at ${itemName(pastSle)}: ${f.duration(pastSle.age_days)} in progress, past the board's SLE of ${f.duration(digest.sle.days)}${others}.`;
   }
   const [over] = digest.wipBreaches;
   if (over) {
@@ -182,15 +188,15 @@ export function firstLook(digest: Omit<Digest, 'firstLook'>): string {
   const [oldest] = digest.oldest;
   if (oldest && (oldest.risk === 'at_risk' || oldest.risk === 'critical')) {
     const others = digest.atRisk > 1 ? `, one of ${digest.atRisk} items past 85% of recent cycle times` : '';
-    return `Look first at ${itemName(oldest)}: in progress for ${oldest.age_days} days in ${oldest.column}${others}.`;
+    return `Look first at ${itemName(oldest)}: in progress for ${f.duration(oldest.age_days)} in ${oldest.column}${others}.`;
   }
   const b = digest.bottleneck;
   if (b && b.intensity >= 1.5) {
-    return `Look first at ${b.column}: items stay there ${b.days} days on average, ${b.intensity}× the other in-progress columns.`;
+    return `Look first at ${b.column}: items stay there ${f.duration(b.days)} on average, ${f.number(b.intensity, 2)}× the other in-progress columns.`;
   }
   const { thisWeek, previousMean } = digest.completed;
   if (previousMean !== null && previousMean > 0 && thisWeek < previousMean / 2) {
-    return `Look first at why fewer items finished: ${thisWeek} this week against ${previousMean} a week before.`;
+    return `Look first at why fewer items finished: ${f.number(thisWeek)} this week against ${f.number(previousMean)} a week before.`;
   }
   return digest.wip === 0
     ? 'Nothing is in progress: pick the next items to start.'

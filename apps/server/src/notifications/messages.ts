@@ -1,3 +1,4 @@
+import { type Formatter, formatter } from '@fluxion/contract/format';
 import type { Digest, DigestItem } from './digest.ts';
 
 /** A message for every channel: the e-mail's subject, HTML and text; Slack's Block Kit is built from it. */
@@ -23,10 +24,12 @@ const escapeHtml = (text: string) =>
   );
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 
 export function digestSubject(digest: Digest): string {
+  const f = formatter(digest.locale);
   const { thisWeek, estimate } = digest.completed;
-  const weight = estimate ? ` (${estimate.thisWeek} ${estimate.field})` : '';
+  const weight = estimate ? ` (${f.number(estimate.thisWeek)} ${estimate.field})` : '';
   return `${digest.boardTitle}: ${plural(thisWeek, 'item')}${weight} finished this week — Fluxion digest`;
 }
 
@@ -35,18 +38,20 @@ export function digestSubject(digest: Digest): string {
  * "Finished this week: 9 items, 21 Points (previous weeks: 5, 7, 6 items, mean 6; 13, 18, 12 Points, mean 14.3)."
  */
 export function completedLine(digest: Digest): string {
+  const f = formatter(digest.locale);
+  const n = (value: number | null) => (value === null ? '' : f.number(value));
+  const list = (values: number[]) => values.map(n).join(', ');
   const { thisWeek, previous, previousMean, estimate } = digest.completed;
   if (!estimate) {
-    const before =
-      previous.length > 0 ? ` (previous weeks: ${previous.join(', ')}; mean ${previousMean})` : '';
-    return `Finished this week: ${thisWeek}${before}.`;
+    const before = previous.length > 0 ? ` (previous weeks: ${list(previous)}; mean ${n(previousMean)})` : '';
+    return `Finished this week: ${n(thisWeek)}${before}.`;
   }
   const unit = estimate.field;
   const before =
     previous.length > 0
-      ? ` (previous weeks: ${previous.join(', ')} items, mean ${previousMean}; ${estimate.previous.join(', ')} ${unit}, mean ${estimate.previousMean})`
+      ? ` (previous weeks: ${list(previous)} items, mean ${n(previousMean)}; ${list(estimate.previous)} ${unit}, mean ${n(estimate.previousMean)})`
       : '';
-  return `Finished this week: ${plural(thisWeek, 'item')}, ${estimate.thisWeek} ${unit}${before}.`;
+  return `Finished this week: ${plural(thisWeek, 'item')}, ${n(estimate.thisWeek)} ${unit}${before}.`;
 }
 
 export function wipLine(digest: Digest): string {
@@ -56,7 +61,8 @@ export function wipLine(digest: Digest): string {
 export function bottleneckLine(digest: Digest): string {
   const b = digest.bottleneck;
   if (!b) return 'Bottleneck: none yet (no stay ended in an in-progress column recently).';
-  return `Bottleneck: ${b.column}, ${b.days} days on average (${b.intensity}× the other in-progress columns, last ${b.window_days} days).`;
+  const f = formatter(digest.locale);
+  return `Bottleneck: ${b.column}, ${f.duration(b.days)} on average (${f.number(b.intensity, 2)}× the other in-progress columns, last ${b.window_days} days).`;
 }
 
 /** The SLE line: "SLE 85% within 12 days (set): 2 items past it, 1 near it." */
@@ -64,7 +70,7 @@ export function sleLine(digest: Digest): string | null {
   const sle = digest.sle;
   if (!sle) return null;
   const how = sle.source === 'set' ? 'set by the team' : 'proposed from the history';
-  return `SLE ${sle.percent}% within ${sle.days} days (${how}): ${plural(sle.breached.length, 'item')} past it, ${sle.atRisk.length} near it.`;
+  return `SLE ${sle.percent}% within ${formatter(digest.locale).duration(sle.days)} (${how}): ${plural(sle.breached.length, 'item')} past it, ${sle.atRisk.length} near it.`;
 }
 
 /** The WIP-limit line, or null when no column is over its limit. */
@@ -84,14 +90,19 @@ export function figureLines(digest: Digest): string[] {
   ].filter((line): line is string => line !== null);
 }
 
-export const itemLine = (item: DigestItem) =>
-  `${item.number === null ? '' : `#${item.number} `}${item.title} — ${item.age_days} days in progress, now in ${item.column}`;
+export const itemLine = (item: DigestItem, f: Formatter) =>
+  `${item.number === null ? '' : `#${item.number} `}${item.title} — ${f.duration(item.age_days)} in progress, now in ${item.column}`;
+
+/** "Week of Nov 23, 2026": the digest's Monday, as its reader writes dates. */
+export const weekOf = (digest: Digest) =>
+  `week of ${formatter(digest.locale).date(digest.period) ?? digest.period}`;
 
 /** The digest as e-mail: plain text and a single-column HTML that reads on a phone. */
 export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
-  const oldestText = digest.oldest.map((item) => `  - ${itemLine(item)}`).join('\n') || '  (none)';
+  const f = formatter(digest.locale);
+  const oldestText = digest.oldest.map((item) => `  - ${itemLine(item, f)}`).join('\n') || '  (none)';
   const text = [
-    `${digest.boardTitle} — week of ${digest.period}`,
+    `${digest.boardTitle} — ${weekOf(digest)}`,
     '',
     digest.firstLook,
     '',
@@ -112,7 +123,7 @@ export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
       .map((item) => {
         const name = escapeHtml(`${item.number === null ? '' : `#${item.number} `}${item.title}`);
         const title = item.url ? `<a href="${escapeHtml(item.url)}" style="color:#0969da">${name}</a>` : name;
-        return `<li style="margin:0 0 8px">${title}<br><span style="color:#59636e">${item.age_days} days in progress, now in ${escapeHtml(item.column)}</span></li>`;
+        return `<li style="margin:0 0 8px">${title}<br><span style="color:#59636e">${f.duration(item.age_days)} in progress, now in ${escapeHtml(item.column)}</span></li>`;
       })
       .join('') || '<li>(none)</li>';
   const link = (href: string, label: string) =>
@@ -121,7 +132,7 @@ export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
     digest.boardTitle,
     [
       `<h1 style="font-size:20px;margin:0 0 4px">${escapeHtml(digest.boardTitle)}</h1>`,
-      `<p style="color:#59636e;margin:0 0 16px">Week of ${escapeHtml(digest.period)}</p>`,
+      `<p style="color:#59636e;margin:0 0 16px">${escapeHtml(capitalised(weekOf(digest)))}</p>`,
       `<p style="font-size:16px;padding:12px;background:#ddf4ff;border-radius:6px;margin:0 0 16px"><strong>${escapeHtml(digest.firstLook)}</strong></p>`,
       ...figureLines(digest).map((line) => `<p style="margin:0 0 8px">${escapeHtml(line)}</p>`),
       '<h2 style="font-size:16px;margin:0 0 8px">Oldest items in progress</h2>',

@@ -17,6 +17,7 @@ import { createNotifier } from './runner.ts';
 import { DEMO_PROJECT_ID } from '@fluxion/demo-board';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { currentDigestPeriod } from './schedule.ts';
+import { formatter } from '@fluxion/contract/format';
 
 /**
  * Digests and alerts through the real SMTP path (the mail catcher) and the Slack receiver, on a board two
@@ -118,13 +119,17 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     const bad = await save(bob, { ...on, email: bobMail, slack_webhook_url: 'https://evil.example/hook' });
     expect(bad.status).toBe(400);
     expect((await save(bob, { ...on, email: null })).status).toBe(400);
+    const locale = await save(bob, { ...on, email: bobMail, locale: 'not a locale!' });
+    expect(locale.status).toBe(400);
+    expect(JSON.stringify(locale.body)).toContain('locale must be a BCP 47 language tag');
   });
 
   it('sends one digest per user and channel under two notifiers, with the Flow page’s figures, private items to Bob only', async () => {
     expect((await save(bob, { ...on, by_slack: true, email: bobMail, slack_webhook_url: HOOK })).status).toBe(
       200,
     );
-    expect((await save(alice, { ...on, email: aliceMail })).status).toBe(200);
+    // Alice reads in British English (her browser's locale, sent with her settings); Bob never said.
+    expect((await save(alice, { ...on, email: aliceMail, locale: 'en-gb' })).status).toBe(200);
     clock.set(firstMonday);
     const before = mail.inbox.mails.length;
     const slackBefore = mail.inbox.slack.length;
@@ -150,6 +155,10 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     expect(bobDigest.text).toContain('Move the HSM');
     const aliceDigest = alices[0] as CaughtMail;
     expect(aliceDigest.text).toContain('Private item');
+    const monday = currentDigestPeriod(firstMonday, 'UTC').key;
+    expect(bobDigest.text).toContain(`week of ${formatter('en-US').date(monday)}`);
+    expect(aliceDigest.text).toContain(`week of ${formatter('en-GB').date(monday)}`);
+    expect(formatter('en-GB').date(monday)).not.toBe(formatter('en-US').date(monday));
     for (const secret of ['Move the HSM', 'fluxion-labs/vault']) {
       expect(aliceDigest.text + (aliceDigest.html ?? '')).not.toContain(secret);
       expect(JSON.stringify(slack[0]?.body)).not.toContain(secret);

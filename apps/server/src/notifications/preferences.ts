@@ -5,7 +5,14 @@ import type { NotificationPreferencesTable } from '../db/schema.ts';
 export type Preferences = Selectable<NotificationPreferencesTable>;
 
 /** What a user chose for a board; everything off until they choose. */
-export const NO_PREFERENCES = { digest: 0, alerts: 0, by_email: 1, by_slack: 0, email: null } as const;
+export const NO_PREFERENCES = {
+  digest: 0,
+  alerts: 0,
+  by_email: 1,
+  by_slack: 0,
+  email: null,
+  locale: null,
+} as const;
 
 export async function findPreferences(
   db: Db,
@@ -22,7 +29,7 @@ export async function findPreferences(
 
 export async function savePreferences(
   db: Db,
-  row: Omit<Preferences, 'updated_at'>,
+  row: Omit<Preferences, 'updated_at' | 'locale'> & { locale?: string | null },
   now: number,
 ): Promise<void> {
   const { user_id, board_id, ...settings } = row;

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { stretchStart } from './compose.ts';
 import type { FlowResponse } from '@fluxion/contract';
 import { buildDigest, type Digest, firstLook, weeklyCompletions } from './digest.ts';
-import { completedLine, digestSubject } from './messages.ts';
+import { completedLine, digestEmail, digestSubject } from './messages.ts';
 import { idempotencyKey, messageIdOf } from './jobs.ts';
 import { currentDigestPeriod, digestStillDue, retryDelayMs } from './schedule.ts';
-import { slackWebhookProblem } from './slack.ts';
+import { digestSlack, slackWebhookProblem } from './slack.ts';
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token.ts';
 
 const at = (iso: string) => Date.parse(iso);
@@ -109,6 +109,7 @@ describe('what to look at first', () => {
   });
   const digest = (over: Partial<Omit<Digest, 'firstLook'>> = {}): Omit<Digest, 'firstLook'> => ({
     boardTitle: 'B',
+    locale: 'en-US',
     period: '2026-11-23',
     completed: { thisWeek: 4, weekEnd: '2026-11-23', previous: [4, 5, 3], previousMean: 4, estimate: null },
     wip: 3,
@@ -186,5 +187,48 @@ describe('completed this week, in items and in the board’s estimate unit', () 
     const items = digestOf(null);
     expect(completedLine(items)).toBe('Finished this week: 9 (previous weeks: 5, 7, 6; mean 6).');
     expect(digestSubject(items)).toBe('B: 9 items finished this week — Fluxion digest');
+  });
+});
+
+describe('the digest reads in its recipient’s locale, with the app’s rounding', () => {
+  const report = {
+    throughput: { weekly: [{ week_start: 'w', week_end: '2026-11-23', count: 1234 }] },
+    aging: {
+      items: [
+        { id: 'i', number: 7, title: 'Slow', url: null, column: 'Doing', age_days: 23.24, risk: 'critical' },
+      ],
+      at_risk: 1,
+    },
+    bottleneck: { column: 'Doing', days: 4.25, intensity: 2.345, samples: 5, window_days: 28 },
+  } as unknown as FlowResponse;
+  const digestIn = (locale: string | null) =>
+    buildDigest({
+      boardTitle: 'B',
+      projectId: 'P',
+      period: '2026-11-23',
+      report,
+      publicUrl: 'https://x',
+      locale,
+    });
+
+  it('23.24 days is "23.2 days" in the e-mail and in Slack, as the app shows it; dates and separators follow the locale', () => {
+    const us = digestIn(null);
+    const mail = digestEmail(us, 'https://x/u');
+    expect(mail.text).toContain('#7 Slow — 23.2 days in progress, now in Doing');
+    expect(mail.text).toContain('B — week of Nov 23, 2026');
+    expect(mail.text).toContain('Bottleneck: Doing, 4.3 days on average (2.35× the other');
+    expect(mail.text).toContain('Finished this week: 1,234.');
+    expect(mail.html).toContain('23.2 days in progress');
+    expect(mail.text).not.toContain('23.24');
+    expect(us.firstLook).toBe('Look first at #7 “Slow”: in progress for 23.2 days in Doing.');
+    const slack = JSON.stringify(digestSlack(us));
+    expect(slack).toContain('23.2 days in progress');
+    expect(slack).toContain('week of Nov 23, 2026');
+
+    const gb = digestIn('en-GB');
+    expect(digestEmail(gb, 'https://x/u').text).toContain('B — week of 23 Nov 2026');
+    const de = digestIn('de-DE');
+    expect(digestEmail(de, 'https://x/u').text).toContain('23,2 days in progress');
+    expect(de.firstLook).toContain('23,2 days');
   });
 });

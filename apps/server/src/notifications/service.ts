@@ -11,6 +11,7 @@ import { findUser } from '../users/queries.ts';
 import type { Channels } from './channels.ts';
 import { boardTimeZone, periodNow } from './compose.ts';
 import { claimJobByKey, enqueue, findJobByKey, idempotencyKey, latestJob, type NewJob } from './jobs.ts';
+import { canonicalLocale } from '@fluxion/contract/format';
 import {
   findPreferences,
   findSlackWebhook,
@@ -84,6 +85,7 @@ export async function saveNotificationSettings(
     await saveWebhook(ctx, userId, board, body.slack_webhook_url, now);
   if (body.by_slack && !(await findSlackWebhook(ctx.db, board.id)))
     throw badRequest('Set the board’s Slack incoming-webhook URL first', 'slack_webhook_url');
+  const prefs = await findPreferences(ctx.db, userId, board.id);
   await savePreferences(
     ctx.db,
     {
@@ -94,6 +96,7 @@ export async function saveNotificationSettings(
       by_email: body.by_email ? 1 : 0,
       by_slack: body.by_slack ? 1 : 0,
       email: body.email,
+      locale: canonicalLocale(body.locale) ?? prefs?.locale ?? null,
     },
     now,
   );

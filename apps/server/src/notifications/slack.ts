@@ -1,5 +1,6 @@
 import type { Digest } from './digest.ts';
-import { type Alert, figureLines, itemLine } from './messages.ts';
+import { formatter } from '@fluxion/contract/format';
+import { type Alert, figureLines, itemLine, weekOf } from './messages.ts';
 
 /** Slack's own incoming webhooks; another base only by configuration (SLACK_WEBHOOK_BASE_URL: a simulator). */
 export const SLACK_WEBHOOK_BASE = 'https://hooks.slack.com/services/';
@@ -35,15 +36,16 @@ export type SlackMessage = { text: string; blocks: Block[] };
 
 /** The digest as a Block Kit message (the `text` is the notification's fallback). */
 export function digestSlack(digest: Digest): SlackMessage {
+  const f = formatter(digest.locale);
   const items = digest.oldest.map(
-    (item) => `• ${item.url ? slackLink(item.url, itemLine(item)) : escapeSlack(itemLine(item))}`,
+    (item) => `• ${item.url ? slackLink(item.url, itemLine(item, f)) : escapeSlack(itemLine(item, f))}`,
   );
   return {
-    text: `${digest.boardTitle}: weekly digest (week of ${digest.period})`,
+    text: `${digest.boardTitle}: weekly digest (${weekOf(digest)})`,
     blocks: [
       {
         type: 'header',
-        text: { type: 'plain_text', text: `${digest.boardTitle} — week of ${digest.period}` },
+        text: { type: 'plain_text', text: `${digest.boardTitle} — ${weekOf(digest)}` },
       },
       section(`*${escapeSlack(digest.firstLook)}*`),
       section(figureLines(digest).map(escapeSlack).join('\n')),

@@ -6,9 +6,9 @@ import { T } from '../texts.ts';
 import styles from './States.module.css';
 
 /** Since when a board's moves are recorded, in words. */
-export function recordingText(project: Pick<Project, 'recording_since'>): string {
+export function recordingText(project: Pick<Project, 'recording_since' | 'calendar'>): string {
   return project.recording_since
-    ? T.states.recordingSince(formatDate(project.recording_since))
+    ? T.states.recordingSince(formatDate(project.recording_since, project.calendar?.time_zone))
     : T.states.recordingFromAdd;
 }
 

@@ -1,4 +1,5 @@
 import type { ExportCalendar, FlowResponse } from '@fluxion/contract';
+import { formatDays } from '../../lib/format.ts';
 import { blockedByColumnCsv, blockedByColumnRows } from '../../lib/exportTables.ts';
 import { capitalUnit, unitOf } from '../../lib/units.ts';
 import { P } from '../../policyTexts.ts';
@@ -33,7 +34,7 @@ export function BlockedByColumnTable({ data, calendar }: { data: FlowResponse; c
           {rows.map((row) => (
             <tr key={row.column}>
               <td>{row.column}</td>
-              <td>{Number(row.days.toFixed(1))}</td>
+              <td>{formatDays(row.days)}</td>
               <td>{row.now}</td>
             </tr>
           ))}

@@ -40,7 +40,7 @@ function Bottleneck({ board, unit }: { board: BoardFlowSummary; unit: DurationUn
   if (!b) return null;
   return (
     <p className={styles.muted} data-testid="board-bottleneck">
-      {t.bottleneck(b.column, Number(b.days.toFixed(2)), unit, b.window_days)}
+      {t.bottleneck(b.column, formatDays(b.days), unit, b.window_days)}
     </p>
   );
 }

@@ -7,6 +7,7 @@ import {
   sendTestDigest,
   UnexpectedAnswerError,
 } from '../../../api/notifications.ts';
+import { formatDateTime, viewerFormat } from '../../../lib/format.ts';
 import styles from './Notifications.module.css';
 import { NT } from './texts.ts';
 
@@ -77,6 +78,8 @@ export function NotificationsSection({ projects }: { projects: Project[] }) {
         by_slack: form.by_slack,
         email: form.email.trim() === '' ? null : form.email.trim(),
         ...(form.webhook.trim() ? { slack_webhook_url: form.webhook.trim() } : {}),
+        // The e-mails and Slack messages read dates and numbers as this browser does.
+        locale: viewerFormat.locale,
       });
       setSettings(saved);
       setForm(formOf(saved));
@@ -186,7 +189,7 @@ export function NotificationsSection({ projects }: { projects: Project[] }) {
               const status = settings.status[key];
               return status ? (
                 <li key={key}>
-                  {NT.status[key]}: {status.message} ({new Date(status.at).toLocaleString()})
+                  {NT.status[key]}: {status.message} ({formatDateTime(status.at)})
                 </li>
               ) : null;
             })}
