@@ -71,7 +71,7 @@ for (const size of SIZES) {
       await expect(async () => {
         await page.reload();
         await expect(row.locator('[data-history]')).toHaveText(
-          /^History imported for 3 items, partial for 2; recorded move by move since \d{1,2} [A-Z][a-z]{2}$/,
+          /^History imported for 3 items, partial for 2; recorded move by move since [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
           { timeout: 2_000 },
         );
       }).toPass({ timeout: 45_000 });
