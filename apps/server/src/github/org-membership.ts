@@ -1,5 +1,4 @@
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/connection.ts';
 import { unauthorized, upstreamError } from '../http/errors.ts';
 import { GithubSignInNeededError, userGithubToken } from './user-token.ts';
 
@@ -16,7 +15,7 @@ const NOT_ACCESSIBLE = 'Resource not accessible by integration';
 export const ORG_ROLE_TTL_MS = 60_000;
 
 /** Per database client (one per app): `${userId} ${org}` → the role and until when it holds. */
-const remembered = new WeakMap<Db, Map<string, { role: OrgRole; until: number }>>();
+const remembered = new WeakMap<object, Map<string, { role: OrgRole; until: number }>>();
 
 /**
  * The user's role in a GitHub organization, asked of GitHub with the user's own token
