@@ -116,6 +116,16 @@ const githubAppSetupQuerySchema = z
   })
   .loose();
 
+/** The installation GitHub's redirect to the setup URL named, for the signed-in user to confirm. */
+const githubAppConfirmInstallSchema = z.object({
+  installation_id: z.string().regex(/^\d{1,20}$/, 'must be an installation id'),
+});
+/** What came of an install: shown on Manage Projects. */
+const githubAppSetupOutcomeSchema = z.object({
+  result: z.enum(['installed', 'requested', 'suspended', 'failed']),
+  message: z.string(),
+});
+
 function endpoint<const N extends RouteName, const E extends Omit<Endpoint, keyof RouteKey>>(
   name: N,
   spec: E,
@@ -497,11 +507,20 @@ export const endpoints = {
   }),
   githubAppSetup: endpoint('githubAppSetup', {
     summary:
-      "The GitHub App's setup URL: GitHub returns here after an install (installation_id, setup_action); the installation is confirmed with GitHub, stored, and the browser sent to /manage-projects with a message",
+      "The GitHub App's setup URL: GitHub returns here after an install (installation_id, setup_action); the browser is sent on to /manage-projects, where the signed-in user confirms it (POST /api/github-app/installations/). Calls GitHub for nothing",
     tag: 'GitHub',
     auth: 'none',
     query: githubAppSetupQuerySchema,
     responses: { 302: null },
+  }),
+  githubAppConfirmInstall: endpoint('githubAppConfirmInstall', {
+    summary:
+      "Confirms an install the setup URL named: believed only when GitHub lists it among the user's own installations (GET /user/installations with the user's token), then stored and its boards read with it",
+    tag: 'GitHub',
+    auth: 'bearer',
+    body: githubAppConfirmInstallSchema,
+    responses: { 200: githubAppSetupOutcomeSchema },
+    rateLimited: true,
   }),
   githubWebhook: endpoint('githubWebhook', {
     summary:

@@ -42,6 +42,7 @@ export const routes = {
   githubProjectFields: { method: 'GET', path: '/api/github-project-fields/' },
   githubAppInstallUrl: { method: 'GET', path: '/api/github-app/install-url/' },
   githubAppSetup: { method: 'GET', path: '/accounts/github/app/setup/' },
+  githubAppConfirmInstall: { method: 'POST', path: '/api/github-app/installations/' },
   githubConnections: { method: 'GET', path: '/api/github/connections/' },
   githubPersonalConnect: { method: 'POST', path: '/api/github/personal-connection/' },
   githubPersonalDisconnect: { method: 'DELETE', path: '/api/github/personal-connection/' },

@@ -5,8 +5,8 @@ import { createCollector } from '../collector/runner.ts';
 import { readerFactory } from '../collector/readers.ts';
 import { buildTestApp, listenTestApp, type TestApp, testClock, testConfig } from '../testing/app.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
-import { simAppConfig } from '../testing/github-app.ts';
-import { signedInUser } from '../testing/users.ts';
+import { simAppConfig, simInstall } from '../testing/github-app.ts';
+import { signedInAppUser, signedInUser } from '../testing/users.ts';
 import { encryptSecret } from '../users/secret-box.ts';
 import { findInstallation } from './store.ts';
 import { reconcileInstallations, reconcilingEvery } from './sync.ts';
@@ -291,18 +291,76 @@ describe.each(await dialectCases())('the GitHub App install flow on $name', ({ c
     );
   });
 
-  it('installs through GitHub, confirms the installation with the App JWT, and lands on Manage Projects', async () => {
+  const confirm = (auth: { authorization: string } | undefined, installationId: string) =>
+    test.app.inject({
+      method: 'POST',
+      url: '/api/github-app/installations/',
+      ...(auth ? { headers: auth } : {}),
+      payload: { installation_id: installationId },
+    });
+  const installations = () => test.ctx.db.selectFrom('github_installations').selectAll().execute();
+  const findInstallationOf = async (login: string) =>
+    (await installations()).find((row) => row.account_login === login)?.id;
+  const connections = async (auth: { authorization: string }) =>
+    (await test.app.inject({ method: 'GET', url: '/api/github/connections/', headers: auth })).json() as {
+      installed_on: string[];
+    };
+
+  it('installs through GitHub: the setup URL asks GitHub nothing, and the signed-in user confirms the installation with their own token', async () => {
+    const alice = await signedInAppUser(test.ctx, sim, 'octo-alice');
     const install = `${sim.url}/apps/${sim.app().slug}/installations/new?login=octo-alice`;
     const landed = await browse(install);
     expect(landed.pathname).toBe('/manage-projects');
-    expect(landed.searchParams.get('github_app')).toBe('installed');
-    expect(landed.searchParams.get('message')).toContain('installed on fluxion-labs');
-    const rows = await test.ctx.db.selectFrom('github_installations').selectAll().execute();
-    expect(rows.map((r) => r.account_login)).toEqual(['fluxion-labs']);
+    const id = landed.searchParams.get('github_app_installation') ?? '';
+    expect(id).toMatch(/^\d+$/);
+    // The unauthenticated redirect stored nothing (it made no App JWT call to GitHub).
+    expect(await installations()).toHaveLength(0);
+    expect((await confirm(undefined, id)).statusCode).toBe(401);
+    const confirmed = await confirm(alice.auth, id);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ result: 'installed' });
+    expect(confirmed.json().message).toContain('installed on fluxion-labs');
+    expect((await installations()).map((r) => r.account_login)).toEqual(['fluxion-labs']);
     // Again (GitHub: already installed, setup_action=update): the same installation, nothing doubled.
     const again = await browse(install);
-    expect(again.searchParams.get('github_app')).toBe('installed');
-    expect(await test.ctx.db.selectFrom('github_installations').selectAll().execute()).toHaveLength(1);
+    expect(again.searchParams.get('github_app_installation')).toBe(id);
+    expect((await confirm(alice.auth, id)).json()).toMatchObject({ result: 'installed' });
+    expect(await installations()).toHaveLength(1);
+  });
+
+  it("refuses an installation GitHub does not list among the user's own, and shows each user only their organizations' installations", async () => {
+    sim.world.createUser({ login: 'octo-mallory', name: 'Mallory' });
+    sim.world.createOrg({ login: 'mallory-co', members: ['octo-mallory'], owners: ['octo-mallory'] });
+    const mallory = await signedInAppUser(test.ctx, sim, 'octo-mallory');
+    const alice = await signedInAppUser(test.ctx, sim, 'octo-alice');
+    const labs = await findInstallationOf('fluxion-labs');
+    const theirs = await simInstall(sim, 'mallory-co');
+    // Mallory names fluxion-labs' real installation: GitHub does not list it to her, so nothing is linked.
+    expect((await confirm(mallory.auth, String(labs))).json()).toMatchObject({ result: 'failed' });
+    // A setup redirect naming an installation stores nothing by itself, whoever sends it.
+    await browse(`${url}/accounts/github/app/setup/?installation_id=${theirs.id}&setup_action=install`);
+    expect((await installations()).map((r) => r.account_login)).toEqual(['fluxion-labs']);
+    expect((await confirm(mallory.auth, String(theirs.id))).json()).toMatchObject({ result: 'installed' });
+    expect((await connections(alice.auth)).installed_on).toEqual(['fluxion-labs']);
+    expect((await connections(mallory.auth)).installed_on).toEqual(['mallory-co']);
+    const stranger = await signedInAppUser(test.ctx, sim, 'octo-bob');
+    sim.world.orgs.get('fluxion-labs')?.members.delete('octo-bob');
+    try {
+      expect((await connections(stranger.auth)).installed_on).toEqual([]);
+    } finally {
+      sim.world.orgs.get('fluxion-labs')?.members.add('octo-bob');
+    }
+  });
+
+  it('limits how many installs a user confirms an hour (429 with Retry-After)', async () => {
+    const alice = await signedInAppUser(test.ctx, sim, 'octo-alice');
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push((await confirm(alice.auth, '987654')).statusCode);
+    expect(answers.filter((status) => status === 429).length).toBeGreaterThan(0);
+    const limited = await confirm(alice.auth, '987654');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    test.clock.advance(61 * MINUTE);
   });
 
   it('says an owner has been asked when a member requests the install', async () => {
@@ -312,10 +370,12 @@ describe.each(await dialectCases())('the GitHub App install flow on $name', ({ c
   });
 
   it('stores nothing for an installation GitHub does not confirm', async () => {
+    const alice = await signedInAppUser(test.ctx, sim, 'octo-alice');
     const landed = await browse(
       `${url}/accounts/github/app/setup/?installation_id=987654&setup_action=install`,
     );
-    expect(landed.searchParams.get('github_app')).toBe('failed');
-    expect(await test.ctx.db.selectFrom('github_installations').selectAll().execute()).toHaveLength(1);
+    expect(landed.searchParams.get('github_app_installation')).toBe('987654');
+    expect((await confirm(alice.auth, '987654')).json()).toMatchObject({ result: 'failed' });
+    expect(await installations()).toHaveLength(2);
   });
 });

@@ -8,7 +8,7 @@ import { startPendingOAuth, takePendingOAuth } from '../github/pending-oauth.ts'
 import { registerEndpoint } from '../http/endpoint.ts';
 import { badRequest } from '../http/errors.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
-import { activeInstallationAccounts } from '../installations/store.ts';
+import { installedOnForUser } from '../installations/user-installations.ts';
 import {
   forgetPersonalToken,
   readPersonalToken,
@@ -58,7 +58,7 @@ export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx:
           : personal
             ? ('connected' as const)
             : ('not_connected' as const),
-        installed_on: ctx.config.github.app ? await activeInstallationAccounts(ctx.db) : [],
+        installed_on: ctx.config.github.app && viaApp ? await installedOnForUser(ctx, request.userId) : [],
       };
     });
 

@@ -17,3 +17,7 @@ export async function connectPersonalBoards(): Promise<string> {
 export async function disconnectPersonalBoards(): Promise<void> {
   await api.call('githubPersonalDisconnect', {});
 }
+
+/** Confirms the install GitHub's setup redirect named: GitHub is asked whether it is the user's own. */
+export const confirmGithubAppInstall = (installationId: string) =>
+  api.call('githubAppConfirmInstall', { body: { installation_id: installationId } });

@@ -76,6 +76,29 @@ describe('GitHub App in Manage Projects', () => {
     expect(screen.getByTestId('where').textContent).toBe('/manage-projects');
   });
 
+  it('confirms the installation the setup redirect names, as the signed-in user, and shows what came of it', async () => {
+    const message = 'The Fluxion GitHub App is installed on fluxion-labs.';
+    const calls: { url: string; method: string; body: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        calls.push({ url, method: init?.method ?? 'GET', body: (init?.body as string) ?? null });
+        const answer = url.includes('/api/github-app/installations/')
+          ? { result: 'installed', message }
+          : { install_url: INSTALL };
+        return new Response(JSON.stringify(answer), { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    renderAt('/manage-projects?github_app_installation=42');
+    expect((await screen.findByRole('status')).textContent).toBe(message);
+    const confirm = calls.filter((c) => c.url.includes('/api/github-app/installations/'));
+    expect(confirm).toHaveLength(1);
+    expect(confirm[0]?.method).toBe('POST');
+    expect(JSON.parse(confirm[0]?.body ?? '{}')).toEqual({ installation_id: '42' });
+    expect(screen.getByTestId('where').textContent).not.toContain('github_app_installation');
+  });
+
   it('says a request or a failure as such, with its own words when the redirect has none', () => {
     stubInstallUrl(INSTALL);
     renderAt('/manage-projects?github_app=failed');

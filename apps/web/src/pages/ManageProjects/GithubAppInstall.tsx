@@ -1,9 +1,13 @@
 import { LinkExternalIcon } from '@primer/octicons-react';
 import { Button, Flash } from '@primer/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { connectPersonalBoards, disconnectPersonalBoards } from '../../api/githubApp.ts';
+import {
+  confirmGithubAppInstall,
+  connectPersonalBoards,
+  disconnectPersonalBoards,
+} from '../../api/githubApp.ts';
 import { CONNECTIONS_KEY, useConnections } from '../../components/BoardAccess/useConnections.ts';
 import { useInstallUrl } from '../../components/BoardAccess/useInstallUrl.ts';
 import { T } from '../../texts.ts';
@@ -34,10 +38,13 @@ const isOutcome = (value: string | null): value is Outcome => value !== null && 
 
 /**
  * What came of an install: GitHub sends the browser to the server's setup URL, which redirects here with
+ * `?github_app_installation=<id>` for the signed-in user to confirm (the server asks GitHub whether it is
+ * theirs), or with an outcome already; the outcome then stands in the address as
  * `?github_app=installed|requested|suspended|failed&message=…` (docs/github.md). Shown until dismissed.
  */
 export function GithubAppSetupResult() {
   const [params, setParams] = useSearchParams();
+  useConfirmInstall(params, setParams);
   const outcome = params.get('github_app');
   if (!isOutcome(outcome)) return null;
   const message = params.get('message') || T.githubApp.result[outcome];
@@ -55,6 +62,35 @@ export function GithubAppSetupResult() {
       </Button>
     </Flash>
   );
+}
+
+/** Confirms the installation the address names, once, and puts what came of it in its place. */
+function useConfirmInstall(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
+  const queryClient = useQueryClient();
+  const installation = params.get('github_app_installation');
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!installation || asked.current === installation) return;
+    asked.current = installation;
+    const show = (outcome: { result: string; message?: string }) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('github_app_installation');
+          next.set('github_app', outcome.result);
+          if (outcome.message) next.set('message', outcome.message);
+          return next;
+        },
+        { replace: true },
+      );
+    confirmGithubAppInstall(installation).then(
+      async (outcome) => {
+        show(outcome);
+        await queryClient.invalidateQueries({ queryKey: CONNECTIONS_KEY });
+      },
+      (error: unknown) => show({ result: 'failed', message: (error as Error).message || undefined }),
+    );
+  }, [installation, setParams, queryClient]);
 }
 
 /**
