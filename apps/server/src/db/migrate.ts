@@ -30,6 +30,7 @@ import { notifications } from './migrations/024_notifications.ts';
 import { taskTurns } from './migrations/029_task_turns.ts';
 import { blockedField } from './migrations/030_blocked_field.ts';
 import { recipientLocale } from './migrations/031_recipient_locale.ts';
+import { alertScans } from './migrations/032_alert_scans.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -64,6 +65,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '029_task_turns': taskTurns,
     '030_blocked_field': blockedField,
     '031_recipient_locale': recipientLocale,
+    '032_alert_scans': alertScans,
   };
 }
 

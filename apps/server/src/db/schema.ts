@@ -262,6 +262,8 @@ export type NotificationPreferencesTable = {
   /** The locale their digests and alerts read in (BCP 47, migration 031); null: en-US. */
   locale: string | null;
   updated_at: number;
+  /** When the user's alerts last came on (migration 032): crossings before it are not news to them. */
+  alerts_since: number | null;
 };
 
 /** A board's Slack channel: its incoming-webhook URL sealed with TOKEN_ENCRYPTION_KEY (migration 024). */
@@ -270,6 +272,9 @@ export type NotificationBoardsTable = {
   slack_webhook_enc: string | null;
   updated_by: string | null;
   updated_at: number;
+  /** The board's last alert scan and the crossings it saw, JSON cause keys (migration 032). */
+  scanned_at: number | null;
+  scan_causes: string | null;
 };
 
 /**
@@ -296,6 +301,8 @@ export type NotificationJobsTable = {
   created_at: number;
   sending_at: number | null;
   finished_at: number | null;
+  /** The crossings an alert of a scan lists, JSON cause keys (migration 032); null for other jobs. */
+  crossings: string | null;
 };
 
 /** A task run in one process at a time, once per period (leases/turns.ts, migration 029). */

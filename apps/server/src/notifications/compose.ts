@@ -8,8 +8,9 @@ import { boardCalendar } from '../projects/calendar.ts';
 import { findVisibleBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';
 import { buildDigest, DIGEST_FLOW_PARAMS, type Digest, type DigestItem, firstLook } from './digest.ts';
-import type { Alert } from './messages.ts';
+import { type Alert, combineAlerts } from './messages.ts';
 import { findPreferences } from './preferences.ts';
+import type { Crossing } from './crossings.ts';
 import { currentDigestPeriod } from './schedule.ts';
 
 /** The board's time zone: its working calendar's (UTC without one). */
@@ -114,33 +115,51 @@ export function collectionStoppedAlert(board: Board, publicUrl: string): Alert {
 /** The cause of an alert, as its job's key holds it. */
 export type AlertCause =
   | { kind: 'collection_stopped' }
+  | { kind: 'crossings'; scannedAt: number }
   | { kind: 'sle_crossed'; itemId: string }
   | { kind: 'wip_limit'; column: string };
 
-/** `collection_stopped:<last sync>`, `sle:<item>:<its cycle start>`, `wip:<column>:<first day over>`. */
+/**
+ * `collection_stopped:<last sync>`, `crossed:<scan time>` (the job's `crossings` list what), and the
+ * crossings themselves: `sle:<item>:<its cycle start>`, `wip:<column>`.
+ */
 export function readCause(cause: string): AlertCause | null {
   const [kind, first] = cause.split(':');
   if (kind === 'collection_stopped') return { kind };
+  if (kind === 'crossed' && first && Number.isFinite(Number(first)))
+    return { kind: 'crossings', scannedAt: Number(first) };
   if (kind === 'sle' && first) return { kind: 'sle_crossed', itemId: first };
   if (kind === 'wip' && first) return { kind: 'wip_limit', column: decodeURIComponent(first) };
   return null;
 }
 
 /**
- * The SLE crossings and WIP-limit breaches of a board now, as alert causes: one per item per cycle (its
- * cycle start in the key) and one per column per stretch of days over its limit (the stretch's first day).
+ * The SLE crossings and WIP-limit breaches of a board now: one per item per cycle (its cycle start in the
+ * key), crossed at the earliest when its cycle start plus the SLE's days had passed; one per column over
+ * its limit, crossed at the start of the stretch of days over it (a column that goes back within its
+ * limit and over again between two scans is news again).
  */
-export async function flowAlertCauses(ctx: ApiContext, userId: string, board: Board): Promise<string[]> {
+export async function flowCrossings(ctx: ApiContext, userId: string, board: Board): Promise<Crossing[]> {
   const report = await reportForUser(ctx, userId, board);
   if (!report) return [];
+  const sleDays = report.sle?.days ?? 0;
   const sle = report.aging.items
     .filter((item) => item.sle_risk === 'breached')
-    .map((item) => `sle:${item.id}:${item.started_at}`);
+    .map((item) => ({
+      key: `sle:${item.id}:${item.started_at}`,
+      at: Date.parse(item.started_at) + sleDays * DAY_MS,
+    }));
   const wip = (report.wip_limits ?? [])
     .filter((w) => w.over)
-    .map((w) => `wip:${encodeURIComponent(w.column)}:${stretchStart(w.dates_over, report.window.end)}`);
+    .map((w) => {
+      const first = stretchStart(w.dates_over, report.window.end);
+      // Keyed by the column alone: the stretch's first day moves with a window it outlasts.
+      return { key: `wip:${encodeURIComponent(w.column)}`, at: Date.parse(`${first}T00:00:00Z`) };
+    });
   return [...sle, ...wip];
 }
+
+const DAY_MS = 86_400_000;
 
 /** The first day of the run of consecutive days over the limit that reaches the window's end. */
 export function stretchStart(datesOver: readonly string[], end: string): string {
@@ -170,7 +189,7 @@ export async function flowAlert(
   userId: string,
   viewers: readonly string[],
   board: Board,
-  cause: Exclude<AlertCause, { kind: 'collection_stopped' }>,
+  cause: Extract<AlertCause, { kind: 'sle_crossed' | 'wip_limit' }>,
 ): Promise<Alert | null> {
   const report = await reportForUser(ctx, userId, board);
   if (!report) return null;
@@ -209,4 +228,30 @@ export async function flowAlert(
       'See what holds it: swarm on it, split it, or unblock it — the older it gets, the less likely it finishes soon.',
     link: `${base}/flow?project=${project}`,
   };
+}
+
+/**
+ * One scan's crossings (`keys`) as one alert, as `userId` reads it: the ones still standing (an item that
+ * finished since, a column back within its limit, is left out); null when none is.
+ */
+export async function crossingsAlert(
+  ctx: ApiContext,
+  userId: string,
+  viewers: readonly string[],
+  board: Board,
+  keys: readonly string[],
+): Promise<Alert | null> {
+  const alerts: Alert[] = [];
+  for (const key of keys) {
+    const cause = readCause(key);
+    if (cause?.kind !== 'sle_crossed' && cause?.kind !== 'wip_limit') continue;
+    const alert = await flowAlert(ctx, userId, viewers, board, cause);
+    if (alert) alerts.push(alert);
+  }
+  const base = ctx.config.publicUrl.replace(/\/$/, '');
+  return combineAlerts(
+    board.title,
+    alerts,
+    `${base}/flow?project=${encodeURIComponent(board.github_project_id)}`,
+  );
 }

@@ -25,13 +25,15 @@ export type NewJob = {
   cause: string | null;
   /** After this the job is given up (a digest stops being news); null: retried for as long as it takes. */
   giveUpAt: number | null;
+  /** The crossings an alert of a scan lists (cause keys; notifications/crossings.ts). */
+  crossings?: readonly string[];
 };
 
 /**
  * The idempotency key: board, recipient, channel and cause or period (a digest's week; an alert's or a test
  * digest's cause, which a test digest has besides its week). Two enqueues of one key are one job.
  */
-export function idempotencyKey(job: Omit<NewJob, 'giveUpAt'>): string {
+export function idempotencyKey(job: Omit<NewJob, 'giveUpAt' | 'crossings'>): string {
   return [job.kind, job.boardId, job.userId ?? '-', job.channel, job.cause ?? job.period ?? '-'].join('|');
 }
 
@@ -63,6 +65,7 @@ export async function enqueue(db: Db, job: NewJob, now: number): Promise<boolean
       give_up_at: job.giveUpAt,
       message_id: messageIdOf(key),
       created_at: now,
+      crossings: job.crossings ? JSON.stringify(job.crossings) : null,
     })
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .executeTakeFirst();

@@ -6,7 +6,7 @@ export type Message = { subject: string; html: string; text: string };
 
 /** An alert: a cause that happened to a board, with what to do about it. */
 export type Alert = {
-  kind: 'collection_stopped' | 'sle_crossed' | 'wip_limit';
+  kind: 'collection_stopped' | 'sle_crossed' | 'wip_limit' | 'crossings';
   boardTitle: string;
   /** The subject: "<board>: Fluxion stopped collecting this board", "<board>: #12 … crossed the SLE"… */
   title: string;
@@ -15,7 +15,34 @@ export type Alert = {
   /** What to do about it. */
   action: string;
   link: string;
+  /** Each crossing an alert of several lists, one line each. */
+  lines?: string[];
 };
+
+/**
+ * One scan's crossings as one alert: a single one as it reads alone; several under one subject that
+ * counts them ("Web app: 2 items crossed the SLE, 1 column went over its WIP limit"), one line each.
+ */
+export function combineAlerts(boardTitle: string, alerts: readonly Alert[], link: string): Alert | null {
+  const [first] = alerts;
+  if (!first) return null;
+  if (alerts.length === 1) return first;
+  const sle = alerts.filter((a) => a.kind === 'sle_crossed').length;
+  const wip = alerts.filter((a) => a.kind === 'wip_limit').length;
+  const parts = [
+    sle > 0 ? `${plural(sle, 'item')} crossed the SLE` : null,
+    wip > 0 ? `${plural(wip, 'column')} went over ${wip === 1 ? 'its WIP limit' : 'their WIP limits'}` : null,
+  ].filter((part): part is string => part !== null);
+  return {
+    kind: 'crossings',
+    boardTitle,
+    title: `${boardTitle}: ${parts.join(', ')}`,
+    reason: `${plural(alerts.length, 'crossing')} since the last alert:`,
+    action: [...new Set(alerts.map((a) => a.action))].join(' '),
+    link,
+    lines: alerts.map((a) => a.reason),
+  };
+}
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -150,6 +177,7 @@ export function alertEmail(alert: Alert, settingsUrl: string, unsubscribeUrl: st
     subject,
     '',
     `What happened: ${alert.reason}`,
+    ...(alert.lines ?? []).map((line) => `  - ${line}`),
     `What to do: ${alert.action}`,
     '',
     `Open it in Fluxion: ${alert.link}`,
@@ -162,6 +190,11 @@ export function alertEmail(alert: Alert, settingsUrl: string, unsubscribeUrl: st
     [
       `<h1 style="font-size:20px;margin:0 0 12px">${escapeHtml(subject)}</h1>`,
       `<p style="margin:0 0 8px"><strong>What happened:</strong> ${escapeHtml(alert.reason)}</p>`,
+      ...(alert.lines
+        ? [
+            `<ul style="padding-left:20px;margin:0 0 8px">${alert.lines.map((line) => `<li style="margin:0 0 4px">${escapeHtml(line)}</li>`).join('')}</ul>`,
+          ]
+        : []),
       `<p style="margin:0 0 16px"><strong>What to do:</strong> ${escapeHtml(alert.action)}</p>`,
       `<p style="margin:0 0 16px"><a href="${escapeHtml(alert.link)}" style="color:#0969da">Open it in Fluxion</a></p>`,
     ].join('\n'),

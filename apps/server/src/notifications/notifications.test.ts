@@ -18,6 +18,7 @@ import { DEMO_PROJECT_ID } from '@fluxion/demo-board';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { currentDigestPeriod } from './schedule.ts';
 import { formatter } from '@fluxion/contract/format';
+import { simControl } from '../testing/sim-control.ts';
 
 /**
  * Digests and alerts through the real SMTP path (the mail catcher) and the Slack receiver, on a board two
@@ -317,7 +318,7 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     expect(test.statusCode).toBe(402);
   });
 
-  it('alerts once when an item crosses the SLE and when a column goes over its WIP limit, and the digest says both', async () => {
+  it('alerts once, in one message, when an item crosses the SLE and a column goes over its WIP limit, and the digest says both', async () => {
     const policies = { sle: { percent: 85, days: 5 }, wip_limits: { Todo: 1 } };
     const saved = await app.inject({
       method: 'POST',
@@ -331,20 +332,23 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     const slackBefore = mail.inbox.slack.length;
     await Promise.all([notifier('a').runOnce(), notifier('b').runOnce()]);
     await notifier('a').runOnce();
+    clock.advance(60_000);
+    await notifier('b').runOnce(); // a later scan: nothing new crossed
     const bobs = mailsTo(bobMail, before);
-    const sle = bobs.filter((m) => m.subject.includes('crossed the SLE'));
-    const wip = bobs.filter((m) => m.subject.includes('over its WIP limit'));
-    expect(sle).toHaveLength(1);
-    expect(sle[0]?.subject).toContain('Move the HSM');
-    expect(wip).toHaveLength(1);
-    expect(wip[0]?.text).toContain('Todo holds 2 items; its WIP limit is 1.');
+    const alerts = bobs.filter((m) => !m.subject.includes('digest'));
+    expect(alerts.map((m) => m.subject)).toEqual([
+      'Vault migration: 1 item crossed the SLE, 1 column went over its WIP limit',
+    ]);
+    expect(alerts[0]?.text).toContain('Move the HSM');
+    expect(alerts[0]?.text).toContain('Todo holds 2 items; its WIP limit is 1.');
     const digest = bobs.find((m) => m.subject.includes('digest')) as CaughtMail;
     expect(digest.text).toContain('SLE 85% within 5 days (set by the team): 1 item past it');
     expect(digest.text).toContain('Over the WIP limit: Todo holds 2 (limit 1).');
     // The channel reaches Alice too, who may not read the item: it is not named there.
-    const channel = JSON.stringify(mail.inbox.slack.slice(slackBefore));
-    expect(channel).toContain('crossed the SLE');
-    expect(channel).not.toContain('Move the HSM');
+    const channel = mail.inbox.slack.slice(slackBefore).map((m) => JSON.stringify(m));
+    const alertsInChannel = channel.filter((m) => m.includes('crossed the SLE'));
+    expect(alertsInChannel).toHaveLength(1);
+    expect(alertsInChannel[0]).not.toContain('Move the HSM');
   });
 
   it('sends nothing to a user GitHub no longer lets read the board, though they still track it, and says why', async () => {
@@ -368,6 +372,48 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     } finally {
       members.add('octo-alice');
     }
+  });
+
+  it('turning alerts on tells nothing of crossings weeks old; then one message per scan lists what crossed since', async () => {
+    // Alice unsubscribed from alerts above; the HSM item crossed the SLE and Todo went over its limit weeks ago.
+    clock.advance(DAY);
+    const before = mail.inbox.mails.length;
+    expect((await save(alice, { ...on, email: aliceMail })).status).toBe(200);
+    await notifier('a').runOnce();
+    clock.advance(60_000);
+    await notifier('b').runOnce();
+    const alertsTo = (to: string) => mailsTo(to, before).filter((m) => !m.subject.includes('digest'));
+    expect(alertsTo(aliceMail)).toEqual([]);
+    // Now two things cross at once: the runbook starts (long ago on the board's record) and In Progress
+    // goes over a new limit of 1.
+    const content = [...sim.world.contents.values()].find((c) => c.title === 'Write the runbook');
+    const runbook = [...sim.world.items.values()].find((i) => i.contentId === content?.nodeId);
+    if (!runbook) throw new Error('no runbook item');
+    await simControl(sim.url, `/_sim/items/${runbook.nodeId}/move`, { status: 'In Progress' });
+    await createCollector(api, readerFactory(api, null, { retries: 1, retryDelayScale: 0 }), {
+      backfill: false,
+    }).runOnce();
+    const policies = { sle: { percent: 85, days: 5 }, wip_limits: { Todo: 1, 'In Progress': 1 } };
+    const saved = await app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: await as(bob),
+      payload: { project_id: vault, iteration_length: 7, flow_policies: policies },
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBeLessThan(300);
+    clock.advance(60_000);
+    await Promise.all([notifier('a').runOnce(), notifier('b').runOnce()]);
+    await notifier('a').runOnce();
+    const alices = alertsTo(aliceMail);
+    expect(alices.map((m) => m.subject)).toEqual([
+      'Vault migration: 1 item crossed the SLE, 1 column went over its WIP limit',
+    ]);
+    expect(alices[0]?.text).toContain('Write the runbook');
+    expect(alices[0]?.text).toContain('In Progress holds 2 items; its WIP limit is 1.');
+    // Bob already heard of the HSM item: his message lists the same two crossings, not it again.
+    const bobs = alertsTo(bobMail);
+    expect(bobs.map((m) => m.subject + m.text)).toHaveLength(1);
+    expect(bobs[0]?.text).not.toContain('Move the HSM');
   });
 
   it('sends a test digest now, to the caller only', async () => {

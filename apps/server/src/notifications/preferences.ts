@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.ts';
 import type { Selectable } from 'kysely';
 import type { NotificationPreferencesTable } from '../db/schema.ts';
+import { type LastScan, readCrossings } from './crossings.ts';
 
 export type Preferences = Selectable<NotificationPreferencesTable>;
 
@@ -29,15 +30,35 @@ export async function findPreferences(
 
 export async function savePreferences(
   db: Db,
-  row: Omit<Preferences, 'updated_at' | 'locale'> & { locale?: string | null },
+  row: Omit<Preferences, 'updated_at' | 'locale' | 'alerts_since'> & { locale?: string | null },
   now: number,
 ): Promise<void> {
-  const { user_id, board_id, ...settings } = row;
+  const before = await findPreferences(db, row.user_id, row.board_id);
+  const { user_id, board_id, ...rest } = row;
+  const settings = { ...rest, alerts_since: alertsSince(before, row, now) };
   await db
     .insertInto('notification_preferences')
-    .values({ ...row, updated_at: now })
+    .values({ ...row, ...settings, updated_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'board_id']).doUpdateSet({ ...settings, updated_at: now }))
     .execute();
+}
+
+type Switches = Pick<Preferences, 'alerts' | 'by_email' | 'by_slack'>;
+
+/**
+ * When the user's alerts came on: now, when alerts or one of their channels is turned on; else as
+ * before. Crossings before it are not news to them (notifications/crossings.ts).
+ */
+export function alertsSince(
+  before: (Switches & { alerts_since: number | null }) | undefined,
+  after: Switches,
+  now: number,
+): number | null {
+  if (after.alerts !== 1) return before?.alerts_since ?? null;
+  const cameOn = (key: keyof Switches) => after[key] === 1 && before?.[key] !== 1;
+  if (cameOn('alerts') || cameOn('by_email') || cameOn('by_slack') || before?.alerts_since == null)
+    return now;
+  return Number(before.alerts_since);
 }
 
 /** The one-click unsubscribe: one kind of message off for one user and board. */
@@ -76,6 +97,8 @@ export async function subscriptionsWanting(db: Db, kind: 'digest' | 'alerts') {
       'p.by_email',
       'p.by_slack',
       'p.email',
+      'p.alerts_since',
+      'p.updated_at',
       'b.calendar',
       'b.is_demo',
       'b.sync_status',
@@ -108,4 +131,42 @@ export async function saveSlackWebhook(
     .values({ board_id: row.boardId, ...values })
     .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
     .execute();
+}
+
+/** The board's last alert scan: when, and the crossings it saw; null before the first. */
+export async function lastAlertScan(db: Db, boardId: string): Promise<LastScan> {
+  const row = await db
+    .selectFrom('notification_boards')
+    .select(['scanned_at', 'scan_causes'])
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
+  if (!row || row.scanned_at === null) return null;
+  return { at: Number(row.scanned_at), keys: new Set(readCrossings(row.scan_causes)) };
+}
+
+/**
+ * Records a scan of the board in place of `last`; false when another scan was recorded meanwhile (then
+ * this one tells nothing: the other did). Run it in the transaction that enqueues the scan's alerts.
+ */
+export async function recordAlertScan(
+  db: Db,
+  boardId: string,
+  last: LastScan,
+  scan: { at: number; keys: readonly string[] },
+): Promise<boolean> {
+  const values = { scanned_at: scan.at, scan_causes: JSON.stringify(scan.keys) };
+  const updated = await db
+    .updateTable('notification_boards')
+    .set(values)
+    .where('board_id', '=', boardId)
+    .where((eb) => (last === null ? eb('scanned_at', 'is', null) : eb('scanned_at', '=', last.at)))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 1) return true;
+  if (last !== null) return false;
+  const inserted = await db
+    .insertInto('notification_boards')
+    .values({ board_id: boardId, slack_webhook_enc: null, updated_by: null, updated_at: scan.at, ...values })
+    .onConflict((oc) => oc.column('board_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }

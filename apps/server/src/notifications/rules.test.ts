@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { stretchStart } from './compose.ts';
 import type { FlowResponse } from '@fluxion/contract';
 import { buildDigest, type Digest, firstLook, weeklyCompletions } from './digest.ts';
-import { completedLine, digestEmail, digestSubject } from './messages.ts';
+import { crossingsNews } from './crossings.ts';
+import { type Alert, combineAlerts, completedLine, digestEmail, digestSubject } from './messages.ts';
+import { alertsSince } from './preferences.ts';
 import { idempotencyKey, messageIdOf } from './jobs.ts';
 import { currentDigestPeriod, digestStillDue, retryDelayMs } from './schedule.ts';
 import { digestSlack, slackWebhookProblem } from './slack.ts';
@@ -68,6 +70,60 @@ describe('a WIP-limit breach is one cause per stretch of days over the limit', (
       '2026-11-25',
     );
     expect(stretchStart([], '2026-11-27')).toBe('2026-11-27');
+  });
+});
+
+describe('alerts that inform: only crossings since the subscription or the last scan are news', () => {
+  const old = { key: 'sle:a:2026-10-01T00:00:00.000Z', at: at('2026-10-06T00:00:00Z') };
+  const fresh = { key: 'sle:b:2026-11-20T00:00:00.000Z', at: at('2026-11-25T09:00:00Z') };
+  const wip = { key: 'wip:Doing', at: at('2026-11-25T00:00:00Z') };
+  const on = at('2026-11-25T08:00:00Z');
+
+  it('tells nothing of crossings older than the subscription at its first scan, and what crossed since', () => {
+    expect(crossingsNews([old, fresh, wip], null, on)).toEqual([fresh.key]);
+  });
+
+  it('after a scan that came after the subscription, tells what that scan did not see, all in one list', () => {
+    const last = { at: at('2026-11-25T09:30:00Z'), keys: new Set([fresh.key]) };
+    expect(crossingsNews([old, fresh, wip], last, on)).toEqual([old.key, wip.key]);
+    expect(crossingsNews([fresh], last, on)).toEqual([]);
+  });
+
+  it('for a subscriber newer than the last scan, what that scan did not see and crossed since they subscribed', () => {
+    const last = { at: at('2026-11-25T07:00:00Z'), keys: new Set<string>() };
+    expect(crossingsNews([old, fresh, wip], last, on)).toEqual([fresh.key]);
+  });
+
+  it('starts a subscription when alerts or a channel comes on, and keeps it otherwise', () => {
+    const off = { alerts: 0, by_email: 1, by_slack: 0 };
+    const email = { alerts: 1, by_email: 1, by_slack: 0 };
+    expect(alertsSince(undefined, email, 5)).toBe(5);
+    expect(alertsSince({ ...off, alerts_since: 1 }, email, 5)).toBe(5);
+    expect(alertsSince({ ...email, alerts_since: 1 }, email, 5)).toBe(1);
+    expect(alertsSince({ ...email, alerts_since: 1 }, { ...email, by_slack: 1 }, 5)).toBe(5);
+    expect(alertsSince({ ...email, alerts_since: 1 }, off, 5)).toBe(1);
+  });
+
+  it('puts one scan’s crossings in one message that counts them, and leaves a single one as it reads alone', () => {
+    const alert = (kind: Alert['kind'], reason: string): Alert => ({
+      kind,
+      boardTitle: 'Web app',
+      title: `Web app: ${reason}`,
+      reason,
+      action: kind === 'wip_limit' ? 'Finish one first.' : 'Swarm on it.',
+      link: 'https://x/flow',
+    });
+    const a = alert('sle_crossed', '#1 crossed');
+    expect(combineAlerts('Web app', [], 'https://x/flow')).toBeNull();
+    expect(combineAlerts('Web app', [a], 'https://x/flow')).toBe(a);
+    const combined = combineAlerts(
+      'Web app',
+      [a, alert('sle_crossed', '#2 crossed'), alert('wip_limit', 'Doing holds 4')],
+      'https://x/flow',
+    );
+    expect(combined?.title).toBe('Web app: 2 items crossed the SLE, 1 column went over its WIP limit');
+    expect(combined?.lines).toEqual(['#1 crossed', '#2 crossed', 'Doing holds 4']);
+    expect(combined?.action).toBe('Swarm on it. Finish one first.');
   });
 });
 

@@ -7,11 +7,13 @@ import type { Channels } from './channels.ts';
 import {
   type AlertCause,
   collectionStoppedAlert,
+  crossingsAlert,
   digestForChannel,
   digestForUser,
   flowAlert,
   readCause,
 } from './compose.ts';
+import { readCrossings } from './crossings.ts';
 import type { Alert } from './messages.ts';
 import { finishJob, type Job, retryLater, startSending } from './jobs.ts';
 import { alertEmail, digestEmail } from './messages.ts';
@@ -176,5 +178,7 @@ async function alertFor(
 ): Promise<Alert | null> {
   const cause = readCause(job.cause ?? '') as AlertCause;
   if (cause.kind === 'collection_stopped') return collectionStoppedAlert(board, ctx.config.publicUrl);
+  if (cause.kind === 'crossings')
+    return crossingsAlert(ctx, reader, viewers, board, readCrossings(job.crossings));
   return flowAlert(ctx, reader, viewers, board, cause);
 }

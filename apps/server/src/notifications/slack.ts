@@ -73,7 +73,13 @@ export function alertSlack(alert: Alert): SlackMessage {
     text: title,
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: title } },
-      section(`*What happened:* ${escapeSlack(alert.reason)}\n*What to do:* ${escapeSlack(alert.action)}`),
+      section(
+        [
+          `*What happened:* ${escapeSlack(alert.reason)}`,
+          ...(alert.lines ?? []).map((line) => `• ${escapeSlack(line)}`),
+          `*What to do:* ${escapeSlack(alert.action)}`,
+        ].join('\n'),
+      ),
       section(slackLink(alert.link, 'Open it in Fluxion')),
     ],
   };
