@@ -8,16 +8,13 @@ import {
   githubForUser,
   githubWithToken,
   PERSONAL_BOARDS_NOT_CONNECTED,
+  SIGN_IN_NEEDED,
 } from '../github/for-user.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { AppError } from '../http/errors.ts';
 import { hasActiveInstallation, installationOfAccount } from '../installations/store.ts';
 import { ACCESS_LOST_RETRY_MS, accessLostMessage } from '../installations/sync.ts';
 import { InstallationUnavailableError, installationToken } from '../installations/tokens.ts';
-
-/** Shown on a board whose reader's GitHub token ended (github/user-token.ts). */
-export const SIGN_IN_NEEDED =
-  'GitHub access of the user who reads this board ended (authorization revoked or expired): they need to sign in to Fluxion again';
 
 /** Nobody may read the board now; the message says why and what to do (shown as the board's error). */
 export class NoBoardAccessError extends Error {

@@ -75,6 +75,10 @@ function retriedOnBadCredentials(
 }
 
 /** Shown where a user-owned board cannot be read because personal boards are not connected. */
+/** Shown on a board whose reader's GitHub token ended (github/user-token.ts). */
+export const SIGN_IN_NEEDED =
+  'GitHub access of the user who reads this board ended (authorization revoked or expired): they need to sign in to Fluxion again';
+
 export const PERSONAL_BOARDS_NOT_CONNECTED =
   "GitHub does not let the Fluxion GitHub App read boards owned by a user: use 'Connect personal boards' in Manage Projects (read-only access to your projects), or move the board to an organization where the App is installed";
 

@@ -1,6 +1,7 @@
 import { type GithubSim, startGithubSim } from '@fluxion/github-sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NoBoardAccessError, readerFactory } from '../collector/readers.ts';
+import { createCollector } from '../collector/runner.ts';
 import type { AppContext } from '../context.ts';
 import { PERSONAL_BOARDS_NOT_CONNECTED } from '../github/for-user.ts';
 import { buildTestApp, listenTestApp, type TestApp, testConfig } from '../testing/app.ts';
@@ -150,6 +151,17 @@ describe.each(await dialectCases())('connect personal boards ($name)', ({ create
     await expect(readerFactory(ctx, null)(board)).rejects.toThrow(
       new NoBoardAccessError(PERSONAL_BOARDS_NOT_CONNECTED),
     );
+    // The board says why it stopped, and what to do, in Manage Projects.
+    await ctx.db.updateTable('boards').set({ next_sync_at: 0 }).where('id', '=', board.id).execute();
+    await createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
+      backfill: false,
+    }).runOnce();
+    const listed = await json<{ project_id: string; sync_status: string; sync_message?: string }[]>(
+      await api('/api/projects/', alice.access),
+    );
+    const shown = listed.find((p) => p.project_id === side.nodeId);
+    expect(shown?.sync_status).toBe('inaccessible');
+    expect(shown?.sync_message).toBe(PERSONAL_BOARDS_NOT_CONNECTED);
   });
 
   it('refuses a connection approved by another GitHub user, and a callback without its state', async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_ITERATION_LENGTH, type Project, unreadableReasonSchema } from '@fluxion/contract';
 import { ACCESS_LOST_PREFIX } from '../boards/installation-access.ts';
+import { PERSONAL_BOARDS_NOT_CONNECTED, SIGN_IN_NEEDED } from '../github/for-user.ts';
 import { boardCalendar } from './calendar.ts';
 import { boardFlowPolicies } from './flow-policies.ts';
 import { classifyColumns } from '@fluxion/flow';
@@ -49,14 +50,23 @@ function historyImport(row: TrackedRow): 'pending' | 'done' | 'unavailable' {
   return row.backfilled_at === null ? 'pending' : 'done';
 }
 
+/** Why an inaccessible board stopped, when what was stored is not a message written for its users. */
+export const NOT_READABLE_NOW =
+  "GitHub does not let Fluxion read this board now (it was deleted or moved, or the GitHub access of the user who added it ended); what was recorded is kept, and Fluxion tries again later.";
+
+/** The collector's messages written for a board's users (why, and what to do), shown as they are. */
+const WRITTEN_FOR_USERS = [SIGN_IN_NEEDED, PERSONAL_BOARDS_NOT_CONNECTED];
+
 /**
- * What an inaccessible board tells its users, when there is something to tell: only the messages written
- * for them (GitHub App access lost, with what to do); absent otherwise.
+ * Why an inaccessible board stopped, always: a message written for its users (GitHub App access lost,
+ * personal boards disconnected, sign-in needed, with what to do) as it is; anything else (GitHub's own
+ * words, which may name what the user may not see) as NOT_READABLE_NOW. Absent for a board that reads.
  */
 function syncMessage(row: TrackedRow): { sync_message?: string } {
-  const message = row.last_error;
-  const shown = row.sync_status === 'inaccessible' && message?.startsWith(ACCESS_LOST_PREFIX);
-  return shown && message ? { sync_message: message } : {};
+  if (row.sync_status !== 'inaccessible') return {};
+  const message = row.last_error ?? '';
+  const written = message.startsWith(ACCESS_LOST_PREFIX) || WRITTEN_FOR_USERS.includes(message);
+  return { sync_message: written ? message : NOT_READABLE_NOW };
 }
 
 /** Items GitHub redacts at the last full listing, and why (docs/api.md, Projects); absent until counted. */
