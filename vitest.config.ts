@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * simulated hours. `npm test` runs all three; a system test is named `*.system.test.ts`.
  */
 const UNIT = [
+  // Pure checks beside the code they check (e.g. the server's GraphQL documents against GitHub's schema).
+  '**/*.unit.test.ts',
   'packages/flow/src/**/*.test.ts',
   'packages/contract/src/**/*.test.ts',
   'packages/demo-board/src/**/*.test.ts',

@@ -4,6 +4,12 @@ import { toGithubError } from './error-mapping.ts';
 import { FieldRenamedError, GithubNotFoundError, GithubSchemaError } from './errors.ts';
 import { contentHistory, projectHistory } from './history.ts';
 import { type HostFeature, hostLacks, markHostLacks } from './host-features.ts';
+import {
+  type ItemsRequest,
+  itemsRequest,
+  type ListItemsOptions,
+  type ListVariables,
+} from './items-request.ts';
 import { type Page, present, type RawItem, type RawProject, toItem, toProject } from './mappers.ts';
 import { createOctokit } from './octokit.ts';
 import * as Q from './queries.ts';
@@ -11,7 +17,6 @@ import {
   defaultWorkflowField,
   findWorkflowField,
   type RawBoardFields,
-  STATUS_FIELD,
   toBoardFields,
 } from './workflow-field.ts';
 import type {
@@ -25,7 +30,6 @@ import type {
   GithubProjectItem,
   GithubViewer,
   RateLimitInfo,
-  PlanFieldNames,
   WorkflowFieldRef,
 } from './types.ts';
 
@@ -35,29 +39,13 @@ type Rate = {
 type FieldsData = { node: (RawProject & RawBoardFields) | null };
 
 export type GithubClient = ReturnType<typeof createGithubClient>;
-
-/**
- * `fieldName`: the workflow field (default Status); `plan`: the Iteration and estimate fields;
- * `blockedField`: the field the team names as its blocked marker. Values of each come with every item.
- */
-export type ListItemsOptions = {
-  updatedSinceDays?: number;
-  fieldName?: string;
-  plan?: PlanFieldNames;
-  blockedField?: string;
-  /**
-   * The node ids the workflow and blocked fields must have under the names asked (the plan's, in `plan`): a
-   * name that finds another field, or none (renamed on GitHub since), throws FieldRenamedError instead of
-   * reading every item as having no value there. Null or absent: not checked (stored before its id).
-   */
-  fieldIds?: { workflow?: string | null; blocked?: string | null };
-};
+export type { ListItemsOptions };
 
 type AskedField = { id?: string } | null | undefined;
 type AskedFields = Partial<
   Record<'askedField' | 'askedBlockedField' | 'askedIterationField' | 'askedEstimateField', AskedField>
 >;
-type FieldCheck = { alias: keyof AskedFields; want: string | null | undefined; name: string };
+type FieldCheck = { alias: keyof AskedFields; want: string | null | undefined; name: string | undefined };
 
 /** The fields asked by name on each item, with the ids they must have (unknown ids are not checked). */
 function fieldChecks(variables: ListVariables, opts: ListItemsOptions): FieldCheck[] {
@@ -73,19 +61,12 @@ function checkAskedFields(node: AskedFields | null, checks: FieldCheck[]) {
   if (!node) return;
   for (const { alias, want, name } of checks) {
     if (want && node[alias]?.id !== want) {
-      throw new FieldRenamedError(`the field "${name}" is no longer the board's field ${want} on GitHub`);
+      throw new FieldRenamedError(
+        `the field "${name ?? ''}" is no longer the board's field ${want} on GitHub`,
+      );
     }
   }
 }
-
-type ListVariables = {
-  id: string;
-  field: string;
-  iterationField: string;
-  estimateField: string;
-  blockedField: string;
-  filter?: string;
-};
 
 /** A connection's page in a query's answer; undefined where the answer has none (e.g. a null node). */
 type PickPage<D, T> = (data: D) => Page<T> | undefined;
@@ -183,8 +164,7 @@ export function createGithubClient(options: GithubClientOptions) {
   }
 
   async function listItems(
-    document: string,
-    variables: ListVariables,
+    { document, variables }: ItemsRequest,
     opts: ListItemsOptions,
   ): Promise<GithubProjectItem[]> {
     type Data = { node: ({ items?: Page<RawItem> } & AskedFields) | null };
@@ -310,24 +290,16 @@ export function createGithubClient(options: GithubClientOptions) {
       projectId: string,
       opts: ListItemsOptions = {},
     ): Promise<GithubProjectItem[]> => {
-      const field = opts.fieldName ?? STATUS_FIELD;
-      // A name no field has ('') answers null: a board without those fields asks nothing more.
-      const plan = {
-        iterationField: opts.plan?.iterationField ?? '',
-        estimateField: opts.plan?.estimateField ?? '',
-        blockedField: opts.blockedField ?? '',
-      };
       if (opts.updatedSinceDays) {
-        const filter = `last-updated:${Math.ceil(opts.updatedSinceDays)}days`;
         try {
           return await needing('filteredItems', () =>
-            listItems(Q.FILTERED_PROJECT_ITEMS, { id: projectId, filter, field, ...plan }, opts),
+            listItems(itemsRequest(projectId, opts, { filtered: true }), opts),
           );
         } catch (error) {
           if (!(error instanceof GithubSchemaError)) throw error;
         }
       }
-      return listItems(Q.PROJECT_ITEMS, { id: projectId, field, ...plan }, opts);
+      return listItems(itemsRequest(projectId, opts, { filtered: false }), opts);
     },
 
     /**

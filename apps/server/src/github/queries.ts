@@ -73,32 +73,76 @@ function content(withAssignees: boolean): string {
 }
 
 /**
- * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
- * field value by field id on an item); `$blockedField`: the field the team names as its blocked marker
- * ('' for none), whose value and when it was set come along (docs/metrics.md, "Blocked time"); the ids of
- * the fields these names find now, so that a field renamed since is not read under its old name. Two documents: `items(query:)` is missing from the published schema and from older GitHub Enterprise
- * hosts, where declaring it fails the whole listing, so only a filtered listing sends it.
+ * The fields a listing reads besides the workflow field, each only where the board has it: GitHub publishes
+ * nothing about `field(name: "")` or `fieldValueByName(name: "")`, so a field the board lacks is not asked
+ * at all (no empty names). `asked`: the field the name finds now, whose id is checked, so that a field
+ * renamed since is not read under its old name; `value`: its value on each item.
  */
-function projectItems(filtered: boolean): string {
-  const header = filtered
-    ? 'FilteredProjectItems($id: ID!, $cursor: String, $filter: String!, $field: String!, $iterationField: String!, $estimateField: String!, $blockedField: String!)'
-    : 'ProjectItems($id: ID!, $cursor: String, $field: String!, $iterationField: String!, $estimateField: String!, $blockedField: String!)';
-  return `query ${header} {
+const OPTIONAL_FIELDS = {
+  blocked: {
+    variable: 'blockedField',
+    asked: 'askedBlockedField: field(name: $blockedField) { ... on ProjectV2SingleSelectField { id } }',
+    value:
+      'blocked: fieldValueByName(name: $blockedField) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }',
+  },
+  iteration: {
+    variable: 'iterationField',
+    asked: 'askedIterationField: field(name: $iterationField) { ... on ProjectV2IterationField { id } }',
+    value:
+      'iteration: fieldValueByName(name: $iterationField) { ... on ProjectV2ItemFieldIterationValue { iterationId } }',
+  },
+  estimate: {
+    variable: 'estimateField',
+    asked: 'askedEstimateField: field(name: $estimateField) { ... on ProjectV2Field { id } }',
+    value:
+      'estimate: fieldValueByName(name: $estimateField) { ... on ProjectV2ItemFieldNumberValue { number } }',
+  },
+} as const;
+
+export type OptionalField = keyof typeof OPTIONAL_FIELDS;
+export const OPTIONAL_FIELD_NAMES = Object.keys(OPTIONAL_FIELDS) as OptionalField[];
+
+export function optionalFieldVariable(
+  name: OptionalField,
+): (typeof OPTIONAL_FIELDS)[OptionalField]['variable'] {
+  return OPTIONAL_FIELDS[name].variable;
+}
+
+/**
+ * What a listing asks: `filtered` sends `items(query:)`, which is missing from the published schema and
+ * from older GitHub Enterprise hosts, where declaring it fails the whole listing, so only a filtered listing
+ * sends it; `fields`: the optional fields the board has.
+ */
+export type ItemsDocumentParts = { filtered: boolean; fields: readonly OptionalField[] };
+
+/**
+ * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
+ * field value by field id on an item); `$blockedField`: the field the team names as its blocked marker,
+ * whose value and when it was set come along (docs/metrics.md, "Blocked time"); the plan's fields.
+ */
+function projectItems({ filtered, fields }: ItemsDocumentParts): string {
+  const optional = OPTIONAL_FIELD_NAMES.filter((name) => fields.includes(name)).map(
+    (n) => OPTIONAL_FIELDS[n],
+  );
+  const variables = [
+    '$id: ID!',
+    '$cursor: String',
+    ...(filtered ? ['$filter: String!'] : []),
+    '$field: String!',
+    ...optional.map((f) => `$${f.variable}: String!`),
+  ].join(', ');
+  return `query ${filtered ? 'FilteredProjectItems' : 'ProjectItems'}(${variables}) {
   node(id: $id) {
     ... on ProjectV2 {
       askedField: field(name: $field) { ... on ProjectV2SingleSelectField { id } }
-      askedBlockedField: field(name: $blockedField) { ... on ProjectV2SingleSelectField { id } }
-      askedIterationField: field(name: $iterationField) { ... on ProjectV2IterationField { id } }
-      askedEstimateField: field(name: $estimateField) { ... on ProjectV2Field { id } }
+      ${optional.map((f) => f.asked).join('\n      ')}
       items(first: 100, after: $cursor${filtered ? ', query: $filter' : ''}) {
         ${PAGE}
         nodes {
           id type isArchived createdAt updatedAt
           ${content(!filtered)}
           status: fieldValueByName(name: $field) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
-          iteration: fieldValueByName(name: $iterationField) { ... on ProjectV2ItemFieldIterationValue { iterationId } }
-          estimate: fieldValueByName(name: $estimateField) { ... on ProjectV2ItemFieldNumberValue { number } }
-          blocked: fieldValueByName(name: $blockedField) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
+          ${optional.map((f) => f.value).join('\n          ')}
         }
       }
     }
@@ -107,8 +151,30 @@ function projectItems(filtered: boolean): string {
 }`;
 }
 
-export const PROJECT_ITEMS = projectItems(false);
-export const FILTERED_PROJECT_ITEMS = projectItems(true);
+const itemsDocuments = new Map<string, string>();
+
+/** The listing's document for these parts (made once each). */
+export function projectItemsDocument(parts: ItemsDocumentParts): string {
+  const key = `${parts.filtered}:${OPTIONAL_FIELD_NAMES.filter((n) => parts.fields.includes(n)).join(',')}`;
+  let document = itemsDocuments.get(key);
+  if (!document) {
+    document = projectItems(parts);
+    itemsDocuments.set(key, document);
+  }
+  return document;
+}
+
+/** Every listing document the client can send: filtered or not, with each subset of the optional fields. */
+export function everyProjectItemsDocument(): string[] {
+  const subsets: OptionalField[][] = [[]];
+  for (const name of OPTIONAL_FIELD_NAMES) subsets.push(...subsets.map((subset) => [...subset, name]));
+  return [false, true].flatMap((filtered) =>
+    subsets.map((fields) => projectItemsDocument({ filtered, fields })),
+  );
+}
+
+export const PROJECT_ITEMS = projectItemsDocument({ filtered: false, fields: OPTIONAL_FIELD_NAMES });
+export const FILTERED_PROJECT_ITEMS = projectItemsDocument({ filtered: true, fields: OPTIONAL_FIELD_NAMES });
 
 /**
  * An issue's Projects (v2) events and its label events (the blocked label's past: docs/metrics.md,

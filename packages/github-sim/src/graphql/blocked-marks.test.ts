@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GithubSim } from '../index.ts';
-import { control, gqlFor, startSim } from '../test/helpers.ts';
+import { control, gqlFor, rawGraphql, startSim } from '../test/helpers.ts';
 import { startReceiver } from '../test/receiver.ts';
 
 /**
@@ -18,7 +18,7 @@ const LABEL_EVENTS = `query($id: ID!) { node(id: $id) { ... on Issue {
   } } } }`;
 const FLAG = `query($id: ID!) { node(id: $id) { ... on ProjectV2Item {
   flag: fieldValueByName(name: "Flag") { ... on ProjectV2ItemFieldSingleSelectValue { name updatedAt } }
-  none: fieldValueByName(name: "") { ... on ProjectV2ItemFieldSingleSelectValue { name } } } } }`;
+  none: fieldValueByName(name: "Nothing") { ... on ProjectV2ItemFieldSingleSelectValue { name } } } } }`;
 
 type Event = { __typename: string; createdAt?: string; label?: { name: string } };
 const timeline = async (contentId: string) =>
@@ -97,6 +97,19 @@ describe('a single-select field other than the workflow field', () => {
     const first = await flag(work.itemId);
     expect(first.flag?.name).toBe('Impeded');
     expect(first.none).toBeNull();
+    // An empty name is refused, not answered null: GitHub publishes no answer for it (docs/github.md).
+    const empty = await rawGraphql(
+      sim,
+      `query($item: ID!, $board: ID!) {
+        item: node(id: $item) { ... on ProjectV2Item { fieldValueByName(name: "") { __typename } } }
+        board: node(id: $board) { ... on ProjectV2 { field(name: "") { __typename } } } }`,
+      sim.createToken('octo-alice'),
+      { item: work.itemId, board: board.id },
+    );
+    expect(empty.body.errors).toEqual([
+      expect.objectContaining({ type: 'UNPROCESSABLE', message: "Field name can't be blank" }),
+      expect.objectContaining({ type: 'UNPROCESSABLE', message: "Field name can't be blank" }),
+    ]);
     await advance(30);
     await control(sim, '/_sim/webhooks/flush');
     receiver.received.length = 0;

@@ -37,6 +37,15 @@ export function notFound(what: string, detail: string): GithubGraphqlError {
   return new GithubGraphqlError('NOT_FOUND', `Could not resolve to ${what} with the ${detail}.`);
 }
 
+/**
+ * A field asked by an empty name (`field(name: "")`, `fieldValueByName(name: "")`): GitHub publishes no
+ * answer for it, so the simulator refuses it rather than answer null, and nothing can come to rely on it.
+ */
+export function requireFieldName(name: string): string {
+  if (!name.trim()) throw new GithubGraphqlError('UNPROCESSABLE', "Field name can't be blank");
+  return name;
+}
+
 export function iso(ms: number | null | undefined): string | null {
   return ms === null || ms === undefined ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }

@@ -3,7 +3,7 @@ import { nodeId } from '../model/ids.ts';
 import { statusOf } from '../model/items.ts';
 import type { SimContent, SimFieldValue, SimItem, SimProject } from '../model/types.ts';
 import { paginate } from './connection.ts';
-import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
+import { type GqlContext, iso, type PageArgs, requireFieldName, type View } from './context.ts';
 import { actorView } from './view-accounts.ts';
 import { contentView } from './view-content.ts';
 import { fieldViews, planFieldViews, projectView, statusFieldView } from './view-project.ts';
@@ -136,8 +136,10 @@ export function itemView(item: SimItem, project: SimProject): View {
       const content = visibleContent(ctx, item);
       return content ? contentView(content) : null;
     },
-    fieldValueByName: ({ name }: { name: string }, ctx: GqlContext) =>
-      values(ctx, item, project).find((v) => (v.field as View | undefined)?.name === name) ?? null,
+    fieldValueByName: ({ name }: { name: string }, ctx: GqlContext) => {
+      requireFieldName(name);
+      return values(ctx, item, project).find((v) => (v.field as View | undefined)?.name === name) ?? null;
+    },
     fieldValues: (args: PageArgs, ctx: GqlContext) =>
       paginate(
         values(ctx, item, project),

@@ -1,7 +1,7 @@
 import { nodeId } from '../model/ids.ts';
 import type { SimItem, SimIteration, SimProject, SingleSelectField } from '../model/types.ts';
 import { paginate } from './connection.ts';
-import { type GqlContext, iso, type PageArgs, type View } from './context.ts';
+import { type GqlContext, iso, type PageArgs, requireFieldName, type View } from './context.ts';
 import { itemMatcher } from './item-query.ts';
 import { accountView } from './view-accounts.ts';
 import { itemView } from './view-item.ts';
@@ -174,7 +174,8 @@ export function projectView(project: SimProject): View {
         (_f, i) => i + 1,
         (f) => f,
       ),
-    field: ({ name }: { name: string }) => fieldViews(project).find((f) => f.name === name) ?? null,
+    field: ({ name }: { name: string }) =>
+      fieldViews(project).find((f) => f.name === requireFieldName(name)) ?? null,
     views: (args: PageArgs) =>
       paginate(
         viewViews(project),
