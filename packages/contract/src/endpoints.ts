@@ -28,6 +28,7 @@ import {
 import { filterSuggestionsQuerySchema, filterSuggestionsSchema } from './filter-suggestions.ts';
 import { flowQuerySchema, flowResponseSchema } from './flow.ts';
 import { iterationReportQuerySchema, iterationReportSchema } from './iterations.ts';
+import { itemHistoryQuerySchema, itemHistorySchema } from './item-history.ts';
 import { itemsExportQuerySchema } from './export.ts';
 import { overviewQuerySchema, overviewResponseSchema } from './overview.ts';
 import {
@@ -300,6 +301,14 @@ export const endpoints = {
     auth: 'bearer',
     query: boardStoryQuerySchema,
     responses: { 200: boardStoryResponseSchema },
+  }),
+  itemHistory: endpoint('itemHistory', {
+    summary:
+      'One item of a board: its moves with their source, time per column, blocked spans and its place against the SLE (404 for an item the caller may not see)',
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: itemHistoryQuerySchema,
+    responses: { 200: itemHistorySchema },
   }),
   iterationReport: endpoint('iterationReport', {
     summary: "The current iteration's burn-up with scope change, and committed vs completed for the last six",

@@ -9,6 +9,7 @@ export * from './filters.ts';
 export * from './filter-suggestions.ts';
 export * from './flow.ts';
 export * from './iterations.ts';
+export * from './item-history.ts';
 export * from './projects.ts';
 export * from './project-removal.ts';
 export * from './overview.ts';

@@ -30,6 +30,7 @@ export const routes = {
   flow: { method: 'GET', path: '/api/flow/' },
   boardStory: { method: 'GET', path: '/api/story/' },
   iterationReport: { method: 'GET', path: '/api/iterations/' },
+  itemHistory: { method: 'GET', path: '/api/item/' },
   overview: { method: 'GET', path: '/api/overview/' },
   exportItems: { method: 'GET', path: '/api/export/items.csv' },
   createShareLink: { method: 'POST', path: '/api/share-links/' },

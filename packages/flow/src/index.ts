@@ -83,6 +83,13 @@ export {
   type SleRisk,
   sleRisk,
 } from './metrics/service-level.ts';
+export {
+  buildItemHistory,
+  type ItemHistory,
+  type ItemHistoryInput,
+  type ItemMoveRecord,
+  type ItemSlePlace,
+} from './metrics/item-history.ts';
 export { type WipLimits, wipAtDayEnds, wipLimitStatus } from './metrics/wip-limits.ts';
 export {
   buildCalendar,

@@ -6,6 +6,7 @@ import { registerEndpoint } from '../http/endpoint.ts';
 import { filterSuggestions } from './filter-suggestions.ts';
 import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
 import { boardStoryOf } from './story-service.ts';
+import { itemHistory } from './item-service.ts';
 
 /** The service hands back JSON text, serialised once per cached result: send it as it is. */
 async function sendJson<T>(reply: FastifyReply, json: Promise<Json<T>>): Promise<FastifyReply> {
@@ -29,6 +30,9 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
   );
   registerEndpoint(app, endpoints.filterSuggestions, (request, reply) =>
     sendJson(reply, filterSuggestions(ctx, viewerOf(request), request.query)),
+  );
+  registerEndpoint(app, endpoints.itemHistory, (request, reply) =>
+    sendJson(reply, itemHistory(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.columnStats, (request, reply) =>
     sendJson(reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),

@@ -1,0 +1,21 @@
+import type { Db } from '../db/connection.ts';
+import type { TransitionSource } from './moves.ts';
+
+/** One item's recorded moves with how each was learnt, oldest first (the item page's list). */
+export async function loadItemMoves(db: Db, boardId: string, itemId: string) {
+  const rows = await db
+    .selectFrom('transitions')
+    .select(['from_column', 'to_column', 'at', 'source'])
+    .where('board_id', '=', boardId)
+    .where('item_id', '=', itemId)
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    itemId,
+    from: r.from_column,
+    to: r.to_column,
+    at: Number(r.at),
+    source: r.source as TransitionSource,
+  }));
+}

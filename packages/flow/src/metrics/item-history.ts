@@ -1,0 +1,157 @@
+import { buildCalendar, type CalendarSettings } from '../core/calendar.ts';
+import { days, isoTime } from '../core/numbers.ts';
+import { computeItemTimelines } from '../timeline/item-timelines.ts';
+import type { BoardColumns, Transition } from '../types.ts';
+import type { Span } from './blocked-time.ts';
+import { type SleRisk, sleRisk } from './service-level.ts';
+
+/** One recorded move of the item, with how it was learnt (the API's words: webhook, poll, import…). */
+export type ItemMoveRecord = Transition & { source: string };
+
+export type ItemHistoryInput = BoardColumns & {
+  itemId: string;
+  /** Its column now (null: off the board). */
+  column: string | null;
+  /** When it entered that column, as the board's listing says (the start of an "at least" age). */
+  enteredColumnAt: number | null;
+  /** Its moves, in any order. */
+  moves: readonly ItemMoveRecord[];
+  /** The times it was blocked (blocked label or field value), up to `now`. */
+  blocked: readonly Span[];
+  /** The board's SLE, and per in-progress column the age by which its percent of items had left it. */
+  sle: { percent: number; days: number; columnLimits: Readonly<Record<string, number | null>> } | null;
+  now: number;
+  calendar?: CalendarSettings;
+};
+
+/** Where an item stands against the SLE: finished within it or not, or (in progress) its risk. */
+export type ItemSlePlace = 'met' | 'missed' | SleRisk;
+
+export type ItemHistory = {
+  moves: { from: string | null; to: string | null; at: string; source: string }[];
+  /** Time in each board column it stayed in, board order; `stays`: how many times it was there. */
+  columns: { column: string; days: number; stays: number }[];
+  blocked: { start: string; end: string | null; days: number }[];
+  blocked_days: number;
+  /** Its cycle start (entry into the commitment point, or the first later column it reached). */
+  started_at: string | null;
+  completed_at: string | null;
+  lead_time_days: number | null;
+  cycle_time_days: number | null;
+  /** In progress: days since its cycle started (`age_is_minimum`: at least, its start being unknown). */
+  age_days: number | null;
+  age_is_minimum: boolean;
+  /** Its moves before this instant were lost by GitHub (docs/metrics.md, "Partial histories"). */
+  history_known_from: string | null;
+  sle: { percent: number; days: number; place: ItemSlePlace } | null;
+  unit: 'days' | 'working days';
+};
+
+const DONE_INDEX = -1;
+
+/**
+ * One item's story on the board, from its own moves (docs/metrics.md, "The item page"): each move with
+ * its source, the time spent in each column (working time on a working calendar), its blocked spans, its
+ * lead and cycle time once done or its age while in progress, and its place against the SLE. The same
+ * entry rules as every analysis (a move back erases later entries), applied to this item alone.
+ */
+export function buildItemHistory(input: ItemHistoryInput): ItemHistory {
+  const calendar = buildCalendar(input.calendar);
+  const work = (from: number, to: number) => calendar.workingMs(from, Math.max(from, to));
+  const moves = [...input.moves].filter((m) => m.at <= input.now).sort((a, b) => a.at - b.at);
+  const [timeline] = computeItemTimelines({ ...input, transitions: moves.map(({ source: _, ...m }) => m) });
+  const done = input.doneColumn ?? input.columns.at(DONE_INDEX) ?? null;
+  const perColumn = new Map<string, { ms: number; stays: number }>();
+  for (const stay of timeline?.stays ?? []) {
+    if (stay.column === null || stay.column === done) continue;
+    const entry = perColumn.get(stay.column) ?? { ms: 0, stays: 0 };
+    entry.ms += work(stay.start, stay.end ?? input.now);
+    entry.stays += 1;
+    perColumn.set(stay.column, entry);
+  }
+  const known = input.partialHistory?.get(input.itemId) ?? null;
+  const startColumn = input.cycleStartColumn ?? null;
+  const entered = startedAt(timeline?.entered ?? {}, input.columns, startColumn);
+  // A start at or before the instant its history is known from may be a back-fill (docs/metrics.md §16).
+  const started = entered !== null && (known === null || entered > known) ? entered : null;
+  const completedAt = timeline?.completedAt ?? null;
+  const inProgress = completedAt === null && input.column !== null && input.column !== done;
+  const age = inProgress ? ageOf(input, started, work) : null;
+  // The timeline decides whether they are known (a partial history has none before it is known);
+  // on a working calendar they count working time, as every analysis does.
+  const cycle =
+    timeline?.cycleTimeMs != null && started !== null && completedAt !== null
+      ? work(started, completedAt)
+      : null;
+  const lead =
+    timeline?.leadTimeMs != null && timeline.firstEntryAt !== null && completedAt !== null
+      ? work(timeline.firstEntryAt, completedAt)
+      : null;
+  return {
+    moves: moves.map((m) => ({ from: m.from, to: m.to, at: isoTime(m.at), source: m.source })),
+    columns: input.columns
+      .filter((c) => perColumn.has(c))
+      .map((column) => {
+        const { ms, stays } = perColumn.get(column) as { ms: number; stays: number };
+        return { column, days: days(ms), stays };
+      }),
+    blocked: input.blocked.map((s) => ({
+      start: isoTime(s.start),
+      end: s.open ? null : isoTime(s.end),
+      days: days(work(s.start, s.end)),
+    })),
+    blocked_days: days(input.blocked.reduce((sum, s) => sum + work(s.start, s.end), 0)),
+    started_at: started === null ? null : isoTime(started),
+    completed_at: completedAt === null ? null : isoTime(completedAt),
+    lead_time_days: lead === null ? null : days(lead),
+    cycle_time_days: cycle === null ? null : days(cycle),
+    age_days: age?.days ?? null,
+    age_is_minimum: age?.minimum ?? false,
+    history_known_from: known === null ? null : isoTime(known),
+    sle: slePlace(input, { cycleDays: cycle === null ? null : days(cycle), ageDays: age?.days ?? null }),
+    unit: calendar.partial ? 'working days' : 'days',
+  };
+}
+
+/** The entry into the commitment point, or into the first later column reached (skipped columns). */
+function startedAt(
+  entered: Record<string, number | null>,
+  columns: readonly string[],
+  startColumn: string | null,
+): number | null {
+  if (startColumn === null) return null;
+  const from = columns.indexOf(startColumn);
+  if (from < 0) return null;
+  for (const column of columns.slice(from)) {
+    const at = entered[column];
+    if (at !== null && at !== undefined) return at;
+  }
+  return null;
+}
+
+/**
+ * Its age in progress: since its cycle start, or, when that is unknown (a partial history), at least
+ * since it entered its current column.
+ */
+function ageOf(
+  input: ItemHistoryInput,
+  started: number | null,
+  work: (from: number, to: number) => number,
+): { days: number; minimum: boolean } | null {
+  if (started !== null) return { days: days(work(started, input.now)), minimum: false };
+  const since = input.enteredColumnAt ?? input.partialHistory?.get(input.itemId) ?? null;
+  if (since === null) return null;
+  return { days: days(work(since, input.now)), minimum: true };
+}
+
+function slePlace(
+  input: ItemHistoryInput,
+  { cycleDays, ageDays }: { cycleDays: number | null; ageDays: number | null },
+): ItemHistory['sle'] {
+  const sle = input.sle;
+  if (!sle) return null;
+  const base = { percent: sle.percent, days: sle.days };
+  if (cycleDays !== null) return { ...base, place: cycleDays <= sle.days ? 'met' : 'missed' };
+  if (ageDays === null || input.column === null) return null;
+  return { ...base, place: sleRisk(ageDays, sle.columnLimits[input.column] ?? null, sle) };
+}
