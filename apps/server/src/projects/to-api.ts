@@ -52,7 +52,7 @@ function historyImport(row: TrackedRow): 'pending' | 'done' | 'unavailable' {
 
 /** Why an inaccessible board stopped, when what was stored is not a message written for its users. */
 export const NOT_READABLE_NOW =
-  "GitHub does not let Fluxion read this board now (it was deleted or moved, or the GitHub access of the user who added it ended); what was recorded is kept, and Fluxion tries again later.";
+  'GitHub does not let Fluxion read this board now (it was deleted or moved, or the GitHub access of the user who added it ended); what was recorded is kept, and Fluxion tries again later.';
 
 /** The collector's messages written for a board's users (why, and what to do), shown as they are. */
 const WRITTEN_FOR_USERS = [SIGN_IN_NEEDED, PERSONAL_BOARDS_NOT_CONNECTED];
