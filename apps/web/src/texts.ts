@@ -629,4 +629,19 @@ export const T = {
     refusedHint: 'It may have been revoked by its owner or have expired. Ask them for a new link.',
     askOwner: 'Ask its owner for a new link.',
   },
+  /** What a page says of the finished items GitHub lost the start of (docs/metrics.md §16). */
+  historyGaps: {
+    note: (unknown: number, finished: number, days: number, counts: 'cycle' | 'lead' | 'stays') =>
+      `${unknown === finished ? (finished === 1 ? 'The item' : `All ${finished} items`) : `${unknown} of the ${finished} items`} finished in the last ${days} days ${unknown === 1 ? 'has' : 'have'} no known start: GitHub lost ${unknown === 1 ? 'its' : 'their'} history (since September 2026 it keeps no timeline event for most moves). ${
+        counts === 'cycle'
+          ? `${unknown === 1 ? 'It counts' : 'They count'} in throughput, not in the cycle times.`
+          : counts === 'lead'
+            ? `${unknown === 1 ? 'It counts' : 'They count'} as finished, not in the lead times.`
+            : `Only ${unknown === 1 ? 'its stay' : 'their stays'} since GitHub's record ${unknown === 1 ? 'counts' : 'count'}.`
+      }`,
+    ageAtLeast: (age: string) => `at least ${age}`,
+    atRiskUnknown: 'Unknown',
+    atRiskUnknownHint: (total: number) =>
+      `of ${total} in progress: no finished item with a known cycle time to compare with`,
+  },
 } as const;

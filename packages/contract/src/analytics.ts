@@ -92,6 +92,18 @@ export const trendChangeSchema = z.object({
 });
 export type TrendChange = z.infer<typeof trendChangeSchema>;
 
+/**
+ * The items finished in an answer's window, and how many of them lack a known start because GitHub lost
+ * their history (docs/metrics.md §16): they count in throughput but give no cycle time (without a known
+ * cycle start) and no lead time (without a known first entry on the board). The same in every answer.
+ */
+export const historyGapsSchema = z.object({
+  finished: z.number().int().nonnegative(),
+  without_cycle_start: z.number().int().nonnegative(),
+  without_board_entry: z.number().int().nonnegative(),
+});
+export type HistoryGaps = z.infer<typeof historyGapsSchema>;
+
 export const leadTimeMetricsSchema = z.object({
   lead_time_trend: z.number(),
   cycle_time_trend: z.number().nullable(),
@@ -112,6 +124,8 @@ export const leadTimeMetricsSchema = z.object({
   /** null without a cycle-start column. */
   cycle_time_change: trendChangeSchema.nullable(),
   performance_insight: insightSchema,
+  /** The window's finished items and those without a known start (the window ends today). */
+  history_gaps: historyGapsSchema.optional(),
 });
 export type LeadTimeMetrics = z.infer<typeof leadTimeMetricsSchema>;
 export const leadTimePointSchema = z.object({
@@ -131,6 +145,8 @@ export const timeInStateMetricsSchema = z.object({
   active_work_ratio: z.number(),
   queue_health_ratio: z.number(),
   performance_insight: insightSchema,
+  /** The window's finished items and those without a known start (their stays before it are unknown). */
+  history_gaps: historyGapsSchema.optional(),
 });
 export type TimeInStateMetrics = z.infer<typeof timeInStateMetricsSchema>;
 export const columnClassificationListsSchema = z.object({

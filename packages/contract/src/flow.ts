@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bottleneckSchema, insightSchema } from './analytics.ts';
+import { bottleneckSchema, historyGapsSchema, insightSchema } from './analytics.ts';
 import { FLOW_DEFAULTS } from './constants.ts';
 import { itemFilterQueryShape } from './filters.ts';
 import { wholeNumber } from './numbers.ts';
@@ -129,6 +129,8 @@ export const agingItemSchema = z.object({
   /** Days blocked since its cycle started, and whether it is blocked now (label or field value). */
   blocked_days: z.number().optional(),
   blocked: z.boolean().optional(),
+  /** True when GitHub lost the item's history: its age counts from its current column's entry, at least. */
+  age_at_least: z.boolean().optional(),
 });
 export type AgingItem = z.infer<typeof agingItemSchema>;
 /** `items` is in the report's unit: items, or estimate units. */
@@ -184,5 +186,7 @@ export const flowResponseSchema = z.object({
   /** The limited columns, in board order (empty: no limits set). */
   wip_limits: z.array(wipLimitStateSchema).optional(),
   blocked: flowBlockedSchema.optional(),
+  /** The window's finished items (as throughput counts them) and those without a known start. */
+  history_gaps: historyGapsSchema.optional(),
 });
 export type FlowResponse = z.infer<typeof flowResponseSchema>;

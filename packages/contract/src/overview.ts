@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bottleneckSchema, insightSchema } from './analytics.ts';
+import { bottleneckSchema, historyGapsSchema, insightSchema } from './analytics.ts';
 import type { FlowResponse } from './flow.ts';
 import { wholeNumber } from './numbers.ts';
 
@@ -18,6 +18,8 @@ export const oldestItemSchema = z.object({
   column: z.string(),
   age_days: z.number(),
   risk: z.enum(['on_track', 'watch', 'at_risk', 'critical', 'unknown']),
+  /** True when GitHub lost its history: the age counts from its current column's entry, at least. */
+  age_at_least: z.boolean().optional(),
 });
 export type OldestItem = z.infer<typeof oldestItemSchema>;
 
@@ -77,6 +79,8 @@ export const boardFlowSummarySchema = z.object({
   /** Up to five items at risk of missing the SLE, oldest first (`sle_at_risk_count`: all of them). */
   sle_at_risk: z.array(sleAtRiskItemSchema).optional(),
   sle_at_risk_count: z.number().int().optional(),
+  /** As the board's Flow report says it: the window's finished items and those without a known start. */
+  history_gaps: historyGapsSchema.optional(),
 });
 
 /**

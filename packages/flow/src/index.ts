@@ -50,6 +50,7 @@ export {
   type TimelineInput,
 } from './timeline/item-timelines.ts';
 export { releaseScratch } from './timeline/scratch.ts';
+export { ageIsMinimum, gapSentence, type HistoryGaps, historyGaps } from './timeline/partial-rule.ts';
 export { type CfdRow, cumulativeFlow, cycleTimePercentiles, throughput } from './metrics/charts.ts';
 export {
   FORECAST_CONFIDENCES,

@@ -217,6 +217,7 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
         'cycle_time_p85',
         'lead_time_change',
         'cycle_time_change',
+        'history_gaps',
       ].sort(),
     );
     expect(insightSchema.strict().parse(metrics.performance_insight).message).not.toBe('');

@@ -32,11 +32,13 @@ export function summariseFlow(board: BoardRef, report: FlowResponse): BoardSumma
           column: oldest.column,
           age_days: oldest.age_days,
           risk: oldest.risk,
+          ...(oldest.age_at_least ? { age_at_least: true } : {}),
         }
       : null,
     bottleneck: report.bottleneck,
     insight: report.performance_insight,
     ...sleSummary(report),
+    ...(report.history_gaps ? { history_gaps: report.history_gaps } : {}),
   };
 }
 

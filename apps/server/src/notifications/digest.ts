@@ -1,6 +1,6 @@
 import { type AgingItem, type Bottleneck, type FlowResponse, flowQuerySchema } from '@fluxion/contract';
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
-import { formatter } from '@fluxion/contract/format';
+import { type Formatter, formatter } from '@fluxion/contract/format';
 
 /** Weeks of completions a digest compares: this week and the three before it. */
 export const DIGEST_WEEKS = 4;
@@ -13,7 +13,14 @@ export const DIGEST_FLOW_PARAMS = (() => {
   return params;
 })();
 
-export type DigestItem = Pick<AgingItem, 'id' | 'number' | 'title' | 'url' | 'column' | 'age_days' | 'risk'>;
+export type DigestItem = Pick<
+  AgingItem,
+  'id' | 'number' | 'title' | 'url' | 'column' | 'age_days' | 'risk' | 'age_at_least'
+>;
+
+/** "12 days", or "at least 12 days" when GitHub lost the item's history (docs/metrics.md §16). */
+export const ageText = (item: Pick<DigestItem, 'age_days' | 'age_at_least'>, f: Formatter) =>
+  `${item.age_at_least ? 'at least ' : ''}${f.duration(item.age_days)}`;
 
 /** A week's digest of one board, from the same Flow report as the Flow page (figures and story). */
 export type Digest = {
@@ -109,15 +116,7 @@ export function buildDigest(input: {
 }): Digest {
   const { report, estimate } = input;
   const last = report.throughput.weekly.at(-1);
-  const oldest = report.aging.items.slice(0, 3).map(({ id, number, title, url, column, age_days, risk }) => ({
-    id,
-    number,
-    title,
-    url,
-    column,
-    age_days,
-    risk,
-  }));
+  const oldest = report.aging.items.slice(0, 3).map(asDigestItem);
   const digest: Omit<Digest, 'firstLook'> = {
     boardTitle: input.boardTitle,
     locale: formatter(input.locale).locale,
@@ -140,15 +139,19 @@ export function buildDigest(input: {
   return { ...digest, firstLook: firstLook(digest) };
 }
 
-const asDigestItem = ({ id, number, title, url, column, age_days, risk }: AgingItem): DigestItem => ({
-  id,
-  number,
-  title,
-  url,
-  column,
-  age_days,
-  risk,
-});
+function asDigestItem(item: AgingItem): DigestItem {
+  const { id, number, title, url, column, age_days, risk } = item;
+  return {
+    id,
+    number,
+    title,
+    url,
+    column,
+    age_days,
+    risk,
+    ...(item.age_at_least ? { age_at_least: true } : {}),
+  };
+}
 
 function sleOf(report: FlowResponse): DigestSle | null {
   const sle = report.sle;
@@ -179,7 +182,7 @@ export function firstLook(digest: Omit<Digest, 'firstLook'>): string {
   if (pastSle && digest.sle) {
     const others =
       digest.sle.breached.length > 1 ? `, one of ${digest.sle.breached.length} items past it` : '';
-    return `Look first at ${itemName(pastSle)}: ${f.duration(pastSle.age_days)} in progress, past the board's SLE of ${f.duration(digest.sle.days)}${others}.`;
+    return `Look first at ${itemName(pastSle)}: ${ageText(pastSle, f)} in progress, past the board's SLE of ${f.duration(digest.sle.days)}${others}.`;
   }
   const [over] = digest.wipBreaches;
   if (over) {
@@ -188,7 +191,7 @@ export function firstLook(digest: Omit<Digest, 'firstLook'>): string {
   const [oldest] = digest.oldest;
   if (oldest && (oldest.risk === 'at_risk' || oldest.risk === 'critical')) {
     const others = digest.atRisk > 1 ? `, one of ${digest.atRisk} items past 85% of recent cycle times` : '';
-    return `Look first at ${itemName(oldest)}: in progress for ${f.duration(oldest.age_days)} in ${oldest.column}${others}.`;
+    return `Look first at ${itemName(oldest)}: in progress for ${ageText(oldest, f)} in ${oldest.column}${others}.`;
   }
   const b = digest.bottleneck;
   if (b && b.intensity >= 1.5) {

@@ -1,5 +1,5 @@
 import { type Formatter, formatter } from '@fluxion/contract/format';
-import type { Digest, DigestItem } from './digest.ts';
+import { ageText, type Digest, type DigestItem } from './digest.ts';
 
 /** A message for every channel: the e-mail's subject, HTML and text; Slack's Block Kit is built from it. */
 export type Message = { subject: string; html: string; text: string };
@@ -118,7 +118,7 @@ export function figureLines(digest: Digest): string[] {
 }
 
 export const itemLine = (item: DigestItem, f: Formatter) =>
-  `${item.number === null ? '' : `#${item.number} `}${item.title} — ${f.duration(item.age_days)} in progress, now in ${item.column}`;
+  `${item.number === null ? '' : `#${item.number} `}${item.title} — ${ageText(item, f)} in progress, now in ${item.column}`;
 
 /** "Week of Nov 23, 2026": the digest's Monday, as its reader writes dates. */
 export const weekOf = (digest: Digest) =>
@@ -150,7 +150,7 @@ export function digestEmail(digest: Digest, unsubscribeUrl: string): Message {
       .map((item) => {
         const name = escapeHtml(`${item.number === null ? '' : `#${item.number} `}${item.title}`);
         const title = item.url ? `<a href="${escapeHtml(item.url)}" style="color:#0969da">${name}</a>` : name;
-        return `<li style="margin:0 0 8px">${title}<br><span style="color:#59636e">${f.duration(item.age_days)} in progress, now in ${escapeHtml(item.column)}</span></li>`;
+        return `<li style="margin:0 0 8px">${title}<br><span style="color:#59636e">${ageText(item, f)} in progress, now in ${escapeHtml(item.column)}</span></li>`;
       })
       .join('') || '<li>(none)</li>';
   const link = (href: string, label: string) =>

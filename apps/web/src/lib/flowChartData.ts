@@ -132,6 +132,8 @@ export type AgingPoint = {
   blockedDays?: number;
   blocked?: boolean;
   sleRisk?: string;
+  /** GitHub lost the item's history: its age is a lower bound (docs/metrics.md §16). */
+  ageAtLeast?: boolean;
 };
 
 /** Dots per WIP column (x = column index), spread sideways by a golden-ratio offset so they do not overlap. */
@@ -156,6 +158,7 @@ export function agingPoints(data: Pick<FlowResponse, 'aging'>): AgingPoint[] {
         blockedDays: item.blocked_days,
         blocked: item.blocked,
         sleRisk: item.sle_risk,
+        ...(item.age_at_least ? { ageAtLeast: true } : {}),
       },
     ];
   });

@@ -3,10 +3,14 @@ import type { AgingItem, FlowForecast, FlowPercentiles } from '../reports/flow-t
 import type { Bottleneck } from '../metrics/board-story.ts';
 import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
+import { gapSentence, type HistoryGaps } from '../timeline/partial-rule.ts';
 
 export type FlowFacts = {
   windowDays: number;
+  /** Completions with a known cycle time (the scatter's points): the percentiles' sample. */
   completions: number;
+  /** The window's finished items, as throughput counts them, and those GitHub lost the start of. */
+  gaps: HistoryGaps;
   percentiles: FlowPercentiles;
   aging: readonly AgingItem[];
   forecast: FlowForecast | null;
@@ -63,15 +67,34 @@ function forecastInsight(f: FlowFacts, p85: number): Insight {
   return insight(f.aging.some((i) => i.risk === 'watch') ? 'good' : 'excellent', text, f.completions);
 }
 
+const inProgress = (f: FlowFacts) =>
+  `${plural(f.aging.length, 'item')} ${f.aging.length === 1 ? 'is' : 'are'} in progress`;
+
+/** Items finished, none with a known cycle time: GitHub lost their history (docs/metrics.md §16). */
+function unknownCycleTimes(f: FlowFacts): Insight {
+  const finished = `${plural(f.gaps.finished, 'item')} finished in the last ${f.windowDays} days.`;
+  const gap =
+    gapSentence(f.gaps.finished, f.gaps.without_cycle_start, 'cycle time') || ' None has a known cycle time.';
+  const wip = f.aging.length > 0 ? ` ${inProgress(f)}; their age counts from their current column.` : '';
+  return insight('info', `${finished}${gap}${wip}${bottleneckSentence(f)}`, 0);
+}
+
+/** The sentence saying how many of the window's finished items the percentiles leave out, and why. */
+function withGaps(result: Insight, f: FlowFacts): Insight {
+  const gap = gapSentence(f.gaps.finished, f.gaps.without_cycle_start, 'cycle time');
+  return gap ? { ...result, message: `${result.message}${gap}` } : result;
+}
+
 /** The most useful fact of the Flow analysis (docs/metrics.md, "Flow" insight rules). */
 export function flowInsight(f: FlowFacts): Insight {
   const p85 = f.percentiles.p85;
   if (p85 === null) {
+    if (f.gaps.finished > 0) return unknownCycleTimes(f);
     if (f.aging.length === 0) return fallbackInsight();
-    const text = `No item finished in the last ${f.windowDays} days while ${plural(f.aging.length, 'item')} ${f.aging.length === 1 ? 'is' : 'are'} in progress.${bottleneckSentence(f)}`;
+    const text = `No item finished in the last ${f.windowDays} days while ${inProgress(f)}.${bottleneckSentence(f)}`;
     return insight('warning', text, 0);
   }
   const atRisk = f.aging.filter(isAtRisk);
-  if (atRisk.length > 0) return atRiskInsight(f, atRisk, p85);
-  return forecastInsight(f, p85);
+  if (atRisk.length > 0) return withGaps(atRiskInsight(f, atRisk, p85), f);
+  return withGaps(forecastInsight(f, p85), f);
 }

@@ -2,6 +2,7 @@ import { fmt, insight } from './insight.ts';
 import type { DayUnit } from '../core/numbers.ts';
 import { MIN_TREND_COMPLETIONS, type TrendChange } from '../metrics/trend.ts';
 import type { Insight, Stability } from '../types.ts';
+import { gapSentence, type HistoryGaps } from '../timeline/partial-rule.ts';
 
 /**
  * Lead-time trend thresholds (percent), matching the page's colours (docs/metrics.md §3) plus a critical
@@ -22,6 +23,8 @@ export type LeadTimeFacts = {
   days: number;
   samples: number;
   unit: DayUnit;
+  /** The `days` ending today: finished items and those GitHub lost the start of (docs/metrics.md §16). */
+  gaps: HistoryGaps;
 };
 
 function spread(f: LeadTimeFacts): string {
@@ -55,7 +58,19 @@ function unclear(f: LeadTimeFacts): Insight {
   return insight('info', text, f.samples);
 }
 
+/** The insight, with the sentence on the window's finished items whose lead time GitHub's lost history hides. */
 export function leadTimeInsight(f: LeadTimeFacts): Insight {
+  const { finished, without_board_entry: unknown } = f.gaps;
+  if (finished > 0 && unknown === finished) {
+    const text = `${finished === 1 ? '1 item' : `${finished} items`} finished in the last ${f.days} days.${gapSentence(finished, unknown, 'lead time')}`;
+    return insight('info', text, 0);
+  }
+  const result = knownLeadTimeInsight(f);
+  const gap = gapSentence(finished, unknown, 'lead time');
+  return gap ? { ...result, message: `${result.message}${gap}` } : result;
+}
+
+function knownLeadTimeInsight(f: LeadTimeFacts): Insight {
   const avg = averageText(f);
   const scope = `last ${f.days} days vs the ${f.days} before`;
   if (f.trend === null) {

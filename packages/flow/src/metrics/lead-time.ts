@@ -14,6 +14,7 @@ import {
 import { medianAndP85, type TrendChange, trendChange } from './trend.ts';
 import { type BoardTimeline, buildTimeline, cycleTimeMs, leadTimeMs } from '../timeline/timeline.ts';
 import type { LeadTimeDay, LeadTimeInput, LeadTimeMetrics, LeadTimeResponse } from '../types.ts';
+import { type HistoryGaps, historyGaps } from '../timeline/partial-rule.ts';
 
 type Completions = {
   lead: DailySums;
@@ -77,7 +78,13 @@ function changeOf(c: Completions, durations: Float64Array, last: number, width: 
   return trendChange(completedIn(c, durations, last - width, width), completedIn(c, durations, last, width));
 }
 
-function metricsOf(c: Completions, last: number, width: number, unit: DayUnit): LeadTimeMetrics {
+function metricsOf(
+  c: Completions,
+  last: number,
+  width: number,
+  unit: DayUnit,
+  gaps: HistoryGaps,
+): LeadTimeMetrics {
   const lead = changeOf(c, c.leadMs, last, width);
   const cycle = c.cycle ? changeOf(c, c.cycleMs, last, width) : null;
   const recent = completedIn(c, c.leadMs, last, 2 * width).map((ms) => ms / DAY_MS);
@@ -112,11 +119,13 @@ function metricsOf(c: Completions, last: number, width: number, unit: DayUnit): 
       days: width,
       samples: recent.length,
       unit,
+      gaps,
     }),
+    history_gaps: gaps,
   };
 }
 
-function fallback(hasCycle: boolean, width: number): LeadTimeResponse {
+function fallback(hasCycle: boolean, width: number, gaps: HistoryGaps): LeadTimeResponse {
   const metrics: LeadTimeMetrics = {
     lead_time_trend: 0,
     cycle_time_trend: hasCycle ? 0 : null,
@@ -132,6 +141,7 @@ function fallback(hasCycle: boolean, width: number): LeadTimeResponse {
     lead_time_change: trendChange([], []),
     cycle_time_change: hasCycle ? trendChange([], []) : null,
     performance_insight: fallbackInsight(),
+    history_gaps: gaps,
   };
   return { metrics };
 }
@@ -142,8 +152,9 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
   const t = buildTimeline(input, input.transitions);
   const calendar = buildCalendar(input.calendar);
   const today = calendar.dayOf(input.now);
+  const gaps = historyGaps(t, { first: today - width + 1, last: today }, calendar.dayOf, input.now);
   const first = firstCompletionDay(t, input.now, calendar);
-  if (first === null) return fallback(t.board.cycleStart >= 0, width);
+  if (first === null) return fallback(t.board.cycleStart >= 0, width, gaps);
   const c = collectCompletions(t, first, input.now, calendar);
   const series: Record<string, LeadTimeDay> = {};
   let last = first;
@@ -157,5 +168,5 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
     };
     last = day;
   }
-  return { ...series, metrics: metricsOf(c, last, width, dayUnit(calendar)) } as LeadTimeResponse;
+  return { ...series, metrics: metricsOf(c, last, width, dayUnit(calendar), gaps) } as LeadTimeResponse;
 }

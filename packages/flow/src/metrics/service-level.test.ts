@@ -17,6 +17,7 @@ function finished(id: string, leftDays: number, doneDays: number): ItemTimeline 
     completedAt: done,
     leadTimeMs: done + DAY_MS,
     cycleTimeMs: done,
+    partialBefore: null,
     stays: [],
   };
 }

@@ -36,6 +36,7 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
         message: "'In Progress' takes 1.92 days per stay, 1.53x the other in-progress columns (last 7 days).",
         confidence: 0.47,
       },
+      history_gaps: { finished: 4, without_cycle_start: 0, without_board_entry: 0 },
     });
     expect(report.column_classification).toEqual({
       productive: ['In Progress', 'Review'],

@@ -2,7 +2,8 @@ import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
 import { type BoardStory, type RecentStays, storyOf } from './board-story.ts';
 import { type FlowStages, flowStages } from '../input/stages.ts';
-import { fallbackInsight } from '../insights/insight.ts';
+import { fallbackInsight, insight } from '../insights/insight.ts';
+import { gapSentence, type HistoryGaps, historyGaps } from '../timeline/partial-rule.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { DAY_MS, type DayUnit, dayUnit, days, isoDay, iterationDays, round } from '../core/numbers.ts';
 import { queueHealth } from './queue.ts';
@@ -137,6 +138,7 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
   const calendar = buildCalendar(input.calendar);
   const today = calendar.dayOf(input.now);
   const column_classification = classifyColumns(input);
+  const gaps = historyGaps(t, { first: today - width + 1, last: today }, calendar.dayOf, input.now);
   const first = firstDay(t, today, calendar);
   const sums = first === null ? [] : collectStays(t, first, input.now, calendar);
   const series: Record<string, TimeInStateDay> = {};
@@ -147,23 +149,33 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
     series[isoDay(day)] = entry;
     last = day;
   }
-  if (last === null) return fallback(input, column_classification);
+  if (last === null) return fallback(input, column_classification, gaps, width);
   const story = storyOf(flowStages(input), t, input.now, width, calendar);
   const metrics = metricsOf(input, story, columnKinds(input), dayUnit(calendar));
+  const gap = gapSentence(gaps.finished, gaps.without_board_entry, 'earlier stay');
+  if (gap) metrics.performance_insight.message += gap;
+  metrics.history_gaps = gaps;
   return { ...series, metrics, column_classification } as TimeInStateResponse;
 }
 
+/** No stay ended in the window: the fallback, or, when GitHub lost the history of its finished items, why. */
 function fallback(
   input: TimeInStateInput,
   column_classification: TimeInStateResponse['column_classification'],
+  gaps: HistoryGaps,
+  width: number,
 ) {
   const queue = queueHealth(input, input.items);
+  const gap = gapSentence(gaps.finished, gaps.without_board_entry, 'earlier stay');
   const metrics: TimeInStateMetrics = {
     time_intensive_column: null,
     stage_intensity: 0,
     active_work_ratio: 0,
     queue_health_ratio: queue.ratio,
-    performance_insight: fallbackInsight(),
+    performance_insight: gap
+      ? insight('info', `No stay that ended in the last ${width} days is known.${gap}`, 0)
+      : fallbackInsight(),
+    history_gaps: gaps,
   };
   return { metrics, column_classification } as TimeInStateResponse;
 }

@@ -28,6 +28,7 @@ import { upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
 import { applyFlowPolicies } from './flow-policies.ts';
 import { withWipBreaches } from '../insights/wip-insight.ts';
+import { ageIsMinimum, historyGaps } from '../timeline/partial-rule.ts';
 
 /** Cycle time in working time of the calendar (elapsed time when every day is worked). */
 function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
@@ -144,9 +145,10 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   // The bottleneck from the same timeline, over the iteration as Time in State's (one story).
   const storyDays = iterationDays(input.storyDays ?? Number.NaN);
   const bottleneck = storyOf(stages, t, input.now, storyDays, calendar).bottleneck;
-  const timelines = itemTimelinesOf(t);
   const today = calendar.dayOf(input.now);
   const window = { first: today - s.days + 1, last: today };
+  const gaps = historyGaps(t, window, calendar.dayOf, input.now);
+  const timelines = itemTimelinesOf(t);
   const weight = weightOf(input);
   const daily = dailyCompletions(timelines, window, calendar.dayOf, weight).map((n) => round(n));
   const total = round(daily.reduce((a, b) => a + b, 0));
@@ -154,7 +156,9 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
   const byId = new Map(timelines.map((t) => [t.itemId, t]));
-  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs);
+  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) =>
+    ageIsMinimum(byId.get(item.id), wip[0] ?? '') ? { ...item, age_at_least: true } : item,
+  );
   const ahead = forecast(timelines, today, s, calendar, weight);
   const policyParts = applyFlowPolicies(
     {
@@ -201,6 +205,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       flowInsight({
         windowDays: s.days,
         completions: points.length,
+        gaps,
         percentiles,
         aging,
         forecast: ahead,
@@ -212,5 +217,6 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       s.days,
     ),
     ...policyParts,
+    history_gaps: gaps,
   };
 }

@@ -19,6 +19,8 @@ export type ItemTimeline = {
   completedAt: number | null;
   leadTimeMs: number | null;
   cycleTimeMs: number | null;
+  /** The instant before which GitHub lost the item's history (docs/metrics.md §16); null when complete. */
+  partialBefore: number | null;
   stays: ItemStay[];
 };
 
@@ -64,6 +66,7 @@ export function itemTimelinesOf(t: BoardTimeline): ItemTimeline[] {
       completedAt: orNull(t.doneAt[item] as number),
       leadTimeMs: orNull(leadTimeMs(t, item)),
       cycleTimeMs: orNull(cycleTimeMs(t, item)),
+      partialBefore: orNull(t.partialBefore[item] as number),
       stays: stays[item] as ItemStay[],
     };
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computeItemTimelines } from './item-timelines.ts';
+import { buildFlowReport } from '../reports/flow-report.ts';
+import { buildLeadTimeReport } from '../metrics/lead-time.ts';
+import { buildTimeInStateReport } from '../metrics/time-in-state.ts';
+import type { BoardItem } from '../types.ts';
 
 /** docs/metrics.md §16, worked example: the rule for partial histories, item by item. */
 const at = (day: number) => Date.UTC(2026, 0, day);
@@ -56,5 +60,50 @@ describe('partial histories (docs/metrics.md §16)', () => {
   it('without the marks, the same moves give the lead and cycle times a lost event would fake', () => {
     const unmarked = computeItemTimelines({ ...board, partialHistory: null, transitions });
     expect(unmarked.find((t) => t.itemId === 'P')?.leadTimeMs).toBe(4 * DAY);
+  });
+
+  it('every analysis counts the same finished items and the same gaps, and says why', () => {
+    const now = at(10);
+    const items: BoardItem[] = [
+      {
+        id: 'S',
+        number: 4,
+        title: 'S',
+        url: null,
+        milestone: null,
+        labels: [],
+        column: 'Review',
+        enteredColumnAt: at(7),
+      },
+    ];
+    const flow = buildFlowReport({ ...board, transitions, items, now, days: 30 });
+    const lead = buildLeadTimeReport({ ...board, transitions, now, days: 30 });
+    const tis = buildTimeInStateReport({ ...board, transitions, items, now, days: 30 });
+    const gaps = { finished: 3, without_cycle_start: 1, without_board_entry: 2 };
+    expect(flow.throughput.total).toBe(3);
+    expect(flow.history_gaps).toEqual(gaps);
+    expect(lead.metrics.history_gaps).toEqual(gaps);
+    expect(tis.metrics.history_gaps).toEqual(gaps);
+    expect(flow.performance_insight.message).toContain(
+      'GitHub lost the history of 1 of the 3 items finished, so their cycle times are unknown.',
+    );
+    expect(lead.metrics.performance_insight.message).toContain(
+      'GitHub lost the history of 2 of the 3 items finished, so their lead times are unknown.',
+    );
+    // S entered Review (after the cycle start) at its known instant: its age is a lower bound.
+    expect(flow.aging.items).toMatchObject([{ id: 'S', age_days: 3, age_at_least: true }]);
+  });
+
+  it('with no known start at all, no insight says that nothing finished', () => {
+    const lost = transitions.filter((m) => m.itemId === 'P');
+    const flow = buildFlowReport({ ...board, transitions: lost, items: [], now: at(10), days: 30 });
+    const lead = buildLeadTimeReport({ ...board, transitions: lost, now: at(10), days: 30 });
+    expect(flow.throughput.total).toBe(1);
+    expect(flow.performance_insight.message).toBe(
+      '1 item finished in the last 30 days. GitHub lost the history of the item finished, so no cycle time is known.',
+    );
+    expect(lead.metrics.performance_insight.message).toBe(
+      '1 item finished in the last 30 days. GitHub lost the history of the item finished, so no lead time is known.',
+    );
   });
 });

@@ -50,7 +50,9 @@ function PointTooltip({
       lines={[
         T.flow.itemLabel(p.number, p.title),
         p.column,
-        T.flow.days(formatDays(p.y), unit),
+        p.ageAtLeast
+          ? T.historyGaps.ageAtLeast(T.flow.days(formatDays(p.y), unit))
+          : T.flow.days(formatDays(p.y), unit),
         T.flow.risk[p.risk],
         ...(p.sleRisk && p.sleRisk !== 'on_track' ? [`SLE: ${P.sle.risk[p.sleRisk]}`] : []),
         ...(p.blocked ? [P.blocked.now] : []),

@@ -10,6 +10,7 @@ import { NotEnoughData } from '../../components/NotEnoughData.tsx';
 import { doneColumn, flowHasCompletions } from '../../lib/readiness.ts';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { HistoryGapsNote } from '../../components/HistoryGapsNote.tsx';
 import { Page } from '../../components/Page.tsx';
 import { exportCalendar } from '../../lib/exportCsv.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
@@ -134,6 +135,7 @@ export function FlowPage() {
               <>
                 <FlowTiles data={data} unit={unitOf(calendar)} />
                 <InsightBanner insight={data.performance_insight} />
+                <HistoryGapsNote gaps={data.history_gaps} days={data.window.days} kind="cycle" />
               </>
             ) : (
               project && (

@@ -11,6 +11,30 @@ import type { DurationUnit } from '../../lib/units.ts';
 
 const t = T.flow;
 
+/**
+ * Items in progress older than the p85 of cycle times. Without a known cycle time (GitHub lost the
+ * history of every finished item) nothing can be compared: unknown, never a reassuring 0.
+ */
+export function WipAtRiskTile(props: { atRisk: number; wip: number; p85: number | null }) {
+  if (props.p85 === null && props.wip > 0) {
+    return (
+      <Tile
+        label={t.wipAtRisk}
+        value={T.historyGaps.atRiskUnknown}
+        hint={T.historyGaps.atRiskUnknownHint(props.wip)}
+      />
+    );
+  }
+  return (
+    <Tile
+      label={t.wipAtRisk}
+      value={String(props.atRisk)}
+      tone={atRiskTone(props.atRisk, props.wip)}
+      hint={t.wipAtRiskHint(props.wip)}
+    />
+  );
+}
+
 /** `unit`: working days on a board whose calendar has days off (docs/metrics.md §12). */
 export function FlowTiles({ data, unit = 'days' }: { data: FlowResponse; unit?: DurationUnit }) {
   const p85 = data.cycle_time.percentiles.p85;
@@ -33,12 +57,7 @@ export function FlowTiles({ data, unit = 'days' }: { data: FlowResponse; unit?: 
         value={p85 === null ? T.common.notAvailable : t.days(formatDays(p85), unit)}
         hint={t.cycleP85Hint}
       />
-      <Tile
-        label={t.wipAtRisk}
-        value={String(data.aging.at_risk)}
-        tone={atRiskTone(data.aging.at_risk, wip)}
-        hint={t.wipAtRiskHint(wip)}
-      />
+      <WipAtRiskTile atRisk={data.aging.at_risk} wip={wip} p85={p85} />
       <Tile
         label={t.nextDays(data.forecast?.how_many.horizon_days ?? FLOW_DEFAULTS.horizon)}
         value={

@@ -5,10 +5,11 @@ import { Link as RouterLink } from 'react-router';
 import { BoardAccessNotice } from '../../components/BoardAccess/BoardAccessNotice.tsx';
 import { BoardSync } from '../../components/BoardSync.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { HistoryGapsNote } from '../../components/HistoryGapsNote.tsx';
+import { WipAtRiskTile } from '../Flow/FlowTiles.tsx';
 import { Paywall } from '../../components/Paywall/Paywall.tsx';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
-import { atRiskTone } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 import styles from './BoardCard.module.css';
 import { SleAtRiskList } from '../../components/FlowPolicies/SleAtRiskList.tsx';
@@ -23,7 +24,11 @@ function OldestTile({ board, unit }: { board: BoardFlowSummary; unit: DurationUn
   return (
     <Tile
       label={t.oldest}
-      value={T.flow.days(formatDays(item.age_days), unit)}
+      value={
+        item.age_at_least
+          ? T.historyGaps.ageAtLeast(T.flow.days(formatDays(item.age_days), unit))
+          : T.flow.days(formatDays(item.age_days), unit)
+      }
       tone={riskTone(item.risk)}
       hint={
         <Link as={RouterLink} to={stuckItemLink(board.project_id, item.column)} data-testid="stuck-item-link">
@@ -60,17 +65,13 @@ function FlowFigures({ board, days, unit }: { board: BoardFlowSummary; days: num
             value={daysOrNotAvailable(board.cycle_time_p85, unit)}
             hint={T.flow.cycleP85Hint}
           />
-          <Tile
-            label={T.flow.wipAtRisk}
-            value={String(board.wip_at_risk)}
-            tone={atRiskTone(board.wip_at_risk, board.wip)}
-            hint={T.flow.wipAtRiskHint(board.wip)}
-          />
+          <WipAtRiskTile atRisk={board.wip_at_risk} wip={board.wip} p85={board.cycle_time_p85} />
           <OldestTile board={board} unit={unit} />
         </TileGrid>
       </div>
       <Bottleneck board={board} unit={unit} />
       <InsightBanner insight={board.insight} />
+      <HistoryGapsNote gaps={board.history_gaps} days={days} kind="cycle" />
       <SleAtRiskList
         items={board.sle_at_risk ?? []}
         sle={board.sle}

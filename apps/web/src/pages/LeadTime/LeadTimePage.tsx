@@ -5,6 +5,7 @@ import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { isPaywallError } from '../../components/Paywall/Paywall.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { HistoryGapsNote, unknownStarts } from '../../components/HistoryGapsNote.tsx';
 import { Page } from '../../components/Page.tsx';
 import { Exportable } from '../../components/Export/Exportable.tsx';
 import { leadTimeRows } from '../../lib/chartData.ts';
@@ -53,7 +54,12 @@ export function LeadTimePage() {
       {project && !isPaywallError(query.error) && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
-          project && chart && !leadTimeHasData(chart.rows) ? (
+          chart && !leadTimeHasData(chart.rows) && unknownStarts(data.metrics.history_gaps, 'lead') > 0 ? (
+            <>
+              <InsightBanner insight={data.metrics.performance_insight} />
+              <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="lead" />
+            </>
+          ) : project && chart && !leadTimeHasData(chart.rows) ? (
             <NotEnoughData
               project={project}
               needs={T.states.leadTimeNeeds(doneColumn(project.column_list))}
@@ -63,6 +69,7 @@ export function LeadTimePage() {
             <>
               <LeadTimeTiles metrics={data.metrics} unit={unit} />
               <InsightBanner insight={data.metrics.performance_insight} />
+              <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="lead" />
               <div className={styles.chartCard}>
                 {chart && (
                   <Exportable

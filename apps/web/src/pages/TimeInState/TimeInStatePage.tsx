@@ -8,6 +8,7 @@ import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { isPaywallError } from '../../components/Paywall/Paywall.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
+import { HistoryGapsNote, unknownStarts } from '../../components/HistoryGapsNote.tsx';
 import { Page } from '../../components/Page.tsx';
 import { timeInStateRows } from '../../lib/chartData.ts';
 import { Exportable } from '../../components/Export/Exportable.tsx';
@@ -52,7 +53,14 @@ export function TimeInStatePage() {
       {project && !isPaywallError(query.error) && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
-          project && chart && !timeInStateHasData(chart.rows) ? (
+          chart &&
+          !timeInStateHasData(chart.rows) &&
+          unknownStarts(data.metrics.history_gaps, 'stays') > 0 ? (
+            <>
+              <InsightBanner insight={data.metrics.performance_insight} />
+              <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="stays" />
+            </>
+          ) : project && chart && !timeInStateHasData(chart.rows) ? (
             <NotEnoughData
               project={project}
               needs={T.states.timeInStateNeeds}
@@ -62,6 +70,7 @@ export function TimeInStatePage() {
             <>
               <TimeInStateTiles metrics={data.metrics} classification={data.column_classification} />
               <InsightBanner insight={data.metrics.performance_insight} />
+              <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="stays" />
               <div className={styles.chartCard}>
                 {chart && (
                   <Exportable

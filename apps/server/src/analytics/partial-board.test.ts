@@ -1,0 +1,117 @@
+import type {
+  FlowResponse,
+  IssuesResponse,
+  LeadTimeResponse,
+  OverviewResponse,
+  TimeInStateResponse,
+} from '@fluxion/contract';
+import { describe, expect, it } from 'vitest';
+import { type CollectorWorld, collectorWorldPerTest, DAY, START } from '../testing/collector-sim.ts';
+import { dialectCases } from '../testing/databases.ts';
+
+const STAGES = ['Inbox', 'Doing', 'Verify', 'Shipped'];
+
+/** The issue's board: "Stage" columns, nine items moved over 30 days (six to Shipped), all events lost. */
+async function partialBoard(world: CollectorWorld) {
+  await world.control('/_sim/quirks', { timelineEventLoss: 1 });
+  const project = await world.control<{ id: string; statusFieldId: string }>('/_sim/projects', {
+    owner: 'fluxion-labs',
+    title: 'Partial',
+    columns: STAGES,
+    statusField: 'Stage',
+    at: START - 40 * DAY,
+  });
+  const paths = [
+    ['Doing', 'Verify', 'Shipped'],
+    ['Doing', 'Shipped'],
+    ['Doing', 'Verify', 'Shipped'],
+    ['Doing', 'Shipped'],
+    ['Doing', 'Verify', 'Shipped'],
+    ['Doing', 'Verify', 'Shipped'],
+    ['Doing'],
+    ['Doing', 'Verify'],
+    [],
+  ];
+  for (const [i, path] of paths.entries()) {
+    const created = await world.control<{ itemId: string }>('/_sim/issues', {
+      repo: 'fluxion-labs/partial',
+      title: `item ${i}`,
+      projectId: project.id,
+      status: 'Inbox',
+      at: START - 30 * DAY + i * DAY,
+    });
+    for (const [step, column] of path.entries()) {
+      await world.control(`/_sim/items/${created.itemId}/move`, {
+        status: column,
+        at: START - 27 * DAY + i * 2 * DAY + step * 2 * DAY,
+      });
+    }
+  }
+  await world.flush();
+  const added = await world.app.inject({
+    method: 'POST',
+    url: '/api/projects/',
+    headers: world.auth,
+    payload: {
+      project_id: project.id,
+      iteration_length: 7,
+      workflow_field_id: project.statusFieldId,
+      cycle_time_start: 'Doing',
+    },
+  });
+  expect(added.statusCode).toBe(201);
+  await world.collector({ backfill: true }).runOnce();
+  return project.id;
+}
+
+async function get<T>(world: CollectorWorld, url: string): Promise<T> {
+  const response = await world.app.inject({ method: 'GET', url, headers: world.auth });
+  expect(response.statusCode, url).toBe(200);
+  return response.json() as T;
+}
+
+describe.each(await dialectCases())('a board whose history GitHub lost, on $name', ({ create }) => {
+  const world = collectorWorldPerTest(create);
+
+  it('every page tells the same story: six finished, none with a known start, and why', async () => {
+    const id = await partialBoard(world);
+    const q = `project=${id}`;
+    const flow = await get<FlowResponse>(world, `/api/flow/?${q}&days=30`);
+    const overview = await get<OverviewResponse>(world, '/api/overview/?days=30');
+    const lead = await get<LeadTimeResponse>(world, `/api/leadtime/?${q}&days=30`);
+    const tis = await get<TimeInStateResponse>(world, `/api/timeinstate/?${q}&days=30`);
+    const shipped = await get<IssuesResponse>(world, `/api/issues/?${q}&column=Shipped`);
+
+    const gaps = { finished: 6, without_cycle_start: 6, without_board_entry: 6 };
+    expect(flow.throughput.total).toBe(6);
+    expect(shipped.issues).toHaveLength(6);
+    expect(flow.history_gaps).toEqual(gaps);
+    expect(lead.metrics.history_gaps).toEqual(gaps);
+    expect(tis.metrics.history_gaps).toEqual(gaps);
+    const card = overview.boards.find((b) => b.project_id === id);
+    expect(card).toMatchObject({
+      status: 'ok',
+      history_gaps: gaps,
+      throughput_per_week: flow.throughput.per_week,
+    });
+
+    // No sentence says nothing finished while the tile counts six; each says why the durations are unknown.
+    const why = 'GitHub lost the history of all 6 items finished';
+    for (const message of [
+      flow.performance_insight.message,
+      card?.status === 'ok' ? card.insight.message : '',
+      lead.metrics.performance_insight.message,
+      tis.metrics.performance_insight.message,
+    ]) {
+      expect(message).not.toMatch(/No item finished|no completions|Analysis unavailable/);
+      expect(message).toContain(why);
+    }
+    expect(flow.performance_insight.message).toContain('6 items finished in the last 30 days.');
+    // The ages in progress are lower bounds: GitHub lost when their cycle started.
+    expect(flow.aging.items.map((a) => [a.column, a.age_at_least])).toEqual([
+      ['Doing', true],
+      ['Verify', true],
+    ]);
+    expect(card?.status === 'ok' && card.oldest_item?.age_at_least).toBe(true);
+  });
+});
