@@ -14,7 +14,7 @@ export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
   auth: ['db', 'github', 'http', 'users'],
   plan: ['boards', 'db', 'github', 'http'],
   billing: ['auth', 'db', 'github', 'http', 'leases', 'users'],
-  installations: ['auth', 'boards', 'db', 'http', 'leases', 'users'],
+  installations: ['auth', 'boards', 'db', 'github', 'http', 'leases', 'users'],
   projects: ['auth', 'boards', 'db', 'github', 'http', 'move-log', 'plan', 'users'],
   'personal-boards': ['auth', 'github', 'http', 'installations', 'users'],
   visibility: ['github', 'projects'],
