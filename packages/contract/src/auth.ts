@@ -26,6 +26,11 @@ export const profileSchema = z.object({
   subscription_trialing: z.boolean().optional(),
   /** The organization's team plan that gives the fields above (the user's own subscription does not), else null. */
   covered_by: orgCoverageSchema.nullable().optional(),
+  /**
+   * A bought team plan that covers the user while they also pay for their own: Account offers to end the
+   * personal plan at its period end (docs/billing.md, When plans overlap). Null otherwise.
+   */
+  also_covered_by: orgCoverageSchema.nullable().optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -78,6 +78,13 @@ export const orgPlanSchema = z.object({
    * permission Members: read there (docs/billing.md, Managers). They are no manager until it has it.
    */
   owner_unverifiable: z.boolean(),
+  /**
+   * Managers only (empty for others): the members who pay for a personal plan now. They hold no seat while it
+   * lasts (nobody pays twice); each may end it at its period end on Account, and then holds a seat.
+   */
+  paying_personally: z
+    .array(z.object({ login: z.string(), until: z.string().nullable(), cancel_at_period_end: z.boolean() }))
+    .optional(),
 });
 export type OrgPlan = z.infer<typeof orgPlanSchema>;
 export const orgPlansResponseSchema = z.object({ plans: z.array(orgPlanSchema) });

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { verifiedBearer } from '../auth/authenticate.ts';
-import { coveredByTeamPlan, mayAnalyse, paywallMessage, requestedProject } from '../billing/paywall.ts';
+import { canAnalyse, paywallMessage, requestedProject } from '../billing/paywall.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, unauthorized } from '../http/errors.ts';
 import { findBoardAccess } from '../projects/board-access.ts';
@@ -40,9 +40,9 @@ export function authorizeAnalysis(ctx: AppContext) {
     const access = await findBoardAccess(ctx.db, session, projectId);
     if (!access) throw unauthorized('This sign-in has ended (logged out)');
     request.userId = session.userId;
-    const open = mayAnalyse(access.user, { is_demo: access.isDemo ? 1 : 0 }, ctx.now());
-    // Only when the user's own subscription does not open it: a team plan's lookup stays off the warm path.
-    if (!open && !(await coveredByTeamPlan(ctx, session.userId))) {
+    const analyst = { id: session.userId, ...access.user };
+    // canAnalyse looks a team plan up only when the user's own subscription does not open the board.
+    if (!(await canAnalyse(ctx, analyst, { is_demo: access.isDemo ? 1 : 0 }))) {
       throw new AppError(402, 'subscription_required', paywallMessage(access.user.subscription_status));
     }
     request.board = access.board ? analysedBoard(access.board) : undefined;

@@ -1,8 +1,6 @@
 import { endpoints } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
 import { signOutGithubToken } from '../github/user-token.ts';
-import { findCoverage } from '../users/coverage.ts';
-import { mayBeCovered, toProfile } from '../users/subscription.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized } from '../http/errors.ts';
@@ -10,6 +8,7 @@ import { authRateLimit } from '../http/rate-limit.ts';
 import { findUser } from '../users/queries.ts';
 import { issueAccessToken } from './access-tokens.ts';
 import { authenticate } from './authenticate.ts';
+import { profileOf } from './profile.ts';
 import { takeHandoffCookie } from './handoff.ts';
 import { hasLiveSession } from './sessions.ts';
 import { endSessionOf, type RotationResult, rotateRefreshToken } from './refresh-tokens.ts';
@@ -68,10 +67,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     async (request) => {
       const user = await findUser(ctx.db, request.userId);
       if (!user) throw unauthorized('User no longer exists');
-      const now = ctx.now();
-      // A team plan is looked up only when it could stand for the user's own subscription.
-      const coverage = mayBeCovered(user, now) ? await findCoverage(ctx.db, user.id, now) : null;
-      return toProfile(user, now, coverage);
+      return profileOf(ctx, user);
     },
     { preHandler: authenticate(ctx) },
   );

@@ -1,12 +1,11 @@
 import type { Profile } from '@fluxion/contract';
 import Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
+import { profileOf } from '../auth/profile.ts';
 import { notFound, unauthorized, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { applyCheckoutSession } from './events.ts';
 import type { Billing } from './service.ts';
-import { findCoverage } from '../users/coverage.ts';
-import { mayBeCovered, toProfile } from '../users/subscription.ts';
 
 const NOT_FOUND = 'Checkout session not found';
 
@@ -31,7 +30,5 @@ export async function confirmCheckout(billing: Billing, user: User, sessionId: s
   await applyCheckoutSession(billing, session);
   const updated = await findUser(billing.ctx.db, user.id);
   if (!updated) throw unauthorized('User no longer exists');
-  const now = billing.ctx.now();
-  const coverage = mayBeCovered(updated, now) ? await findCoverage(billing.ctx.db, updated.id, now) : null;
-  return toProfile(updated, now, coverage);
+  return profileOf(billing.ctx, updated);
 }

@@ -5,13 +5,16 @@ import { conflict, upstreamError } from '../http/errors.ts';
 import { type OrgPlanState, orgPlanStates, trackedOrganizations } from '../users/coverage.ts';
 import { isActiveUser, TRIAL_DAYS } from '../users/subscription.ts';
 import { managerRole, planOf, requireManager, requireOwner } from './org-access.ts';
+import { type AskOptions, isOrgMember, memberOrgs, orgRole } from '../github/org-membership.ts';
+import { AppError } from '../http/errors.ts';
 import {
-  activeMembers,
   addOrgManager,
   appRemovedAt,
   findOrgPlan,
   managedOrgs,
   type OrgPlanRow,
+  personalPayers,
+  seatCandidates,
   rememberOrgCustomer,
   storeOrgPlan,
   swapSeats,
@@ -52,12 +55,12 @@ function periodStart(row: OrgPlanRow | undefined, state: OrgPlanState, now: numb
  * Safe to run anywhere at once (replicas' background sync, Account visits, webhooks): only the caller that
  * swaps the stored quantity pushes the change.
  */
-export async function syncSeats(billing: Billing, org: string): Promise<number> {
+export async function syncSeats(billing: Billing, org: string, asking: AskOptions = {}): Promise<number> {
   const { ctx } = billing;
   const state = (await orgPlanStates(ctx.db, [org]))[0];
   if (!state) return 0;
   const row = await findOrgPlan(ctx.db, org);
-  const seats = (await activeMembers(ctx.db, org, periodStart(row, state, ctx.now()))).length;
+  const seats = (await seatHolders(billing, org, periodStart(row, state, ctx.now()), asking)).length;
   const id = row?.stripe_subscription_id;
   if (!row || !id || !LIVE.includes(row.status)) return seats;
   const change: SeatChange = { org, subscriptionId: id, from: row.seats, to: Math.max(1, seats) };
@@ -70,6 +73,29 @@ export async function syncSeats(billing: Billing, org: string): Promise<number> 
     throw error;
   }
   return seats;
+}
+
+/**
+ * The seats of a period: the candidates (active in the period, not paying for themselves: seatCandidates)
+ * whom GitHub says are members of the organization — a stranger who tracks a public board of it is no seat.
+ * One without a GitHub token Fluxion may use cannot be verified: no seat. GitHub failing fails the count
+ * (the quantity stays; the next sync tries again), never a guess either way.
+ */
+async function seatHolders(
+  billing: Billing,
+  org: string,
+  since: number,
+  asking: AskOptions,
+): Promise<string[]> {
+  const { ctx } = billing;
+  const candidates = await seatCandidates(ctx.db, org, since, ctx.now());
+  const verified = (userId: string) =>
+    isOrgMember(ctx, userId, org, asking).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 401) return false;
+      throw error;
+    });
+  const members = await Promise.all(candidates.map(verified));
+  return candidates.filter((_, i) => members[i]);
 }
 
 type SeatChange = { org: string; subscriptionId: string; from: number; to: number };
@@ -113,14 +139,39 @@ async function planView(billing: Billing, user: User, state: OrgPlanState): Prom
     is_owner: role.owner,
     app_removed_at: iso(await appRemovedAt(ctx.db, current.org)),
     owner_unverifiable: role.ownerUnverifiable && !role.manager,
+    paying_personally: role.manager ? await payingPersonally(billing, current.org) : [],
   };
 }
 
-/** The plans of the organizations whose boards the user tracks, or that they were named to manage. */
+/** The organization's members who pay for a personal plan now: they hold no seat while it lasts. */
+async function payingPersonally(billing: Billing, org: string) {
+  const { ctx } = billing;
+  const payers = await personalPayers(ctx.db, org, ctx.now());
+  const members = await Promise.all(payers.map((payer) => memberOrgs(ctx, payer.id, [org])));
+  return payers
+    .filter((_, i) => members[i]?.length === 1)
+    .map((payer) => ({
+      login: payer.username,
+      until: iso(payer.subscription_end === null ? null : Number(payer.subscription_end)),
+      cancel_at_period_end: payer.cancel_at_period_end === 1,
+    }));
+}
+
+/**
+ * The plans of the organizations whose boards the user tracks, unless GitHub says they are no member of it
+ * (a stranger tracking a public board: where GitHub will not tell, the card says what to do), or that they
+ * were named to manage.
+ */
 export async function listOrgPlans(billing: Billing, user: User): Promise<OrgPlan[]> {
-  const { db } = billing.ctx;
+  const { ctx } = billing;
+  const { db } = ctx;
+  const tracked = await trackedOrganizations(db, user.id);
+  // GitHub failing to answer shows the plan (its card reports the failure); only a clear "no member" hides it.
+  const roles = await Promise.all(
+    tracked.map((org) => orgRole(ctx, user.id, org).catch(() => 'unknown' as const)),
+  );
   const orgs = new Set([
-    ...(await trackedOrganizations(db, user.id)),
+    ...tracked.filter((_, i) => roles[i] !== 'none'),
     ...(await managedOrgs(db, user.username)),
   ]);
   const states = await orgPlanStates(db, [...orgs]);
@@ -150,7 +201,7 @@ export async function startOrgCheckout(billing: Billing, user: User, org: string
     throw conflict(`The team plan of ${org} is already active`);
   }
   const customer = await orgCustomer(billing, row, user);
-  const seats = (await activeMembers(ctx.db, org, periodStart(row, state, ctx.now()))).length;
+  const seats = (await seatHolders(billing, org, periodStart(row, state, ctx.now()), { fresh: true })).length;
   const trialEnd = row.status === 'trial' ? stripeTrialEnd(state.end, ctx.now()) : undefined;
   const base = ctx.config.publicUrl;
   const metadata = { org_login: org, bought_by: user.username };

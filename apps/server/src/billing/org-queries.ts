@@ -125,19 +125,30 @@ export async function addOrgManager(
 }
 
 /**
- * The seats of a period: the users who track at least one of the organization's boards and used Fluxion
- * since `since` (a sign-in or a token refresh — an access token lasts 15 minutes). A user counts once per
- * organization, however many of its boards they track.
+ * Who may hold a seat of a period: the users who track at least one of the organization's boards, used
+ * Fluxion since `since` (a sign-in or a token refresh — an access token lasts 15 minutes), and do not pay
+ * for themselves now (a live personal subscription: nobody pays twice; they hold a seat once it ends). A
+ * user counts once per organization, however many of its boards they track. Whether GitHub says they are
+ * members is asked after (org-plans.ts `seatHolders`).
  */
-export async function activeMembers(db: Db, org: string, since: number): Promise<string[]> {
+export async function seatCandidates(db: Db, org: string, since: number, now: number): Promise<string[]> {
   const rows = await db
     .selectFrom('tracked_projects as t')
     .innerJoin('boards as b', 'b.id', 't.board_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
     .select('t.user_id')
     .distinct()
     .where('b.owner_login', '=', org)
     .where('b.owner_type', '=', 'Organization')
     .where('b.is_demo', '=', 0)
+    .where((eb) =>
+      eb.not(
+        eb.and([
+          eb('u.subscription_status', 'in', PAID),
+          eb.or([eb('u.subscription_end', 'is', null), eb('u.subscription_end', '>', now)]),
+        ]),
+      ),
+    )
     .where((eb) =>
       eb.exists(
         eb
@@ -149,6 +160,35 @@ export async function activeMembers(db: Db, org: string, since: number): Promise
     )
     .execute();
   return rows.map((row) => row.user_id);
+}
+
+/** A personal subscription in these states, before its end, is paid for (users/subscription.ts isActiveUser). */
+const PAID = ['active', 'past_due'];
+
+/**
+ * The organization's trackers who pay for themselves now (a live personal subscription): told before a team
+ * plan is bought, and not billed a seat while it lasts.
+ */
+export async function personalPayers(
+  db: Db,
+  org: string,
+  now: number,
+): Promise<
+  { id: string; username: string; subscription_end: number | null; cancel_at_period_end: number }[]
+> {
+  return db
+    .selectFrom('tracked_projects as t')
+    .innerJoin('boards as b', 'b.id', 't.board_id')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.username', 'u.subscription_end', 'u.cancel_at_period_end'])
+    .distinct()
+    .where('b.owner_login', '=', org)
+    .where('b.owner_type', '=', 'Organization')
+    .where('b.is_demo', '=', 0)
+    .where('u.subscription_status', 'in', PAID)
+    .where((eb) => eb.or([eb('u.subscription_end', 'is', null), eb('u.subscription_end', '>', now)]))
+    .orderBy('u.username')
+    .execute();
 }
 
 /** When the GitHub App's installation on the organization was removed (null: installed, or never was). */

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
+import { memberOrgs } from '../github/org-membership.ts';
 import { findCoverage } from '../users/coverage.ts';
 import { findUser } from '../users/queries.ts';
 import { isActiveUser } from '../users/subscription.ts';
@@ -17,37 +18,51 @@ export function paywallMessage(status: string): string {
   return `${ended} Subscribe to Fluxion Analytics Pro to see the analyses of your own boards again — they are still being recorded, nothing is lost. The demo project stays open.`;
 }
 
-/**
- * The paywall's one rule: the demo board's analyses are open to everyone; a user's own boards need a running
- * trial or pilot, or a subscription (is_active_user). Boards keep being collected either way.
- */
-export function mayAnalyse(
-  user: Pick<User, 'subscription_status' | 'subscription_end'>,
-  board: { is_demo: number },
-  now: number,
-): boolean {
-  return board.is_demo === 1 || isActiveUser(user.subscription_status, user.subscription_end, now);
-}
-
-/** Whether an organization's team plan (trial or paid) lets the user in, their own subscription aside. */
-export async function coveredByTeamPlan(ctx: AppContext, userId: string): Promise<boolean> {
-  return (await findCoverage(ctx.db, userId, ctx.now())) !== null;
-}
+/** Who asks to analyse: their own subscription, and their id for a team plan that may cover them. */
+export type Analyst = Pick<User, 'id' | 'subscription_status' | 'subscription_end'>;
 
 export type AnalysisGate = { allows(board: { is_demo: number }): boolean; message: string };
 
-/** The rule for one user now, for one board (the preHandler) or several (Home's overview). */
+/** Whether an organization's team plan (trial or paid) lets the user in: one GitHub says they are a member of. */
+async function coveredByTeamPlan(ctx: AppContext, userId: string): Promise<boolean> {
+  const verified = (orgs: string[]) => memberOrgs(ctx, userId, orgs);
+  return (await findCoverage(ctx.db, userId, ctx.now(), verified)) !== null;
+}
+
+/**
+ * The paywall's one rule, for one user now and any number of boards: the demo board's analyses are open to
+ * everyone; a user's own boards need a running trial or pilot, a subscription (is_active_user), or a team
+ * plan of an organization they are a member of. The team plan is looked up once, and only when their own
+ * subscription does not open them. Boards keep being collected either way.
+ */
+export async function gateFor(ctx: AppContext, user: Analyst): Promise<AnalysisGate> {
+  const open =
+    isActiveUser(user.subscription_status, user.subscription_end, ctx.now()) ||
+    (await coveredByTeamPlan(ctx, user.id));
+  return {
+    allows: (board) => board.is_demo === 1 || open,
+    message: paywallMessage(user.subscription_status),
+  };
+}
+
+/**
+ * May this user analyse this board now? Asked by the analyses and exports (analytics/access.ts), share links,
+ * notifications and the paywall alike: nothing asks the personal subscription alone.
+ */
+export async function canAnalyse(
+  ctx: AppContext,
+  user: Analyst,
+  board: { is_demo: number },
+): Promise<boolean> {
+  if (board.is_demo === 1) return true;
+  return (await gateFor(ctx, user)).allows(board);
+}
+
+/** The rule for the user of this id (see gateFor): Home's overview, share links. */
 export async function analysisGate(ctx: AppContext, userId: string): Promise<AnalysisGate> {
   const user = await findUser(ctx.db, userId);
   if (!user) throw unauthorized('User no longer exists');
-  const now = ctx.now();
-  const covered = isActiveUser(user.subscription_status, user.subscription_end, now)
-    ? false
-    : await coveredByTeamPlan(ctx, userId);
-  return {
-    allows: (board) => covered || mayAnalyse(user, board, now),
-    message: paywallMessage(user.subscription_status),
-  };
+  return gateFor(ctx, user);
 }
 
 /** The board an analysis request names: `?project=` or `/api/projects/:id/…`. */

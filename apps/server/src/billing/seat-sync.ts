@@ -28,7 +28,8 @@ export function createSeatSync(billing: Billing): SeatSync {
     async runOnce() {
       const orgs = await liveSubscriptionOrgs(ctx.db);
       for (const org of orgs) {
-        await syncSeats(billing, org).catch((error: unknown) => {
+        // Each member's membership is asked of GitHub again at each sync.
+        await syncSeats(billing, org, { fresh: true }).catch((error: unknown) => {
           ctx.log?.warn({ org, reason: (error as Error).message }, 'syncing a team plan’s seats failed');
         });
       }

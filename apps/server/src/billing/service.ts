@@ -4,6 +4,8 @@ import type { User } from '../db/schema.ts';
 import { conflict, upstreamError } from '../http/errors.ts';
 import { findUser, forgetCustomer, rememberCustomer, writeSubscription } from '../users/queries.ts';
 import { type SubscriptionFacts, shouldApply, userSubscription } from './status.ts';
+import { memberOrgs } from '../github/org-membership.ts';
+import { findCoverage } from '../users/coverage.ts';
 import { isActiveUser } from '../users/subscription.ts';
 import { callStripe, subscriptionFacts } from './stripe-client.ts';
 
@@ -63,12 +65,30 @@ async function customerFor(billing: Billing, user: User): Promise<string> {
   return (await findUser(ctx.db, user.id))?.stripe_customer_id ?? created.id;
 }
 
+/**
+ * One plan per person: a member whom a bought team plan covers (and goes on covering) is told so before any
+ * charge, and no personal checkout starts. A team plan in its free trial, or cancelled at its period end,
+ * does not stop anyone from buying their own.
+ */
+async function refuseWhileCovered(ctx: AppContext, user: User): Promise<void> {
+  const now = ctx.now();
+  const coverage = await findCoverage(ctx.db, user.id, now, (orgs) => memberOrgs(ctx, user.id, orgs));
+  if (!coverage || coverage.status === 'trial' || coverage.cancelAtPeriodEnd) return;
+  const managers = coverage.managers.map((login) => `@${login}`).join(', ');
+  throw conflict(
+    `The ${coverage.org} team plan already covers you${managers ? ` (managed by ${managers})` : ''}: ` +
+      'a personal plan would be charged on top of it, so none was started and nothing was charged. ' +
+      'Should the team plan end, buy your own then.',
+  );
+}
+
 export async function startCheckout(billing: Billing, user: User): Promise<{ id: string; url: string }> {
   const { ctx, stripe } = billing;
   const paying = PAID.includes(user.subscription_status);
   if (paying && isActiveUser(user.subscription_status, user.subscription_end, ctx.now())) {
     throw conflict('The subscription is already active');
   }
+  await refuseWhileCovered(ctx, user);
   const customer = await customerFor(billing, user);
   const base = ctx.config.publicUrl;
   const trial_end = trialEndForCheckout(user, ctx.now());

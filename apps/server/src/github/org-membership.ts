@@ -25,23 +25,53 @@ const remembered = new WeakMap<object, Map<string, { role: OrgRole; until: numbe
  * never a guess. An answer is kept for `ORG_ROLE_TTL_MS` (failures are not kept). The one place Fluxion
  * asks who belongs to an organization (team plans' owners and seats, a board's shared settings).
  */
-export async function orgRole(ctx: AppContext, userId: string, org: string): Promise<OrgRole> {
+export async function orgRole(
+  ctx: AppContext,
+  userId: string,
+  org: string,
+  options: AskOptions = {},
+): Promise<OrgRole> {
   const memo = remembered.get(ctx.db) ?? new Map<string, { role: OrgRole; until: number }>();
   remembered.set(ctx.db, memo);
   const key = `${userId} ${org.toLowerCase()}`;
   const now = ctx.now();
   const known = memo.get(key);
-  if (known && known.until > now) return known.role;
+  if (known && known.until > now && !options.fresh) return known.role;
   const role = await askGithub(ctx, userId, org);
   // Unverifiable is not kept: it ends when an owner accepts the App's permission, which a user then retries.
   if (role !== 'unverifiable') memo.set(key, { role, until: now + ORG_ROLE_TTL_MS });
   return role;
 }
 
+/** `fresh`: ask GitHub even when an answer is kept (a team plan's seat sync asks again each time). */
+export type AskOptions = { fresh?: boolean };
+
 /** Whether GitHub says, now, that the user is a member (or an owner) of the organization. */
-export async function isOrgMember(ctx: AppContext, userId: string, org: string): Promise<boolean> {
-  const role = await orgRole(ctx, userId, org);
+export async function isOrgMember(
+  ctx: AppContext,
+  userId: string,
+  org: string,
+  options: AskOptions = {},
+): Promise<boolean> {
+  const role = await orgRole(ctx, userId, org, options);
   return role === 'admin' || role === 'member';
+}
+
+/**
+ * Of these organizations, the ones GitHub says the user is a member of (a team plan's coverage). One that
+ * GitHub cannot be asked about now (no token Fluxion may use, GitHub failing) is left out and logged: a
+ * membership is never assumed.
+ */
+export async function memberOrgs(ctx: AppContext, userId: string, orgs: string[]): Promise<string[]> {
+  const answers = await Promise.all(
+    orgs.map((org) =>
+      isOrgMember(ctx, userId, org).catch((error: unknown) => {
+        ctx.log?.warn({ org, userId, reason: (error as Error).message }, 'GitHub did not tell a membership');
+        return false;
+      }),
+    ),
+  );
+  return orgs.filter((_, i) => answers[i]);
 }
 
 async function askGithub(ctx: AppContext, userId: string, org: string): Promise<OrgRole> {

@@ -299,6 +299,18 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
       .set({ subscription_status: 'canceled', subscription_end: clock.now() - DAY })
       .where('id', '=', alice.user.id)
       .execute();
+    // The organization's team trial is over too: no plan covers her.
+    const now = clock.now();
+    await ctx.db
+      .insertInto('org_plans')
+      .values({
+        org_login: 'fluxion-labs',
+        status: 'trial',
+        trial_end: now - DAY,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     await ctx.db
       .updateTable('boards')
       .set({ sync_status: 'active' })
@@ -457,6 +469,34 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     });
     expect(hers.statusCode).toBe(200);
     clock.advance(61 * 60_000);
+  });
+
+  it('sends the digest and a test digest to a member whom the organization’s team plan covers, her own trial over', async () => {
+    const labs = 'fluxion-labs';
+    await ctx.db
+      .updateTable('users')
+      .set({ subscription_status: 'canceled', subscription_end: clock.now() - DAY })
+      .where('id', '=', alice.user.id)
+      .execute();
+    const bought = { status: 'active', subscription_end: clock.now() + 60 * DAY };
+    await ctx.db.updateTable('org_plans').set(bought).where('org_login', '=', labs).execute();
+    try {
+      clock.set(firstMonday + 6 * WEEK);
+      const before = mail.inbox.mails.length;
+      await notifier('a').runOnce();
+      const digests = mailsTo(aliceMail, before).filter((m) => m.subject.includes('digest'));
+      expect(digests).toHaveLength(1);
+      const test = await app.inject({
+        method: 'POST',
+        url: `/api/projects/${vault}/notifications/test-digest/`,
+        headers: await as(alice),
+      });
+      expect(test.statusCode, test.body.slice(0, 300)).toBe(200);
+      expect(mailsTo(aliceMail, before)).toHaveLength(2);
+    } finally {
+      const ended = { status: 'canceled', subscription_end: clock.now() - DAY };
+      await ctx.db.updateTable('org_plans').set(ended).where('org_login', '=', labs).execute();
+    }
   });
 
   it('forgets a user’s settings of a board they stop tracking: nothing more is sent to them about it', async () => {

@@ -1,4 +1,4 @@
-import { mayAnalyse } from '../billing/paywall.ts';
+import { canAnalyse } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { decryptSecret } from '../users/secret-box.ts';
@@ -90,9 +90,9 @@ async function recipientRefusal(ctx: ApiContext, userId: string, board: Board): 
   if (!user) return 'The user no longer exists';
   if (user.github_access_revoked_at !== null)
     return 'The user’s GitHub access ended: they need to sign in again';
-  if (board.is_demo === 1) return mayAnalyse(user, board, ctx.now()) ? null : PAYWALL;
+  if (board.is_demo === 1) return null;
   if (!(await tracks(ctx.db, userId, board.id))) return 'The user no longer tracks this board';
-  if (!mayAnalyse(user, board, ctx.now())) return PAYWALL;
+  if (!(await canAnalyse(ctx, user, board))) return PAYWALL;
   return githubRefusal(ctx, userId, board);
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationSettings, SaveNotificationSettings, TestDigestResult } from '@fluxion/contract';
-import { mayAnalyse, paywallMessage } from '../billing/paywall.ts';
+import { canAnalyse, paywallMessage } from '../billing/paywall.ts';
 import type { ApiContext, AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { AppError, badRequest, unauthorized } from '../http/errors.ts';
@@ -135,7 +135,7 @@ export async function sendTestDigest(
   const board = await resolveProject(ctx, userId, projectId);
   const user = await findUser(ctx.db, userId);
   if (!user) throw unauthorized('User no longer exists');
-  if (!mayAnalyse(user, board, ctx.now()))
+  if (!(await canAnalyse(ctx, user, board)))
     throw new AppError(402, 'subscription_required', paywallMessage(user.subscription_status));
   const prefs = await findPreferences(ctx.db, userId, board.id);
   const wantsEmail = prefs?.by_email === 1 && prefs.email;

@@ -1,5 +1,5 @@
 import type { OrgPlan } from '@fluxion/contract';
-import { type GithubSim, SEEDED, startGithubSim } from '@fluxion/github-sim';
+import { DEFAULT_CLIENT_ID, type GithubSim, SEEDED, startGithubSim } from '@fluxion/github-sim';
 import { DEFAULT_PRICE_ID, type StripeSim, startStripeSim } from '@fluxion/stripe-sim';
 import { expect } from 'vitest';
 import { issueAccessToken } from '../auth/access-tokens.ts';
@@ -25,6 +25,8 @@ export type OrgPlanWorld = TestApp & {
   stripe: StripeSim;
   alice: Member;
   bob: Member;
+  /** Signs in a GitHub user who is a member of no organization (made on the simulator first). */
+  stranger(login?: string): Promise<Member>;
   call<T>(who: Member, path: string, method?: string, body?: unknown): Promise<{ status: number; body: T }>;
   track(who: Member, org: string, board?: string): Promise<void>;
 };
@@ -120,7 +122,11 @@ export async function startOrgPlanWorld(
       })
       .execute();
   };
-  return { ...test, url, github, stripe, alice, bob, call, track };
+  const stranger = async (login = 'octo-carol') => {
+    github.world.createUser({ login, name: login, approvedClients: [DEFAULT_CLIENT_ID] });
+    return member(login);
+  };
+  return { ...test, url, github, stripe, alice, bob, stranger, call, track };
 }
 
 export async function closeOrgPlanWorld(world: OrgPlanWorld, database: TestDatabase): Promise<void> {

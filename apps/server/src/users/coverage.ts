@@ -100,7 +100,27 @@ export async function orgPlanStates(db: Db, orgs: string[]): Promise<OrgPlanStat
   });
 }
 
-/** The organization plan that lets this user use Fluxion now, if any (docs/billing.md, Plans). */
-export async function findCoverage(db: Db, userId: string, now: number): Promise<OrgPlanState | null> {
-  return bestCoverage(await orgPlanStates(db, await trackedOrganizations(db, userId)), now);
+/** Of these organizations, the ones GitHub says the user is a member of (github/org-membership.ts `memberOrgs`). */
+export type VerifiedMemberships = (orgs: string[]) => Promise<string[]>;
+
+/**
+ * The organization plan that lets this user use Fluxion now, if any (docs/billing.md, Plans): a plan of an
+ * organization whose board they track and which GitHub says they are a member of — tracking a public board
+ * of an organization makes no one a member.
+ */
+export async function findCoverage(
+  db: Db,
+  userId: string,
+  now: number,
+  verified: VerifiedMemberships,
+): Promise<OrgPlanState | null> {
+  const tracked = await trackedOrganizations(db, userId);
+  if (tracked.length === 0) return null;
+  const plans = (await orgPlanStates(db, tracked)).filter((plan) => isActiveUser(plan.status, plan.end, now));
+  if (plans.length === 0) return null;
+  const members = await verified(plans.map((plan) => plan.org));
+  return bestCoverage(
+    plans.filter((plan) => members.includes(plan.org)),
+    now,
+  );
 }

@@ -79,13 +79,8 @@ export function toProfile(user: User, now: number, coverage: OrgPlanState | null
       is_active_user: true,
       cancel_at_period_end: coverage.cancelAtPeriodEnd,
       subscription_trialing: coverage.trialing,
-      covered_by: {
-        org: coverage.org,
-        status: coverage.status,
-        end: iso(coverage.end),
-        managers: coverage.managers,
-        is_manager: coverage.managers.some((login) => login.toLowerCase() === user.username.toLowerCase()),
-      },
+      covered_by: coverageOf(user, coverage),
+      also_covered_by: null,
     };
   }
   return {
@@ -97,5 +92,32 @@ export function toProfile(user: User, now: number, coverage: OrgPlanState | null
     cancel_at_period_end: user.cancel_at_period_end === 1,
     subscription_trialing: user.subscription_trialing === 1,
     covered_by: null,
+    also_covered_by: coverage && paysTwice(user, coverage, now) ? coverageOf(user, coverage) : null,
+  };
+}
+
+/**
+ * A user who pays for their own plan while a bought team plan covers them too: told on Account, and offered
+ * to end the personal plan at its period end (they hold no seat of the team plan until it ends).
+ */
+export function paysTwice(
+  user: Pick<User, 'subscription_status' | 'subscription_end'>,
+  coverage: OrgPlanState,
+  now: number,
+): boolean {
+  return (
+    !mayBeCovered(user, now) &&
+    coverage.status !== 'trial' &&
+    isActiveUser(coverage.status, coverage.end, now)
+  );
+}
+
+function coverageOf(user: User, coverage: OrgPlanState) {
+  return {
+    org: coverage.org,
+    status: coverage.status,
+    end: iso(coverage.end),
+    managers: coverage.managers,
+    is_manager: coverage.managers.some((login) => login.toLowerCase() === user.username.toLowerCase()),
   };
 }

@@ -30,6 +30,14 @@ describe('the organization membership of the authenticated user', () => {
     );
   });
 
+  it('a user removed from the organization is no member: 404, as for anyone outside it', async () => {
+    const token = sim.createToken('octo-bob');
+    expect((await api(sim, MEMBERSHIP, token)).status).toBe(200);
+    const removed = await fetch(`${sim.url}/_sim/orgs/${ORG}/members/octo-bob`, { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect((await api(sim, MEMBERSHIP, token)).status).toBe(404);
+  });
+
   it('refuses an OAuth app token without read:org (or user) scope, naming the scopes it needs', async () => {
     const refused = await api<{ message: string }>(
       sim,

@@ -96,6 +96,18 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
       return { login: org.login, members: [...org.members] };
     },
   );
+  // As "Remove an organization member": they lose the membership and its owner role; what they could read
+  // as a member (private boards) they no longer can.
+  app.delete<{ Params: { org: string; login: string } }>(
+    '/_sim/orgs/:org/members/:login',
+    async (req, reply) => {
+      const org = world.orgs.get(req.params.org);
+      if (!org) return reply.code(404).send({ message: 'no such org' });
+      org.members.delete(req.params.login);
+      org.owners?.delete(req.params.login);
+      return { login: org.login, members: [...org.members] };
+    },
+  );
   app.post<{
     Body: {
       owner: string;
