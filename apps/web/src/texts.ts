@@ -640,6 +640,9 @@ export const T = {
             : `Only ${unknown === 1 ? 'its stay' : 'their stays'} since GitHub's record ${unknown === 1 ? 'counts' : 'count'}.`
       }`,
     ageAtLeast: (age: string) => `at least ${age}`,
+    /** The scatter without a dot, though items finished: none has a known cycle start. */
+    noScatter: (unknown: number) =>
+      `${unknown === 1 ? 'The item' : `The ${unknown} items`} finished in this window ${unknown === 1 ? 'has' : 'have'} no known cycle time: GitHub lost ${unknown === 1 ? 'its' : 'their'} history.`,
     atRiskUnknown: 'Unknown',
     atRiskUnknownHint: (total: number) =>
       `of ${total} in progress: no finished item with a known cycle time to compare with`,

@@ -74,7 +74,11 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
       csv={() => cycleTimeCsv(data, calendar)}
     >
       {points.length === 0 ? (
-        <p className={styles.empty}>{T.flow.noCompletions}</p>
+        <p className={styles.empty}>
+          {data.history_gaps && data.history_gaps.without_cycle_start > 0
+            ? T.historyGaps.noScatter(data.history_gaps.without_cycle_start)
+            : T.flow.noCompletions}
+        </p>
       ) : (
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <ScatterChart margin={MARGIN}>
