@@ -11,6 +11,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import type { Config } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/connection.ts';
 import { COLUMNS, MINUTE } from '../apps/server/src/testing/collector-sim.ts';
+import { OWNER } from './collector-board.ts';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SECONDS = env('BENCH_WEBHOOK_SECONDS', 5);
@@ -105,6 +106,7 @@ function deliveries(projectId: string, columns: Map<string, string>, secret: str
     sent += 1;
     const body = JSON.stringify({
       action: 'edited',
+      organization: { login: OWNER },
       projects_v2_item: {
         node_id: itemId,
         project_node_id: projectId,

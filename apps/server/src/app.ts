@@ -110,8 +110,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(notificationRoutes, { ctx: api, channels });
   await app.register(unsubscribeRoutes, { ctx: api });
   // Off without a secret (real GitHub, GITHUB_WEBHOOK_SECRET unset): boards are then polled only.
-  const webhookSecret = ctx.config.github.webhookSecret ?? ctx.config.github.app?.webhookSecret;
-  if (webhookSecret) await app.register(githubWebhookRoutes, { ctx, secret: webhookSecret });
+  if (ctx.config.github.webhookSecret || ctx.config.github.app?.webhookSecret)
+    await app.register(githubWebhookRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
 
   await registerSpa(app, options.webRoot);

@@ -99,6 +99,7 @@ describe.each(cases)('blocked history on $name', async ({ create }) => {
   const deliverEdit = async (deliveryId: string, itemId: string, fieldValue: Record<string, unknown>) => {
     const body = JSON.stringify({
       action: 'edited',
+      organization: { login: 'fluxion-labs' },
       projects_v2_item: { node_id: itemId, project_node_id: board.id, updated_at: iso(ctx.now()) },
       changes: { field_value: { field_type: 'single_select', ...fieldValue } },
     });

@@ -13,6 +13,8 @@ import { reconcileInstallations, reconcilingEvery } from './sync.ts';
 
 const START = Date.UTC(2026, 10, 1, 9);
 const MINUTE = 60_000;
+/** The collector process that reconciles the installations on its turn. */
+const WORKER = 'worker-1';
 
 /**
  * GitHub App mode end to end against the simulator over real HTTP: its installation webhooks to
@@ -195,7 +197,7 @@ describe.each(await dialectCases())('GitHub App mode on $name', ({ create }) => 
     // A collector process does it on its own, every 10 minutes of the app's clock.
     await control('/_sim/faults', { type: 'drop-webhooks', count: 10 });
     await control(`/_sim/installations/${installationId}/suspend`, {});
-    const reconciling = reconcilingEvery(test.ctx, collector());
+    const reconciling = reconcilingEvery(test.ctx, collector(), { turnOwner: WORKER });
     await reconciling.runOnce();
     expect((await board()).sync_status).toBe('inaccessible');
     await control(`/_sim/installations/${installationId}/unsuspend`, {});
@@ -232,6 +234,69 @@ describe.each(await dialectCases())('GitHub App mode on $name', ({ create }) => 
     expect(((await accepted.json()) as { status: string }).status).toBe(
       'installation new_permissions_accepted: unchanged',
     );
+  });
+
+  const installationDelivery = async (event: string, action: string, secret: string) => {
+    const body = JSON.stringify({
+      action,
+      installation: { id: installationId, account: { login: 'fluxion-labs', type: 'Organization' } },
+    });
+    const response = await fetch(`${test.ctx.config.publicUrl}/webhooks/github`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': event,
+        'x-github-delivery': crypto.randomUUID(),
+        'x-hub-signature-256': await sign(secret, body),
+      },
+      body,
+    });
+    return { status: response.status, body: (await response.json()) as { status?: string } };
+  };
+
+  it('applies an installation change only as GitHub confirms it, and asks again within a minute', async () => {
+    // The organization webhooks' secret cannot speak for the App.
+    const orgSigned = await installationDelivery(
+      'installation',
+      'deleted',
+      test.ctx.config.github.webhookSecret ?? '',
+    );
+    expect(orgSigned.status).toBe(401);
+    // A delete nobody made, while GitHub cannot be asked: nothing changes.
+    await control('/_sim/faults', { type: '5xx', status: 502, count: 50, scope: 'rest' });
+    const forged = await installationDelivery('installation', 'deleted', sim.app().webhookSecret);
+    expect(forged.body.status).toBe('installation deleted: deferred');
+    expect((await findInstallation(test.ctx.db, installationId))?.removed_at).toBeNull();
+    expect((await board()).sync_status).toBe('active');
+    // What GitHub says a minute later is applied then, not ten minutes later.
+    await control('/_sim/faults', undefined, 'DELETE');
+    await control('/_sim/faults', { type: 'drop-webhooks', count: 10 });
+    await control(`/_sim/installations/${installationId}/suspend`, {});
+    await control('/_sim/faults', undefined, 'DELETE');
+    test.clock.advance(MINUTE);
+    await control('/_sim/clock/advance', { ms: MINUTE });
+    await reconcilingEvery(test.ctx, collector(), { turnOwner: WORKER }).runOnce();
+    expect((await board()).sync_status).toBe('inaccessible');
+    expect((await findInstallation(test.ctx.db, installationId))?.removed_at).toBeNull();
+    await control(`/_sim/installations/${installationId}/unsuspend`, {});
+    await flush();
+    expect((await board()).sync_status).toBe('active');
+  });
+
+  it('syncs the boards at once when a repository is added to a selected installation', async () => {
+    const repositories = (names: string[]) =>
+      control(
+        `/_sim/installations/${installationId}/repositories`,
+        { repositorySelection: 'selected', repositories: names },
+        'PUT',
+      );
+    await repositories(['fluxion-labs/platform']);
+    await flush();
+    await collector().runOnce();
+    expect((await board()).next_sync_at).toBeGreaterThan(test.clock.now());
+    await repositories(['fluxion-labs/platform', 'fluxion-labs/secret-infra']);
+    await flush();
+    expect(await board()).toMatchObject({ next_sync_at: test.clock.now(), last_full_sync_at: null });
   });
 });
 

@@ -4,7 +4,7 @@ import {
   restoreOwnerBoardsAccess,
 } from '../boards/installation-access.ts';
 import type { AppContext } from '../context.ts';
-import { onItsTurn, TASKS } from '../leases/turns.ts';
+import { bringTurnForward, onItsTurn, TASKS } from '../leases/turns.ts';
 import { fetchInstallation, type InstallationOnGithub, listInstallations } from './github-app.ts';
 import {
   findInstallation,
@@ -84,29 +84,54 @@ function changed(before: InstallationRow, seen: InstallationOnGithub): boolean {
   );
 }
 
+/** How soon an installation change GitHub could not confirm is asked again (by the reconciling pass). */
+export const UNCONFIRMED_RETRY_MS = 60_000;
+
 /**
  * Asks GitHub (`GET /app/installations/{id}`, as the App) how an installation stands and applies it: the
- * truth for a delivery that came twice, late or out of order. When GitHub cannot be asked, `fallback`
- * (what the delivery said) is applied instead, and the next reconciliation corrects it.
+ * truth for a delivery that came twice, late or out of order. GitHub failing is thrown.
  */
-export async function refreshInstallation(
-  ctx: AppContext,
-  id: number,
-  fallback?: InstallationState,
-): Promise<Applied> {
-  let state: InstallationState;
+export async function refreshInstallation(ctx: AppContext, id: number): Promise<Applied> {
+  const seen = await fetchInstallation(ctx, id);
+  return applyInstallationState(
+    ctx,
+    seen ? { kind: 'present', installation: seen } : { kind: 'gone', id, accountLogin: null },
+  );
+}
+
+/**
+ * What a webhook delivery about an installation does: `refreshInstallation`, its payload never applied by
+ * itself. When GitHub cannot be asked, nothing changes and the reconciling pass runs within
+ * `UNCONFIRMED_RETRY_MS` (any process's next collector run), applying what GitHub says then.
+ */
+export async function refreshInstallationOrRetry(ctx: AppContext, id: number): Promise<Applied | 'deferred'> {
   try {
-    const seen = await fetchInstallation(ctx, id);
-    state = seen ? { kind: 'present', installation: seen } : { kind: 'gone', id, accountLogin: null };
+    return await refreshInstallation(ctx, id);
   } catch (error) {
-    if (!fallback) throw error;
     ctx.log?.warn(
       { installation: id, reason: (error as Error).message },
-      'GitHub could not confirm an installation',
+      'GitHub could not confirm an installation; asking again within a minute',
     );
-    state = fallback;
+    await bringTurnForward(ctx.db, TASKS.installations, ctx.now() + UNCONFIRMED_RETRY_MS);
+    return 'deferred';
   }
-  return applyInstallationState(ctx, state);
+}
+
+/**
+ * The repositories of an installation changed (`installation_repositories`): once GitHub confirms the
+ * installation is there and not suspended, its account's boards are due for a full sync now, which reads
+ * what the App may see of them now (the list itself is GitHub's to keep; it is not stored).
+ */
+export async function refreshInstallationRepositories(
+  ctx: AppContext,
+  id: number,
+): Promise<Applied | 'deferred'> {
+  const applied = await refreshInstallationOrRetry(ctx, id);
+  if (applied !== 'unchanged') return applied;
+  const row = await findInstallation(ctx.db, id);
+  if (!row || row.removed_at !== null || row.suspended_at !== null) return applied;
+  await restoreOwnerBoardsAccess(ctx.db, row.account_login, ctx.now());
+  return 'updated';
 }
 
 /**

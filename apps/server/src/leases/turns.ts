@@ -68,3 +68,16 @@ export async function releaseTurnsOf(db: Db, owners: readonly string[]): Promise
     .where('owner', 'in', [...owners])
     .execute();
 }
+
+/**
+ * Makes the task `name` due by `at` at the latest (sooner than its period, for work that cannot wait it):
+ * whichever process next checks its turn runs it.
+ */
+export async function bringTurnForward(db: Db, name: string, at: number): Promise<void> {
+  await db
+    .updateTable('task_turns')
+    .set({ next_run_at: at })
+    .where('name', '=', name)
+    .where('next_run_at', '>', at)
+    .execute();
+}

@@ -3,6 +3,8 @@ import { batchesPerKey } from './batches.ts';
 
 export type WebhookBoard = {
   id: string;
+  /** Its owner on GitHub: an organization webhook's delivery must name it. */
+  owner_login: string;
   column_list: string;
   added_at: number;
   column_options: string | null;
@@ -23,6 +25,7 @@ export function boardLookup(ctx: AppContext): BoardLookup {
       .selectFrom('boards')
       .select([
         'id',
+        'owner_login',
         'column_list',
         'added_at',
         'column_options',

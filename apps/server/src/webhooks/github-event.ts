@@ -19,6 +19,8 @@ const option = z.object({ id: z.string().nullish(), name: z.string() }).loose().
 export const projectsV2ItemEventSchema = z
   .object({
     action: z.string(),
+    /** The organization whose board it is (GitHub always names it; an organization webhook must). */
+    organization: z.object({ login: z.string() }).loose().nullish(),
     projects_v2_item: z
       .object({
         node_id: z.string(),

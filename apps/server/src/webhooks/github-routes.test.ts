@@ -11,13 +11,22 @@ const HOUR = 60 * 60 * 1000;
 const PROJECT = 'PVT_hooks';
 const BOARD = 'board-hooks';
 
-type Change = { item: string; field: string; from: string; to: string; at: number };
+type Change = { item: string; field: string; from: string; to: string; at: number; org: string };
+const ORG = 'fluxion-labs';
 
 /** A signed `projects_v2_item` edit of an item's `field` (PVTI_1's Status unless said), as GitHub sends it. */
 async function delivery(secret: string, id: string, change: Partial<Change> = {}) {
-  const { item = 'PVTI_1', field = 'Status', from = 'Todo', to = 'Doing', at = NOW - HOUR } = change;
+  const {
+    item = 'PVTI_1',
+    field = 'Status',
+    from = 'Todo',
+    to = 'Doing',
+    at = NOW - HOUR,
+    org = ORG,
+  } = change;
   const body = JSON.stringify({
     action: 'edited',
+    organization: { login: org },
     projects_v2_item: { node_id: item, project_node_id: PROJECT, updated_at: new Date(at).toISOString() },
     changes: {
       field_value: { field_type: 'single_select', field_name: field, from: { name: from }, to: { name: to } },
@@ -42,7 +51,12 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
     database = await create();
     testApp = await buildTestApp(database, { clock: testClock(NOW), logs });
     url = await listenTestApp(testApp);
-    await insertTestBoard(testApp.ctx.db, { id: BOARD, githubProjectId: PROJECT, addedAt: NOW - 24 * HOUR });
+    await insertTestBoard(testApp.ctx.db, {
+      id: BOARD,
+      githubProjectId: PROJECT,
+      addedAt: NOW - 24 * HOUR,
+      owner: { login: ORG, type: 'Organization' },
+    });
   });
 
   afterEach(async () => {
@@ -91,6 +105,18 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
     expect(await deliver(randomUUID())).toEqual({ status: 200, outcome: 'already recorded' });
     expect(await moves()).toEqual([{ from_column: 'Todo', to_column: 'Doing' }]);
     expect(await marks()).toHaveLength(2);
+  });
+
+  it("records nothing an organization webhook's delivery says of another organization's board", async () => {
+    expect(await deliver(randomUUID(), { org: 'octo-evil' })).toEqual({
+      status: 200,
+      outcome: "ignored: the delivery names octo-evil, not the board's owner",
+    });
+    expect(await moves()).toEqual([]);
+    expect(await deliver(randomUUID(), { org: 'Fluxion-Labs' })).toEqual({
+      status: 200,
+      outcome: 'recorded',
+    });
   });
 
   it('records a move once when the same delivery arrives twice at the same time', async () => {
@@ -174,6 +200,7 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
     // with a date that is not one stored a move without its instant (NOT NULL constraint failed).
     const good = {
       action: 'edited',
+      organization: { login: ORG },
       projects_v2_item: item({ updated_at: '2026-11-01T08:30:00+01:00' }),
       changes: status,
     };

@@ -29,19 +29,19 @@ type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
  * `POST /webhooks/github`: signature checked over the raw body, each delivery processed once. Only
  * `projects_v2_item` events of tracked boards do anything; everything else is acknowledged and ignored.
  */
-export async function githubWebhookRoutes(
-  app: FastifyInstance,
-  { ctx, secret }: { ctx: AppContext; secret: string },
-) {
+export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
   const recorders = { recordMove: deliveredMoveRecorder(ctx), boardOf: boardLookup(ctx) };
-  // The OAuth-mode webhook's secret and the GitHub App's: a delivery signed with either is GitHub's.
-  const secrets = [...new Set([secret, ctx.config.github.app?.webhookSecret ?? secret])];
-  const signedBy = async (raw: string, signature: string) => {
-    for (const s of secrets) if (await verify(s, raw, signature).catch(() => false)) return true;
-    return false;
+  const appSecret = ctx.config.github.app?.webhookSecret ?? null;
+  const webhookSecret = ctx.config.github.webhookSecret ?? null;
+  /** Who signed: the GitHub App (its deliveries), an organization's webhook, or nobody we know. */
+  const signerOf = async (raw: string, signature: string): Promise<Signer | null> => {
+    const signs = (s: string | null) => s !== null && verify(s, raw, signature).catch(() => false);
+    if (await signs(appSecret)) return 'app';
+    if (await signs(webhookSecret)) return 'organization';
+    return null;
   };
 
   registerEndpoint(app, endpoints.githubWebhook, async (request, reply) => {
@@ -49,9 +49,16 @@ export async function githubWebhookRoutes(
     const signature = String(request.headers['x-hub-signature-256'] ?? '');
     const delivery = String(request.headers['x-github-delivery'] ?? '');
     const event = String(request.headers['x-github-event'] ?? '');
-    if (!signature || !(await signedBy(raw, signature))) {
+    const signer = signature ? await signerOf(raw, signature) : null;
+    if (!signer) {
       return reply.status(401).send({ error: 'unauthorized', message: 'Invalid webhook signature' });
     }
+    // Installation events are the App's alone: an organization webhook's secret cannot speak for them.
+    if (isInstallationEvent(event) && signer !== 'app')
+      return reply.status(401).send({
+        error: 'unauthorized',
+        message: `An ${event} delivery must be signed with the GitHub App's secret`,
+      });
     if (!delivery)
       return reply.status(400).send({ error: 'bad_request', message: 'X-GitHub-Delivery is required' });
     if (event === 'ping') return { status: 'pong' };
@@ -80,7 +87,7 @@ export async function githubWebhookRoutes(
       const message = `Not a projects_v2_item payload${field ? `: ${field}: ${issue?.message}` : ''}`;
       return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
     }
-    const status = await applyEvent(ctx, recorders, { event: parsed.data, payload }, delivery);
+    const status = await applyEvent(ctx, recorders, { event: parsed.data, payload, signer }, delivery);
     request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
     return { status };
   });
@@ -93,10 +100,17 @@ export async function githubWebhookRoutes(
 async function applyEvent(
   ctx: AppContext,
   { recordMove, boardOf }: Recorders,
-  { event, payload }: { event: ReturnType<typeof projectsV2ItemEventSchema.parse>; payload: unknown },
+  {
+    event,
+    payload,
+    signer,
+  }: { event: ReturnType<typeof projectsV2ItemEventSchema.parse>; payload: unknown; signer: Signer },
   delivery: string,
 ): Promise<string> {
-  const board = await boardOf(event.projects_v2_item.project_node_id);
+  const found = await boardOf(event.projects_v2_item.project_node_id);
+  const stranger = found && signer === 'organization' ? strangerOrganization(found, event) : null;
+  if (stranger !== null) return (await markDelivery(ctx.db, delivery, ctx.now())) ? stranger : 'duplicate';
+  const board = found;
   const plan = board ? await planEffect(ctx, board, event, payload) : null;
   if (board && plan) return applyPlanEdit(ctx, board, plan, delivery);
   const outcome = await interpret(ctx, board, event);
@@ -199,3 +213,22 @@ async function interpret(
 }
 
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
+
+/** Who signed a delivery: the GitHub App's secret, or the organization webhooks' (OAuth mode). */
+type Signer = 'app' | 'organization';
+
+/**
+ * Why an organization webhook's delivery may not touch this board, or null: it must name the organization
+ * that owns it (an organization's webhook reports that organization's boards only; the App's deliveries
+ * come from GitHub under a secret no tenant knows).
+ */
+function strangerOrganization(
+  board: WebhookBoard,
+  event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
+): string | null {
+  const named = event.organization?.login ?? null;
+  if (named !== null && named.toLowerCase() === board.owner_login.toLowerCase()) return null;
+  return named === null
+    ? 'ignored: the delivery names no organization'
+    : `ignored: the delivery names ${named}, not the board's owner`;
+}

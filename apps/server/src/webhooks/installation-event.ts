@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
-import { fromGithub } from '../installations/github-app.ts';
-import { type InstallationState, refreshInstallation } from '../installations/sync.ts';
+import { refreshInstallationOrRetry, refreshInstallationRepositories } from '../installations/sync.ts';
 
 /** GitHub's installation object as webhooks carry it (the parts Fluxion keeps). */
 const installationSchema = z
@@ -43,9 +42,9 @@ export type InstallationDelivery =
   | { ok: false; message: string; field?: string };
 
 /**
- * What a delivery says, as the state to fall back on when GitHub cannot be asked; `deleted` is gone.
- * Installation events are not deduplicated by delivery: GitHub's current view is applied each time
- * (`GET /app/installations/{id}`), so twice, late or out of order end in the same state.
+ * A delivery only names the installation to look at: GitHub's current view is applied each time
+ * (`GET /app/installations/{id}`), never the payload, so twice, late, out of order or forged end in the
+ * state GitHub has. Not deduplicated by delivery for that reason.
  */
 export async function handleInstallationDelivery(
   ctx: AppContext,
@@ -65,10 +64,9 @@ export async function handleInstallationDelivery(
   }
   if (!ctx.config.github.app) return { ok: true, status: 'ignored: no GitHub App configured' };
   const { action, installation } = parsed.data;
-  const said: InstallationState =
-    event === 'installation' && action === 'deleted'
-      ? { kind: 'gone', id: installation.id, accountLogin: installation.account?.login ?? null }
-      : { kind: 'present', installation: fromGithub(installation) };
-  const applied = await refreshInstallation(ctx, installation.id, said);
+  const applied =
+    event === 'installation'
+      ? await refreshInstallationOrRetry(ctx, installation.id)
+      : await refreshInstallationRepositories(ctx, installation.id);
   return { ok: true, status: `${event} ${action}: ${applied}` };
 }
