@@ -1,3 +1,4 @@
+import { recordChanges } from '../boards/changes.ts';
 import {
   type BoardItem,
   buildCalendar,
@@ -178,11 +179,12 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
     const boardId = (
       await ctx.db.selectFrom('boards').select('id').where('is_demo', '=', 1).executeTakeFirstOrThrow()
     ).id;
-    await appendPlanChanges(
-      ctx.db,
-      boardId,
-      [{ itemId: 'PVTI_new', at: NOW - 60_000, iteration: before.id, estimate: 5 }],
-      'poll',
+    await recordChanges(ctx.db, boardId, (changes) =>
+      appendPlanChanges(
+        changes,
+        [{ itemId: 'PVTI_new', at: NOW - 60_000, iteration: before.id, estimate: 5 }],
+        'poll',
+      ),
     );
     const after = (await get(`/api/iterations/?project=${demo}`)).json().current;
     expect(after.added).toBe(before.added + 1);

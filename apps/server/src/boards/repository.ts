@@ -1,38 +1,23 @@
-import type { ExpressionBuilder, Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import type { BoardsTable, Database } from '../db/schema.ts';
+import type { BoardChanges } from './changes.ts';
+import type { BoardsTable } from '../db/schema.ts';
 
 /**
  * Every write of the `boards` table outside the collector's leases (`leases.ts`): the board row, its
  * settings, its versions and its counters. Other folders read boards freely, and write them only here.
  */
 
-/** `data_version + 1`: the one spelling of a bump, for the statements here that bump it with more. */
-const nextDataVersion = (eb: ExpressionBuilder<Database, 'boards'>) => eb('data_version', '+', 1);
-
-/** Bumps the board's data_version: cached analyses of the board are stale (call it with the change). */
-export async function bumpDataVersion(db: Db, boardId: string): Promise<void> {
-  await db
-    .updateTable('boards')
-    .set((eb) => ({ data_version: nextDataVersion(eb) }))
-    .where('id', '=', boardId)
-    .execute();
-}
-
 /**
  * The next value of the board's item change counter, for the items this transaction changes. Taking it
  * locks the board row until commit, so the values are given out in commit order: a reader that has seen
- * value N has every change up to N (see analytics `refreshBoardItems`). `bumpVersion`: the board's
- * data_version too, in the same statement, for a transaction that will change something.
+ * value N has every change up to N (see analytics `refreshBoardItems`).
  */
-export async function takeItemSeq(db: Db, boardId: string, { bumpVersion = false } = {}): Promise<number> {
+export async function takeItemSeq(db: Db, boardId: string): Promise<number> {
   const row = await db
     .updateTable('boards')
-    .set((eb) => ({
-      item_seq: eb('item_seq', '+', 1),
-      ...(bumpVersion ? { data_version: nextDataVersion(eb) } : {}),
-    }))
+    .set((eb) => ({ item_seq: eb('item_seq', '+', 1) }))
     .where('id', '=', boardId)
     .returning('item_seq')
     .executeTakeFirst();
@@ -65,45 +50,37 @@ export async function bumpRewriteVersion(db: Db, boardId: string): Promise<void>
 /** Why a board's past moves could not be imported (boards.backfill_skipped). */
 export type BackfillSkipped = 'no_timeline_events';
 
-/**
- * The import of past moves is done: `skipped` says why it imported none (shown to the board's users);
- * `recorded`: it changed the board's moves (data_version goes up).
- */
+/** The import of past moves is done: `skipped` says why it imported none (shown to the board's users). */
 export async function markBackfilled(
   db: Db,
   boardId: string,
   now: number,
-  how: { skipped?: BackfillSkipped; recorded?: boolean; history?: { items: number; partial: number } } = {},
+  how: { skipped?: BackfillSkipped; history?: { items: number; partial: number } } = {},
 ): Promise<void> {
   await db
     .updateTable('boards')
-    .set((eb) => ({
-      ...(how.recorded ? { data_version: nextDataVersion(eb) } : {}),
+    .set({
       backfilled_at: now,
       ...(how.skipped ? { backfill_skipped: how.skipped } : {}),
       ...(how.history
         ? { history_items: how.history.items, history_partial_items: how.history.partial }
         : {}),
-    }))
+    })
     .where('id', '=', boardId)
     .execute();
 }
 
-/** The board's Status columns took new names: its column list and options, and a new data_version. */
+/** The board's Status columns took new names: its column list and options. */
 export async function renameBoardColumns(
-  db: Db,
-  boardId: string,
+  changes: BoardChanges,
   columns: { columnList: string; columnOptions: string },
 ): Promise<void> {
-  await db
+  await changes.db
     .updateTable('boards')
-    .set((eb) => ({
-      column_options: columns.columnOptions,
-      column_list: columns.columnList,
-      data_version: nextDataVersion(eb),
-    }))
-    .where('id', '=', boardId)
+    .set({ column_options: columns.columnOptions, column_list: columns.columnList })
+    .where('id', '=', changes.boardId)
     .execute();
+  changes.wrote();
 }
 
 /**
@@ -114,14 +91,13 @@ export async function renameBoardColumns(
  * history recorded under the old field: the board row stays locked until that commits.
  */
 export async function switchWorkflowField(
-  db: Db,
-  boardId: string,
+  changes: BoardChanges,
   values: { fieldId: string; fieldName: string; columnList: string; columnOptions: string },
   now: number,
 ): Promise<void> {
-  await db
+  await changes.db
     .updateTable('boards')
-    .set((eb) => ({
+    .set({
       workflow_field_id: values.fieldId,
       workflow_field_name: values.fieldName,
       column_list: values.columnList,
@@ -137,10 +113,10 @@ export async function switchWorkflowField(
       history_partial_items: null,
       lease_owner: null,
       lease_until: null,
-      data_version: nextDataVersion(eb),
-    }))
-    .where('id', '=', boardId)
+    })
+    .where('id', '=', changes.boardId)
     .execute();
+  changes.wrote();
 }
 
 /** Another user's token reads the board from now on. */
@@ -190,10 +166,9 @@ export async function refreshBoard(
   await db.updateTable('boards').set(values).where('id', '=', boardId).execute();
 }
 
-/** The demo board's row: added, or brought up to a regenerated history (a new data_version). */
+/** The demo board's row: added, or brought up to a regenerated history. */
 export async function saveDemoBoard(
-  db: Db,
-  boardId: string,
+  changes: BoardChanges,
   values: Pick<
     Insertable<BoardsTable>,
     | 'sync_status'
@@ -209,12 +184,10 @@ export async function saveDemoBoard(
   >,
   exists: boolean,
 ): Promise<void> {
+  const { db, boardId } = changes;
+  changes.wrote();
   if (exists) {
-    await db
-      .updateTable('boards')
-      .set((eb) => ({ ...values, data_version: nextDataVersion(eb) }))
-      .where('id', '=', boardId)
-      .execute();
+    await db.updateTable('boards').set(values).where('id', '=', boardId).execute();
     return;
   }
   await db

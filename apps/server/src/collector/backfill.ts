@@ -1,4 +1,5 @@
 import { holdLease } from '../boards/leases.ts';
+import { recordChanges } from '../boards/changes.ts';
 import { type BackfillSkipped, markBackfilled } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import { dropSnapshotsBackfilled, insertMoves, markPartialHistories } from '../move-log/writes.ts';
@@ -42,9 +43,10 @@ export async function recordBackfill(
 ): Promise<number> {
   const history = { items: checked.checked, partial: checked.partial.size };
   const { moves } = checked;
-  return db.transaction().execute(async (trx) => {
+  return recordChanges(db, boardId, async (changes) => {
+    const trx = changes.db;
     if (leaseOwner !== undefined) await holdLease(trx, boardId, leaseOwner);
-    await recordLabelChanges(trx, boardId, labels, 'timeline', now, { bumpVersion: true });
+    await recordLabelChanges(changes, labels, 'timeline', now);
     if (moves.length === 0) {
       await markBackfilled(trx, boardId, now, { history });
       return 0;
@@ -52,7 +54,8 @@ export async function recordBackfill(
     const inserted = await insertMoves(trx, boardId, moves, now);
     await dropSnapshotsBackfilled(trx, boardId, moves);
     await markPartialHistories(trx, boardId, checked.partial);
-    await markBackfilled(trx, boardId, now, { recorded: true, history });
+    await markBackfilled(trx, boardId, now, { history });
+    changes.wrote();
     return inserted;
   });
 }

@@ -1,5 +1,6 @@
 import { holdLease } from '../boards/leases.ts';
-import { bumpDataVersion, takeItemSeq } from '../boards/repository.ts';
+import { type BoardChanges, recordChanges } from '../boards/changes.ts';
+import { takeItemSeq } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import {
   applyItemStates,
@@ -20,19 +21,18 @@ import { planReportedMoves } from './reported-moves.ts';
  * Whether each move reported by webhooks was recorded (not known already), applied as if one after the
  * other. Late (out-of-order) moves add their transition but never overwrite a newer current column; the
  * move after one, if recorded as leaving its `from` (a poll that saw only the end of both), now leaves
- * its `to`. Call it in a transaction: the webhook path's, which marks the deliveries with it.
+ * its `to`. Call it in the webhook path's unit of work, which marks the deliveries with it.
  */
 export async function applyReportedMoves(
-  trx: Db,
-  boardId: string,
+  changes: BoardChanges,
   moves: Move[],
   now: number,
 ): Promise<boolean[]> {
   if (moves.length === 0) return [];
+  const { db: trx, boardId } = changes;
   // First: taking the counter locks the board row, so deliveries of moves of the same board (on any
-  // replica) read the item's stored column one after the other, never both before either writes. The
-  // data version goes up with it: a delivery that changes nothing (a late move recorded already) is rare.
-  const seq = await takeItemSeq(trx, boardId, { bumpVersion: true });
+  // replica) read the item's stored column one after the other, never both before either writes.
+  const seq = await takeItemSeq(trx, boardId);
   const stored = await loadStoredItems(trx, boardId, [...new Set(moves.map((m) => m.itemId))]);
   const plan = planReportedMoves(stored, moves);
   const candidates = plan.candidates.filter((c) => c !== null);
@@ -50,15 +50,17 @@ export async function applyReportedMoves(
   }
   if (plan.newItems.length > 0) await insertBareItems(trx, boardId, plan.newItems, now, seq);
   await applyItemStates(trx, boardId, plan.states, now, seq);
+  changes.wrote(accepted.size + plan.newItems.length + plan.states.length);
   // A late move goes in time order and leaves the column alone; where the chain then ends elsewhere than
   // the item stands (the move into its column was taken for a copy), the missing move is recorded.
-  await reconcileChains(
+  const healed = await reconcileChains(
     trx,
     boardId,
     moves.map((m) => m.itemId),
     'webhook',
     now,
   );
+  changes.wrote(healed);
   return plan.candidates.map((c) => c !== null && accepted.has(c));
 }
 
@@ -81,7 +83,8 @@ export async function recordObservation(
     leaseOwner?: string;
   },
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return recordChanges(db, params.boardId, async (changes) => {
+    const trx = changes.db;
     if (params.leaseOwner !== undefined) await holdLease(trx, params.boardId, params.leaseOwner);
     const seq = await takeItemSeq(trx, params.boardId);
     // A partial (incremental) listing speaks only for the items it lists: only those are read.
@@ -98,8 +101,7 @@ export async function recordObservation(
     // The log ends where GitHub shows each listed item (a full listing: every item of the board).
     const healed = await reconcileChains(trx, params.boardId, listed, 'poll', params.now);
     // New or changed items (a renamed issue) too: loaded boards read only those.
-    if (plan.moves.length > 0 || plan.states.length > 0 || changed > 0 || healed > 0)
-      await bumpDataVersion(trx, params.boardId);
+    changes.wrote(plan.moves.length + plan.states.length + changed + healed);
     return inserted + healed;
   });
 }

@@ -1,3 +1,4 @@
+import { recordChanges } from '../boards/changes.ts';
 import type { AppContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
@@ -188,7 +189,8 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   if (plan) await recordPlans(ctx.db, board.id, items, ctx.now());
   if (blockedField) {
     const values = items.flatMap((item) => blockedFieldValue(blockedField, item));
-    await recordFieldValues(ctx.db, board.id, blockedFieldKey(blockedField), values, ctx.now());
+    const field = blockedFieldKey(blockedField);
+    await recordChanges(ctx.db, board.id, (changes) => recordFieldValues(changes, field, values, ctx.now()));
   }
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
     await backfill(ctx, board, reader, observed, params.owner);

@@ -217,6 +217,35 @@ describe('one owner per table', () => {
   });
 });
 
+/** Writes of a board's data_version, however spelled (a read or a type names it otherwise). */
+const DATA_VERSION_WRITE =
+  /['"]data_version['"]\s*,\s*['"][+-]['"]|\bdata_version"?\s*=\s*"?data_version\b|\bdata_version:\s*(?:eb\b|sql\b|next|\d)/g;
+
+export function dataVersionWrites(text: string): number[] {
+  return [...text.matchAll(DATA_VERSION_WRITE)].map((m) => lineAt(text, m.index));
+}
+
+describe('one unit of work per board change', () => {
+  it('finds data_version writes however they are spelled', () => {
+    const text = [
+      ".set((eb) => ({ data_version: eb('data_version', '+', 1) }))",
+      'sql`UPDATE boards SET data_version = data_version + 1`',
+      'data_version: nextDataVersion(eb),',
+      "db.selectFrom('boards').select('data_version')", // a read
+      'board: { data_version: number; synced_data_version: number | null }', // a type
+      'synced_data_version: sql<number>`data_version`,', // another column
+    ].join('\n');
+    expect(dataVersionWrites(text)).toEqual([1, 1, 2, 3]);
+  });
+
+  it('moves data_version only in boards/changes.ts (recordChanges), never beside another write', () => {
+    const strays = productionSources()
+      .filter((s) => s.path !== 'boards/changes.ts')
+      .flatMap((s) => dataVersionWrites(s.text).map((line) => `${s.path}:${line}`));
+    expect(strays).toEqual([]);
+  });
+});
+
 describe('folder dependencies', () => {
   const graph = folderGraph(productionSources());
 

@@ -1,5 +1,5 @@
 import type { FieldValueChange } from '@fluxion/flow';
-import { bumpDataVersion } from '../boards/repository.ts';
+import type { BoardChanges } from '../boards/changes.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
@@ -55,15 +55,15 @@ export function latestFieldValues(history: readonly FieldValueChange[]): Map<str
 
 const ROWS_PER_STATEMENT = 1000;
 
-/** Writes the changes once each and bumps the board's data version when there were any. */
+/** Writes the changes once each, in the unit of work. */
 export async function recordFieldValueChanges(
-  db: Db,
-  boardId: string,
+  unit: BoardChanges,
   changes: readonly FieldValueChange[],
   source: FieldValueSource,
   now: number,
 ): Promise<void> {
   if (changes.length === 0) return;
+  const { db, boardId } = unit;
   for (let i = 0; i < changes.length; i += ROWS_PER_STATEMENT) {
     await db
       .insertInto('field_value_changes')
@@ -81,7 +81,7 @@ export async function recordFieldValueChanges(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  await bumpDataVersion(db, boardId);
+  unit.wrote(changes.length);
 }
 
 /**
@@ -118,17 +118,17 @@ const FEW_ITEMS = 500;
  * incremental listing leaves the others as they were).
  */
 export async function recordFieldValues(
-  db: Db,
-  boardId: string,
+  unit: BoardChanges,
   field: string,
   observed: readonly ObservedFieldValue[],
   now: number,
 ): Promise<number> {
   if (observed.length === 0) return 0;
+  const { db, boardId } = unit;
   const few = observed.length <= FEW_ITEMS ? observed.map((o) => o.itemId) : undefined;
   const latest = latestFieldValues(await loadFieldValueChanges(db, boardId, field, field, few));
   const changes = fieldValueChanges(latest, field, observed, now);
-  await recordFieldValueChanges(db, boardId, changes, 'poll', now);
+  await recordFieldValueChanges(unit, changes, 'poll', now);
   return changes.length;
 }
 

@@ -1,5 +1,5 @@
 import type { LabelChange } from '@fluxion/flow';
-import { bumpDataVersion } from '../boards/repository.ts';
+import type { BoardChanges } from '../boards/changes.ts';
 import type { Db } from '../db/connection.ts';
 
 /**
@@ -37,18 +37,27 @@ export function labelsOfFingerprint(fingerprint: string | undefined, index: numb
  */
 const ROWS_PER_STATEMENT = 4000;
 
-/**
- * Writes the changes once each (a repeated poll or import writes nothing new). The import's bump the
- * board's data version (`bumpVersion`), since nothing else it writes may change then; a poll's come with
- * item changes that bump it.
- */
+/** Writes the changes once each (a repeated poll or import writes nothing new) in the unit of work. */
 export async function recordLabelChanges(
+  changes: BoardChanges,
+  list: readonly LabelChange[],
+  source: LabelChangeSource,
+  now: number,
+): Promise<void> {
+  await insertLabelChanges(changes.db, changes.boardId, list, source, now);
+  changes.wrote(list.length);
+}
+
+/**
+ * The rows of `recordLabelChanges`, for a writer whose own unit of work reports them (the poll's item
+ * metadata: a label change is an item change there).
+ */
+export async function insertLabelChanges(
   db: Db,
   boardId: string,
   changes: readonly LabelChange[],
   source: LabelChangeSource,
   now: number,
-  { bumpVersion = false }: { bumpVersion?: boolean } = {},
 ): Promise<void> {
   for (let i = 0; i < changes.length; i += ROWS_PER_STATEMENT) {
     await db
@@ -67,7 +76,6 @@ export async function recordLabelChanges(
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  if (bumpVersion && changes.length > 0) await bumpDataVersion(db, boardId);
 }
 
 /** An item's label events as an issue timeline gives them (github/history.ts): ISO instants. */

@@ -5,7 +5,7 @@ import type { ItemsTable, TransitionsTable } from '../db/schema.ts';
 import type { ItemMetadata, ItemState, Move, StoredItem } from './moves.ts';
 import { datedWhenLooked, newMoves, type RecordedMove, SAME_MOVE_WINDOW_MS } from './same-move.ts';
 import { markMovesRewritten } from './segments.ts';
-import { labelDiff, labelsOfFingerprint, recordLabelChanges } from './label-changes.ts';
+import { insertLabelChanges, labelDiff, labelsOfFingerprint } from './label-changes.ts';
 
 /**
  * The write side of the move log: every write of `transitions` and `items` (the collector's recordings,
@@ -176,7 +176,7 @@ async function recordLabelHistory(
       ...removed.map((label) => ({ itemId: item.itemId, label, added: false, at: now })),
     ];
   });
-  if (changes.length > 0) await recordLabelChanges(db, boardId, changes, 'poll', now);
+  if (changes.length > 0) await insertLabelChanges(db, boardId, changes, 'poll', now);
 }
 
 /** `CASE item_id WHEN … THEN … END`: one value per item in one UPDATE. */

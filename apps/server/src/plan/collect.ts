@@ -1,4 +1,5 @@
 import type { GithubPlanFields, GithubProjectItem, PlanFieldNames } from '../github/types.ts';
+import { recordChanges } from '../boards/changes.ts';
 import type { Db } from '../db/connection.ts';
 import { latestPlans, planHistory } from '@fluxion/flow';
 import { planChanges } from './plan-diff.ts';
@@ -36,12 +37,14 @@ async function refreshPlanFields(
   boardId: string,
   fields: GithubPlanFields,
 ) {
-  await saveIterationField(ctx.db, boardId, fields.iterationField, ctx.now());
-  const chosen = (await readPlanFields(ctx.db, boardId)).estimateField;
-  if (!chosen) return;
-  const now = fields.numberFields.find((f) => f.id === chosen.id) ?? null;
-  // Renamed: asked by its new name from now on. Deleted on GitHub: no estimate field any more.
-  if (now?.name !== chosen.name) await setEstimateField(ctx.db, boardId, now, ctx.now());
+  await recordChanges(ctx.db, boardId, async (changes) => {
+    await saveIterationField(changes, fields.iterationField, ctx.now());
+    const chosen = (await readPlanFields(changes.db, boardId)).estimateField;
+    if (!chosen) return;
+    const now = fields.numberFields.find((f) => f.id === chosen.id) ?? null;
+    // Renamed: asked by its new name from now on. Deleted on GitHub: no estimate field any more.
+    if (now?.name !== chosen.name) await setEstimateField(changes, now, ctx.now());
+  });
 }
 
 /**
@@ -54,5 +57,7 @@ export async function recordPlans(db: Db, boardId: string, items: readonly Githu
   const observed = items
     .filter((i) => i.type !== 'REDACTED')
     .map((i) => ({ itemId: i.id, iteration: i.iterationId, estimate: i.estimate }));
-  await appendPlanChanges(db, boardId, planChanges(latest, observed, now), 'poll');
+  const changes = planChanges(latest, observed, now);
+  if (changes.length === 0) return;
+  await recordChanges(db, boardId, (unit) => appendPlanChanges(unit, changes, 'poll'));
 }

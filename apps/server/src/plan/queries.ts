@@ -1,6 +1,6 @@
 import type { Iteration, PlanChange } from '@fluxion/flow';
 import { type PlanEdit, planEditChange } from './plan-diff.ts';
-import { bumpDataVersion } from '../boards/repository.ts';
+import type { BoardChanges } from '../boards/changes.ts';
 import type { Db } from '../db/connection.ts';
 
 /** A board's Iteration field and its chosen estimate field (null: none). */
@@ -11,13 +11,6 @@ export type PlanFields = {
 };
 
 export const NO_PLAN_FIELDS: PlanFields = { iterationField: null, iterations: [], estimateField: null };
-
-/**
- * How a write below treats the board's data_version: bumped with the change (the default), or not
- * (`bumpVersion: false`) when the caller's transaction bumps it once for all its writes (the demo board's
- * daily regeneration), so the board's caches go cold once, not once a write.
- */
-export type PlanWriteOptions = { bumpVersion?: boolean };
 
 function parseIterations(text: string): Iteration[] {
   try {
@@ -62,15 +55,14 @@ export async function readPlanChanges(db: Db, boardId: string, itemId?: string):
 
 /**
  * Stores the board's Iteration field and iterations as read from GitHub; the chosen estimate field is
- * kept (`setEstimateField` changes it). Bumps the board's data version when the iterations changed.
+ * kept (`setEstimateField` changes it). A change only when the field or its iterations changed.
  */
 export async function saveIterationField(
-  db: Db,
-  boardId: string,
+  changes: BoardChanges,
   field: { id: string; name: string; iterations: Iteration[] } | null,
   now: number,
-  { bumpVersion = true }: PlanWriteOptions = {},
 ): Promise<void> {
+  const { db, boardId } = changes;
   const iterations = JSON.stringify(field?.iterations ?? []);
   const values = {
     iteration_field_id: field?.id ?? null,
@@ -94,17 +86,16 @@ export async function saveIterationField(
     .values({ board_id: boardId, estimate_field_id: null, estimate_field_name: null, ...values })
     .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
     .execute();
-  if (bumpVersion) await bumpDataVersion(db, boardId);
+  changes.wrote();
 }
 
 /** The Number field the team reads as the estimate (null: none). */
 export async function setEstimateField(
-  db: Db,
-  boardId: string,
+  changes: BoardChanges,
   field: { id: string; name: string } | null,
   now: number,
-  { bumpVersion = true }: PlanWriteOptions = {},
 ): Promise<void> {
+  const { db, boardId } = changes;
   const values = {
     estimate_field_id: field?.id ?? null,
     estimate_field_name: field?.name ?? null,
@@ -115,20 +106,19 @@ export async function setEstimateField(
     .values({ board_id: boardId, iteration_field_id: null, iteration_field_name: null, ...values })
     .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
     .execute();
-  if (bumpVersion) await bumpDataVersion(db, boardId);
+  changes.wrote();
 }
 
 const BATCH = 500;
 
-/** Appends plan changes (a change already stored at the same instant is kept) and bumps the data version. */
+/** Appends plan changes (a change already stored at the same instant is kept). */
 export async function appendPlanChanges(
-  db: Db,
-  boardId: string,
+  unit: BoardChanges,
   changes: readonly PlanChange[],
   source: string,
-  { bumpVersion = true }: PlanWriteOptions = {},
 ): Promise<void> {
   if (changes.length === 0) return;
+  const { db, boardId } = unit;
   for (let i = 0; i < changes.length; i += BATCH) {
     const rows = changes.slice(i, i + BATCH).map((c) => ({
       board_id: boardId,
@@ -144,7 +134,7 @@ export async function appendPlanChanges(
       .onConflict((oc) => oc.columns(['board_id', 'item_id', 'at']).doNothing())
       .execute();
   }
-  if (bumpVersion) await bumpDataVersion(db, boardId);
+  unit.wrote();
 }
 
 /**
@@ -153,10 +143,10 @@ export async function appendPlanChanges(
  * next listing records its whole plan); 'known': the edit changes nothing recorded.
  */
 export async function recordPlanEdit(
-  db: Db,
-  boardId: string,
+  unit: BoardChanges,
   edit: PlanEdit,
 ): Promise<'recorded' | 'known' | 'unknown'> {
+  const { db, boardId } = unit;
   const changes = await readPlanChanges(db, boardId, edit.itemId);
   if (changes.length === 0) return 'unknown';
   const change = planEditChange(changes, edit);
@@ -168,7 +158,7 @@ export async function recordPlanEdit(
     .values({ board_id: boardId, item_id: change.itemId, at: change.at, ...values })
     .onConflict((oc) => oc.columns(['board_id', 'item_id', 'at']).doUpdateSet(values))
     .execute();
-  await bumpDataVersion(db, boardId);
+  unit.wrote();
   return 'recorded';
 }
 

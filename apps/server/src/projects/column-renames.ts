@@ -1,4 +1,5 @@
 import { type ColumnOption, columnOptionsJson, findRenames, parseColumnOptions } from '../boards/columns.ts';
+import { recordChanges } from '../boards/changes.ts';
 import { holdLease } from '../boards/leases.ts';
 import { renameBoardColumns } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
@@ -24,11 +25,12 @@ export async function applyColumnRenames(
 ): Promise<Map<string, string>> {
   const renames = findRenames(parseColumnOptions(board.column_options), current);
   if (renames.size === 0) return renames;
-  await db.transaction().execute(async (trx) => {
+  await recordChanges(db, board.id, async (changes) => {
+    const trx = changes.db;
     if (leaseOwner !== undefined) await holdLease(trx, board.id, leaseOwner);
     await renameLoggedColumns(trx, board.id, renames);
     await renameTrackedColumns(trx, board.id, renames);
-    await renameBoardColumns(trx, board.id, {
+    await renameBoardColumns(changes, {
       columnOptions: columnOptionsJson(current),
       columnList: JSON.stringify(parseColumns(board.column_list).map((c) => renames.get(c) ?? c)),
     });

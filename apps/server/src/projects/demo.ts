@@ -14,7 +14,8 @@ import {
 } from '@fluxion/demo-board';
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
-import { bumpDataVersion, saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
+import { type BoardChanges, recordChanges } from '../boards/changes.ts';
+import { saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
 import { forgetLabelChanges, recordLabelChanges } from '../move-log/label-changes.ts';
 import { saveFlowPolicies } from './flow-policies.ts';
 import { forgetHistory, insertHistory } from '../move-log/writes.ts';
@@ -47,28 +48,28 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
       await setSyncStatus(trx, existing.id, syncStatus);
       // A database from before iterations and estimates gets the demo's plan without a new history: new
       // board data, one bump for all of it.
-      if ((await readPlanFields(trx, existing.id)).iterationField === null) {
-        await insertDemoPlan(trx, existing.id, board, ctx.now());
-        await bumpDataVersion(trx, existing.id);
-      }
-      // A database from before flow policies gets the demo's WIP limit and blocked item.
-      if (existing.flow_policies === null) await insertDemoStory(trx, existing.id, board, ctx.now());
+      await recordChanges(trx, existing.id, async (changes) => {
+        if ((await readPlanFields(trx, existing.id)).iterationField === null)
+          await insertDemoPlan(changes, board, ctx.now());
+        // A database from before flow policies gets the demo's WIP limit and blocked item.
+        if (existing.flow_policies === null) await insertDemoStory(changes, board, ctx.now());
+      });
       return existing.id;
     }
     const boardId = existing?.id ?? randomUUID();
-    if (existing) await forgetHistory(trx, boardId);
-    await upsertDemoBoardRow(
-      trx,
-      boardId,
-      board,
-      { addedAt: firstMove, now: ctx.now(), syncStatus },
-      existing !== undefined,
-    );
-    await insertDemoHistory(trx, boardId, board, ctx.now());
-    // The plan is part of the regenerated history: the board row's one bump above covers it (a new board
-    // needs none), so a regeneration makes the board's caches go cold once.
-    await insertDemoPlan(trx, boardId, board, ctx.now());
-    await insertDemoStory(trx, boardId, board, ctx.now());
+    // One unit of work: a regeneration makes the board's caches go cold once.
+    await recordChanges(trx, boardId, async (changes) => {
+      if (existing) await forgetHistory(trx, boardId);
+      await upsertDemoBoardRow(
+        changes,
+        board,
+        { addedAt: firstMove, now: ctx.now(), syncStatus },
+        existing !== undefined,
+      );
+      await insertDemoHistory(trx, boardId, board, ctx.now());
+      await insertDemoPlan(changes, board, ctx.now());
+      await insertDemoStory(changes, board, ctx.now());
+    });
     return boardId;
   });
 }
@@ -82,8 +83,7 @@ async function lockDemoBoard(trx: Db, dialect: DialectName): Promise<void> {
 }
 
 async function upsertDemoBoardRow(
-  db: Db,
-  boardId: string,
+  changes: BoardChanges,
   board: DemoBoard,
   { addedAt, now, syncStatus }: { addedAt: number; now: number; syncStatus: string },
   exists: boolean,
@@ -100,7 +100,7 @@ async function upsertDemoBoardRow(
     next_sync_at: now,
     last_synced_at: now,
   };
-  await saveDemoBoard(db, boardId, values, exists);
+  await saveDemoBoard(changes, values, exists);
 }
 
 async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
@@ -139,7 +139,8 @@ async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now:
  * The demo's flow policies and its blocked item's label history (packages/demo-board, story.ts): a WIP
  * limit on review breached once in the last 30 days, the label `blocked`, the SLE its history proposes.
  */
-async function insertDemoStory(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
+async function insertDemoStory(changes: BoardChanges, board: DemoBoard, now: number): Promise<void> {
+  const { db, boardId } = changes;
   const end = Math.floor(now / 86_400_000) * 86_400_000;
   await saveFlowPolicies(db, boardId, {
     sle: null,
@@ -147,25 +148,25 @@ async function insertDemoStory(db: Db, boardId: string, board: DemoBoard, now: n
     blocked_label: DEMO_BLOCKED_LABEL,
   });
   await forgetLabelChanges(db, boardId);
-  const changes = demoLabelChanges(board, end).map((c) => ({ ...c, at: Date.parse(c.at) }));
-  await recordLabelChanges(db, boardId, changes, 'demo', now);
+  await recordLabelChanges(
+    changes,
+    demoLabelChanges(board, end).map((c) => ({ ...c, at: Date.parse(c.at) })),
+    'demo',
+    now,
+  );
 }
 
-/**
- * The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. Leaves
- * the board's data_version alone: the caller's transaction bumps it once for everything it writes.
- */
-async function insertDemoPlan(db: Db, boardId: string, board: DemoBoard, now: number): Promise<void> {
+/** The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. */
+async function insertDemoPlan(changes: BoardChanges, board: DemoBoard, now: number): Promise<void> {
   const plan = generateDemoPlan(board, { now });
   const iterationField = {
     id: DEMO_ITERATION_FIELD_ID,
     name: DEMO_ITERATION_FIELD,
     iterations: plan.iterations,
   };
-  const noBump = { bumpVersion: false };
-  await saveIterationField(db, boardId, iterationField, now, noBump);
+  await saveIterationField(changes, iterationField, now);
   const estimateField = { id: DEMO_ESTIMATE_FIELD_ID, name: DEMO_ESTIMATE_FIELD };
-  await setEstimateField(db, boardId, estimateField, now, noBump);
-  await forgetPlanChanges(db, boardId);
-  await appendPlanChanges(db, boardId, plan.changes, 'demo', noBump);
+  await setEstimateField(changes, estimateField, now);
+  await forgetPlanChanges(changes.db, changes.boardId);
+  await appendPlanChanges(changes, plan.changes, 'demo');
 }

@@ -1,3 +1,4 @@
+import { recordChanges } from '../boards/changes.ts';
 import { randomUUID } from 'node:crypto';
 import {
   columnClassificationFor,
@@ -150,7 +151,8 @@ export async function saveProject(
   if (request.include_archived !== undefined)
     await setIncludeArchived(ctx.db, boardId, request.include_archived);
   if (policies) await saveFlowPoliciesOver(ctx.db, boardId, policies.stored, policies.policies);
-  if (estimate !== undefined) await setEstimateField(ctx.db, boardId, estimate, ctx.now());
+  if (estimate !== undefined)
+    await recordChanges(ctx.db, boardId, (changes) => setEstimateField(changes, estimate, ctx.now()));
   return { project: await getProject(ctx, userId, request.project_id), created: !existing };
 }
 

@@ -1,6 +1,7 @@
 import type { Project, ProjectFields } from '@fluxion/contract';
 import type { AppContext } from '../context.ts';
 import { columnOptionsJson } from '../boards/columns.ts';
+import { recordChanges } from '../boards/changes.ts';
 import { switchWorkflowField } from '../boards/repository.ts';
 import { readAsUser, readBoard, UnknownWorkflowFieldError } from '../github/for-user.ts';
 import type { GithubClient } from '../github/client.ts';
@@ -64,12 +65,12 @@ export async function changeWorkflowField(
   });
   if (!board?.workflowField) throw badRequest('field_id: no such project, or no access to it', 'field_id');
   const field = board.workflowField;
-  await ctx.db.transaction().execute(async (trx) => {
+  await recordChanges(ctx.db, row.id, async (changes) => {
+    const trx = changes.db;
     // First: the board row is locked and its lease taken before anything is forgotten, so a sync's write
     // that committed before it is forgotten too, and one after it finds its lease gone.
     await switchWorkflowField(
-      trx,
-      row.id,
+      changes,
       {
         fieldId: field.id,
         fieldName: field.name,

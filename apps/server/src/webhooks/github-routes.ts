@@ -1,3 +1,4 @@
+import { recordChanges } from '../boards/changes.ts';
 import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
 import type { FastifyInstance } from 'fastify';
@@ -181,7 +182,9 @@ async function interpret(
   if (effect.kind === 'field') {
     // Written once however often delivered (its key), so it is marked like any other idempotent outcome.
     const { itemId, field, value, at } = effect;
-    await recordFieldValueChanges(ctx.db, board.id, [{ itemId, field, value, at }], 'webhook', ctx.now());
+    await recordChanges(ctx.db, board.id, (changes) =>
+      recordFieldValueChanges(changes, [{ itemId, field, value, at }], 'webhook', ctx.now()),
+    );
     // Named otherwise than stored: renamed on GitHub (or a late delivery from before a rename), so a full
     // sync reads the board's fields and stores the name GitHub has; listings ask the field by it.
     if (effect.renamed) await scheduleResync(ctx.db, board.id, ctx.now(), true);

@@ -1,4 +1,5 @@
 import { lockedWorkflowFieldId } from '../boards/leases.ts';
+import { recordChanges } from '../boards/changes.ts';
 import { scheduleResync } from '../boards/repository.ts';
 import { applyReportedMoves } from '../collector/record.ts';
 import type { Db } from '../db/connection.ts';
@@ -42,7 +43,8 @@ export async function recordDeliveredMoves(
   deliveries: readonly Delivered[],
   now: number,
 ): Promise<DeliveredMoveOutcome[]> {
-  return db.transaction().execute(async (trx) => {
+  return recordChanges(db, boardId, async (changes) => {
+    const trx = changes.db;
     const fresh = await markDeliveries(
       trx,
       deliveries.map((d) => d.deliveryId),
@@ -61,8 +63,7 @@ export async function recordDeliveredMoves(
       else applied.push(d);
     }
     const recorded = await applyReportedMoves(
-      trx,
-      boardId,
+      changes,
       applied.map((d) => d.move),
       now,
     );
@@ -82,9 +83,10 @@ export async function recordDeliveredPlanEdit(
   edit: PlanEdit,
   now: number,
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return recordChanges(db, boardId, async (changes) => {
+    const trx = changes.db;
     if (!(await markDelivery(trx, deliveryId, now))) return 'duplicate';
-    const outcome = await recordPlanEdit(trx, boardId, edit);
+    const outcome = await recordPlanEdit(changes, edit);
     if (outcome === 'recorded') return 'plan change recorded';
     if (outcome === 'known') return 'ignored: plan change known';
     const scheduled = await scheduleResync(trx, boardId, now, false);
