@@ -3,15 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { startPreload } from './analytics/preload.ts';
 import { buildApp } from './app.ts';
-import { SEAT_SYNC_EVERY_MS, seatSyncFor } from './billing/seat-sync.ts';
+import { startBackgroundWork } from './background.ts';
 import type { Config, GithubAppConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createCollector, startCollectorLoop, timingOptions } from './collector/runner.ts';
 import { readerFactory } from './collector/readers.ts';
-import { reconcilingEvery } from './installations/sync.ts';
-import { releaseTurnsOf } from './leases/turns.ts';
 import {
   type LocalMail,
   type LocalSimulators,
@@ -19,8 +16,6 @@ import {
   startLocalSimulators,
   startLocalStripe,
 } from './local-mode.ts';
-import { createChannels } from './notifications/channels.ts';
-import { createNotifier } from './notifications/runner.ts';
 import { ensureDemoBoard } from './projects/demo.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -73,13 +68,16 @@ export async function startServer(
   const url = `http://localhost:${port}`;
   await sims?.connect(url);
   stripeSim?.connect(url);
-  // Who holds this process's turns at the periodic tasks (leases/turns.ts), given back on close.
-  const turnOwner = `server-${randomUUID()}`;
-  const collector = config.collector === 'inprocess' ? startCollector(ctx, sims, app, turnOwner) : null;
-  // Notifications are sent wherever boards are collected (here, or by `npm run worker` processes).
-  const notifier = config.collector === 'inprocess' ? startNotifier(ctx, app, turnOwner) : null;
-  // And the team plans' seats are pushed to Stripe from there too (any number of processes: one pushes).
-  const seatSync = config.collector === 'inprocess' ? startSeatSync(ctx, app, turnOwner) : null;
+  // Collecting, notifying and the seats run here, or only in `npm run worker` processes (COLLECTOR=off).
+  const background =
+    config.collector === 'inprocess'
+      ? startBackgroundWork(ctx, {
+          owner: `server-${randomUUID()}`,
+          readers: readerFactory(ctx, sims?.demoToken() ?? null),
+          analytics: app.analytics,
+          onError: (what, error) => app.log.error({ err: error }, `${what} failed`),
+        })
+      : null;
   const stopPreload = startPreload({ ...ctx, analytics: app.analytics });
   return {
     app,
@@ -88,10 +86,7 @@ export async function startServer(
     mailUrl: mail?.url ?? null,
     close: async () => {
       stopPreload();
-      await seatSync?.stop();
-      await notifier?.stop();
-      await collector?.stop();
-      await releaseTurnsOf(ctx.db, [turnOwner]).catch(() => undefined);
+      await background?.stop();
       await app.close();
       await sims?.close();
       await stripeSim?.close();
@@ -105,53 +100,6 @@ export async function startServer(
 function withMailCatcher(config: Config, mail: LocalMail | null): Config['notifications'] {
   if (!mail) return config.notifications;
   return { ...config.notifications, smtpUrl: mail.smtpUrl, slackWebhookBase: mail.slackBase };
-}
-
-function startNotifier(ctx: AppContext, app: FastifyInstance, owner: string) {
-  const channels = createChannels(ctx.config.notifications);
-  const notifier = createNotifier({ ...ctx, analytics: app.analytics }, channels, { owner });
-  const loop = startCollectorLoop(
-    { runOnce: async () => (await notifier.runOnce()).length },
-    {
-      tickMs: ctx.config.notifications.tickMs,
-      onError: (error) => app.log.error({ err: error }, 'notifier run failed'),
-    },
-  );
-  return {
-    stop: async () => {
-      await loop.stop();
-      channels.close();
-    },
-  };
-}
-
-function startSeatSync(ctx: AppContext, app: FastifyInstance, turnOwner: string) {
-  const seatSync = seatSyncFor(ctx, turnOwner);
-  if (!seatSync) return null;
-  return startCollectorLoop(seatSync, {
-    tickMs: SEAT_SYNC_EVERY_MS,
-    onError: (error) => app.log.error({ err: error }, 'seat sync run failed'),
-  });
-}
-
-function startCollector(
-  ctx: AppContext,
-  sims: LocalSimulators | null,
-  app: FastifyInstance,
-  turnOwner: string,
-) {
-  const demoToken = sims?.demoToken() ?? null;
-  const timing = ctx.config.collectorTiming;
-  // With a GitHub App, runs also reconcile its installations with GitHub (missed webhooks).
-  const collector = reconcilingEvery(
-    ctx,
-    createCollector(ctx, readerFactory(ctx, demoToken), timingOptions(timing)),
-    { turnOwner },
-  );
-  return startCollectorLoop(collector, {
-    tickMs: timing.tickMs,
-    onError: (error) => app.log.error({ err: error }, 'collector run failed'),
-  });
 }
 
 /** The simulator may listen on a random port (PORT=0 in tests): use the address it really has. */

@@ -111,30 +111,3 @@ async function compactBoard(ctx: AppContext, boardId: string, options: Collector
     ctx.log?.warn({ board: boardId, reason: (error as Error).message }, 'compacting the board failed');
   }
 }
-
-/** Runs the collector on a timer until stopped; one run at a time, errors logged and survived. */
-export function startCollectorLoop(
-  collector: Collector,
-  options: { tickMs: number; onError: (error: unknown) => void },
-): { stop(): Promise<void> } {
-  let stopped = false;
-  let current: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const tick = () => {
-    if (stopped) return;
-    current = collector
-      .runOnce()
-      .catch(options.onError)
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, options.tickMs);
-      });
-  };
-  timer = setTimeout(tick, 0);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-  };
-}
