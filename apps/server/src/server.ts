@@ -9,13 +9,7 @@ import type { AppContext } from './context.ts';
 import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { readerFactory } from './collector/readers.ts';
-import {
-  type LocalMail,
-  type LocalSimulators,
-  startLocalMail,
-  startLocalSimulators,
-  startLocalStripe,
-} from './local-mode.ts';
+import { type LocalMail, startLocalMail, startLocalSimulators, startLocalStripe } from './local-mode.ts';
 import { ensureDemoBoard } from './projects/demo.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
