@@ -25,6 +25,7 @@ import { apiDocsRoutes } from './api-docs/routes.ts';
 import { checkAnswersAgainstContract, guardContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
+import { accountRoutes } from './account/routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { loggerOptions, registerRequestLine } from './http/logging.ts';
 import { githubRoutes } from './projects/github-routes.ts';
@@ -113,6 +114,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   if (ctx.config.github.webhookSecret || ctx.config.github.app?.webhookSecret)
     await app.register(githubWebhookRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
+  await app.register(accountRoutes, { ctx, onUntrack });
 
   await registerSpa(app, options.webRoot);
   return app;

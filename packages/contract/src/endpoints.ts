@@ -45,6 +45,7 @@ import {
 import { projectRemovalSchema } from './project-removal.ts';
 import { type RouteKey, type RouteName, routes } from './routes.ts';
 import { notificationEndpoints } from './notifications.ts';
+import { accountEndpoints } from './account.ts';
 import {
   createdShareLinkSchema,
   createShareLinkRequestSchema,
@@ -545,6 +546,7 @@ export const endpoints = {
     responses: { 200: webhookAckSchema },
   }),
   ...notificationEndpoints,
+  ...accountEndpoints,
 } satisfies Record<RouteName, Endpoint>;
 
 export type EndpointName = keyof typeof endpoints;

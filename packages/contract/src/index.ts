@@ -16,6 +16,7 @@ export * from './overview.ts';
 export * from './export.ts';
 export * from './sharing.ts';
 export * from './notifications.ts';
+export * from './account.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './openapi.ts';

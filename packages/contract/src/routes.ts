@@ -1,4 +1,5 @@
 import { notificationRoutes } from './notification-routes.ts';
+import { accountRoutes } from './account-routes.ts';
 
 /**
  * Every route of the API by name: method and path, without zod, so the web app's client can use them.
@@ -65,6 +66,7 @@ export const routes = {
   githubWebhook: { method: 'POST', path: '/webhooks/github' },
   stripeWebhook: { method: 'POST', path: '/webhooks/stripe' },
   ...notificationRoutes,
+  ...accountRoutes,
 } as const satisfies Record<string, RouteKey>;
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';

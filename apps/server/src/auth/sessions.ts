@@ -83,3 +83,10 @@ export async function isSessionLive(db: Db, sessionId: string, userId: string): 
   await endUserSessions(db, userId, row.github_access_revoked_at);
   return false;
 }
+
+/** The account is deleted: every sign-in ends and its rows go (refresh tokens with their sessions). */
+export async function forgetUserSessions(db: Db, userId: string, now: number): Promise<void> {
+  await endUserSessions(db, userId, now);
+  await db.deleteFrom('refresh_tokens').where('user_id', '=', userId).execute();
+  await db.deleteFrom('auth_sessions').where('user_id', '=', userId).execute();
+}

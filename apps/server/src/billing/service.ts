@@ -7,7 +7,7 @@ import { type SubscriptionFacts, shouldApply, userSubscription } from './status.
 import { memberOrgs } from '../github/org-membership.ts';
 import { findCoverage } from '../users/coverage.ts';
 import { isActiveUser } from '../users/subscription.ts';
-import { callStripe, subscriptionFacts } from './stripe-client.ts';
+import { callStripe, createStripeClient, subscriptionFacts } from './stripe-client.ts';
 
 export type Billing = { ctx: AppContext; stripe: Stripe };
 export type ApplyResult = 'applied' | 'ignored';
@@ -137,4 +137,18 @@ export async function setCancelAtPeriodEnd(
   const facts = subscriptionFacts(sub);
   await applySubscription(billing.ctx, user, facts);
   return facts;
+}
+
+/**
+ * The account is being deleted: its personal plan is cancelled at the end of the period already paid (no
+ * further charge; Stripe keeps the invoices, as the law asks). Answers when it ends, or null when there is
+ * no paid plan. Stripe failing throws, so that nothing is deleted before the plan is stopped.
+ */
+export async function cancelPlanOfDeletedAccount(ctx: AppContext, user: User): Promise<number | null> {
+  const id = user.stripe_subscription_id;
+  if (!id || !PAID.includes(user.subscription_status) || ctx.config.stripe.mode === 'off') return null;
+  if (user.cancel_at_period_end === 1) return user.subscription_end;
+  const stripe = createStripeClient(ctx.config.stripe);
+  const sub = await callStripe(() => stripe.subscriptions.update(id, { cancel_at_period_end: true }));
+  return userSubscription(subscriptionFacts(sub)).subscription_end;
 }

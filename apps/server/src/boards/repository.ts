@@ -286,6 +286,28 @@ export async function passSettingsOn(db: Db, boardId: string, userId: string): P
 }
 
 /**
+ * The boards `userId`'s token read (they stopped tracking it, or their account is deleted): the
+ * longest-standing remaining tracker's token reads them from now on; nobody left, none (call it after
+ * `userId`'s tracking is gone). `boardId` narrows it to one board.
+ */
+export async function passCollectorOn(db: Db, userId: string, boardId?: string): Promise<void> {
+  let query = db
+    .updateTable('boards')
+    .set((eb) => ({
+      collector_user_id: eb
+        .selectFrom('tracked_projects')
+        .select('tracked_projects.user_id')
+        .whereRef('tracked_projects.board_id', '=', 'boards.id')
+        .orderBy('tracked_projects.added_at')
+        .orderBy('tracked_projects.user_id')
+        .limit(1),
+    }))
+    .where('collector_user_id', '=', userId);
+  if (boardId !== undefined) query = query.where('id', '=', boardId);
+  await query.execute();
+}
+
+/**
  * `userId` sets the board's shared settings from now on, if `previous` still did (a compare-and-set: of two
  * members taking over at once, one does).
  */

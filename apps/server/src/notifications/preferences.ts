@@ -170,3 +170,37 @@ export async function recordAlertScan(
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+/**
+ * The account is deleted: the user's choices of every board and their messages not yet sent go; a board's
+ * Slack channel they set stays the board's (its other trackers use it), without their name on it.
+ */
+export async function forgetNotificationsOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+  await db.deleteFrom('notification_jobs').where('user_id', '=', userId).execute();
+  await db
+    .updateTable('notification_boards')
+    .set({ updated_by: null })
+    .where('updated_by', '=', userId)
+    .execute();
+}
+
+/** A user's digest and alert choices of every board, with the board's project id and title ("Download my data"). */
+export function notificationChoicesOf(db: Db, userId: string) {
+  return db
+    .selectFrom('notification_preferences')
+    .innerJoin('boards', 'boards.id', 'notification_preferences.board_id')
+    .select([
+      'boards.github_project_id',
+      'boards.title',
+      'notification_preferences.digest',
+      'notification_preferences.alerts',
+      'notification_preferences.by_email',
+      'notification_preferences.by_slack',
+      'notification_preferences.email',
+      'notification_preferences.locale',
+    ])
+    .where('notification_preferences.user_id', '=', userId)
+    .orderBy('boards.title')
+    .execute();
+}

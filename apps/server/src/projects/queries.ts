@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import { renamedColumn } from '../boards/columns.ts';
-import { deleteUntrackedBoard, passSettingsOn } from '../boards/repository.ts';
+import { deleteUntrackedBoard, passCollectorOn, passSettingsOn } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
 import { renameInClassification } from './classification.ts';
@@ -146,6 +146,7 @@ export async function deleteTracking(
       .executeTakeFirst();
     if (!others) return deleteUntrackedBoard(trx, boardId);
     await passSettingsOn(trx, boardId, userId);
+    await passCollectorOn(trx, userId, boardId);
   });
 }
 

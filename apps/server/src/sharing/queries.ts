@@ -55,3 +55,8 @@ export async function revokeShareLinkRow(db: Db, userId: string, id: string, now
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** The account is deleted: its share links go (each stops opening at once). */
+export async function deleteShareLinksOf(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('share_links').where('user_id', '=', userId).execute();
+}

@@ -95,3 +95,8 @@ export async function writeSubscription(
 export async function forgetCustomer(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ stripe_customer_id: null }).where('id', '=', userId).execute();
 }
+
+/** The account is deleted (account/): its row goes last, once every other folder removed its own rows. */
+export async function deleteUser(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute();
+}
