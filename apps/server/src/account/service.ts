@@ -1,4 +1,5 @@
 import type { AccountData, AccountDeletion } from '@fluxion/contract';
+import { profileOf } from '../auth/profile.ts';
 import { forgetUserSessions } from '../auth/sessions.ts';
 import { passCollectorOn } from '../boards/repository.ts';
 import { cancelPlanOfDeletedAccount } from '../billing/service.ts';
@@ -9,9 +10,7 @@ import { deleteTracking, type OnUntrack, trackedByOthers } from '../projects/que
 import { listProjects, listVisibleRows } from '../projects/service.ts';
 import { deleteShareLinksOf } from '../sharing/queries.ts';
 import { listShareLinks } from '../sharing/service.ts';
-import { findCoverage } from '../users/coverage.ts';
 import { deleteUser, findUser } from '../users/queries.ts';
-import { mayBeCovered, toProfile } from '../users/subscription.ts';
 import { revokeGithubTokens } from './github-tokens.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -26,7 +25,6 @@ async function currentUser(ctx: AppContext, userId: string) {
 export async function accountData(ctx: AppContext, userId: string): Promise<AccountData> {
   const user = await currentUser(ctx, userId);
   const now = ctx.now();
-  const coverage = mayBeCovered(user, now) ? await findCoverage(ctx.db, user.id, now) : null;
   const [projects, choices, links] = await Promise.all([
     listProjects(ctx, userId),
     notificationChoicesOf(ctx.db, userId),
@@ -41,7 +39,7 @@ export async function accountData(ctx: AppContext, userId: string): Promise<Acco
       created_at: iso(Number(user.created_at)),
       personal_boards_connected: user.github_personal_token_enc !== null,
     },
-    subscription: toProfile(user, now, coverage),
+    subscription: await profileOf(ctx, user),
     boards: projects.filter((project) => !project.is_demo),
     notifications: choices.map((c) => ({
       project_id: c.github_project_id,
