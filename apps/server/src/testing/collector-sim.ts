@@ -5,8 +5,9 @@ import { type Collector, type CollectorOptions, createCollector } from '../colle
 import { readerFactory } from '../collector/readers.ts';
 import type { CollectorTiming } from '../config.ts';
 import type { Board } from '../db/schema.ts';
+import { forgetHostFeatures } from '../github/host-features.ts';
 import { buildTestApp, type TestApp, testClock, testConfig } from './app.ts';
-import type { TestDatabase } from './databases.ts';
+import { type DialectCase, dialectCases, type TestDatabase } from './databases.ts';
 import { signedInUser } from './users.ts';
 
 /** 1 Nov 2026 09:00 UTC: where both clocks (the simulator's and the app's) start. */
@@ -59,8 +60,9 @@ export type SimBoard = { projectId: string; items: Record<string, string>; names
 export async function startCollectorWorld(
   database: TestDatabase,
   timing: Partial<CollectorTiming> = {},
+  schema: SimSchema = 'extended',
 ): Promise<CollectorWorld> {
-  const sim = await startGithubSim({ port: 0, clock: 'manual', startAt: START });
+  const sim = await startGithubSim({ port: 0, clock: 'manual', startAt: START, schema });
   const github = { ...testConfig().github, apiUrl: sim.url, webUrl: sim.url };
   const collectorTiming = { ...testConfig().collectorTiming, ...timing };
   const test = await buildTestApp(database, { clock: testClock(START), config: { github, collectorTiming } });
@@ -202,6 +204,18 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 
 /** The suites' scenarios are written for full listings every 15 minutes (an operator's setting). */
+/**
+ * The GraphQL schema the simulator serves: github.com's (`extended`, with `items(query:)` and the Projects
+ * timeline events) or GitHub's published one, where the client's fallbacks run (github/unpublished.ts).
+ */
+export type SimSchema = 'extended' | 'published';
+
+/** Each database × each schema: for the collector's key suites, so that the fallbacks are proven too. */
+export async function dialectAndSchemaCases(): Promise<(DialectCase & { schema: SimSchema })[]> {
+  const schemas: SimSchema[] = ['extended', 'published'];
+  return (await dialectCases()).flatMap((dialect) => schemas.map((schema) => ({ ...dialect, schema })));
+}
+
 const SUITE_TIMING: Partial<CollectorTiming> = { fullSyncMs: 15 * 60_000 };
 
 /**
@@ -209,7 +223,10 @@ const SUITE_TIMING: Partial<CollectorTiming> = { fullSyncMs: 15 * 60_000 };
  * (creating one costs seconds), emptied after each test; a fresh simulator and app for every test.
  * Answers a stand-in that always speaks for the current test's world.
  */
-export function collectorWorldPerTest(create: () => Promise<TestDatabase>): CollectorWorld {
+export function collectorWorldPerTest(
+  create: () => Promise<TestDatabase>,
+  schema: SimSchema = 'extended',
+): CollectorWorld {
   let database: TestDatabase;
   let current: CollectorWorld | undefined;
   beforeAll(async () => {
@@ -217,11 +234,12 @@ export function collectorWorldPerTest(create: () => Promise<TestDatabase>): Coll
   });
   afterAll(() => dropDatabase(database));
   beforeEach(async () => {
-    current = await startCollectorWorld(database, SUITE_TIMING);
+    current = await startCollectorWorld(database, SUITE_TIMING, schema);
   });
   afterEach(async () => {
     await current?.close();
     current = undefined;
+    forgetHostFeatures(); // the next test's simulator may reuse the port, a host with another schema
     await clearDatabase(database);
   });
   return new Proxy({} as CollectorWorld, {
