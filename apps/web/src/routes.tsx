@@ -22,6 +22,7 @@ const pageLoaders = {
   '/issues-in-columns': () => import('./pages/IssuesInColumns/IssuesInColumnsPage.tsx'),
   '/flow': () => import('./pages/Flow/FlowPage.tsx'),
   '/iterations': () => import('./pages/Iterations/IterationsPage.tsx'),
+  '/item': () => import('./pages/Item/ItemPage.tsx'),
   '/manage-projects': () => import('./pages/ManageProjects/ManageProjectsPage.tsx'),
   '/account': () => import('./pages/Account/AccountPage.tsx'),
   // A share link's read-only view: public, no sign-in (docs/api.md, "Sharing").
@@ -55,6 +56,7 @@ const IssuesInColumnsPage = lazy(() =>
 );
 const FlowPage = lazy(() => pageLoaders['/flow']().then((m) => ({ default: m.FlowPage })));
 const IterationsPage = lazy(() => pageLoaders['/iterations']().then((m) => ({ default: m.IterationsPage })));
+const ItemPage = lazy(() => pageLoaders['/item']().then((m) => ({ default: m.ItemPage })));
 const ManageProjectsPage = lazy(() =>
   pageLoaders['/manage-projects']().then((m) => ({ default: m.ManageProjectsPage })),
 );
@@ -84,6 +86,7 @@ export function AppRoutes() {
           <Route path="/issues-in-columns" element={lazyPage(<IssuesInColumnsPage />)} />
           <Route path="/flow" element={lazyPage(<FlowPage />)} />
           <Route path="/iterations" element={lazyPage(<IterationsPage />)} />
+          <Route path="/item" element={lazyPage(<ItemPage />, T.common.loadingPage)} />
           <Route path="/manage-projects" element={lazyPage(<ManageProjectsPage />, T.nav.loadingProjects)} />
           <Route path="/account" element={lazyPage(<AccountPage />, T.auth.loadingUser)} />
         </Route>

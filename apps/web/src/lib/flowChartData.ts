@@ -84,6 +84,7 @@ export function labelNudges(days: readonly number[], pxPerDay: number, gap = LAB
 }
 
 export type ScatterPoint = {
+  id: string;
   x: number;
   y: number;
   number: number | null;
@@ -102,6 +103,7 @@ export type ScatterPoint = {
  */
 export function scatterPoints(data: Pick<FlowResponse, 'cycle_time'>, timeZone = 'UTC'): ScatterPoint[] {
   return data.cycle_time.points.map((p) => ({
+    id: p.id,
     x: wallClockMs(Date.parse(p.completed_at), timeZone),
     y: p.cycle_time_days,
     number: p.number,

@@ -1,5 +1,8 @@
 import type { SleAtRiskItem } from '@fluxion/contract';
+import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import { Label, Link } from '@primer/react';
+import { Link as RouterLink } from 'react-router';
+import { itemPath } from '../../lib/itemLink.ts';
 import type { DurationUnit } from '../../lib/units.ts';
 import { P } from '../../policyTexts.ts';
 import styles from './FlowPolicies.module.css';
@@ -11,12 +14,14 @@ type Props = {
   total?: number;
   /** The board's unit of durations (working days on a working calendar). */
   unit?: DurationUnit;
+  /** The board: each item then opens its page in Fluxion (else its issue on GitHub). */
+  projectId?: string;
 };
 
 const itemLabel = (i: SleAtRiskItem) => (i.number === null ? i.title : `#${i.number} ${i.title}`);
 
 /** The items in progress that missed the board's SLE or are at risk of missing it, oldest first. */
-export function SleAtRiskList({ items, sle, total = items.length, unit }: Props) {
+export function SleAtRiskList({ items, sle, total = items.length, unit, projectId }: Props) {
   if (!sle) return null;
   return (
     <section className={styles.atRisk} data-testid="sle-at-risk" aria-label={P.sle.atRiskTitle}>
@@ -33,7 +38,11 @@ export function SleAtRiskList({ items, sle, total = items.length, unit }: Props)
               <Label variant={item.sle_risk === 'breached' ? 'danger' : 'attention'}>
                 {P.sle.risk[item.sle_risk]}
               </Label>{' '}
-              {item.url ? (
+              {projectId && !(item.url === null && item.title === PRIVATE_ITEM_TITLE) ? (
+                <Link as={RouterLink} to={itemPath(projectId, item.id)}>
+                  {itemLabel(item)}
+                </Link>
+              ) : item.url ? (
                 <Link href={item.url} target="_blank" rel="noreferrer">
                   {itemLabel(item)}
                 </Link>

@@ -24,7 +24,7 @@ import { formatDays } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
-import { ItemDot } from './ItemDot.tsx';
+import { itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
@@ -114,7 +114,16 @@ function columnTicks(data: FlowResponse): string[] {
   });
 }
 
-export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
+export function AgingChart({
+  data,
+  calendar,
+  projectId,
+}: {
+  data: FlowResponse;
+  calendar: ExportCalendar;
+  /** In the app: each dot opens its item's page on this board. */
+  projectId?: string;
+}) {
   const points = agingPoints(data);
   const columns = columnTicks(data);
   const sle = data.sle ?? null;
@@ -184,8 +193,14 @@ export function AgingChart({ data, calendar }: { data: FlowResponse; calendar: E
             ))}
             {sle && sleReferenceLine(sle)}
             <Tooltip content={<PointTooltip unit={unitOf(calendar)} />} cursor={false} />
-            {/* Each dot opens its item on GitHub. */}
-            <Scatter data={points} isAnimationActive={false} stroke="#ffffff" strokeWidth={1} shape={ItemDot}>
+            {/* Each dot opens its item's page. */}
+            <Scatter
+              data={points}
+              isAnimationActive={false}
+              stroke="#ffffff"
+              strokeWidth={1}
+              shape={itemDotOf(projectId)}
+            >
               {points.map((p) => (
                 <Cell key={p.id} fill={RISK_COLORS[p.risk]} />
               ))}

@@ -22,7 +22,7 @@ import {
 import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
-import { ItemDot } from './ItemDot.tsx';
+import { itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import styles from './Flow.module.css';
@@ -56,7 +56,16 @@ function PointTooltip({
   );
 }
 
-export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
+export function CycleTimeChart({
+  data,
+  calendar,
+  projectId,
+}: {
+  data: FlowResponse;
+  calendar: ExportCalendar;
+  /** In the app: each dot opens its item's page on this board. */
+  projectId?: string;
+}) {
   const points = scatterPoints(data, calendar.timeZone);
   const lines = percentileLines(data.cycle_time.percentiles);
   const sle = data.sle ?? null;
@@ -114,13 +123,13 @@ export function CycleTimeChart({ data, calendar }: { data: FlowResponse; calenda
               />
             ))}
             {sle && sleReferenceLine(sle)}
-            {/* Each dot opens its item on GitHub: one click from the outlier to the issue behind it. */}
+            {/* Each dot opens its item's page: one click from the outlier to the story behind it. */}
             <Scatter
               data={points}
               fill={chartColor(0)}
               fillOpacity={0.75}
               isAnimationActive={false}
-              shape={ItemDot}
+              shape={itemDotOf(projectId)}
             />
           </ScatterChart>
         </ResponsiveContainer>

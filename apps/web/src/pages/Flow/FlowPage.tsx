@@ -153,13 +153,18 @@ export function FlowPage() {
             )}
             <ExportBoard.Provider value={project?.title ?? ''}>
               <FlowPoliciesSummary data={data} unit={unitOf(calendar)} />
-              <SleAtRiskList items={sleAtRiskItems(data)} sle={data.sle} unit={unitOf(calendar)} />
+              <SleAtRiskList
+                items={sleAtRiskItems(data)}
+                sle={data.sle}
+                unit={unitOf(calendar)}
+                projectId={project?.project_id}
+              />
               <div className={styles.stack}>
                 <CfdChart data={data} calendar={calendar} />
                 <WipLimitsNote data={data} />
-                <CycleTimeChart data={data} calendar={calendar} />
+                <CycleTimeChart data={data} calendar={calendar} projectId={project?.project_id} />
                 <div className={styles.split}>
-                  <AgingChart data={data} calendar={calendar} />
+                  <AgingChart data={data} calendar={calendar} projectId={project?.project_id} />
                   <ForecastTable forecast={data.forecast} calendar={calendar} />
                 </div>
                 <BlockedByColumnTable data={data} calendar={calendar} />

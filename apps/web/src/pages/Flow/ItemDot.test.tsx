@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scatterPoints } from '../../lib/flowChartData.ts';
 import { ItemDot } from './ItemDot.tsx';
@@ -15,6 +16,32 @@ describe('ItemDot', () => {
     expect(link.getAttribute('href')).toBe(url);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.querySelector('circle')?.getAttribute('fill')).toBe('#0969da');
+  });
+
+  it('in the app, opens the item’s page in Fluxion, not GitHub (a private item stays a dot)', () => {
+    const url = 'https://github.com/acme/web/issues/12';
+    render(
+      <MemoryRouter>
+        <svg aria-label="chart">
+          <ItemDot
+            cx={1}
+            cy={2}
+            projectId="PVT 1"
+            payload={{ id: 'I1', url, number: 12, title: 'Checkout' }}
+          />
+          <ItemDot
+            cx={1}
+            cy={2}
+            projectId="PVT 1"
+            payload={{ id: 'I2', url: null, number: null, title: 'Private item' }}
+          />
+        </svg>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole('link', { name: 'Open #12 Checkout in Fluxion' });
+    expect(link.getAttribute('href')).toBe('/item?project=PVT+1&item=I1');
+    expect(link.getAttribute('target')).toBeNull();
+    expect(screen.getAllByRole('link')).toHaveLength(1);
   });
 
   it('is only a dot for an item without URL (a draft, or one the viewer may not read)', () => {

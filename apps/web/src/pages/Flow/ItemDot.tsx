@@ -1,3 +1,6 @@
+import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
+import { useNavigate } from 'react-router';
+import { itemPath } from '../../lib/itemLink.ts';
 import { T } from '../../texts.ts';
 import styles from './ItemDot.module.css';
 
@@ -12,14 +15,23 @@ export type DotProps = {
   fillOpacity?: number;
   stroke?: string;
   strokeWidth?: number;
-  payload?: { url: string | null; number: number | null; title: string | null };
+  payload?: { id?: string; url: string | null; number: number | null; title: string | null };
+  /** The board the chart shows: in the app a dot opens its item's page there (a shared view has none). */
+  projectId?: string;
 };
 
+/** `shape` of a Scatter whose dots open their item's page on the board `projectId`. */
+export const itemDotOf = (projectId: string | undefined) => (props: DotProps) => (
+  <ItemDot {...props} projectId={projectId} />
+);
+
 /**
- * A chart dot that opens its item on GitHub (a new tab): a link, so a click, a tap, or Tab then Enter
- * reaches it. A dot without URL (a draft, an item the viewer may not read) is only a dot.
+ * A chart dot that opens its item: in the app its Fluxion page (moves, time per column, blocked spans,
+ * the SLE; from there GitHub), on a shared view the item on GitHub (a new tab). A link either way, so a
+ * click, a tap, or Tab then Enter reaches it. An item the viewer may not read, or a draft off the app, is
+ * only a dot.
  */
-export function ItemDot({ cx, cy, fill, fillOpacity, stroke, strokeWidth, payload }: DotProps) {
+export function ItemDot({ cx, cy, fill, fillOpacity, stroke, strokeWidth, payload, projectId }: DotProps) {
   if (cx === undefined || cy === undefined) return null;
   const dot = (
     <circle
@@ -32,6 +44,10 @@ export function ItemDot({ cx, cy, fill, fillOpacity, stroke, strokeWidth, payloa
       strokeWidth={strokeWidth}
     />
   );
+  const label = payload ? T.flow.itemLabel(payload.number, payload.title) : '';
+  const readable = payload && !(payload.url === null && payload.title === PRIVATE_ITEM_TITLE);
+  if (projectId && payload?.id && readable)
+    return <InAppDot path={itemPath(projectId, payload.id)} label={label} dot={dot} />;
   if (!payload?.url) return dot;
   return (
     <a
@@ -39,7 +55,25 @@ export function ItemDot({ cx, cy, fill, fillOpacity, stroke, strokeWidth, payloa
       target="_blank"
       rel="noreferrer"
       className={styles.link}
-      aria-label={T.flow.openItem(T.flow.itemLabel(payload.number, payload.title))}
+      aria-label={T.flow.openItem(label)}
+    >
+      {dot}
+    </a>
+  );
+}
+
+function InAppDot({ path, label, dot }: { path: string; label: string; dot: React.ReactNode }) {
+  const navigate = useNavigate();
+  return (
+    <a
+      href={path}
+      className={styles.link}
+      aria-label={T.item.open(label)}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(path);
+      }}
     >
       {dot}
     </a>

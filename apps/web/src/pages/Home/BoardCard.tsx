@@ -77,6 +77,7 @@ function FlowFigures({ board, days, unit }: { board: BoardFlowSummary; days: num
         sle={board.sle}
         total={board.sle_at_risk_count}
         unit={unit}
+        projectId={board.project_id}
       />
     </>
   );

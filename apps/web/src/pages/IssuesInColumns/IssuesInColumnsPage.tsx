@@ -99,6 +99,7 @@ export function IssuesInColumnsPage() {
                   issues={issues}
                   timeZone={exportCalendar(project.calendar).timeZone}
                   unit={durationUnit(project.calendar)}
+                  projectId={project.project_id}
                 />
               </Exportable>
               <ItemsExportButton project={project} filter={filter} />

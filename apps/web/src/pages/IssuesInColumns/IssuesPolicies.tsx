@@ -34,6 +34,7 @@ export function IssuesPolicies({ project, column, count, filter }: Props) {
           items={sleAtRiskItems(flow.data)}
           sle={flow.data.sle}
           unit={durationUnit(project.calendar)}
+          projectId={project.project_id}
         />
       )}
     </>

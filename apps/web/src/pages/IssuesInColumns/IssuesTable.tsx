@@ -1,6 +1,9 @@
 import type { IssueRow } from '@fluxion/contract';
 import { Button, Label, Link } from '@primer/react';
+import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { itemPath } from '../../lib/itemLink.ts';
 import { formatDate, formatDays } from '../../lib/format.ts';
 import { daysInColumnLevel } from '../../lib/thresholds.ts';
 import type { DurationUnit } from '../../lib/units.ts';
@@ -10,13 +13,28 @@ import { labelNames, sortByDaysDesc } from './issuesLogic.ts';
 
 const t = T.issues;
 
-function IssueLine({ issue, timeZone, unit }: { issue: IssueRow; timeZone: string; unit: DurationUnit }) {
+type LineProps = { issue: IssueRow; timeZone: string; unit: DurationUnit; projectId?: string };
+
+function IssueLine({ issue, timeZone, unit, projectId }: LineProps) {
   const level = daysInColumnLevel(issue.days_in_current_column);
   const labels = labelNames(issue.labels);
   return (
     <tr>
       <td className={styles.number} data-label={t.colNumber}>
-        {issue.number === null ? '' : `#${issue.number}`}
+        {projectId && !(issue.url === null && issue.title === PRIVATE_ITEM_TITLE) ? (
+          <Link
+            as={RouterLink}
+            to={itemPath(projectId, issue.id)}
+            aria-label={T.item.open(issue.number === null ? issue.title : `#${issue.number}`)}
+            data-testid="issue-item-link"
+          >
+            {issue.number === null ? t.details : `#${issue.number}`}
+          </Link>
+        ) : issue.number === null ? (
+          ''
+        ) : (
+          `#${issue.number}`
+        )}
       </td>
       <td className={styles.titleCell} data-label={t.colTitle}>
         {issue.url ? (
@@ -58,10 +76,10 @@ function IssueLine({ issue, timeZone, unit }: { issue: IssueRow; timeZone: strin
 /** Rows drawn at first and added per click: a column of a big board holds thousands of issues. */
 export const ISSUES_PAGE = 100;
 
-type Props = { issues: IssueRow[]; timeZone: string; unit?: DurationUnit };
+type Props = { issues: IssueRow[]; timeZone: string; unit?: DurationUnit; projectId?: string };
 
 /** `timeZone`: the board's, in which the entry dates are days; `unit`: working days with days off. */
-export function IssuesTable({ issues, timeZone, unit = 'days' }: Props) {
+export function IssuesTable({ issues, timeZone, unit = 'days', projectId }: Props) {
   const [limit, setLimit] = useState(ISSUES_PAGE);
   if (issues.length === 0) return <div className={`${styles.tableWrap} ${styles.empty}`}>{t.empty}</div>;
   const shown = sortByDaysDesc(issues).slice(0, limit);
@@ -83,7 +101,7 @@ export function IssuesTable({ issues, timeZone, unit = 'days' }: Props) {
           </thead>
           <tbody>
             {shown.map((issue) => (
-              <IssueLine key={issue.id} issue={issue} timeZone={timeZone} unit={unit} />
+              <IssueLine key={issue.id} issue={issue} timeZone={timeZone} unit={unit} projectId={projectId} />
             ))}
           </tbody>
         </table>

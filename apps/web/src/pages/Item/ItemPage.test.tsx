@@ -1,0 +1,121 @@
+import type { ItemHistoryResponse, Project } from '@fluxion/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ProjectsContext, type ProjectsContextValue } from '../../projects/context.ts';
+import { ItemPage } from './ItemPage.tsx';
+
+const BOARD = { project_id: 'P', title: 'Platform' } as Project;
+
+const ANSWER: ItemHistoryResponse = {
+  item: {
+    id: 'I',
+    number: 12,
+    title: 'Checkout fails',
+    url: 'https://github.com/acme/web/issues/12',
+    column: 'Doing',
+    labels: [],
+  },
+  columns: ['Inbox', 'Doing', 'Verify', 'Shipped'],
+  cycle_start_column: 'Doing',
+  moves: [
+    { from: null, to: 'Inbox', at: '2026-11-02T09:00:00.000Z', source: 'import' },
+    { from: 'Inbox', to: 'Doing', at: '2026-11-03T09:00:00.000Z', source: 'webhook' },
+  ],
+  time_in_column: [
+    { column: 'Inbox', days: 1, stays: 1 },
+    { column: 'Doing', days: 23.24, stays: 1 },
+  ],
+  blocked: [{ start: '2026-11-10T09:00:00.000Z', end: null, days: 2.5 }],
+  blocked_days: 2.5,
+  started_at: '2026-11-03T09:00:00.000Z',
+  completed_at: null,
+  lead_time_days: null,
+  cycle_time_days: null,
+  age_days: 23.24,
+  age_is_minimum: false,
+  history_known_from: null,
+  sle: { percent: 85, days: 9, source: 'set', place: 'breached' },
+  unit: 'days',
+  time_zone: 'UTC',
+};
+
+function renderAt(answer: { status: number; body: unknown }) {
+  const calls: string[] = [];
+  // jsdom has no matchMedia; Primer's Spinner asks it about reduced motion.
+  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  const projects: ProjectsContextValue = {
+    projects: [BOARD],
+    loading: false,
+    selected: BOARD,
+    select: () => undefined,
+    reload: async () => undefined,
+  };
+  render(
+    <MemoryRouter initialEntries={['/item?project=P&item=I']}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ProjectsContext.Provider value={projects}>
+          <ItemPage />
+        </ProjectsContext.Provider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the item page', () => {
+  it('shows the item’s moves with their source, its time per column, blocked spans and SLE place, and links on to GitHub', async () => {
+    const calls = renderAt({ status: 200, body: ANSWER });
+    expect(await screen.findByRole('heading', { name: '#12 Checkout fails' })).toBeTruthy();
+    expect(new URL(calls[0] as string, 'http://x').search).toBe('?project=P&item=I');
+    const moves = within(screen.getByTestId('item-moves'));
+    expect(moves.getByText('Imported from GitHub')).toBeTruthy();
+    expect(moves.getByText('GitHub webhook')).toBeTruthy();
+    expect(moves.getByText('Nov 3, 2026, 9:00 AM')).toBeTruthy();
+    const columns = within(screen.getByTestId('item-columns'));
+    // The same rounding as everywhere: 23.24 days reads 23.2.
+    expect(columns.getByText('23.2')).toBeTruthy();
+    expect(screen.getAllByText('23.2 days').length).toBeGreaterThan(0);
+    expect(screen.getByTestId('item-blocked').textContent).toContain('Still blocked');
+    expect(screen.getByTestId('item-sle').textContent).toBe(
+      'Past the SLE: in progress longer than 9 days (85% of items finish within it). (set by the team)',
+    );
+    expect(screen.getByTestId('item-github').getAttribute('href')).toBe(ANSWER.item.url);
+  });
+
+  it('says an age is "at least" when GitHub lost the item’s start', async () => {
+    renderAt({
+      status: 200,
+      body: {
+        ...ANSWER,
+        age_is_minimum: true,
+        started_at: null,
+        history_known_from: '2026-11-20T00:00:00.000Z',
+      },
+    });
+    expect(await screen.findByText('at least 23.2 days')).toBeTruthy();
+    expect(screen.getByTestId('item-partial').textContent).toContain('before Nov 20, 2026');
+  });
+
+  it('says the item is not there for a 404 (not on the board, or not the viewer’s to see)', async () => {
+    renderAt({ status: 404, body: { error: 'not_found', message: 'Item I not found on this project' } });
+    expect(await screen.findByText('This item is not on the board, or you may not see it.')).toBeTruthy();
+    expect(screen.queryByTestId('item-moves')).toBeNull();
+  });
+});
