@@ -598,17 +598,18 @@ export const T = {
     unknown: 'Unknown',
     sleTitle: 'Against the SLE',
     sle: {
-      met: (days: string, percent: number) => `Finished within the SLE (${percent}% within ${days}).`,
-      missed: (days: string, percent: number) => `Finished later than the SLE (${percent}% within ${days}).`,
-      breached: (days: string, percent: number) =>
-        `Past the SLE: in progress longer than ${days} (${percent}% of items finish within it).`,
-      at_risk: (days: string, percent: number) =>
-        `At risk of missing the SLE (${percent}% within ${days}): older than most items were when they left its column.`,
-      on_track: (days: string, percent: number) => `On track for the SLE (${percent}% within ${days}).`,
+      met: (sle: string) => `Finished within the SLE, ${sle}.`,
+      missed: (sle: string) => `Finished later than the SLE, ${sle}.`,
+      breached: (sle: string) => `Past the SLE, ${sle}: in progress longer than that.`,
+      at_risk: (sle: string) =>
+        `At risk of missing the SLE, ${sle}: older than most items were when they left its column.`,
+      on_track: (sle: string) => `On track for the SLE, ${sle}.`,
     },
+    /** "85% within 9 days, set by the team". */
+    sleStatement: (percent: number, days: string, source: 'set' | 'proposed') =>
+      `${percent}% within ${days}, ${source === 'set' ? 'set by the team' : 'proposed from the history'}`,
+    notFinished: 'Not finished yet',
     sleNone: 'No SLE yet: it is proposed once 10 items have finished in the last 90 days.',
-    sleSource: (source: 'set' | 'proposed') =>
-      source === 'set' ? 'set by the team' : 'proposed from the history',
     partial: (since: string) =>
       `GitHub kept none of this item's moves before ${since}: its start is not known, so it has no lead time, and its age counts from then (at least).`,
     moves: 'Moves',

@@ -94,7 +94,7 @@ describe('the item page', () => {
     expect(screen.getAllByText('23.2 days').length).toBeGreaterThan(0);
     expect(screen.getByTestId('item-blocked').textContent).toContain('Still blocked');
     expect(screen.getByTestId('item-sle').textContent).toBe(
-      'Past the SLE: in progress longer than 9 days (85% of items finish within it). (set by the team)',
+      'Past the SLE, 85% within 9 days, set by the team: in progress longer than that.',
     );
     expect(screen.getByTestId('item-github').getAttribute('href')).toBe(ANSWER.item.url);
   });

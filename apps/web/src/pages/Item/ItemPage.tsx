@@ -84,7 +84,10 @@ function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId
         ) : (
           <Tile label={t.cycleTime} value={duration(data.cycle_time_days)} />
         )}
-        <Tile label={t.leadTime} value={duration(data.lead_time_days)} />
+        <Tile
+          label={t.leadTime}
+          value={data.completed_at === null ? t.notFinished : duration(data.lead_time_days)}
+        />
         <Tile label={t.blocked} value={duration(data.blocked_days)} />
       </TileGrid>
       <SlePlace data={data} />
@@ -105,7 +108,7 @@ function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId
 function SlePlace({ data }: { data: ItemHistoryResponse }) {
   const sle = data.sle;
   const text = sle
-    ? `${t.sle[sle.place](viewerFormat.duration(sle.days, data.unit), sle.percent)} (${t.sleSource(sle.source)})`
+    ? t.sle[sle.place](t.sleStatement(sle.percent, viewerFormat.duration(sle.days, data.unit), sle.source))
     : t.sleNone;
   const tone = !sle ? 'neutral' : sle.place === 'met' || sle.place === 'on_track' ? 'ok' : 'warn';
   return (
