@@ -95,11 +95,24 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: BUY }).click();
       await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
       await expect(page.getByRole('heading', { name: 'Subscribe to Fluxion Analytics Pro' })).toBeVisible();
+      // Every request to the app's API from here on: the return page must ask calmly (it once sent thousands).
+      const apiRequests: { at: number; path: string }[] = [];
+      page.on('request', (sent) => {
+        const url = new URL(sent.url());
+        if (url.port === String(PORT) && url.pathname.startsWith('/api/'))
+          apiRequests.push({ at: Date.now(), path: url.pathname });
+      });
       await page.getByRole('button', { name: 'Pay' }).click();
       // Back before Stripe's webhooks: the page confirms the session with the server, then says so.
       await expect(page).toHaveURL(/\/payment-success\?session_id=cs_test_/);
+      const returnedAt = Date.now();
       await expect(page.getByText('Your account has been activated.', { exact: false })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Go to dashboard' })).toBeEnabled();
+      await page.waitForTimeout(Math.max(0, returnedAt + 10_000 - Date.now()));
+      const afterReturn = apiRequests.filter(
+        (r) => r.at >= returnedAt - 1_000 && r.at <= returnedAt + 10_000,
+      );
+      expect(afterReturn.length, afterReturn.map((r) => r.path).join(' ')).toBeLessThanOrEqual(10);
 
       await page.goto('/account');
       // Bought within the trial: Stripe charges at its end, so the page says when and how much.
@@ -154,14 +167,21 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByText(/^Fluxion Analytics Pro — paid until .+\.$/)).toBeVisible();
     });
 
-    test('/welcome-login states the price from Stripe, per user or per seat, with the tax note', async ({
+    test('/welcome-login and /login state both plans’ prices from Stripe, with the tax note', async ({
       page,
     }) => {
       await page.goto('/welcome-login');
       await expect(page.getByText('30-day free trial, no credit card required')).toBeVisible();
       await expect(page.getByTestId('price')).toHaveText(
-        'Then $12.00 per month per user, or per seat for a team plan (USD). Plus applicable tax, added at checkout.',
+        'After the free trial — personal plan: $12.00 per month. Team plan: $12.00 per seat per month, billed to the organization (USD). Plus applicable tax, added at checkout.',
       );
+      await page.goto('/login');
+      await expect(page.getByTestId('price')).toHaveText(
+        'Personal plan: $12.00 per month. Team plan: $12.00 per seat per month, billed to the organization (USD). Plus applicable tax, added at checkout.',
+      );
+      await expectUncovered(page.getByRole('button', { name: 'Sign in with GitHub' }));
+      await page.screenshot({ path: `test-results/login-price-${viewport.width}.png`, fullPage: true });
+      await page.goto('/welcome-login');
       await expectUncovered(page.getByRole('button', { name: 'Sign in with GitHub' }));
       await page.screenshot({ path: `test-results/welcome-price-${viewport.width}.png`, fullPage: true });
     });
@@ -273,7 +293,8 @@ for (const viewport of VIEWPORTS) {
         await expect(paywall).toContainText('Fluxion Analytics Pro unlocks, for every board you add:');
         await expect(paywall.getByRole('button')).toHaveCount(1);
         await expect(paywall.getByRole('button', { name: BUY })).toBeEnabled();
-        await expect(paywall.getByTestId('price')).toContainText('$12.00 per month');
+        await expect(paywall.getByTestId('price')).toContainText('Personal plan: $12.00 per month.');
+        await expect(paywall.getByTestId('price')).toContainText('Team plan: $12.00 per seat per month');
         await expectUncovered(paywall.getByRole('button', { name: BUY }));
         // Nothing above the paywall that does nothing there: no filter, window or column choice.
         await expect(page.getByTestId('filter-bar'), path).toHaveCount(0);

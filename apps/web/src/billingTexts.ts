@@ -12,8 +12,11 @@ export const B = {
     /** Under a Buy button: what it costs, then the tax note. */
     checkout: (p: BillingPrice) =>
       `${p.display} ${per(p.interval)} (${p.currency.toUpperCase()}). ${p.tax_note}`,
+    /** Both plans side by side, where a buyer decides (/login, the paywall). */
+    plans: (p: BillingPrice) =>
+      `Personal plan: ${p.display} ${per(p.interval)}. Team plan: ${p.display} per seat ${per(p.interval)}, billed to the organization (${p.currency.toUpperCase()}). ${p.tax_note}`,
     welcome: (p: BillingPrice) =>
-      `Then ${p.display} ${per(p.interval)} per user, or per seat for a team plan (${p.currency.toUpperCase()}). ${p.tax_note}`,
+      `After the free trial — personal plan: ${p.display} ${per(p.interval)}. Team plan: ${p.display} per seat ${per(p.interval)}, billed to the organization (${p.currency.toUpperCase()}). ${p.tax_note}`,
   },
   trialCharge: (amount: string | null, date: string) =>
     amount ? `Trial — first charge of ${amount} on ${date}.` : `Trial — first charge on ${date}.`,
@@ -76,6 +79,18 @@ export const B = {
       `The Fluxion GitHub App was removed from this organization on ${date}. The team plan goes on — and is billed — until a manager cancels it here; boards read through the App stop updating until it is installed again.`,
     ownerUnverifiable: (org: string) =>
       `Fluxion cannot check who owns ${org} on GitHub: the Fluxion GitHub App lacks the organization permission “Members: read” there, so no owner can buy or manage this team plan yet. An owner of ${org} accepts the App’s request for that permission on GitHub (${org} → Settings → GitHub Apps → Fluxion → Review request), then reloads this page.`,
+    /** One plan per person (docs/billing.md, When plans overlap). */
+    payingPersonally: (payers: { login: string; until: string | null }[]) =>
+      `Already paying for a personal plan: ${payers
+        .map((p) => (p.until ? `@${p.login} (until ${p.until})` : `@${p.login}`))
+        .join(
+          ', ',
+        )}. They hold no seat of this plan, and are not charged twice, while their personal plan lasts; each can end theirs on their Account page, and holds a seat from then on.`,
+    alsoCovered: (org: string) =>
+      `The ${org} team plan covers you too. You don’t need your personal plan while it does: end it at its period end and the team plan carries on — you hold a seat of it from then on, and you are not charged twice meanwhile.`,
+    alsoCoveredEnding: (org: string, date: string) =>
+      `Your personal plan ends on ${date}; from then on the ${org} team plan covers you.`,
+    endPersonal: 'End my personal plan at its period end',
     addManager: 'Name a billing manager',
     managerLogin: 'GitHub login',
     addManagerButton: 'Add manager',

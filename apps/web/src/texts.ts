@@ -49,7 +49,7 @@ export const T = {
     backToAccount: 'Back to account',
     activating: F.payment.activating,
     notYet:
-      'Stripe has not confirmed the payment yet. Your account page shows the subscription as soon as it does.',
+      'Stripe has not confirmed the payment yet. It usually does within a minute: your account page shows the subscription as soon as it does. Reloading this page asks again and never charges you twice. Still nothing after an hour? Look at the invoices on your account page before buying again.',
     confirmFailed: (message: string) => `Your subscription could not be confirmed just now: ${message}`,
   },
   home: {

@@ -4,8 +4,10 @@ export type CheckoutResult = { ok: true; url: string } | { ok: false; error: str
 
 /** Checks the POST /api/create-checkout-session/ answer: an `id` starting with cs_, else an error. */
 export function interpretCheckout(status: number, body: unknown): CheckoutResult {
+  const data = (body ?? {}) as { id?: unknown; url?: unknown; message?: unknown };
+  // A refusal that says why (409: a team plan already covers the buyer) is shown as the server put it.
+  if (status === 409 && typeof data.message === 'string') return { ok: false, error: data.message };
   if (status < 200 || status >= 300) return { ok: false, error: T.billing.serverError(status) };
-  const data = (body ?? {}) as { id?: unknown; url?: unknown };
   if (typeof data.id !== 'string' || !data.id.startsWith('cs_'))
     return { ok: false, error: T.billing.invalidSession };
   if (typeof data.url !== 'string' || !data.url) return { ok: false, error: T.billing.stripeUnavailable };

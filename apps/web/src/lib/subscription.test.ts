@@ -162,6 +162,8 @@ describe('checkout and billing helpers', () => {
     });
     expect(interpretCheckout(200, null)).toEqual({ ok: false, error: 'Invalid checkout session format' });
     expect(interpretCheckout(500, {})).toEqual({ ok: false, error: 'Server error: 500' });
+    const covered = 'The fluxion-labs team plan already covers you';
+    expect(interpretCheckout(409, { message: covered })).toEqual({ ok: false, error: covered });
     expect(interpretCheckout(200, { id: 'cs_1' })).toEqual({
       ok: false,
       error: 'Stripe not available - payment disabled',

@@ -72,7 +72,7 @@ export function Paywall({ compact = false }: { compact?: boolean }) {
         ))}
       </ul>
       <BuyButton />
-      <PriceNote price={price} />
+      <PriceNote price={price} variant="plans" />
       <p className={styles.demo}>{t.demoOpen}</p>
     </section>
   );

@@ -1,9 +1,11 @@
 import type { BillingPrice, Profile } from '@fluxion/contract';
 import { CreditCardIcon } from '@primer/octicons-react';
-import { Button, ConfirmationDialog, Label } from '@primer/react';
+import { Button, ConfirmationDialog, Flash, Label } from '@primer/react';
 import { useState } from 'react';
 import { Card } from '../../components/Page.tsx';
+import { B } from '../../billingTexts.ts';
 import { PriceNote } from '../../components/Price/PriceNote.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { subscriptionView } from '../../lib/subscription.ts';
 import { T } from '../../texts.ts';
 import styles from './Account.module.css';
@@ -31,6 +33,7 @@ export function SubscriptionCard({ user, actions, price }: Props) {
         <Label variant={LABEL_VARIANT[view.tone]}>{T.account.statusName[user.subscription_status]}</Label>
       </h2>
       <p className={styles.status}>{view.text}</p>
+      <AlsoCovered user={user} onEnd={() => setConfirming(true)} busy={actions.busy} />
       <div className={styles.buttons}>
         {view.updatePayment && pastDue && (
           <Button variant="primary" disabled={actions.busy} onClick={() => void actions.updatePayment()}>
@@ -78,5 +81,26 @@ export function SubscriptionCard({ user, actions, price }: Props) {
         </ConfirmationDialog>
       )}
     </Card>
+  );
+}
+
+/** A personal plan beside a bought team plan that covers the user too: say so, and offer to end it. */
+function AlsoCovered({ user, onEnd, busy }: { user: Profile; onEnd: () => void; busy: boolean }) {
+  const team = user.also_covered_by;
+  if (!team) return null;
+  if (user.cancel_at_period_end && user.subscription_end) {
+    return (
+      <Flash variant="default" data-testid="also-covered">
+        {B.team.alsoCoveredEnding(team.org, formatDate(user.subscription_end))}
+      </Flash>
+    );
+  }
+  return (
+    <Flash variant="warning" data-testid="also-covered">
+      <p>{B.team.alsoCovered(team.org)}</p>
+      <Button disabled={busy} onClick={onEnd}>
+        {B.team.endPersonal}
+      </Button>
+    </Flash>
   );
 }

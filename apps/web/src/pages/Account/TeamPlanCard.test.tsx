@@ -100,3 +100,25 @@ describe('naming a billing manager on the team plan’s card', () => {
     ).toBeTruthy();
   });
 });
+
+describe('a team plan whose members already pay for themselves', () => {
+  it('tells its managers before Buy who pays personally and what happens to them', () => {
+    stubFetch({ status: 200, body: { invoices: [] } });
+    renderCard({
+      ...PLAN,
+      paying_personally: [
+        { login: 'octo-alice', until: '2026-12-29T00:00:00Z', cancel_at_period_end: false },
+      ],
+    });
+    const note = screen.getByTestId('paying-personally');
+    expect(note.textContent).toContain('Already paying for a personal plan: @octo-alice (until');
+    expect(note.textContent).toContain('They hold no seat of this plan, and are not charged twice');
+    expect(screen.getByRole('button', { name: 'Buy the team plan' })).toBeTruthy();
+  });
+
+  it('says nothing when no member pays personally', () => {
+    stubFetch({ status: 200, body: { invoices: [] } });
+    renderCard({ ...PLAN, paying_personally: [] });
+    expect(screen.queryByTestId('paying-personally')).toBeNull();
+  });
+});

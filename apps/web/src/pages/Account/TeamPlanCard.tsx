@@ -79,6 +79,16 @@ export function TeamPlanCard({ plan, price }: Props) {
           )}
         </div>
         {view.buyLabel && <PriceNote price={price} variant="team" />}
+        {plan.paying_personally && plan.paying_personally.length > 0 && (
+          <Flash variant="warning" data-testid="paying-personally">
+            {B.team.payingPersonally(
+              plan.paying_personally.map((p) => ({
+                login: p.login,
+                until: p.until ? formatDate(p.until) : null,
+              })),
+            )}
+          </Flash>
+        )}
         {plan.is_manager && <ManagerTools plan={plan} addManager={actions.addManager} busy={actions.busy} />}
       </section>
       {confirming && (
