@@ -116,6 +116,9 @@ export async function startLocalStripe(config: Config): Promise<LocalStripe | nu
     webhookSecret: config.stripe.webhookSecret,
     secretKey: config.stripe.secretKey,
     prices: [{ id: config.stripe.priceId, unit_amount: 1200 }],
+    // Its customers, subscriptions, cards, invoices and events live next to Fluxion's database, as the GitHub
+    // simulator's world does: a restart keeps what was bought (`rm -rf data` starts over). Tests start empty.
+    ...(config.nodeEnv === 'test' ? {} : { stateFile: join(config.dataDir, 'stripe-sim.json') }),
   });
   return {
     sim,

@@ -1,5 +1,6 @@
 import { buildServer } from './http/server.ts';
 import { SimClock } from './model/clock.ts';
+import { loadStateFile, saveStateFile } from './model/snapshot.ts';
 import { StripeState } from './model/state.ts';
 import type { Price } from './model/types.ts';
 import { WebhookDispatcher } from './webhooks/dispatcher.ts';
@@ -31,6 +32,11 @@ export type StripeSimOptions = {
   awaitWebhooksBeforeRedirect?: boolean;
   /** When set, only this secret key is accepted; otherwise any `sk_…` key is. */
   secretKey?: string;
+  /**
+   * Where the simulator keeps its world (local mode: `DATA_DIR/stripe-sim.json`): restored at start, written
+   * after every change (each POST and each event) and on close. None: it starts empty each time.
+   */
+  stateFile?: string;
   /** The base clock (epoch ms); tests pass theirs. The control API advances on top of it. */
   now?: () => number;
   /** Prices on sale; default one monthly price, DEFAULT_PRICE_ID. */
@@ -74,6 +80,9 @@ export async function startStripeSim(options: StripeSimOptions): Promise<StripeS
   for (const price of options.prices ?? [{ id: DEFAULT_PRICE_ID, unit_amount: 1200 }]) {
     state.prices.set(price.id, toPrice(price));
   }
+  const { stateFile } = options;
+  if (stateFile) loadStateFile(state, stateFile);
+  const save = () => stateFile && saveStateFile(state, stateFile);
   const webhooks = new WebhookDispatcher(
     options.webhookUrl ? [options.webhookUrl] : [],
     options.webhookSecret,
@@ -86,6 +95,13 @@ export async function startStripeSim(options: StripeSimOptions): Promise<StripeS
     secretKey: options.secretKey ?? null,
     awaitWebhooks: options.awaitWebhooksBeforeRedirect ?? false,
   });
+  if (stateFile) {
+    // Every change is a POST (the API, the hosted pages, the control API): kept before the next request.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET') save();
+    });
+    state.listeners.add(() => queueMicrotask(save));
+  }
   const host = options.host ?? '127.0.0.1';
   await app.listen({ port: options.port ?? 0, host });
   const address = app.server.address();
@@ -99,6 +115,7 @@ export async function startStripeSim(options: StripeSimOptions): Promise<StripeS
     close: async () => {
       await webhooks.idle();
       await app.close();
+      save();
     },
   };
 }

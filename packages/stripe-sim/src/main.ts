@@ -7,6 +7,8 @@ const sim = await startStripeSim({
   host: process.env.STRIPE_SIM_HOST ?? '127.0.0.1',
   webhookUrl: process.env.STRIPE_SIM_WEBHOOK_URL,
   webhookSecret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_fluxion_local',
+  // Where it keeps its world between runs (none: it starts empty each time).
+  ...(process.env.STRIPE_SIM_STATE_FILE ? { stateFile: process.env.STRIPE_SIM_STATE_FILE } : {}),
 });
 
 console.log(`Stripe simulator listening on ${sim.url} · price ${DEFAULT_PRICE_ID} · any sk_test_… key`);

@@ -16,4 +16,14 @@ export class SimClock {
   advance(ms: number): void {
     this.offset += ms;
   }
+
+  /** How far the control API moved the clock ahead of its base (kept in a state file). */
+  get advanced(): number {
+    return this.offset;
+  }
+
+  /** Restores a saved advance: the simulator's clock after a restart is where it was. */
+  restoreAdvance(ms: number): void {
+    this.offset = ms;
+  }
 }
