@@ -16,6 +16,8 @@ export type SyncPlan = { moves: Move[]; states: ItemState[] };
  *   status have left the board.
  * - `recordedSince`: items whose stored state was recorded (by a webhook) after the listing began. The
  *   listing may predate that state, so it neither moves nor removes them: a later poll speaks for them.
+ * - `hidden`: items the listing names but GitHub hides from the reader (REDACTED: a repository out of the
+ *   App's reach for now). Their column is unknown, not none: they keep their state and its age.
  */
 export function planSync(params: {
   observed: ObservedItem[];
@@ -26,10 +28,11 @@ export function planSync(params: {
   complete: boolean;
   source: TransitionSource;
   recordedSince?: ReadonlySet<string>;
+  hidden?: readonly string[];
 }): SyncPlan {
   const { observed, stored, now } = params;
   const plan: SyncPlan = { moves: [], states: [] };
-  const seen = new Set<string>(params.recordedSince);
+  const seen = new Set<string>([...(params.recordedSince ?? []), ...(params.hidden ?? [])]);
   for (const item of observed) {
     if (seen.has(item.itemId)) continue;
     seen.add(item.itemId);

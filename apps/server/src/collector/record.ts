@@ -76,6 +76,8 @@ export async function recordObservation(
     boardId: string;
     addedAt: number;
     observed: ObservedItem[];
+    /** Items listed but hidden from the reader (REDACTED): unknown, so neither moved nor removed. */
+    hidden?: readonly string[];
     initial: boolean;
     complete: boolean;
     now: number;

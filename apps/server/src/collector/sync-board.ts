@@ -180,6 +180,8 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     boardId: board.id,
     addedAt: board.added_at,
     observed,
+    // A repository out of the App's reach for now hides its items: unknown, not removed (their age stays).
+    hidden: items.filter((i) => i.type === 'REDACTED').map((i) => i.id),
     initial: board.last_synced_at === null,
     complete: full,
     now: ctx.now(),

@@ -283,20 +283,45 @@ describe.each(await dialectCases())('GitHub App mode on $name', ({ create }) => 
     expect((await board()).sync_status).toBe('active');
   });
 
-  it('syncs the boards at once when a repository is added to a selected installation', async () => {
+  it('syncs at once when a repository rejoins a selected installation, and its items keep their age meanwhile', async () => {
+    const secret = () =>
+      test.ctx.db
+        .selectFrom('items')
+        .select(['item_id', 'column_name', 'entered_column_at', 'removed_at'])
+        .where('board_id', '=', boardId)
+        .where('url', 'like', '%secret-infra%')
+        .executeTakeFirstOrThrow();
+    const before = await secret();
+    expect(before).toMatchObject({ column_name: 'In Progress', removed_at: null });
+    const movesOf = async (itemId: string) =>
+      (
+        await test.ctx.db
+          .selectFrom('transitions')
+          .select('item_id')
+          .where('board_id', '=', boardId)
+          .where('item_id', '=', itemId)
+          .execute()
+      ).length;
+    const recorded = await movesOf(before.item_id);
     const repositories = (names: string[]) =>
       control(
         `/_sim/installations/${installationId}/repositories`,
         { repositorySelection: 'selected', repositories: names },
         'PUT',
       );
+    // The repository leaves the App's reach: GitHub hides its item (REDACTED), which is unknown, not gone.
     await repositories(['fluxion-labs/platform']);
     await flush();
     await collector().runOnce();
     expect((await board()).next_sync_at).toBeGreaterThan(test.clock.now());
+    expect(await secret()).toEqual(before);
+    // It comes back: the selection type and permissions are as they were, and the boards sync at once.
     await repositories(['fluxion-labs/platform', 'fluxion-labs/secret-infra']);
     await flush();
     expect(await board()).toMatchObject({ next_sync_at: test.clock.now(), last_full_sync_at: null });
+    await collector().runOnce();
+    expect(await secret()).toEqual(before);
+    expect(await movesOf(before.item_id)).toBe(recorded);
   });
 });
 
