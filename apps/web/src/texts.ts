@@ -649,6 +649,8 @@ export const T = {
     png: 'PNG image',
     items: 'Export all items (CSV)',
     filteredItems: 'Export all items matching the filters (CSV)',
+    movesCsv: 'Export move log (CSV)',
+    movesJson: 'Export move log (JSON)',
   },
   share: {
     button: 'Share',

@@ -29,7 +29,7 @@ import { filterSuggestionsQuerySchema, filterSuggestionsSchema } from './filter-
 import { flowQuerySchema, flowResponseSchema } from './flow.ts';
 import { iterationReportQuerySchema, iterationReportSchema } from './iterations.ts';
 import { itemHistoryQuerySchema, itemHistorySchema } from './item-history.ts';
-import { itemsExportQuerySchema } from './export.ts';
+import { itemsExportQuerySchema, movesAuditSchema, movesExportQuerySchema } from './export.ts';
 import { overviewQuerySchema, overviewResponseSchema } from './overview.ts';
 import {
   availableProjectSchema,
@@ -331,6 +331,21 @@ export const endpoints = {
     auth: 'bearer',
     query: itemsExportQuerySchema,
     responses: { 200: z.string() },
+  }),
+  exportMoves: endpoint('exportMoves', {
+    summary:
+      "The board's recorded moves, in recording order, with each one's source and when it was received, as CSV (text/csv, streamed)",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: movesExportQuerySchema,
+    responses: { 200: z.string() },
+  }),
+  exportMovesJson: endpoint('exportMovesJson', {
+    summary: 'The same audit log as JSON (streamed), instants in UTC',
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: movesExportQuerySchema,
+    responses: { 200: movesAuditSchema },
   }),
   createShareLink: endpoint('createShareLink', {
     summary: "A read-only link to one board's analyses for people without an account (token shown once)",

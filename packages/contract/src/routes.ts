@@ -34,6 +34,8 @@ export const routes = {
   itemHistory: { method: 'GET', path: '/api/item/' },
   overview: { method: 'GET', path: '/api/overview/' },
   exportItems: { method: 'GET', path: '/api/export/items.csv' },
+  exportMoves: { method: 'GET', path: '/api/export/moves.csv' },
+  exportMovesJson: { method: 'GET', path: '/api/export/moves.json' },
   createShareLink: { method: 'POST', path: '/api/share-links/' },
   listShareLinks: { method: 'GET', path: '/api/share-links/' },
   revokeShareLink: { method: 'DELETE', path: '/api/share-links/:id/' },

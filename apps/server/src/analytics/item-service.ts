@@ -15,7 +15,7 @@ import {
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { loadItemMoves } from '../move-log/item-moves.ts';
-import type { TransitionSource } from '../move-log/moves.ts';
+import { MOVE_SOURCES } from '../move-log/moves.ts';
 import { engineCalendar } from '../projects/calendar.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { analysisKey } from './board.ts';
@@ -26,15 +26,6 @@ import type { Json } from './service.ts';
 
 /** The Flow page's defaults: the item page reads the SLE from the same cached report. */
 const { project: _project, ...FLOW_DEFAULTS } = flowQuerySchema.parse({ project: '-' });
-
-/** The API's word for how a move was learnt (the table's `source`). */
-const SOURCES: Record<TransitionSource, MoveSource> = {
-  webhook: 'webhook',
-  poll: 'poll',
-  snapshot: 'listing',
-  backfill: 'import',
-  demo: 'demo',
-};
 
 /**
  * GET /api/item/: one item as the viewer may see it (docs/metrics.md, "The item page"). An item that is
@@ -80,7 +71,7 @@ export async function itemHistory(
       itemId: item.id,
       column: item.column,
       enteredColumnAt: item.enteredColumnAt,
-      moves: moves.map((m) => ({ ...m, source: SOURCES[m.source] ?? 'poll' })),
+      moves: moves.map((m) => ({ ...m, source: MOVE_SOURCES[m.source] ?? 'poll' })),
       blocked: spans.get(item.id) ?? [],
       sle: sle && { percent: sle.percent, days: sle.days, columnLimits: sle.column_limits },
       now,

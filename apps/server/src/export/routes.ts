@@ -1,12 +1,13 @@
 import { endpoints, exportCalendar } from '@fluxion/contract';
 import { buildCalendar } from '@fluxion/flow';
-import type { FastifyInstance } from 'fastify';
-import { authorizeAnalysis, viewerOf } from '../analytics/access.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authorizeAnalysis, viewedBoard, viewerOf } from '../analytics/access.ts';
 import { filteredBoardItems } from '../analytics/service.ts';
 import type { ApiContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { engineCalendar } from '../projects/calendar.ts';
 import { csvStream, itemRecords, itemsCsvHeader } from './items-csv.ts';
+import { auditSource, movesCsv, movesJson } from './moves-audit.ts';
 
 /** A file name from the board's title: letters, digits and dashes only. */
 export function exportFileName(title: string, what: string): string {
@@ -34,5 +35,31 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: ApiCont
       .header('content-disposition', `attachment; filename="${exportFileName(board.title, 'items')}"`)
       .header('cache-control', 'no-store')
       .send(body);
+  });
+
+  // The audit log: every recorded move, whatever the analyses' filters (none apply to evidence).
+  const audit = async (request: FastifyRequest & { query: { project: string } }) => {
+    const viewer = viewerOf(request);
+    const { project } = request.query;
+    const { title, calendar, items } = await filteredBoardItems(ctx, viewer, { project });
+    const boardId = viewedBoard(viewer, project).id;
+    return { source: auditSource(ctx.db, { boardId, project, title }, items), title, calendar };
+  };
+  registerEndpoint(app, endpoints.exportMoves, async (request, reply) => {
+    const { source, title, calendar } = await audit(request);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(title, 'moves')}"`)
+      .header('cache-control', 'no-store')
+      .send(movesCsv(source, exportCalendar(calendar)));
+  });
+  registerEndpoint(app, endpoints.exportMovesJson, async (request, reply) => {
+    const { source, title } = await audit(request);
+    const file = exportFileName(title, 'moves').replace(/\.csv$/, '.json');
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file}"`)
+      .header('cache-control', 'no-store')
+      .send(movesJson(source));
   });
 }

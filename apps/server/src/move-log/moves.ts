@@ -1,3 +1,5 @@
+import type { MoveSource } from '@fluxion/contract';
+
 /** The move log's vocabulary, as its writers hand it moves and items (`writes.ts`). */
 
 /** An item as stored. */
@@ -11,6 +13,15 @@ export type StoredItem = {
 };
 
 export type TransitionSource = 'snapshot' | 'poll' | 'webhook' | 'backfill' | 'demo';
+
+/** The API's word for how a move was learnt (the table's `source`): the item page's and the audit's. */
+export const MOVE_SOURCES: Record<TransitionSource, MoveSource> = {
+  webhook: 'webhook',
+  poll: 'poll',
+  snapshot: 'listing',
+  backfill: 'import',
+  demo: 'demo',
+};
 
 export type Move = {
   itemId: string;

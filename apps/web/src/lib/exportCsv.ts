@@ -11,7 +11,7 @@ export function toCsv(table: CsvTable): string {
 }
 
 /** A file name for one export ("Vault migration lead time" → vault-migration-lead-time.csv). */
-export function exportFileName(name: string, extension: 'csv' | 'svg' | 'png'): string {
+export function exportFileName(name: string, extension: 'csv' | 'json' | 'svg' | 'png'): string {
   const slug = name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

@@ -11,6 +11,7 @@ import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import styles from './Issues.module.css';
 import { Exportable } from '../../components/Export/Exportable.tsx';
+import { MovesExportButtons } from '../../components/Export/MovesExportButtons.tsx';
 import { ItemsExportButton } from '../../components/Export/ItemsExportButton.tsx';
 import { exportCalendar } from '../../lib/exportCsv.ts';
 import { issuesCsv } from '../../lib/exportTables.ts';
@@ -103,6 +104,7 @@ export function IssuesInColumnsPage() {
                 />
               </Exportable>
               <ItemsExportButton project={project} filter={filter} />
+              <MovesExportButtons project={project} />
             </>
           )}
         </>
