@@ -21,24 +21,30 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { buildLeadTimeReport, buildTimeInStateReport } from '../packages/flow/src/index.ts';
-import { loadBoardData } from '../apps/server/src/move-log/load-moves.ts';
-import { loadBoardItems } from '../apps/server/src/move-log/items.ts';
-import { buildApp } from '../apps/server/src/app.ts';
-import { recordReportedMove } from '../apps/server/src/testing/reported-moves.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { compactBoardMoves, snapshotBoardItems } from '../apps/server/src/move-log/compact.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { openDatabase } from '../apps/server/src/db/connection.ts';
-import {
+import type { TestDatabase } from '../apps/server/src/testing/databases.ts';
+import { codeRoot, serverCode } from './code.ts';
+import { type GeneratedBoard, generateBoard } from './generate-board.ts';
+import { leanClient } from './lean-client.ts';
+import { type ApiFigures, writeFigures } from './targets.ts';
+
+// The measured code: this checkout's, or BENCH_CODE_ROOT's (bench/code.ts); the harness is this one.
+const {
+  buildLeadTimeReport,
+  buildTimeInStateReport,
+  loadBoardData,
+  loadBoardItems,
+  buildApp,
+  recordReportedMove,
+  loadConfig,
+  compactBoardMoves,
+  snapshotBoardItems,
+  openDatabase,
   createPostgresTestDatabase,
   createSqliteTestDatabase,
   isPostgresReachable,
-  type TestDatabase,
-} from '../apps/server/src/testing/databases.ts';
-import { signedInUser } from '../apps/server/src/testing/users.ts';
-import { type GeneratedBoard, generateBoard } from './generate-board.ts';
-import { leanClient } from './lean-client.ts';
+  signedInUser,
+} = await serverCode();
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const SIZE = {
@@ -53,6 +59,8 @@ const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 /** Rounds of the replicas run (one server, then two, each round); 0 skips it. */
 const REPLICA_ROUNDS = env('BENCH_REPLICAS', 3);
 const BOARD_ID = 'bench-board';
+/** What the clients accept, as a browser does (BENCH_ENCODING='' asks for uncompressed answers). */
+const ENCODING = process.env.BENCH_ENCODING ?? 'br, gzip';
 /** Moves recorded one at a time after the cold requests, each followed by a request (median reported). */
 const MOVES_AFTER_START = 5;
 const PROJECT = 'PVT_bench';
@@ -60,6 +68,8 @@ const ENDPOINTS = {
   leadtime: `/api/leadtime/?project=${PROJECT}&days=14`,
   timeinstate: `/api/timeinstate/?project=${PROJECT}&days=14`,
 };
+/** The Flow report with the board's policies (an SLE, WIP limits on three columns; seeded with the board). */
+const FLOW = `/api/flow/?project=${PROJECT}&days=30`;
 
 /** What the parent hands the server process. */
 type ServeOptions = {
@@ -102,6 +112,17 @@ async function seed(database: TestDatabase, board: GeneratedBoard, secrets: Reco
       collector_user_id: session.user.id,
       data_version: 1,
     })
+    .execute();
+  const [a, b, c] = board.columns.slice(1, 4) as [string, string, string];
+  const policies = {
+    sle: { percent: 85, days: 10 },
+    wip_limits: { [a]: 500, [b]: 300, [c]: 200 },
+    blocked_label: 'blocked',
+  };
+  await ctx.db
+    .updateTable('boards')
+    .set({ flow_policies: JSON.stringify(policies) } as never)
+    .where('id', '=', BOARD_ID)
     .execute();
   await ctx.db
     .insertInto('tracked_projects')
@@ -232,6 +253,10 @@ async function serve(options: ServeOptions): Promise<void> {
 
 function startServer(options: ServeOptions): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(fileURLToPath(import.meta.url), ['serve'], {
+    // BENCH_PROFILE=<dir>: the server writes a CPU profile there (node --cpu-prof) when it stops.
+    execArgv: process.env.BENCH_PROFILE
+      ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : process.execArgv,
     env: { ...process.env, BENCH_SERVE: JSON.stringify(options) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -389,12 +414,13 @@ async function maxConcurrency(c: Client, path: string, concurrency: number, seco
 
 type Row = { label: string; cells: string[] };
 
-function row(label: string, run: Run): Row {
+function row(label: string, run: Run, serverCpuUs?: number): Row {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   return {
     label,
     cells: [
       (run.requests / run.seconds).toFixed(0),
+      serverCpuUs === undefined ? '' : serverCpuUs.toFixed(0),
       percentile(sorted, 50).toFixed(1),
       percentile(sorted, 99).toFixed(1),
       (sorted.at(-1) ?? Number.NaN).toFixed(1),
@@ -438,14 +464,21 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
     );
     const serveOptions = { databaseUrl: database.url, dataDir: database.dataDir, secrets, now: board.now };
     const server = await startServer(serveOptions);
-    const http1 = client(server.url, auth, 256);
+    const headers = { ...auth, ...(ENCODING ? { 'accept-encoding': ENCODING } : {}) };
+    const http1 = client(server.url, headers, 256);
+    // The warm runs' load generator: the lean client costs the shared cores least (bench/lean-client.ts).
+    const lean = leanClient(server.url, headers, 256);
     const rows: Row[] = [];
+    const figures: Partial<ApiFigures> = {};
     try {
       const [, coldLead] = await timed(() => http1.get(ENDPOINTS.leadtime));
       const [, coldTis] = await timed(() => http1.get(ENDPOINTS.timeinstate));
+      const [, coldFlow] = await timed(() => http1.get(FLOW));
+      Object.assign(figures, { coldLeadMs: coldLead, coldTimeInStateMs: coldTis, coldFlowMs: coldFlow });
       console.log(
         `cold: leadtime ${coldLead.toFixed(0)} ms (first request after start: moves load + analysis), ` +
-          `timeinstate ${coldTis.toFixed(0)} ms (moves already loaded; reads the items)`,
+          `timeinstate ${coldTis.toFixed(0)} ms (moves already loaded; reads the items), ` +
+          `flow with policies ${coldFlow.toFixed(0)} ms`,
       );
       const afterMove = await coldAfterMoves(database, board, http1);
       const leads = afterMove.map((m) => m.lead);
@@ -456,22 +489,32 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
           `(${tises.map((ms) => ms.toFixed(0)).join(', ')})`,
       );
       for (const [endpoint, path] of Object.entries(ENDPOINTS)) {
-        await maxConcurrency(http1, path, 8, 1); // warm-up: JIT and connections
-        rows.push(row(`${endpoint} @ ${RATE} req/s`, await fixedRate(http1, path, RATE, SECONDS)));
-        rows.push(
-          row(
-            `${endpoint} @ ${CONCURRENCY} conc.`,
-            await maxConcurrency(http1, path, CONCURRENCY, SECONDS / 2),
-          ),
-        );
+        await maxConcurrency(lean, path, 8, 1); // warm-up: JIT and connections
+        const paced = await fixedRate(lean, path, RATE, SECONDS);
+        rows.push(row(`${endpoint} @ ${RATE} req/s`, paced));
+        const cpuBefore = await ask<number>(server.child, 'cpu');
+        const full = await maxConcurrency(lean, path, CONCURRENCY, SECONDS / 2);
+        const serverCpuUs = (((await ask<number>(server.child, 'cpu')) - cpuBefore) * 1000) / full.requests;
+        rows.push(row(`${endpoint} @ ${CONCURRENCY} conc.`, full, serverCpuUs));
+        if (endpoint === 'leadtime') {
+          figures.warmP99Ms = percentile(
+            [...paced.latencies].sort((x, y) => x - y),
+            99,
+          );
+          figures.warmPerSecond = full.requests / full.seconds;
+          figures.serverCpuUs = serverCpuUs;
+        }
       }
       const { rssMb } = await ask<{ rssMb: number }>(server.child, 'stats');
+      figures.peakRssMb = rssMb;
       printTable(rows);
       console.log(`server peak RSS: ${rssMb.toFixed(0)} MB`);
     } finally {
       http1.close();
+      lean.close();
       await stopServer(server);
     }
+    writeFigures(name, figures as ApiFigures);
     if (REPLICA_ROUNDS > 0 && database.url) await replicas(serveOptions, auth);
     await breakdown(database);
   } finally {
@@ -564,7 +607,7 @@ async function coldAfterMoves(
 }
 
 function printTable(rows: Row[]): void {
-  const header = ['req/s', 'p50 ms', 'p99 ms', 'max ms', 'KB'];
+  const header = ['req/s', 'CPU µs', 'p50 ms', 'p99 ms', 'max ms', 'KB'];
   console.log(`machine while measured: ${load()}`);
   console.log('warm'.padEnd(28), ...header.map((h) => h.padStart(8)));
   for (const r of rows) console.log(r.label.padEnd(28), ...r.cells.map((c) => c.padStart(8)));
@@ -609,7 +652,8 @@ async function main(): Promise<void> {
   console.log(
     `API bench: ${SIZE.issues} issues, ${SIZE.transitions} transitions, ${SIZE.days} days, ` +
       `${columns} columns (generated in ${generateMs.toFixed(0)} ms); ` +
-      `warm runs: ${RATE} req/s open loop for ${SECONDS} s, then ${CONCURRENCY} concurrent for ${SECONDS / 2} s`,
+      `warm runs: ${RATE} req/s open loop for ${SECONDS} s, then ${CONCURRENCY} concurrent for ${SECONDS / 2} s; ` +
+      `accept-encoding: ${ENCODING || 'none'}; code measured: ${codeRoot}`,
   );
   if (DIALECTS.includes('sqlite')) await benchDialect('SQLite', createSqliteTestDatabase);
   if (!DIALECTS.includes('postgres')) return;

@@ -11,6 +11,8 @@ export type LeanClient = { get(path: string): Promise<number>; close(): void };
 
 type Waiting = { resolve: (bytes: number) => void; reject: (error: Error) => void };
 const HEADER_END = Buffer.from('\r\n\r\n');
+/** The end of a chunked body (an answer streamed through a compressor has no Content-Length). */
+const LAST_CHUNK = Buffer.from('\r\n0\r\n\r\n');
 
 /**
  * One keep-alive connection: answers are matched to requests in order. An answer's body is counted, not
@@ -23,6 +25,9 @@ class Connection {
   #bodyLeft = 0;
   #status = '';
   #length = 0;
+  /** A chunked answer: its bytes so far, and the last few of them (the end may span two reads). */
+  #chunked = false;
+  #tail = Buffer.alloc(0);
   #waiting: Waiting | null = null;
 
   constructor(host: string, port: number, onIdle: (c: Connection) => void) {
@@ -52,18 +57,36 @@ class Connection {
       }
       const text = head.toString('latin1', 0, end);
       const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
-      if (!length) {
+      this.#chunked = !length && /\r\ntransfer-encoding:\s*chunked/i.test(text);
+      if (!length && !this.#chunked) {
         this.#fail(new Error(`an answer without Content-Length: ${text.split('\r\n')[0]}`));
         return false;
       }
       this.#head = null;
       this.#status = text.slice(9, 12);
-      this.#length = Number(length[1]);
+      this.#length = Number(length?.[1] ?? 0);
       this.#bodyLeft = this.#length;
       body = head.length - end - HEADER_END.length;
+      if (this.#chunked) {
+        this.#tail = Buffer.alloc(0);
+        return this.#readChunked(head.subarray(end + HEADER_END.length));
+      }
+    } else if (this.#chunked) {
+      return this.#readChunked(chunk);
     }
     this.#bodyLeft -= body;
     if (this.#bodyLeft > 0) return false;
+    return this.#done();
+  }
+
+  #readChunked(bytes: Buffer): boolean {
+    this.#length += bytes.length;
+    this.#tail = Buffer.concat([this.#tail, bytes]).subarray(-LAST_CHUNK.length);
+    if (!this.#tail.equals(LAST_CHUNK)) return false;
+    return this.#done();
+  }
+
+  #done(): boolean {
     const waiting = this.#waiting;
     this.#waiting = null;
     if (this.#status === '200') waiting?.resolve(this.#length);

@@ -9,21 +9,32 @@
  * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
  * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts; `bundle` only the web
  * app's first load: built, then its gzipped JavaScript against the budget, scripts/bundle-budget.ts).
+ * The API figures are printed at the end beside their targets and the previous run's (bench/targets.ts).
+ * `BENCH_BASE=<rev> npm run bench`: the same figures for git revision <rev> too, side by side in one run:
+ * a temporary worktree of <rev> (its node_modules linked to this checkout's), measured by this harness,
+ * alternated with this checkout BENCH_ROUNDS times (2), then removed.
  */
 import { spawnSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { printFigures, readFigures, readLastRun, type RunFigures, saveLastRun } from './targets.ts';
 
 const issues = Number(process.env.BENCH_ITEMS ?? 100_000);
 const transitions = Number(process.env.BENCH_TRANSITIONS ?? issues * 10);
 const days = Number(process.env.BENCH_DAYS ?? 730);
 const only = process.argv[2] ?? process.env.BENCH_ONLY;
 
-function run(script: string, args: string[]): void {
+const BASE = process.env.BENCH_BASE || null;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (BASE ? 2 : 1));
+const here = fileURLToPath(new URL('..', import.meta.url));
+
+function run(script: string, args: string[], env: Record<string, string> = {}): void {
   const file = fileURLToPath(new URL(script, import.meta.url));
   const result = spawnSync(process.execPath, [...process.execArgv, file, ...args], {
     stdio: 'inherit',
-    env: { ...process.env, BENCH_ITEMS: String(issues), BENCH_TRANSITIONS: String(transitions) },
+    env: { ...process.env, BENCH_ITEMS: String(issues), BENCH_TRANSITIONS: String(transitions), ...env },
   });
   if (result.status !== 0) {
     console.error(`${script} failed (exit ${result.status ?? result.signal})`);
@@ -75,8 +86,7 @@ if (only === 'bundle') {
 if (
   !['engine', 'flow', 'report', 'collector', 'export', 'bundle', 'digest', 'iterations'].includes(only ?? '')
 ) {
-  console.log('\n##### API (bench/api-load.ts)');
-  run('./api-load.ts', []);
+  apiSideBySide();
 }
 if (only === undefined) {
   console.log('\n##### collector (bench/collector.ts)');
@@ -84,4 +94,61 @@ if (only === undefined) {
   console.log('\n##### CSV export (bench/export-csv.ts)');
   run('./export-csv.ts', []);
   webFirstLoad();
+}
+
+/**
+ * The API benchmark, alternated with BENCH_BASE's code when given (base first in each round), each run's
+ * figures gathered; then the table against the targets and the previous run, which this run becomes.
+ */
+function apiSideBySide(): void {
+  const baseRoot = BASE ? checkOut(BASE) : null;
+  const head: RunFigures[] = [];
+  const base: RunFigures[] = [];
+  const scratch = mkdtempSync(join(tmpdir(), 'fluxion-bench-figures-'));
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [who, root, into] of [
+        ...(baseRoot ? [[`base ${BASE}`, baseRoot, base] as const] : []),
+        ['this checkout', here, head] as const,
+      ]) {
+        console.log(`\n##### API (bench/api-load.ts), round ${round} of ${ROUNDS}: ${who}`);
+        const file = join(scratch, `${round}-${into === base ? 'base' : 'head'}.json`);
+        run('./api-load.ts', [], { BENCH_CODE_ROOT: root, BENCH_RESULT_FILE: file });
+        into.push(readFigures(file));
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+    if (baseRoot) removeCheckout(baseRoot);
+  }
+  console.log('\n##### API figures against the targets (docs/performance.md)');
+  printFigures(head, base, readLastRun(), BASE);
+  if (head.length > 0) saveLastRun(head.at(-1) as RunFigures);
+}
+
+/**
+ * A temporary worktree of `rev`, its node_modules linked entry by entry to this checkout's, except the
+ * workspace packages (@fluxion/*), which must be its own.
+ */
+function checkOut(rev: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fluxion-bench-base-'));
+  const added = spawnSync('git', ['worktree', 'add', '--detach', dir, rev], { cwd: here, stdio: 'inherit' });
+  if (added.status !== 0) throw new Error(`git worktree add ${rev} failed`);
+  for (const modules of ['node_modules', 'apps/server/node_modules']) {
+    mkdirSync(join(dir, modules), { recursive: true });
+    for (const entry of readdirSync(join(here, modules))) {
+      if (entry === '@fluxion')
+        cpSync(join(here, modules, entry), join(dir, modules, entry), {
+          recursive: true,
+          verbatimSymlinks: true,
+        });
+      else symlinkSync(join(here, modules, entry), join(dir, modules, entry));
+    }
+  }
+  return dir;
+}
+
+function removeCheckout(dir: string): void {
+  spawnSync('git', ['worktree', 'remove', '--force', dir], { cwd: here, stdio: 'inherit' });
+  rmSync(dir, { recursive: true, force: true });
 }

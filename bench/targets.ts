@@ -1,0 +1,114 @@
+/**
+ * The API figures `npm run bench` reports, their targets (issue "Speed to the limit", docs/performance.md),
+ * and where each run leaves them: BENCH_RESULT_FILE for bench/run.ts to gather, and
+ * `.bench/last-run.json` for the next run to print beside its own.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** One database's figures, milliseconds unless named otherwise. */
+export type ApiFigures = {
+  coldLeadMs: number;
+  coldTimeInStateMs: number;
+  coldFlowMs: number;
+  warmP99Ms: number;
+  warmPerSecond: number;
+  /** The server's CPU time a warm answer (at full concurrency), microseconds: the least noisy figure. */
+  serverCpuUs: number;
+  peakRssMb: number;
+};
+export type RunFigures = Record<string, Partial<ApiFigures>>;
+
+type Target = { label: string; bound: (dialect: string) => number; better: 'lower' | 'higher'; unit: string };
+
+export const TARGETS: Record<keyof ApiFigures, Target> = {
+  coldLeadMs: { label: 'cold first /api/leadtime/', bound: () => 300, better: 'lower', unit: 'ms' },
+  coldTimeInStateMs: {
+    label: 'cold /api/timeinstate/ (reads the items)',
+    bound: () => 150,
+    better: 'lower',
+    unit: 'ms',
+  },
+  coldFlowMs: { label: 'cold /api/flow/ with policies', bound: () => 150, better: 'lower', unit: 'ms' },
+  warmP99Ms: { label: 'warm p99 @ 200 req/s (lead time)', bound: () => 10, better: 'lower', unit: 'ms' },
+  warmPerSecond: {
+    label: 'warm answers/s, 32 in flight',
+    bound: (dialect) => (dialect === 'PostgreSQL' ? 3000 : 5000),
+    better: 'higher',
+    unit: '/s',
+  },
+  serverCpuUs: {
+    label: 'server CPU a warm answer',
+    bound: (dialect) => 1e6 / TARGETS.warmPerSecond.bound(dialect),
+    better: 'lower',
+    unit: 'µs',
+  },
+  peakRssMb: { label: 'server peak RSS', bound: () => 300, better: 'lower', unit: 'MB' },
+};
+
+/** Appends one database's figures to BENCH_RESULT_FILE (when bench/run.ts asked for them). */
+export function writeFigures(dialect: string, figures: ApiFigures): void {
+  const file = process.env.BENCH_RESULT_FILE;
+  if (!file) return;
+  const all: RunFigures = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  all[dialect] = figures;
+  writeFileSync(file, JSON.stringify(all));
+}
+
+export const readFigures = (file: string): RunFigures =>
+  existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RunFigures) : {};
+
+/** Where the last run's figures of this checkout are kept (git-ignored). */
+export const LAST_RUN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '.bench', 'last-run.json');
+
+export function saveLastRun(figures: RunFigures): void {
+  mkdirSync(dirname(LAST_RUN_FILE), { recursive: true });
+  writeFileSync(LAST_RUN_FILE, JSON.stringify({ at: new Date().toISOString(), figures }, null, 1));
+}
+
+export function readLastRun(): { at: string; figures: RunFigures } | null {
+  return existsSync(LAST_RUN_FILE) ? JSON.parse(readFileSync(LAST_RUN_FILE, 'utf8')) : null;
+}
+
+const format = (value: number | undefined) =>
+  value === undefined || Number.isNaN(value) ? '–' : value >= 100 ? value.toFixed(0) : value.toFixed(1);
+
+/**
+ * The table: each figure beside its target, the base revision's rounds (if any), this checkout's rounds,
+ * and the previous run's; a ✓ when this checkout's best round meets the target.
+ */
+export function printFigures(
+  head: RunFigures[],
+  base: RunFigures[],
+  previous: { at: string; figures: RunFigures } | null,
+  baseName: string | null,
+): void {
+  const dialects = [...new Set([...head, ...base].flatMap((r) => Object.keys(r)))];
+  for (const dialect of dialects) {
+    const headers = [
+      'figure'.padEnd(42),
+      'target'.padStart(9),
+      ...(baseName ? [`base ${baseName}`.padStart(22)] : []),
+      'this checkout'.padStart(22),
+      'previous run'.padStart(13),
+    ];
+    console.log(`\n${dialect}: ${headers.join(' ')}`);
+    for (const [key, target] of Object.entries(TARGETS) as [keyof ApiFigures, Target][]) {
+      const rounds = (runs: RunFigures[]) => runs.map((r) => r[dialect]?.[key]);
+      const mine = rounds(head).filter((v): v is number => v !== undefined);
+      const best = target.better === 'lower' ? Math.min(...mine) : Math.max(...mine);
+      const bound = target.bound(dialect);
+      const met = mine.length > 0 && (target.better === 'lower' ? best <= bound : best >= bound);
+      const cells = [
+        `${target.label} (${target.unit})`.padEnd(42),
+        `${target.better === 'lower' ? '≤' : '≥'} ${format(bound)}`.padStart(9),
+        ...(baseName ? [rounds(base).map(format).join(', ').padStart(22)] : []),
+        `${rounds(head).map(format).join(', ')} ${met ? '✓' : '✗'}`.padStart(22),
+        format(previous?.figures[dialect]?.[key]).padStart(13),
+      ];
+      console.log(`  ${cells.join(' ')}`);
+    }
+  }
+  if (previous) console.log(`(previous run: ${previous.at})`);
+}
