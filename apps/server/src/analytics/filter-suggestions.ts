@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { analysisKey } from './board.ts';
-import type { Json } from './service.ts';
+import { type Json, jsonBody } from '../http/json-body.ts';
 
 /**
  * The filter bar's suggestions for a board: the labels, milestones, assignees and repositories of its
@@ -21,7 +21,5 @@ export async function filterSuggestions(
     ctx.analytics.boards.items(ctx.db, board.id, board.version),
   );
   const key = analysisKey('filter-suggestions', board, view.key, query);
-  return ctx.analytics.results.compute(key, async () =>
-    JSON.stringify(filterValues(view.items, view.hidden)),
-  );
+  return ctx.analytics.results.compute(key, async () => jsonBody(filterValues(view.items, view.hidden)));
 }

@@ -8,7 +8,7 @@ import { classificationOverride } from '../projects/classification.ts';
 import { type AnalysedBoard, analysedBoard, analysisKey } from './board.ts';
 import { filteredBoard, requestFilter, viewForFilter } from './item-filter.ts';
 import { boardEstimates } from '../plan/board-plan.ts';
-import type { Json } from './service.ts';
+import { type Json, jsonBody } from '../http/json-body.ts';
 import type { CachedFlow } from './state.ts';
 import { enginePolicies } from '../projects/flow-policies.ts';
 import { viewedBlockedHistory } from './label-history.ts';
@@ -29,7 +29,7 @@ export async function flowReport(
 ): Promise<Json<FlowResponse>> {
   const board = viewedBoard(viewer, query.project);
   const entry = await cachedFlow(ctx, viewer.userId, board, query);
-  entry.json ??= JSON.stringify(entry.report);
+  entry.json ??= jsonBody(entry.report);
   return entry.json;
 }
 

@@ -22,7 +22,7 @@ import { analysisKey } from './board.ts';
 import { flowReportOfRow } from './flow-service.ts';
 import { requestFilter, viewForFilter } from './item-filter.ts';
 import { viewedBlockedHistory } from './label-history.ts';
-import type { Json } from './service.ts';
+import { type Json, jsonBody } from '../http/json-body.ts';
 
 /** The Flow page's defaults: the item page reads the SLE from the same cached report. */
 const { project: _project, ...FLOW_DEFAULTS } = flowQuerySchema.parse({ project: '-' });
@@ -103,6 +103,6 @@ export async function itemHistory(
       unit: built.unit,
       time_zone: board.calendar.time_zone,
     };
-    return JSON.stringify(answer);
+    return jsonBody(answer);
   });
 }

@@ -15,7 +15,7 @@ import { engineCalendar } from '../projects/calendar.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { analysisKey } from './board.ts';
 import { archivedIds } from './item-filter.ts';
-import type { Json } from './service.ts';
+import { type Json, jsonBody } from '../http/json-body.ts';
 
 /**
  * GET /api/iterations/: the iteration report of a board the viewer may see (docs/metrics.md, "Iteration
@@ -60,7 +60,7 @@ export async function iterationReport(
         end: isoDate(last),
       })),
     };
-    return JSON.stringify(answer);
+    return jsonBody(answer);
   }) as Promise<Json<IterationReportResponse>>;
 }
 

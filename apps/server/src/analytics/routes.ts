@@ -1,5 +1,6 @@
 import { endpoints } from '@fluxion/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendJsonBody } from '../http/json-body.ts';
 import type { ApiContext } from '../context.ts';
 import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
@@ -8,33 +9,36 @@ import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from '.
 import { boardStoryOf } from './story-service.ts';
 import { itemHistory } from './item-service.ts';
 
-/** The service hands back JSON text, serialised once per cached result: send it as it is. */
-async function sendJson<T>(reply: FastifyReply, json: Promise<Json<T>>): Promise<FastifyReply> {
-  const body = await json;
-  return reply.type('application/json; charset=utf-8').send(body);
+/** The service hands back JSON bytes, serialised once per cached result: send them as they are. */
+async function sendJson<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: Promise<Json<T>>,
+): Promise<FastifyReply> {
+  return sendJsonBody(request, reply, await json);
 }
 
 export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiContext }) {
   app.addHook('preHandler', authorizeAnalysis(ctx));
   registerEndpoint(app, endpoints.leadTime, (request, reply) =>
-    sendJson(reply, leadTime(ctx, viewerOf(request), request.query)),
+    sendJson(request, reply, leadTime(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.boardStory, (request, reply) =>
-    sendJson(reply, boardStoryOf(ctx, viewerOf(request), request.query)),
+    sendJson(request, reply, boardStoryOf(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.timeInState, (request, reply) =>
-    sendJson(reply, timeInState(ctx, viewerOf(request), request.query)),
+    sendJson(request, reply, timeInState(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.issues, (request, reply) =>
-    sendJson(reply, issuesInColumn(ctx, viewerOf(request), request.query)),
+    sendJson(request, reply, issuesInColumn(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.filterSuggestions, (request, reply) =>
-    sendJson(reply, filterSuggestions(ctx, viewerOf(request), request.query)),
+    sendJson(request, reply, filterSuggestions(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.itemHistory, (request, reply) =>
-    sendJson(reply, itemHistory(ctx, viewerOf(request), request.query)),
+    sendJson(request, reply, itemHistory(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.columnStats, (request, reply) =>
-    sendJson(reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),
+    sendJson(request, reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),
   );
 }

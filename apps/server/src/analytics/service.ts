@@ -15,6 +15,7 @@ import {
   withFilterNote,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
+import { type Json, jsonBody } from '../http/json-body.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { badRequest } from '../http/errors.ts';
 import { engineCalendar } from '../projects/calendar.ts';
@@ -31,11 +32,11 @@ import {
 } from './item-filter.ts';
 
 /**
- * An analysis as the API sends it: JSON text, serialised once. A warm hit costs the access check (one
- * statement) and a cache lookup, not the engine nor `JSON.stringify` of a year of date-keyed points.
- * Typed by the response it holds, so routes stay tied to the contract.
+ * An analysis as the API sends it: JSON bytes, serialised once (and compressed once, http/json-body.ts).
+ * A warm hit costs the access check (one statement) and a cache lookup, not the engine nor
+ * `JSON.stringify` of a year of date-keyed points.
  */
-export type Json<T> = string & { readonly __response?: T };
+export type { Json } from '../http/json-body.ts';
 
 /** The board's moves at its current data version; concurrent cold requests share one load. */
 function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardData> {
@@ -69,7 +70,7 @@ async function filteredItemsOf(
 
 /** A cached analysis, computed once even when many requests ask for it before it is ready. */
 function analysis<T>(ctx: ApiContext, key: string, compute: () => Promise<T>): Promise<Json<T>> {
-  return ctx.analytics.results.compute(key, async () => JSON.stringify(await compute()));
+  return ctx.analytics.results.compute(key, async () => jsonBody(await compute()));
 }
 
 /** The board a request names (404 if the viewer may not see it) and the request's filter in its time zone. */

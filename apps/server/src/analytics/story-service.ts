@@ -6,7 +6,7 @@ import { engineCalendar } from '../projects/calendar.ts';
 import { classificationOverride } from '../projects/classification.ts';
 import { analysisKey } from './board.ts';
 import { filteredBoard, requestFilter, viewForFilter } from './item-filter.ts';
-import type { Json } from './service.ts';
+import { type Json, jsonBody } from '../http/json-body.ts';
 
 /**
  * GET /api/story/: the board's commitment point and bottleneck over its iteration (docs/metrics.md, "One
@@ -38,6 +38,6 @@ export async function boardStoryOf(
       days: board.iterationDays,
       calendar: engineCalendar(board.calendar),
     });
-    return JSON.stringify(story);
+    return jsonBody(story);
   });
 }

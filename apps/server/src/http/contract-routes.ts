@@ -1,5 +1,5 @@
 import { type Endpoint, endpoints } from '@fluxion/contract';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, RouteOptions } from 'fastify';
 
 /** Paths the server answers itself; everything else belongs to the web app. */
 const SERVER_PATHS = /^\/(api\/|accounts\/|webhooks\/|healthz$|readyz$)/;
@@ -55,9 +55,11 @@ export function checkAnswersAgainstContract(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const endpoint = endpointByKey.get(key(request.method, request.routeOptions.url ?? ''));
     const schema = endpoint?.responses[reply.statusCode as keyof Endpoint['responses']];
-    if (!schema || typeof payload !== 'string') return payload;
+    // A cached analysis goes out as bytes (http/json-body.ts): read too, unless compressed.
+    const text = typeof payload === 'string' ? payload : uncompressedText(reply, payload);
+    if (!schema || text === null) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const checked = schema.safeParse(JSON.parse(payload));
+    const checked = schema.safeParse(JSON.parse(text));
     if (checked.success) return payload;
     const issue = checked.error.issues[0];
     const message = `${endpoint.method} ${endpoint.path} answered ${reply.statusCode} outside the endpoint table: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`;
@@ -66,4 +68,9 @@ export function checkAnswersAgainstContract(app: FastifyInstance): void {
     reply.header('content-type', 'application/json; charset=utf-8');
     return JSON.stringify({ code: 'contract_mismatch', message });
   });
+}
+
+function uncompressedText(reply: FastifyReply, payload: unknown): string | null {
+  if (!Buffer.isBuffer(payload) || reply.getHeader('content-encoding') !== undefined) return null;
+  return payload.toString('utf8');
 }

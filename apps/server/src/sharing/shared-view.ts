@@ -52,5 +52,5 @@ export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): P
     time_zone: calendar.timeZone,
     days_off: calendar.daysOff,
   };
-  return `${JSON.stringify(head).slice(0, -1)},"lead_time":${lead},"time_in_state":${tis},"flow":${flow}}`;
+  return `${JSON.stringify(head).slice(0, -1)},"lead_time":${lead.text},"time_in_state":${tis.text},"flow":${flow.text}}`;
 }

@@ -1,0 +1,25 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { acceptedEncoding, jsonBody } from './json-body.ts';
+
+describe('a cached JSON answer', () => {
+  const value = { points: Array.from({ length: 500 }, (_, i) => ({ day: i, label: 'é' })) };
+
+  it('is compressed once per encoding, and each decodes to the same JSON', () => {
+    const body = jsonBody(value);
+    const br = body.encoded('br');
+    expect(body.encoded('br')).toBe(br);
+    expect(JSON.parse(brotliDecompressSync(br).toString('utf8'))).toEqual(value);
+    expect(JSON.parse(gunzipSync(body.encoded('gzip')).toString('utf8'))).toEqual(value);
+    expect(body.bytes.toString('utf8')).toBe(JSON.stringify(value));
+  });
+
+  it('is sent in brotli, else gzip, as the request accepts', () => {
+    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(acceptedEncoding('*')).toBe('gzip');
+    expect(acceptedEncoding('deflate')).toBeNull();
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,77 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Below this size an answer goes out as it is (as @fastify/compress's threshold, app.ts). */
+const COMPRESS_FROM_BYTES = 1024;
+/** Brotli at a low quality, as app.ts gives @fastify/compress: nearly gzip's speed, smaller output. */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * An answer's JSON held as the bytes sent: encoded to UTF-8 once, and compressed once per encoding a
+ * client asks for, so that a cached answer costs neither `JSON.stringify` nor the compression again
+ * (docs/performance.md, "Warm answers"). `text` for those who embed it in a larger answer.
+ */
+export class JsonBody {
+  readonly text: string;
+  #bytes: Buffer | undefined;
+  readonly #compressed = new Map<Encoding, Buffer>();
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  get bytes(): Buffer {
+    this.#bytes ??= Buffer.from(this.text, 'utf8');
+    return this.#bytes;
+  }
+
+  /** The bytes in `encoding`, compressed the first time they are asked for. */
+  encoded(encoding: Encoding): Buffer {
+    let compressed = this.#compressed.get(encoding);
+    if (!compressed) {
+      compressed = encoding === 'br' ? brotliCompressSync(this.bytes, BROTLI) : gzipSync(this.bytes);
+      this.#compressed.set(encoding, compressed);
+    }
+    return compressed;
+  }
+
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A JSON answer typed by the response it holds, so that routes stay tied to the contract. */
+export type Json<T> = JsonBody & { readonly __response?: T };
+
+export const jsonBody = <T>(value: T): Json<T> => new JsonBody(JSON.stringify(value));
+
+/**
+ * The encoding to send in: brotli, else gzip, when the request accepts it (not with q=0); none otherwise.
+ * Matches @fastify/compress's preference (`encodings: ['br', 'gzip']` in app.ts).
+ */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [name = '', ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+/** Sends a JSON answer as its cached bytes, compressed as the request accepts (the compress hook then leaves it). */
+export function sendJsonBody(request: FastifyRequest, reply: FastifyReply, body: JsonBody): FastifyReply {
+  reply.type('application/json; charset=utf-8');
+  const bytes = body.bytes;
+  if (bytes.length < COMPRESS_FROM_BYTES) return reply.send(bytes);
+  reply.header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(bytes);
+  return reply.header('content-encoding', encoding).send(body.encoded(encoding));
+}
