@@ -24,7 +24,23 @@ export type AnalysedBoard = {
   readonly policies: FlowPolicies;
 };
 
+/** Boards parsed lately, by their row's content: a warm answer parses nothing (docs/performance.md). */
+const parsedBoards = new Map<string, AnalysedBoard>();
+const PARSED_BOARDS_KEPT = 256;
+
+/** The row parsed once for as long as it does not change (the data version is in it). */
 export function analysedBoard(row: TrackedRow): AnalysedBoard {
+  const content = JSON.stringify(row);
+  const known = parsedBoards.get(content);
+  if (known) return known;
+  const board = parseBoard(row);
+  if (parsedBoards.size >= PARSED_BOARDS_KEPT)
+    parsedBoards.delete(parsedBoards.keys().next().value as string);
+  parsedBoards.set(content, board);
+  return board;
+}
+
+function parseBoard(row: TrackedRow): AnalysedBoard {
   const project = toApiProject(row);
   return {
     row,
@@ -46,8 +62,20 @@ export function analysedBoard(row: TrackedRow): AnalysedBoard {
  * setting or query field cannot be left out of it.
  */
 export function analysisKey(kind: string, board: AnalysedBoard, viewKey: string, query: object): string {
-  const { row: _row, ...settings } = board;
-  return JSON.stringify([kind, settings, viewKey, canonical(query)]);
+  return `[${JSON.stringify(kind)},${settingsKey(board)},${JSON.stringify(viewKey)},${JSON.stringify(canonical(query))}]`;
+}
+
+const settingsKeys = new WeakMap<AnalysedBoard, string>();
+
+/** Every field of the board but its row, as JSON: written once per parsed board. */
+function settingsKey(board: AnalysedBoard): string {
+  let key = settingsKeys.get(board);
+  if (key === undefined) {
+    const { row: _row, ...settings } = board;
+    key = JSON.stringify(settings);
+    settingsKeys.set(board, key);
+  }
+  return key;
 }
 
 /** The query with its fields in one order and absent ones dropped: equal queries give equal keys. */

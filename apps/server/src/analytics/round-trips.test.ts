@@ -8,15 +8,18 @@ import { signedInUser } from '../testing/users.ts';
 const cases = await dialectCases();
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
 
-/** Counts every statement the app sends (one statement is one round trip on PostgreSQL). */
+/**
+ * Counts every statement the app runs (one statement is one round trip on PostgreSQL), by its result:
+ * a statement compiled once and run many times (projects/board-access.ts) is counted at each run.
+ */
 function counting(database: TestDatabase) {
   const sent: string[] = [];
   const plugin: KyselyPlugin = {
-    transformQuery: (args) => {
-      sent.push(args.node.kind);
-      return args.node;
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      sent.push(String(args.queryId.queryId));
+      return args.result;
     },
-    transformResult: async (args) => args.result,
   };
   const db = database.handle.db.withPlugin(plugin);
   return { database: { ...database, handle: { ...database.handle, db } }, sent };
@@ -45,7 +48,7 @@ describe.each(cases)('a warm analysis asks the database once ($name)', ({ create
       const warm = await app.inject({ method: 'GET', url, headers: alice.auth });
       expect(warm.statusCode).toBe(200);
       expect(warm.body).toBe(cold.body);
-      expect(sent, url).toEqual(['SelectQueryNode']);
+      expect(sent, url).toHaveLength(1);
     }
     await app.close();
   });

@@ -22,30 +22,14 @@ export async function findBoardAccess(
   session: { sessionId: string; userId: string },
   githubProjectId: string,
 ): Promise<BoardAccess | undefined> {
-  const found = await db
-    .selectFrom('auth_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('boards as b', (join) => join.on('b.github_project_id', '=', githubProjectId))
-    .leftJoin('tracked_projects as t', (join) =>
-      join.onRef('t.board_id', '=', 'b.id').onRef('t.user_id', '=', 's.user_id'),
-    )
-    .selectAll('b')
-    .select([
-      'u.subscription_status',
-      'u.subscription_end',
-      'u.demo_hidden',
-      't.user_id as tracked_by',
-      't.iteration_length_days',
-      't.cycle_time_start_column',
-      't.column_classification',
-    ])
-    .where('s.id', '=', session.sessionId)
-    .where('s.user_id', '=', session.userId)
-    .where('s.ended_at', 'is', null)
-    // GitHub revoked the user's access: the sign-in ends at its next authenticate or refresh (auth/sessions.ts).
-    .where('u.github_access_revoked_at', 'is', null)
-    .modifyEnd(PREPARED)
-    .executeTakeFirst();
+  const statement = accessStatement(db);
+  const values = new Map<unknown, unknown>([
+    [SESSION, session.sessionId],
+    [USER, session.userId],
+    [PROJECT, githubProjectId],
+  ]);
+  const parameters = statement.parameters.map((p) => (values.has(p) ? values.get(p) : p));
+  const [found] = (await db.executeQuery({ ...statement, parameters } as typeof statement)).rows;
   if (!found) return undefined;
   const { subscription_status, subscription_end, demo_hidden, tracked_by, ...board } = found;
   const user = { subscription_status, subscription_end };
@@ -54,4 +38,53 @@ export async function findBoardAccess(
   // As listVisibleBoards: the boards the user tracks, and the demo unless they removed it from their list.
   const visible = tracked_by !== null || (isDemo && demo_hidden === 0);
   return { user, board: visible ? (board as TrackedRow) : undefined, isDemo };
+}
+
+/** Stand-ins for the statement's values, replaced at each run. */
+const SESSION = '\u0000session';
+const USER = '\u0000user';
+const PROJECT = '\u0000project';
+
+/**
+ * The access statement built and compiled once per database: every warm analysis runs it, and building
+ * it with Kysely each time cost about as much as running it.
+ */
+const accessStatements = new WeakMap<Db, ReturnType<typeof buildAccessStatement>>();
+
+function accessStatement(db: Db) {
+  let statement = accessStatements.get(db);
+  if (!statement) {
+    statement = buildAccessStatement(db);
+    accessStatements.set(db, statement);
+  }
+  return statement;
+}
+
+function buildAccessStatement(db: Db) {
+  return (
+    db
+      .selectFrom('auth_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('boards as b', (join) => join.on('b.github_project_id', '=', PROJECT))
+      .leftJoin('tracked_projects as t', (join) =>
+        join.onRef('t.board_id', '=', 'b.id').onRef('t.user_id', '=', 's.user_id'),
+      )
+      .selectAll('b')
+      .select([
+        'u.subscription_status',
+        'u.subscription_end',
+        'u.demo_hidden',
+        't.user_id as tracked_by',
+        't.iteration_length_days',
+        't.cycle_time_start_column',
+        't.column_classification',
+      ])
+      .where('s.id', '=', SESSION)
+      .where('s.user_id', '=', USER)
+      .where('s.ended_at', 'is', null)
+      // GitHub revoked the user's access: the sign-in ends at its next authenticate or refresh (auth/sessions.ts).
+      .where('u.github_access_revoked_at', 'is', null)
+      .modifyEnd(PREPARED)
+      .compile()
+  );
 }
