@@ -22,7 +22,7 @@ export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
   webhooks: ['boards', 'collector', 'db', 'github', 'http', 'installations', 'move-log', 'plan', 'projects'],
   analytics: ['auth', 'billing', 'db', 'http', 'move-log', 'plan', 'projects', 'visibility'],
   sharing: ['analytics', 'auth', 'billing', 'db', 'http', 'projects'],
-  export: ['analytics', 'http', 'projects'],
+  export: ['analytics', 'db', 'http', 'move-log', 'projects'],
   notifications: [
     'analytics',
     'auth',
