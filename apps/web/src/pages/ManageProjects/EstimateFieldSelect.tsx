@@ -20,13 +20,10 @@ export function EstimateFieldSelect(props: {
   });
   const numbers = fields.data?.number_fields ?? [];
   return (
-    <FormControl>
+    // Disabled through FormControl: on the Select itself Primer warns in the console on every dialog.
+    <FormControl disabled={fields.isPending}>
       <FormControl.Label>{T.projects.estimateField}</FormControl.Label>
-      <Select
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        disabled={fields.isPending}
-      >
+      <Select value={props.value} onChange={(e) => props.onChange(e.target.value)}>
         <Select.Option value="">{T.projects.estimateNone}</Select.Option>
         {numbers.map((f) => (
           <Select.Option key={f.id} value={f.id}>
