@@ -1,0 +1,45 @@
+import { expect } from '@playwright/test';
+import { SIZES, signIn, test } from './support/journey.ts';
+
+const PHONE = SIZES[1].viewport;
+
+test.describe('the frame on a phone (390 × 844)', () => {
+  test.use({ viewport: PHONE });
+
+  test('the header and navigation stay compact on every page, and a tile’s (i) leaves its value readable', async ({
+    page,
+  }) => {
+    await signIn(page, 'octo-bob');
+    for (const path of ['/', '/flow?demo=1', '/issues-in-columns?demo=1', '/manage-projects']) {
+      await page.goto(path);
+      const header = await page.locator('header').first().boundingBox();
+      // It took 230 px of 844 on every page; two short rows now.
+      expect(header?.height, path).toBeLessThanOrEqual(110);
+      // Every analysis is still one tap away.
+      for (const name of ['Lead-Time', 'Time in State', 'Issues in Columns', 'Flow', 'Iterations'])
+        await expect(
+          page.getByRole('navigation', { name: 'Analyses' }).getByRole('link', { name }),
+        ).toBeAttached();
+    }
+    await page.screenshot({ path: 'test-results/phone-frame-manage.png' });
+
+    await page.goto('/time-in-state?demo=1');
+    const tile = page
+      .locator('[data-tone]')
+      .filter({ has: page.getByRole('button', { name: /^About / }) })
+      .first();
+    await tile.getByRole('button', { name: /^About / }).click();
+    const tip = tile.getByRole('tooltip');
+    await expect(tip).toBeVisible();
+    const tipBox = await tip.boundingBox();
+    const value = await tile.evaluate((el) => {
+      const v = el.children[1] as HTMLElement;
+      const r = v.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom };
+    });
+    expect(tipBox).not.toBeNull();
+    // The explanation ends above the value: the value is not covered.
+    expect((tipBox?.y ?? 0) + (tipBox?.height ?? 0)).toBeLessThanOrEqual(value.top + 1);
+    await page.screenshot({ path: 'test-results/phone-frame-tile-info.png' });
+  });
+});
