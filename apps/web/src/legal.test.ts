@@ -33,3 +33,31 @@ describe('Terms of Use', () => {
     expect(text).toMatch(/cancellation takes effect at the end of the period/i);
   });
 });
+
+describe('Privacy Policy', () => {
+  const privacy = page('privacy.html');
+  const text = privacy.body.textContent?.replace(/\s+/g, ' ') ?? '';
+
+  it('says what Fluxion stores, for how long, how to delete it and whom to contact', () => {
+    const sections = [...privacy.querySelectorAll('h2')].map((h) => h.textContent).join(' | ');
+    for (const section of ['What Fluxion stores', 'For how long', 'delete', 'Contact'])
+      expect(sections).toContain(section);
+    for (const stored of [
+      'Moves',
+      'Imported history',
+      'E-mail addresses',
+      'Slack webhooks',
+      'assignees',
+      'estimates',
+    ])
+      expect(text).toContain(stored);
+    expect(text).toContain('Download my data');
+    expect(text).toContain('Delete my account');
+    expect(text).toContain('privacy@');
+  });
+
+  it('does not say moves are recorded only from the moment a board is added: the history import brings earlier ones', () => {
+    expect(text).not.toMatch(/recorded only for the projects you add, from the moment you add them/);
+    expect(text).toContain('GitHub timelines still show are imported once');
+  });
+});

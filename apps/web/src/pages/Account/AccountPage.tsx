@@ -15,6 +15,7 @@ import { InvoicesTable } from './InvoicesTable.tsx';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import { TeamPlanCard } from './TeamPlanCard.tsx';
 import { useBillingActions } from './useBillingActions.ts';
+import { YourDataCard } from './YourDataCard.tsx';
 
 export function AccountPage() {
   const { user: sessionUser } = useAuth();
@@ -53,6 +54,7 @@ export function AccountPage() {
           {(plans.data?.plans ?? []).map((plan) => (
             <TeamPlanCard key={plan.org} plan={plan} price={price} />
           ))}
+          <YourDataCard />
         </div>
       )}
     </Page>

@@ -1,6 +1,7 @@
 import { InfoIcon, ShieldCheckIcon } from '@primer/octicons-react';
 import { Flash } from '@primer/react';
 import { useAuth } from '../../auth/context.ts';
+import { AccountDeletedNote } from '../../components/AccountDeletedNote.tsx';
 import { CenteredCard, cardStyles } from '../../components/CenteredCard.tsx';
 import { PriceNote } from '../../components/Price/PriceNote.tsx';
 import { usePrice } from '../../components/Price/usePrice.ts';
@@ -12,6 +13,7 @@ export function LoginPage() {
   const price = usePrice();
   return (
     <CenteredCard title={T.login.title} lead={T.login.subtitle}>
+      <AccountDeletedNote />
       {error && (
         <Flash variant="danger" role="alert">
           {error}
