@@ -62,9 +62,11 @@ export const readFigures = (file: string): RunFigures =>
 /** Where the last run's figures of this checkout are kept (git-ignored). */
 export const LAST_RUN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '.bench', 'last-run.json');
 
+/** This run's figures replace the previous run's database by database (a SQLite-only run keeps PostgreSQL's). */
 export function saveLastRun(figures: RunFigures): void {
   mkdirSync(dirname(LAST_RUN_FILE), { recursive: true });
-  writeFileSync(LAST_RUN_FILE, JSON.stringify({ at: new Date().toISOString(), figures }, null, 1));
+  const kept = { ...readLastRun()?.figures, ...figures };
+  writeFileSync(LAST_RUN_FILE, JSON.stringify({ at: new Date().toISOString(), figures: kept }, null, 1));
 }
 
 export function readLastRun(): { at: string; figures: RunFigures } | null {
