@@ -8,6 +8,7 @@ import type {
 import { describe, expect, it } from 'vitest';
 import { type CollectorWorld, collectorWorldPerTest, DAY, START } from '../testing/collector-sim.ts';
 import { dialectCases } from '../testing/databases.ts';
+import { issueAccessToken } from '../auth/access-tokens.ts';
 
 const STAGES = ['Inbox', 'Doing', 'Verify', 'Shipped'];
 
@@ -64,8 +65,23 @@ async function partialBoard(world: CollectorWorld) {
   return project.id;
 }
 
-async function get<T>(world: CollectorWorld, url: string): Promise<T> {
-  const response = await world.app.inject({ method: 'GET', url, headers: world.auth });
+/** A fresh access token of the signed-in user's session, for calls after the clock moved past its 15 minutes. */
+async function freshAuth(world: CollectorWorld) {
+  const session = await world.ctx.db
+    .selectFrom('auth_sessions')
+    .select(['id', 'user_id'])
+    .executeTakeFirstOrThrow();
+  const access = await issueAccessToken({
+    userId: session.user_id,
+    sessionId: session.id,
+    secret: world.ctx.config.jwtSecret,
+    now: world.ctx.now(),
+  });
+  return { authorization: `Bearer ${access}` };
+}
+
+async function get<T>(world: CollectorWorld, url: string, headers = world.auth): Promise<T> {
+  const response = await world.app.inject({ method: 'GET', url, headers });
   expect(response.statusCode, url).toBe(200);
   return response.json() as T;
 }
@@ -113,5 +129,43 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
       ['Verify', true],
     ]);
     expect(card?.status === 'ok' && card.oldest_item?.age_at_least).toBe(true);
+  });
+
+  it('an item GitHub hid until now counts once seen, partial, and the history counts follow', async () => {
+    const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
+    // Finished 10 days ago in a repository the reader cannot see: GitHub lists it as REDACTED.
+    const hidden = await world.control<{ itemId: string; contentId: string }>('/_sim/issues', {
+      repo: 'fluxion-labs/secret',
+      title: 'hidden',
+      projectId: board.projectId,
+      status: 'Done',
+      visibleTo: ['octo-bob'],
+      at: START - 10 * DAY,
+    });
+    await world.flush();
+    const row = await world.register(board.projectId);
+    await world.collector({ backfill: true }).runOnce();
+    const history = async (headers = world.auth) =>
+      (await get<{ project_id: string; history?: unknown }[]>(world, '/api/projects/', headers)).find(
+        (p) => p.project_id === board.projectId,
+      )?.history;
+    expect(await history()).toEqual({ imported_items: 1, partial_items: 0 });
+
+    // The repository becomes readable: the next full listing sees the item where GitHub says it has been.
+    const content = world.sim.world.contents.get(hidden.contentId);
+    if (!content) throw new Error('no such issue in the simulator');
+    content.visibleTo = null;
+    await world.advance(16 * 60_000);
+    await world.collector().runOnce();
+
+    const auth = await freshAuth(world);
+    expect(await history(auth)).toEqual({ imported_items: 2, partial_items: 1 });
+    const moves = (await world.moves(row.id)).filter((m) => m.item === hidden.itemId);
+    expect(moves).toEqual([expect.objectContaining({ to: 'Done', at: START - 10 * DAY })]);
+    const flow = await get<FlowResponse>(world, `/api/flow/?project=${board.projectId}&days=30`, auth);
+    // Finished ten days ago, not today; and no lead or cycle time of a few minutes invented for it.
+    expect(flow.throughput.daily.find((d) => d.count > 0)?.date).toBe('2026-10-22');
+    expect(flow.history_gaps).toEqual({ finished: 1, without_cycle_start: 1, without_board_entry: 1 });
+    expect(flow.cycle_time.points).toEqual([]);
   });
 });

@@ -5,8 +5,7 @@ import type { ApiContext } from '../context.ts';
 import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { filterSuggestions } from './filter-suggestions.ts';
-import { columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
-import { boardStoryOf } from './story-service.ts';
+import { boardStoryOf, columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
 import { itemHistory } from './item-service.ts';
 
 /** The service hands back JSON bytes, serialised once per cached result: send them as they are. */

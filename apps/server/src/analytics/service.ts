@@ -1,5 +1,6 @@
 import type {
   BoardCalendar,
+  BoardStoryResponse,
   Insight,
   ItemFilterQuery,
   BoardColumnStatsResponse,
@@ -8,6 +9,7 @@ import type {
   TimeInStateResponse,
 } from '@fluxion/contract';
 import {
+  boardStory,
   buildColumnStats,
   buildIssuesInColumnReport,
   buildLeadTimeReport,
@@ -228,6 +230,34 @@ const COLUMN_STATS: AnalysisKind<Partial<ItemFilterQuery>, BoardColumnStatsRespo
     return { column_stats: stats } as BoardColumnStatsResponse;
   },
 };
+
+/**
+ * GET /api/story/: the board's commitment point and bottleneck over its iteration (docs/metrics.md, "One
+ * model of commitment"), by the engine function Time in State, Flow and Home share, under the page's item
+ * filter: what the Issues page needs to pick its column, without a whole Flow report.
+ */
+const STORY: AnalysisKind<{ project: string } & Partial<ItemFilterQuery>, BoardStoryResponse> = {
+  name: 'story',
+  readsItems: () => true,
+  compute: async ({ ctx, board, filter, view, calendar }) => {
+    const { transitions } = await filtered(ctx, board, filter, view as FilterView);
+    return boardStory({
+      columns: board.columns,
+      cycleStartColumn: board.cycleStart,
+      classification: classificationOverride(board.classification),
+      transitions,
+      now: ctx.now(),
+      days: board.iterationDays,
+      calendar: engineCalendar(calendar),
+    });
+  },
+};
+
+export const boardStoryOf = (
+  ctx: ApiContext,
+  viewer: Viewer,
+  query: { project: string } & Partial<ItemFilterQuery>,
+) => serve(ctx, viewer, STORY, query.project, query);
 
 export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) =>
   serve(ctx, viewer, LEAD_TIME, query.project, query);

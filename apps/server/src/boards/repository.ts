@@ -70,6 +70,23 @@ export async function markBackfilled(
     .execute();
 }
 
+/**
+ * `items` more items whose history before recording is partial (seen first after the import: their
+ * repository was unreadable until now): the board's history counts grow with them, so "History imported
+ * for 12 items" follows what the analyses count (docs/metrics.md §16). Nothing before the import is done.
+ */
+export async function addHistoryCoverage(db: Db, boardId: string, items: number): Promise<void> {
+  await db
+    .updateTable('boards')
+    .set((eb) => ({
+      history_items: eb('history_items', '+', items),
+      history_partial_items: eb(eb.fn.coalesce('history_partial_items', eb.val(0)), '+', items),
+    }))
+    .where('id', '=', boardId)
+    .where('history_items', 'is not', null)
+    .execute();
+}
+
 /** The board's Status columns took new names: its column list and options. */
 export async function renameBoardColumns(
   changes: BoardChanges,

@@ -41,6 +41,23 @@ describe('planSync', () => {
     expect(plan.states).toEqual([{ itemId: 'a', column: 'Todo', enteredColumnAt: 500, removed: false }]);
   });
 
+  it('an item first seen later, in a column set before recording began: at GitHub time, partial before it', () => {
+    const plan = planSync({
+      observed: [item('old', 'Done', 200), item('new', 'Todo', 800), item('kept', 'Todo', 100)],
+      stored: new Map([stored('kept', 'Todo', 100)]),
+      now: 1000,
+      notBefore: 500,
+      initial: false,
+      complete: true,
+      source: 'poll',
+    });
+    expect(plan.moves).toEqual([
+      { itemId: 'old', from: null, to: 'Done', at: 200, source: 'poll' },
+      { itemId: 'new', from: null, to: 'Todo', at: 800, source: 'poll' },
+    ]);
+    expect(plan.partial).toEqual(new Map([['old', 200]]));
+  });
+
   it('leaves items recorded since the listing began as stored, neither moved nor removed', () => {
     const plan = planSync({
       observed: [item('a', 'Todo', 100), item('b', 'Doing', 700)],

@@ -3,12 +3,19 @@ import type { Move, ObservedItem, StoredItem, TransitionSource } from './observa
 
 export type { ItemState };
 
-export type SyncPlan = { moves: Move[]; states: ItemState[] };
+/**
+ * `partial`: items seen for the first time after the board's first listing although their column was set
+ * before recording began (an item of a repository the reader could not see until now): the instant their
+ * history is known from, their entry into that column (docs/metrics.md §16), as the import marks them.
+ */
+export type SyncPlan = { moves: Move[]; states: ItemState[]; partial: Map<string, number> };
 
 /**
  * Compares what GitHub shows now with what is stored and says which moves happened.
  * - First sight of a board (`initial`): each item is placed where it stands, dated at `now` (no history is
  *   invented), while its entered-column time comes from the Status value's `updatedAt`.
+ * - An item seen for the first time later, whose column was set before the board was added (it was on the
+ *   board, unreadable until now): placed at GitHub's `updatedAt` of its value, its history partial before.
  * - Later: a changed column is a move dated by the best evidence GitHub gives (see `moveTime`), never
  *   before the item's previous entry or removal, never before `notBefore` (when the board was added), and
  *   never in the future; without plausible evidence, at `now`.
@@ -31,7 +38,7 @@ export function planSync(params: {
   hidden?: readonly string[];
 }): SyncPlan {
   const { observed, stored, now } = params;
-  const plan: SyncPlan = { moves: [], states: [] };
+  const plan: SyncPlan = { moves: [], states: [], partial: new Map() };
   const seen = new Set<string>([...(params.recordedSince ?? []), ...(params.hidden ?? [])]);
   for (const item of observed) {
     if (seen.has(item.itemId)) continue;
@@ -42,7 +49,9 @@ export function planSync(params: {
     // Unchanged, or still off the board (gone, archived or without status, as last time).
     if (beforeColumn === column) continue;
     const floor = Math.max(params.notBefore, before?.enteredColumnAt ?? 0, before?.removedAt ?? 0);
-    const at = params.initial ? now : moveTime(item, column, floor, now);
+    const known = before || params.initial ? null : knownSince(item, column, params.notBefore);
+    if (known !== null) plan.partial.set(item.itemId, known);
+    const at = params.initial ? now : (known ?? moveTime(item, column, floor, now));
     const source = params.initial ? 'snapshot' : params.source;
     plan.moves.push({ itemId: item.itemId, from: beforeColumn, to: column, at, source });
     const entered = params.initial ? Math.min(item.statusUpdatedAt ?? now, now) : at;
@@ -68,6 +77,12 @@ export function planSync(params: {
     }
   }
   return plan;
+}
+
+/** A first-seen item's column value set before recording began: when it was set (never after now). */
+function knownSince(item: ObservedItem, column: string | null, notBefore: number): number | null {
+  if (column === null || item.statusUpdatedAt === null || item.statusUpdatedAt >= notBefore) return null;
+  return item.statusUpdatedAt;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { holdLease } from '../boards/leases.ts';
 import { type BoardChanges, recordChanges } from '../boards/changes.ts';
-import { takeItemSeq } from '../boards/repository.ts';
+import { addHistoryCoverage, takeItemSeq } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import {
   applyItemStates,
@@ -9,6 +9,7 @@ import {
   insertNewMoves,
   itemsChangedSince,
   loadStoredItems,
+  markPartialHistories,
   reconcileChains,
   relinkNextMove,
   upsertItemMetadata,
@@ -100,6 +101,10 @@ export async function recordObservation(
     const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq, stored);
     const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
     await applyItemStates(trx, params.boardId, plan.states, params.now, seq);
+    if (plan.partial.size > 0) {
+      await markPartialHistories(trx, params.boardId, plan.partial);
+      await addHistoryCoverage(trx, params.boardId, plan.partial.size);
+    }
     // The log ends where GitHub shows each listed item (a full listing: every item of the board).
     const healed = await reconcileChains(trx, params.boardId, listed, 'poll', params.now);
     // New or changed items (a renamed issue) too: loaded boards read only those.
