@@ -129,7 +129,7 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
       ['Verify', true],
     ]);
     expect(card?.status === 'ok' && card.oldest_item?.age_at_least).toBe(true);
-  });
+  }, 60_000);
 
   it('an item GitHub hid until now counts once seen, partial, and the history counts follow', async () => {
     const board = await world.createBoard('fluxion-labs', { a: 'Todo' });
@@ -167,5 +167,5 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
     expect(flow.throughput.daily.find((d) => d.count > 0)?.date).toBe('2026-10-22');
     expect(flow.history_gaps).toEqual({ finished: 1, without_cycle_start: 1, without_board_entry: 1 });
     expect(flow.cycle_time.points).toEqual([]);
-  });
+  }, 60_000);
 });
