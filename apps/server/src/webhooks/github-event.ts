@@ -218,10 +218,14 @@ function iterationIdOf(value: unknown): string | null | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-/** A number; null when cleared; undefined: not said. */
+/**
+ * A number, which GitHub's webhook schema types as an integer or a string ("2.5"); null when cleared;
+ * undefined: not said.
+ */
 function estimateOf(value: unknown): number | null | undefined {
   if (value === null) return null;
-  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
 }
 
 /** By the field's node id where both sides know it (a renamed field keeps it), else by its name. */

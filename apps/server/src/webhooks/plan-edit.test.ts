@@ -33,6 +33,10 @@ describe('an edit of an Iteration or Number field, from its webhook', () => {
       kind: 'plan',
       edit: { itemId: 'PVTI_a', at, part: 'estimate', value: 2.5 },
     });
+    // GitHub's schema types a Number value as an integer or a string: "2.5" is 2.5.
+    expect(interpretPlanEdit(edited(FIELDS.estimate, 'number', '2.5'), FIELDS)).toMatchObject({
+      edit: { part: 'estimate', value: 2.5 },
+    });
     expect(interpretPlanEdit(edited(FIELDS.estimate, 'number', null), FIELDS)).toMatchObject({
       edit: { part: 'estimate', value: null },
     });
@@ -40,7 +44,7 @@ describe('an edit of an Iteration or Number field, from its webhook', () => {
 
   it('asks for a sync when the payload does not carry the new value, and is nothing for other fields', () => {
     expect(interpretPlanEdit(edited(FIELDS.iteration, 'iteration'), FIELDS)).toEqual({ kind: 'resync' });
-    expect(interpretPlanEdit(edited(FIELDS.estimate, 'number', '3'), FIELDS)).toEqual({ kind: 'resync' });
+    expect(interpretPlanEdit(edited(FIELDS.estimate, 'number', 'three'), FIELDS)).toEqual({ kind: 'resync' });
     expect(interpretPlanEdit(edited('PVTF_hours', 'number', 4), FIELDS)).toBeNull();
     expect(
       interpretPlanEdit({ ...edited(FIELDS.estimate, 'number', 4), action: 'created' }, FIELDS),

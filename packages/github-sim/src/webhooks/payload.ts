@@ -18,9 +18,54 @@ export function accountJson(account: SimAccount | undefined): Record<string, unk
     gravatar_id: '',
     url: base,
     html_url: `https://github.com/${account.login}`,
+    ...accountUrls(account.login),
     type: account.kind,
     site_admin: false,
   };
+}
+
+/** The URLs GitHub's simple-user shape carries (an organization shown as an account has them too). */
+function accountUrls(login: string): Record<string, string> {
+  const user = `${API}/users/${login}`;
+  return {
+    followers_url: `${user}/followers`,
+    following_url: `${user}/following{/other_user}`,
+    gists_url: `${user}/gists{/gist_id}`,
+    starred_url: `${user}/starred{/owner}{/repo}`,
+    subscriptions_url: `${user}/subscriptions`,
+    organizations_url: `${user}/orgs`,
+    repos_url: `${user}/repos`,
+    events_url: `${user}/events{/privacy}`,
+    received_events_url: `${user}/received_events`,
+  };
+}
+
+/** The `organization` of an event, in GitHub's organization-simple shape. */
+export function organizationJson(org: SimAccount & { description?: string | null }): Record<string, unknown> {
+  const url = `${API}/orgs/${org.login}`;
+  return {
+    login: org.login,
+    id: org.databaseId,
+    node_id: org.nodeId,
+    url,
+    repos_url: `${url}/repos`,
+    events_url: `${url}/events`,
+    hooks_url: `${url}/hooks`,
+    issues_url: `${url}/issues`,
+    members_url: `${url}/members{/member}`,
+    public_members_url: `${url}/public_members{/member}`,
+    avatar_url: `https://avatars.githubusercontent.com/u/${org.databaseId}?v=4`,
+    description: org.description ?? null,
+  };
+}
+
+/**
+ * A Number field's value as GitHub's webhook schema types it (string, integer, option or iteration): a
+ * whole number as an integer, any other as its decimal string ("2.5").
+ */
+function numberValueJson(value: number | null): number | string | null {
+  if (value === null) return null;
+  return Number.isInteger(value) ? value : String(value);
 }
 
 function optionJson(option: StatusOption | null): Record<string, unknown> | null {
@@ -72,14 +117,14 @@ export function projectsV2ItemPayload(world: World, change: ItemChange): Record<
       archived_at: { from: wasArchived ? iso(change.at) : null, to: wasArchived ? null : iso(change.at) },
     };
   }
-  payload.organization = { ...accountJson(org), description: org.description };
+  payload.organization = organizationJson(org);
   payload.sender = accountJson(world.account(change.actor));
   return payload;
 }
 
 /**
  * `changes.field_value` of an Iteration or Number edit: the field, and its values before and after (an
- * iteration as `{id, title, duration, start_date}`, a number as it is; null when none is set).
+ * iteration as `{id, title, duration, start_date}`, a number as numberValueJson types it; null when none).
  */
 function planValueJson(project: SimProject, edit: PlanValueEdit): Record<string, unknown> {
   const base = {
@@ -88,7 +133,8 @@ function planValueJson(project: SimProject, edit: PlanValueEdit): Record<string,
     field_name: edit.field.name,
     project_number: project.number,
   };
-  if (edit.type === 'number') return { ...base, from: edit.from, to: edit.to };
+  if (edit.type === 'number')
+    return { ...base, from: numberValueJson(edit.from), to: numberValueJson(edit.to) };
   const iteration = (id: string | null) => {
     const found = edit.field.iterations.find((i) => i.id === id);
     return found
