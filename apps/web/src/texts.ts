@@ -321,6 +321,10 @@ export const T = {
     scope: 'Scope',
     completed: 'Completed',
     committed: 'Committed',
+    /** The history's columns: scope at start (committed), its changes, scope at end, and what of it was done. */
+    scopeAtStart: 'Scope at start',
+    scopeAtEnd: 'Scope at end',
+    notDone: 'Not done',
     added: 'Added',
     removed: 'Removed',
     dateAxis: 'Date',
@@ -331,12 +335,14 @@ export const T = {
       scopeChangeHint: (added: number, removed: number) => `+${added} added, −${removed} removed`,
       completed: 'Completed',
       completedHint: (scope: number) => `of ${scope} now in scope`,
+      notDone: 'Not done yet',
+      notDoneHint: (scope: number) => `of ${scope} now in scope, not completed`,
       unestimated: 'Not estimated',
       unestimatedHint: 'items in this iteration without an estimate (they weigh 0)',
     },
     historyTitle: 'Committed vs completed',
     historyCaption:
-      'The last six finished iterations: the scope committed at the end of their first day, and what was completed by their end.',
+      'The last six finished iterations: the scope at the end of their first day (committed), the work added and removed after it, and of the scope at their end what was completed and what was not done.',
     noHistory: 'No iteration has finished yet.',
     iteration: 'Iteration',
     dates: 'Dates',
@@ -344,7 +350,7 @@ export const T = {
     partialMark: '(partial)',
     help: [
       "An item belongs to an iteration while the board's Iteration field names it. Committed is the scope at the end of the iteration's first day (its planning day); work that joins after that is added, work that leaves is removed.",
-      'Completed counts the items in the iteration at its end that reached done during it. In estimate units every item weighs its estimate at the moment measured, so re-estimating changes the scope too.',
+      'Completed counts the items in the iteration at its end that reached done during it; not done, the rest of that scope. Scope at start + added − removed = scope at end = completed + not done (in items). In estimate units every item weighs its estimate at the moment measured, so re-estimating changes the scope too.',
     ],
   },
   /** What GitHub hides from Fluxion, said out loud, and the Fluxion GitHub App. */
@@ -420,6 +426,14 @@ export const T = {
     delete: 'Delete',
     demo: 'Demo',
     iterationDays: (n: number) => (n === 1 ? '1 day iteration' : `${n} days iteration`),
+    /** Where the iteration length comes from (docs/metrics.md, "The iteration"). */
+    iterationFromGithub: (n: number) => `${n === 1 ? '1 day' : `${n} days`} iteration (from GitHub)`,
+    iterationFromField: (field: string, days: number, title: string, start: string, end: string) =>
+      `The board's GitHub Iteration field "${field}" sets it: ${days} days (${title}, ${start} – ${end}). The length below applies only if the board loses that field.`,
+    iterationTyped:
+      'This board has no Iteration field on GitHub: its analyses use the length below (their default window, and "Over 1x Iteration").',
+    iterationAddHint:
+      'Used for a board without an Iteration field on GitHub; a board with one is analysed with the length of its current iteration.',
     addTitle: 'Add Project',
     editTitle: 'Edit Project',
     organization: 'Organization',

@@ -25,6 +25,8 @@ export const iterationSummarySchema = iterationSchema.extend({
   scope: z.number(),
   /** Work in the iteration at its end that was completed during it. */
   completed: z.number(),
+  /** Work in the iteration at its end that was not completed during it: scope − completed. */
+  not_done: z.number(),
   /** Work that joined or left the iteration after the commitment point. */
   added: z.number(),
   removed: z.number(),

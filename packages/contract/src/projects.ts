@@ -94,7 +94,25 @@ export const projectSchema = z.object({
   full_name: z.string(),
   owner: z.string(),
   is_demo: z.boolean(),
+  /** The length the analyses read (their default window, "Over 1x iteration"): see `iteration`. */
   iteration_length_days: z.number().int().positive(),
+  /**
+   * Where `iteration_length_days` comes from (docs/metrics.md, "The iteration"): the board's GitHub
+   * Iteration field (the iteration running today; between iterations the last that ended), or, for a
+   * board without one, the length typed in Add/Edit project (`typed_days`, kept as the fallback).
+   */
+  iteration: z
+    .object({
+      source: z.enum(['github_field', 'typed']),
+      /** The Iteration field's name; null without one. */
+      field: z.string().nullable(),
+      /** The iteration the length is read from (first and last day), and whether it runs today. */
+      current: z
+        .object({ title: z.string(), start: z.string(), end: z.string(), running: z.boolean() })
+        .nullable(),
+      typed_days: z.number().int().positive(),
+    })
+    .optional(),
   cycle_time_start_column: z.string().nullable(),
   column_list: z.array(z.string()),
   /** This user's productive/waiting choice for the columns before done; null: automatic, from the names. */

@@ -110,6 +110,8 @@ export {
   type IterationSelector,
   type IterationSpan,
   iterationSpans,
+  type IterationWindow,
+  iterationWindow,
   resolveIteration,
 } from './plan/iterations.ts';
 export {

@@ -45,6 +45,6 @@ export function authorizeAnalysis(ctx: AppContext) {
     if (!(await canAnalyse(ctx, analyst, { is_demo: access.isDemo ? 1 : 0 }))) {
       throw new AppError(402, 'subscription_required', paywallMessage(access.user.subscription_status));
     }
-    request.board = access.board ? analysedBoard(access.board) : undefined;
+    request.board = access.board ? analysedBoard(access.board, ctx.now()) : undefined;
   };
 }

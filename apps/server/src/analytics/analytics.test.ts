@@ -30,7 +30,8 @@ const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
 /** Mid-afternoon, so that ages and windows are not aligned with midnight. */
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
 const DEMO_CYCLE_START = 'In Progress';
-const DEMO_ITERATION = 7;
+/** The demo board's GitHub Iteration field has 14-day iterations: its analyses read that length. */
+const DEMO_ITERATION = 14;
 
 /** The engine's input, built straight from the generator (not from the server's loader). */
 type EngineData = { transitions: Transition[]; items: BoardItem[] };
@@ -296,8 +297,11 @@ describe.each(cases)('analysis API on the demo project ($name)', async ({ create
         'url',
       ].sort(),
     );
-    expect(column_stats.thresholds).toEqual({ '1x_iteration': 7, '2x_iteration': 14 });
-    expect(column_stats.iteration_length_days).toBe(7);
+    expect(column_stats.thresholds).toEqual({
+      '1x_iteration': DEMO_ITERATION,
+      '2x_iteration': 2 * DEMO_ITERATION,
+    });
+    expect(column_stats.iteration_length_days).toBe(DEMO_ITERATION);
     insightSchema.strict().parse(column_stats.performance_insight);
   });
 

@@ -18,6 +18,7 @@ export type AnalysedBoard = {
   /** The commitment point; without one the viewer's classification picks the first productive column. */
   readonly cycleStart: string | null;
   readonly calendar: BoardCalendar;
+  /** The iteration length: the GitHub Iteration field's where the board has one, else the typed one. */
   readonly iterationDays: number;
   readonly includeArchived: boolean;
   /** SLE, WIP limits, blocked label (docs/metrics.md): the Flow answer reads them. */
@@ -27,21 +28,26 @@ export type AnalysedBoard = {
 /** Boards parsed lately, by their row's content: a warm answer parses nothing (docs/performance.md). */
 const parsedBoards = new Map<string, AnalysedBoard>();
 const PARSED_BOARDS_KEPT = 256;
+/** The iteration running today depends on the board's day: a row is parsed again each quarter hour (every time zone's midnight falls on one). */
+const QUARTER_HOUR_MS = 900_000;
 
-/** The row parsed once for as long as it does not change (the data version is in it). */
-export function analysedBoard(row: TrackedRow): AnalysedBoard {
-  const content = JSON.stringify(row);
+/**
+ * The row parsed once for as long as it does not change (the data version is in it). `now`: the app's
+ * clock, which decides the iteration a board's GitHub Iteration field runs today.
+ */
+export function analysedBoard(row: TrackedRow, now: number): AnalysedBoard {
+  const content = `${Math.floor(now / QUARTER_HOUR_MS)}|${JSON.stringify(row)}`;
   const known = parsedBoards.get(content);
   if (known) return known;
-  const board = parseBoard(row);
+  const board = parseBoard(row, now);
   if (parsedBoards.size >= PARSED_BOARDS_KEPT)
     parsedBoards.delete(parsedBoards.keys().next().value as string);
   parsedBoards.set(content, board);
   return board;
 }
 
-function parseBoard(row: TrackedRow): AnalysedBoard {
-  const project = toApiProject(row);
+function parseBoard(row: TrackedRow, now: number): AnalysedBoard {
+  const project = toApiProject(row, now);
   return {
     row,
     id: row.id,

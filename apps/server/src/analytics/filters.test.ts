@@ -50,6 +50,8 @@ function expectedFlow(filter: ItemFilter) {
     horizon: 14,
     targetItems: 10,
     ...demoEngineStory(NOW),
+    // The bottleneck's window: the demo's GitHub Iteration field has 14-day iterations.
+    storyDays: 14,
   });
   return JSON.parse(JSON.stringify(report));
 }

@@ -44,7 +44,7 @@ export async function flowReportOfRow(
   row: TrackedRow,
   params: FlowParams,
 ): Promise<FlowResponse> {
-  return (await cachedFlow(ctx, userId, analysedBoard(row), params)).report;
+  return (await cachedFlow(ctx, userId, analysedBoard(row, ctx.now()), params)).report;
 }
 
 /** Cached per board version, settings and what the viewer may see of the items (visibility/viewer-items.ts). */

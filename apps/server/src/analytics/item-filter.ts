@@ -1,4 +1,4 @@
-import { DEFAULT_CALENDAR, type ItemFilterQuery } from '@fluxion/contract';
+import type { ItemFilterQuery } from '@fluxion/contract';
 import {
   type BoardItem,
   buildCalendar,
@@ -18,8 +18,7 @@ import type { TrackedRow } from '../projects/queries.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
 import { iterationItems } from '../plan/board-plan.ts';
-import { engineCalendar } from '../projects/calendar.ts';
-import { toApiProject } from '../projects/to-api.ts';
+import { boardCalendar, engineCalendar } from '../projects/calendar.ts';
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
 export type RequestFilter = {
@@ -102,7 +101,7 @@ async function resolveIterationFilter(
   filter: RequestFilter,
 ): Promise<string> {
   if (filter.iteration === null) return '';
-  const calendar = engineCalendar(toApiProject(row).calendar ?? DEFAULT_CALENDAR);
+  const calendar = engineCalendar(boardCalendar(row.calendar));
   const now = ctx.now();
   const { iterationId, title, ids } = await iterationItems(
     ctx.db,

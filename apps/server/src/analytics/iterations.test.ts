@@ -13,6 +13,7 @@ import {
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard, generateDemoPlan } from '@fluxion/demo-board';
+import type { IterationReportResponse, Project } from '@fluxion/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDemoBoard } from '../projects/demo.ts';
 import { appendPlanChanges } from '../plan/queries.ts';
@@ -189,5 +190,34 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
     const after = (await get(`/api/iterations/?project=${demo}`)).json().current;
     expect(after.added).toBe(before.added + 1);
     expect(after.scope).toBe(before.scope + 1);
+  });
+
+  it('reads the iteration length from the board’s GitHub Iteration field, the typed one where there is none', async () => {
+    const projects = (await get('/api/projects/')).json() as Project[];
+    const demoProject = projects.find((p) => p.is_demo);
+    // The demo's field has 14-day iterations; the length typed for it (none: the default) is 7.
+    expect(demoProject?.iteration_length_days).toBe(14);
+    expect(demoProject?.iteration).toMatchObject({
+      source: 'github_field',
+      field: 'Iteration',
+      typed_days: 7,
+      current: { running: true },
+    });
+    const current = resolveIteration(input.plan.iterations, 'current', buildCalendar().dayOf(NOW));
+    expect(demoProject?.iteration?.current?.title).toBe(current?.title);
+    expect(demoProject?.iteration?.current?.start).toBe(current?.startDate);
+    const plain = projects.find((p) => p.project_id === 'PVT_plain');
+    expect(plain?.iteration_length_days).toBe(7);
+    expect(plain?.iteration).toEqual({ source: 'typed', field: null, current: null, typed_days: 7 });
+    // The analyses read it: "Over 1x Iteration" means over 14 days on the demo.
+    const issues = (await get(`/api/issues/?project=${demo}&column=In%20Progress`)).json();
+    expect(issues.column_stats.iteration_length_days).toBe(14);
+    expect(issues.column_stats.thresholds).toEqual({ '1x_iteration': 14, '2x_iteration': 28 });
+  });
+
+  it('says of each finished iteration what of its scope at the end was not done', async () => {
+    const report = (await get(`/api/iterations/?project=${demo}`)).json() as IterationReportResponse;
+    for (const i of report.recent) expect(i.not_done).toBe(i.scope - i.completed);
+    expect(report.recent.some((i) => i.not_done > 0)).toBe(true);
   });
 });

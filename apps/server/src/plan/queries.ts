@@ -12,7 +12,7 @@ export type PlanFields = {
 
 export const NO_PLAN_FIELDS: PlanFields = { iterationField: null, iterations: [], estimateField: null };
 
-function parseIterations(text: string): Iteration[] {
+export function parseIterations(text: string): Iteration[] {
   try {
     const list = JSON.parse(text) as unknown;
     return Array.isArray(list) ? (list as Iteration[]) : [];

@@ -69,8 +69,11 @@ function buildAccessStatement(db: Db) {
       .leftJoin('tracked_projects as t', (join) =>
         join.onRef('t.board_id', '=', 'b.id').onRef('t.user_id', '=', 's.user_id'),
       )
+      .leftJoin('board_plan_fields as pf', 'pf.board_id', 'b.id')
       .selectAll('b')
       .select([
+        'pf.iteration_field_name',
+        'pf.iterations as iteration_list',
         'u.subscription_status',
         'u.subscription_end',
         'u.demo_hidden',

@@ -52,7 +52,19 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       full_name: 'fluxion-demo/1',
       owner: 'fluxion-demo',
       is_demo: true,
-      iteration_length_days: 7,
+      // The demo board's GitHub Iteration field sets it (14-day iterations); none was typed (7 by default).
+      iteration_length_days: 14,
+      iteration: {
+        source: 'github_field',
+        field: 'Iteration',
+        current: {
+          title: expect.any(String),
+          start: expect.any(String),
+          end: expect.any(String),
+          running: true,
+        },
+        typed_days: 7,
+      },
       cycle_time_start_column: 'In Progress',
       column_list: DEMO_COLUMNS,
       column_classification: null,
@@ -89,6 +101,8 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       owner: 'fluxion-labs',
       is_demo: false,
       iteration_length_days: 14,
+      // No Iteration field on this board: the typed length applies.
+      iteration: { source: 'typed', field: null, current: null, typed_days: 14 },
       cycle_time_start_column: 'In Progress',
       column_list: SIM_COLUMNS,
       column_classification: null,
@@ -118,7 +132,12 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
 
     const updated = await save(auth, { project_id: platform.nodeId, name: 'x', iteration_length: 7 });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toEqual({ ...expected, iteration_length_days: 7, cycle_time_start_column: null });
+    expect(updated.json()).toEqual({
+      ...expected,
+      iteration_length_days: 7,
+      iteration: { ...expected.iteration, typed_days: 7 },
+      cycle_time_start_column: null,
+    });
     // The number may come as a numeric string from a form.
     const asText = await save(auth, {
       project_id: platform.nodeId,
@@ -215,7 +234,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
     const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
     const edit = await save(alice.auth, { project_id: DEMO_PROJECT_ID, iteration_length: 14 });
     expect(edit.statusCode).toBe(403);
-    expect((await get(alice.auth, DEMO_PROJECT_ID)).json()).toMatchObject({ iteration_length_days: 7 });
+    expect((await get(alice.auth, DEMO_PROJECT_ID)).json()).toMatchObject({ iteration: { typed_days: 7 } });
 
     expect((await remove(alice.auth, DEMO_PROJECT_ID)).statusCode).toBe(204);
     expect(await list(alice.auth)).toEqual([]);

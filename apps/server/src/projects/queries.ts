@@ -5,15 +5,24 @@ import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
 import { renameInClassification } from './classification.ts';
 
-export type TrackedRow = Board & {
-  iteration_length_days: number | null;
-  cycle_time_start_column: string | null;
-  /** JSON text of the user's classification (projects/classification.ts); null: automatic. */
-  column_classification: string | null;
+/** The board's GitHub Iteration field, as board_plan_fields holds it (null: none, or not read yet). */
+export type IterationFieldColumns = {
+  iteration_field_name: string | null;
+  /** JSON text of its iterations (plan/queries.ts). */
+  iteration_list: string | null;
 };
 
+export type TrackedRow = Board &
+  IterationFieldColumns & {
+    /** The length the user typed: the fallback for a board without an Iteration field. */
+    iteration_length_days: number | null;
+    cycle_time_start_column: string | null;
+    /** JSON text of the user's classification (projects/classification.ts); null: automatic. */
+    column_classification: string | null;
+  };
+
 /** The demo board as a user sees it without tracking it: no settings of their own. */
-export const untrackedDemo = (demo: Board): TrackedRow => ({
+export const untrackedDemo = (demo: Board & IterationFieldColumns): TrackedRow => ({
   ...demo,
   iteration_length_days: null,
   cycle_time_start_column: null,
@@ -25,8 +34,11 @@ export async function listVisibleBoards(db: Db, userId: string, demoHidden: bool
   const tracked = await db
     .selectFrom('boards')
     .innerJoin('tracked_projects', 'tracked_projects.board_id', 'boards.id')
+    .leftJoin('board_plan_fields as pf', 'pf.board_id', 'boards.id')
     .selectAll('boards')
     .select([
+      'pf.iteration_field_name',
+      'pf.iterations as iteration_list',
       'tracked_projects.iteration_length_days',
       'tracked_projects.cycle_time_start_column',
       'tracked_projects.column_classification',
@@ -51,8 +63,14 @@ export async function findVisibleBoard(
   return boards.find((b) => b.github_project_id === githubProjectId);
 }
 
-export async function findDemoBoard(db: Db): Promise<Board | undefined> {
-  return db.selectFrom('boards').selectAll().where('is_demo', '=', 1).executeTakeFirst();
+export async function findDemoBoard(db: Db): Promise<(Board & IterationFieldColumns) | undefined> {
+  return db
+    .selectFrom('boards')
+    .leftJoin('board_plan_fields as pf', 'pf.board_id', 'boards.id')
+    .selectAll('boards')
+    .select(['pf.iteration_field_name', 'pf.iterations as iteration_list'])
+    .where('is_demo', '=', 1)
+    .executeTakeFirst();
 }
 
 export async function findBoardByGithubId(db: Db, githubProjectId: string): Promise<Board | undefined> {

@@ -85,7 +85,7 @@ async function withSharedSettings(ctx: AppContext, userId: string, rows: Tracked
   const logins = await settingsOwnerLogins(ctx.db, setters);
   return Promise.all(
     setters.map(async (row) => ({
-      ...toApiProject(row),
+      ...toApiProject(row, ctx.now()),
       shared_settings: {
         set_by: row.settings_user_id === null ? null : (logins.get(row.settings_user_id) ?? null),
         editable: await maySetSharedSettings(ctx, row, userId),
@@ -97,7 +97,7 @@ async function withSharedSettings(ctx: AppContext, userId: string, rows: Tracked
 export async function getDemoProject(ctx: AppContext): Promise<Project> {
   const demo = await findDemoBoard(ctx.db);
   if (!demo) throw notFound('There is no demo project');
-  return toApiProject(untrackedDemo(demo));
+  return toApiProject(untrackedDemo(demo), ctx.now());
 }
 
 /** The demo project is in every list and cannot be edited; deleting it hides it for this user. */

@@ -1,4 +1,5 @@
-import { DEFAULT_ITERATION_LENGTH, type Project, unreadableReasonSchema } from '@fluxion/contract';
+import { type Project, unreadableReasonSchema } from '@fluxion/contract';
+import { boardIteration } from './iteration.ts';
 import { ACCESS_LOST_PREFIX } from '../boards/installation-access.ts';
 import { PERSONAL_BOARDS_NOT_CONNECTED, SIGN_IN_NEEDED } from '../github/for-user.ts';
 import { boardCalendar } from './calendar.ts';
@@ -7,15 +8,19 @@ import { classifyColumns } from '@fluxion/flow';
 import { storedClassification } from './classification.ts';
 import type { TrackedRow } from './queries.ts';
 
-export function toApiProject(row: TrackedRow): Project {
+/** The board as the API answers it; `now` (the app's clock) decides which iteration runs today. */
+export function toApiProject(row: TrackedRow, now: number): Project {
   const columns = parseColumns(row.column_list);
+  const calendar = boardCalendar(row.calendar);
+  const { days, ...iteration } = boardIteration(row, calendar, now);
   return {
     project_id: row.github_project_id,
     title: row.title,
     full_name: `${row.owner_login}/${row.number}`,
     owner: row.owner_login,
     is_demo: row.is_demo === 1,
-    iteration_length_days: row.iteration_length_days ?? DEFAULT_ITERATION_LENGTH,
+    iteration_length_days: days,
+    iteration,
     cycle_time_start_column: cycleStart(row, columns),
     column_list: columns,
     column_classification: storedClassification(row.column_classification, columns),
@@ -27,7 +32,7 @@ export function toApiProject(row: TrackedRow): Project {
     recording_since: new Date(row.added_at).toISOString(),
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
     ...workflowFieldAndHistory(row),
-    calendar: boardCalendar(row.calendar),
+    calendar,
     include_archived: row.include_archived !== 0,
     flow_policies: boardFlowPolicies(row.flow_policies),
   };

@@ -36,7 +36,7 @@ export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): P
   const filters = linkFilters(link);
   const query = { project, ...filters };
   const flowQuery = { ...query, horizon: FLOW_DEFAULTS.horizon, items: FLOW_DEFAULTS.items };
-  const analysed = analysedBoard(board);
+  const analysed = analysedBoard(board, ctx.now());
   const viewer = { userId: creator, board: analysed };
   const [lead, tis, flow] = await Promise.all([
     leadTime(ctx, viewer, query),

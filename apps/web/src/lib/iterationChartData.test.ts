@@ -34,12 +34,13 @@ describe('iteration chart data', () => {
         committed: 10,
         scope: 12,
         completed: 2,
+        not_done: 10,
         added: 3,
         removed: 1,
         unestimated: 0,
         days: [day('2026-11-02', 10, 0)],
       },
-      recent: [{ ...summary, committed: 20, scope: 18, completed: 15, added: 1, removed: 3 }],
+      recent: [{ ...summary, committed: 20, scope: 18, completed: 15, not_done: 3, added: 1, removed: 3 }],
     };
     expect(burnUpCsv(report).header).toEqual([
       'Date',
@@ -49,6 +50,6 @@ describe('iteration chart data', () => {
       'Removed (Points (estimate))',
     ]);
     expect(historyCsv({ ...report, unit: 'items' }).header.slice(3, 4)).toEqual(['Committed (items)']);
-    expect(historyCsv(report).rows).toEqual([['Sprint 1', '2026-10-19', '2026-11-01', 20, 1, 3, 18, 15]]);
+    expect(historyCsv(report).rows).toEqual([['Sprint 1', '2026-10-19', '2026-11-01', 20, 1, 3, 18, 15, 3]]);
   });
 });

@@ -41,6 +41,7 @@ export function historyCsv(report: IterationReportResponse): CsvTable {
     i.removed,
     i.scope,
     i.completed,
+    i.not_done,
   ];
   return {
     header: [
@@ -52,6 +53,7 @@ export function historyCsv(report: IterationReportResponse): CsvTable {
       `Removed (${unit})`,
       `Scope at end (${unit})`,
       `Completed (${unit})`,
+      `Not done (${unit})`,
     ],
     rows: report.recent.map(row),
   };

@@ -5,7 +5,7 @@ import { buildFlowReport } from '../reports/flow-report.ts';
 import { computeItemTimelines } from '../timeline/item-timelines.ts';
 import type { Transition } from '../types.ts';
 import { buildIterationReport } from './iteration-report.ts';
-import { resolveIteration } from './iterations.ts';
+import { iterationWindow, resolveIteration } from './iterations.ts';
 import { estimateWeights, itemsInIteration, planHistory } from './plan-history.ts';
 import type { Iteration, PlanChange } from './types.ts';
 
@@ -133,6 +133,32 @@ describe('Iteration filter', () => {
     expect(resolveIteration(ITERATIONS, 'current', today + 30)).toBeNull();
   });
 
+  it('gives the iteration length of the one running today; between iterations the last that ended, before them the first', () => {
+    // Sprint 2 runs 8th–14th (today is the 10th); a 14-day Sprint 3 from the 22nd leaves a gap.
+    const longer = [...ITERATIONS, { id: 'it-3', title: 'Sprint 3', startDate: '2024-01-22', duration: 14 }];
+    expect(iterationWindow(longer, today)).toMatchObject({
+      days: 7,
+      running: true,
+      iteration: { id: 'it-2' },
+    });
+    expect(iterationWindow(longer, today + 8)).toMatchObject({
+      days: 7,
+      running: false,
+      iteration: { id: 'it-2' },
+    });
+    expect(iterationWindow(longer, today + 12)).toMatchObject({
+      days: 14,
+      running: true,
+      iteration: { id: 'it-3' },
+    });
+    expect(iterationWindow(longer, today - 20)).toMatchObject({
+      days: 7,
+      running: false,
+      iteration: { id: 'it-1' },
+    });
+    expect(iterationWindow([], today)).toBeNull();
+  });
+
   it('keeps the items whose iteration is it now', () => {
     expect([...itemsInIteration(plans, 'it-2')].sort()).toEqual(['1', '2', '6', '8', '9']);
     expect([...itemsInIteration(plans, 'it-1')].sort()).toEqual(['3', '5']);
@@ -157,16 +183,24 @@ describe('Iteration report: worked example', () => {
   it('compares committed and completed for the finished iterations', () => {
     const base = { id: 'it-1', title: 'Sprint 1', start: '2024-01-01', end: '2024-01-07', partial: false };
     expect(report('items').recent).toEqual([
-      { ...base, committed: 5, added: 1, removed: 2, scope: 4, completed: 2 },
+      { ...base, committed: 5, added: 1, removed: 2, scope: 4, completed: 2, not_done: 2 },
     ]);
     expect(report('estimate').recent).toEqual([
-      { ...base, committed: 19, added: 2, removed: 10, scope: 11, completed: 3 },
+      { ...base, committed: 19, added: 2, removed: 10, scope: 11, completed: 3, not_done: 8 },
     ]);
   });
 
   it("draws the current iteration's burn-up with the scope added and removed", () => {
     const items = report('items').current;
-    expect(items).toMatchObject({ id: 'it-2', committed: 5, added: 1, removed: 1, scope: 5, completed: 2 });
+    expect(items).toMatchObject({
+      id: 'it-2',
+      committed: 5,
+      added: 1,
+      removed: 1,
+      scope: 5,
+      completed: 2,
+      not_done: 3,
+    });
     const points = report('estimate').current;
     expect(points).toMatchObject({
       committed: 18,
@@ -174,6 +208,7 @@ describe('Iteration report: worked example', () => {
       removed: 2,
       scope: 24,
       completed: 8,
+      not_done: 16,
       unestimated: 0,
     });
     expect(points?.days).toEqual([

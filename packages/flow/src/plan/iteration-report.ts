@@ -23,6 +23,8 @@ export type IterationTotals = {
   committed: number;
   scope: number;
   completed: number;
+  /** The scope at the end not completed during the iteration: scope − completed. */
+  not_done: number;
   added: number;
   removed: number;
 };
@@ -111,6 +113,7 @@ function summarize(input: IterationReportInput, span: IterationSpan, until: numb
     committed: round(measureAt(input, id, b.start, commitAt).scope),
     scope: round(final.scope),
     completed: round(final.completed),
+    not_done: round(final.scope - final.completed),
     added: round(added),
     removed: round(removed),
     partial: input.knownSince >= b.commit,

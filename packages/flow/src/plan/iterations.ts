@@ -24,6 +24,22 @@ export function finishedIterations(spans: readonly IterationSpan[], today: numbe
   return spans.filter((s) => s.last < today);
 }
 
+/** The iteration the analyses read its length from, and whether it is running today. */
+export type IterationWindow = { days: number; iteration: Iteration; running: boolean };
+
+/**
+ * The iteration whose length is the board's iteration length (docs/metrics.md, "The iteration"): the one
+ * running `today`; between iterations the last that ended, before the first one the first. Null without
+ * any: the typed length applies.
+ */
+export function iterationWindow(iterations: readonly Iteration[], today: number): IterationWindow | null {
+  const spans = iterationSpans(iterations);
+  const running = currentIteration(spans, today);
+  const span = running ?? finishedIterations(spans, today).at(-1) ?? spans[0];
+  if (!span) return null;
+  return { days: span.last - span.first + 1, iteration: span.iteration, running: running !== null };
+}
+
 /** What an iteration filter names: the current one, the one before it, or one by id or title. */
 export type IterationSelector = 'current' | 'previous' | (string & {});
 

@@ -29,8 +29,21 @@ export function IterationHistory({ report, board }: { report: IterationReportRes
                 <YAxis label={{ value: axis, angle: -90, position: 'insideLeft' }} />
                 <Tooltip />
                 <Legend verticalAlign="top" wrapperStyle={LEGEND_STYLE} />
-                <Bar dataKey="committed" name={t.committed} fill="#0969da" isAnimationActive={false} />
-                <Bar dataKey="completed" name={t.completed} fill="#8250df" isAnimationActive={false} />
+                <Bar dataKey="committed" name={t.scopeAtStart} fill="#0969da" isAnimationActive={false} />
+                <Bar
+                  dataKey="completed"
+                  name={t.completed}
+                  stackId="end"
+                  fill="#8250df"
+                  isAnimationActive={false}
+                />
+                <Bar
+                  dataKey="not_done"
+                  name={t.notDone}
+                  stackId="end"
+                  fill="#d4a72c"
+                  isAnimationActive={false}
+                />
               </BarChart>
             </ResponsiveContainer>
           </Exportable>
@@ -40,10 +53,12 @@ export function IterationHistory({ report, board }: { report: IterationReportRes
                 <tr>
                   <th scope="col">{t.iteration}</th>
                   <th scope="col">{t.dates}</th>
-                  <th scope="col">{t.committed}</th>
+                  <th scope="col">{t.scopeAtStart}</th>
                   <th scope="col">{t.added}</th>
                   <th scope="col">{t.removed}</th>
+                  <th scope="col">{t.scopeAtEnd}</th>
                   <th scope="col">{t.completed}</th>
+                  <th scope="col">{t.notDone}</th>
                 </tr>
               </thead>
               <tbody>
@@ -58,7 +73,9 @@ export function IterationHistory({ report, board }: { report: IterationReportRes
                     <td>{i.committed}</td>
                     <td>+{i.added}</td>
                     <td>−{i.removed}</td>
+                    <td>{i.scope}</td>
                     <td>{i.completed}</td>
+                    <td>{i.not_done}</td>
                   </tr>
                 ))}
               </tbody>

@@ -52,6 +52,7 @@ function CurrentTiles({
         value={String(current.completed)}
         hint={tiles.completedHint(current.scope)}
       />
+      <Tile label={tiles.notDone} value={String(current.not_done)} hint={tiles.notDoneHint(current.scope)} />
       {report.unit === 'estimate' && (
         <Tile label={tiles.unestimated} value={String(current.unestimated)} hint={tiles.unestimatedHint} />
       )}

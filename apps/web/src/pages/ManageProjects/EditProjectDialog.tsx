@@ -27,7 +27,9 @@ type Props = {
 };
 
 export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
-  const [iteration, setIteration] = useState(project.iteration_length_days || DEFAULT_ITERATION_LENGTH);
+  const [iteration, setIteration] = useState(
+    project.iteration?.typed_days ?? (project.iteration_length_days || DEFAULT_ITERATION_LENGTH),
+  );
   const [column, setColumn] = useState(project.cycle_time_start_column ?? '');
   const [classification, setClassification] = useState(() => initialChoice(project));
   const [calendar, setCalendar] = useState(() => initialCalendar(project));
@@ -97,7 +99,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
             {project.title} <span className={styles.muted}>({project.full_name})</span>
           </div>
         </div>
-        <IterationSelect value={iteration} onChange={setIteration} />
+        <IterationSelect value={iteration} onChange={setIteration} iteration={project.iteration ?? null} />
         {/* The columns of the board's own workflow field, which need not be the one GitHub's view groups by. */}
         <ColumnSelect
           projectId={project.project_id}

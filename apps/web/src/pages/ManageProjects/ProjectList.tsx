@@ -61,7 +61,11 @@ export function ProjectList({ projects, onEdit, onDelete, onShare }: Props) {
             <BoardAccessNotice project={project} />
             <div className={`${styles.meta} ${styles.details}`}>
               <span>{project.full_name}</span>
-              <span>{T.projects.iterationDays(project.iteration_length_days)}</span>
+              <span>
+                {project.iteration?.source === 'github_field'
+                  ? T.projects.iterationFromGithub(project.iteration_length_days)
+                  : T.projects.iterationDays(project.iteration_length_days)}
+              </span>
               {project.cycle_time_start_column && (
                 <span>{`${T.projects.cycleStartShort}: ${project.cycle_time_start_column}`}</span>
               )}

@@ -1,6 +1,8 @@
 import { Button, FormControl, Select } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { getProjectColumns, getProjectFields } from '../../api/endpoints.ts';
+import type { Project } from '@fluxion/contract';
+import { formatDate } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 
 export function useProjectColumns(projectId: string, fieldId = '') {
@@ -49,9 +51,30 @@ export function WorkflowFieldSelect({ projectId, value, onChange }: FieldProps) 
   );
 }
 
-type IterationProps = { value: number | null; onChange: (value: number) => void };
+type IterationProps = {
+  value: number | null;
+  onChange: (value: number) => void;
+  /** The tracked board's iteration source (Edit; null: not known); absent when adding a board. */
+  iteration?: Project['iteration'] | null;
+};
 
-export function IterationSelect({ value, onChange }: IterationProps) {
+/** Which length applies: the board's GitHub Iteration field's, or this typed one. */
+function iterationCaption(iteration: Project['iteration'] | null): string {
+  if (iteration === undefined) return T.projects.iterationAddHint;
+  if (iteration === null) return T.projects.iterationTyped;
+  const { current, field } = iteration;
+  if (iteration.source !== 'github_field' || !current || field === null) return T.projects.iterationTyped;
+  const days = Math.round((Date.parse(current.end) - Date.parse(current.start)) / 86_400_000) + 1;
+  return T.projects.iterationFromField(
+    field,
+    days,
+    current.title,
+    formatDate(current.start),
+    formatDate(current.end),
+  );
+}
+
+export function IterationSelect({ value, onChange, iteration }: IterationProps) {
   return (
     <FormControl required>
       <FormControl.Label>{T.projects.iterationLength}</FormControl.Label>
@@ -66,6 +89,7 @@ export function IterationSelect({ value, onChange }: IterationProps) {
           </Select.Option>
         ))}
       </Select>
+      <FormControl.Caption>{iterationCaption(iteration)}</FormControl.Caption>
     </FormControl>
   );
 }
