@@ -232,8 +232,18 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
     clock.advance(DAY);
     const before = mail.inbox.mails.length;
     const slackBefore = mail.inbox.slack.length;
-    await Promise.all([notifier('a').runOnce(), notifier('b').runOnce()]);
-    await notifier('a').runOnce();
+    // What an uninstall does: GitHub lets neither of them read the board any more (404), which is why
+    // the alert exists; it goes to those who could read it when collection stopped.
+    const members = sim.world.orgs.get('fluxion-labs')?.members as Set<string>;
+    members.delete('octo-alice');
+    members.delete('octo-bob');
+    try {
+      await Promise.all([notifier('a').runOnce(), notifier('b').runOnce()]);
+      await notifier('a').runOnce();
+    } finally {
+      members.add('octo-alice');
+      members.add('octo-bob');
+    }
     const alerts = mail.inbox.mails.slice(before).filter((m) => m.subject.includes('stopped collecting'));
     expect(alerts.map((m) => m.to[0]).sort()).toEqual([aliceMail, bobMail].sort());
     expect(alerts[0]?.text).toContain('uninstalled from fluxion-labs');

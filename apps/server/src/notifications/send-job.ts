@@ -84,8 +84,16 @@ async function deliveryOf(sender: Sender, job: Job): Promise<Delivery> {
 /**
  * Why a user may not receive news of a board now, or null when they may: what is known here first, then
  * whether GitHub still lets them read the board (cached; throws when GitHub cannot be asked: retried).
+ * Not for the "collection stopped" alert: it exists for the case where GitHub no longer lets anyone read
+ * the board (the App uninstalled or suspended), so it goes to whoever tracked it, and could read it, when
+ * collection stopped; it says only that, and what to do.
  */
-async function recipientRefusal(ctx: ApiContext, userId: string, board: Board): Promise<string | null> {
+async function recipientRefusal(
+  ctx: ApiContext,
+  userId: string,
+  board: Board,
+  job: Job,
+): Promise<string | null> {
   const user = await findUser(ctx.db, userId);
   if (!user) return 'The user no longer exists';
   if (user.github_access_revoked_at !== null)
@@ -93,6 +101,7 @@ async function recipientRefusal(ctx: ApiContext, userId: string, board: Board): 
   if (board.is_demo === 1) return null;
   if (!(await tracks(ctx.db, userId, board.id))) return 'The user no longer tracks this board';
   if (!(await canAnalyse(ctx, user, board))) return PAYWALL;
+  if (job.kind === 'alert' && readCause(job.cause ?? '')?.kind === 'collection_stopped') return null;
   return githubRefusal(ctx, userId, board);
 }
 
@@ -105,7 +114,7 @@ async function emailDelivery(sender: Sender, job: Job, board: Board): Promise<De
   const { ctx, channels } = sender;
   const userId = job.user_id;
   if (!userId) return drop('An e-mail job without a recipient');
-  const refusal = await recipientRefusal(ctx, userId, board);
+  const refusal = await recipientRefusal(ctx, userId, board, job);
   if (refusal) return drop(refusal);
   const prefs = await findPreferences(ctx.db, userId, board.id);
   if (!prefs?.email) return drop('No e-mail address is set');
@@ -146,7 +155,7 @@ async function slackDelivery(sender: Sender, job: Job, board: Board): Promise<De
     const prefs = await findPreferences(ctx.db, userId, board.id);
     if (prefs === undefined) continue;
     if (prefs.by_slack !== 1 || !wants(job, prefs)) continue;
-    if ((await recipientRefusal(ctx, userId, board)) === null) {
+    if ((await recipientRefusal(ctx, userId, board, job)) === null) {
       reader = userId;
       break;
     }
