@@ -43,6 +43,7 @@ import {
   workflowFieldRequestSchema,
 } from './projects.ts';
 import { projectRemovalSchema } from './project-removal.ts';
+import { withoutControlCharacters } from './plain-text.ts';
 import { type RouteKey, type RouteName, routes } from './routes.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { accountEndpoints } from './account.ts';
@@ -135,8 +136,20 @@ function endpoint<const N extends RouteName, const E extends Omit<Endpoint, keyo
   return { ...routes[name], ...spec };
 }
 
+/** The table with every endpoint's params, query and body refusing control characters (plain-text.ts). */
+function withPlainInputs<T extends Record<string, Endpoint>>(table: T): T {
+  const plain = <S extends z.ZodType | undefined>(schema: S): S =>
+    (schema === undefined ? schema : withoutControlCharacters(schema)) as S;
+  const entries = Object.entries(table).map(([name, e]) => {
+    const inputs = { params: plain(e.params), query: plain(e.query), body: plain(e.body) };
+    const present = Object.fromEntries(Object.entries(inputs).filter(([, schema]) => schema !== undefined));
+    return [name, { ...e, ...present }];
+  });
+  return Object.fromEntries(entries) as T;
+}
+
 /** The API, route by route: the server registers from it, the web's client is typed by it, OpenAPI is made of it. */
-export const endpoints = {
+export const endpoints = withPlainInputs({
   health: endpoint('health', {
     summary: 'Liveness: the process answers',
     tag: 'Health',
@@ -562,7 +575,7 @@ export const endpoints = {
   }),
   ...notificationEndpoints,
   ...accountEndpoints,
-} satisfies Record<RouteName, Endpoint>;
+} satisfies Record<RouteName, Endpoint>);
 
 export type EndpointName = keyof typeof endpoints;
 

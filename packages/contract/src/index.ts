@@ -13,6 +13,7 @@ export * from './item-history.ts';
 export * from './projects.ts';
 export * from './project-removal.ts';
 export * from './overview.ts';
+export * from './plain-text.ts';
 export * from './export.ts';
 export * from './sharing.ts';
 export * from './notifications.ts';

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from './plain-text.ts';
 import { z } from 'zod';
 import { leadTimeResponseSchema, timeInStateResponseSchema } from './analytics.ts';
 import { itemFilterQueryShape } from './filters.ts';
@@ -11,11 +12,13 @@ export const SHARE_LINK_MAX_DAYS = 365;
 const projectParam = z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200);
 
 /** What a link shows: the board's analyses over this window, narrowed by the analyses' item filter. */
-export const shareFiltersSchema = z.object({
-  /** The window of every analysis, in days ending today. */
-  days: wholeNumber('days', 1, 365).default(30),
-  ...itemFilterQueryShape,
-});
+export const shareFiltersSchema = withoutControlCharacters(
+  z.object({
+    /** The window of every analysis, in days ending today. */
+    days: wholeNumber('days', 1, 365).default(30),
+    ...itemFilterQueryShape,
+  }),
+);
 export type ShareFilters = z.output<typeof shareFiltersSchema>;
 export type ShareFilterParams = z.input<typeof shareFiltersSchema>;
 

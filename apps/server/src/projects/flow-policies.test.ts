@@ -162,3 +162,40 @@ describe.each(cases)('flow policies on $name', async ({ create }) => {
     expect(answer.wip_limits[0].dates_over.length).toBeGreaterThan(0);
   });
 });
+
+describe.each(cases)('control characters in flow policies on $name', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { githubUrl: sim.url });
+  const { auth } = await signedInGithubUser(ctx, sim, 'octo-alice');
+
+  it('are refused by the API, and one stored before is left out with a warning instead of failing the board', async () => {
+    const save = (flow_policies: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/projects/',
+        headers: auth,
+        payload: { project_id: board.id, iteration_length: 7, flow_policies },
+      });
+    const refused = await save({ blocked_label: 'x\u0000' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      field: 'flow_policies.blocked_label',
+      message: 'flow_policies.blocked_label: must not contain control characters',
+    });
+    expect((await save({ blocked_label: 'on\u001bhold' })).statusCode).toBe(400);
+    expect((await save({ blocked_label: 'blocked' })).statusCode).toBe(201);
+    // As saved before requests refused it.
+    await ctx.db
+      .updateTable('boards')
+      .set({ flow_policies: JSON.stringify({ ...POLICIES, blocked_label: 'x\u0000' }) })
+      .where('github_project_id', '=', board.id)
+      .execute();
+    const flow = await app.inject({
+      url: `/api/flow/?project=${encodeURIComponent(board.id)}`,
+      headers: auth,
+    });
+    expect(flow.statusCode, flow.body.slice(0, 300)).toBe(200);
+    expect(flow.json().blocked).toMatchObject({ label: 'blocked' });
+  });
+});

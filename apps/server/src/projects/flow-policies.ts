@@ -1,5 +1,6 @@
 import {
   type BlockedField,
+  controlCharacterPath,
   DEFAULT_FLOW_POLICIES,
   type FlowPolicies,
   flowPoliciesSchema,
@@ -30,7 +31,11 @@ export function boardFlowPolicies(stored: string | null): FlowPolicies {
   const shape = flowPoliciesSchema.shape;
   const part = <K extends keyof FlowPolicies>(key: K): FlowPolicies[K] => {
     const read = shape[key].safeParse(value[key]);
-    return read.success ? (read.data as FlowPolicies[K]) : DEFAULT_FLOW_POLICIES[key];
+    if (!read.success) return DEFAULT_FLOW_POLICIES[key];
+    // Saved before requests refused them: a label with a NUL fails every query that names it (PostgreSQL).
+    if (controlCharacterPath(read.data) === null) return read.data as FlowPolicies[K];
+    warnOnce(stored, key);
+    return DEFAULT_FLOW_POLICIES[key];
   };
   const blockedField = part('blocked_field');
   return {
@@ -39,6 +44,16 @@ export function boardFlowPolicies(stored: string | null): FlowPolicies {
     blocked_label: part('blocked_label'),
     ...(blockedField ? { blocked_field: blockedField } : {}),
   };
+}
+
+const warned = new Set<string>();
+
+/** Each unusable stored part is said once per process (the policies are read on every request). */
+function warnOnce(stored: string, key: string): void {
+  if (warned.has(stored)) return;
+  if (warned.size >= 1000) warned.clear();
+  warned.add(stored);
+  console.warn(`A board's stored flow policies have a control character in ${key}: its default is used`);
 }
 
 /** The engine's input for them. */

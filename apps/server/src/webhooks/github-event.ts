@@ -1,4 +1,4 @@
-import { type BlockedField, instantMs } from '@fluxion/contract';
+import { type BlockedField, instantMs, withoutControlCharacters } from '@fluxion/contract';
 import { z } from 'zod';
 import type { WorkflowFieldRef } from '../github/types.ts';
 import type { PlanEdit } from '../plan/plan-diff.ts';
@@ -16,37 +16,39 @@ const instant = z
 const option = z.object({ id: z.string().nullish(), name: z.string() }).loose().nullish().catch(null);
 
 /** The parts of GitHub's `projects_v2_item` webhook payload that the collector reads. */
-export const projectsV2ItemEventSchema = z
-  .object({
-    action: z.string(),
-    /** The organization whose board it is (GitHub always names it; an organization webhook must). */
-    organization: z.object({ login: z.string() }).loose().nullish(),
-    projects_v2_item: z
-      .object({
-        node_id: z.string(),
-        project_node_id: z.string(),
-        content_type: z.string().nullish(),
-        updated_at: instant,
-        archived_at: instant.nullish(),
-      })
-      .loose(),
-    changes: z
-      .object({
-        field_value: z
-          .object({
-            field_type: z.string().nullish(),
-            field_node_id: z.string().nullish(),
-            field_name: z.string().nullish(),
-            from: option,
-            to: option,
-          })
-          .loose()
-          .optional(),
-      })
-      .loose()
-      .optional(),
-  })
-  .loose();
+export const projectsV2ItemEventSchema = withoutControlCharacters(
+  z
+    .object({
+      action: z.string(),
+      /** The organization whose board it is (GitHub always names it; an organization webhook must). */
+      organization: z.object({ login: z.string() }).loose().nullish(),
+      projects_v2_item: z
+        .object({
+          node_id: z.string(),
+          project_node_id: z.string(),
+          content_type: z.string().nullish(),
+          updated_at: instant,
+          archived_at: instant.nullish(),
+        })
+        .loose(),
+      changes: z
+        .object({
+          field_value: z
+            .object({
+              field_type: z.string().nullish(),
+              field_node_id: z.string().nullish(),
+              field_name: z.string().nullish(),
+              from: option,
+              to: option,
+            })
+            .loose()
+            .optional(),
+        })
+        .loose()
+        .optional(),
+    })
+    .loose(),
+);
 export type ProjectsV2ItemEvent = z.infer<typeof projectsV2ItemEventSchema>;
 
 export type WebhookEffect =

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from '@fluxion/contract';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import { refreshInstallationOrRetry, refreshInstallationRepositories } from '../installations/sync.ts';
@@ -52,7 +53,7 @@ export async function handleInstallationDelivery(
   payload: unknown,
 ): Promise<InstallationDelivery> {
   const schema = event === 'installation' ? installationEventSchema : installationRepositoriesEventSchema;
-  const parsed = schema.safeParse(payload);
+  const parsed = withoutControlCharacters(schema).safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = issue?.path.join('.') ?? '';
