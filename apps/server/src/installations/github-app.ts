@@ -56,6 +56,24 @@ async function asApp(ctx: AppContext) {
 
 const statusOf = (error: unknown) => (error as { status?: number }).status;
 
+/**
+ * A 403 or 429 that is a rate limit (GitHub's secondary limits answer so, with `retry-after`, or a spent
+ * budget with `x-ratelimit-remaining: 0`), not a refusal of the installation: never read as a suspension.
+ */
+export function isRateLimited(error: unknown): boolean {
+  const status = statusOf(error);
+  if (status !== 403 && status !== 429) return false;
+  const headers = (error as { response?: { headers?: Record<string, string | undefined> } }).response
+    ?.headers;
+  const message = (error as { message?: string }).message ?? '';
+  return (
+    status === 429 ||
+    headers?.['retry-after'] !== undefined ||
+    headers?.['x-ratelimit-remaining'] === '0' ||
+    /rate limit/i.test(message)
+  );
+}
+
 /** `GET /app/installations/{id}`: GitHub's current view of an installation; null when it is gone. */
 export async function fetchInstallation(ctx: AppContext, id: number): Promise<InstallationOnGithub | null> {
   const request = await asApp(ctx);
@@ -99,7 +117,8 @@ export async function mintInstallationToken(
     return { token: data.token, expiresAt };
   } catch (error) {
     if (statusOf(error) === 404) throw new InstallationGoneError(`GitHub has no installation ${id}`);
-    if (statusOf(error) === 403) throw new InstallationSuspendedError(`Installation ${id} is suspended`);
+    if (statusOf(error) === 403 && !isRateLimited(error))
+      throw new InstallationSuspendedError(`Installation ${id} is suspended`);
     throw error;
   }
 }

@@ -121,6 +121,26 @@ describe.each(await dialectCases())('installation access tokens on $name', ({ cr
     expect(await installationToken(ctx, id)).not.toBe(tokens[0]);
   });
 
+  it('reads a secondary rate limit (403 with retry-after) on minting as a wait, never as a suspension', async () => {
+    const id = await install('fluxion-labs').catch(async () => {
+      const [existing] = await fetch(`${sim.url}/_sim/installations`).then(
+        (r) => r.json() as Promise<{ id: number }[]>,
+      );
+      return existing?.id ?? 0;
+    });
+    await advance(56 * MINUTE);
+    await fetch(`${sim.url}/_sim/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'secondary-rate-limit', scope: 'rest', retryAfter: 30, count: 1 }),
+    });
+    const error = await installationToken(ctx, id).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(InstallationUnavailableError);
+    expect((error as { status?: number }).status).toBe(403);
+    expect((await findInstallation(ctx.db, id))?.suspended_at).toBeNull();
+    expect(await installationToken(ctx, id)).toMatch(/^ghs_/);
+  });
+
   it('marks an installation GitHub no longer has as removed when its token is due', async () => {
     const { id } = await simInstall(sim, 'octo-org-gone').catch(async () => {
       await fetch(`${sim.url}/_sim/orgs`, {
