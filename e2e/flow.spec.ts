@@ -11,7 +11,7 @@ test('the demo Flow page shows its tiles, insight, charts and forecast', async (
     await expect(page.getByText(tile, { exact: true })).toBeVisible();
   }
   await expect(page.getByText(/items \(85%\)$/)).toBeVisible();
-  await expect(page.locator('[data-severity]')).toContainText(/older than 85%|finish within/);
+  await expect(page.locator('[data-severity]')).toContainText(/against the SLE|the p85 of past cycle times/);
 
   // Cumulative flow: one stacked area per demo column.
   await expect(page.getByTestId('flow-cfd').locator('.recharts-area')).toHaveCount(6);
@@ -52,7 +52,9 @@ test('Home shows the demo board at a glance, and its stuck item leads to its col
   ]) {
     await expect(card.getByText(tile, { exact: true })).toBeVisible();
   }
-  await expect(card.locator('[data-severity]')).toContainText(/older than 85%|finish within|in progress/);
+  await expect(card.locator('[data-severity]')).toContainText(
+    /against the SLE|the p85 of past cycle times|in progress/,
+  );
 
   const stuck = card.getByTestId('stuck-item-link');
   const [, item, column] = /^(#\d+) in (.+) →$/.exec((await stuck.textContent()) ?? '') ?? [];

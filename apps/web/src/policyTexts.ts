@@ -53,7 +53,7 @@ export const P = {
     column: 'Column',
     blockedDays: (unit: string) => `${unit} blocked`,
     efficiencyAbout:
-      'Flow efficiency: the time items spent in productive columns while not blocked, over their whole time in progress, for the items finished in the window.',
+      'Flow efficiency: the time items spent in productive columns while not blocked, over their whole time in progress, for the items finished in the window. Not the active work ratio of Time in State, which counts blocked time in productive columns as active and reads the stays that ended in its window.',
     pct,
   },
   form: {

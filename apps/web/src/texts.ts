@@ -171,6 +171,9 @@ export const T = {
     intensive: 'Time-intensive Stage',
     intensity: 'Stage Intensity',
     activeRatio: 'Active Work Ratio (%)',
+    /** Not flow efficiency (docs/metrics.md §17): the page says which is which. */
+    activeRatioHint:
+      'productive ÷ (productive + waiting) time; blocked time counts — not Flow’s flow efficiency',
     queueHealth: 'Queue Health',
     queueHint: (ratio: number) => `${Math.round(ratio * 100)}% of committed items wait in a queue column`,
     yAxis: 'Average Time (days)',

@@ -1,5 +1,5 @@
 import { fallbackInsight, fmt, insight, plural } from './insight.ts';
-import type { AgingItem, FlowForecast, FlowPercentiles } from '../reports/flow-types.ts';
+import type { AgingItem, FlowForecast, FlowPercentiles, FlowSle } from '../reports/flow-types.ts';
 import type { Bottleneck } from '../metrics/board-story.ts';
 import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
@@ -20,6 +20,8 @@ export type FlowFacts = {
   storyDays: number;
   /** Working days on a calendar with days off (docs/metrics.md §12). */
   unit: DayUnit;
+  /** The board's SLE (set or proposed), whose `sle_risk` is then the at-risk line; null without one. */
+  sle?: Pick<FlowSle, 'percent' | 'days'> | null;
 };
 
 /** The sentence naming the board's bottleneck, the same column Time in State and Home name. */
@@ -35,6 +37,12 @@ export const AT_RISK_CRITICAL_SHARE = 0.25;
 
 const isAtRisk = (item: AgingItem) => item.risk === 'at_risk' || item.risk === 'critical';
 
+/** At risk against the SLE: past it, or older than its share of finished items were in their column. */
+const isAtRiskOfSle = (item: AgingItem) => item.sle_risk === 'breached' || item.sle_risk === 'at_risk';
+
+const sleWords = (sle: Pick<FlowSle, 'percent' | 'days'>, unit: DayUnit) =>
+  `the SLE (${sle.percent}% within ${sle.days} ${unit})`;
+
 /** The column holding the most items older than p85 (first in the list's order on a tie) and its count. */
 function worstColumn(atRisk: readonly AgingItem[]): { column: string; count: number } {
   const counts = new Map<string, number>();
@@ -42,6 +50,26 @@ function worstColumn(atRisk: readonly AgingItem[]): { column: string; count: num
   let best = { column: '', count: 0 };
   for (const [column, count] of counts) if (count > best.count) best = { column, count };
   return best;
+}
+
+/** The items at risk against the SLE (docs/metrics.md §17): the at-risk line wherever one is set or proposed. */
+function sleRiskInsight(
+  f: FlowFacts,
+  sle: Pick<FlowSle, 'percent' | 'days'>,
+  atRisk: readonly AgingItem[],
+): Insight {
+  const worst = worstColumn(atRisk);
+  const oldest = atRisk[0] as AgingItem;
+  const name = oldest.number === null ? `'${oldest.title ?? ''}'` : `#${oldest.number}`;
+  const where =
+    worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
+  const past = atRisk.filter((i) => i.sle_risk === 'breached').length;
+  const pastText = past === 0 ? '' : `, ${past} past it`;
+  const text =
+    `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} at risk against ${sleWords(sle, f.unit)}${pastText}; ` +
+    `oldest ${name} at ${fmt(oldest.age_days)} ${f.unit}.${bottleneckSentence(f)}`;
+  const share = atRisk.length / f.aging.length;
+  return insight(share >= AT_RISK_CRITICAL_SHARE || past > 0 ? 'critical' : 'warning', text, f.completions);
 }
 
 function atRiskInsight(f: FlowFacts, atRisk: readonly AgingItem[], p85: number): Insight {
@@ -52,7 +80,7 @@ function atRiskInsight(f: FlowFacts, atRisk: readonly AgingItem[], p85: number):
   const where =
     worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
   const text =
-    `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} older than 85% of past cycle times ` +
+    `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} older than the p85 of past cycle times ` +
     `(${fmt(p85)} ${f.unit}); oldest ${name} at ${fmt(oldest.age_days)} ${f.unit}.${bottleneckSentence(f)}`;
   const share = atRisk.length / f.aging.length;
   return insight(share >= AT_RISK_CRITICAL_SHARE ? 'critical' : 'warning', text, f.completions);
@@ -63,7 +91,10 @@ function forecastInsight(f: FlowFacts, p85: number): Insight {
   const ahead = howMany
     ? ` Next ${f.forecast?.how_many.horizon_days} days: at least ${plural(howMany.items, 'item')} (85% confidence).`
     : '';
-  const text = `No work in progress is older than 85% of past cycle times; 85% of items finish within ${fmt(p85)} ${f.unit}.${ahead}${bottleneckSentence(f)}`;
+  const line = f.sle
+    ? `No work in progress is at risk against ${sleWords(f.sle, f.unit)}; the p85 of past cycle times is ${fmt(p85)} ${f.unit}.`
+    : `No work in progress is older than the p85 of past cycle times (${fmt(p85)} ${f.unit}).`;
+  const text = `${line}${ahead}${bottleneckSentence(f)}`;
   return insight(f.aging.some((i) => i.risk === 'watch') ? 'good' : 'excellent', text, f.completions);
 }
 
@@ -93,6 +124,11 @@ export function flowInsight(f: FlowFacts): Insight {
     if (f.aging.length === 0) return fallbackInsight();
     const text = `No item finished in the last ${f.windowDays} days while ${inProgress(f)}.${bottleneckSentence(f)}`;
     return insight('warning', text, 0);
+  }
+  if (f.sle) {
+    const atSle = f.aging.filter(isAtRiskOfSle);
+    if (atSle.length > 0) return sleRiskInsight(f, f.sle, atSle);
+    return forecastInsight(f, p85);
   }
   const atRisk = f.aging.filter(isAtRisk);
   if (atRisk.length > 0) return withGaps(atRiskInsight(f, atRisk, p85), f);

@@ -96,6 +96,12 @@ describe('Flow answer: blocked time, flow efficiency, WIP limits, SLE', () => {
     const risks = Object.fromEntries(r.aging.items.map((a) => [a.id, a.sle_risk]));
     expect(risks).toEqual({ i2: 'breached', i3: 'on_track' });
     expect(r.sle?.at_risk).toEqual(['i2']);
+    // The at-risk line is the SLE where there is one: the insight names it, not the p85.
+    expect(r.performance_insight.message).toMatch(
+      /^1 item in 'Review' is at risk against the SLE \(85% within 5 days\), 1 past it; oldest #\d+ at 6 days\./,
+    );
+    expect(r.performance_insight.message).not.toContain('85% of past cycle times');
+    expect(r.performance_insight.severity).toBe('critical');
   });
 
   it('has no SLE when none is set and the history is too short to propose one', () => {

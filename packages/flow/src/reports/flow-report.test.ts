@@ -85,11 +85,11 @@ describe('Flow report: worked example', () => {
     expect(report.aging.at_risk).toBe(1);
   });
 
-  it('names the item older than 85 % of past cycle times', () => {
+  it('names the item older than the p85 of past cycle times, as the p85 (no SLE on this board)', () => {
     expect(report.performance_insight).toEqual({
       severity: 'critical',
       message:
-        "1 item in 'In Progress' is older than 85% of past cycle times (6 days); oldest #6 at 7.5 days. Bottleneck: 'In Progress' (1.86 days per stay, 1.49x the other in-progress columns, last 7 days).",
+        "1 item in 'In Progress' is older than the p85 of past cycle times (6 days); oldest #6 at 7.5 days. Bottleneck: 'In Progress' (1.86 days per stay, 1.49x the other in-progress columns, last 7 days).",
       confidence: 0.29,
     });
   });

@@ -212,6 +212,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
         bottleneck,
         storyDays,
         unit: dayUnit(calendar),
+        sle: policyParts.sle,
       }),
       policyParts.wip_limits,
       s.days,

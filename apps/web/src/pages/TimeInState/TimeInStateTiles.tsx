@@ -28,6 +28,7 @@ export function TimeInStateTiles({ metrics, classification }: Props) {
         label={t.activeRatio}
         value={formatPercent(metrics.active_work_ratio)}
         tone={activeRatioTone(metrics.active_work_ratio)}
+        hint={t.activeRatioHint}
         tooltip={tooltip}
       />
       <Tile
