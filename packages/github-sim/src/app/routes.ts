@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, sendError } from '../http/auth.ts';
-import { rateKey } from '../model/access.ts';
-import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
+import { budgetOf } from '../model/access.ts';
+import { rateHeaders } from '../model/rate-limits.ts';
 import type { AppPermissions, SimApp, SimInstallation } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 import { installationJson } from '../webhooks/app-payload.ts';
@@ -209,7 +209,7 @@ export function registerAppRoutes(app: FastifyInstance, world: World): void {
     async (request, reply) => {
       const auth = authenticate(world, request, reply, DOCS.userInstallations);
       if (!auth) return reply;
-      reply.headers(rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'));
+      reply.headers(rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'));
       if (auth.principal.kind !== 'app-user')
         return sendError(
           reply,
@@ -234,7 +234,7 @@ export function registerAppRoutes(app: FastifyInstance, world: World): void {
     async (request, reply) => {
       const auth = authenticate(world, request, reply, DOCS.userRepositories);
       if (!auth) return reply;
-      reply.headers(rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'));
+      reply.headers(rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'));
       const installation = world.installations.get(Number(request.params.id));
       const login = auth.user.login;
       if (
@@ -260,7 +260,7 @@ export function registerAppRoutes(app: FastifyInstance, world: World): void {
     async (request, reply) => {
       const auth = authenticate(world, request, reply, DOCS.installationRepositories);
       if (!auth) return reply;
-      reply.headers(rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'));
+      reply.headers(rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'));
       if (auth.principal.kind !== 'installation')
         return sendError(
           reply,

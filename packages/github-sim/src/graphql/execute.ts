@@ -1,6 +1,6 @@
 import { type DocumentNode, execute, getOperationAST, type GraphQLError, parse, validate } from 'graphql';
-import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
-import { type Principal, rateKey } from '../model/access.ts';
+import { rateHeaders } from '../model/rate-limits.ts';
+import { budgetOf, type Principal } from '../model/access.ts';
 import type { World } from '../model/world.ts';
 import { GithubGraphqlError, iso } from './context.ts';
 import { analyzeCost } from './cost.ts';
@@ -72,7 +72,7 @@ export async function runGraphql(
 ): Promise<GraphqlAnswer> {
   const schema = githubSchema(world.schema);
   const viewer = principal.user;
-  const window = rateWindow(world, rateKey(principal));
+  const window = budgetOf(world, principal);
   const answer = (payload: unknown): GraphqlAnswer => ({
     status: 200,
     headers: rateHeaders(window, 'graphql'),

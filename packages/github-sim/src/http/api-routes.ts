@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { runGraphql, type GraphqlBody } from '../graphql/execute.ts';
-import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
+import { rateHeaders } from '../model/rate-limits.ts';
 import type { SimOrg, SimUser } from '../model/types.ts';
 import type { World } from '../model/world.ts';
-import { canReadOwnMembership, rateKey, type Principal } from '../model/access.ts';
+import { budgetOf, canReadOwnMembership, type Principal } from '../model/access.ts';
 
 /** A classic token reads its organization memberships only with one of these scopes, as on GitHub. */
 const MEMBERSHIP_SCOPES = ['admin:org', 'read:org', 'user', 'write:org'];
@@ -81,7 +81,7 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
     const auth = authenticate(world, request, reply, docs);
     if (!auth) return reply;
     const headers = {
-      ...rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'),
+      ...rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'),
       ...scopeHeaders(auth.principal, ''),
     };
     // An installation acts as no user: GitHub refuses it the authenticated user.
@@ -98,7 +98,7 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
     const page = Math.max(Number(request.query.page ?? 1) || 1, 1);
     const orgs = world.orgsOf(auth.user.login).slice((page - 1) * perPage, page * perPage);
     const headers = {
-      ...rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'),
+      ...rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'),
       ...scopeHeaders(auth.principal, 'admin:org, read:org, repo, user, write:org'),
     };
     return reply.headers(headers).send(orgs.map((org) => orgJson(org, avatarUrl(request, org.databaseId))));
@@ -118,7 +118,7 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
       return sendError(reply, 403, NOT_ACCESSIBLE, docs);
     if (!org) return sendError(reply, 404, 'Not Found', docs);
     const headers = {
-      ...rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'),
+      ...rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'),
       ...scopes,
     };
     const avatar = avatarUrl(request, org.databaseId);

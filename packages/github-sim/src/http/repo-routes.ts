@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { canReadRepository, rateKey } from '../model/access.ts';
-import { rateHeaders, rateWindow } from '../model/rate-limits.ts';
+import { budgetOf, canReadRepository } from '../model/access.ts';
+import { rateHeaders } from '../model/rate-limits.ts';
 import type { World } from '../model/world.ts';
 import { authenticate } from './auth.ts';
 
@@ -14,7 +14,7 @@ export function registerRepoRoutes(app: FastifyInstance, world: World): void {
   app.get<{ Params: { owner: string; repo: string } }>('/repos/:owner/:repo', async (request, reply) => {
     const auth = authenticate(world, request, reply, DOCS);
     if (!auth) return reply;
-    reply.headers(rateHeaders(rateWindow(world, `${rateKey(auth.principal)}#core`), 'core'));
+    reply.headers(rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'));
     const { owner, repo } = request.params;
     const fullName = `${owner}/${repo}`;
     if (!canReadRepository(world, auth.principal, fullName)) {

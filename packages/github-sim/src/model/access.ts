@@ -2,10 +2,12 @@ import {
   botUser,
   installationCovers,
   installationOn,
+  installationRepositories,
   mustApp,
   repositoryExists,
   repositoryIsPrivate,
 } from '../app/model.ts';
+import { type RateWindow, rateWindow } from './rate-limits.ts';
 import type {
   AppPermissions,
   SimApp,
@@ -86,6 +88,23 @@ export function rateKey(principal: Principal): string {
   return principal.kind === 'installation'
     ? `installation:${principal.installation.id}`
     : principal.user.login;
+}
+
+/**
+ * An installation's hourly budget as GitHub documents it ("Rate limits for GitHub Apps"): 5,000, plus 50
+ * for each repository above 20 and 50 for each user of its organization above 20, at most 12,500.
+ */
+export function installationRateLimit(repositories: number, users: number): number {
+  return Math.min(12_500, 5_000 + 50 * Math.max(0, repositories - 20) + 50 * Math.max(0, users - 20));
+}
+
+/** The budget a request spends (`suffix` '#core' for REST): the installation's by the formula, else 5,000. */
+export function budgetOf(world: World, principal: Principal, suffix = ''): RateWindow {
+  if (principal.kind !== 'installation') return rateWindow(world, `${rateKey(principal)}${suffix}`);
+  const installation = principal.installation;
+  const users = world.orgs.get(installation.account)?.members.size ?? 0;
+  const limit = installationRateLimit(installationRepositories(world, installation).length, users);
+  return rateWindow(world, `${rateKey(principal)}${suffix}`, limit);
 }
 
 function activeInstallation(world: World, account: string): SimInstallation | undefined {

@@ -5,14 +5,17 @@ export type RateWindow = { limit: number; used: number; resetAt: number };
 const HOUR = 3_600_000;
 const windows = new WeakMap<World, Map<string, RateWindow>>();
 
-/** The GraphQL point budget of a user: 5,000 points an hour, as for an OAuth app token on GitHub. */
-export function rateWindow(world: World, login: string): RateWindow {
+/**
+ * A budget of points an hour: 5,000 for a user, as for an OAuth app token on GitHub; `limit` where another
+ * applies (an installation's, model/access.ts budgetOf), taken at each new window.
+ */
+export function rateWindow(world: World, login: string, limit?: number): RateWindow {
   const byUser = windows.get(world) ?? new Map<string, RateWindow>();
   windows.set(world, byUser);
   const now = world.now();
   let window = byUser.get(login);
   if (!window || window.resetAt <= now) {
-    window = { limit: window?.limit ?? 5000, used: 0, resetAt: now + HOUR };
+    window = { limit: limit ?? window?.limit ?? 5000, used: 0, resetAt: now + HOUR };
     byUser.set(login, window);
   }
   return window;
