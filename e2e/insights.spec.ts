@@ -82,10 +82,11 @@ for (const size of SIZES) {
       await signIn(page, 'octo-alice');
       await page.goto('/lead-time?demo=1');
       const window = page.getByLabel('Window:');
-      await expect(window).toHaveValue('7');
+      // The demo's GitHub Iteration field has 14-day iterations: the page opens on them.
+      await expect(window).toHaveValue('14');
       let unclear = 0;
-      for (const days of ['7', '14', '30', '90']) {
-        if (days !== '7') {
+      for (const days of ['14', '7', '30', '90']) {
+        if (days !== '14') {
           await window.selectOption(days);
           await expect(page).toHaveURL(new RegExp(`[?&]days=${days}(&|$)`));
         }
@@ -138,11 +139,11 @@ for (const size of SIZES) {
       await page.goto('/time-in-state?demo=1&days=30');
       await expect(page.getByLabel('Window:')).toHaveValue('30');
       const tis = page.waitForResponse(
-        (r) => r.url().includes('/api/timeinstate/') && r.url().includes('days=14'),
+        (r) => r.url().includes('/api/timeinstate/') && r.url().includes('days=7'),
       );
-      await page.getByLabel('Window:').selectOption('14');
+      await page.getByLabel('Window:').selectOption('7');
       expect((await tis).status()).toBe(200);
-      await expect(page).toHaveURL(/[?&]days=14(&|$)/);
+      await expect(page).toHaveURL(/[?&]days=7(&|$)/);
     });
 
     test("a working calendar's unit on every page", async ({ page }) => {
