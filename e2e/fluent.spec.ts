@@ -118,18 +118,13 @@ for (const size of SIZES) {
       }
     });
 
-    test('a dot of the cycle-time scatter and of the aging chart opens its issue on GitHub', async ({
+    test('a dot of the cycle-time scatter and of the aging chart opens its item in Fluxion', async ({
       page,
-      context,
     }) => {
-      // GitHub itself is out of reach here: its issue pages are played by the browser's network layer.
-      await context.route('https://github.com/**', (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<title>Issue on GitHub</title><h1>Issue</h1>' }),
-      );
       await signIn(page, 'octo-alice');
-      await page.goto('/flow?demo=1');
       for (const chart of ['flow-scatter', 'flow-aging']) {
-        const dots = page.getByTestId(chart).getByRole('link', { name: /: open on GitHub$/ });
+        await page.goto('/flow?demo=1');
+        const dots = page.getByTestId(chart).getByRole('link', { name: /^Open .+ in Fluxion$/ });
         await expect(dots.first()).toBeVisible();
         await page.getByTestId(chart).locator('.recharts-surface').scrollIntoViewIfNeeded();
         // A dot in view that no other dot covers: the pointer reaches that one.
@@ -143,27 +138,30 @@ for (const size of SIZES) {
         expect(free).toBeGreaterThanOrEqual(0);
         const dot = dots.nth(free);
         const href = (await dot.getAttribute('href')) ?? '';
-        expect(href).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+\/issues\/\d+$/);
-        const opened = page.waitForEvent('popup');
+        expect(href).toMatch(/^\/item\?project=.+&item=.+$/);
         await dot.click();
-        const issue = await opened;
-        await expect(issue).toHaveURL(href);
-        await expect(issue).toHaveTitle('Issue on GitHub');
-        await issue.close();
+        await expect
+          .poll(() => {
+            const opened = new URL(page.url());
+            return opened.pathname + opened.search;
+          })
+          .toBe(href);
+        await expect(page.getByTestId('item-moves')).toBeVisible();
       }
       // The keyboard reaches a dot too: focus, then Enter.
+      await page.goto('/flow?demo=1');
       const dot = page
         .getByTestId('flow-scatter')
-        .getByRole('link', { name: /: open on GitHub$/ })
+        .getByRole('link', { name: /^Open .+ in Fluxion$/ })
         .first();
       await dot.focus();
       await expect(dot).toBeFocused();
       await page
         .getByTestId('flow-scatter')
         .screenshot({ path: `test-results/fluent-dot-focus-${size.name}.png` });
-      const opened = page.waitForEvent('popup');
       await page.keyboard.press('Enter');
-      await expect(await opened).toHaveURL((await dot.getAttribute('href')) ?? '');
+      await expect(page).toHaveURL(/\/item\?project=.+&item=.+/);
+      await expect(page.getByTestId('item-moves')).toBeVisible();
     });
 
     test('Manage Projects is in the user menu', async ({ page }) => {
