@@ -1,5 +1,5 @@
 import { endpoints, queryString } from '@fluxion/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
@@ -48,6 +48,17 @@ export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx:
   await app.register(async (signedIn) => {
     signedIn.addHook('preHandler', authenticate(ctx));
 
+    // Which of the App's installations are the user's own is GitHub's word (GET /user/installations): while
+    // GitHub fails, none is named, and the rest of the answer (read from Fluxion's records) still holds.
+    const installedOn = (request: FastifyRequest & { userId: string }) =>
+      installedOnForUser(ctx, request.userId).catch((error: unknown) => {
+        request.log.warn(
+          { reason: (error as Error).message },
+          'could not ask GitHub for the user installations',
+        );
+        return [];
+      });
+
     registerEndpoint(signedIn, endpoints.githubConnections, async (request) => {
       const viaApp = await signedInThroughApp(ctx.db, request.userId);
       const personal = viaApp ? await readPersonalToken(ctx.db, request.userId) : null;
@@ -58,7 +69,7 @@ export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx:
           : personal
             ? ('connected' as const)
             : ('not_connected' as const),
-        installed_on: ctx.config.github.app && viaApp ? await installedOnForUser(ctx, request.userId) : [],
+        installed_on: ctx.config.github.app && viaApp ? await installedOn(request) : [],
       };
     });
 
