@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { runGraphql, type GraphqlBody } from '../graphql/execute.ts';
 import { rateHeaders } from '../model/rate-limits.ts';
-import type { SimOrg, SimUser } from '../model/types.ts';
+import type { SimUser } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 import { budgetOf, canReadOwnMembership, type Principal } from '../model/access.ts';
 
@@ -13,6 +13,7 @@ const hasMembershipScope = (principal: Principal) =>
   principal.kind !== 'classic' || principal.token.scopes.some((s) => MEMBERSHIP_SCOPES.includes(s));
 import { authenticate, NOT_ACCESSIBLE, scopeHeaders, sendError } from './auth.ts';
 import { avatarUrl } from './avatars.ts';
+import { organizationJson } from '../webhooks/payload.ts';
 
 const API = 'https://api.github.com';
 
@@ -56,24 +57,6 @@ function userJson(user: SimUser, avatar: string): Record<string, unknown> {
   };
 }
 
-function orgJson(org: SimOrg, avatar: string): Record<string, unknown> {
-  const url = `${API}/orgs/${org.login}`;
-  return {
-    login: org.login,
-    id: org.databaseId,
-    node_id: org.nodeId,
-    url,
-    repos_url: `${url}/repos`,
-    events_url: `${url}/events`,
-    hooks_url: `${url}/hooks`,
-    issues_url: `${url}/issues`,
-    members_url: `${url}/members{/member}`,
-    public_members_url: `${url}/public_members{/member}`,
-    avatar_url: avatar,
-    description: org.description,
-  };
-}
-
 /** The REST calls Fluxion makes, and `POST /graphql`. */
 export function registerApiRoutes(app: FastifyInstance, world: World): void {
   app.get('/user', async (request, reply) => {
@@ -101,7 +84,9 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
       ...rateHeaders(budgetOf(world, auth.principal, '#core'), 'core'),
       ...scopeHeaders(auth.principal, 'admin:org, read:org, repo, user, write:org'),
     };
-    return reply.headers(headers).send(orgs.map((org) => orgJson(org, avatarUrl(request, org.databaseId))));
+    return reply
+      .headers(headers)
+      .send(orgs.map((org) => organizationJson(org, avatarUrl(request, org.databaseId))));
   });
   app.get<{ Params: { org: string } }>('/user/memberships/orgs/:org', async (request, reply) => {
     const docs =
@@ -128,7 +113,7 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
       // GitHub calls an organization's owners `admin` here.
       role: org.owners?.has(auth.user.login) ? 'admin' : 'member',
       organization_url: `${API}/orgs/${org.login}`,
-      organization: orgJson(org, avatar),
+      organization: organizationJson(org, avatar),
       user: userJson(auth.user, avatarUrl(request, auth.user.databaseId)),
     });
   });

@@ -40,8 +40,14 @@ function accountUrls(login: string): Record<string, string> {
   };
 }
 
-/** The `organization` of an event, in GitHub's organization-simple shape. */
-export function organizationJson(org: SimAccount & { description?: string | null }): Record<string, unknown> {
+/**
+ * An organization in GitHub's organization-simple shape: an event's `organization`, and the REST answers'
+ * (which give the avatar of the host they are asked on).
+ */
+export function organizationJson(
+  org: SimAccount & { description?: string | null },
+  avatar = `https://avatars.githubusercontent.com/u/${org.databaseId}?v=4`,
+): Record<string, unknown> {
   const url = `${API}/orgs/${org.login}`;
   return {
     login: org.login,
@@ -54,7 +60,7 @@ export function organizationJson(org: SimAccount & { description?: string | null
     issues_url: `${url}/issues`,
     members_url: `${url}/members{/member}`,
     public_members_url: `${url}/public_members{/member}`,
-    avatar_url: `https://avatars.githubusercontent.com/u/${org.databaseId}?v=4`,
+    avatar_url: avatar,
     description: org.description ?? null,
   };
 }
