@@ -31,6 +31,17 @@ export type BoardColumns = {
   partialHistory?: ReadonlyMap<string, number> | null;
 };
 
+/** An issue another item points to (its parent, or an issue blocking it): what GitHub says of it now. */
+export type RelatedIssue = {
+  contentId: string;
+  number: number;
+  /** `owner/name` */
+  repository: string;
+  title: string;
+  url: string;
+  closed: boolean;
+};
+
 /** An item as it is now (one row of the items table). */
 export type BoardItem = {
   id: string;
@@ -42,6 +53,16 @@ export type BoardItem = {
   labels: readonly string[];
   /** GitHub logins; absent where the collector has not stored them. */
   assignees?: readonly string[];
+  /** GitHub's node id of the issue or pull request (not the board item's id); null for drafts. */
+  contentId?: string | null;
+  /** The issue's organization-wide type ("Bug", "Feature", "Task"); null: none set or not an issue. */
+  issueType?: string | null;
+  /** The issue's parent issue, on this board or not (sub-issues); null: it has none. */
+  parent?: RelatedIssue | null;
+  /** The issue's sub-issues as GitHub counts them (all of them, on this board or not); null: none. */
+  subIssues?: { total: number; completed: number } | null;
+  /** The issues that block this one now (issue dependencies, "blocked by"), open and closed. */
+  blockedBy?: readonly RelatedIssue[];
   column: string | null;
   enteredColumnAt: number | null;
 };
