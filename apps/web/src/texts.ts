@@ -238,7 +238,11 @@ export const T = {
     cycleP85Hint: '85% of items finished within this many days',
     days: (value: string, unit = 'days') => `${value} ${unit}`,
     wipAtRisk: 'WIP at risk',
-    wipAtRiskHint: (total: number) => `of ${total} in progress, older than the 85th percentile`,
+    /** The line the count is against: the SLE wherever one is set or proposed, else the p85 (named so). */
+    wipAtRiskHint: (total: number, sle: { percent: number; days: number } | null, unit = 'days') =>
+      sle
+        ? `of ${total} in progress, at risk of missing the SLE (${sle.percent}% within ${sle.days} ${unit})`
+        : `of ${total} in progress, older than the p85 of cycle times`,
     nextDays: (horizon: number) => `Next ${horizon} days`,
     nextItems: (items: number) => `${items} ${items === 1 ? 'item' : 'items'} (85%)`,
     noForecast: 'No forecast yet',

@@ -174,7 +174,9 @@ export const flowResponseSchema = z.object({
   aging: z.object({
     columns: z.array(z.string()),
     items: z.array(agingItemSchema),
+    /** Items at risk against `at_risk_line`: the SLE (missed or at risk) wherever one is set or proposed, else the p85. */
     at_risk: z.number().int(),
+    at_risk_line: z.enum(['sle', 'p85']).optional(),
   }),
   /** null when there is no complete day of history to sample from. */
   forecast: flowForecastSchema.nullable(),

@@ -1,4 +1,10 @@
-import { type AgingItem, type Bottleneck, type FlowResponse, flowQuerySchema } from '@fluxion/contract';
+import {
+  type AgingItem,
+  type Bottleneck,
+  type FlowResponse,
+  flowQuerySchema,
+  type HistoryGaps,
+} from '@fluxion/contract';
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import { type Formatter, formatter } from '@fluxion/contract/format';
 
@@ -38,8 +44,15 @@ export type Digest = {
     estimate: (WeeklyCompletions & { field: string }) | null;
   };
   wip: number;
-  /** Items in progress older than 85% of the board's recent cycle times (the Flow page's "at risk"). */
+  /**
+   * Items in progress at risk (the Flow page's WIP-at-risk tile): against the SLE wherever one is set or
+   * proposed (`sle`), else older than the p85 of the report's cycle times.
+   */
   atRisk: number;
+  /** The report's window (days): the p85 and the finished items without a known start are of it. */
+  windowDays: number;
+  /** The window's finished items and those whose start GitHub lost (docs/metrics.md §16). */
+  historyGaps: HistoryGaps | null;
   /** The three oldest items in progress, oldest first. */
   oldest: DigestItem[];
   bottleneck: Bottleneck | null;
@@ -128,6 +141,8 @@ export function buildDigest(input: {
     },
     wip: report.aging.items.length,
     atRisk: report.aging.at_risk,
+    windowDays: report.window.days,
+    historyGaps: report.history_gaps ?? null,
     oldest,
     bottleneck: report.bottleneck,
     sle: sleOf(report),
@@ -171,6 +186,12 @@ export const itemName = (item: DigestItem) =>
     ? `“${item.title}”`
     : `#${item.number} “${item.title}”`;
 
+/** At risk on the digest's one line: the SLE's (missed or near it) with one, else the p85's. */
+function isAtRisk(item: DigestItem, digest: Omit<Digest, 'firstLook'>): boolean {
+  if (!digest.sle) return item.risk === 'at_risk' || item.risk === 'critical';
+  return [...digest.sle.breached, ...digest.sle.atRisk].some((i) => i.id === item.id);
+}
+
 /**
  * What to look at first, in one sentence: the oldest item when it is at risk (finishing started work
  * beats starting more), else the bottleneck when it holds work clearly longer than the other columns,
@@ -189,8 +210,9 @@ export function firstLook(digest: Omit<Digest, 'firstLook'>): string {
     return `Look first at ${over.column}: it holds ${over.count} items against a WIP limit of ${over.limit} — finish one there before starting another.`;
   }
   const [oldest] = digest.oldest;
-  if (oldest && (oldest.risk === 'at_risk' || oldest.risk === 'critical')) {
-    const others = digest.atRisk > 1 ? `, one of ${digest.atRisk} items past 85% of recent cycle times` : '';
+  if (oldest && isAtRisk(oldest, digest)) {
+    const line = digest.sle ? 'at risk of missing the SLE' : 'older than the p85 of recent cycle times';
+    const others = digest.atRisk > 1 ? `, one of ${digest.atRisk} items ${line}` : '';
     return `Look first at ${itemName(oldest)}: in progress for ${ageText(oldest, f)} in ${oldest.column}${others}.`;
   }
   const b = digest.bottleneck;

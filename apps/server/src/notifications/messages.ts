@@ -81,8 +81,30 @@ export function completedLine(digest: Digest): string {
   return `Finished this week: ${plural(thisWeek, 'item')}, ${n(estimate.thisWeek)} ${unit}${before}.`;
 }
 
+/** The Flow page's WIP-at-risk tile, against the same line: the SLE with one, else the p85 (named so). */
 export function wipLine(digest: Digest): string {
-  return `In progress: ${digest.wip}, of which ${digest.atRisk} past 85% of recent cycle times.`;
+  const line = digest.sle
+    ? 'at risk of missing the SLE'
+    : `older than the p85 of cycle times (last ${digest.windowDays} days)`;
+  return `In progress: ${digest.wip}, of which ${digest.atRisk} ${line}.`;
+}
+
+/**
+ * "2 of the 5 items finished in the last 28 days have no known start: GitHub lost their history." — the
+ * gap every page states (docs/metrics.md §16); null without one.
+ */
+export function historyGapsLine(digest: Digest): string | null {
+  const gaps = digest.historyGaps;
+  const unknown = gaps?.without_cycle_start ?? 0;
+  if (!gaps || unknown === 0) return null;
+  const which =
+    unknown === gaps.finished
+      ? gaps.finished === 1
+        ? 'The item'
+        : `All ${gaps.finished} items`
+      : `${unknown} of the ${gaps.finished} items`;
+  const has = unknown === 1 ? 'has' : 'have';
+  return `${which} finished in the last ${digest.windowDays} days ${has} no known start: GitHub lost ${unknown === 1 ? 'its' : 'their'} history. ${unknown === 1 ? 'It counts' : 'They count'} in throughput, not in the cycle times.`;
 }
 
 export function bottleneckLine(digest: Digest): string {
@@ -111,6 +133,7 @@ export function figureLines(digest: Digest): string[] {
   return [
     completedLine(digest),
     wipLine(digest),
+    historyGapsLine(digest),
     sleLine(digest),
     wipLimitLine(digest),
     bottleneckLine(digest),

@@ -3,7 +3,15 @@ import { stretchStart } from './compose.ts';
 import type { FlowResponse } from '@fluxion/contract';
 import { buildDigest, type Digest, firstLook, weeklyCompletions } from './digest.ts';
 import { crossingsNews } from './crossings.ts';
-import { type Alert, combineAlerts, completedLine, digestEmail, digestSubject } from './messages.ts';
+import {
+  type Alert,
+  combineAlerts,
+  completedLine,
+  digestEmail,
+  digestSubject,
+  historyGapsLine,
+  wipLine,
+} from './messages.ts';
 import { alertsSince } from './preferences.ts';
 import { idempotencyKey, messageIdOf } from './jobs.ts';
 import { currentDigestPeriod, digestStillDue, retryDelayMs } from './schedule.ts';
@@ -170,6 +178,8 @@ describe('what to look at first', () => {
     completed: { thisWeek: 4, weekEnd: '2026-11-23', previous: [4, 5, 3], previousMean: 4, estimate: null },
     wip: 3,
     atRisk: 0,
+    windowDays: 28,
+    historyGaps: null,
     oldest: [item()],
     bottleneck: null,
     sle: null,
@@ -202,6 +212,51 @@ describe('what to look at first', () => {
   });
 });
 
+describe('the digest’s figures against one line, with the history gaps of its window', () => {
+  const base = {
+    boardTitle: 'B',
+    locale: 'en-US',
+    period: '2026-11-23',
+    completed: { thisWeek: 4, weekEnd: '2026-11-23', previous: [], previousMean: null, estimate: null },
+    wip: 3,
+    atRisk: 2,
+    windowDays: 28,
+    historyGaps: { finished: 6, without_cycle_start: 2, without_board_entry: 6 },
+    oldest: [],
+    bottleneck: null,
+    sle: null,
+    wipBreaches: [],
+    links: { flow: '', issues: '', timeInState: '', settings: '' },
+    firstLook: '',
+  } satisfies Digest;
+
+  it('counts WIP at risk against the SLE where one applies, and names the p85 where not', () => {
+    const sle = { percent: 85, days: 9, source: 'proposed' as const, breached: [], atRisk: [] };
+    expect(wipLine({ ...base, sle })).toBe('In progress: 3, of which 2 at risk of missing the SLE.');
+    expect(wipLine(base)).toBe(
+      'In progress: 3, of which 2 older than the p85 of cycle times (last 28 days).',
+    );
+  });
+
+  it('says how many finished items lack a known start, and why; nothing without a gap', () => {
+    expect(historyGapsLine(base)).toBe(
+      '2 of the 6 items finished in the last 28 days have no known start: GitHub lost their history. They count in throughput, not in the cycle times.',
+    );
+    expect(
+      historyGapsLine({
+        ...base,
+        historyGaps: { finished: 1, without_cycle_start: 1, without_board_entry: 1 },
+      }),
+    ).toMatch(
+      /^The item finished in the last 28 days has no known start: GitHub lost its history\. It counts/,
+    );
+    expect(
+      historyGapsLine({ ...base, historyGaps: { ...base.historyGaps, without_cycle_start: 0 } }),
+    ).toBeNull();
+    expect(digestEmail(base, 'https://u').text).toContain('GitHub lost their history');
+  });
+});
+
 describe('completed this week, in items and in the board’s estimate unit', () => {
   const weekly = (counts: number[]) =>
     ({
@@ -217,6 +272,7 @@ describe('completed this week, in items and in the board’s estimate unit', () 
       report: {
         ...weekly([5, 7, 6, 9]),
         aging: { items: [], at_risk: 0 },
+        window: { days: 28, start: '2026-10-27', end: '2026-11-23' },
         bottleneck: null,
       } as unknown as FlowResponse,
       estimate: estimate && { field: 'Points', report: estimate },
@@ -255,6 +311,7 @@ describe('the digest reads in its recipient’s locale, with the app’s roundin
       ],
       at_risk: 1,
     },
+    window: { days: 28, start: '2026-10-27', end: '2026-11-23' },
     bottleneck: { column: 'Doing', days: 4.25, intensity: 2.345, samples: 5, window_days: 28 },
   } as unknown as FlowResponse;
   const digestIn = (locale: string | null) =>

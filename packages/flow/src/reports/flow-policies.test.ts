@@ -102,6 +102,14 @@ describe('Flow answer: blocked time, flow efficiency, WIP limits, SLE', () => {
     );
     expect(r.performance_insight.message).not.toContain('85% of past cycle times');
     expect(r.performance_insight.severity).toBe('critical');
+    // The WIP-at-risk tile counts on the same line as the insight and the at-risk list.
+    expect(r.aging).toMatchObject({ at_risk: r.sle?.at_risk.length, at_risk_line: 'sle' });
+  });
+
+  it('counts WIP at risk against the p85 only where there is no SLE, and says so', () => {
+    const r = report();
+    const overP85 = r.aging.items.filter((a) => a.risk === 'at_risk' || a.risk === 'critical');
+    expect(r.aging).toMatchObject({ at_risk: overP85.length, at_risk_line: 'p85' });
   });
 
   it('has no SLE when none is set and the history is too short to propose one', () => {

@@ -11,6 +11,7 @@ import {
   weeklyCompletions,
 } from '../metrics/flow-throughput.ts';
 import type {
+  AgingItem,
   CycleTimePoint,
   FlowForecast,
   FlowPercentiles,
@@ -127,6 +128,17 @@ function cfdWeights(rows: readonly { itemId: string }[], weight: ItemWeight | un
   return weight ? Float64Array.from(rows, (row) => weight(row.itemId)) : undefined;
 }
 
+/**
+ * The WIP at risk, against one line (docs/metrics.md §17): the SLE wherever one is set or proposed (missed
+ * or at risk of missing it, as the insight and the at-risk list count), else the p85 of cycle times.
+ */
+function atRiskCount(aging: readonly AgingItem[], hasSle: boolean) {
+  const atRisk = hasSle
+    ? aging.filter((i) => i.sle_risk === 'breached' || i.sle_risk === 'at_risk')
+    : aging.filter((i) => i.risk === 'at_risk' || i.risk === 'critical');
+  return { at_risk: atRisk.length, at_risk_line: hasSle ? ('sle' as const) : ('p85' as const) };
+}
+
 /** The Flow analysis: cumulative flow, throughput, cycle-time scatter, aging WIP, forecasts, insight. */
 export function buildFlowReport(input: FlowReportInput): FlowReport {
   const s = flowSettings(input);
@@ -194,11 +206,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       per_week: round((total * 7) / s.days),
     },
     cycle_time: { points, percentiles },
-    aging: {
-      columns: wip,
-      items: aging,
-      at_risk: aging.filter((i) => i.risk === 'at_risk' || i.risk === 'critical').length,
-    },
+    aging: { columns: wip, items: aging, ...atRiskCount(aging, policyParts.sle !== null) },
     forecast: ahead,
     bottleneck: bottleneck && { ...bottleneck, window_days: storyDays },
     performance_insight: withWipBreaches(

@@ -12,11 +12,19 @@ import type { DurationUnit } from '../../lib/units.ts';
 const t = T.flow;
 
 /**
- * Items in progress older than the p85 of cycle times. Without a known cycle time (GitHub lost the
- * history of every finished item) nothing can be compared: unknown, never a reassuring 0.
+ * Items in progress at risk against the board's SLE (set or proposed), else older than the p85 of cycle
+ * times: the same line as the insight and the at-risk list. Without an SLE nor a known cycle time (GitHub
+ * lost the history of every finished item) nothing can be compared: unknown, never a reassuring 0.
  */
-export function WipAtRiskTile(props: { atRisk: number; wip: number; p85: number | null }) {
-  if (props.p85 === null && props.wip > 0) {
+export function WipAtRiskTile(props: {
+  atRisk: number;
+  wip: number;
+  p85: number | null;
+  sle?: { percent: number; days: number } | null;
+  unit?: DurationUnit;
+}) {
+  const sle = props.sle ?? null;
+  if (sle === null && props.p85 === null && props.wip > 0) {
     return (
       <Tile
         label={t.wipAtRisk}
@@ -30,7 +38,7 @@ export function WipAtRiskTile(props: { atRisk: number; wip: number; p85: number 
       label={t.wipAtRisk}
       value={String(props.atRisk)}
       tone={atRiskTone(props.atRisk, props.wip)}
-      hint={t.wipAtRiskHint(props.wip)}
+      hint={t.wipAtRiskHint(props.wip, sle, props.unit)}
     />
   );
 }
@@ -57,7 +65,7 @@ export function FlowTiles({ data, unit = 'days' }: { data: FlowResponse; unit?: 
         value={p85 === null ? T.common.notAvailable : t.days(formatDays(p85), unit)}
         hint={t.cycleP85Hint}
       />
-      <WipAtRiskTile atRisk={data.aging.at_risk} wip={wip} p85={p85} />
+      <WipAtRiskTile atRisk={data.aging.at_risk} wip={wip} p85={p85} sle={data.sle ?? null} unit={unit} />
       <Tile
         label={t.nextDays(data.forecast?.how_many.horizon_days ?? FLOW_DEFAULTS.horizon)}
         value={

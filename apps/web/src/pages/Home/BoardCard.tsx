@@ -65,7 +65,13 @@ function FlowFigures({ board, days, unit }: { board: BoardFlowSummary; days: num
             value={daysOrNotAvailable(board.cycle_time_p85, unit)}
             hint={T.flow.cycleP85Hint}
           />
-          <WipAtRiskTile atRisk={board.wip_at_risk} wip={board.wip} p85={board.cycle_time_p85} />
+          <WipAtRiskTile
+            atRisk={board.wip_at_risk}
+            wip={board.wip}
+            p85={board.cycle_time_p85}
+            sle={board.sle ?? null}
+            unit={unit}
+          />
           <OldestTile board={board} unit={unit} />
         </TileGrid>
       </div>
