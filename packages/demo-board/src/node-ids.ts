@@ -20,6 +20,7 @@ export const NODE_PREFIX = {
   RemovedFromProjectV2Event: 'RFPVTE_lADO',
   LabeledEvent: 'LE_lADO',
   UnlabeledEvent: 'UNLE_lADO',
+  IssueType: 'IT_kwDO',
 } as const;
 
 export type NodeKind = keyof typeof NODE_PREFIX;

@@ -11,6 +11,11 @@ import type { SchemaVariant } from '../model/types.ts';
  * - Issue / pull request timeline events for Projects (v2): `AddedToProjectV2Event`,
  *   `ProjectV2ItemStatusChangedEvent` (previousStatus, status, project), `RemovedFromProjectV2Event`, their
  *   `IssueTimelineItemsItemType` values, https://docs.github.com/en/graphql/reference/objects#projectv2itemstatuschangedevent
+ * - Issue types and issue dependencies: `Issue.issueType` (`IssueType`: name, color, description,
+ *   isEnabled), `Issue.blockedBy` / `Issue.blocking` (issue connections) and `Issue.issueDependenciesSummary`
+ *   (`blockedBy`, `blocking`: the open ones; `totalBlockedBy`, `totalBlocking`: all),
+ *   https://docs.github.com/en/graphql/reference/objects#issue and #issuedependenciessummary. Sub-issues
+ *   (`parent`, `subIssues`, `subIssuesSummary`) are published.
  */
 const EXTENSIONS = /* GraphQL */ `
 type AddedToProjectV2Event implements Node {
@@ -50,6 +55,35 @@ extend enum PullRequestTimelineItemsItemType {
   ADDED_TO_PROJECT_V2_EVENT
   PROJECT_V2_ITEM_STATUS_CHANGED_EVENT
   REMOVED_FROM_PROJECT_V2_EVENT
+}
+enum IssueTypeColor {
+  BLUE
+  GRAY
+  GREEN
+  ORANGE
+  PINK
+  PURPLE
+  RED
+  YELLOW
+}
+type IssueType implements Node {
+  color: IssueTypeColor!
+  description: String
+  id: ID!
+  isEnabled: Boolean!
+  name: String!
+}
+type IssueDependenciesSummary {
+  blockedBy: Int!
+  blocking: Int!
+  totalBlockedBy: Int!
+  totalBlocking: Int!
+}
+extend type Issue {
+  blockedBy(after: String, before: String, first: Int, last: Int): IssueConnection!
+  blocking(after: String, before: String, first: Int, last: Int): IssueConnection!
+  issueDependenciesSummary: IssueDependenciesSummary!
+  issueType: IssueType
 }
 `;
 

@@ -1,4 +1,5 @@
-import { canSeeProject } from '../model/access.ts';
+import { canSeeContent, canSeeProject } from '../model/access.ts';
+import { blockingOf, dependenciesSummary, issueTypeOf, subIssuesSummary } from '../model/hierarchy.ts';
 import { nodeId } from '../model/ids.ts';
 import type { SimContent, SimTimelineEvent } from '../model/types.ts';
 import { paginate } from './connection.ts';
@@ -146,5 +147,62 @@ export function contentView(content: SimContent): View {
       ),
     repository: (_: unknown, ctx: GqlContext) => repositoryView(content.repo, ctx),
     timelineItems: timeline(content),
+    ...(content.kind === 'Issue' ? issueRelations(content) : {}),
+  };
+}
+
+/** Issues the reader may see among these content ids, as Issue objects. */
+function visibleIssues(ids: readonly string[], ctx: GqlContext): SimContent[] {
+  return ids.flatMap((id) => {
+    const c = ctx.world.contents.get(id);
+    return c && canSeeContent(ctx.world, ctx.principal, c) ? [c] : [];
+  });
+}
+
+const issuePage = (list: SimContent[], args: PageArgs) =>
+  paginate(
+    list,
+    args,
+    (_c, i) => i + 1,
+    (c) => contentView(c),
+  );
+
+/** Parent, sub-issues, type and dependencies of an issue (model/hierarchy.ts), as GitHub's Issue has them. */
+function issueRelations(content: SimContent): Record<string, unknown> {
+  return {
+    parent: (_: unknown, ctx: GqlContext) => {
+      const [parent] = visibleIssues(content.parentId ? [content.parentId] : [], ctx);
+      return parent ? contentView(parent) : null;
+    },
+    subIssues: (args: PageArgs, ctx: GqlContext) =>
+      issuePage(visibleIssues(content.subIssueIds ?? [], ctx), args),
+    subIssuesSummary: (_: unknown, ctx: GqlContext) => subIssuesSummary(ctx.world, content),
+    issueType: (_: unknown, ctx: GqlContext) => {
+      const type = issueTypeOf(ctx.world, content);
+      return (
+        type && {
+          __typename: 'IssueType',
+          id: type.nodeId,
+          name: type.name,
+          description: type.description,
+          color: (type.color ?? 'gray').toUpperCase(),
+          isEnabled: type.isEnabled,
+        }
+      );
+    },
+    blockedBy: (args: PageArgs, ctx: GqlContext) =>
+      issuePage(
+        visibleIssues(
+          (content.blockedBy ?? []).map((d) => d.contentId),
+          ctx,
+        ),
+        args,
+      ),
+    blocking: (args: PageArgs, ctx: GqlContext) =>
+      issuePage(
+        blockingOf(ctx.world, content).filter((c) => canSeeContent(ctx.world, ctx.principal, c)),
+        args,
+      ),
+    issueDependenciesSummary: (_: unknown, ctx: GqlContext) => dependenciesSummary(ctx.world, content),
   };
 }

@@ -9,6 +9,7 @@ import { registerApiRoutes } from './api-routes.ts';
 import { AVATAR_PATH, registerAvatarRoutes } from './avatars.ts';
 import { registerRepoRoutes } from './repo-routes.ts';
 import { registerSimControl } from './control-sim.ts';
+import { registerRelationControl } from './control-relations.ts';
 import { registerWorldControl } from './control-world.ts';
 import { type Faults, SECONDARY_LIMIT_MESSAGE, scopeOf } from './faults.ts';
 import type { OAuthState } from './oauth-state.ts';
@@ -71,6 +72,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   registerAppControl(app, parts.world);
   registerOAuthRoutes(app, parts.world, parts.oauth);
   registerWorldControl(app, parts.world);
+  registerRelationControl(app, parts.world);
   registerSimControl(app, parts);
   return app;
 }

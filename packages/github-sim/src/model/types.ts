@@ -25,7 +25,24 @@ export type SimOrg = {
   members: Set<string>;
   /** Members who own the organization (may install GitHub Apps); absent in worlds saved before owners. */
   owners?: Set<string>;
+  /** Its issue types (model/hierarchy.ts); absent: GitHub's defaults, Task, Bug and Feature. */
+  issueTypes?: SimIssueType[];
 };
+
+/** An organization's issue type, as `GET /orgs/{org}/issue-types` and GraphQL's `IssueType` show it. */
+export type SimIssueType = {
+  id: number;
+  nodeId: string;
+  name: string;
+  description: string | null;
+  color: 'gray' | 'blue' | 'green' | 'yellow' | 'orange' | 'red' | 'pink' | 'purple' | null;
+  isEnabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+};
+
+/** An issue blocking another ("blocked by"), from when it was added. */
+export type SimDependency = { contentId: string; addedAt: number };
 
 export type SimAccount = SimUser | SimOrg;
 
@@ -89,6 +106,14 @@ export type SimContent = {
   closedAt: number | null;
   /** When set, only these logins may see the content (a private repository): others get REDACTED items. */
   visibleTo: Set<string> | null;
+  /** Its issue type's node id (an organization's type); absent or null: none. */
+  issueTypeId?: string | null;
+  /** Its parent issue's content node id (sub-issues); absent or null: none. */
+  parentId?: string | null;
+  /** Its sub-issues' content node ids, in their order on the parent; absent: none. */
+  subIssueIds?: string[];
+  /** The issues blocking it (issue dependencies), oldest first; absent: none. */
+  blockedBy?: SimDependency[];
 };
 
 export type SimItem = {

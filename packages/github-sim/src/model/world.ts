@@ -1,4 +1,5 @@
 import { SimClock, type ClockMode } from './clock.ts';
+import type { RelationEvent } from './hierarchy.ts';
 import { nodeId, optionId } from './ids.ts';
 import type {
   ItemChange,
@@ -91,6 +92,8 @@ export class World {
   readonly refreshTokens = new Map<string, SimRefreshToken>();
   installRequests: SimInstallRequest[] = [];
   readonly appListeners = new Set<(event: AppEvent) => void>();
+  /** Sub-issue and dependency changes (model/hierarchy.ts), for their webhooks. */
+  readonly relationListeners = new Set<(event: RelationEvent) => void>();
   options: WorldOptions = { classicScopesEnforced: true };
   stats: AppStats = emptyStats();
   /** Installation ids have their own counter, so installing leaves the node ids of the world alone. */
@@ -266,6 +269,10 @@ export class World {
 
   emit(change: ItemChange): void {
     for (const listener of this.listeners) listener(change);
+  }
+
+  emitRelation(event: RelationEvent): void {
+    for (const listener of this.relationListeners) listener(event);
   }
 
   emitApp(event: AppEvent): void {

@@ -8,6 +8,7 @@ import {
   generateDemoBoard,
   generateHistory,
 } from '@fluxion/demo-board';
+import { seedRelations } from './seed-relations.ts';
 import { loadHistory } from './load-history.ts';
 
 export const DEFAULT_CLIENT_ID = 'fluxion-local';
@@ -69,6 +70,7 @@ export function seedWorld(world: World): void {
     generateHistory({ seed: 11, count: 40, days: 60, end, flow: LABS_FLOW }),
     'octo-bob',
   );
+  seedRelations(world, platform, 'fluxion-labs/platform');
   const t = new Date(end - 3 * DAY_MS).toISOString();
   loadHistory(
     world,
