@@ -18,5 +18,7 @@ export const filterSuggestionsSchema = z.object({
   milestones: z.array(filterSuggestionSchema),
   assignees: z.array(filterSuggestionSchema),
   repositories: z.array(filterSuggestionSchema),
+  /** The issues' types ("Bug", "Feature"): the `issue_type` filter. */
+  issue_types: z.array(filterSuggestionSchema).optional(),
 });
 export type FilterSuggestions = z.infer<typeof filterSuggestionsSchema>;

@@ -28,6 +28,8 @@ export const itemFilterQueryShape = {
   not_label: repeated('not_label', name('not_label')),
   milestone: repeated('milestone', name('milestone')),
   type: repeated('type', z.enum(ITEM_TYPES, { error: `type must be one of ${ITEM_TYPES.join(', ')}` })),
+  /** The issue's organization-wide type ("Bug", "Feature"), compared without case. */
+  issue_type: repeated('issue_type', name('issue_type')),
   repo: repeated('repo', name('repo')),
   assignee: repeated('assignee', name('assignee')),
   /** The first day (in the board's time zone) of the date range: items on the board on that day or later. */

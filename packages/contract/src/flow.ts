@@ -154,6 +154,40 @@ export const flowForecastSchema = z.object({
 });
 export type FlowForecast = z.infer<typeof flowForecastSchema>;
 
+/** What the analyses count of a board with parents and children (docs/metrics.md, "Level of work"). */
+export const WORK_LEVELS = ['all', 'leaves', 'parents'] as const;
+export const workLevelSchema = z.enum(WORK_LEVELS, {
+  error: `work_level must be one of ${WORK_LEVELS.join(', ')}`,
+});
+export type WorkLevelName = z.infer<typeof workLevelSchema>;
+export const levelOfWorkSchema = z.object({
+  level: workLevelSchema,
+  /** True when the board's setting is unset: leaf items when it holds parents and children, else all. */
+  automatic: z.boolean(),
+  /** Items with a child on the board, and the others. */
+  parents: z.number().int(),
+  leaves: z.number().int(),
+  /** "Counting leaf items: 5 parents left out". */
+  sentence: z.string(),
+});
+export type LevelOfWorkInfo = z.infer<typeof levelOfWorkSchema>;
+
+/** One issue type's flow over the window (docs/metrics.md, "Breakdown by type"); `type` null: none set. */
+export const typeFlowSchema = z.object({
+  type: z.string().nullable(),
+  throughput: z.number().int(),
+  wip: z.number().int(),
+  p50: z.number().nullable(),
+  p85: z.number().nullable(),
+  oldest_days: z.number().nullable(),
+  over_p85: z.number().int(),
+  /** The type's own SLE (flow policies `type_sles`): the share of its finished items that met it, and those past it now. */
+  sle: serviceLevelSchema
+    .extend({ met_percent: z.number().int().nullable(), breached_now: z.number().int() })
+    .nullable(),
+});
+export type TypeFlowRow = z.infer<typeof typeFlowSchema>;
+
 /** GET /api/flow/ response. */
 export const flowResponseSchema = z.object({
   /** What throughput, the cumulative flow and the forecasts count (absent: items). */
@@ -190,5 +224,9 @@ export const flowResponseSchema = z.object({
   blocked: flowBlockedSchema.optional(),
   /** The window's finished items (as throughput counts them) and those without a known start. */
   history_gaps: historyGapsSchema.optional(),
+  /** Throughput, work in progress, percentiles and aging per issue type, most finished first. */
+  by_type: z.array(typeFlowSchema).optional(),
+  /** Which items were counted (set by the server from the board's setting). */
+  level_of_work: levelOfWorkSchema.optional(),
 });
 export type FlowResponse = z.infer<typeof flowResponseSchema>;

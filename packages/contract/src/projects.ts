@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calendarSchema } from './calendar.ts';
 import { wholeNumber } from './numbers.ts';
-import { blockedFieldSchema, serviceLevelSchema } from './flow.ts';
+import { blockedFieldSchema, serviceLevelSchema, workLevelSchema } from './flow.ts';
 
 const columnName = z.string().trim().min(1, 'a column name cannot be empty').max(200);
 
@@ -69,6 +69,11 @@ export const flowPoliciesSchema = z.object({
   blocked_label: z.string().trim().min(1, 'the blocked label cannot be empty').max(50),
   /** A board field's value that marks an item blocked as well as the label; absent or null: none. */
   blocked_field: blockedFieldSchema.nullable().optional(),
+  /** Per issue type ("Bug", "Feature"…): that type's own SLE (docs/metrics.md, "Breakdown by type"). */
+  type_sles: z
+    .record(z.string().trim().min(1, 'an issue type cannot be empty').max(100), serviceLevelSchema)
+    .refine((sles) => Object.keys(sles).length <= 50, 'at most 50 type SLEs')
+    .optional(),
 });
 export type FlowPolicies = z.infer<typeof flowPoliciesSchema>;
 export const DEFAULT_FLOW_POLICIES: FlowPolicies = { sle: null, wip_limits: {}, blocked_label: 'blocked' };
@@ -165,6 +170,8 @@ export const projectSchema = z.object({
   shared_settings: z.object({ set_by: z.string().nullable(), editable: z.boolean() }).optional(),
   /** The board's SLE, WIP limits and blocked label, shared like the calendar. */
   flow_policies: flowPoliciesSchema.optional(),
+  /** Which items the analyses count (docs/metrics.md, "Level of work"), shared like the calendar; null: automatic. */
+  work_level: workLevelSchema.nullable().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -182,6 +189,8 @@ export const saveProjectRequestSchema = z.object({
   include_archived: z.boolean().optional(),
   /** Omitted (or any part omitted): unchanged; `sle: null`: back to the proposed one. */
   flow_policies: flowPoliciesSchema.partial().optional(),
+  /** Omitted: unchanged; null: automatic (leaf items when the board holds parents and children). */
+  work_level: workLevelSchema.nullish(),
   /**
    * Adding a board: the single-select field whose options are its columns (GitHub's node id, from GET
    * /api/github-project-fields/); omitted: the default. A tracked board keeps its own (see workflow-field).

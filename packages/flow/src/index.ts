@@ -130,3 +130,21 @@ export {
   type IterationSummary,
 } from './plan/iteration-report.ts';
 export { completionTimes } from './plan/completions.ts';
+export {
+  type BoardHierarchy,
+  boardHierarchy,
+  defaultWorkLevel,
+  type LevelOfWork,
+  levelOfWork,
+  levelSentence,
+  WORK_LEVELS,
+  type WorkLevel,
+} from './hierarchy/level.ts';
+export { type TypeFlow, typeBreakdown } from './hierarchy/type-breakdown.ts';
+export {
+  buildParentsReport,
+  type ChildRow,
+  type ParentFlow,
+  type ParentsInput,
+  type ParentsReport,
+} from './hierarchy/parents.ts';

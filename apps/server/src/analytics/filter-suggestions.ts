@@ -21,5 +21,8 @@ export async function filterSuggestions(
     ctx.analytics.boards.items(ctx.db, board.id, board.version),
   );
   const key = analysisKey('filter-suggestions', board, view.key, query);
-  return ctx.analytics.results.compute(key, async () => jsonBody(filterValues(view.items, view.hidden)));
+  return ctx.analytics.results.compute(key, async () => {
+    const { issueTypes, ...values } = filterValues(view.items, view.hidden);
+    return jsonBody<FilterSuggestions>({ ...values, issue_types: issueTypes });
+  });
 }

@@ -49,6 +49,7 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
     notLabels: sorted(query.not_label),
     milestones: sorted(query.milestone),
     types: sorted(query.type) as ItemFilter['types'],
+    issueTypes: sorted(query.issue_type),
     repositories: sorted(query.repo),
     assignees: sorted(query.assignee),
     from,

@@ -38,11 +38,13 @@ export function boardFlowPolicies(stored: string | null): FlowPolicies {
     return DEFAULT_FLOW_POLICIES[key];
   };
   const blockedField = part('blocked_field');
+  const typeSles = part('type_sles');
   return {
     sle: part('sle'),
     wip_limits: part('wip_limits'),
     blocked_label: part('blocked_label'),
     ...(blockedField ? { blocked_field: blockedField } : {}),
+    ...(typeSles && Object.keys(typeSles).length > 0 ? { type_sles: typeSles } : {}),
   };
 }
 
@@ -63,6 +65,7 @@ export function enginePolicies(policies: FlowPolicies): FlowPolicyInput {
     wipLimits: policies.wip_limits,
     blockedLabel: policies.blocked_label,
     blockedField: policies.blocked_field ?? null,
+    ...(policies.type_sles ? { typeSles: policies.type_sles } : {}),
   };
 }
 
@@ -105,11 +108,13 @@ export function requestedPolicies(
     }
   }
   const blockedField = requested.blocked_field === undefined ? stored.blocked_field : requested.blocked_field;
+  const typeSles = requested.type_sles ?? stored.type_sles;
   return {
     sle: requested.sle === undefined ? stored.sle : requested.sle,
     wip_limits: requested.wip_limits ?? stored.wip_limits,
     blocked_label: requested.blocked_label ?? stored.blocked_label,
     ...(blockedField ? { blocked_field: blockedField } : {}),
+    ...(typeSles && Object.keys(typeSles).length > 0 ? { type_sles: typeSles } : {}),
   };
 }
 
@@ -122,6 +127,7 @@ export function samePolicies(a: FlowPolicies, b: FlowPolicies): boolean {
       p.blocked_label,
       // By name and value: the ids are GitHub's, absent from a request that repeats the policies.
       p.blocked_field ? [p.blocked_field.name, p.blocked_field.value] : null,
+      Object.entries(p.type_sles ?? {}).sort(([x], [y]) => (x < y ? -1 : 1)),
     ]);
   return text(a) === text(b);
 }

@@ -9,6 +9,8 @@ export type FilterValues = {
   milestones: FilterValue[];
   assignees: FilterValue[];
   repositories: FilterValue[];
+  /** The issues' organization-wide types. */
+  issueTypes: FilterValue[];
 };
 
 /** At most this many names of a kind: a suggestion list, not an index of the board. */
@@ -28,6 +30,7 @@ export function filterValues(
   const milestones = new Tally();
   const assignees = new Tally();
   const repositories = new Tally();
+  const issueTypes = new Tally();
   for (const item of items) {
     if (hidden.has(item.id)) continue;
     for (const label of oncePerItem(item.labels)) labels.add(label);
@@ -35,12 +38,14 @@ export function filterValues(
     for (const login of oncePerItem(item.assignees ?? [])) assignees.add(login);
     const repository = repositoryOf(item);
     if (repository !== null) repositories.add(repository);
+    if (item.issueType) issueTypes.add(item.issueType);
   }
   return {
     labels: labels.values(),
     milestones: milestones.values(),
     assignees: assignees.values(),
     repositories: repositories.values(),
+    issueTypes: issueTypes.values(),
   };
 }
 

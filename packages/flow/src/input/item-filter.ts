@@ -15,6 +15,8 @@ export type ItemFilter = {
   notLabels?: readonly string[];
   milestones?: readonly string[];
   types?: readonly ItemType[];
+  /** Any of these issue types (GitHub's organization-wide types: "Bug", "Feature"…). */
+  issueTypes?: readonly string[];
   /** `owner/name`. */
   repositories?: readonly string[];
   assignees?: readonly string[];
@@ -46,6 +48,7 @@ export function filtersContent(filter: ItemFilter): boolean {
     listed(filter.notLabels) ||
     listed(filter.milestones) ||
     listed(filter.types) ||
+    listed(filter.issueTypes) ||
     listed(filter.repositories) ||
     listed(filter.assignees) ||
     (filter.ids ?? null) !== null
@@ -106,6 +109,7 @@ function contentMatcher(filter: ItemFilter): (item: BoardItem) => boolean {
   const milestones = namesWithoutCase(filter.milestones);
   const types = filter.types ?? [];
   const repositories = namesWithoutCase(filter.repositories);
+  const issueTypes = namesWithoutCase(filter.issueTypes);
   const assignees = namesWithoutCase(filter.assignees);
   const checks: ((item: BoardItem) => boolean)[] = [];
   if (labels.any) checks.push((item) => item.labels.some(labels.has));
@@ -113,6 +117,7 @@ function contentMatcher(filter: ItemFilter): (item: BoardItem) => boolean {
   if (milestones.any) checks.push((item) => milestones.has(item.milestone));
   if (types.length > 0) checks.push((item) => types.includes(itemTypeOf(item)));
   if (repositories.any) checks.push((item) => repositories.has(repositoryOf(item)));
+  if (issueTypes.any) checks.push((item) => issueTypes.has(item.issueType ?? null));
   if (assignees.any) checks.push((item) => (item.assignees ?? []).some(assignees.has));
   const ids = filter.ids ?? null;
   if (ids !== null) checks.push((item) => ids.has(item.id));

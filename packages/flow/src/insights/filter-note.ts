@@ -22,6 +22,7 @@ export function describeFilter(filter: ItemFilter, timeZone = 'UTC'): string {
   if (filter.types && filter.types.length > 0) {
     parts.push(`type ${filter.types.map((type) => TYPE_NAMES[type]).join(' or ')}`);
   }
+  add('issue type', filter.issueTypes);
   add('repository', filter.repositories);
   add('assignee', filter.assignees);
   if (filter.iteration) parts.push(`iteration ${quoted([filter.iteration])}`);

@@ -38,6 +38,8 @@ export type FlowPolicyInput = {
   blockedLabel?: string;
   /** A board field's value that marks an item blocked too (none by default). */
   blockedField?: BlockedFieldMarker | null;
+  /** Per issue type, that type's own SLE (docs/metrics.md, "Breakdown by type"). */
+  typeSles?: Readonly<Record<string, ServiceLevel>>;
 };
 
 export type PolicyContext = {

@@ -30,6 +30,7 @@ import type { BoardItem } from '../types.ts';
 import { applyFlowPolicies } from './flow-policies.ts';
 import { withWipBreaches } from '../insights/wip-insight.ts';
 import { ageIsMinimum, historyGaps } from '../timeline/partial-rule.ts';
+import { typeBreakdown } from '../hierarchy/type-breakdown.ts';
 
 /** Cycle time in working time of the calendar (elapsed time when every day is worked). */
 function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
@@ -227,5 +228,13 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     ),
     ...policyParts,
     history_gaps: gaps,
+    by_type: typeBreakdown({
+      timelines,
+      items: input.items,
+      window,
+      calendar,
+      aging,
+      ...(input.policies?.typeSles ? { typeSles: input.policies.typeSles } : {}),
+    }),
   };
 }
