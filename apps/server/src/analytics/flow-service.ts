@@ -64,7 +64,7 @@ async function cachedFlow(
     const { items, transitions } = filteredBoard(filter, { view, transitions: data.transitions, columns });
     const unit = params.unit ?? 'items';
     const estimates = unit === 'estimate' ? await boardEstimates(ctx.db, board.id) : undefined;
-    const { labelChanges, fieldChanges } = await viewedBlockedHistory(ctx.db, board, items);
+    const { labelChanges, fieldChanges } = await viewedBlockedHistory(ctx.db, board, view.hidden);
     const report = buildFlowReport({
       unit,
       ...(estimates ? { estimates } : {}),

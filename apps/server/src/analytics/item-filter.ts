@@ -63,8 +63,6 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
   return { filter, on, content, dates, iteration, key };
 }
 
-const NONE_HIDDEN: ReadonlySet<string> = new Set();
-
 /**
  * The board's items as the viewer sees them (`items`, on the board now) and, under a content filter, the
  * items that left it (archived or removed) with the content they had, for the filter only: their moves
@@ -127,6 +125,19 @@ export async function archivedIds(db: Db, boardId: string): Promise<Set<string>>
   return new Set(rows.map((r) => r.item_id));
 }
 
+/**
+ * The ids of the board's items whose content `userId` may not see: the redaction's own answer
+ * (visibility/), never guessed from what an item is called.
+ */
+export async function hiddenFromViewer(
+  ctx: ApiContext,
+  userId: string,
+  row: TrackedRow,
+): Promise<ReadonlySet<string>> {
+  const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, Number(row.data_version));
+  return (await itemsForViewer(ctx, userId, row, onBoard)).hidden;
+}
+
 async function viewedItems(
   ctx: ApiContext,
   userId: string,
@@ -136,8 +147,7 @@ async function viewedItems(
   const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, Number(row.data_version));
   if (!filter.content) {
     const view = await itemsForViewer(ctx, userId, row, onBoard);
-    // Which items are hidden matters only to a filter (a date range here).
-    return { items: view.items, key: view.key, left: [], hidden: filter.on ? view.hidden : NONE_HIDDEN };
+    return { items: view.items, key: view.key, left: [], hidden: view.hidden };
   }
   // The items on the board keep the loaded list (and its redacted views), so the engine's look-ups per
   // list serve the next request too; the items that left are read afresh.

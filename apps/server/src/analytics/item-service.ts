@@ -3,7 +3,6 @@ import {
   type ItemHistoryQuery,
   type ItemHistoryResponse,
   type MoveSource,
-  PRIVATE_ITEM_TITLE,
 } from '@fluxion/contract';
 import {
   blockedSpans,
@@ -45,15 +44,14 @@ export async function itemHistory(
     requestFilter({}, board.calendar.time_zone),
   );
   const item = view.items.find((i) => i.id === query.item);
-  if (!item || view.hidden.has(item.id) || (item.title === PRIVATE_ITEM_TITLE && item.url === null))
-    throw notFound(`Item ${query.item} not found on this project`);
+  if (!item || view.hidden.has(item.id)) throw notFound(`Item ${query.item} not found on this project`);
   const key = analysisKey('item', board, view.key, query);
   return ctx.analytics.results.compute(key, async () => {
     const [moves, data, report, history] = await Promise.all([
       loadItemMoves(ctx.db, board.id, item.id),
       ctx.analytics.boards.get(ctx.db, board.id, board.version),
       flowReportOfRow(ctx, viewer.userId, board.row, FLOW_DEFAULTS),
-      viewedBlockedHistory(ctx.db, board, [item]),
+      viewedBlockedHistory(ctx.db, board, view.hidden),
     ]);
     const now = ctx.now();
     const own = <T extends { itemId: string }>(changes: T[]) => changes.filter((c) => c.itemId === item.id);

@@ -1,5 +1,4 @@
-import { PRIVATE_ITEM_TITLE } from '@fluxion/contract';
-import type { BoardItem, FieldValueChange, LabelChange } from '@fluxion/flow';
+import type { FieldValueChange, LabelChange } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import { loadFieldValueChanges } from '../move-log/field-changes.ts';
 import { loadLabelChanges } from '../move-log/label-changes.ts';
@@ -8,14 +7,14 @@ import type { AnalysedBoard } from './board.ts';
 
 /**
  * What marks the board's items blocked over time: the history of its blocked label and of its blocked
- * field's values (when the team named one), less the items whose content the viewer may not see (labels
- * and field values are content: docs/metrics.md, "Private items"). Read on each computed (not cached)
+ * field's values (when the team named one), less the items whose content the viewer may not see (`hidden`,
+ * the redaction's ids: labels and field values are content, docs/metrics.md, "Private items"). Read on each computed (not cached)
  * Flow answer; the board's data version covers both, since their recordings bump it.
  */
 export async function viewedBlockedHistory(
   db: Db,
   board: AnalysedBoard,
-  items: readonly BoardItem[],
+  hidden: ReadonlySet<string>,
 ): Promise<{ labelChanges: LabelChange[]; fieldChanges: FieldValueChange[] }> {
   const field = board.policies.blocked_field;
   const [labelChanges, fieldChanges] = await Promise.all([
@@ -23,9 +22,6 @@ export async function viewedBlockedHistory(
     field ? loadFieldValueChanges(db, board.id, blockedFieldKey(field), field.name) : Promise.resolve([]),
   ]);
   if (labelChanges.length === 0 && fieldChanges.length === 0) return { labelChanges, fieldChanges };
-  const hidden = new Set(
-    items.filter((i) => i.title === PRIVATE_ITEM_TITLE && i.url === null).map((i) => i.id),
-  );
   if (hidden.size === 0) return { labelChanges, fieldChanges };
   return {
     labelChanges: labelChanges.filter((c) => !hidden.has(c.itemId)),

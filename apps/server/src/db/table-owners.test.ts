@@ -246,6 +246,32 @@ describe('one unit of work per board change', () => {
   });
 });
 
+/** The private title, or the words a hidden item is shown with, in code (biome quotes strings with '). */
+const PRIVATE_TITLE_USE = /\bPRIVATE_ITEM_TITLE\b|['`]Private item['`]/g;
+
+export function privateTitleUses(text: string): number[] {
+  return [...text.matchAll(PRIVATE_TITLE_USE)].map((m) => lineAt(text, m.index));
+}
+
+describe('one visibility rule', () => {
+  it('finds the private title however it is spelled', () => {
+    const text = [
+      'if (item.title === PRIVATE_ITEM_TITLE) hidden.add(item.id);',
+      "const hidden = items.filter((i) => i.title === 'Private item');",
+      'const PRIVATE_ITEM_TITLE_LENGTH = 12;', // another name
+      'hidden.has(item.id)',
+    ].join('\n');
+    expect(privateTitleUses(text)).toEqual([1, 2]);
+  });
+
+  it('says an item is hidden only in visibility/: elsewhere the redaction’s hidden ids decide, not a title', () => {
+    const strays = productionSources()
+      .filter((s) => s.folder !== 'visibility')
+      .flatMap((s) => privateTitleUses(s.text).map((line) => `${s.path}:${line}`));
+    expect(strays).toEqual([]);
+  });
+});
+
 describe('folder dependencies', () => {
   const graph = folderGraph(productionSources());
 

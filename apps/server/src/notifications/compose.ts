@@ -1,12 +1,13 @@
-import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import { formatter } from '@fluxion/contract/format';
 import { flowReportOfRow } from '../analytics/flow-service.ts';
+import { hiddenFromViewer } from '../analytics/item-filter.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { readPlanFields } from '../plan/queries.ts';
 import { boardCalendar } from '../projects/calendar.ts';
 import { findVisibleBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';
+import { PRIVATE_ITEM_NAME, withoutContent } from '../visibility/redact.ts';
 import { buildDigest, DIGEST_FLOW_PARAMS, type Digest, type DigestItem, firstLook } from './digest.ts';
 import { type Alert, combineAlerts } from './messages.ts';
 import { findPreferences } from './preferences.ts';
@@ -27,9 +28,7 @@ export async function digestForUser(
   board: Board,
   period: string,
 ): Promise<Digest | undefined> {
-  const user = await findUser(ctx.db, userId);
-  if (!user) return undefined;
-  const row = await findVisibleBoard(ctx.db, userId, user.demo_hidden === 1, board.github_project_id);
+  const row = await viewedRow(ctx, userId, board);
   if (!row) return undefined;
   const report = await flowReportOfRow(ctx, userId, row, DIGEST_FLOW_PARAMS);
   const { estimateField } = await readPlanFields(ctx.db, board.id);
@@ -67,15 +66,9 @@ export async function digestForChannel(
 ): Promise<Digest | undefined> {
   const digest = await digestForUser(ctx, reader, board, period);
   if (!digest) return undefined;
-  const hidden = new Set<string>();
-  for (const viewer of viewers) {
-    if (viewer === reader) continue;
-    const theirs = await digestForUser(ctx, viewer, board, period);
-    // A viewer whose view cannot be had (they left meanwhile) hides nothing: they see nothing either.
-    for (const item of namedItems(theirs)) if (item.title === PRIVATE_ITEM_TITLE) hidden.add(item.id);
-  }
+  const hidden = await hiddenFromAny(ctx, viewers, board);
   const shown = (items: DigestItem[]) =>
-    items.map((item) => (hidden.has(item.id) ? privateItem(item) : item));
+    items.map((item) => (hidden.has(item.id) ? withoutContent(item) : item));
   const sle = digest.sle && {
     ...digest.sle,
     breached: shown(digest.sle.breached),
@@ -85,16 +78,28 @@ export async function digestForChannel(
   return { ...rest, firstLook: firstLook(rest) };
 }
 
-/** Every item a digest names. */
-const namedItems = (digest: Digest | undefined): DigestItem[] =>
-  digest ? [...digest.oldest, ...(digest.sle?.breached ?? []), ...(digest.sle?.atRisk ?? [])] : [];
+/**
+ * The board's items whose content one of `viewers` may not see (each viewer's redaction). A viewer whose
+ * view cannot be had (they left meanwhile) hides nothing: they see nothing either.
+ */
+async function hiddenFromAny(
+  ctx: ApiContext,
+  viewers: readonly string[],
+  board: Board,
+): Promise<ReadonlySet<string>> {
+  const hidden = new Set<string>();
+  for (const viewer of viewers) {
+    const row = await viewedRow(ctx, viewer, board);
+    if (row) for (const id of await hiddenFromViewer(ctx, viewer, row)) hidden.add(id);
+  }
+  return hidden;
+}
 
-const privateItem = (item: DigestItem): DigestItem => ({
-  ...item,
-  title: PRIVATE_ITEM_TITLE,
-  number: null,
-  url: null,
-});
+async function viewedRow(ctx: ApiContext, userId: string, board: Board) {
+  const user = await findUser(ctx.db, userId);
+  if (!user) return undefined;
+  return findVisibleBoard(ctx.db, userId, user.demo_hidden === 1, board.github_project_id);
+}
 
 /** The week a digest sent now reports on: the latest Monday 09:00 on the board's clock. */
 export const periodNow = (board: Board, now: number) => currentDigestPeriod(now, boardTimeZone(board)).key;
@@ -173,9 +178,7 @@ const previousDay = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 async function reportForUser(ctx: ApiContext, userId: string, board: Board) {
-  const user = await findUser(ctx.db, userId);
-  if (!user) return undefined;
-  const row = await findVisibleBoard(ctx.db, userId, user.demo_hidden === 1, board.github_project_id);
+  const row = await viewedRow(ctx, userId, board);
   return row ? flowReportOfRow(ctx, userId, row, DIGEST_FLOW_PARAMS) : undefined;
 }
 
@@ -209,15 +212,10 @@ export async function flowAlert(
   }
   const item = report.aging.items.find((i) => i.id === cause.itemId && i.sle_risk === 'breached');
   if (!item || !report.sle) return null;
-  let named = item.title !== PRIVATE_ITEM_TITLE;
-  for (const viewer of viewers) {
-    if (!named || viewer === userId) continue;
-    const theirs = await reportForUser(ctx, viewer, board);
-    if (theirs?.aging.items.find((i) => i.id === item.id)?.title === PRIVATE_ITEM_TITLE) named = false;
-  }
-  const name = named
-    ? `${item.number === null ? '' : `#${item.number} `}“${item.title}”`
-    : `A ${PRIVATE_ITEM_TITLE.toLowerCase()}`;
+  const hidden = await hiddenFromAny(ctx, [userId, ...viewers], board);
+  const name = hidden.has(item.id)
+    ? PRIVATE_ITEM_NAME
+    : `${item.number === null ? '' : `#${item.number} `}“${item.title}”`;
   const f = formatter(await readerLocale(ctx, userId, board));
   return {
     kind: 'sle_crossed',

@@ -5,7 +5,6 @@ import {
   flowQuerySchema,
   type HistoryGaps,
 } from '@fluxion/contract';
-import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import { type Formatter, formatter } from '@fluxion/contract/format';
 
 /** Weeks of completions a digest compares: this week and the three before it. */
@@ -182,9 +181,7 @@ function sleOf(report: FlowResponse): DigestSle | null {
 }
 
 export const itemName = (item: DigestItem) =>
-  item.title === PRIVATE_ITEM_TITLE || item.number === null
-    ? `“${item.title}”`
-    : `#${item.number} “${item.title}”`;
+  item.number === null ? `“${item.title}”` : `#${item.number} “${item.title}”`;
 
 /** At risk on the digest's one line: the SLE's (missed or near it) with one, else the p85's. */
 function isAtRisk(item: DigestItem, digest: Omit<Digest, 'firstLook'>): boolean {

@@ -34,6 +34,7 @@ export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
     'plan',
     'projects',
     'users',
+    'visibility',
   ],
   account: [
     'auth',

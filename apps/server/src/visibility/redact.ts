@@ -4,6 +4,14 @@ import type { BoardItem } from '@fluxion/flow';
 
 export { PRIVATE_ITEM_TITLE };
 
+/** How a message names an item whose content a reader may not see ("A private item"). */
+export const PRIVATE_ITEM_NAME = `A ${PRIVATE_ITEM_TITLE.toLowerCase()}`;
+
+/** Any named thing (an item, a digest's line) stripped of its content: the same words as a hidden item's. */
+export const withoutContent = <T extends { title: string; number: number | null; url: string | null }>(
+  item: T,
+): T => ({ ...item, title: PRIVATE_ITEM_TITLE, number: null, url: null });
+
 /**
  * What one viewer may see of one board's items: every item, or the items whose repository is among
  * `readable`. `key` names it in cache keys: viewers who see the same items share cached results ('' when
