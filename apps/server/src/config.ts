@@ -344,7 +344,7 @@ function githubApp(e: z.infer<typeof envSchema>): GithubAppConfig | null {
  * The App's private key as PKCS#8 PEM. GitHub hands out PKCS#1 (`BEGIN RSA PRIVATE KEY`); a key in one
  * line with `\n` escapes (as environment files often hold it) is accepted too. The message never shows it.
  */
-function appPrivateKey(value: string): string {
+export function appPrivateKey(value: string): string {
   const pem = value.replace(/\\r\\n|\\n/g, '\n').trim();
   try {
     const key = createPrivateKey(pem);

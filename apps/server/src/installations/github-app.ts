@@ -1,6 +1,5 @@
 import { request as octokitRequest } from '@octokit/request';
-import type { GithubAppConfig } from '../config.ts';
-import type { AppContext } from '../context.ts';
+import type { Config, GithubAppConfig } from '../config.ts';
 import { appJwt } from './app-jwt.ts';
 
 /** An installation as GitHub's REST API and webhooks describe it (the fields Fluxion keeps). */
@@ -39,14 +38,20 @@ export function fromGithub(raw: RawInstallation): InstallationOnGithub {
   };
 }
 
-function appOf(ctx: AppContext): GithubAppConfig {
+/** What calling GitHub as the App needs: its registration, the API base and the clock (an AppContext has them). */
+export type AppCaller = {
+  config: { github: Pick<Config['github'], 'app' | 'apiUrl'> };
+  now: () => number;
+};
+
+function appOf(ctx: AppCaller): GithubAppConfig {
   const app = ctx.config.github.app;
   if (!app) throw new Error('No GitHub App is configured (GITHUB_APP_*)');
   return app;
 }
 
 /** Octokit's request, authenticated as the App with a fresh JWT, at the configured API base. */
-async function asApp(ctx: AppContext) {
+async function asApp(ctx: AppCaller) {
   const jwt = await appJwt(appOf(ctx), ctx.now());
   return octokitRequest.defaults({
     baseUrl: ctx.config.github.apiUrl,
@@ -75,7 +80,7 @@ export function isRateLimited(error: unknown): boolean {
 }
 
 /** `GET /app/installations/{id}`: GitHub's current view of an installation; null when it is gone. */
-export async function fetchInstallation(ctx: AppContext, id: number): Promise<InstallationOnGithub | null> {
+export async function fetchInstallation(ctx: AppCaller, id: number): Promise<InstallationOnGithub | null> {
   const request = await asApp(ctx);
   try {
     const { data } = await request('GET /app/installations/{installation_id}', { installation_id: id });
@@ -87,7 +92,7 @@ export async function fetchInstallation(ctx: AppContext, id: number): Promise<In
 }
 
 /** `GET /app/installations`: every installation of the App (all pages). */
-export async function listInstallations(ctx: AppContext): Promise<InstallationOnGithub[]> {
+export async function listInstallations(ctx: AppCaller): Promise<InstallationOnGithub[]> {
   const request = await asApp(ctx);
   const all: InstallationOnGithub[] = [];
   for (let page = 1; page <= 100; page += 1) {
@@ -104,7 +109,7 @@ export async function listInstallations(ctx: AppContext): Promise<InstallationOn
  * every repository the installation covers, with its permissions.
  */
 export async function mintInstallationToken(
-  ctx: AppContext,
+  ctx: AppCaller,
   id: number,
 ): Promise<{ token: string; expiresAt: number }> {
   const request = await asApp(ctx);
