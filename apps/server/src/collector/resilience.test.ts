@@ -211,6 +211,42 @@ describe.each(await dialectCases())('collector resilience on $name', ({ create }
     });
   });
 
+  it("GitHub's secondary limit as a rule (GraphQL points a minute) is waited out, never read as access lost", async () => {
+    const { board, boardId } = await polledBoard(world);
+    const expected = await threeMoves(world, board);
+    // One query a minute: the sync's second is refused, 403 with retry-after, until the minute ends.
+    await world.control('/_sim/options', { secondaryLimits: { graphqlPointsPerMinute: 1 } });
+    await at(world, 4 * MINUTE);
+    const collector = world.collector();
+    expect(await collector.runOnce()).toBe(1);
+    const waiting = await world.board(boardId);
+    expect(waiting).toMatchObject({ sync_error_count: 1, sync_status: 'active' });
+    expect(waiting.last_error).toMatch(/secondary rate limit/);
+    // GitHub's retry-after (to the end of the minute) is at most a minute: the backoff is the longer wait.
+    expect(waiting.next_sync_at - world.ctx.now()).toBe(2 * MINUTE);
+    await world.control('/_sim/options', { secondaryLimits: null });
+    await world.advance(waiting.next_sync_at - world.ctx.now());
+    expect(await collector.runOnce()).toBe(1);
+    expect(await world.board(boardId)).toMatchObject({
+      sync_error_count: 0,
+      sync_status: 'active',
+      last_error: null,
+    });
+    expect((await named(world, board, boardId)).slice(3)).toEqual(expected);
+  });
+
+  it('a secondary limit whose retry-after is longer than the backoff holds the board that long on its own clock', async () => {
+    const { board, boardId } = await polledBoard(world);
+    await world.control('/_sim/faults', { type: 'secondary-rate-limit', retryAfter: 1800 });
+    await at(world, 4 * MINUTE);
+    await world.move(board.items.a ?? '', 'Done');
+    expect(await world.collector().runOnce()).toBe(1);
+    const waiting = await world.board(boardId);
+    expect(waiting).toMatchObject({ sync_error_count: 1, sync_status: 'active' });
+    expect(waiting.next_sync_at - world.ctx.now()).toBe(30 * MINUTE);
+    await world.control('/_sim/faults', undefined, 'DELETE');
+  });
+
   it('a spent GraphQL budget waits for its reset; a low one polls again only after the reset', async () => {
     const { board, boardId } = await polledBoard(world);
     const expected = await threeMoves(world, board);

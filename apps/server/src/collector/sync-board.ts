@@ -329,11 +329,11 @@ function failure(error: unknown, board: Board, now: number, policy: SchedulePoli
   if (error instanceof GithubNotFoundError || error instanceof GithubAuthError) {
     return { ok: false, error: message, inaccessible: true, nextSyncAt: now + policy.maxBackoffMs };
   }
-  // GitHub's limits reset within the hour: a longer wait comes from a skewed clock (the client dates a
-  // secondary limit's retry-after by the wall clock) or a bogus header, and must not park the board for days.
+  // A secondary limit's wait is GitHub's retry-after, counted on our clock. GitHub's limits reset within the
+  // hour: a longer wait comes from a skewed clock or a bogus header, and must not park the board for days.
   const retryAfter =
     error instanceof GithubRateLimitError
-      ? Math.min(error.retryAt.getTime() - now, policy.maxBackoffMs)
+      ? Math.min(error.waitMs ?? error.retryAt.getTime() - now, policy.maxBackoffMs)
       : null;
   const nextSyncAt = nextAfterFailure(now, policy, board.sync_error_count + 1, retryAfter);
   return { ok: false, error: message, inaccessible: false, nextSyncAt };

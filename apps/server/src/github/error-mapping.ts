@@ -42,6 +42,7 @@ function fromHttp(error: HttpLike, resetAt: string | null): GithubError {
         new Date(Date.now() + waitMs),
         true,
         status,
+        waitMs,
       );
     }
     if (String(headers?.['x-ratelimit-remaining']) === '0')

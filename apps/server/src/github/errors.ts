@@ -40,14 +40,26 @@ export class FieldRenamedError extends GithubError {
   override readonly name = 'FieldRenamedError';
 }
 
-/** A rate limit that retrying now cannot fix: try again at `retryAt`. */
+/**
+ * A rate limit that retrying now cannot fix: try again at `retryAt`. A secondary limit also says how long
+ * GitHub asked to wait (`retry-after`, else GitHub's advice of a minute): `waitMs`, for a caller on a clock
+ * of its own.
+ */
 export class GithubRateLimitError extends GithubError {
   override readonly name = 'GithubRateLimitError';
   readonly retryAt: Date;
   readonly secondary: boolean;
-  constructor(message: string, retryAt: Date, secondary: boolean, status: number | null = null) {
+  readonly waitMs: number | null;
+  constructor(
+    message: string,
+    retryAt: Date,
+    secondary: boolean,
+    status: number | null = null,
+    waitMs: number | null = null,
+  ) {
     super(message, status);
     this.retryAt = retryAt;
     this.secondary = secondary;
+    this.waitMs = waitMs;
   }
 }

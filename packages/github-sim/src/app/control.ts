@@ -1,3 +1,4 @@
+import { GITHUB_SECONDARY_LIMITS, type SecondaryLimits } from '../model/secondary-limits.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppPermissions } from '../model/types.ts';
 import { emptyStats, type World } from '../model/world.ts';
@@ -60,6 +61,13 @@ function installationAnswer(world: World, id: number): Record<string, unknown> {
 }
 
 /** Control API of the GitHub App: its registration, installations, tokens, stats and world options. */
+function secondaryLimitsValid(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).every(
+    ([key, limit]) => key in GITHUB_SECONDARY_LIMITS && Number.isInteger(limit) && (limit as number) > 0,
+  );
+}
+
 export function registerAppControl(app: FastifyInstance, world: World): void {
   app.get('/_sim/app', async (req) => appState(world, origin(req)));
   app.post<{ Body: AppInput }>('/_sim/app', async (req) => {
@@ -156,11 +164,25 @@ export function registerAppControl(app: FastifyInstance, world: World): void {
   });
 
   app.get('/_sim/options', async () => world.options);
-  app.post<{ Body: { classicScopesEnforced?: unknown } }>('/_sim/options', async (req, reply) => {
-    const value = req.body?.classicScopesEnforced;
-    if (value !== undefined && typeof value !== 'boolean')
-      return reply.code(400).send({ message: 'classicScopesEnforced must be true or false' });
-    if (typeof value === 'boolean') world.options.classicScopesEnforced = value;
-    return world.options;
-  });
+  app.post<{ Body: { classicScopesEnforced?: unknown; secondaryLimits?: unknown } }>(
+    '/_sim/options',
+    async (req, reply) => {
+      const value = req.body?.classicScopesEnforced;
+      if (value !== undefined && typeof value !== 'boolean')
+        return reply.code(400).send({ message: 'classicScopesEnforced must be true or false' });
+      const limits = req.body?.secondaryLimits;
+      if (limits !== undefined && limits !== null && !secondaryLimitsValid(limits))
+        return reply.code(400).send({
+          message: `secondaryLimits must be null (GitHub's) or positive integers: ${Object.keys(GITHUB_SECONDARY_LIMITS).join(', ')}`,
+        });
+      if (typeof value === 'boolean') world.options.classicScopesEnforced = value;
+      if (limits === null) delete world.options.secondaryLimits;
+      else if (limits !== undefined)
+        world.options.secondaryLimits = {
+          ...GITHUB_SECONDARY_LIMITS,
+          ...(limits as Partial<SecondaryLimits>),
+        };
+      return world.options;
+    },
+  );
 }

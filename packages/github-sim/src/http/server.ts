@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAppControl } from '../app/control.ts';
 import { registerInstallFlow } from '../app/install-flow.ts';
 import { registerAppRoutes } from '../app/routes.ts';
+import { isPrincipal, resolveToken } from '../model/access.ts';
+import { admitRequest, release } from '../model/secondary-limits.ts';
 import type { World } from '../model/world.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { registerApiRoutes } from './api-routes.ts';
@@ -22,6 +24,36 @@ export type ServerParts = {
   oauth: OAuthState;
   demoStep: () => unknown;
 };
+
+const SECONDARY_DOCS =
+  'https://docs.github.com/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits';
+
+/** The API's requests are held to GitHub's secondary rate limits, per user or installation (its token). */
+function registerSecondaryLimits(app: FastifyInstance, world: World): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url;
+    if (path.startsWith('/_sim') || path.startsWith(AVATAR_PATH) || path.startsWith('/login/')) return;
+    const principal = resolveToken(world, request.headers.authorization);
+    // Unauthenticated and refused tokens are the route's to answer (401, 403).
+    if (!isPrincipal(principal)) return;
+    const refusal = admitRequest(world, principal, {
+      graphql: path.startsWith('/graphql'),
+      method: request.method,
+    });
+    if (!refusal) {
+      reply.raw.once('close', () => release(world, principal));
+      return;
+    }
+    const requestId = `SIM:${request.id}`;
+    reply.header('x-github-request-id', requestId);
+    if (refusal.retryAfterSeconds !== null) reply.header('retry-after', String(refusal.retryAfterSeconds));
+    return reply.code(403).send({
+      message: `${SECONDARY_LIMIT_MESSAGE}${requestId}.`,
+      documentation_url: SECONDARY_DOCS,
+      status: '403',
+    });
+  });
+}
 
 function registerFaultHook(app: FastifyInstance, faults: Faults): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -52,6 +84,8 @@ function registerFaultHook(app: FastifyInstance, faults: Faults): void {
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   await app.register(formbody);
+  // Counted before the faults: a request a fault slows is still one of the user's concurrent requests.
+  registerSecondaryLimits(app, parts.world);
   registerFaultHook(app, parts.faults);
   app.setErrorHandler((error, _request, reply) => {
     const { statusCode, message } = error as { statusCode?: number; message: string };

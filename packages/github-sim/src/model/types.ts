@@ -1,3 +1,4 @@
+import type { SecondaryLimits } from './secondary-limits.ts';
 /** The in-memory model the simulator serves. Field names follow GitHub's objects where they exist. */
 
 export type OptionColor = 'BLUE' | 'GRAY' | 'GREEN' | 'ORANGE' | 'PINK' | 'PURPLE' | 'RED' | 'YELLOW';
@@ -250,6 +251,8 @@ export type WorldOptions = {
    * simulator keeps its older kindness (a user's own visibility is enough).
    */
   classicScopesEnforced: boolean;
+  /** GitHub's secondary rate limits (model/secondary-limits.ts) unless set lower, e.g. by a test. */
+  secondaryLimits?: SecondaryLimits;
 };
 
 export type ItemChange =
