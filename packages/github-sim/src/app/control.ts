@@ -141,9 +141,15 @@ export function registerAppControl(app: FastifyInstance, world: World): void {
       scope: '',
     });
   });
-  app.delete<{ Params: { login: string } }>('/_sim/app/authorizations/:login', async (req) => ({
-    revoked: revokeAuthorization(world, req.params.login),
-  }));
+  // The user revokes the App's authorization in their settings: GitHub tells the App (github_app_authorization).
+  app.delete<{ Params: { login: string } }>('/_sim/app/authorizations/:login', async (req) => {
+    const login = req.params.login;
+    const authorized = world.users.get(login)?.approvals.has(mustApp(world).clientId) ?? false;
+    const revoked = revokeAuthorization(world, login);
+    if (authorized || revoked > 0)
+      world.emitApp({ event: 'github_app_authorization', action: 'revoked', sender: login });
+    return { revoked };
+  });
 
   app.post<{ Params: { org: string }; Body: { login: string } }>(
     '/_sim/orgs/:org/owners',

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   addItem,
-  createContent,
   type ContentEdit,
+  convertDraft,
+  createContent,
   deleteItem,
   editContent,
   moveItem,
   mustProject,
+  reorderItem,
   setArchived,
   statusOf,
 } from '../model/items.ts';
@@ -185,6 +187,17 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
       setPlanValues(world, item, req.body.fields ?? {}, toMs(req.body.at) ?? world.now());
       return itemJson(world, item.nodeId);
     },
+  );
+  // A drag within the board: after another item (its node id), or first (null).
+  app.post<{ Params: { id: string }; Body: { after?: string | null; actor?: string } }>(
+    '/_sim/items/:id/reorder',
+    async (req) =>
+      itemJson(world, reorderItem(world, req.params.id, req.body?.after ?? null, req.body?.actor).nodeId),
+  );
+  // "Convert to issue" on a draft: the issue is created in `repo` (owner/name).
+  app.post<{ Params: { id: string }; Body: { repo: string; actor?: string } }>(
+    '/_sim/items/:id/convert',
+    async (req) => itemJson(world, convertDraft(world, req.params.id, req.body.repo, req.body.actor).nodeId),
   );
   app.post<{ Params: { id: string } }>('/_sim/items/:id/archive', async (req) =>
     itemJson(world, setArchived(world, req.params.id, true).nodeId),

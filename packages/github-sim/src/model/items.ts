@@ -250,6 +250,63 @@ export function deleteItem(world: World, itemId: string, actor?: string): void {
   world.emit({ action: 'deleted', item, actor: actor ?? item.creator, at });
 }
 
+/**
+ * Moves an item on the board to just after `afterItemId` (null: first), as a drag within a column does.
+ * The board's order is `itemIds`; the listing's cursor positions follow it, so they are dealt out again.
+ */
+export function reorderItem(
+  world: World,
+  itemId: string,
+  afterItemId: string | null,
+  actor?: string,
+): SimItem {
+  const item = mustItem(world, itemId);
+  const project = mustProject(world, item.projectId);
+  if (afterItemId !== null && (afterItemId === itemId || !project.itemIds.includes(afterItemId)))
+    throw new Error(`no other item ${afterItemId} on the board`);
+  const before = (ids: string[]) => ids[ids.indexOf(itemId) - 1] ?? null;
+  const from = before(project.itemIds);
+  const rest = project.itemIds.filter((id) => id !== itemId);
+  const index = afterItemId === null ? 0 : rest.indexOf(afterItemId) + 1;
+  rest.splice(index, 0, itemId);
+  if (before(rest) === from) return item;
+  const positions = project.itemIds.map((id) => mustItem(world, id).position).sort((a, b) => a - b);
+  project.itemIds = rest;
+  rest.forEach((id, i) => {
+    mustItem(world, id).position = positions[i] ?? world.newPosition();
+  });
+  const at = world.now();
+  item.updatedAt = at;
+  touchProject(project, at);
+  world.emit({
+    action: 'reordered',
+    item,
+    actor: actor ?? project.owner,
+    at,
+    previousItem: { from, to: before(rest) },
+  });
+  return item;
+}
+
+/**
+ * Converts a draft issue on a board to an issue in `repo` ("Convert to issue"): a new issue with the
+ * draft's title, the item's content from then on; the item keeps its id, its field values and its place.
+ */
+export function convertDraft(world: World, itemId: string, repo: string, actor?: string): SimItem {
+  const item = mustItem(world, itemId);
+  const project = mustProject(world, item.projectId);
+  const draft = world.contents.get(item.contentId);
+  if (draft?.kind !== 'DraftIssue') throw new Error(`item ${itemId} is not a draft issue`);
+  const at = world.now();
+  const issue = createContent(world, { repo, title: draft.title, kind: 'Issue', createdAt: at });
+  world.contents.delete(draft.nodeId);
+  item.contentId = issue.nodeId;
+  item.updatedAt = at;
+  touchProject(project, at);
+  world.emit({ action: 'converted', item, actor: actor ?? project.owner, at, fromType: 'DraftIssue' });
+  return item;
+}
+
 export function mustItem(world: World, itemId: string): SimItem {
   const item = world.items.get(itemId);
   if (!item) throw new Error(`no item ${itemId}`);

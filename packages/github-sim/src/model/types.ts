@@ -257,6 +257,16 @@ export type WorldOptions = {
 
 export type ItemChange =
   | { action: 'created' | 'archived' | 'restored' | 'deleted'; item: SimItem; actor: string; at: number }
+  /** Moved on the board: the item before it (its node id; null: first), before and after. */
+  | {
+      action: 'reordered';
+      item: SimItem;
+      actor: string;
+      at: number;
+      previousItem: { from: string | null; to: string | null };
+    }
+  /** A draft issue converted to an issue: the item keeps its id, its content is the new issue. */
+  | { action: 'converted'; item: SimItem; actor: string; at: number; fromType: ContentKind }
   | {
       action: 'edited';
       item: SimItem;

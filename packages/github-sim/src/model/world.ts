@@ -22,8 +22,15 @@ import type {
   WorldOptions,
 } from './types.ts';
 
-/** An App-level event (installation, installation_repositories) for the App's webhook. */
-export type AppEvent = {
+/**
+ * An App-level event for the App's webhook: installation and installation_repositories, or
+ * github_app_authorization (a user revoked the App's authorization; GitHub sends it to every App, unasked).
+ */
+export type AppEvent =
+  | InstallationEvent
+  | { event: 'github_app_authorization'; action: 'revoked'; sender: string };
+
+export type InstallationEvent = {
   event: 'installation' | 'installation_repositories';
   action: string;
   installation: SimInstallation;

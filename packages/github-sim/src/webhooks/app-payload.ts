@@ -40,6 +40,8 @@ function shortRepository(world: World, fullName: string): Record<string, unknown
 
 /** `installation` and `installation_repositories` payloads, as sent to the App's webhook URL. */
 export function appEventPayload(world: World, event: AppEvent): Record<string, unknown> {
+  if (event.event === 'github_app_authorization')
+    return { action: event.action, sender: accountJson(world.account(event.sender)) };
   const base = {
     action: event.action,
     installation: installationJson(world, event.installation),

@@ -117,6 +117,10 @@ export function projectsV2ItemPayload(world: World, change: ItemChange): Record<
   }
   if (change.action === 'edited' && change.plan)
     payload.changes = { field_value: planValueJson(project, change.plan) };
+  if (change.action === 'reordered')
+    payload.changes = { previous_projects_v2_item_node_id: { ...change.previousItem } };
+  if (change.action === 'converted')
+    payload.changes = { content_type: { from: change.fromType, to: content?.kind ?? 'Issue' } };
   if (change.action === 'archived' || change.action === 'restored') {
     const wasArchived = change.action === 'restored';
     payload.changes = {

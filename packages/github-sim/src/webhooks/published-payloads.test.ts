@@ -50,7 +50,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
   // Compiling GitHub's schemas takes seconds: here, not inside the test's time.
   for (const name of Object.keys(DESCRIPTION.components.schemas))
-    if (/^webhook-(projects-v2-item|installation)-/.test(name))
+    if (/^webhook-(projects-v2-item|installation|github-app-authorization)-/.test(name))
       ajv.getSchema(`github#/components/schemas/${name}`);
   receiver = await startReceiver();
   sim = await startSim({ clock: 'manual', webhookUrls: [receiver.url], webhookSecret: 'shh' });
@@ -84,6 +84,18 @@ describe("the simulator's webhooks against GitHub's published schemas", () => {
     await control(sim, `/_sim/items/${work.itemId}/move`, { status: 'Done' });
     await control(sim, `/_sim/items/${work.itemId}/fields`, { fields: { Points: 2.5 } });
     await control(sim, `/_sim/items/${work.itemId}/fields`, { fields: { Points: null, Sprint: null } });
+    const draft = await control<{ itemId: string }>(sim, '/_sim/issues', {
+      repo: 'fluxion-labs/platform',
+      kind: 'DraftIssue',
+      title: 'A draft',
+      projectId: board.id,
+      status: 'Todo',
+    });
+    await control(sim, `/_sim/items/${draft.itemId}/reorder`, { after: null });
+    await control(sim, `/_sim/items/${draft.itemId}/reorder`, { after: work.itemId });
+    await control(sim, `/_sim/items/${draft.itemId}/convert`, { repo: 'fluxion-labs/platform' });
+    await control(sim, '/_sim/app/user-tokens', { login: 'octo-alice' });
+    await control(sim, '/_sim/app/authorizations/octo-alice', undefined, 'DELETE');
     await control(sim, `/_sim/items/${work.itemId}/archive`);
     await control(sim, `/_sim/items/${work.itemId}/restore`);
     await control(sim, `/_sim/items/${work.itemId}`, undefined, 'DELETE');
@@ -102,6 +114,7 @@ describe("the simulator's webhooks against GitHub's published schemas", () => {
     const deliveries = sim.webhooks.deliveries;
     const kinds = new Set(deliveries.map((d) => `${d.event}.${d.action}`));
     expect([...kinds].sort()).toEqual([
+      'github_app_authorization.revoked',
       'installation.created',
       'installation.deleted',
       'installation.new_permissions_accepted',
@@ -109,11 +122,24 @@ describe("the simulator's webhooks against GitHub's published schemas", () => {
       'installation.unsuspend',
       'installation_repositories.removed',
       'projects_v2_item.archived',
+      'projects_v2_item.converted',
       'projects_v2_item.created',
       'projects_v2_item.deleted',
       'projects_v2_item.edited',
+      'projects_v2_item.reordered',
       'projects_v2_item.restored',
     ]);
+    const payloadOf = (action: string) =>
+      deliveries.filter((d) => d.action === action).map((d) => JSON.parse(d.body));
+    // Reordered: the item before it, before and after the drag (first on the board: none).
+    const reorders = payloadOf('reordered').map((p) => p.changes.previous_projects_v2_item_node_id);
+    expect(reorders).toContainEqual({ from: work.itemId, to: null });
+    expect(reorders).toContainEqual({ from: null, to: work.itemId });
+    // Converted: the same item, an issue now.
+    const [converted] = payloadOf('converted');
+    expect(converted.projects_v2_item).toMatchObject({ node_id: draft.itemId, content_type: 'Issue' });
+    expect(converted.changes).toEqual({ content_type: { from: 'DraftIssue', to: 'Issue' } });
+    expect(payloadOf('revoked')[0]).toMatchObject({ action: 'revoked', sender: { login: 'octo-alice' } });
     // GitHub lists the events the App subscribes to; those it sends every App unasked are not among them.
     const created = JSON.parse(
       deliveries.find((d) => d.action === 'created' && d.event === 'installation')?.body ?? '{}',
