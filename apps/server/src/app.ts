@@ -35,6 +35,7 @@ import type { OnUntrack } from './projects/queries.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { registerSpa } from './static/spa.ts';
 import { githubWebhookRoutes } from './webhooks/github-routes.ts';
+import { orgWebhookRoutes } from './webhooks/org-routes.ts';
 
 export type BuildAppOptions = {
   /** Folder of the built web app, or null to serve only the API. */
@@ -110,9 +111,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   app.addHook('onClose', async () => channels.close());
   await app.register(notificationRoutes, { ctx: api, channels });
   await app.register(unsubscribeRoutes, { ctx: api });
-  // Off without a secret (real GitHub, GITHUB_WEBHOOK_SECRET unset): boards are then polled only.
-  if (ctx.config.github.webhookSecret || ctx.config.github.app?.webhookSecret)
-    await app.register(githubWebhookRoutes, { ctx });
+  // Always on: an organization's owner may set its own webhook's secret at any time (org-routes.ts).
+  await app.register(githubWebhookRoutes, { ctx });
+  await app.register(orgWebhookRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
   await app.register(accountRoutes, { ctx, onUntrack });
 

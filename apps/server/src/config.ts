@@ -128,7 +128,10 @@ export type Config = {
     clientSecret: string;
     apiUrl: string;
     webUrl: string;
-    /** null: real GitHub without GITHUB_WEBHOOK_SECRET, so the webhook route is off (boards are polled). */
+    /**
+     * The secret organization webhooks used to share (deprecated): accepted only for an organization with no
+     * secret of its own (webhooks/org-secrets.ts). null: real GitHub without GITHUB_WEBHOOK_SECRET.
+     */
     webhookSecret: string | null;
     simPort: number;
     /** The GitHub App (GITHUB_APP_*), or null when none is configured. */

@@ -11,8 +11,6 @@ async function main() {
   if (stripe.mode === 'sim') console.log(`  Stripe simulator: ${stripe.apiUrl}`);
   if (server.mailUrl)
     console.log(`  Mail catcher and Slack receiver: ${server.mailUrl} (what digests and alerts sent)`);
-  if (!github.webhookSecret)
-    console.log('  GitHub webhooks are off: GITHUB_WEBHOOK_SECRET is not set (boards are polled)');
   if (stripe.mode === 'off') console.log('  Billing is off: STRIPE_SECRET_KEY is not set');
   const stop = async () => {
     await server.close();

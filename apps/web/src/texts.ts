@@ -481,6 +481,26 @@ export const T = {
     estimateNone: 'None: count items only',
     estimateHint:
       'A Number field of the board (points, size…): the Flow page and the iteration report can then count it instead of items. Its values are recorded from now on.',
+    /** An organization's own webhook (docs/github.md, "Organization webhooks"). */
+    orgWebhook: {
+      title: 'Organization webhook (optional)',
+      intro: (org: string) =>
+        `Moves on ${org}'s boards reach Fluxion at once with a webhook; without one they are polled every minute. An owner of ${org} adds it on GitHub (${org} → Settings → Webhooks → Add webhook) with:`,
+      payloadUrl: 'Payload URL',
+      contentType: 'Content type',
+      events: 'Events',
+      eventsValue: 'Let me select individual events → Projects v2 items',
+      secret: 'Secret',
+      secretSet: (login: string | null, at: string | null) =>
+        `Set${login ? ` by @${login}` : ''}${at ? ` on ${at.slice(0, 10)}` : ''}. Deliveries signed otherwise are refused.`,
+      secretUnset: (org: string) =>
+        `Not set yet: an owner sets one here and on GitHub, so that only ${org}'s own webhook speaks for its boards.`,
+      ownersOnly: (org: string) => `Only an owner of ${org} on GitHub sets the secret.`,
+      newSecret: 'New secret (the same value on GitHub)',
+      generate: 'Generate',
+      save: 'Save secret',
+      saved: "Secret saved. Set the same value as the webhook's secret on GitHub.",
+    },
     sharedSetBy: (login: string | null) =>
       `The working calendar, archived items, flow policies, workflow field and estimate field are set by ${login ? `@${login}` : 'the first person who added this board'} for everyone who tracks it; ask them to change them.`,
     archived: {

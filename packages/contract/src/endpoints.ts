@@ -47,6 +47,7 @@ import { withoutControlCharacters } from './plain-text.ts';
 import { type RouteKey, type RouteName, routes } from './routes.ts';
 import { notificationEndpoints } from './notifications.ts';
 import { accountEndpoints } from './account.ts';
+import { orgWebhookSchema, orgWebhookSecretRequestSchema } from './org-webhooks.ts';
 import {
   createdShareLinkSchema,
   createShareLinkRequestSchema,
@@ -560,9 +561,27 @@ export const endpoints = withPlainInputs({
     responses: { 200: githubAppSetupOutcomeSchema },
     rateLimited: true,
   }),
+  orgWebhook: endpoint('orgWebhook', {
+    summary:
+      "An organization's own webhook as its members see it: the payload URL, content type and event to set up on GitHub, whether its secret is set and by whom (never the secret); 403 for anyone GitHub does not call a member",
+    tag: 'GitHub',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    responses: { 200: orgWebhookSchema },
+  }),
+  setOrgWebhookSecret: endpoint('setOrgWebhookSecret', {
+    summary:
+      "Sets the secret of an organization's own webhook (the value set on GitHub too): only an owner of the organization on GitHub, asked now (403 otherwise). Its deliveries are then checked against it, and speak for that organization only",
+    tag: 'GitHub',
+    auth: 'bearer',
+    params: orgParamsSchema,
+    body: orgWebhookSecretRequestSchema,
+    responses: { 200: orgWebhookSchema },
+    rateLimited: true,
+  }),
   githubWebhook: endpoint('githubWebhook', {
     summary:
-      "GitHub's projects_v2_item, installation and installation_repositories deliveries (X-Hub-Signature-256, the webhook's or the GitHub App's secret); 5xx when a move could not be stored",
+      "GitHub's deliveries (X-Hub-Signature-256): the GitHub App's (installation, installation_repositories, github_app_authorization, projects_v2_item) under the App's secret only; an organization webhook's projects_v2_item under that organization's own secret, for that organization's boards only (403 naming another's); 5xx when a move could not be stored",
     tag: 'Webhooks',
     auth: 'signature',
     responses: { 200: webhookAckSchema },

@@ -18,6 +18,7 @@ export * from './export.ts';
 export * from './sharing.ts';
 export * from './notifications.ts';
 export * from './account.ts';
+export * from './org-webhooks.ts';
 export * from './constants.ts';
 export * from './endpoints.ts';
 export * from './openapi.ts';

@@ -65,6 +65,8 @@ export const routes = {
   orgPlanReactivate: { method: 'POST', path: '/api/org-plans/:org/reactivate/' },
   orgPlanInvoices: { method: 'GET', path: '/api/org-plans/:org/invoices/' },
   orgPlanManagers: { method: 'POST', path: '/api/org-plans/:org/managers/' },
+  orgWebhook: { method: 'GET', path: '/api/org-webhooks/:org/' },
+  setOrgWebhookSecret: { method: 'POST', path: '/api/org-webhooks/:org/secret/' },
   githubWebhook: { method: 'POST', path: '/webhooks/github' },
   stripeWebhook: { method: 'POST', path: '/webhooks/stripe' },
   ...notificationRoutes,

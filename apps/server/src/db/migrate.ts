@@ -31,6 +31,7 @@ import { taskTurns } from './migrations/029_task_turns.ts';
 import { blockedField } from './migrations/030_blocked_field.ts';
 import { recipientLocale } from './migrations/031_recipient_locale.ts';
 import { alertScans } from './migrations/032_alert_scans.ts';
+import { orgWebhookSecrets } from './migrations/033_org_webhook_secrets.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -66,6 +67,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '030_blocked_field': blockedField,
     '031_recipient_locale': recipientLocale,
     '032_alert_scans': alertScans,
+    '033_org_webhook_secrets': orgWebhookSecrets,
   };
 }
 

@@ -364,6 +364,17 @@ export type OrgPlanManagersTable = {
   created_at: number;
 };
 
+/** An organization webhook's secret (migration 033; apps/server/src/webhooks/org-secrets.ts). */
+export type OrgWebhookSecretsTable = {
+  /** The organization's login in lower case. */
+  org_login: string;
+  /** Sealed with TOKEN_ENCRYPTION_KEY (users/secret-box.ts); never logged or answered. */
+  sealed_secret: string;
+  /** The GitHub login of the owner who set it. */
+  set_by: string;
+  set_at: number;
+};
+
 export type Database = {
   board_plan_fields: BoardPlanFieldsTable;
   item_plan_changes: ItemPlanChangesTable;
@@ -389,6 +400,7 @@ export type Database = {
   notification_boards: NotificationBoardsTable;
   notification_jobs: NotificationJobsTable;
   task_turns: TaskTurnsTable;
+  org_webhook_secrets: OrgWebhookSecretsTable;
 };
 
 export type User = Selectable<UsersTable>;

@@ -33,6 +33,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   org_plan_managers: 'billing',
   rate_limit_hits: 'http',
   webhook_deliveries: 'webhooks',
+  org_webhook_secrets: 'webhooks',
   /** The GitHub App's installations (migration 019), written by their own folder. */
   github_installations: 'installations',
   /** Label additions and removals (migration 028), recorded with the items' metadata. */

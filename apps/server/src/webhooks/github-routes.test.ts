@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, captureLogs, listenTestApp, type TestApp, testClock } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
+import { encryptSecret } from '../users/secret-box.ts';
 
 const NOW = Date.UTC(2026, 10, 1, 9);
 const HOUR = 60 * 60 * 1000;
@@ -64,8 +65,8 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
     await database.drop();
   });
 
-  async function deliver(id: string, change?: Partial<Change>) {
-    const secret = testApp.ctx.config.github.webhookSecret ?? '';
+  async function deliver(id: string, change?: Partial<Change>, signedWith?: string) {
+    const secret = signedWith ?? testApp.ctx.config.github.webhookSecret ?? '';
     const response = await fetch(`${url}/webhooks/github`, await delivery(secret, id, change));
     const text = await response.text();
     return {
@@ -107,16 +108,64 @@ describe.each(await dialectCases())('GitHub webhook deliveries on $name', ({ nam
     expect(await marks()).toHaveLength(2);
   });
 
-  it("records nothing an organization webhook's delivery says of another organization's board", async () => {
-    expect(await deliver(randomUUID(), { org: 'octo-evil' })).toEqual({
-      status: 200,
-      outcome: "ignored: the delivery names octo-evil, not the board's owner",
+  it("refuses an organization webhook's delivery naming another organization, and records nothing of it", async () => {
+    const id = randomUUID();
+    const refused = await deliver(id, { org: 'octo-evil' });
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.outcome)).toEqual({
+      error: 'forbidden',
+      message:
+        "This delivery names the organization octo-evil, but the board belongs to fluxion-labs: an organization's webhook reports its own boards only",
     });
     expect(await moves()).toEqual([]);
+    expect(await marks()).toEqual([]);
+    const nameless = await deliver(randomUUID(), { org: '' });
+    expect(nameless.status).toBe(400);
     expect(await deliver(randomUUID(), { org: 'Fluxion-Labs' })).toEqual({
       status: 200,
       outcome: 'recorded',
     });
+  });
+
+  it("checks an organization's delivery against that organization's own secret, for its boards only", async () => {
+    const setSecret = (org: string, secret: string) =>
+      db()
+        .insertInto('org_webhook_secrets')
+        .values({
+          org_login: org,
+          sealed_secret: encryptSecret(secret, testApp.ctx.config.tokenEncryptionKey),
+          set_by: 'octo-owner',
+          set_at: NOW,
+        })
+        .execute();
+    await setSecret('fluxion-labs', 'labs-own-secret-0123456789');
+    await setSecret('octo-evil', 'evil-own-secret-0123456789');
+    // Once the organization has its own secret, the shared one no longer speaks for it.
+    expect((await deliver(randomUUID())).status).toBe(401);
+    // Another organization's secret signs for that organization only: naming fluxion-labs, it is no signature.
+    const forged = await deliver(randomUUID(), { org: ORG }, 'evil-own-secret-0123456789');
+    expect(forged.status).toBe(401);
+    const evil = await deliver(randomUUID(), { org: 'octo-evil' }, 'evil-own-secret-0123456789');
+    expect(evil.status).toBe(403);
+    expect(await moves()).toEqual([]);
+    expect(await marks()).toEqual([]);
+    expect(await deliver(randomUUID(), {}, 'labs-own-secret-0123456789')).toEqual({
+      status: 200,
+      outcome: 'recorded',
+    });
+    // The App's deliveries stay the App's: an organization's secret cannot sign an installation event.
+    const body = JSON.stringify({ action: 'deleted', installation: { id: 7 }, organization: { login: ORG } });
+    const installation = await fetch(`${url}/webhooks/github`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'installation',
+        'x-github-delivery': randomUUID(),
+        'x-hub-signature-256': await sign('labs-own-secret-0123456789', body),
+      },
+      body,
+    });
+    expect(installation.status).toBe(401);
   });
 
   it('records a move once when the same delivery arrives twice at the same time', async () => {

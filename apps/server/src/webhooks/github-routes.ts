@@ -20,6 +20,7 @@ import { workflowFieldOf } from '../github/workflow-field.ts';
 import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
 import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
+import { orgWebhookSecret } from './org-secrets.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
 import { storedBlockedField } from '../projects/flow-policies.ts';
 import { recordFieldValueChanges } from '../move-log/field-changes.ts';
@@ -36,12 +37,19 @@ export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
   );
   const recorders = { recordMove: deliveredMoveRecorder(ctx), boardOf: boardLookup(ctx) };
   const appSecret = ctx.config.github.app?.webhookSecret ?? null;
-  const webhookSecret = ctx.config.github.webhookSecret ?? null;
-  /** Who signed: the GitHub App (its deliveries), an organization's webhook, or nobody we know. */
-  const signerOf = async (raw: string, signature: string): Promise<Signer | null> => {
-    const signs = (s: string | null) => s !== null && verify(s, raw, signature).catch(() => false);
-    if (await signs(appSecret)) return 'app';
-    if (await signs(webhookSecret)) return 'organization';
+  const sharedSecret = ctx.config.github.webhookSecret ?? null;
+  const signs = (secret: string | null, raw: string, signature: string) =>
+    secret !== null && verify(secret, raw, signature).catch(() => false);
+  /**
+   * Who signed: the GitHub App, or the organization the payload names with that organization's own secret.
+   * The shared GITHUB_WEBHOOK_SECRET speaks for an organization only while it has no secret of its own
+   * (webhooks set up before per-organization secrets; docs/github.md, "Organization webhooks").
+   */
+  const signerOf = async (raw: string, signature: string, named: string | null): Promise<Signer | null> => {
+    if (await signs(appSecret, raw, signature)) return { kind: 'app' };
+    const own = named === null ? null : await orgWebhookSecret(ctx, named);
+    if (own !== null) return (await signs(own, raw, signature)) ? { kind: 'organization', org: named } : null;
+    if (await signs(sharedSecret, raw, signature)) return { kind: 'organization', org: named };
     return null;
   };
 
@@ -50,27 +58,24 @@ export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const signature = String(request.headers['x-hub-signature-256'] ?? '');
     const delivery = String(request.headers['x-github-delivery'] ?? '');
     const event = String(request.headers['x-github-event'] ?? '');
-    const signer = signature ? await signerOf(raw, signature) : null;
+    const payload = parseJson(raw);
+    const signer = signature ? await signerOf(raw, signature, namedOrganization(payload)) : null;
     if (!signer) {
       return reply.status(401).send({ error: 'unauthorized', message: 'Invalid webhook signature' });
     }
-    // Installation events are the App's alone: an organization webhook's secret cannot speak for them.
-    if (isInstallationEvent(event) && signer !== 'app')
+    // The App's deliveries are the App's alone: an organization webhook's secret cannot speak for them.
+    if (signer.kind !== 'app' && isAppDelivery(event, request.headers, payload))
       return reply.status(401).send({
         error: 'unauthorized',
-        message: `An ${event} delivery must be signed with the GitHub App's secret`,
+        message: `A delivery to the GitHub App (${event}) must be signed with the GitHub App's secret`,
       });
     if (!delivery)
       return reply.status(400).send({ error: 'bad_request', message: 'X-GitHub-Delivery is required' });
     if (event === 'ping') return { status: 'pong' };
     if (event !== 'projects_v2_item' && !isInstallationEvent(event))
       return { status: 'ignored', reason: `event ${event}` };
-    let payload: unknown;
-    try {
-      payload = JSON.parse(raw);
-    } catch {
+    if (payload === undefined)
       return reply.status(400).send({ error: 'bad_request', message: 'Body is not valid JSON' });
-    }
     if (isInstallationEvent(event)) {
       const handled = await handleInstallationDelivery(ctx, event, payload);
       if (!handled.ok) {
@@ -88,11 +93,19 @@ export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
       const message = `Not a projects_v2_item payload${field ? `: ${field}: ${issue?.message}` : ''}`;
       return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
     }
-    const status = await applyEvent(ctx, recorders, { event: parsed.data, payload, signer }, delivery);
-    request.log.info({ delivery, action: parsed.data.action, status }, 'github webhook');
-    return { status };
+    const outcome = await applyEvent(ctx, recorders, { event: parsed.data, payload, signer }, delivery);
+    if (typeof outcome !== 'string') {
+      request.log.warn({ delivery, event }, outcome.message);
+      const error = outcome.status === 403 ? 'forbidden' : 'bad_request';
+      return reply.status(outcome.status).send({ error, message: outcome.message });
+    }
+    request.log.info({ delivery, action: parsed.data.action, status: outcome }, 'github webhook');
+    return { status: outcome };
   });
 }
+
+/** A delivery refused whole: nothing recorded, not even its mark (it may never touch this board). */
+type Refusal = { status: 400 | 403; message: string };
 
 /**
  * A move is recorded with its delivery's mark, in one transaction. Any other outcome is idempotent and
@@ -107,11 +120,10 @@ async function applyEvent(
     signer,
   }: { event: ReturnType<typeof projectsV2ItemEventSchema.parse>; payload: unknown; signer: Signer },
   delivery: string,
-): Promise<string> {
-  const found = await boardOf(event.projects_v2_item.project_node_id);
-  const stranger = found && signer === 'organization' ? strangerOrganization(found, event) : null;
-  if (stranger !== null) return (await markDelivery(ctx.db, delivery, ctx.now())) ? stranger : 'duplicate';
-  const board = found;
+): Promise<string | Refusal> {
+  const board = await boardOf(event.projects_v2_item.project_node_id);
+  const refusal = board && signer.kind === 'organization' ? strangerOrganization(board, signer) : null;
+  if (refusal !== null) return refusal;
   const plan = board ? await planEffect(ctx, board, event, payload) : null;
   if (board && plan) return applyPlanEdit(ctx, board, plan, delivery);
   const outcome = await interpret(ctx, board, event);
@@ -217,21 +229,54 @@ async function interpret(
 
 const wholeSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
 
-/** Who signed a delivery: the GitHub App's secret, or the organization webhooks' (OAuth mode). */
-type Signer = 'app' | 'organization';
+/**
+ * Who signed a delivery: the GitHub App's secret, or an organization's webhook, for the organization its
+ * payload names (`org`; null when it names none, which only the shared secret can sign).
+ */
+type Signer = { kind: 'app' } | { kind: 'organization'; org: string | null };
 
 /**
  * Why an organization webhook's delivery may not touch this board, or null: it must name the organization
  * that owns it (an organization's webhook reports that organization's boards only; the App's deliveries
  * come from GitHub under a secret no tenant knows).
  */
-function strangerOrganization(
-  board: WebhookBoard,
-  event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
-): string | null {
-  const named = event.organization?.login ?? null;
+function strangerOrganization(board: WebhookBoard, signer: { org: string | null }): Refusal | null {
+  const named = signer.org;
   if (named !== null && named.toLowerCase() === board.owner_login.toLowerCase()) return null;
   return named === null
-    ? 'ignored: the delivery names no organization'
-    : `ignored: the delivery names ${named}, not the board's owner`;
+    ? {
+        status: 400,
+        message: "An organization webhook's delivery must name its organization (organization.login)",
+      }
+    : {
+        status: 403,
+        message: `This delivery names the organization ${named}, but the board belongs to ${board.owner_login}: an organization's webhook reports its own boards only`,
+      };
+}
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The organization a payload names (`organization.login`), read before its signature is known. */
+function namedOrganization(payload: unknown): string | null {
+  const login = (payload as { organization?: { login?: unknown } } | null)?.organization?.login;
+  return typeof login === 'string' && login.length > 0 && login.length <= 100 ? login : null;
+}
+
+/** The GitHub App's own events (its installation and its users' authorizations). */
+const APP_EVENTS = new Set(['installation', 'installation_repositories', 'github_app_authorization']);
+
+/**
+ * A delivery GitHub makes to the App: one of its own events, or any event GitHub sends it as the App's
+ * (X-GitHub-Hook-Installation-Target-Type `integration`, or the payload's `installation`).
+ */
+function isAppDelivery(event: string, headers: Record<string, unknown>, payload: unknown): boolean {
+  if (APP_EVENTS.has(event)) return true;
+  if (headers['x-github-hook-installation-target-type'] === 'integration') return true;
+  return typeof payload === 'object' && payload !== null && 'installation' in payload;
 }

@@ -21,3 +21,10 @@ export async function disconnectPersonalBoards(): Promise<void> {
 /** Confirms the install GitHub's setup redirect named: GitHub is asked whether it is the user's own. */
 export const confirmGithubAppInstall = (installationId: string) =>
   api.call('githubAppConfirmInstall', { body: { installation_id: installationId } });
+
+/** An organization's own webhook: payload URL, whether its secret is set, whether the user may set it. */
+export const getOrgWebhook = (org: string) => api.call('orgWebhook', { params: { org } });
+
+/** Sets the organization webhook's secret (an owner of the organization only). */
+export const setOrgWebhookSecret = (org: string, secret: string) =>
+  api.call('setOrgWebhookSecret', { params: { org }, body: { secret } });

@@ -49,10 +49,18 @@ export function registerSimControl(app: FastifyInstance, sim: SimControls): void
   app.delete<{ Params: { id: string } }>('/_sim/faults/:id', async (req, reply) =>
     reply.code(faults.remove(req.params.id) ? 204 : 404).send(),
   );
-  app.post<{ Body: { urls?: string[]; url?: string; secret?: string } }>('/_sim/webhooks', async (req) => {
+  app.post<{
+    Body: { urls?: string[]; url?: string; secret?: string; orgSecrets?: Record<string, string> };
+  }>('/_sim/webhooks', async (req) => {
     webhooks.urls = req.body.urls ?? (req.body.url ? [req.body.url] : webhooks.urls);
     if (req.body.secret !== undefined) webhooks.secret = req.body.secret;
-    return { urls: webhooks.urls, secretSet: webhooks.secret !== '' };
+    for (const [org, secret] of Object.entries(req.body.orgSecrets ?? {}))
+      webhooks.orgSecrets.set(org.toLowerCase(), secret);
+    return {
+      urls: webhooks.urls,
+      secretSet: webhooks.secret !== '',
+      orgSecrets: [...webhooks.orgSecrets.keys()],
+    };
   });
   app.get('/_sim/webhooks/deliveries', async () =>
     webhooks.deliveries.map(({ body, ...rest }) => ({ ...rest, payload: JSON.parse(body) })),

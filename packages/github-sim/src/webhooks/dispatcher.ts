@@ -26,6 +26,8 @@ export type Delivery = {
   at: number;
   target: DeliveryTarget;
   targetId: number;
+  /** The organization whose webhook (target `organization`) or installation it is for. */
+  org: string | null;
   /** A delay-webhooks fault held it this long before it was sent. */
   delayedMs: number;
 };
@@ -44,7 +46,10 @@ function installationRef(id: number): { id: number; node_id: string } {
  */
 export class WebhookDispatcher {
   urls: string[];
+  /** The secret of every organization's webhook that has none of its own in `orgSecrets`. */
   secret: string;
+  /** Each organization webhook's own secret, by login in lower case (as its owner set it on GitHub). */
+  readonly orgSecrets = new Map<string, string>();
   readonly deliveries: Delivery[] = [];
   private readonly pending = new Set<Promise<void>>();
   private readonly hookId = 424242;
@@ -65,22 +70,23 @@ export class WebhookDispatcher {
     const payload = projectsV2ItemPayload(this.world, change);
     if (!payload) return;
     const body = JSON.stringify(payload);
-    for (const url of this.urls)
-      this.dispatch('projects_v2_item', change.action, url, body, 'organization', 1);
-    const app = this.world.app;
     const project = this.world.projects.get(change.item.projectId);
+    const org = project?.owner ?? null;
+    for (const url of this.urls)
+      this.dispatch('projects_v2_item', change.action, url, body, 'organization', 1, org);
+    const app = this.world.app;
     const installation = project && installationOn(this.world, project.owner);
     if (!app?.webhookUrl || !installation || installation.suspendedAt !== null) return;
     if (!app.events.includes('projects_v2_item') || !installation.permissions.organization_projects) return;
     const appBody = JSON.stringify({ ...payload, installation: installationRef(installation.id) });
-    this.dispatch('projects_v2_item', change.action, app.webhookUrl, appBody, 'integration', app.id);
+    this.dispatch('projects_v2_item', change.action, app.webhookUrl, appBody, 'integration', app.id, org);
   }
 
   private onAppEvent(event: AppEvent): void {
     const app = this.world.app;
     if (!app?.webhookUrl) return;
     const body = JSON.stringify(appEventPayload(this.world, event));
-    this.dispatch(event.event, event.action, app.webhookUrl, body, 'integration', app.id);
+    this.dispatch(event.event, event.action, app.webhookUrl, body, 'integration', app.id, null);
   }
 
   private dispatch(
@@ -90,6 +96,7 @@ export class WebhookDispatcher {
     body: string,
     target: DeliveryTarget,
     targetId: number,
+    org: string | null,
   ): void {
     const dropped = this.faults.take(['drop-webhooks'], 'rest').length > 0;
     const copies = this.faults.take(['duplicate-webhooks'], 'rest').length > 0 ? 2 : 1;
@@ -107,6 +114,7 @@ export class WebhookDispatcher {
       at: this.world.now(),
       target,
       targetId,
+      org,
       delayedMs: delay ? (delay.delayMs ?? DEFAULT_DELAY_MS) : 0,
     };
     this.deliveries.push(delivery);
@@ -145,7 +153,8 @@ export class WebhookDispatcher {
 
   /** The secret a delivery is signed with now (a redelivery uses the current one, as on GitHub). */
   private secretFor(delivery: Delivery): string {
-    return delivery.target === 'integration' ? (this.world.app?.webhookSecret ?? '') : this.secret;
+    if (delivery.target === 'integration') return this.world.app?.webhookSecret ?? '';
+    return (delivery.org && this.orgSecrets.get(delivery.org.toLowerCase())) ?? this.secret;
   }
 
   private async send(delivery: Delivery): Promise<void> {

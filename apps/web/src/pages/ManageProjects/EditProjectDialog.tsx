@@ -16,6 +16,7 @@ import { useBoardPlan } from '../../projects/useBoardPlan.ts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { changeWorkflowField, getProjectFields } from '../../api/endpoints.ts';
 import { WorkflowFieldChange } from './WorkflowFieldChange.tsx';
+import { OrgWebhookSection } from './OrgWebhookSection.tsx';
 import styles from './ManageProjects.module.css';
 import { boardSettings, initialIncludeArchived, saveBody, sharedSettingsEditable } from './projectForm.ts';
 
@@ -133,6 +134,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
             onChange={setEstimate}
           />
         </fieldset>
+        {!project.is_demo && <OrgWebhookSection org={project.owner} />}
         {error && (
           <Flash variant="danger" role="alert">
             {error}
