@@ -64,6 +64,8 @@ export function toObserved(item: GithubProjectItem): ObservedItem | null {
     milestone: item.content.milestone,
     labels: item.content.labels,
     ...(item.content.assignees ? { assignees: item.content.assignees } : {}),
+    ...(item.content.type === 'DraftIssue' ? {} : { contentId: item.content.id }),
+    ...(item.content.relations ? { relations: item.content.relations } : {}),
     column: item.status,
     statusUpdatedAt: item.statusUpdatedAt ? Date.parse(item.statusUpdatedAt) : null,
     updatedAt: item.updatedAt ? Date.parse(item.updatedAt) : null,

@@ -32,6 +32,7 @@ import { blockedField } from './migrations/030_blocked_field.ts';
 import { recipientLocale } from './migrations/031_recipient_locale.ts';
 import { alertScans } from './migrations/032_alert_scans.ts';
 import { orgWebhookSecrets } from './migrations/033_org_webhook_secrets.ts';
+import { issueRelations } from './migrations/034_issue_relations.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -68,6 +69,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '031_recipient_locale': recipientLocale,
     '032_alert_scans': alertScans,
     '033_org_webhook_secrets': orgWebhookSecrets,
+    '034_issue_relations': issueRelations,
   };
 }
 

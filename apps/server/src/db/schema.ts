@@ -153,6 +153,10 @@ export type ItemsTable = {
   history_partial_before: Generated<number | null>;
   /** The board's item_seq when the item last changed: loaded boards read only what changed since. */
   change_seq: Generated<number>;
+  /** GitHub's node id of its issue or pull request; null for drafts and until listed (migration 034). */
+  content_id: Generated<string | null>;
+  /** JSON of its type, parent, sub-issue counts and blockers as last listed; null: not read (034). */
+  relations: Generated<string | null>;
 };
 
 export type TransitionsTable = {
@@ -205,6 +209,20 @@ export type FieldValueChangesTable = {
   field: string;
   value: string;
   at: number;
+  source: string;
+  recorded_at: number;
+};
+
+/** When an issue started (`blocking` 1) or stopped (0) blocking an item (migration 034). */
+export type DependencyChangesTable = {
+  board_id: string;
+  item_id: string;
+  /** The blocking issue's node id. */
+  blocking_id: string;
+  blocking: number;
+  at: number;
+  /** JSON `{number, repository, title, url}` of the blocking issue then. */
+  blocker: string;
   source: string;
   recorded_at: number;
 };
@@ -393,6 +411,7 @@ export type Database = {
   share_links: ShareLinksTable;
   label_changes: LabelChangesTable;
   field_value_changes: FieldValueChangesTable;
+  dependency_changes: DependencyChangesTable;
   github_installations: GithubInstallationsTable;
   org_plans: OrgPlansTable;
   org_plan_managers: OrgPlanManagersTable;

@@ -40,6 +40,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   label_changes: 'move-log',
   /** The blocked field's value history (migration 030), recorded with the items' metadata. */
   field_value_changes: 'move-log',
+  dependency_changes: 'move-log',
   /** Digest and alert preferences, Slack channels and the send jobs (migration 024). */
   notification_preferences: 'notifications',
   notification_boards: 'notifications',

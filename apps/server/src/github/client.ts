@@ -10,7 +10,17 @@ import {
   type ListItemsOptions,
   type ListVariables,
 } from './items-request.ts';
-import { type Page, present, type RawItem, type RawProject, toItem, toProject } from './mappers.ts';
+import {
+  hasBlockers,
+  type Page,
+  present,
+  type RawItem,
+  type RawProject,
+  type RawRelatedIssue,
+  toItem,
+  toProject,
+  toRelatedIssue,
+} from './mappers.ts';
 import { createOctokit } from './octokit.ts';
 import * as Q from './queries.ts';
 import {
@@ -84,6 +94,9 @@ function onlyUnresolvedNodes(error: GraphqlResponseError<unknown>): boolean {
 }
 
 /** Fluxion's GitHub client: typed reads over GraphQL (and REST for the user), with retries and rate awareness. */
+/** A schema error naming one of these is a host without the issues' types and dependencies. */
+const RELATION_FIELDS = /issueType|issueDependenciesSummary|blockedBy|IssueType/;
+
 export function createGithubClient(options: GithubClientOptions) {
   const { octokit, rate } = createOctokit(options);
   const host = options.apiUrl.replace(/\/$/, '');
@@ -173,7 +186,46 @@ export function createGithubClient(options: GithubClientOptions) {
       checkAskedFields(data.node, checks);
       return data.node?.items;
     });
-    return raw.map(toItem);
+    const items = raw.map(toItem);
+    const blocked = raw.filter(hasBlockers).map((r) => r.content?.id ?? '');
+    if (blocked.length > 0) await addBlockers(items, blocked);
+    return items;
+  }
+
+  /** The issues blocking those the listing found blocked: 100 issues a round trip (Q.BLOCKED_BY). */
+  async function addBlockers(items: GithubProjectItem[], contentIds: string[]): Promise<void> {
+    type Data = { nodes: ({ id?: string; blockedBy?: { nodes: (RawRelatedIssue | null)[] } } | null)[] };
+    const blockers = new Map<string, RawRelatedIssue[]>();
+    for (let i = 0; i < contentIds.length; i += 100) {
+      const data = await gqlNodes<Data>(Q.BLOCKED_BY, { ids: contentIds.slice(i, i + 100) });
+      for (const node of data.nodes)
+        if (node?.id && node.blockedBy) blockers.set(node.id, present(node.blockedBy.nodes));
+    }
+    for (const item of items) {
+      const relations = item.content?.relations;
+      const found = item.content && blockers.get(item.content.id);
+      if (relations && found) relations.blockedBy = found.map(toRelatedIssue);
+    }
+  }
+
+  /**
+   * The listing with the issues' types and dependencies where the host has them; a host without them
+   * (older GitHub Enterprise) is listed without them from then on (unpublished.ts).
+   */
+  async function listRelated(projectId: string, opts: ListItemsOptions, filtered: boolean) {
+    const relations = !hostLacks(host, 'issueRelations');
+    try {
+      return await listItems(itemsRequest(projectId, opts, { filtered, relations }), opts);
+    } catch (error) {
+      if (!relations || !(error instanceof GithubSchemaError) || !RELATION_FIELDS.test(error.message))
+        throw error;
+      if (markHostLacks(host, 'issueRelations'))
+        options.logger?.warn(
+          { host, reason: error.message },
+          'GitHub host lacks issue types or dependencies',
+        );
+      return listItems(itemsRequest(projectId, opts, { filtered, relations: false }), opts);
+    }
   }
 
   async function projectFields(projectId: string): Promise<RawProject & RawBoardFields> {
@@ -292,14 +344,12 @@ export function createGithubClient(options: GithubClientOptions) {
     ): Promise<GithubProjectItem[]> => {
       if (opts.updatedSinceDays) {
         try {
-          return await needing('filteredItems', () =>
-            listItems(itemsRequest(projectId, opts, { filtered: true }), opts),
-          );
+          return await needing('filteredItems', () => listRelated(projectId, opts, true));
         } catch (error) {
           if (!(error instanceof GithubSchemaError)) throw error;
         }
       }
-      return listItems(itemsRequest(projectId, opts, { filtered: false }), opts);
+      return listRelated(projectId, opts, false);
     },
 
     /**

@@ -1,9 +1,9 @@
 /**
  * What each GitHub host's GraphQL schema lacks, learnt once per host and process from a schema error:
  * `items(query:)` (github.com and GHES 3.20+ have it) and the Projects (v2) issue-timeline events (GHES
- * 3.19+). Unknown until a query finds out; a restart probes again (e.g. after a host upgrade).
+ * 3.19+), the issues' types and dependencies (`issueRelations`). Unknown until a query finds out; a restart probes again (e.g. after a host upgrade).
  */
-export type HostFeature = 'filteredItems' | 'projectTimelines';
+export type HostFeature = 'filteredItems' | 'projectTimelines' | 'issueRelations';
 
 const missing = new Map<string, Set<HostFeature>>();
 

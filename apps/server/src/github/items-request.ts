@@ -42,7 +42,7 @@ export type ItemsRequest = { document: string; variables: ListVariables };
 export function itemsRequest(
   projectId: string,
   opts: ListItemsOptions,
-  { filtered }: { filtered: boolean },
+  { filtered, relations = true }: { filtered: boolean; relations?: boolean },
 ): ItemsRequest {
   const names: Record<OptionalField, string | undefined> = {
     blocked: opts.blockedField,
@@ -53,5 +53,5 @@ export function itemsRequest(
   const variables: ListVariables = { id: projectId, field: opts.fieldName ?? STATUS_FIELD };
   for (const name of fields) variables[optionalFieldVariable(name)] = names[name];
   if (filtered) variables.filter = `last-updated:${Math.ceil(opts.updatedSinceDays ?? 1)}days`;
-  return { document: projectItemsDocument({ filtered, fields }), variables };
+  return { document: projectItemsDocument({ filtered, fields, relations }), variables };
 }

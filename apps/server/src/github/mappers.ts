@@ -1,4 +1,10 @@
-import type { GithubItemContent, GithubProject, GithubProjectItem } from './types.ts';
+import type {
+  GithubIssueRelations,
+  GithubItemContent,
+  GithubProject,
+  GithubProjectItem,
+  GithubRelatedIssue,
+} from './types.ts';
 
 /** Raw GraphQL shapes, as the queries in queries.ts ask for them. */
 export type Page<T> = { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: (T | null)[] };
@@ -24,6 +30,20 @@ type RawContent = {
   milestone?: { title: string } | null;
   labels?: { nodes: ({ name: string } | null)[] } | null;
   assignees?: { nodes: ({ login: string } | null)[] } | null;
+  parent?: RawRelatedIssue | null;
+  subIssuesSummary?: { total: number; completed: number } | null;
+  /** Absent where the host lacks it (not asked). */
+  issueType?: { name: string } | null;
+  issueDependenciesSummary?: { totalBlockedBy: number } | null;
+};
+export type RawRelatedIssue = {
+  id: string;
+  number: number;
+  title: string;
+  url: string;
+  closed: boolean;
+  closedAt?: string | null;
+  repository: { nameWithOwner: string };
 };
 export type RawItem = {
   id: string;
@@ -76,9 +96,40 @@ function toContent(raw: RawContent | null): GithubItemContent | null {
     ...(raw.assignees ? { assignees: raw.assignees.nodes.flatMap((a) => (a ? [a.login] : [])) } : {}),
     createdAt: raw.createdAt,
     closedAt: raw.closedAt ?? null,
+    ...(raw.__typename === 'Issue' ? { relations: toRelations(raw) } : {}),
   };
 }
 
+export function toRelatedIssue(raw: RawRelatedIssue): GithubRelatedIssue {
+  return {
+    contentId: raw.id,
+    number: raw.number,
+    repository: raw.repository.nameWithOwner,
+    title: raw.title,
+    url: raw.url,
+    closed: raw.closed,
+    ...(raw.closedAt !== undefined ? { closedAt: raw.closedAt } : {}),
+  };
+}
+
+/**
+ * The issue's relations as read; an issue with no blocker (its summary says none) has none without the
+ * second question (client.ts reads the blockers of the others).
+ */
+function toRelations(raw: RawContent): GithubIssueRelations {
+  const subIssues = raw.subIssuesSummary?.total ? raw.subIssuesSummary : null;
+  return {
+    parent: raw.parent ? toRelatedIssue(raw.parent) : null,
+    subIssues: subIssues && { total: subIssues.total, completed: subIssues.completed },
+    ...(raw.issueType !== undefined ? { issueType: raw.issueType?.name ?? null } : {}),
+    ...(raw.issueDependenciesSummary?.totalBlockedBy === 0 ? { blockedBy: [] } : {}),
+  };
+}
+
+/** Whether the listing found the issue blocked by some issue: its blockers are still to read (client.ts). */
+export function hasBlockers(raw: RawItem): boolean {
+  return (raw.content?.issueDependenciesSummary?.totalBlockedBy ?? 0) > 0;
+}
 export function toItem(raw: RawItem): GithubProjectItem {
   return {
     id: raw.id,

@@ -55,18 +55,43 @@ export const PROJECT_FIELDS = `query ProjectFields($id: ID!) {
   ${RATE}
 }`;
 
+/** An issue another one points to (its parent, an issue blocking it): what the item page names. */
+const RELATED_ISSUE = 'id number title url closed repository { nameWithOwner }';
+
+/**
+ * An issue's parent and its sub-issues' counts (published): objects, not connections, so they add no
+ * point to a listing.
+ */
+const ISSUE_RELATIONS = `parent { ${RELATED_ISSUE} } subIssuesSummary { total completed }`;
+
+/**
+ * Its type and how many issues block it (github.com serves them, unpublished: github/unpublished.ts):
+ * objects again; the blocking issues themselves are read only for the items that have any (BLOCKED_BY).
+ */
+const UNPUBLISHED_RELATIONS = 'issueType { name } issueDependenciesSummary { totalBlockedBy }';
+
+/**
+ * The issues blocking each of up to 100 issues (those a listing found blocked): one round trip and 1 point
+ * for up to 100 blocked items, none for a board without dependencies. The first 10 of each (GitHub allows
+ * 50): more than 10 blockers of one item are not named.
+ */
+export const BLOCKED_BY = `query BlockedBy($ids: [ID!]!) {
+  nodes(ids: $ids) { ... on Issue { id blockedBy(first: 10) { nodes { ${RELATED_ISSUE} closedAt } } } }
+  ${RATE}
+}`;
+
 /**
  * An item's content. GitHub prices a connection once per fragment it appears in, so labels and assignees
  * are asked once, through the interfaces Issue and PullRequest share (Labelable, Assignable): a page of
  * 100 items is 1 + 100 (+ 100) requests, 1 point (2 with assignees) instead of 2 (4). Only the full
  * listing asks assignees, not the minute's incremental one, which leaves the stored ones as they are.
  */
-function content(withAssignees: boolean): string {
+function content(withAssignees: boolean, relations: boolean): string {
   const assignees = withAssignees ? '\n  ... on Assignable { assignees(first: 10) { nodes { login } } }' : '';
   return `content {
   __typename
   ... on DraftIssue { id title createdAt }
-  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } }
+  ... on Issue { id number title url issueState: state createdAt closedAt milestone { title } ${ISSUE_RELATIONS}${relations ? ` ${UNPUBLISHED_RELATIONS}` : ''} }
   ... on PullRequest { id number title url prState: state createdAt closedAt milestone { title } }
   ... on Labelable { labels(first: 20) { nodes { name } } }${assignees}
 }`;
@@ -113,14 +138,19 @@ export function optionalFieldVariable(
  * from older GitHub Enterprise hosts, where declaring it fails the whole listing, so only a filtered listing
  * sends it; `fields`: the optional fields the board has.
  */
-export type ItemsDocumentParts = { filtered: boolean; fields: readonly OptionalField[] };
+export type ItemsDocumentParts = {
+  filtered: boolean;
+  fields: readonly OptionalField[];
+  /** Asks the issue's type and dependencies, which a host may lack (unpublished.ts); absent: true. */
+  relations?: boolean;
+};
 
 /**
  * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
  * field value by field id on an item); `$blockedField`: the field the team names as its blocked marker,
  * whose value and when it was set come along (docs/metrics.md, "Blocked time"); the plan's fields.
  */
-function projectItems({ filtered, fields }: ItemsDocumentParts): string {
+function projectItems({ filtered, fields, relations = true }: ItemsDocumentParts): string {
   const optional = OPTIONAL_FIELD_NAMES.filter((name) => fields.includes(name)).map(
     (n) => OPTIONAL_FIELDS[n],
   );
@@ -140,7 +170,7 @@ function projectItems({ filtered, fields }: ItemsDocumentParts): string {
         ${PAGE}
         nodes {
           id type isArchived createdAt updatedAt
-          ${content(!filtered)}
+          ${content(!filtered, relations)}
           status: fieldValueByName(name: $field) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }
           ${optional.map((f) => f.value).join('\n          ')}
         }
@@ -155,7 +185,7 @@ const itemsDocuments = new Map<string, string>();
 
 /** The listing's document for these parts (made once each). */
 export function projectItemsDocument(parts: ItemsDocumentParts): string {
-  const key = `${parts.filtered}:${OPTIONAL_FIELD_NAMES.filter((n) => parts.fields.includes(n)).join(',')}`;
+  const key = `${parts.filtered}:${parts.relations ?? true}:${OPTIONAL_FIELD_NAMES.filter((n) => parts.fields.includes(n)).join(',')}`;
   let document = itemsDocuments.get(key);
   if (!document) {
     document = projectItems(parts);
@@ -164,12 +194,17 @@ export function projectItemsDocument(parts: ItemsDocumentParts): string {
   return document;
 }
 
-/** Every listing document the client can send: filtered or not, with each subset of the optional fields. */
+/**
+ * Every listing document the client can send: filtered or not, with or without the issues' types and
+ * dependencies, with each subset of the optional fields.
+ */
 export function everyProjectItemsDocument(): string[] {
   const subsets: OptionalField[][] = [[]];
   for (const name of OPTIONAL_FIELD_NAMES) subsets.push(...subsets.map((subset) => [...subset, name]));
   return [false, true].flatMap((filtered) =>
-    subsets.map((fields) => projectItemsDocument({ filtered, fields })),
+    [true, false].flatMap((relations) =>
+      subsets.map((fields) => projectItemsDocument({ filtered, fields, relations })),
+    ),
   );
 }
 

@@ -90,6 +90,30 @@ export type PlanFieldNames = {
 /** The workflow field a board reads: GitHub's node id (null: not known yet) and its name. */
 export type WorkflowFieldRef = { id: string | null; name: string };
 
+/** An issue another one points to (its parent, an issue blocking it), as GitHub shows it now. */
+export type GithubRelatedIssue = {
+  contentId: string;
+  number: number;
+  /** `owner/name` */
+  repository: string;
+  title: string;
+  url: string;
+  closed: boolean;
+  /** When it was closed; read for blocking issues only (null: open, or not read). */
+  closedAt?: string | null;
+};
+
+/**
+ * An issue's place among others: its parent and sub-issue counts (every host), its type and the issues
+ * blocking it (hosts with `issueRelations`: absent where not read). None for pull requests and drafts.
+ */
+export type GithubIssueRelations = {
+  parent: GithubRelatedIssue | null;
+  subIssues: { total: number; completed: number } | null;
+  issueType?: string | null;
+  blockedBy?: GithubRelatedIssue[];
+};
+
 export type GithubItemContent = {
   id: string;
   type: 'Issue' | 'PullRequest' | 'DraftIssue';
@@ -103,6 +127,8 @@ export type GithubItemContent = {
   assignees?: string[];
   createdAt: string;
   closedAt: string | null;
+  /** Issues only. */
+  relations?: GithubIssueRelations;
 };
 
 export type GithubProjectItem = {

@@ -39,6 +39,19 @@ extend enum PullRequestTimelineItemsItemType { ${itemType} }`,
   };
 }
 
+const RELATIONS_FALLBACK =
+  'listings read no issue types and no dependencies: items have no type, and an issue blocking another does not count as blocked time';
+
+/** An issue's field github.com serves (docs.github.com/en/graphql/reference/objects#issue), with its type. */
+function issueField(field: string, sdl: string): UnpublishedPart {
+  return {
+    coordinate: `Issue.${field}`,
+    feature: 'issueRelations',
+    fallback: RELATIONS_FALLBACK,
+    addition: { kind: 'sdl', sdl },
+  };
+}
+
 export const UNPUBLISHED_GRAPHQL: readonly UnpublishedPart[] = [
   {
     coordinate: 'ProjectV2.items(query:)',
@@ -52,5 +65,20 @@ export const UNPUBLISHED_GRAPHQL: readonly UnpublishedPart[] = [
     'ProjectV2ItemStatusChangedEvent',
     'PROJECT_V2_ITEM_STATUS_CHANGED_EVENT',
     'previousStatus: String! status: String! project: ProjectV2',
+  ),
+  issueField(
+    'issueType',
+    `enum IssueTypeColor { BLUE GRAY GREEN ORANGE PINK PURPLE RED YELLOW }
+type IssueType implements Node { color: IssueTypeColor! description: String id: ID! isEnabled: Boolean! name: String! }
+extend type Issue { issueType: IssueType }`,
+  ),
+  issueField(
+    'issueDependenciesSummary',
+    `type IssueDependenciesSummary { blockedBy: Int! blocking: Int! totalBlockedBy: Int! totalBlocking: Int! }
+extend type Issue { issueDependenciesSummary: IssueDependenciesSummary! }`,
+  ),
+  issueField(
+    'blockedBy',
+    'extend type Issue { blockedBy(after: String, before: String, first: Int, last: Int): IssueConnection! }',
   ),
 ];

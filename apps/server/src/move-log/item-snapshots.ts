@@ -3,8 +3,9 @@ import type { Db } from '../db/connection.ts';
 
 /**
  * A snapshot's text: JSON, one array per item — [id, number, title, url, milestone, labels, column,
- * enteredColumnAt, assignees?] — a third of the size of objects, parsed in one call. Assignees (for the
- * filter) come last and only when known, so snapshots written before them still read.
+ * enteredColumnAt, assignees?, relations?] — a third of the size of objects, parsed in one call. Assignees
+ * (for the filter; null when unknown) and the issue's relations (its node id, type, parent, sub-issue
+ * counts, blockers) come last and only when known, so snapshots written before them still read.
  */
 type Fields = [
   string,
@@ -16,20 +17,33 @@ type Fields = [
   string | null,
   number | null,
 ];
-type Packed = Fields | [...Fields, string[]];
+type Relations = Pick<BoardItem, 'contentId' | 'issueType' | 'parent' | 'subIssues' | 'blockedBy'>;
+type Packed = Fields | [...Fields, string[] | null] | [...Fields, string[] | null, Relations];
+
+const RELATION_KEYS = ['contentId', 'issueType', 'parent', 'subIssues', 'blockedBy'] as const;
+
+function relationsOf(item: BoardItem): Relations | null {
+  const relations: Record<string, unknown> = {};
+  for (const key of RELATION_KEYS) if (item[key] !== undefined) relations[key] = item[key];
+  return Object.keys(relations).length > 0 ? (relations as Relations) : null;
+}
 
 export function encodeItems(items: readonly BoardItem[]): string {
-  const packed: Packed[] = items.map((i) => [
-    i.id,
-    i.number,
-    i.title,
-    i.url,
-    i.milestone,
-    [...i.labels],
-    i.column,
-    i.enteredColumnAt,
-    ...(i.assignees ? [[...i.assignees]] : []),
-  ]) as Packed[];
+  const packed: Packed[] = items.map((i) => {
+    const relations = relationsOf(i);
+    const assignees = i.assignees ? [...i.assignees] : null;
+    return [
+      i.id,
+      i.number,
+      i.title,
+      i.url,
+      i.milestone,
+      [...i.labels],
+      i.column,
+      i.enteredColumnAt,
+      ...(relations ? [assignees, relations] : assignees ? [assignees] : []),
+    ];
+  }) as Packed[];
   return JSON.stringify(packed);
 }
 
@@ -39,17 +53,17 @@ export function decodeItems(payload: string): BoardItem[] {
   if (!Array.isArray(parsed)) throw new Error('item snapshot is not a list');
   return parsed.map((entry: unknown) => {
     if (!isPacked(entry)) throw new Error('item snapshot entry has the wrong shape');
-    const [id, number, title, url, milestone, labels, column, enteredColumnAt, assignees] = entry;
+    const [id, number, title, url, milestone, labels, column, enteredColumnAt, assignees, relations] = entry;
     const item: BoardItem = { id, number, title, url, milestone, labels, column, enteredColumnAt };
-    return assignees ? { ...item, assignees } : item;
+    return { ...item, ...(assignees ? { assignees } : {}), ...(relations ?? {}) };
   });
 }
 
 const isNullable = (value: unknown, type: 'string' | 'number') => value === null || typeof value === type;
 
 function isPacked(entry: unknown): entry is Packed {
-  if (!Array.isArray(entry) || (entry.length !== 8 && entry.length !== 9)) return false;
-  const [id, number, title, url, milestone, labels, column, entered, assignees] = entry;
+  if (!Array.isArray(entry) || entry.length < 8 || entry.length > 10) return false;
+  const [id, number, title, url, milestone, labels, column, entered, assignees, relations] = entry;
   return (
     typeof id === 'string' &&
     isNullable(number, 'number') &&
@@ -60,7 +74,9 @@ function isPacked(entry: unknown): entry is Packed {
     labels.every((l) => typeof l === 'string') &&
     isNullable(column, 'string') &&
     isNullable(entered, 'number') &&
-    (assignees === undefined || (Array.isArray(assignees) && assignees.every((a) => typeof a === 'string')))
+    (assignees == null || (Array.isArray(assignees) && assignees.every((a) => typeof a === 'string'))) &&
+    (relations === undefined ||
+      (typeof relations === 'object' && relations !== null && !Array.isArray(relations)))
   );
 }
 

@@ -1,4 +1,5 @@
-import type { BoardItem } from '@fluxion/flow';
+import type { BoardItem, RelatedIssue } from '@fluxion/flow';
+import type { ItemRelations, StoredRelatedIssue } from './moves.ts';
 import type { Db } from '../db/connection.ts';
 import { readItemSnapshot } from './item-snapshots.ts';
 
@@ -25,6 +26,8 @@ const ITEM_FIELDS = [
   'column_name',
   'entered_column_at',
   'removed_at',
+  'content_id',
+  'relations',
 ] as const;
 
 /**
@@ -106,6 +109,8 @@ type ItemRow = {
   assignees: string | null;
   column_name: string | null;
   entered_column_at: number | null;
+  content_id: string | null;
+  relations: string | null;
 };
 
 function toBoardItem(r: ItemRow): BoardItem {
@@ -120,14 +125,63 @@ function toBoardItem(r: ItemRow): BoardItem {
     enteredColumnAt: r.entered_column_at,
   };
   // Unknown (null) until a listing reports them: the item then has no `assignees`.
-  return r.assignees === null ? item : { ...item, assignees: parseLabels(r.assignees) };
+  const withAssignees = r.assignees === null ? item : { ...item, assignees: parseLabels(r.assignees) };
+  return withRelations(withAssignees, r.content_id, r.relations);
+}
+
+const related = ({
+  contentId,
+  number,
+  repository,
+  title,
+  url,
+  closed,
+}: StoredRelatedIssue): RelatedIssue => ({
+  contentId,
+  number,
+  repository,
+  title,
+  url,
+  closed,
+});
+
+/**
+ * The item with its issue's node id and relations where stored (a listing read them): `issueType` and
+ * `blockedBy` only where its host serves them. A value that does not read is left out, as unknown.
+ */
+export function withRelations(item: BoardItem, contentId: string | null, json: string | null): BoardItem {
+  const withId = contentId === null ? item : { ...item, contentId };
+  if (json === null) return withId;
+  let relations: ItemRelations;
+  try {
+    relations = JSON.parse(json) as ItemRelations;
+  } catch {
+    return withId;
+  }
+  return {
+    ...withId,
+    parent: relations.parent ? related(relations.parent) : null,
+    subIssues: relations.subIssues ?? null,
+    ...(relations.issueType !== undefined ? { issueType: relations.issueType } : {}),
+    ...(relations.blockedBy ? { blockedBy: relations.blockedBy.map(related) } : {}),
+  };
 }
 
 /** One statement: the stored content of the items no longer on the board (content filters judge them by it). */
 export async function readLeftItems(db: Db, boardId: string): Promise<BoardItem[]> {
   const rows = await db
     .selectFrom('items')
-    .select(['item_id', 'number', 'title', 'url', 'milestone', 'labels', 'assignees'])
+    .select([
+      'item_id',
+      'number',
+      'title',
+      'url',
+      'milestone',
+      'labels',
+      'assignees',
+      'content_id',
+      'relations',
+    ])
     .where('board_id', '=', boardId)
     .where('removed_at', 'is not', null)
     .execute();

@@ -1,3 +1,4 @@
+import type { RelatedIssue } from '@fluxion/flow';
 import type { MoveSource } from '@fluxion/contract';
 
 /** The move log's vocabulary, as its writers hand it moves and items (`writes.ts`). */
@@ -41,7 +42,24 @@ export type ItemState = {
   archived?: boolean;
 };
 
-/** An issue's metadata as stored with its item; `assignees` absent: not reported, the stored ones stay. */
+/** An issue another one points to (parent, blocker); `closedAt` for blockers where read. */
+export type StoredRelatedIssue = RelatedIssue & { closedAt?: string | null };
+
+/**
+ * An issue's type, parent, sub-issue counts and blockers, as a listing read them (`issueType` and
+ * `blockedBy` absent: the host serves neither).
+ */
+export type ItemRelations = {
+  issueType?: string | null;
+  parent: StoredRelatedIssue | null;
+  subIssues: { total: number; completed: number } | null;
+  blockedBy?: StoredRelatedIssue[];
+};
+
+/**
+ * An issue's metadata as stored with its item; `assignees`, `contentId` and `relations` absent: not
+ * reported, the stored ones stay.
+ */
 export type ItemMetadata = {
   itemId: string;
   number: number | null;
@@ -51,4 +69,6 @@ export type ItemMetadata = {
   milestone: string | null;
   labels: string[];
   assignees?: string[];
+  contentId?: string;
+  relations?: ItemRelations;
 };

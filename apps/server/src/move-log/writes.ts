@@ -13,7 +13,20 @@ import { insertLabelChanges, labelDiff, labelsOfFingerprint } from './label-chan
  * written by `segments.ts` and `item-snapshots.ts`.
  */
 
-const METADATA = ['number', 'title', 'url', 'content_type', 'milestone', 'labels', 'assignees'] as const;
+const METADATA = [
+  'number',
+  'title',
+  'url',
+  'content_type',
+  'milestone',
+  'labels',
+  'assignees',
+  'content_id',
+  'relations',
+] as const;
+
+/** Metadata a write may not report (a webhook, a host without them): null keeps what is stored. */
+const KEPT_WHEN_UNREPORTED = new Set<(typeof METADATA)[number]>(['assignees', 'content_id', 'relations']);
 
 /** The board's stored items, or only those of `itemIds` (one query per thousand). */
 export async function loadStoredItems(
@@ -73,8 +86,14 @@ function metadataOf(item: ItemMetadata) {
     labels: JSON.stringify(item.labels),
     // Null: not reported (a webhook); the stored assignees stay.
     assignees: item.assignees ? JSON.stringify(item.assignees) : null,
+    content_id: item.contentId ?? null,
+    relations: item.relations ? JSON.stringify(item.relations) : null,
   };
 }
+
+/** The reported value, else the stored one. */
+const kept = (column: string) =>
+  sql<string | null>`COALESCE(${sql.ref(`excluded.${column}`)}, ${sql.ref(`items.${column}`)})`;
 
 /** The stored metadata in a comparable form (StoredItem.metadata). */
 function fingerprint(m: Record<(typeof METADATA)[number], unknown>): string {
@@ -127,17 +146,17 @@ export async function upsertItemMetadata<Item extends ItemMetadata>(
             content_type: eb.ref('excluded.content_type'),
             milestone: eb.ref('excluded.milestone'),
             labels: eb.ref('excluded.labels'),
-            assignees: sql<
-              string | null
-            >`COALESCE(${sql.ref('excluded.assignees')}, ${sql.ref('items.assignees')})`,
+            assignees: kept('assignees'),
+            content_id: kept('content_id'),
+            relations: kept('relations'),
             updated_at: eb.ref('excluded.updated_at'),
             change_seq: eb.ref('excluded.change_seq'),
           }))
           .where((eb) =>
             eb.or(
               METADATA.map((c) =>
-                c === 'assignees'
-                  ? sql<boolean>`COALESCE(${sql.ref('excluded.assignees')}, ${sql.ref('items.assignees')}) IS DISTINCT FROM ${sql.ref('items.assignees')}`
+                KEPT_WHEN_UNREPORTED.has(c)
+                  ? sql<boolean>`${kept(c)} IS DISTINCT FROM ${sql.ref(`items.${c}`)}`
                   : sql<boolean>`${sql.ref(`items.${c}`)} IS DISTINCT FROM ${sql.ref(`excluded.${c}`)}`,
               ),
             ),

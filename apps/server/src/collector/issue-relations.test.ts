@@ -1,0 +1,174 @@
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { forgetHostFeatures } from '../github/host-features.ts';
+import { decodeItems, encodeItems } from '../move-log/item-snapshots.ts';
+import { loadBoardItems } from '../move-log/items.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { simControl } from '../testing/sim-control.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+import { readerFactory } from './readers.ts';
+import { createCollector } from './runner.ts';
+
+/**
+ * The collector reads each issue's type, parent, sub-issue counts and blockers in the listings it makes
+ * (issue 36, item 1), stores them with the item, and hands them to the engine as BoardItem's fields.
+ */
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const DAY = 86_400_000;
+const REPO = 'fluxion-labs/platform';
+
+const control = <T>(path: string, body: unknown = {}) => simControl<T>(sim.url, path, body);
+async function call(method: 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+}
+const remove = (path: string) => call('DELETE', path);
+
+type Made = { contentId: string; itemId: string | null; number: number };
+
+/** A board of its own for each database: the cases run one after the other on one simulator. */
+async function plannedBoard() {
+  const now = sim.world.now();
+  const board = await control<{ id: string }>('/_sim/projects', {
+    owner: 'fluxion-labs',
+    title: 'Planned work',
+    columns: ['Todo', 'In Progress', 'Done'],
+    at: new Date(now - 10 * DAY).toISOString(),
+  });
+  const issue = (title: string, status: string | null = 'In Progress') =>
+    control<Made>('/_sim/issues', {
+      title,
+      repo: REPO,
+      ...(status ? { projectId: board.id, status } : {}),
+      actor: 'octo-bob',
+      at: new Date(now - 2 * DAY).toISOString(),
+    });
+  const epic = await issue('Epic: checkout');
+  const pay = await issue('Pay by card');
+  const refund = await issue('Refund', 'Done');
+  const offBoard = await issue('Receipts (not on the board)', null);
+  for (const child of [pay, refund, offBoard])
+    await control(`/_sim/issues/${epic.contentId}/sub-issues`, { subIssueId: child.contentId });
+  await call('PATCH', `/_sim/issues/${refund.contentId}`, { state: 'CLOSED' });
+  await control(`/_sim/issues/${epic.contentId}/type`, { type: 'Feature' });
+  await control(`/_sim/issues/${pay.contentId}/type`, { type: 'Task' });
+  const bug = await issue('Crash on pay');
+  await control(`/_sim/issues/${bug.contentId}/type`, { type: 'Bug' });
+  await control(`/_sim/issues/${bug.contentId}/blocked-by`, { blockingId: pay.contentId });
+  await control(`/_sim/issues/${bug.contentId}/blocked-by`, { blockingId: refund.contentId });
+  const pr = await control<Made>('/_sim/issues', {
+    title: 'Card form',
+    repo: REPO,
+    kind: 'PullRequest',
+    projectId: board.id,
+    status: 'In Progress',
+  });
+
+  return { board, epic, pay, refund, bug, pr };
+}
+
+describe.each(cases)('issue relations ($name)', async ({ create }) => {
+  const { board, epic, pay, refund, bug, pr } = await plannedBoard();
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx, clock } = await buildTestApp(database, {
+    githubUrl: sim.url,
+    clock: testClock(Date.now()),
+  });
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/projects/',
+    headers: bob.auth,
+    payload: { project_id: board.id, iteration_length: 7 },
+  });
+  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
+  const boardRow = await ctx.db
+    .selectFrom('boards')
+    .select('id')
+    .where('github_project_id', '=', board.id)
+    .executeTakeFirstOrThrow();
+  const items = async () => {
+    const loaded = await loadBoardItems(ctx.db, boardRow.id, false);
+    return new Map(loaded.items.map((i) => [i.title, i]));
+  };
+  const fullListing = async () => {
+    clock.advance(2 * 3_600_000);
+    await ctx.db.updateTable('boards').set({ last_full_sync_at: 0 }).where('id', '=', boardRow.id).execute();
+    await createCollector(ctx, reader, { backfill: false }).runOnce();
+  };
+  forgetHostFeatures();
+  await createCollector(ctx, reader, { backfill: false }).runOnce();
+
+  it("reads each issue's type, parent, sub-issue counts and blockers (open and closed)", async () => {
+    const byTitle = await items();
+    expect(byTitle.get('Epic: checkout')).toMatchObject({
+      contentId: epic.contentId,
+      issueType: 'Feature',
+      parent: null,
+      subIssues: { total: 3, completed: 1 },
+      blockedBy: [],
+    });
+    expect(byTitle.get('Pay by card')).toMatchObject({
+      issueType: 'Task',
+      parent: {
+        contentId: epic.contentId,
+        number: epic.number,
+        repository: REPO,
+        title: 'Epic: checkout',
+        url: `https://github.com/${REPO}/issues/${epic.number}`,
+        closed: false,
+      },
+      subIssues: null,
+    });
+    expect(byTitle.get('Crash on pay')?.blockedBy?.map((b) => [b.title, b.closed])).toEqual([
+      ['Pay by card', false],
+      ['Refund', true],
+    ]);
+    // A pull request has none of them, but its node id.
+    const cardForm = byTitle.get('Card form');
+    expect(cardForm?.contentId).toBe(pr.contentId);
+    expect(cardForm?.parent).toBeUndefined();
+    expect(cardForm?.issueType).toBeUndefined();
+  });
+
+  it('follows their changes in the next full listing, and keeps them in the item snapshot', async () => {
+    await remove(`/_sim/issues/${epic.contentId}/sub-issues/${pay.contentId}`);
+    await remove(`/_sim/issues/${bug.contentId}/blocked-by/${refund.contentId}`);
+    await control(`/_sim/issues/${bug.contentId}/type`, { type: null });
+    await fullListing();
+    const byTitle = await items();
+    expect(byTitle.get('Pay by card')?.parent).toBeNull();
+    expect(byTitle.get('Epic: checkout')?.subIssues).toEqual({ total: 2, completed: 1 });
+    expect(byTitle.get('Crash on pay')).toMatchObject({ issueType: null });
+    expect(byTitle.get('Crash on pay')?.blockedBy?.map((b) => b.title)).toEqual(['Pay by card']);
+    const all = [...byTitle.values()];
+    expect(decodeItems(encodeItems(all))).toEqual(all);
+  });
+
+  it('on a host without issue types and dependencies (the published schema), lists without them and keeps parents', async () => {
+    await control('/_sim/schema', { schema: 'published' });
+    try {
+      forgetHostFeatures();
+      await control(`/_sim/issues/${epic.contentId}/sub-issues`, { subIssueId: pay.contentId });
+      await fullListing();
+      const byTitle = await items();
+      expect(byTitle.get('Pay by card')?.parent?.contentId).toBe(epic.contentId);
+      // Unknown there, not none: no type and no blockers are claimed.
+      expect(byTitle.get('Crash on pay')?.blockedBy).toBeUndefined();
+      expect(byTitle.get('Epic: checkout')?.issueType).toBeUndefined();
+      await remove(`/_sim/issues/${epic.contentId}/sub-issues/${pay.contentId}`);
+    } finally {
+      await control('/_sim/schema', { schema: 'extended' });
+      forgetHostFeatures();
+    }
+  });
+});
