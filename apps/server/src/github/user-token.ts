@@ -10,8 +10,10 @@ import {
   type StoredGithubTokens,
   storeRefreshedTokens,
   takeRefreshLease,
+  userIdOfGithubAccount,
 } from '../users/github-tokens.ts';
 import { decryptSecret, encryptSecret } from '../users/secret-box.ts';
+import { createGithubClient } from './client.ts';
 import { GithubAuthError, GithubError } from './errors.ts';
 import { deleteUserToken, type ExchangedToken, RefreshTokenRefusedError, refreshUserToken } from './oauth.ts';
 
@@ -188,4 +190,38 @@ export async function signOutGithubToken(ctx: AppContext, userId: string): Promi
     );
   }
   await forgetSignedOutGithubTokens(ctx.db, userId, row.github_token_enc, ctx.now());
+}
+
+/**
+ * GitHub says (`github_app_authorization` revoked) that a user revoked the App's authorization. GitHub is
+ * asked whether their App token still works, the payload never believed alone, so a late delivery (after
+ * they signed in again) ends nothing. A token GitHub refuses is forgotten as any refused token is: the
+ * user's sign-ins end and they must sign in again; the boards it read are read by the App's installation
+ * or another tracker meanwhile (collector/readers.ts). Answers what was done.
+ */
+export async function endRevokedAuthorization(ctx: AppContext, githubId: number): Promise<string> {
+  const userId = await userIdOfGithubAccount(ctx.db, githubId);
+  const row = userId ? await readGithubTokens(ctx.db, userId) : undefined;
+  if (!userId || !row) return 'ignored: not a Fluxion user';
+  if (row.github_token_kind !== 'github-app' || !row.github_token_enc)
+    return 'ignored: no App token of theirs';
+  let used: UserToken;
+  try {
+    used = await userGithubToken(ctx, userId);
+  } catch (error) {
+    if (error instanceof GithubSignInNeededError) return 'authorization revoked: sign-in needed';
+    throw error;
+  }
+  try {
+    await createGithubClient({
+      apiUrl: ctx.config.github.apiUrl,
+      token: used.token,
+      retries: 1,
+    }).getAuthenticatedUser();
+    return 'authorization current: kept';
+  } catch (error) {
+    if (!(error instanceof GithubAuthError)) throw error;
+    const renewed = await afterBadCredentials(ctx, userId, used);
+    return renewed ? 'authorization current: kept' : 'authorization revoked: sign-in needed';
+  }
 }

@@ -15,6 +15,8 @@ export async function signedInUser(
   ctx: AppContext,
   login = `user${nextGithubId}`,
   tokenEnc = 'none',
+  /** The account's GitHub id (a webhook's `sender.id`); by default a new one per call. */
+  githubId?: number,
 ): Promise<{
   user: User;
   sessionId: string;
@@ -25,7 +27,7 @@ export async function signedInUser(
   const now = ctx.now();
   const user = await upsertGithubUser(
     ctx.db,
-    { githubId: nextGithubId++, login, avatarUrl: null, tokenEnc },
+    { githubId: githubId ?? nextGithubId++, login, avatarUrl: null, tokenEnc },
     now,
   );
   const session = { userId: user.id, sessionId: await startSession(ctx.db, user.id, now) };
@@ -70,6 +72,7 @@ export async function signedInAppUser(
   ctx: AppContext,
   sim: { url: string },
   login: string,
+  githubId?: number,
 ): Promise<{ user: User; access: string; auth: { authorization: string }; githubToken: string }> {
   const response = await fetch(`${sim.url}/_sim/app/user-tokens`, {
     method: 'POST',
@@ -95,7 +98,7 @@ export async function signedInAppUser(
     'github-app',
     ctx.now(),
   );
-  const session = await signedInUser(ctx, login, sealed.tokenEnc);
+  const session = await signedInUser(ctx, login, sealed.tokenEnc, githubId);
   await storeSignInTokens(ctx.db, session.user.id, sealed, ctx.now());
   return { ...session, githubToken: answer.access_token };
 }

@@ -46,6 +46,12 @@ export async function readGithubTokens(db: Db, userId: string): Promise<StoredGi
     .executeTakeFirst();
 }
 
+/** Which user a GitHub account is (its numeric id, as webhooks' `sender.id` names it). */
+export async function userIdOfGithubAccount(db: Db, githubId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('id').where('github_id', '=', githubId).executeTakeFirst();
+  return row?.id ?? null;
+}
+
 const columns = (tokens: SealedGithubTokens) => ({
   github_token_enc: tokens.tokenEnc,
   github_token_kind: tokens.kind,

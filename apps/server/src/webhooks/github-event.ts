@@ -95,8 +95,11 @@ export function interpretItemEvent(
       return { kind: 'move', ...base, from: null, to: null, at: receivedAt };
     case 'created':
     case 'restored':
+    // A draft made an issue: the same item, its content now the issue (its title, number, repository).
     case 'converted':
       return { kind: 'resync', projectId: item.project_node_id, full: false };
+    case 'reordered':
+      return { kind: 'ignore', reason: 'the order on the board is not kept' };
     case 'edited':
       return interpretEdit(event, columns, workflow, base, at);
     default:

@@ -17,6 +17,7 @@ import {
 import { readPlanFields } from '../plan/queries.ts';
 import { parseColumnOptions } from '../boards/columns.ts';
 import { workflowFieldOf } from '../github/workflow-field.ts';
+import { AUTHORIZATION_EVENT, handleAuthorizationDelivery } from './authorization-event.ts';
 import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
 import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
@@ -72,12 +73,14 @@ export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (!delivery)
       return reply.status(400).send({ error: 'bad_request', message: 'X-GitHub-Delivery is required' });
     if (event === 'ping') return { status: 'pong' };
-    if (event !== 'projects_v2_item' && !isInstallationEvent(event))
+    if (event !== 'projects_v2_item' && event !== AUTHORIZATION_EVENT && !isInstallationEvent(event))
       return { status: 'ignored', reason: `event ${event}` };
     if (payload === undefined)
       return reply.status(400).send({ error: 'bad_request', message: 'Body is not valid JSON' });
-    if (isInstallationEvent(event)) {
-      const handled = await handleInstallationDelivery(ctx, event, payload);
+    if (isInstallationEvent(event) || event === AUTHORIZATION_EVENT) {
+      const handled = isInstallationEvent(event)
+        ? await handleInstallationDelivery(ctx, event, payload)
+        : await handleAuthorizationDelivery(ctx, payload);
       if (!handled.ok) {
         const { message, field } = handled;
         return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
