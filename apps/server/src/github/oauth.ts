@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
+  deleteAuthorization,
   deleteToken,
   exchangeWebFlowCode,
   getWebFlowAuthorizationUrl,
@@ -175,7 +176,9 @@ export async function refreshUserToken(
 /**
  * Deletes a user token at GitHub (`DELETE /applications/{client_id}/token`, Basic auth with the app's
  * client id and secret), on the REST API base: the token stops working, and for a GitHub App's user token
- * its refresh token too. A token GitHub no longer knows (404) is already gone: no error.
+ * its refresh token too. `revoke: 'grant'` deletes the user's whole authorization of the app instead
+ * (`DELETE /applications/{client_id}/grant`): every token of the app for that user, and the app leaves the
+ * user's authorized applications. A token GitHub no longer knows (404) is already gone: no error.
  */
 export async function deleteUserToken(
   input: Required<Pick<OAuthEndpoint, 'clientType'>> & {
@@ -183,6 +186,7 @@ export async function deleteUserToken(
     clientId: string;
     clientSecret: string;
     token: string;
+    revoke?: 'token' | 'grant';
   },
 ): Promise<void> {
   const request = octokitRequest.defaults({ baseUrl: input.apiUrl.replace(/\/$/, '') });
@@ -193,8 +197,9 @@ export async function deleteUserToken(
       token: input.token,
       request,
     };
-    if (input.clientType === 'github-app') await deleteToken({ ...common, clientType: 'github-app' });
-    else await deleteToken({ ...common, clientType: 'oauth-app' });
+    const remove = input.revoke === 'grant' ? deleteAuthorization : deleteToken;
+    if (input.clientType === 'github-app') await remove({ ...common, clientType: 'github-app' });
+    else await remove({ ...common, clientType: 'oauth-app' });
   } catch (error) {
     const status = (error as { status?: number }).status ?? null;
     if (status === 404) return;
