@@ -65,6 +65,9 @@ export function leadTimeInsight(f: LeadTimeFacts): Insight {
     const text = `${finished === 1 ? '1 item' : `${finished} items`} finished in the last ${f.days} days.${gapSentence(finished, unknown, 'lead time')}`;
     return insight('info', text, 0);
   }
+  if (f.samples === 0 && finished === 0) {
+    return insight('info', `No item finished in the last ${f.days} days: no lead time to tell.`, 0);
+  }
   const result = knownLeadTimeInsight(f);
   const gap = gapSentence(finished, unknown, 'lead time');
   return gap ? { ...result, message: `${result.message}${gap}` } : result;

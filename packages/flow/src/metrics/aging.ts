@@ -1,5 +1,6 @@
 import type { AgingItem, AgingRisk, FlowPercentiles } from '../reports/flow-types.ts';
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
+import { ageStartedAt } from '../timeline/partial-rule.ts';
 import { days, isoTime } from '../core/numbers.ts';
 import type { BoardItem } from '../types.ts';
 
@@ -13,17 +14,6 @@ export function agingRisk(ageDays: number, p: FlowPercentiles): AgingRisk {
   if (ageDays > p.p85) return 'at_risk';
   if (ageDays > p.p50) return 'watch';
   return 'on_track';
-}
-
-/** When the item's cycle started: its (back-filled) entry into the cycle-start column, else its column entry. */
-function cycleStartedAt(
-  item: BoardItem,
-  timeline: ItemTimeline | undefined,
-  cycleStart: string,
-): number | null {
-  const entered = timeline?.entered[cycleStart];
-  if (entered !== null && entered !== undefined) return entered;
-  return item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : null;
 }
 
 function byAgeThenNumber(a: AgingItem, b: AgingItem): number {
@@ -49,7 +39,7 @@ export function agingWip(
   const rows: AgingItem[] = [];
   for (const item of items) {
     if (item.column === null || !inWip.has(item.column)) continue;
-    const started = cycleStartedAt(item, timelines.get(item.id), cycleStart);
+    const started = ageStartedAt(timelines.get(item.id), item.enteredColumnAt, cycleStart);
     if (started === null) continue;
     // Compared as shown: both the age and the percentiles are rounded to 2 decimals.
     const age = days(elapsed(Math.min(started, now), now));

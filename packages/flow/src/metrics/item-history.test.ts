@@ -98,6 +98,31 @@ describe('buildItemHistory: one item’s moves, time per column, blocked spans a
     expect(h.age_days).toBe(10);
   });
 
+  it('ages an item that skipped the cycle-start column as Flow does: from the later column it reached', () => {
+    const moves = [
+      { itemId: 'I', from: null, to: 'Inbox', at: at(0), source: 'poll' },
+      { itemId: 'I', from: 'Inbox', to: 'Verify', at: at(2), source: 'poll' },
+    ];
+    const h = buildItemHistory(input({ moves, column: 'Verify', enteredColumnAt: at(2), now: at(6) }));
+    expect([h.age_days, h.age_is_minimum]).toEqual([4, false]);
+    // Partial: GitHub's record starts with it in Verify on day 10, the listing says it entered on day 12.
+    const partial = buildItemHistory(
+      input({
+        moves: [{ itemId: 'I', from: null, to: 'Verify', at: at(10), source: 'import' }],
+        column: 'Verify',
+        enteredColumnAt: at(12),
+        partialHistory: new Map([['I', at(10)]]),
+      }),
+    );
+    expect([partial.age_days, partial.age_is_minimum, partial.started_at]).toEqual([10, true, null]);
+  });
+
+  it('gives no age to an item before its cycle start (the backlog is not in progress)', () => {
+    const moves = [{ itemId: 'I', from: null, to: 'Inbox', at: at(0), source: 'poll' }];
+    const h = buildItemHistory(input({ moves, column: 'Inbox', enteredColumnAt: at(0) }));
+    expect([h.age_days, h.age_is_minimum]).toEqual([null, false]);
+  });
+
   it('counts working days on a working calendar, and says so', () => {
     const moves = finished.slice(0, 3);
     const h = buildItemHistory(

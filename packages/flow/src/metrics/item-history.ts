@@ -1,6 +1,7 @@
 import { buildCalendar, type CalendarSettings } from '../core/calendar.ts';
 import { days, isoTime } from '../core/numbers.ts';
-import { computeItemTimelines } from '../timeline/item-timelines.ts';
+import { computeItemTimelines, type ItemTimeline } from '../timeline/item-timelines.ts';
+import { ageIsMinimum, ageStartedAt } from '../timeline/partial-rule.ts';
 import type { BoardColumns, Transition } from '../types.ts';
 import type { Span } from './blocked-time.ts';
 import { type SleRisk, sleRisk } from './service-level.ts';
@@ -71,12 +72,12 @@ export function buildItemHistory(input: ItemHistoryInput): ItemHistory {
   }
   const known = input.partialHistory?.get(input.itemId) ?? null;
   const startColumn = input.cycleStartColumn ?? null;
-  const entered = startedAt(timeline?.entered ?? {}, input.columns, startColumn);
+  // Back-filled from the first later column reached, as every analysis reads it (skipped columns).
+  const entered = startColumn === null ? null : (timeline?.entered[startColumn] ?? null);
   // A start at or before the instant its history is known from may be a back-fill (docs/metrics.md §16).
   const started = entered !== null && (known === null || entered > known) ? entered : null;
   const completedAt = timeline?.completedAt ?? null;
-  const inProgress = completedAt === null && input.column !== null && input.column !== done;
-  const age = inProgress ? ageOf(input, started, work) : null;
+  const age = completedAt === null ? ageOf(input, timeline, done, work) : null;
   // The timeline decides whether they are known (a partial history has none before it is known);
   // on a working calendar they count working time, as every analysis does.
   const cycle =
@@ -113,35 +114,28 @@ export function buildItemHistory(input: ItemHistoryInput): ItemHistory {
   };
 }
 
-/** The entry into the commitment point, or into the first later column reached (skipped columns). */
-function startedAt(
-  entered: Record<string, number | null>,
-  columns: readonly string[],
-  startColumn: string | null,
-): number | null {
-  if (startColumn === null) return null;
-  const from = columns.indexOf(startColumn);
-  if (from < 0) return null;
-  for (const column of columns.slice(from)) {
-    const at = entered[column];
-    if (at !== null && at !== undefined) return at;
-  }
-  return null;
-}
-
 /**
- * Its age in progress: since its cycle start, or, when that is unknown (a partial history), at least
- * since it entered its current column.
+ * Its age while in progress (in a column from the cycle start up to done), by the one rule Flow's aging
+ * chart applies (docs/metrics.md §16, `ageStartedAt`, `ageIsMinimum`): since its cycle start, else since
+ * it entered its current column; "at least" when GitHub lost the history before that start.
  */
 function ageOf(
   input: ItemHistoryInput,
-  started: number | null,
+  timeline: ItemTimeline | undefined,
+  done: string | null,
   work: (from: number, to: number) => number,
 ): { days: number; minimum: boolean } | null {
-  if (started !== null) return { days: days(work(started, input.now)), minimum: false };
-  const since = input.enteredColumnAt ?? input.partialHistory?.get(input.itemId) ?? null;
+  const startColumn = input.cycleStartColumn ?? null;
+  if (startColumn === null || input.column === null || input.column === done) return null;
+  const from = input.columns.indexOf(startColumn);
+  const here = input.columns.indexOf(input.column);
+  if (from < 0 || here < from) return null;
+  const since = ageStartedAt(timeline, input.enteredColumnAt, startColumn);
   if (since === null) return null;
-  return { days: days(work(since, input.now)), minimum: true };
+  return {
+    days: days(work(Math.min(since, input.now), input.now)),
+    minimum: ageIsMinimum(timeline, startColumn),
+  };
 }
 
 function slePlace(

@@ -117,7 +117,8 @@ function metricsOf(
       p50: leadP.p50,
       p85: leadP.p85,
       days: width,
-      samples: recent.length,
+      // The insight rests on the window's completions: the sample the tiles name ("Half of the N items").
+      samples: lead.completions,
       unit,
       gaps,
     }),
@@ -157,7 +158,6 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
   if (first === null) return fallback(t.board.cycleStart >= 0, width, gaps);
   const c = collectCompletions(t, first, input.now, calendar);
   const series: Record<string, LeadTimeDay> = {};
-  let last = first;
   for (let day = first; day <= today; day++) {
     const lead = windowTotal(c.lead, day, width);
     if (lead.count === 0) continue;
@@ -166,7 +166,7 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
       average_lead_time: days(mean(lead)),
       average_cycle_time: cycle ? days(mean(cycle)) : null,
     };
-    last = day;
   }
-  return { ...series, metrics: metricsOf(c, last, width, dayUnit(calendar), gaps) } as LeadTimeResponse;
+  // The window ends today, as every page's does, not on the day of the last completion.
+  return { ...series, metrics: metricsOf(c, today, width, dayUnit(calendar), gaps) } as LeadTimeResponse;
 }

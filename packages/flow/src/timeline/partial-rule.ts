@@ -20,6 +20,21 @@ export type HistoryGaps = {
 };
 
 /**
+ * When an item in progress started, as every age counts it (Flow's aging chart, Home, the digest, the item
+ * page): its entry into the cycle-start column (back-filled from a later column it reached when it skipped
+ * that one), else its entry into its current column. Null: no start known at all.
+ */
+export function ageStartedAt(
+  t: ItemTimeline | undefined,
+  enteredColumnAt: number | null,
+  cycleStart: string,
+): number | null {
+  const entered = t?.entered[cycleStart];
+  if (entered !== null && entered !== undefined) return entered;
+  return enteredColumnAt !== null && Number.isFinite(enteredColumnAt) ? enteredColumnAt : null;
+}
+
+/**
  * Whether an item's age is only a lower bound: its history is partial and its cycle-start entry (the
  * start of its age) is not after the instant GitHub's history begins for it.
  */
