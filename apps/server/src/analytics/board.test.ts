@@ -1,19 +1,22 @@
-import { DEFAULT_CALENDAR, DEFAULT_FLOW_POLICIES } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
-import type { TrackedRow } from '../projects/queries.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 
+const CALENDAR = { timeZone: 'UTC', weekends: [], holidays: [] };
+const POLICIES = { sle: null, wipLimits: {}, blockedLabel: 'blocked', blockedField: null };
 const board: AnalysedBoard = {
-  row: { id: 'b1' } as TrackedRow,
   id: 'b1',
+  projectId: 'P1',
+  title: 'Board',
+  isDemo: false,
   version: 7,
   columns: ['Backlog', 'In Progress', 'Done'],
   classification: null,
   cycleStart: 'In Progress',
-  calendar: DEFAULT_CALENDAR,
+  calendar: CALENDAR,
   iterationDays: 14,
   includeArchived: true,
-  policies: DEFAULT_FLOW_POLICIES,
+  policies: POLICIES,
+  blockedFieldKey: null,
 };
 const query = { project: 'P1', days: 30, label: 'bug' };
 const key = analysisKey('lead', board, 'view', query);
@@ -37,11 +40,14 @@ describe('analysisKey', () => {
       { cycleStart: null },
       { iterationDays: 7 },
       { includeArchived: false },
-      { policies: { ...DEFAULT_FLOW_POLICIES, sle: { percent: 85, days: 9 } } },
-      { policies: { ...DEFAULT_FLOW_POLICIES, wip_limits: { 'In Progress': 3 } } },
+      { policies: { ...POLICIES, sle: { percent: 85, days: 9 } } },
+      { policies: { ...POLICIES, wipLimits: { 'In Progress': 3 } } },
+      { policies: { ...POLICIES, blockedField: { name: 'State', value: 'Blocked' } } },
+      { blockedFieldKey: 'PVTSSF_1' },
       { columns: ['Backlog', 'Done'] },
-      { classification: { productive: ['In Progress'], waiting: ['Backlog'], ignored: ['Done'] } as never },
-      { calendar: { ...DEFAULT_CALENDAR, time_zone: 'Europe/Berlin' } },
+      { classification: { 'In Progress': 'productive', Backlog: 'waiting' } },
+      { calendar: { ...CALENDAR, timeZone: 'Europe/Berlin' } },
+      { calendar: { ...CALENDAR, weekends: [0, 6] } },
     ];
     for (const change of changes) {
       expect(analysisKey('lead', { ...board, ...change }, 'view', query)).not.toBe(key);

@@ -1,28 +1,44 @@
-import type { BoardCalendar, ColumnClassification, FlowPolicies } from '@fluxion/contract';
-import { DEFAULT_CALENDAR, DEFAULT_FLOW_POLICIES } from '@fluxion/contract';
+import type { ExportCalendar } from '@fluxion/contract';
+import type { ClassificationOverride, FlowPolicyInput } from '@fluxion/flow';
+import { classificationOverride } from '../projects/classification.ts';
+import { blockedFieldKey, enginePolicies } from '../projects/flow-policies.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { toApiProject } from '../projects/to-api.ts';
 
+/** A board's working calendar in the engine's words (`CalendarSettings`), every part present. */
+export type BoardCalendarSettings = {
+  readonly timeZone: string;
+  readonly weekends: readonly number[];
+  readonly holidays: readonly string[];
+};
+
 /**
- * A board as the analyses read it: the access check's row (as listed for the viewer, whose column
- * classification it holds) parsed once and handed down. Every field but `row` is something an analysis
- * reads, so each enters the cache key by construction (`analysisKey`).
+ * The board facts' read model: a board as every analysis reads it, parsed once from the access check's
+ * row (as listed for the viewer, whose column classification it holds). Its settings are in the engine's
+ * form, so no reader converts them again, and no raw row is passed on. Every field is something an
+ * analysis reads, so each enters the cache key by construction (`analysisKey`).
  */
 export type AnalysedBoard = {
-  readonly row: TrackedRow;
   readonly id: string;
+  /** GitHub's id of the board: the API's `project`. */
+  readonly projectId: string;
+  readonly title: string;
+  readonly isDemo: boolean;
   /** Bumped by every recorded change: a result cached under it is never stale. */
   readonly version: number;
   readonly columns: string[];
-  readonly classification: ColumnClassification | null;
+  /** The viewer's column classification (column → kind); null: the automatic one. */
+  readonly classification: ClassificationOverride | null;
   /** The commitment point; without one the viewer's classification picks the first productive column. */
   readonly cycleStart: string | null;
-  readonly calendar: BoardCalendar;
+  readonly calendar: BoardCalendarSettings;
   /** The iteration length: the GitHub Iteration field's where the board has one, else the typed one. */
   readonly iterationDays: number;
   readonly includeArchived: boolean;
-  /** SLE, WIP limits, blocked label (docs/metrics.md): the Flow answer reads them. */
-  readonly policies: FlowPolicies;
+  /** SLE, WIP limits, blocked label and field (docs/metrics.md). */
+  readonly policies: FlowPolicyInput;
+  /** What the blocked field's recorded values are filed under (null: no blocked field). */
+  readonly blockedFieldKey: string | null;
 };
 
 /** Boards parsed lately, by their row's content: a warm answer parses nothing (docs/performance.md). */
@@ -48,18 +64,31 @@ export function analysedBoard(row: TrackedRow, now: number): AnalysedBoard {
 
 function parseBoard(row: TrackedRow, now: number): AnalysedBoard {
   const project = toApiProject(row, now);
+  const calendar = project.calendar;
+  const policies = project.flow_policies;
   return {
-    row,
     id: row.id,
+    projectId: row.github_project_id,
+    title: row.title,
+    isDemo: row.is_demo === 1,
     version: Number(row.data_version),
     columns: project.column_list,
-    classification: project.column_classification,
+    classification: classificationOverride(project.column_classification),
     cycleStart: project.cycle_time_start_column ?? null,
-    calendar: project.calendar ?? DEFAULT_CALENDAR,
+    calendar: calendar
+      ? { timeZone: calendar.time_zone, weekends: calendar.weekends, holidays: calendar.holidays }
+      : { timeZone: 'UTC', weekends: [], holidays: [] },
     iterationDays: project.iteration_length_days,
     includeArchived: project.include_archived ?? true,
-    policies: project.flow_policies ?? DEFAULT_FLOW_POLICIES,
+    policies: policies ? enginePolicies(policies) : {},
+    blockedFieldKey: policies?.blocked_field ? blockedFieldKey(policies.blocked_field) : null,
   };
+}
+
+/** The board's calendar as an export's header needs it: its time zone, and whether it has days off. */
+export function exportCalendarOf(board: AnalysedBoard): ExportCalendar {
+  const { timeZone, weekends, holidays } = board.calendar;
+  return { timeZone, daysOff: weekends.length + holidays.length > 0 };
 }
 
 /**
@@ -73,12 +102,11 @@ export function analysisKey(kind: string, board: AnalysedBoard, viewKey: string,
 
 const settingsKeys = new WeakMap<AnalysedBoard, string>();
 
-/** Every field of the board but its row, as JSON: written once per parsed board. */
+/** Every field of the board, as JSON: written once per parsed board. */
 function settingsKey(board: AnalysedBoard): string {
   let key = settingsKeys.get(board);
   if (key === undefined) {
-    const { row: _row, ...settings } = board;
-    key = JSON.stringify(settings);
+    key = JSON.stringify(board);
     settingsKeys.set(board, key);
   }
   return key;

@@ -2,10 +2,14 @@ import type {
   BoardColumnStatsResponse,
   FlowResponse,
   IssuesResponse,
+  ItemHistoryResponse,
   LeadTimeResponse,
   OverviewResponse,
+  Project,
   TimeInStateResponse,
 } from '@fluxion/contract';
+import { digestForUser } from '../notifications/compose.ts';
+import { DIGEST_WEEKS } from '../notifications/digest.ts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CollectorWorld, collectorWorldPerTest, DAY, HOUR, START } from '../testing/collector-sim.ts';
@@ -161,24 +165,76 @@ async function checkBoard(world: CollectorWorld, spec: BoardSpec) {
     expectNoContradiction(message, flow);
   }
 
-  // Home's card is the unfiltered Flow answer's figures.
-  if (!spec.filtered) {
-    const overview = await get<OverviewResponse>(world, `/api/overview/?days=${WINDOW}`);
-    const card = overview.boards.find((b) => b.project_id === id);
-    if (card?.status === 'ok') {
-      expect(card).toMatchObject({
-        throughput_per_week: flow.throughput.per_week,
-        cycle_time_p85: flow.cycle_time.percentiles.p85,
-        wip: flow.aging.items.length,
-        wip_at_risk: flow.aging.at_risk,
-        insight: flow.performance_insight,
-        history_gaps: gaps,
-      });
-    } else {
-      expect(card?.status).toBe('no_data');
-      expect([flow.throughput.total, flow.aging.items.length]).toEqual([0, 0]);
-    }
+  // The WIP-at-risk tile counts on the insight's and the at-risk list's line: the SLE where there is one.
+  if (flow.sle) expect(flow.aging).toMatchObject({ at_risk: flow.sle.at_risk.length, at_risk_line: 'sle' });
+  else expect(flow.aging.at_risk_line).toBe('p85');
+
+  // The item page tells each item in progress's age as Flow's aging chart does ("at least" included).
+  for (const aging of flow.aging.items) {
+    const item = await get<ItemHistoryResponse>(world, `/api/item/?project=${id}&item=${aging.id}`);
+    expect([item.age_days, item.age_is_minimum], aging.id).toEqual([
+      aging.age_days,
+      aging.age_at_least ?? false,
+    ]);
   }
+
+  // Home's card, the digest and the CSV export are the unfiltered answers' figures.
+  if (!spec.filtered) {
+    await checkUnfiltered(world, id, flow);
+  }
+}
+
+/** Home's card, the digest and the CSV export against the Flow answers of their windows. */
+async function checkUnfiltered(world: CollectorWorld, id: string, flow: FlowResponse) {
+  const gaps = flow.history_gaps;
+  const overview = await get<OverviewResponse>(world, `/api/overview/?days=${WINDOW}`);
+  const card = overview.boards.find((b) => b.project_id === id);
+  if (card?.status === 'ok') {
+    expect(card).toMatchObject({
+      throughput_per_week: flow.throughput.per_week,
+      cycle_time_p85: flow.cycle_time.percentiles.p85,
+      wip: flow.aging.items.length,
+      wip_at_risk: flow.aging.at_risk,
+      insight: flow.performance_insight,
+      history_gaps: gaps,
+    });
+    expect(card.sle_at_risk_count ?? 0).toBe(card.sle ? card.wip_at_risk : 0);
+  } else {
+    expect(card?.status).toBe('no_data');
+    expect([flow.throughput.total, flow.aging.items.length]).toEqual([0, 0]);
+  }
+
+  // The digest: the Flow answer over its own window (DIGEST_WEEKS weeks, which its lines name).
+  const flow28 = await get<FlowResponse>(world, `/api/flow/?project=${id}&days=${DIGEST_WEEKS * 7}`);
+  const board = await world.ctx.db
+    .selectFrom('boards')
+    .selectAll()
+    .where('github_project_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const user = await world.ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'octo-alice')
+    .executeTakeFirstOrThrow();
+  const api = { ...world.ctx, analytics: world.app.analytics };
+  const digest = await digestForUser(api, user.id, board, '2026-11-23');
+  expect(digest).toMatchObject({
+    wip: flow28.aging.items.length,
+    atRisk: flow28.aging.at_risk,
+    windowDays: DIGEST_WEEKS * 7,
+    historyGaps: flow28.history_gaps,
+    completed: { thisWeek: flow28.throughput.weekly.at(-1)?.count ?? 0 },
+  });
+  expect(digest?.sle?.breached.length ?? 0).toBe(
+    flow28.aging.items.filter((i) => i.sle_risk === 'breached').length,
+  );
+
+  // The CSV names each item whose history GitHub partly lost, as many as the board's history counts.
+  const projects = await get<Project[]>(world, '/api/projects/');
+  const partial = projects.find((p) => p.project_id === id)?.history?.partial_items ?? 0;
+  const csv = await world.app.inject({ url: `/api/export/items.csv?project=${id}`, headers: world.auth });
+  const rows = csv.body.trimEnd().split('\n').slice(1);
+  expect(rows.filter((row) => !/,\r?$/.test(row))).toHaveLength(partial);
 }
 
 describe.each(await dialectCases())('one set of numbers on $name', ({ create }) => {

@@ -14,11 +14,10 @@ import {
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
-import type { TrackedRow } from '../projects/queries.ts';
+import type { AnalysedBoard } from './board.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
 import { iterationItems } from '../plan/board-plan.ts';
-import { boardCalendar, engineCalendar } from '../projects/calendar.ts';
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
 export type RequestFilter = {
@@ -80,14 +79,14 @@ export type FilterView = {
 export async function viewForFilter(
   ctx: ApiContext,
   userId: string,
-  row: TrackedRow,
+  board: AnalysedBoard,
   filter: RequestFilter,
 ): Promise<FilterView> {
-  const iterationKey = await resolveIterationFilter(ctx, row, filter);
-  const view = await viewedItems(ctx, userId, row, filter);
+  const iterationKey = await resolveIterationFilter(ctx, board, filter);
+  const view = await viewedItems(ctx, userId, board, filter);
   view.key += iterationKey;
-  if (row.include_archived !== 0) return { ...view, archived: null };
-  return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, row.id) };
+  if (board.includeArchived) return { ...view, archived: null };
+  return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, board.id) };
 }
 
 /**
@@ -96,17 +95,16 @@ export async function viewForFilter(
  */
 async function resolveIterationFilter(
   ctx: ApiContext,
-  row: TrackedRow,
+  board: AnalysedBoard,
   filter: RequestFilter,
 ): Promise<string> {
   if (filter.iteration === null) return '';
-  const calendar = engineCalendar(boardCalendar(row.calendar));
   const now = ctx.now();
   const { iterationId, title, ids } = await iterationItems(
     ctx.db,
-    row.id,
+    board.id,
     filter.iteration,
-    buildCalendar(calendar),
+    buildCalendar(board.calendar),
     now,
   );
   filter.filter.ids = ids;
@@ -132,28 +130,28 @@ export async function archivedIds(db: Db, boardId: string): Promise<Set<string>>
 export async function hiddenFromViewer(
   ctx: ApiContext,
   userId: string,
-  row: TrackedRow,
+  board: AnalysedBoard,
 ): Promise<ReadonlySet<string>> {
-  const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, Number(row.data_version));
-  return (await itemsForViewer(ctx, userId, row, onBoard)).hidden;
+  const onBoard = () => ctx.analytics.boards.items(ctx.db, board.id, board.version);
+  return (await itemsForViewer(ctx, userId, board, onBoard)).hidden;
 }
 
 async function viewedItems(
   ctx: ApiContext,
   userId: string,
-  row: TrackedRow,
+  board: AnalysedBoard,
   filter: RequestFilter,
 ): Promise<Omit<FilterView, 'archived'>> {
-  const onBoard = () => ctx.analytics.boards.items(ctx.db, row.id, Number(row.data_version));
+  const onBoard = () => ctx.analytics.boards.items(ctx.db, board.id, board.version);
   if (!filter.content) {
-    const view = await itemsForViewer(ctx, userId, row, onBoard);
+    const view = await itemsForViewer(ctx, userId, board, onBoard);
     return { items: view.items, key: view.key, left: [], hidden: view.hidden };
   }
   // The items on the board keep the loaded list (and its redacted views), so the engine's look-ups per
   // list serve the next request too; the items that left are read afresh.
   const [now, left] = await Promise.all([
-    itemsForViewer(ctx, userId, row, onBoard),
-    itemsForViewer(ctx, userId, row, () => readLeftItems(ctx.db, row.id)),
+    itemsForViewer(ctx, userId, board, onBoard),
+    itemsForViewer(ctx, userId, board, () => readLeftItems(ctx.db, board.id)),
   ]);
   return {
     items: now.items,

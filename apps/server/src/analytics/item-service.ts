@@ -1,9 +1,4 @@
-import {
-  flowQuerySchema,
-  type ItemHistoryQuery,
-  type ItemHistoryResponse,
-  type MoveSource,
-} from '@fluxion/contract';
+import type { ItemHistoryQuery, ItemHistoryResponse, MoveSource } from '@fluxion/contract';
 import {
   blockedSpans,
   buildItemHistory,
@@ -15,48 +10,43 @@ import type { ApiContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { loadItemMoves } from '../move-log/item-moves.ts';
 import { MOVE_SOURCES } from '../move-log/moves.ts';
-import { engineCalendar } from '../projects/calendar.ts';
-import { type Viewer, viewedBoard } from './access.ts';
-import { analysisKey } from './board.ts';
-import { flowReportOfRow } from './flow-service.ts';
-import { requestFilter, viewForFilter } from './item-filter.ts';
+import type { Viewer } from './access.ts';
+import { flowOf, flowQuery } from './flow-service.ts';
+import type { FilterView } from './item-filter.ts';
 import { viewedBlockedHistory } from './label-history.ts';
-import { type Json, jsonBody } from '../http/json-body.ts';
+import type { Json } from '../http/json-body.ts';
+import { type AnalysisInput, type AnalysisKind, boardData, serve } from './service.ts';
 
-/** The Flow page's defaults: the item page reads the SLE from the same cached report. */
-const { project: _project, ...FLOW_DEFAULTS } = flowQuerySchema.parse({ project: '-' });
+/** The item the query names, as the viewer may see it (404 when not on the board or not theirs to see). */
+function viewedItem({ view, query }: AnalysisInput<ItemHistoryQuery>) {
+  const item = view?.items.find((i) => i.id === query.item);
+  if (!item || view?.hidden.has(item.id)) throw notFound(`Item ${query.item} not found on this project`);
+  return item;
+}
 
 /**
  * GET /api/item/: one item as the viewer may see it (docs/metrics.md, "The item page"). An item that is
  * not on the board, or whose content the viewer may not see (a private repository's), is a 404: the
- * page has nothing to show of it but its moves, and those say what it is.
+ * page has nothing to show of it but its moves, and those say what it is. Its SLE is the Flow page's
+ * (the same cached report).
  */
-export async function itemHistory(
-  ctx: ApiContext,
-  viewer: Viewer,
-  query: ItemHistoryQuery,
-): Promise<Json<ItemHistoryResponse>> {
-  const board = viewedBoard(viewer, query.project);
-  const view = await viewForFilter(
-    ctx,
-    viewer.userId,
-    board.row,
-    requestFilter({}, board.calendar.time_zone),
-  );
-  const item = view.items.find((i) => i.id === query.item);
-  if (!item || view.hidden.has(item.id)) throw notFound(`Item ${query.item} not found on this project`);
-  const key = analysisKey('item', board, view.key, query);
-  return ctx.analytics.results.compute(key, async () => {
+const ITEM: AnalysisKind<ItemHistoryQuery, ItemHistoryResponse> = {
+  name: 'item',
+  readsItems: () => true,
+  check: (input) => void viewedItem(input),
+  compute: async (input) => {
+    const { ctx, viewer, board } = input;
+    const item = viewedItem(input);
     const [moves, data, report, history] = await Promise.all([
       loadItemMoves(ctx.db, board.id, item.id),
-      ctx.analytics.boards.get(ctx.db, board.id, board.version),
-      flowReportOfRow(ctx, viewer.userId, board.row, FLOW_DEFAULTS),
-      viewedBlockedHistory(ctx.db, board, view.hidden),
+      boardData(ctx, board),
+      flowOf(ctx, viewer, flowQuery(board.projectId)),
+      viewedBlockedHistory(ctx.db, board, (input.view as FilterView).hidden),
     ]);
     const now = ctx.now();
     const own = <T extends { itemId: string }>(changes: T[]) => changes.filter((c) => c.itemId === item.id);
-    const label = board.policies.blocked_label?.trim() || DEFAULT_BLOCKED_LABEL;
-    const field = board.policies.blocked_field;
+    const label = board.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
+    const field = board.policies.blockedField ?? null;
     const byLabel = blockedSpans(own(history.labelChanges), label, now);
     const spans = field
       ? unionSpans(byLabel, fieldBlockedSpans(own(history.fieldChanges), field, now))
@@ -73,7 +63,7 @@ export async function itemHistory(
       blocked: spans.get(item.id) ?? [],
       sle: sle && { percent: sle.percent, days: sle.days, columnLimits: sle.column_limits },
       now,
-      calendar: engineCalendar(board.calendar),
+      calendar: board.calendar,
     });
     const answer: ItemHistoryResponse = {
       item: {
@@ -99,8 +89,14 @@ export async function itemHistory(
       history_known_from: built.history_known_from,
       sle: built.sle && sle && { ...built.sle, source: sle.source },
       unit: built.unit,
-      time_zone: board.calendar.time_zone,
+      time_zone: board.calendar.timeZone,
     };
-    return jsonBody(answer);
-  });
-}
+    return answer;
+  },
+};
+
+export const itemHistory = (
+  ctx: ApiContext,
+  viewer: Viewer,
+  query: ItemHistoryQuery,
+): Promise<Json<ItemHistoryResponse>> => serve(ctx, viewer, ITEM, query);

@@ -1,8 +1,7 @@
-import type { FieldValueChange, LabelChange } from '@fluxion/flow';
+import { DEFAULT_BLOCKED_LABEL, type FieldValueChange, type LabelChange } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import { loadFieldValueChanges } from '../move-log/field-changes.ts';
 import { loadLabelChanges } from '../move-log/label-changes.ts';
-import { blockedFieldKey } from '../projects/flow-policies.ts';
 import type { AnalysedBoard } from './board.ts';
 
 /**
@@ -16,10 +15,12 @@ export async function viewedBlockedHistory(
   board: AnalysedBoard,
   hidden: ReadonlySet<string>,
 ): Promise<{ labelChanges: LabelChange[]; fieldChanges: FieldValueChange[] }> {
-  const field = board.policies.blocked_field;
+  const field = board.policies.blockedField;
   const [labelChanges, fieldChanges] = await Promise.all([
-    loadLabelChanges(db, board.id, [board.policies.blocked_label]),
-    field ? loadFieldValueChanges(db, board.id, blockedFieldKey(field), field.name) : Promise.resolve([]),
+    loadLabelChanges(db, board.id, [board.policies.blockedLabel ?? DEFAULT_BLOCKED_LABEL]),
+    field && board.blockedFieldKey
+      ? loadFieldValueChanges(db, board.id, board.blockedFieldKey, field.name)
+      : Promise.resolve([]),
   ]);
   if (labelChanges.length === 0 && fieldChanges.length === 0) return { labelChanges, fieldChanges };
   if (hidden.size === 0) return { labelChanges, fieldChanges };

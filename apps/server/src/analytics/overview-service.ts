@@ -4,11 +4,9 @@ import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { listVisibleRows } from '../projects/service.ts';
-import { flowReportOfRow } from './flow-service.ts';
+import { analysedBoard } from './board.ts';
+import { flowOf, flowQuery } from './flow-service.ts';
 import { byUrgency, summariseFlow } from './overview.ts';
-
-/** The Flow page's defaults, so the overview and a first visit to the Flow page share one cached report. */
-const FLOW_DEFAULTS = { horizon: 14, items: 10 } as const;
 
 export const BOARD_FAILED_MESSAGE = 'The figures of this board could not be computed just now.';
 
@@ -52,7 +50,9 @@ async function boardSummary(
 ): Promise<BoardSummary> {
   const board = { project_id: row.github_project_id, title: row.title, is_demo: row.is_demo === 1 };
   try {
-    return summariseFlow(board, await flowReportOfRow(ctx, userId, row, { days, ...FLOW_DEFAULTS }));
+    // The Flow page's question over the card's window: one cached report for both (the board facts).
+    const viewer = { userId, board: analysedBoard(row, ctx.now()) };
+    return summariseFlow(board, await flowOf(ctx, viewer, flowQuery(row.github_project_id, { days })));
   } catch (error) {
     log.warn({ err: error, board: row.id }, 'overview: a board’s Flow report failed');
     return { ...board, status: 'failed', message: BOARD_FAILED_MESSAGE };

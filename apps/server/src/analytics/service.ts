@@ -1,5 +1,4 @@
 import type {
-  BoardCalendar,
   BoardStoryResponse,
   Insight,
   ItemFilterQuery,
@@ -20,8 +19,6 @@ import type { ApiContext } from '../context.ts';
 import { type Json, jsonBody } from '../http/json-body.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { badRequest } from '../http/errors.ts';
-import { engineCalendar } from '../projects/calendar.ts';
-import { classificationOverride } from '../projects/classification.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
 import {
@@ -41,20 +38,17 @@ import {
 export type { Json } from '../http/json-body.ts';
 
 /** The board's moves at its current data version; concurrent cold requests share one load. */
-function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardData> {
+export function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardData> {
   return ctx.analytics.boards.get(ctx.db, board.id, board.version);
 }
 
-/**
- * The board's items now on it, at its current data version or later, as the viewer may see them (and,
- * under a content filter, those that left it): a result computed from them is cached under their `key`.
- */
-function boardItems(ctx: ApiContext, viewer: Viewer, board: AnalysedBoard, filter: RequestFilter) {
-  return viewForFilter(ctx, viewer.userId, board.row, filter);
-}
-
 /** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */
-async function filtered(ctx: ApiContext, board: AnalysedBoard, filter: RequestFilter, view: FilterView) {
+export async function filtered(
+  ctx: ApiContext,
+  board: AnalysedBoard,
+  filter: RequestFilter,
+  view: FilterView,
+) {
   const data = await boardData(ctx, board);
   return filteredBoard(filter, { view, transitions: data.transitions, columns: board.columns });
 }
@@ -70,53 +64,81 @@ async function filteredItemsOf(
   return filteredItems(filter, { view, transitions, columns: board.columns });
 }
 
-/** A cached analysis, computed once even when many requests ask for it before it is ready. */
-function analysis<T>(ctx: ApiContext, key: string, compute: () => Promise<T>): Promise<Json<T>> {
-  return ctx.analytics.results.compute(key, async () => jsonBody(await compute()));
-}
-
 /** The board a request names (404 if the viewer may not see it) and the request's filter in its time zone. */
 function boardAndFilter(viewer: Viewer, projectId: string, query: Partial<ItemFilterQuery>) {
   const board = viewedBoard(viewer, projectId);
-  return { board, calendar: board.calendar, filter: requestFilter(query, board.calendar.time_zone) };
+  return { board, filter: requestFilter(query, board.calendar.timeZone) };
 }
 
-/** What one analysis is given: the board, the request's filter, and the items as the viewer sees them. */
-type AnalysisInput<Q> = {
+/** What one analysis is given: the board facts' read model, the request's filter, the items as the viewer sees them. */
+export type AnalysisInput<Q> = {
   ctx: ApiContext;
+  viewer: Viewer;
   board: AnalysedBoard;
   query: Q;
   filter: RequestFilter;
   /** Null when the analysis said it reads no items (`readsItems`). */
   view: FilterView | null;
-  calendar: BoardCalendar;
 };
 
 /**
- * One kind of analysis: its name in the cache key, the query parameters it refuses for this board, whether
- * it reads the items as the viewer sees them (else only the moves), and its computation.
+ * One kind of analysis: its name in the cache key, what it refuses for this board (before anything is
+ * computed), whether it reads the items as the viewer sees them (else only the moves), and its
+ * computation. `object`: other answers read its figures (Home's card, the digest, alerts and the item
+ * page read Flow's), so it is kept as the object too, its JSON made once asked.
  */
-type AnalysisKind<Q, R> = {
+export type AnalysisKind<Q, R> = {
   name: string;
-  check?: (board: AnalysedBoard, query: Q) => void;
+  check?: (input: AnalysisInput<Q>) => void | Promise<void>;
   readsItems: (board: AnalysedBoard, filter: RequestFilter) => boolean;
   compute: (input: AnalysisInput<Q>) => Promise<R>;
+  object?: boolean;
 };
 
-/** Every analysis the same way: access-checked board, validated query, one cache key, computed once. */
-async function serve<Q extends Partial<ItemFilterQuery>, R>(
+type Project = { project: string };
+
+/**
+ * Every analysis the same way, so that one (board, window, filter, viewer) is computed once whoever
+ * reads it: the access-checked board facts, the validated query, one cache key.
+ */
+async function prepare<Q extends Project & Partial<ItemFilterQuery>, R>(
   ctx: ApiContext,
   viewer: Viewer,
   kind: AnalysisKind<Q, R>,
-  projectId: string,
+  query: Q,
+) {
+  const { board, filter } = boardAndFilter(viewer, query.project, query);
+  const view = kind.readsItems(board, filter) ? await viewForFilter(ctx, viewer.userId, board, filter) : null;
+  const input: AnalysisInput<Q> = { ctx, viewer, board, query, filter, view };
+  await kind.check?.(input);
+  return { key: analysisKey(kind.name, board, view?.key ?? '', query), input };
+}
+
+/** An analysis as the API sends it: its JSON bytes, from the one cached computation. */
+export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
+  ctx: ApiContext,
+  viewer: Viewer,
+  kind: AnalysisKind<Q, R>,
   query: Q,
 ): Promise<Json<R>> {
-  const { board, calendar, filter } = boardAndFilter(viewer, projectId, query);
-  kind.check?.(board, query);
-  const view = kind.readsItems(board, filter) ? await boardItems(ctx, viewer, board, filter) : null;
-  return analysis(ctx, analysisKey(kind.name, board, view?.key ?? '', query), () =>
-    kind.compute({ ctx, board, query, filter, view, calendar }),
-  );
+  const { key, input } = await prepare(ctx, viewer, kind, query);
+  if (!kind.object)
+    return ctx.analytics.results.compute(key, async () => jsonBody(await kind.compute(input)));
+  const entry = await ctx.analytics.facts.compute(key, async () => ({ value: await kind.compute(input) }));
+  entry.json ??= jsonBody(entry.value);
+  return entry.json as Json<R>;
+}
+
+/** An analysis as another answer reads it (Home's card, the digest, alerts): the same cached computation. */
+export async function read<Q extends Project & Partial<ItemFilterQuery>, R>(
+  ctx: ApiContext,
+  viewer: Viewer,
+  kind: AnalysisKind<Q, R> & { object: true },
+  query: Q,
+): Promise<R> {
+  const { key, input } = await prepare(ctx, viewer, kind, query);
+  const entry = await ctx.analytics.facts.compute(key, async () => ({ value: await kind.compute(input) }));
+  return entry.value as R;
 }
 
 /** The items the filter keeps, as the viewer sees them (the moves are loaded only for a date range). */
@@ -125,8 +147,8 @@ function keptItems({ ctx, board, filter, view }: AnalysisInput<unknown>) {
   return filter.on ? filteredItemsOf(ctx, board, filter, view) : Promise.resolve(view.items);
 }
 
-const noted = (insight: Insight, { filter, calendar }: AnalysisInput<unknown>) =>
-  withFilterNote(insight, filter.filter, calendar.time_zone);
+export const noted = (insight: Insight, { filter, board }: AnalysisInput<unknown>) =>
+  withFilterNote(insight, filter.filter, board.calendar.timeZone);
 
 /** Without `cycle_time`, the board's own cycle-start column applies. */
 const leadTimeStart = (board: AnalysedBoard, query: LeadTimeQuery) => query.cycle_time || board.cycleStart;
@@ -141,7 +163,7 @@ type IssuesQuery = { project: string; column: string } & Partial<ItemFilterQuery
 
 const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
   name: 'lead',
-  check: (board, query) => {
+  check: ({ board, query }) => {
     const cycleStart = leadTimeStart(board, query);
     if (cycleStart && !board.columns.includes(cycleStart)) {
       throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
@@ -150,7 +172,7 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
   // Lead time reads the items only to filter them: what the viewer sees of them matters then.
   readsItems: (board, filter) => filter.on || !board.includeArchived,
   compute: async (input) => {
-    const { ctx, board, query, filter, view, calendar } = input;
+    const { ctx, board, query, filter, view } = input;
     const data = await boardData(ctx, board);
     const transitions = view ? (await filtered(ctx, board, filter, view)).transitions : data.transitions;
     const report = buildLeadTimeReport({
@@ -160,7 +182,7 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
       transitions,
       days: query.days,
       now: ctx.now(),
-      calendar: engineCalendar(calendar),
+      calendar: board.calendar,
     }) as LeadTimeResponse;
     report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
     return report;
@@ -171,7 +193,7 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
   name: 'tis',
   readsItems: () => true,
   compute: async (input) => {
-    const { ctx, board, query, filter, view, calendar } = input;
+    const { ctx, board, query, filter, view } = input;
     const { items, transitions } = await filtered(ctx, board, filter, view as FilterView);
     const report = buildTimeInStateReport({
       columns: board.columns,
@@ -179,12 +201,12 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
       cycleStartColumn: board.cycleStart,
       partialHistory: (await boardData(ctx, board)).partial,
       // Users who share a board may classify its columns differently: the key holds the viewer's.
-      classification: classificationOverride(board.classification),
+      classification: board.classification,
       transitions,
       items,
       days: query.days,
       now: ctx.now(),
-      calendar: engineCalendar(calendar),
+      calendar: board.calendar,
     }) as TimeInStateResponse;
     report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
     return report;
@@ -193,31 +215,31 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
 
 const ISSUES_IN_COLUMN: AnalysisKind<IssuesQuery, IssuesResponse> = {
   name: 'issues',
-  check: (board, query) => {
+  check: ({ board, query }) => {
     if (!board.columns.includes(query.column)) {
       throw badRequest(`column: "${query.column}" is not a column of this project`, 'column');
     }
   },
   readsItems: () => true,
   compute: async (input) => {
-    const { ctx, board, query, calendar } = input;
+    const { ctx, board, query } = input;
     const report = buildIssuesInColumnReport({
       columns: board.columns,
       cycleStartColumn: board.cycleStart,
-      classification: classificationOverride(board.classification),
+      classification: board.classification,
       column: query.column,
       // Without a filter the moves are not needed: they are not loaded.
       items: await keptItems(input),
       days: board.iterationDays,
       now: ctx.now(),
-      calendar: engineCalendar(calendar),
+      calendar: board.calendar,
     }) as IssuesResponse;
     report.column_stats.performance_insight = noted(report.column_stats.performance_insight, input);
     return report;
   },
 };
 
-const COLUMN_STATS: AnalysisKind<Partial<ItemFilterQuery>, BoardColumnStatsResponse> = {
+const COLUMN_STATS: AnalysisKind<Project & Partial<ItemFilterQuery>, BoardColumnStatsResponse> = {
   name: 'stats',
   readsItems: () => true,
   compute: async (input) => {
@@ -225,7 +247,7 @@ const COLUMN_STATS: AnalysisKind<Partial<ItemFilterQuery>, BoardColumnStatsRespo
       columns: input.board.columns,
       items: await keptItems(input),
       now: input.ctx.now(),
-      calendar: engineCalendar(input.calendar),
+      calendar: input.board.calendar,
     });
     return { column_stats: stats } as BoardColumnStatsResponse;
   },
@@ -239,16 +261,16 @@ const COLUMN_STATS: AnalysisKind<Partial<ItemFilterQuery>, BoardColumnStatsRespo
 const STORY: AnalysisKind<{ project: string } & Partial<ItemFilterQuery>, BoardStoryResponse> = {
   name: 'story',
   readsItems: () => true,
-  compute: async ({ ctx, board, filter, view, calendar }) => {
+  compute: async ({ ctx, board, filter, view }) => {
     const { transitions } = await filtered(ctx, board, filter, view as FilterView);
     return boardStory({
       columns: board.columns,
       cycleStartColumn: board.cycleStart,
-      classification: classificationOverride(board.classification),
+      classification: board.classification,
       transitions,
       now: ctx.now(),
       days: board.iterationDays,
-      calendar: engineCalendar(calendar),
+      calendar: board.calendar,
     });
   },
 };
@@ -257,35 +279,36 @@ export const boardStoryOf = (
   ctx: ApiContext,
   viewer: Viewer,
   query: { project: string } & Partial<ItemFilterQuery>,
-) => serve(ctx, viewer, STORY, query.project, query);
+) => serve(ctx, viewer, STORY, query);
 
 export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) =>
-  serve(ctx, viewer, LEAD_TIME, query.project, query);
+  serve(ctx, viewer, LEAD_TIME, query);
 
 export const timeInState = (ctx: ApiContext, viewer: Viewer, query: TimeInStateQuery) =>
-  serve(ctx, viewer, TIME_IN_STATE, query.project, query);
+  serve(ctx, viewer, TIME_IN_STATE, query);
 
 export const issuesInColumn = (ctx: ApiContext, viewer: Viewer, query: IssuesQuery) =>
-  serve(ctx, viewer, ISSUES_IN_COLUMN, query.project, query);
+  serve(ctx, viewer, ISSUES_IN_COLUMN, query);
 
 export const columnStats = (
   ctx: ApiContext,
   viewer: Viewer,
   projectId: string,
   query: Partial<ItemFilterQuery> = {},
-) => serve(ctx, viewer, COLUMN_STATS, projectId, query);
+) => serve(ctx, viewer, COLUMN_STATS, { ...query, project: projectId });
 
 /**
- * The items now on the board that the query's filter keeps, as the viewer sees them, with the board's
- * calendar: what the items export writes (the same filter and visibility as the Issues page).
+ * The items now on the board that the query's filter keeps, as the viewer sees them, with the board
+ * facts and the instants from which GitHub kept each partial item's history: what the items export
+ * writes (the same filter and visibility as the Issues page).
  */
 export async function filteredBoardItems(
   ctx: ApiContext,
   viewer: Viewer,
   query: { project: string } & Partial<ItemFilterQuery>,
 ) {
-  const { board, calendar, filter } = boardAndFilter(viewer, query.project, query);
-  const view = await boardItems(ctx, viewer, board, filter);
+  const { board, filter } = boardAndFilter(viewer, query.project, query);
+  const view = await viewForFilter(ctx, viewer.userId, board, filter);
   const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
-  return { title: board.row.title, calendar, items };
+  return { board, items, historyKnownFrom: (await boardData(ctx, board)).partial };
 }

@@ -1,12 +1,14 @@
-import type { FlowResponse } from '@fluxion/contract';
 import type { AnalyticsSettings } from '../config.ts';
 import type { JsonBody } from '../http/json-body.ts';
 import { createRepositoryAccess, type RepositoryAccess } from '../visibility/repository-access.ts';
 import { BoardStore } from './board-store.ts';
 import { Cache } from './cache.ts';
 
-/** A Flow report, and its JSON text once some request has asked for it (the overview needs none). */
-export type CachedFlow = { report: FlowResponse; json?: JsonBody };
+/**
+ * An analysis other answers read as an object (Flow's report: Home's card, the digest, alerts, the item
+ * page), and its JSON text once some request has asked for it (the overview needs none).
+ */
+export type CachedFacts = { value: unknown; json?: JsonBody };
 
 /**
  * What the analyses keep between requests, built by each app (`buildApp`) for itself: two apps in one
@@ -17,7 +19,8 @@ export type AnalyticsState = {
   boards: BoardStore;
   /** Analyses as the API sends them: JSON bytes, serialised and compressed once. */
   results: Cache<JsonBody>;
-  flows: Cache<CachedFlow>;
+  /** Analyses read as objects too (`AnalysisKind.object`): Flow's. */
+  facts: Cache<CachedFacts>;
   /** Boards the overview summarises at once (each may load a board into `boards`). */
   overviewBoardsAtOnce: number;
   /** GitHub's answers on which repositories each user may read (visibility/). */
@@ -28,7 +31,7 @@ export function createAnalyticsState(settings: AnalyticsSettings, now: () => num
   return {
     boards: new BoardStore(settings.boards, now),
     results: new Cache<JsonBody>(settings.results, now),
-    flows: new Cache<CachedFlow>(settings.flows, now),
+    facts: new Cache<CachedFacts>(settings.flows, now),
     overviewBoardsAtOnce: settings.overviewBoardsAtOnce,
     repositoryAccess: createRepositoryAccess(now),
   };

@@ -18,17 +18,21 @@ export function itemsCsvHeader(calendar: ExportCalendar): string[] {
     header.days('Days in column'),
     'Milestone',
     'Labels (; separated)',
+    header.instant('History known from'),
   ];
 }
 
 /**
  * One CSV record per item, in the board store's order, made as the stream asks for them. Ages are the
- * Issues page's: the engine's `ageInDays`, in working time when the calendar has days off.
+ * Issues page's: the engine's `ageInDays`, in working time when the calendar has days off. "History
+ * known from": the instant before which GitHub lost the item's moves (docs/metrics.md §16), empty when
+ * its history is whole, so the pages' count of items without a known start can be made from the file.
  */
 export function* itemRecords(
   items: readonly BoardItem[],
   now: number,
   calendar: Calendar,
+  historyKnownFrom: ReadonlyMap<string, number> = new Map(),
 ): Generator<CsvCell[]> {
   for (const item of items) {
     const entered = item.enteredColumnAt;
@@ -42,9 +46,12 @@ export function* itemRecords(
       ageInDays(item, now, calendar),
       item.milestone ?? '',
       item.labels.join('; '),
+      zonedOrEmpty(historyKnownFrom.get(item.id), calendar.name),
     ];
   }
 }
+
+const zonedOrEmpty = (at: number | undefined, zone: string) => (at === undefined ? '' : zonedIso(at, zone));
 
 /** Records per chunk: big enough that per-chunk costs vanish, small enough to keep memory flat. */
 const RECORDS_PER_CHUNK = 1000;

@@ -1,11 +1,11 @@
-import { endpoints, exportCalendar } from '@fluxion/contract';
+import { endpoints } from '@fluxion/contract';
 import { buildCalendar } from '@fluxion/flow';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { authorizeAnalysis, viewedBoard, viewerOf } from '../analytics/access.ts';
+import { authorizeAnalysis, viewerOf } from '../analytics/access.ts';
+import { exportCalendarOf } from '../analytics/board.ts';
 import { filteredBoardItems } from '../analytics/service.ts';
 import type { ApiContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
-import { engineCalendar } from '../projects/calendar.ts';
 import { csvStream, itemRecords, itemsCsvHeader } from './items-csv.ts';
 import { auditSource, movesCsv, movesJson } from './moves-audit.ts';
 
@@ -26,10 +26,14 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: ApiCont
   // Sign-in, paywall and access to the board in one statement, as for the analyses.
   app.addHook('preHandler', authorizeAnalysis(ctx));
   registerEndpoint(app, endpoints.exportItems, async (request, reply) => {
-    const board = await filteredBoardItems(ctx, viewerOf(request), request.query);
-    const calendar = buildCalendar(engineCalendar(board.calendar));
-    const header = itemsCsvHeader(exportCalendar(board.calendar));
-    const body = csvStream(header, itemRecords(board.items, ctx.now(), calendar));
+    const { board, items, historyKnownFrom } = await filteredBoardItems(
+      ctx,
+      viewerOf(request),
+      request.query,
+    );
+    const calendar = buildCalendar(board.calendar);
+    const header = itemsCsvHeader(exportCalendarOf(board));
+    const body = csvStream(header, itemRecords(items, ctx.now(), calendar, historyKnownFrom));
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(board.title, 'items')}"`)
@@ -41,17 +45,17 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: ApiCont
   const audit = async (request: FastifyRequest & { query: { project: string } }) => {
     const viewer = viewerOf(request);
     const { project } = request.query;
-    const { title, calendar, items } = await filteredBoardItems(ctx, viewer, { project });
-    const boardId = viewedBoard(viewer, project).id;
-    return { source: auditSource(ctx.db, { boardId, project, title }, items), title, calendar };
+    const { board, items } = await filteredBoardItems(ctx, viewer, { project });
+    const { title } = board;
+    return { source: auditSource(ctx.db, { boardId: board.id, project, title }, items), title, board };
   };
   registerEndpoint(app, endpoints.exportMoves, async (request, reply) => {
-    const { source, title, calendar } = await audit(request);
+    const { source, title, board } = await audit(request);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(title, 'moves')}"`)
       .header('cache-control', 'no-store')
-      .send(movesCsv(source, exportCalendar(calendar)));
+      .send(movesCsv(source, exportCalendarOf(board)));
   });
   registerEndpoint(app, endpoints.exportMovesJson, async (request, reply) => {
     const { source, title } = await audit(request);

@@ -1,5 +1,6 @@
 import { formatter } from '@fluxion/contract/format';
-import { flowReportOfRow } from '../analytics/flow-service.ts';
+import { analysedBoard } from '../analytics/board.ts';
+import { flowOf, flowQuery } from '../analytics/flow-service.ts';
 import { hiddenFromViewer } from '../analytics/item-filter.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
@@ -28,13 +29,13 @@ export async function digestForUser(
   board: Board,
   period: string,
 ): Promise<Digest | undefined> {
-  const row = await viewedRow(ctx, userId, board);
-  if (!row) return undefined;
-  const report = await flowReportOfRow(ctx, userId, row, DIGEST_FLOW_PARAMS);
+  const viewer = await boardViewer(ctx, userId, board);
+  if (!viewer) return undefined;
+  const report = await flowOf(ctx, viewer, digestQuery(board));
   const { estimateField } = await readPlanFields(ctx.db, board.id);
   const estimate = estimateField && {
     field: estimateField.name,
-    report: await flowReportOfRow(ctx, userId, row, { ...DIGEST_FLOW_PARAMS, unit: 'estimate' }),
+    report: await flowOf(ctx, viewer, { ...digestQuery(board), unit: 'estimate' }),
   };
   return buildDigest({
     boardTitle: board.title,
@@ -89,17 +90,22 @@ async function hiddenFromAny(
 ): Promise<ReadonlySet<string>> {
   const hidden = new Set<string>();
   for (const viewer of viewers) {
-    const row = await viewedRow(ctx, viewer, board);
-    if (row) for (const id of await hiddenFromViewer(ctx, viewer, row)) hidden.add(id);
+    const seen = await boardViewer(ctx, viewer, board);
+    if (seen) for (const id of await hiddenFromViewer(ctx, viewer, seen.board)) hidden.add(id);
   }
   return hidden;
 }
 
-async function viewedRow(ctx: ApiContext, userId: string, board: Board) {
+/** The board as `userId` sees it (the board facts' read model), undefined when it is not theirs to see. */
+async function boardViewer(ctx: ApiContext, userId: string, board: Board) {
   const user = await findUser(ctx.db, userId);
   if (!user) return undefined;
-  return findVisibleBoard(ctx.db, userId, user.demo_hidden === 1, board.github_project_id);
+  const row = await findVisibleBoard(ctx.db, userId, user.demo_hidden === 1, board.github_project_id);
+  return row ? { userId, board: analysedBoard(row, ctx.now()) } : undefined;
 }
+
+/** The digest's question: the Flow page's over DIGEST_WEEKS weeks (GET /api/flow/?days=28 reads the same facts). */
+const digestQuery = (board: Board) => flowQuery(board.github_project_id, DIGEST_FLOW_PARAMS);
 
 /** The week a digest sent now reports on: the latest Monday 09:00 on the board's clock. */
 export const periodNow = (board: Board, now: number) => currentDigestPeriod(now, boardTimeZone(board)).key;
@@ -178,8 +184,8 @@ const previousDay = (iso: string) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 async function reportForUser(ctx: ApiContext, userId: string, board: Board) {
-  const row = await viewedRow(ctx, userId, board);
-  return row ? flowReportOfRow(ctx, userId, row, DIGEST_FLOW_PARAMS) : undefined;
+  const viewer = await boardViewer(ctx, userId, board);
+  return viewer ? flowOf(ctx, viewer, digestQuery(board)) : undefined;
 }
 
 /**

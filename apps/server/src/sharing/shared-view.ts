@@ -1,6 +1,5 @@
-import { exportCalendar, FLOW_DEFAULTS } from '@fluxion/contract';
-import { analysedBoard } from '../analytics/board.ts';
-import { flowReport } from '../analytics/flow-service.ts';
+import { analysedBoard, exportCalendarOf } from '../analytics/board.ts';
+import { flowQuery, flowReport } from '../analytics/flow-service.ts';
 import { leadTime, timeInState } from '../analytics/service.ts';
 import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
@@ -35,15 +34,14 @@ export async function sharedAnalysesJson(ctx: ApiContext, link: ShareLinkRow): P
   // The same item filter as the analyses' own query: applied in the engine, over what the creator sees.
   const filters = linkFilters(link);
   const query = { project, ...filters };
-  const flowQuery = { ...query, horizon: FLOW_DEFAULTS.horizon, items: FLOW_DEFAULTS.items };
   const analysed = analysedBoard(board, ctx.now());
   const viewer = { userId: creator, board: analysed };
   const [lead, tis, flow] = await Promise.all([
     leadTime(ctx, viewer, query),
     timeInState(ctx, viewer, query),
-    flowReport(ctx, viewer, flowQuery),
+    flowReport(ctx, viewer, flowQuery(project, filters)),
   ]);
-  const calendar = exportCalendar(analysed.calendar);
+  const calendar = exportCalendarOf(analysed);
   const head = {
     project_title: board.title,
     filters,

@@ -1,6 +1,5 @@
 import type { BoardItem } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
-import type { TrackedRow } from '../projects/queries.ts';
 import {
   type RedactedItems,
   redactForViewer,
@@ -31,22 +30,22 @@ const redactedMemo = new WeakMap<readonly BoardItem[], Map<string, RedactedItems
 export async function itemsForViewer(
   ctx: ApiContext,
   userId: string,
-  row: TrackedRow,
+  board: { readonly isDemo: boolean },
   loadItems: () => Promise<BoardItem[]>,
 ): Promise<ViewerItems> {
   const items = await loadItems();
-  const visibility = await visibilityFor(ctx, userId, row, items);
+  const visibility = await visibilityFor(ctx, userId, board, items);
   return { ...redacted(items, visibility), key: visibility.key };
 }
 
 async function visibilityFor(
   ctx: ApiContext,
   userId: string,
-  row: TrackedRow,
+  board: { readonly isDemo: boolean },
   items: BoardItem[],
 ): Promise<Visibility> {
   // The demo board's generated issues are public to every user.
-  if (row.is_demo === 1) return SEES_EVERYTHING;
+  if (board.isDemo) return SEES_EVERYTHING;
   let repositories = repositoriesMemo.get(items);
   if (!repositories) {
     repositories = repositoriesOf(items);
