@@ -17,7 +17,7 @@ export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
   installations: ['auth', 'boards', 'db', 'github', 'http', 'leases', 'users'],
   projects: ['auth', 'boards', 'db', 'github', 'http', 'move-log', 'plan', 'users'],
   'personal-boards': ['auth', 'github', 'http', 'installations', 'users'],
-  visibility: ['github', 'projects'],
+  visibility: ['github'],
   collector: ['boards', 'db', 'github', 'http', 'installations', 'move-log', 'plan', 'projects'],
   webhooks: [
     'auth',
@@ -34,7 +34,7 @@ export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
   ],
   analytics: ['auth', 'billing', 'db', 'http', 'move-log', 'plan', 'projects', 'visibility'],
   sharing: ['analytics', 'auth', 'billing', 'db', 'http', 'projects'],
-  export: ['analytics', 'db', 'http', 'move-log', 'projects'],
+  export: ['analytics', 'db', 'http', 'move-log'],
   notifications: [
     'analytics',
     'auth',
