@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
 import { buildTestApp } from './testing/app.ts';
 import { createSqliteTestDatabase } from './testing/databases.ts';
 
@@ -45,6 +46,26 @@ describe('the HTTP shell', () => {
     const api = await app.inject('/api/nothing-here/');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: 'not_found' });
+  });
+
+  it("names the operator's privacy contact in the privacy policy (PRIVACY_CONTACT), privacy@ its host by default", async () => {
+    const root = fakeWebBuild();
+    copyFileSync(join(process.cwd(), 'apps/web/public/privacy.html'), join(root, 'privacy.html'));
+    const named = await buildTestApp(database, {
+      webRoot: root,
+      config: { privacyContact: 'dpo@example.org' },
+    });
+    const page = await named.app.inject('/privacy.html');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('<a href="mailto:dpo@example.org">dpo@example.org</a>');
+    expect(page.body).not.toContain('{{PRIVACY_CONTACT}}');
+    expect(loadConfig({ DATA_DIR: root }).privacyContact).toBe('privacy@localhost');
+    const hosted = loadConfig({ DATA_DIR: root, PUBLIC_URL: 'https://flow.example.com' });
+    expect(hosted.privacyContact).toBe('privacy@flow.example.com');
+    expect(() => loadConfig({ DATA_DIR: root, PRIVACY_CONTACT: 'not an address' })).toThrow(
+      /PRIVACY_CONTACT/,
+    );
   });
 
   it('lets browsers keep the hashed bundles for good, and check index.html every time', async () => {

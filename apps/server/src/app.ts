@@ -117,7 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(billingRoutes, { ctx });
   await app.register(accountRoutes, { ctx, onUntrack });
 
-  await registerSpa(app, options.webRoot);
+  await registerSpa(app, options.webRoot, { privacyContact: ctx.config.privacyContact });
   return app;
 }
 

@@ -104,6 +104,7 @@ const envSchema = z.object({
     .regex(/^([^<>]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or "Name <address>"')
     .optional(),
   SLACK_WEBHOOK_BASE_URL: z.url().optional(),
+  PRIVACY_CONTACT: z.email('must be an e-mail address').optional(),
   NOTIFY_TICK_MS: milliseconds(100, HOUR_MS).default(30_000),
   NOTIFY_LEASE_MS: milliseconds(1_000, HOUR_MS).default(2 * 60_000),
   NOTIFY_RETRY_MS: milliseconds(100, HOUR_MS).default(30_000),
@@ -116,6 +117,8 @@ export type Config = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whom the privacy policy names for questions and requests (PRIVACY_CONTACT; privacy@ the public host). */
+  privacyContact: string;
   dataDir: string;
   databaseUrl: string | null;
   /** PostgreSQL: prepare the hot reads marked `PREPARED` (off behind an old transaction-mode pgbouncer). */
@@ -258,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Local mode signs anyone in without a password: only this machine may reach it, unless HOST says so.
     host: e.HOST ?? (localMode ? 'localhost' : '0.0.0.0'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    privacyContact: e.PRIVACY_CONTACT ?? `privacy@${mailDomain(e.PUBLIC_URL)}`,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
