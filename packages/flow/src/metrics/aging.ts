@@ -26,7 +26,7 @@ function byAgeThenNumber(a: AgingItem, b: AgingItem): number {
  */
 export function agingWip(
   items: readonly BoardItem[],
-  timelines: ReadonlyMap<string, ItemTimeline>,
+  timelines: Pick<ReadonlyMap<string, ItemTimeline>, 'get'>,
   wip: readonly string[],
   now: number,
   percentiles: FlowPercentiles,

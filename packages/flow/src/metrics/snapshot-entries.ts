@@ -12,7 +12,18 @@ export type ColumnEntries = Pick<ItemTimeline, 'entered' | 'itemId'>;
  */
 export function snapshotEntries(
   items: readonly BoardItem[],
-  timelines: ReadonlyMap<string, ItemTimeline>,
+  timelines: ReadonlyMap<string, Pick<ItemTimeline, 'entered'>>,
+  columns: readonly string[],
+  now: number,
+): ColumnEntries[] {
+  return snapshotEntriesBy(items, (id, column) => timelines.get(id)?.entered[column], columns, now);
+}
+
+/** `snapshotEntries`, asking when an item's recorded moves entered a column (its timeline's entry). */
+export function snapshotEntriesBy(
+  items: readonly BoardItem[],
+  /** When the item's recorded moves entered the column (after the rules), null or undefined: never. */
+  reached: (itemId: string, column: string) => number | null | undefined,
   columns: readonly string[],
   now: number,
 ): ColumnEntries[] {
@@ -20,8 +31,8 @@ export function snapshotEntries(
   for (const item of items) {
     const position = item.column === null ? -1 : columns.indexOf(item.column);
     if (position < 0) continue;
-    const reached = timelines.get(item.id)?.entered[item.column as string];
-    if (reached !== null && reached !== undefined) continue;
+    const recorded = reached(item.id, item.column as string);
+    if (recorded !== null && recorded !== undefined) continue;
     const at =
       item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : now;
     const entered: Record<string, number | null> = {};

@@ -50,7 +50,7 @@ export type PolicyContext = {
   today: number;
   window: DayRange;
   timelines: readonly ItemTimeline[];
-  byId: ReadonlyMap<string, ItemTimeline>;
+  byId: Pick<ReadonlyMap<string, ItemTimeline>, 'get'>;
   items: readonly BoardItem[];
   wip: readonly string[];
   policies: FlowPolicyInput;

@@ -1,6 +1,6 @@
 import { agingWip } from '../metrics/aging.ts';
-import { snapshotEntries } from '../metrics/snapshot-entries.ts';
-import { cumulativeFlow, cycleTimePercentiles } from '../metrics/charts.ts';
+import { snapshotEntriesBy } from '../metrics/snapshot-entries.ts';
+import { type CfdRow, cumulativeFlowOf, cycleTimePercentiles } from '../metrics/charts.ts';
 import { flowInsight } from '../insights/flow-insight.ts';
 import { type FlowSettings, flowSettings } from './flow-settings.ts';
 import {
@@ -19,8 +19,8 @@ import type {
   FlowReportInput,
 } from './flow-types.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
-import { type ItemTimeline, itemTimelinesOf } from '../timeline/item-timelines.ts';
-import { buildTimeline } from '../timeline/timeline.ts';
+import { type ItemTimeline, lazyItemTimelinesOf } from '../timeline/item-timelines.ts';
+import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { storyOf } from '../metrics/board-story.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
@@ -38,28 +38,38 @@ function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
   return calendar.workingMs(t.completedAt - t.cycleTimeMs, t.completedAt);
 }
 
+/** The items of the given ids, by id, found in one pass (no index of every item of the board). */
+function itemsOf(items: readonly BoardItem[], ids: ReadonlySet<string>): Map<string, BoardItem> {
+  const found = new Map<string, BoardItem>();
+  for (const item of items) if (ids.has(item.id) && !found.has(item.id)) found.set(item.id, item);
+  return found;
+}
+
 function scatterPoints(
   timelines: readonly ItemTimeline[],
   items: readonly BoardItem[],
   window: DayRange,
   calendar: Calendar,
 ): CycleTimePoint[] {
-  const byId = new Map(items.map((i) => [i.id, i]));
-  const points: CycleTimePoint[] = [];
+  const completed: { t: ItemTimeline; completedAt: number; cycleMs: number }[] = [];
   for (const t of timelines) {
+    if (t.completedAt === null || calendar.dayOf(t.completedAt) < window.first) continue;
     const cycleMs = workingCycleMs(t, calendar);
-    if (t.completedAt === null || cycleMs === null || calendar.dayOf(t.completedAt) < window.first) continue;
+    if (cycleMs !== null) completed.push({ t, completedAt: t.completedAt, cycleMs });
+  }
+  const byId = itemsOf(items, new Set(completed.map(({ t }) => t.itemId)));
+  const points = completed.map(({ t, completedAt, cycleMs }): CycleTimePoint => {
     const item = byId.get(t.itemId);
-    points.push({
+    return {
       id: t.itemId,
       number: item?.number ?? null,
       title: item?.title ?? null,
       url: item?.url ?? null,
-      completed_at: isoTime(t.completedAt),
-      date: isoDay(calendar.dayOf(t.completedAt)),
+      completed_at: isoTime(completedAt),
+      date: isoDay(calendar.dayOf(completedAt)),
       cycle_time_days: days(cycleMs),
-    });
-  }
+    };
+  });
   return points.sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id.localeCompare(b.id));
 }
 
@@ -125,8 +135,55 @@ function weightOf(input: FlowReportInput): ItemWeight | undefined {
   return (id) => estimates.get(id) ?? 0;
 }
 
-function cfdWeights(rows: readonly { itemId: string }[], weight: ItemWeight | undefined) {
-  return weight ? Float64Array.from(rows, (row) => weight(row.itemId)) : undefined;
+/** Each item's position in the timeline, by id (a null-prototype object: faster than a Map for this). */
+function rowsById(t: BoardTimeline): Readonly<Record<string, number>> {
+  const rows: Record<string, number> = Object.create(null);
+  for (let row = 0; row < t.itemIds.length; row++) rows[t.itemIds[row] as string] = row;
+  return rows;
+}
+
+/**
+ * Cumulative flow of the timeline's entries, read where the timeline holds them, followed by the items on
+ * the board with no recorded move into their column (snapshotEntries).
+ */
+function cfdOf(
+  t: BoardTimeline,
+  rowOf: Readonly<Record<string, number>>,
+  input: FlowReportInput,
+  window: DayRange,
+  calendar: Calendar,
+  weight: ItemWeight | undefined,
+): CfdRow[] {
+  const { index } = t.board;
+  const width = t.board.columns.length;
+  const reached = (itemId: string, column: string) => {
+    const row = rowOf[itemId];
+    const c = index.get(column);
+    if (row === undefined || c === undefined) return undefined;
+    const at = t.entries[row * width + c] as number;
+    return Number.isNaN(at) ? null : at;
+  };
+  const extra = snapshotEntriesBy(input.items, reached, input.columns, input.now);
+  const n = input.columns.length;
+  const recorded = t.itemIds.length;
+  const entries = new Float64Array((recorded + extra.length) * n);
+  const slots = input.columns.map((name) => index.get(name) ?? -1);
+  for (let row = 0; row < recorded; row++)
+    for (let c = 0; c < n; c++) {
+      const slot = slots[c] as number;
+      entries[row * n + c] = slot < 0 ? Number.NaN : (t.entries[row * width + slot] as number);
+    }
+  extra.forEach((e, i) => {
+    input.columns.forEach((name, c) => {
+      entries[(recorded + i) * n + c] = e.entered[name] ?? Number.NaN;
+    });
+  });
+  const idOf = (row: number) => (row < recorded ? t.itemIds[row] : extra[row - recorded]?.itemId) as string;
+  const weights = weight
+    ? Float64Array.from({ length: recorded + extra.length }, (_, row) => weight(idOf(row)))
+    : undefined;
+  const table = { entries, width: n, slots: input.columns.map((_, c) => c), ...(weights ? { weights } : {}) };
+  return cumulativeFlowOf(table, input.columns, window, calendar.dayOf);
 }
 
 /**
@@ -161,14 +218,22 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const today = calendar.dayOf(input.now);
   const window = { first: today - s.days + 1, last: today };
   const gaps = historyGaps(t, window, calendar.dayOf, input.now);
-  const timelines = itemTimelinesOf(t);
   const weight = weightOf(input);
+  const rowOf = rowsById(t);
+  const cfd = cfdOf(t, rowOf, input, window, calendar, weight);
+  // Read before the next buildTimeline: `entered` and `stays` are built from its buffers when first read.
+  const timelines = lazyItemTimelinesOf(t);
   const daily = dailyCompletions(timelines, window, calendar.dayOf, weight).map((n) => round(n));
   const total = round(daily.reduce((a, b) => a + b, 0));
   const points = scatterPoints(timelines, input.items, window, calendar);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
-  const byId = new Map(timelines.map((t) => [t.itemId, t]));
+  const byId = {
+    get: (id: string) => {
+      const row = rowOf[id];
+      return row === undefined ? undefined : timelines[row];
+    },
+  };
   const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) =>
     ageIsMinimum(byId.get(item.id), wip[0] ?? '') ? { ...item, age_at_least: true } : item,
   );
@@ -193,13 +258,12 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     aging,
     points,
   );
-  const entries = [...timelines, ...snapshotEntries(input.items, byId, input.columns, input.now)];
   return {
     unit: input.unit ?? 'items',
     window: { days: s.days, start: isoDay(window.first), end: isoDay(window.last) },
     columns: [...input.columns],
     cycle_start_column: cycleStart,
-    cfd: cumulativeFlow(entries, input.columns, window, calendar.dayOf, cfdWeights(entries, weight)),
+    cfd,
     throughput: {
       daily: daily.map((count, i) => ({ date: isoDay(window.first + i), count })),
       weekly: weeklyCompletions(daily, window),

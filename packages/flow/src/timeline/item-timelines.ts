@@ -49,6 +49,115 @@ export function computeItemTimelines(input: TimelineInput): ItemTimeline[] {
   return itemTimelinesOf(buildTimeline(input, input.transitions));
 }
 
+/** What `entered` and `stays` are built from: the timeline's own buffers, read before the next build. */
+type LazySource = {
+  names: readonly [string, number][];
+  columns: readonly string[];
+  width: number;
+  entries: Float64Array;
+  /** Item i's stays are positions from[i] to from[i + 1] (stays are written in item order). */
+  from: Int32Array;
+  stayColumn: Int16Array;
+  stayStart: Float64Array;
+  stayEnd: Float64Array;
+};
+
+function lazySource(t: BoardTimeline): LazySource {
+  const s = t.stays;
+  const from = new Int32Array(t.itemIds.length + 1);
+  for (let i = 0; i < s.count; i++)
+    from[(s.item[i] as number) + 1] = (from[(s.item[i] as number) + 1] as number) + 1;
+  for (let item = 0; item < t.itemIds.length; item++)
+    from[item + 1] = (from[item + 1] as number) + (from[item] as number);
+  const width = t.board.columns.length;
+  return {
+    names: [...t.board.index],
+    columns: [...t.board.columns],
+    width,
+    entries: t.entries,
+    from,
+    stayColumn: s.column,
+    stayStart: s.start,
+    stayEnd: s.end,
+  };
+}
+
+class LazyItemTimeline implements ItemTimeline {
+  #entered: Record<string, number | null> | undefined;
+  #stays: ItemStay[] | undefined;
+  constructor(
+    private readonly source: LazySource,
+    /** The item's position in the timeline. */
+    readonly row: number,
+    readonly itemId: string,
+    readonly firstEntryAt: number | null,
+    readonly completedAt: number | null,
+    readonly leadTimeMs: number | null,
+    readonly cycleTimeMs: number | null,
+    readonly partialBefore: number | null,
+  ) {}
+
+  get entered(): Record<string, number | null> {
+    if (this.#entered) return this.#entered;
+    const { names, entries, width } = this.source;
+    const base = this.row * width;
+    const entered: Record<string, number | null> = {};
+    for (const [name, c] of names) {
+      const at = orNull(entries[base + c] as number);
+      // An own "__proto__" key, as fromEntries makes it in the eager view.
+      if (name === '__proto__')
+        Object.defineProperty(entered, name, {
+          value: at,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else entered[name] = at;
+    }
+    this.#entered = entered;
+    return entered;
+  }
+
+  get stays(): ItemStay[] {
+    if (this.#stays) return this.#stays;
+    const { from, stayColumn, stayStart, stayEnd, columns } = this.source;
+    const stays: ItemStay[] = [];
+    for (let i = from[this.row] as number; i < (from[this.row + 1] as number); i++) {
+      const c = stayColumn[i] as number;
+      stays.push({
+        column: c < 0 ? null : (columns[c] as string),
+        start: stayStart[i] as number,
+        end: orNull(stayEnd[i] as number),
+      });
+    }
+    this.#stays = stays;
+    return stays;
+  }
+}
+
+/**
+ * The per-item view of a board timeline with `entered` and `stays` built on first read, from the
+ * timeline's buffers (so read before the next `buildTimeline`): for a report that reads those of a few
+ * items only (the Flow report: its scatter points, aging and blocked items), without an object per stay
+ * of the whole board. `itemTimelinesOf` builds every item's.
+ */
+export function lazyItemTimelinesOf(t: BoardTimeline): (ItemTimeline & { readonly row: number })[] {
+  const source = lazySource(t);
+  return t.itemIds.map(
+    (itemId, item) =>
+      new LazyItemTimeline(
+        source,
+        item,
+        itemId,
+        orNull(t.firstEntry[item] as number),
+        orNull(t.doneAt[item] as number),
+        orNull(leadTimeMs(t, item)),
+        orNull(cycleTimeMs(t, item)),
+        orNull(t.partialBefore[item] as number),
+      ),
+  );
+}
+
 /** The per-item view of a board timeline already built (read it before the next `buildTimeline`). */
 export function itemTimelinesOf(t: BoardTimeline): ItemTimeline[] {
   const width = t.board.columns.length;
