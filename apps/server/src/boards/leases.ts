@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
+import { claimEach, leaseFree } from '../leases/lease.ts';
 import { type ColumnOption, columnOptionsJson } from './columns.ts';
 
 /**
@@ -18,23 +19,25 @@ export async function claimDueBoards(
     .where('next_sync_at', '<=', now)
     // 'inaccessible' boards are retried (at the longest backoff): access can come back.
     .where('sync_status', '!=', 'static')
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .where(leaseFree('lease_until', now))
     .orderBy('next_sync_at')
     .limit(params.limit)
     .execute();
-  const claimed: Board[] = [];
-  for (const { id } of due) {
+  const take = async (id: string) => {
     const result = await db
       .updateTable('boards')
       .set({ lease_owner: params.owner, lease_until: now + params.leaseMs })
       .where('id', '=', id)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where(leaseFree('lease_until', now))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
-    const board = await db.selectFrom('boards').selectAll().where('id', '=', id).executeTakeFirst();
-    if (board) claimed.push(board);
-  }
-  return claimed;
+    return Number(result.numUpdatedRows) === 1;
+  };
+  const read = (id: string) => db.selectFrom('boards').selectAll().where('id', '=', id).executeTakeFirst();
+  return claimEach(
+    due.map((row) => row.id),
+    take,
+    read,
+  );
 }
 
 /**

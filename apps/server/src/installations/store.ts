@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { GithubInstallationsTable } from '../db/schema.ts';
+import { leaseFree } from '../leases/lease.ts';
 import type { InstallationOnGithub } from './github-app.ts';
 
 /**
@@ -135,7 +136,7 @@ export async function takeRenewal(
     .updateTable('github_installations')
     .set({ renewal_owner: owner, renewal_until: now + leaseMs })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('renewal_until', 'is', null), eb('renewal_until', '<=', now)]))
+    .where(leaseFree('renewal_until', now))
     .where((eb) =>
       eb.or([
         eb('token_enc', 'is', null),

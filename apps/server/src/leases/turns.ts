@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
+import { leaseFree } from './lease.ts';
 
 /**
  * Tasks that run in one process of all those sharing the database, once per period, each a row of
@@ -24,7 +25,8 @@ export async function takeTurn(db: Db, turn: Turn): Promise<boolean> {
     .set({ owner, lease_until: now + turn.leaseMs, next_run_at: now + turn.periodMs })
     .where('name', '=', name)
     .where('next_run_at', '<=', now)
-    .where((eb) => eb.or([eb('owner', 'is', null), eb('owner', '=', owner), eb('lease_until', '<', now)]))
+    // Its holder renews its own turn; `leaseFree` is true of a turn nobody holds (released: no lease).
+    .where((eb) => eb.or([eb('owner', '=', owner), leaseFree('lease_until', now)]))
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) === 1) return true;
   // The first run on a new database: the row is created, by one process only.

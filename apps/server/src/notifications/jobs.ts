@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/connection.ts';
+import { claimEach, leaseFree } from '../leases/lease.ts';
 import type { NotificationJobsTable } from '../db/schema.ts';
 
 export type Job = Selectable<NotificationJobsTable>;
@@ -101,7 +102,7 @@ export async function recoverExpired(db: Db, now: number): Promise<void> {
     .execute();
 }
 
-/** Claims due jobs, one conditional UPDATE each (as the collector claims boards: boards/leases.ts). */
+/** Claims due jobs, one conditional UPDATE each (the leases' one rule: leases/lease.ts). */
 export async function claimDueJobs(
   db: Db,
   params: { owner: string; now: number; leaseMs: number; limit: number },
@@ -112,24 +113,27 @@ export async function claimDueJobs(
     .select('id')
     .where('state', '=', 'pending')
     .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+    .where(leaseFree('lease_until', now))
     .orderBy('next_attempt_at')
     .limit(params.limit)
     .execute();
-  const claimed: Job[] = [];
-  for (const { id } of due) {
+  const take = async (id: string) => {
     const result = await db
       .updateTable('notification_jobs')
       .set({ lease_owner: params.owner, lease_until: now + params.leaseMs })
       .where('id', '=', id)
       .where('state', '=', 'pending')
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now)]))
+      .where(leaseFree('lease_until', now))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) continue;
-    const job = await db.selectFrom('notification_jobs').selectAll().where('id', '=', id).executeTakeFirst();
-    if (job) claimed.push(job);
-  }
-  return claimed;
+    return Number(result.numUpdatedRows) === 1;
+  };
+  const read = (id: string) =>
+    db.selectFrom('notification_jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  return claimEach(
+    due.map((row) => row.id),
+    take,
+    read,
+  );
 }
 
 /** Recorded before the message leaves: from here a crash is seen as `sending` with a lapsed lease. */

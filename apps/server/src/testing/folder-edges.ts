@@ -6,8 +6,8 @@
  */
 export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
   http: ['db'],
-  users: ['db'],
-  boards: ['db'],
+  users: ['db', 'leases'],
+  boards: ['db', 'leases'],
   leases: ['db'],
   'move-log': ['boards', 'db'],
   github: ['http', 'leases', 'users'],

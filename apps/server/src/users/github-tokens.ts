@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.ts';
 import type { User } from '../db/schema.ts';
+import { leaseFree } from '../leases/lease.ts';
 
 /**
  * The user's GitHub tokens as stored (each secret sealed with secret-box.ts): the access token, and for a
@@ -94,9 +95,7 @@ export async function takeRefreshLease(
     .set({ github_refresh_owner: lease.owner, github_refresh_until: lease.now + lease.leaseMs })
     .where('id', '=', userId)
     .where('github_refresh_token_enc', '=', refreshTokenEnc)
-    .where((eb) =>
-      eb.or([eb('github_refresh_until', 'is', null), eb('github_refresh_until', '<=', lease.now)]),
-    )
+    .where(leaseFree('github_refresh_until', lease.now))
     .executeTakeFirst();
   return Number(taken.numUpdatedRows) === 1;
 }
