@@ -677,6 +677,10 @@ export const T = {
     colEnd: 'To',
     stillBlocked: 'Still blocked',
     noBlocked: 'Never blocked.',
+    blockedBy: 'Blocked by',
+    blockedByNote:
+      'Open issues this one waits on (GitHub dependencies): its time counts as blocked until each closes.',
+    blockedSince: (since: string) => `since ${since}`,
   },
   tiles: {
     /** The name of a tile's (i) button, which shows what the tile counts. */

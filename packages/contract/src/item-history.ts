@@ -39,9 +39,20 @@ export const itemHistorySchema = z.object({
   ),
   /** Time in each column it stayed in (done aside), board order; `stays`: how many times it was there. */
   time_in_column: z.array(z.object({ column: z.string(), days: z.number(), stays: z.number().int() })),
-  /** When it was blocked (blocked label or field value); `end` null while it still is. */
+  /** When it was blocked (blocked label, field value or an open issue blocking it); `end` null while it still is. */
   blocked: z.array(z.object({ start: z.string(), end: z.string().nullable(), days: z.number() })),
   blocked_days: z.number(),
+  /** The open issues blocking it now (issue dependencies, "blocked by"), and since when each does. */
+  blocked_by: z.array(
+    z.object({
+      number: z.number().int(),
+      /** `owner/name` */
+      repository: z.string(),
+      title: z.string(),
+      url: z.string(),
+      since: z.string(),
+    }),
+  ),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   lead_time_days: z.number().nullable(),

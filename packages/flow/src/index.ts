@@ -69,12 +69,17 @@ export { buildFlowReport } from './reports/flow-report.ts';
 export type { FlowPolicyInput } from './reports/flow-policies.ts';
 export {
   type BlockedFieldMarker,
+  type BlockedMarks,
   blockedSpans,
   DEFAULT_BLOCKED_LABEL,
+  type DependencyChange,
+  dependencyBlockedSpans,
   type FieldValueChange,
   fieldBlockedSpans,
   itemFlowTime,
   type LabelChange,
+  markedBlockedSpans,
+  type Span,
   unionSpans,
 } from './metrics/blocked-time.ts';
 export {

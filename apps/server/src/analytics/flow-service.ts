@@ -26,7 +26,7 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
     const data = await boardData(ctx, board);
     const { items, transitions } = await filtered(ctx, board, filter, view as FilterView);
     const estimates = query.unit === 'estimate' ? await boardEstimates(ctx.db, board.id) : undefined;
-    const { labelChanges, fieldChanges } = await viewedBlockedHistory(
+    const { labelChanges, fieldChanges, dependencyChanges } = await viewedBlockedHistory(
       ctx.db,
       board,
       (view as FilterView).hidden,
@@ -51,6 +51,7 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
       policies: board.policies,
       labelChanges,
       fieldChanges,
+      dependencyChanges,
     });
     report.performance_insight = noted(report.performance_insight, input);
     return report;

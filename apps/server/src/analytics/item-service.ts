@@ -1,11 +1,6 @@
 import type { ItemHistoryQuery, ItemHistoryResponse, MoveSource } from '@fluxion/contract';
-import {
-  blockedSpans,
-  buildItemHistory,
-  DEFAULT_BLOCKED_LABEL,
-  fieldBlockedSpans,
-  unionSpans,
-} from '@fluxion/flow';
+import { buildItemHistory, DEFAULT_BLOCKED_LABEL, markedBlockedSpans } from '@fluxion/flow';
+import { blockingNow } from '../move-log/dependency-changes.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { loadItemMoves } from '../move-log/item-moves.ts';
@@ -47,10 +42,15 @@ const ITEM: AnalysisKind<ItemHistoryQuery, ItemHistoryResponse> = {
     const own = <T extends { itemId: string }>(changes: T[]) => changes.filter((c) => c.itemId === item.id);
     const label = board.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
     const field = board.policies.blockedField ?? null;
-    const byLabel = blockedSpans(own(history.labelChanges), label, now);
-    const spans = field
-      ? unionSpans(byLabel, fieldBlockedSpans(own(history.fieldChanges), field, now))
-      : byLabel;
+    const dependencyChanges = own(history.dependencyChanges);
+    const spans = markedBlockedSpans({
+      labelChanges: own(history.labelChanges),
+      label,
+      fieldChanges: own(history.fieldChanges),
+      field,
+      dependencyChanges,
+      now,
+    });
     const sle = report.sle ?? null;
     const built = buildItemHistory({
       columns: board.columns,
@@ -80,6 +80,13 @@ const ITEM: AnalysisKind<ItemHistoryQuery, ItemHistoryResponse> = {
       time_in_column: built.columns,
       blocked: built.blocked,
       blocked_days: built.blocked_days,
+      blocked_by: blockingNow(dependencyChanges, item.id).map(({ blocker, since }) => ({
+        number: blocker.number,
+        repository: blocker.repository,
+        title: blocker.title,
+        url: blocker.url,
+        since: new Date(since).toISOString(),
+      })),
       started_at: built.started_at,
       completed_at: built.completed_at,
       lead_time_days: built.lead_time_days,

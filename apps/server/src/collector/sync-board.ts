@@ -47,6 +47,7 @@ import {
 import { blockedFieldGone, renamedBlockedField } from '../projects/blocked-field.ts';
 import type { BlockedField } from '@fluxion/contract';
 import { type ObservedFieldValue, recordFieldValues } from '../move-log/field-changes.ts';
+import { recordObservedBlockers } from '../move-log/dependency-changes.ts';
 import { timelineLabelChanges } from '../move-log/label-changes.ts';
 import type { LabelChange } from '@fluxion/flow';
 
@@ -191,6 +192,13 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     leaseOwner: params.owner,
   });
   if (plan) await recordPlans(ctx.db, board.id, items, ctx.now());
+  // Which issues block each listed issue, where the host says (docs/metrics.md, "Dependency blocking").
+  const blockers = items.flatMap((item) => {
+    const blockedBy = item.type === 'REDACTED' ? undefined : item.content?.relations?.blockedBy;
+    return blockedBy ? [{ itemId: item.id, blockedBy }] : [];
+  });
+  if (blockers.length > 0)
+    await recordChanges(ctx.db, board.id, (changes) => recordObservedBlockers(changes, blockers, ctx.now()));
   if (blockedField) {
     const values = items.flatMap((item) => blockedFieldValue(blockedField, item));
     const field = blockedFieldKey(blockedField);

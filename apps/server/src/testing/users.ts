@@ -53,6 +53,7 @@ export async function signedInGithubUser(
   scopes?: string[],
 ): Promise<{
   user: User;
+  sessionId: string;
   access: string;
   refresh: string;
   auth: { authorization: string };

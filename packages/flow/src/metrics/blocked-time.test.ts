@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../core/numbers.ts';
 import {
   blockedSpans,
+  dependencyBlockedSpans,
   type FieldValueChange,
   fieldBlockedSpans,
   itemFlowTime,
   type LabelChange,
+  markedBlockedSpans,
   unionSpans,
 } from './blocked-time.ts';
 
@@ -160,5 +162,78 @@ describe('flow efficiency (docs/metrics.md worked example)', () => {
   it('counts a block only while in progress: before commitment it is not flow time', () => {
     const early = blockedSpans([change(jan(1), true), change(jan(2), false)], 'blocked', jan(10)).get('x');
     expect(itemFlowTime(stays, jan(2), jan(8), early, ctx).blockedMs).toBe(0);
+  });
+});
+
+describe('blocked by an open issue (issue dependencies)', () => {
+  const H = 3_600_000;
+  const dep = (itemId: string, blockingId: string, blocking: boolean, at: number) => ({
+    itemId,
+    blockingId,
+    blocking,
+    at,
+  });
+
+  it("runs per blocking issue from its start to its stop, joining an item's blockers", () => {
+    const spans = dependencyBlockedSpans(
+      [
+        dep('a', 'I_x', true, 0),
+        dep('a', 'I_y', true, 2 * H),
+        dep('a', 'I_x', false, 3 * H),
+        dep('a', 'I_y', false, 5 * H),
+        dep('b', 'I_x', true, 4 * H),
+      ],
+      10 * H,
+    );
+    expect(spans.get('a')).toEqual([{ start: 0, end: 5 * H }]);
+    expect(spans.get('b')).toEqual([{ start: 4 * H, end: 10 * H, open: true }]);
+  });
+
+  it('ignores a repeated start (a webhook delivered twice, a listing after it) and a stop while not blocking', () => {
+    const spans = dependencyBlockedSpans(
+      [
+        dep('a', 'I_x', false, 0),
+        dep('a', 'I_x', true, H),
+        dep('a', 'I_x', true, H),
+        dep('a', 'I_x', true, 2 * H),
+        dep('a', 'I_x', false, 4 * H),
+        dep('a', 'I_x', false, 6 * H),
+        dep('a', 'I_x', true, 20 * H),
+      ],
+      10 * H,
+    );
+    expect(spans.get('a')).toEqual([{ start: H, end: 4 * H }]);
+  });
+
+  it('node ids that differ only in case are different issues', () => {
+    const spans = dependencyBlockedSpans(
+      [dep('a', 'I_kwDOab', true, 0), dep('a', 'I_kwDOAB', false, H)],
+      3 * H,
+    );
+    expect(spans.get('a')).toEqual([{ start: 0, end: 3 * H, open: true }]);
+  });
+
+  it('worked example (docs/metrics.md, "Dependency blocking"): label, field and dependency joined, counted once', () => {
+    const DAY = 24 * H;
+    const spans = markedBlockedSpans({
+      // Blocked label Mon 09:00 → Tue 09:00.
+      labelChanges: [
+        { itemId: 'a', label: 'blocked', added: true, at: 9 * H },
+        { itemId: 'a', label: 'blocked', added: false, at: DAY + 9 * H },
+      ],
+      label: 'Blocked',
+      // Field Flag = Waiting Tue 12:00 → Wed 12:00.
+      fieldChanges: [
+        { itemId: 'a', field: 'Flag', value: 'Waiting', at: DAY + 12 * H },
+        { itemId: 'a', field: 'Flag', value: null, at: 2 * DAY + 12 * H },
+      ],
+      field: { name: 'Flag', value: 'waiting' },
+      // Blocked by #12 from Mon 18:00 until #12 closed Tue 15:00.
+      dependencyChanges: [dep('a', 'I_12', true, 18 * H), dep('a', 'I_12', false, DAY + 15 * H)],
+      now: 5 * DAY,
+    });
+    expect(spans.get('a')).toEqual([{ start: 9 * H, end: 2 * DAY + 12 * H }]);
+    const total = (spans.get('a') ?? []).reduce((sum, s) => sum + s.end - s.start, 0);
+    expect(total / H).toBe(51);
   });
 });

@@ -94,6 +94,71 @@ export function unionSpans(...sources: ReadonlyMap<string, Span[]>[]): Map<strin
   return all;
 }
 
+/**
+ * An issue started (`blocking`) or stopped blocking an item at `at`: a "blocked by" dependency added or
+ * removed, its blocking issue reopened or closed (issue dependencies; docs/metrics.md, "Dependency
+ * blocking"). `blockingId`: the blocking issue's node id.
+ */
+export type DependencyChange = { itemId: string; blockingId: string; blocking: boolean; at: number };
+
+/**
+ * The times each item was blocked by an open issue: per blocking issue, from each start to the next stop
+ * (or to `now`), all of an item's blockers joined (two at once count once). A repeated start or stop
+ * changes nothing; changes after `now` are not known yet.
+ */
+export function dependencyBlockedSpans(
+  changes: readonly DependencyChange[],
+  now: number,
+): Map<string, Span[]> {
+  const byPair = new Map<string, DependencyChange[]>();
+  for (const c of changes) {
+    if (c.at > now) continue;
+    const key = `${c.itemId}\u0000${c.blockingId}`;
+    const list = byPair.get(key);
+    if (list) list.push(c);
+    else byPair.set(key, [c]);
+  }
+  const spans = new Map<string, Span[]>();
+  for (const list of byPair.values()) {
+    const itemId = list[0]?.itemId ?? '';
+    const own = spans.get(itemId) ?? [];
+    let since: number | null = null;
+    for (const c of list.sort((a, b) => a.at - b.at || Number(a.blocking) - Number(b.blocking))) {
+      if (c.blocking && since === null) since = c.at;
+      else if (!c.blocking && since !== null) {
+        if (c.at > since) own.push({ start: since, end: c.at });
+        since = null;
+      }
+    }
+    if (since !== null && now > since) own.push({ start: since, end: now, open: true });
+    if (own.length > 0) spans.set(itemId, own);
+  }
+  return unionSpans(spans);
+}
+
+/** Everything that marks items blocked (docs/metrics.md, "Blocked time"). */
+export type BlockedMarks = {
+  labelChanges: readonly LabelChange[];
+  /** The blocked label (compared without case). */
+  label: string;
+  fieldChanges?: readonly FieldValueChange[];
+  field?: BlockedFieldMarker | null;
+  dependencyChanges?: readonly DependencyChange[];
+  now: number;
+};
+
+/**
+ * The times each item was blocked: while it carried the blocked label, its blocked field held the named
+ * value, or an open issue blocked it; a time marked more than once counts once.
+ */
+export function markedBlockedSpans(marks: BlockedMarks): Map<string, Span[]> {
+  const sources = [blockedSpans(marks.labelChanges, marks.label, marks.now)];
+  if (marks.field) sources.push(fieldBlockedSpans(marks.fieldChanges ?? [], marks.field, marks.now));
+  if (marks.dependencyChanges?.length)
+    sources.push(dependencyBlockedSpans(marks.dependencyChanges, marks.now));
+  return sources.length === 1 ? (sources[0] as Map<string, Span[]>) : unionSpans(...sources);
+}
+
 /** How an item's time in progress divides: blocked (per column), active, in total. All in ms of working time. */
 export type ItemFlowTime = {
   blockedMs: number;

@@ -4,15 +4,14 @@ import { columnKinds } from '../input/columns.ts';
 import type { FlowStages } from '../input/stages.ts';
 import {
   type BlockedFieldMarker,
-  blockedSpans,
   DEFAULT_BLOCKED_LABEL,
+  type DependencyChange,
   type FieldValueChange,
   type FlowTimeContext,
-  fieldBlockedSpans,
   itemFlowTime,
   type LabelChange,
+  markedBlockedSpans,
   type Span,
-  unionSpans,
 } from '../metrics/blocked-time.ts';
 import type { DayRange } from '../metrics/flow-throughput.ts';
 import {
@@ -57,6 +56,8 @@ export type PolicyContext = {
   labelChanges: readonly LabelChange[];
   /** The history of the blocked field's values (docs/metrics.md, "Blocked time"). */
   fieldChanges: readonly FieldValueChange[];
+  /** When open issues started and stopped blocking items (docs/metrics.md, "Dependency blocking"). */
+  dependencyChanges?: readonly DependencyChange[];
 };
 
 const workingCycleMs = (t: ItemTimeline, calendar: Calendar) =>
@@ -132,10 +133,16 @@ export function applyFlowPolicies(
   };
 }
 
-/** An item is blocked while it carries the label or its blocked field holds the named value. */
+/** An item is blocked while it carries the label, its blocked field holds the named value or an open issue blocks it. */
 function blockedSpansOf(c: PolicyContext, label: string, field: BlockedFieldMarker | null) {
-  const byLabel = blockedSpans(c.labelChanges, label, c.now);
-  return field ? unionSpans(byLabel, fieldBlockedSpans(c.fieldChanges, field, c.now)) : byLabel;
+  return markedBlockedSpans({
+    labelChanges: c.labelChanges,
+    label,
+    fieldChanges: c.fieldChanges,
+    field,
+    dependencyChanges: c.dependencyChanges,
+    now: c.now,
+  });
 }
 
 function wipLimits(c: PolicyContext, timeline: BoardTimeline): WipLimitState[] {

@@ -253,6 +253,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       policies: input.policies ?? {},
       labelChanges: input.labelChanges ?? [],
       fieldChanges: input.fieldChanges ?? [],
+      dependencyChanges: input.dependencyChanges ?? [],
     },
     t,
     aging,

@@ -1,7 +1,7 @@
 import type { Transitions } from '../input/transitions.ts';
 import type { CalendarSettings } from '../core/calendar.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
-import type { FieldValueChange, LabelChange } from '../metrics/blocked-time.ts';
+import type { DependencyChange, FieldValueChange, LabelChange } from '../metrics/blocked-time.ts';
 import type { FlowPolicyInput } from './flow-policies.ts';
 import type { FlowUnit } from '../plan/types.ts';
 
@@ -36,6 +36,8 @@ export type FlowReportInput = BoardColumns & {
   labelChanges?: readonly LabelChange[];
   /** The recorded values of the board's blocked field (`policies.blockedField`): blocked time too. */
   fieldChanges?: readonly FieldValueChange[];
+  /** When open issues started and stopped blocking items (issue dependencies): blocked time too. */
+  dependencyChanges?: readonly DependencyChange[];
   /** Throughput, cumulative flow and forecasts in items (default) or in estimate units. */
   unit?: FlowUnit;
   /** Each item's estimate (docs/metrics.md, "Iterations and estimates"); read in estimate units only. */

@@ -29,6 +29,7 @@ const ANSWER: ItemHistoryResponse = {
   ],
   blocked: [{ start: '2026-11-10T09:00:00.000Z', end: null, days: 2.5 }],
   blocked_days: 2.5,
+  blocked_by: [],
   started_at: '2026-11-03T09:00:00.000Z',
   completed_at: null,
   lead_time_days: null,
@@ -111,6 +112,34 @@ describe('the item page', () => {
     });
     expect(await screen.findByText('at least 23.2 days')).toBeTruthy();
     expect(screen.getByTestId('item-partial').textContent).toContain('before Nov 20, 2026');
+  });
+
+  it('names the open issues blocking it, each a link to GitHub, and no such list when none does', async () => {
+    const url = 'https://github.com/acme/shop/issues/7';
+    renderAt({
+      status: 200,
+      body: {
+        ...ANSWER,
+        blocked_by: [
+          {
+            number: 7,
+            repository: 'acme/shop',
+            title: 'Payment API',
+            url,
+            since: '2026-11-10T09:00:00.000Z',
+          },
+        ],
+      },
+    });
+    const list = await screen.findByTestId('item-blocked-by');
+    const link = within(list).getByRole('link');
+    expect(link.getAttribute('href')).toBe(url);
+    expect(link.textContent).toContain('acme/shop#7 Payment API');
+    expect(list.textContent).toContain('since Nov 10, 2026, 9:00 AM');
+    cleanup();
+    renderAt({ status: 200, body: ANSWER });
+    expect(await screen.findByTestId('item-blocked')).toBeTruthy();
+    expect(screen.queryByTestId('item-blocked-by')).toBeNull();
   });
 
   it('says the item is not there for a 404 (not on the board, or not the viewer’s to see)', async () => {

@@ -91,6 +91,7 @@ function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId
         <Tile label={t.blocked} value={duration(data.blocked_days)} />
       </TileGrid>
       <SlePlace data={data} />
+      {data.blocked_by.length > 0 && <BlockedBy data={data} />}
       {data.history_known_from && (
         <p className={styles.note} data-testid="item-partial">
           {t.partial(formatDate(data.history_known_from, data.time_zone))}
@@ -102,6 +103,26 @@ function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId
         <BlockedSpans data={data} />
       </div>
     </div>
+  );
+}
+
+/** The open issues blocking the item now, each a link to it on GitHub (docs/metrics.md, "Dependency blocking"). */
+function BlockedBy({ data }: { data: ItemHistoryResponse }) {
+  return (
+    <section className={styles.card}>
+      <h2 className={styles.heading}>{t.blockedBy}</h2>
+      <p className={styles.muted}>{t.blockedByNote}</p>
+      <ul className={styles.spans} data-testid="item-blocked-by">
+        {data.blocked_by.map((b) => (
+          <li key={b.url}>
+            <Link href={b.url} target="_blank" rel="noopener noreferrer">
+              {b.repository}#{b.number} {b.title} <LinkExternalIcon size={12} />
+            </Link>{' '}
+            <span className={styles.muted}>{t.blockedSince(formatDateTime(b.since, data.time_zone))}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -1,0 +1,164 @@
+import { startGithubSim } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../auth/access-tokens.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { simControl } from '../testing/sim-control.ts';
+import { signedInGithubUser } from '../testing/users.ts';
+import { readerFactory } from './readers.ts';
+import { createCollector } from './runner.ts';
+
+/**
+ * An item blocked by an open issue counts as blocked (issue 36, item 5; docs/metrics.md, "Dependency
+ * blocking"): from when a listing first sees the dependency until its blocking issue closes (dated by
+ * GitHub's closedAt) or it is removed; the item page names what blocks it now.
+ */
+const cases = await dialectCases();
+const sim = await startGithubSim({ port: 0 });
+afterAll(() => sim.close());
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const REPO = 'fluxion-labs/platform';
+const control = <T>(path: string, body: unknown = {}) => simControl<T>(sim.url, path, body);
+async function call(method: 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${sim.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+}
+type Made = { contentId: string; itemId: string | null; number: number };
+
+async function blockedBoard() {
+  const now = sim.world.now();
+  const board = await control<{ id: string }>('/_sim/projects', {
+    owner: 'fluxion-labs',
+    title: 'Waiting work',
+    columns: ['Todo', 'In Progress', 'Done'],
+    at: new Date(now - 10 * DAY).toISOString(),
+  });
+  const issue = (title: string, onBoard = true) =>
+    control<Made>('/_sim/issues', {
+      title,
+      repo: REPO,
+      ...(onBoard ? { projectId: board.id, status: 'In Progress' } : {}),
+      at: new Date(now - 2 * DAY).toISOString(),
+    });
+  const work = await issue('Ship the export');
+  const api = await issue('Export API');
+  const vendor = await issue('Vendor contract (not on the board)', false);
+  await control(`/_sim/issues/${work.contentId}/blocked-by`, { blockingId: api.contentId });
+  await control(`/_sim/issues/${work.contentId}/blocked-by`, { blockingId: vendor.contentId });
+  return { board, work, api, vendor };
+}
+
+describe.each(cases)('dependency blocking ($name)', async ({ create }) => {
+  const { board, work, api, vendor } = await blockedBoard();
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx, clock } = await buildTestApp(database, {
+    githubUrl: sim.url,
+    clock: testClock(Date.now()),
+  });
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/projects/',
+    headers: bob.auth,
+    payload: { project_id: board.id, iteration_length: 7 },
+  });
+  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
+  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
+  // Signed in again for each request: the test's clock runs past an access token's life.
+  const signedIn = async () => ({
+    auth: {
+      authorization: `Bearer ${await issueAccessToken({
+        userId: bob.user.id,
+        sessionId: bob.sessionId,
+        secret: ctx.config.jwtSecret,
+        now: ctx.now(),
+      })}`,
+    },
+  });
+  const boardId = (
+    await ctx.db
+      .selectFrom('boards')
+      .select('id')
+      .where('github_project_id', '=', board.id)
+      .executeTakeFirstOrThrow()
+  ).id;
+  const fullListing = async () => {
+    await ctx.db.updateTable('boards').set({ last_full_sync_at: 0 }).where('id', '=', boardId).execute();
+    await createCollector(ctx, reader, { backfill: false }).runOnce();
+  };
+  const itemPage = async () => {
+    const url = `/api/item/?project=${encodeURIComponent(board.id)}&item=${encodeURIComponent(work.itemId ?? '')}`;
+    const response = await app.inject({ url, headers: (await signedIn()).auth });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    return response.json() as {
+      blocked: { start: string; end: string | null }[];
+      blocked_by: { number: number; repository: string; title: string; url: string; since: string }[];
+    };
+  };
+  const flowAging = async () => {
+    const response = await app.inject({
+      url: `/api/flow/?project=${encodeURIComponent(board.id)}`,
+      headers: (await signedIn()).auth,
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    const items = response.json().aging.items as { title: string; blocked: boolean }[];
+    return items.find((i) => i.title === 'Ship the export');
+  };
+  const rows = () =>
+    ctx.db.selectFrom('dependency_changes').select(['blocking_id', 'blocking', 'at']).execute();
+  const firstSeen = ctx.now();
+  await createCollector(ctx, reader, { backfill: false }).runOnce();
+
+  it('counts the item blocked from when a listing sees the dependency, and its page names both blockers', async () => {
+    clock.advance(HOUR);
+    const page = await itemPage();
+    expect(page.blocked_by.map((b) => [b.title, b.url])).toEqual([
+      ['Export API', `https://github.com/${REPO}/issues/${api.number}`],
+      ['Vendor contract (not on the board)', `https://github.com/${REPO}/issues/${vendor.number}`],
+    ]);
+    expect(page.blocked_by[0]?.since).toBe(new Date(firstSeen).toISOString());
+    expect(page.blocked).toEqual([
+      { start: new Date(firstSeen).toISOString(), end: null, days: expect.any(Number) },
+    ]);
+    expect((await flowAging())?.blocked).toBe(true);
+  });
+
+  it("stops at the blocking issue's closedAt, and once the last one goes the item flows again", async () => {
+    clock.advance(3 * HOUR);
+    await call('PATCH', `/_sim/issues/${api.contentId}`, { state: 'CLOSED' });
+    const closedAt = sim.world.contents.get(api.contentId)?.closedAt ?? 0;
+    clock.advance(HOUR);
+    await fullListing();
+    const stop = (await rows()).find((r) => r.blocking_id === api.contentId && Number(r.blocking) === 0);
+    expect(Number(stop?.at)).toBe(Math.floor(closedAt / 1000) * 1000);
+    expect((await itemPage()).blocked_by.map((b) => b.title)).toEqual(['Vendor contract (not on the board)']);
+
+    clock.advance(HOUR);
+    await call('DELETE', `/_sim/issues/${work.contentId}/blocked-by/${vendor.contentId}`);
+    await fullListing();
+    const removedAt = ctx.now();
+    const page = await itemPage();
+    expect(page.blocked_by).toEqual([]);
+    expect(page.blocked).toEqual([
+      {
+        start: new Date(firstSeen).toISOString(),
+        end: new Date(removedAt).toISOString(),
+        days: expect.any(Number),
+      },
+    ]);
+    expect((await flowAging())?.blocked).toBe(false);
+  });
+
+  it('a listing that sees nothing new writes nothing: four rows, whatever the repeats', async () => {
+    clock.advance(HOUR);
+    await fullListing();
+    await fullListing();
+    expect(await rows()).toHaveLength(4);
+  });
+});
