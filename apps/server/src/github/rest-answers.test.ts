@@ -63,6 +63,8 @@ function problems(call: RestCall, status: number, body: unknown): string[] {
 let sim: GithubSim;
 let installationId = 0;
 let userToken = '';
+/** Another user's token, whose authorization the grant's deletion ends. */
+let grantToken = '';
 let jwt = '';
 
 async function ask(call: RestCall, path: string, token: string, body?: unknown, headers = {}) {
@@ -89,6 +91,12 @@ beforeAll(async () => {
     body: JSON.stringify({ login: 'octo-alice' }),
   });
   userToken = ((await minted.json()) as { access_token: string }).access_token;
+  const bob = await fetch(`${sim.url}/_sim/app/user-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'octo-bob' }),
+  });
+  grantToken = ((await bob.json()) as { access_token: string }).access_token;
   jwt = await appJwt(simAppConfig(sim), sim.world.now());
 });
 afterAll(() => sim.close());
@@ -107,13 +115,15 @@ function request(call: RestCall): Promise<{ status: number; body: unknown }> {
       return ask(call, '/app/installations?per_page=100&page=1', jwt);
     case '/app/installations/{installation_id}/access_tokens':
       return ask(call, `/app/installations/${installationId}/access_tokens`, jwt, {});
-    case '/applications/{client_id}/token': {
+    case '/applications/{client_id}/token':
+    case '/applications/{client_id}/grant': {
       const basic = Buffer.from(`${app.clientId}:${app.clientSecret}`).toString('base64');
+      const token = call.path.endsWith('/grant') ? grantToken : userToken;
       return ask(
         call,
-        `/applications/${app.clientId}/token`,
+        call.path.replace('{client_id}', app.clientId),
         '',
-        { access_token: userToken },
+        { access_token: token },
         {
           authorization: `Basic ${basic}`,
         },

@@ -77,4 +77,11 @@ export const GITHUB_REST_CALLS: readonly RestCall[] = [
     reads: [],
     by: 'github/oauth.ts (deleteToken of @octokit/oauth-methods)',
   },
+  {
+    method: 'delete',
+    path: '/applications/{client_id}/grant',
+    status: 204,
+    reads: [],
+    by: 'github/oauth.ts (deleteAuthorization of @octokit/oauth-methods: account deletion)',
+  },
 ];
