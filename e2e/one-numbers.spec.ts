@@ -23,7 +23,7 @@ for (const size of SIZES) {
     }) => {
       await signIn(page, `octo-numbers-${size.name}`);
       const card = page.getByRole('article', { name: 'Storefront delivery' });
-      await expect(tile(card, 'WIP at risk')).toBeVisible();
+      await expect(tile(card, 'WIP at risk')).toBeVisible({ timeout: 20_000 });
 
       // The tile counts on the insight's line: the SLE, which its hint names.
       const cardAtRisk = await tileValue(card, 'WIP at risk');
@@ -35,7 +35,7 @@ for (const size of SIZES) {
 
       // Flow over the card's window: the same figures.
       await page.goto('/flow?demo=1&days=30');
-      await expect(tile(page, 'WIP at risk')).toBeVisible();
+      await expect(tile(page, 'WIP at risk')).toBeVisible({ timeout: 20_000 });
       expect(await tileValue(page, 'WIP at risk')).toBe(cardAtRisk);
       expect(await tileValue(page, 'Throughput per week')).toBe(cardThroughput);
       const flowInsight = (await page.locator('[data-severity]').first().textContent()) ?? '';
@@ -45,7 +45,7 @@ for (const size of SIZES) {
       // Lead Time: the insight's confidence rests on the sample the percentile tile names.
       await page.goto('/lead-time?demo=1&days=30');
       const hint = page.getByText(/^Half of the \d+ items finished in the last 30 days/);
-      await expect(hint).toBeVisible();
+      await expect(hint).toBeVisible({ timeout: 20_000 });
       const [, count] = /^Half of the (\d+) items/.exec((await hint.textContent()) ?? '') ?? [];
       const banner = (await page.locator('[data-severity]').first().textContent()) ?? '';
       // Up to 20 the banner names its sample exactly; above, "about" it (read back from a rounded percent).
