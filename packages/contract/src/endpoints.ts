@@ -26,7 +26,8 @@ import {
   reactivateSubscriptionResponseSchema,
 } from './billing.ts';
 import { filterSuggestionsQuerySchema, filterSuggestionsSchema } from './filter-suggestions.ts';
-import { flowQuerySchema, flowResponseSchema } from './flow.ts';
+import { flowQuerySchema, flowResponseSchema, levelOfWorkSchema } from './flow.ts';
+import { levelOfWorkQuerySchema, parentsQuerySchema, parentsResponseSchema } from './parents.ts';
 import { iterationReportQuerySchema, iterationReportSchema } from './iterations.ts';
 import { itemHistoryQuerySchema, itemHistorySchema } from './item-history.ts';
 import { itemsExportQuerySchema, movesAuditSchema, movesExportQuerySchema } from './export.ts';
@@ -316,6 +317,21 @@ export const endpoints = withPlainInputs({
     auth: 'bearer',
     query: boardStoryQuerySchema,
     responses: { 200: boardStoryResponseSchema },
+  }),
+  levelOfWork: endpoint('levelOfWork', {
+    summary: 'Which items the analyses count on a board with parents and children, in one sentence',
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: levelOfWorkQuerySchema,
+    responses: { 200: levelOfWorkSchema },
+  }),
+  parents: endpoint('parents', {
+    summary:
+      "The board's parents, most at risk first: children by column, progress, lead time and a forecast of the remaining children",
+    tag: 'Analytics',
+    auth: 'bearer',
+    query: parentsQuerySchema,
+    responses: { 200: parentsResponseSchema },
   }),
   itemHistory: endpoint('itemHistory', {
     summary:

@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './filters.ts';
 export * from './filter-suggestions.ts';
 export * from './flow.ts';
+export * from './parents.ts';
 export * from './iterations.ts';
 export * from './item-history.ts';
 export * from './projects.ts';

@@ -38,9 +38,18 @@ describe('the OpenAPI document made from the endpoint table', () => {
       ['project', 'query', true],
       ['days', 'query', true],
       ['cycle_time', 'query', false],
-      ...['label', 'not_label', 'milestone', 'type', 'repo', 'assignee', 'from', 'to', 'iteration'].map(
-        (name) => [name, 'query', false],
-      ),
+      ...[
+        'label',
+        'not_label',
+        'milestone',
+        'type',
+        'issue_type',
+        'repo',
+        'assignee',
+        'from',
+        'to',
+        'iteration',
+      ].map((name) => [name, 'query', false]),
     ]);
     const flow = paths['/api/flow/']?.get?.parameters ?? [];
     expect(flow.filter((p) => p.required).map((p) => p.name)).toEqual(['project']);

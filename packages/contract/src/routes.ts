@@ -32,6 +32,8 @@ export const routes = {
   boardStory: { method: 'GET', path: '/api/story/' },
   iterationReport: { method: 'GET', path: '/api/iterations/' },
   itemHistory: { method: 'GET', path: '/api/item/' },
+  levelOfWork: { method: 'GET', path: '/api/level-of-work/' },
+  parents: { method: 'GET', path: '/api/parents/' },
   overview: { method: 'GET', path: '/api/overview/' },
   exportItems: { method: 'GET', path: '/api/export/items.csv' },
   exportMoves: { method: 'GET', path: '/api/export/moves.csv' },

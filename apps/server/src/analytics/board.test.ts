@@ -15,6 +15,7 @@ const board: AnalysedBoard = {
   calendar: CALENDAR,
   iterationDays: 14,
   includeArchived: true,
+  workLevel: null,
   policies: POLICIES,
   blockedFieldKey: null,
 };

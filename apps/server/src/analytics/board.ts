@@ -1,4 +1,4 @@
-import type { ExportCalendar } from '@fluxion/contract';
+import type { ExportCalendar, WorkLevelName } from '@fluxion/contract';
 import type { ClassificationOverride, FlowPolicyInput } from '@fluxion/flow';
 import { classificationOverride } from '../projects/classification.ts';
 import { blockedFieldKey, enginePolicies } from '../projects/flow-policies.ts';
@@ -35,6 +35,8 @@ export type AnalysedBoard = {
   /** The iteration length: the GitHub Iteration field's where the board has one, else the typed one. */
   readonly iterationDays: number;
   readonly includeArchived: boolean;
+  /** Which items the analyses count (docs/metrics.md, "Level of work"); null: automatic. */
+  readonly workLevel: WorkLevelName | null;
   /** SLE, WIP limits, blocked label and field (docs/metrics.md). */
   readonly policies: FlowPolicyInput;
   /** What the blocked field's recorded values are filed under (null: no blocked field). */
@@ -80,6 +82,7 @@ function parseBoard(row: TrackedRow, now: number): AnalysedBoard {
       : { timeZone: 'UTC', weekends: [], holidays: [] },
     iterationDays: project.iteration_length_days,
     includeArchived: project.include_archived ?? true,
+    workLevel: project.work_level ?? null,
     policies: policies ? enginePolicies(policies) : {},
     blockedFieldKey: policies?.blocked_field ? blockedFieldKey(policies.blocked_field) : null,
   };

@@ -6,7 +6,7 @@ import type { Json } from '../http/json-body.ts';
 import { boardEstimates } from '../plan/board-plan.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import type { FilterView } from './item-filter.ts';
-import { type AnalysisKind, boardData, filtered, noted, read, serve } from './service.ts';
+import { type AnalysisKind, boardData, filtered, levelInfo, noted, read, serve } from './service.ts';
 
 /**
  * A Flow query as GET /api/flow/ validates it: every reader (Home's card, the digest, alerts, the item
@@ -54,6 +54,7 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
       dependencyChanges,
     });
     report.performance_insight = noted(report.performance_insight, input);
+    report.level_of_work = levelInfo((view as FilterView).items, board.workLevel);
     return report;
   },
 };

@@ -1,4 +1,4 @@
-import { type BoardItem, buildFlowReport, type Transition } from '@fluxion/flow';
+import { type BoardItem, buildFlowReport, levelOfWork, levelSentence, type Transition } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
@@ -38,10 +38,11 @@ function engineInput(now: number): { transitions: Transition[]; items: BoardItem
 }
 
 function expected(days: number, horizon: number, targetItems: number) {
+  const input = engineInput(NOW);
   const report = buildFlowReport({
     columns: DEMO_COLUMNS,
     cycleStartColumn: 'In Progress',
-    ...engineInput(NOW),
+    ...input,
     now: NOW,
     days,
     horizon,
@@ -50,7 +51,12 @@ function expected(days: number, horizon: number, targetItems: number) {
     // The bottleneck's window: the demo's GitHub Iteration field has 14-day iterations.
     storyDays: 14,
   });
-  return JSON.parse(JSON.stringify(report));
+  // The server says which items it counted: all of them on the demo, which has no parents.
+  const level = levelOfWork(input.items, null);
+  const { leftOut: _leftOut, ...counts } = level;
+  return JSON.parse(
+    JSON.stringify({ ...report, level_of_work: { ...counts, sentence: levelSentence(level) } }),
+  );
 }
 
 /** A board tracked by someone else only. */

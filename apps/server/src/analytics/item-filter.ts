@@ -9,7 +9,10 @@ import {
   filtersContent,
   type ItemFilter,
   isFilterOn,
+  type LevelOfWork,
+  levelOfWork,
   type Transitions,
+  type WorkLevel,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/connection.ts';
@@ -161,15 +164,59 @@ async function viewedItems(
   };
 }
 
-/** The items and moves an analysis reads under the filter (all of them when none is on). */
+/** What an analysis reads of a board: the viewer's items, the moves, the columns and its level of work. */
+export type FilteredSource = {
+  view: FilterView;
+  transitions: Transitions;
+  columns: string[];
+  workLevel: WorkLevel | null;
+};
+
+/**
+ * The board's level of work over the items the viewer sees on it (docs/metrics.md, "Level of work"),
+ * and those items at that level: kept per loaded list, so a warm board decides it once.
+ */
+const levels = new WeakMap<
+  readonly BoardItem[],
+  Map<WorkLevel | null, { level: LevelOfWork; items: BoardItem[] }>
+>();
+
+export function itemsAtLevel(items: BoardItem[], setting: WorkLevel | null) {
+  let bySetting = levels.get(items);
+  if (!bySetting) {
+    bySetting = new Map();
+    levels.set(items, bySetting);
+  }
+  let known = bySetting.get(setting);
+  if (!known) {
+    const level = levelOfWork(items, setting);
+    known = {
+      level,
+      items: level.leftOut.size === 0 ? items : items.filter((i) => !level.leftOut.has(i.id)),
+    };
+    bySetting.set(setting, known);
+  }
+  return known;
+}
+
+/** The ids an analysis leaves out of the moves: archived items (when the board says so) and the other level's. */
+function droppedIds(view: FilterView, leftOut: ReadonlySet<string>): ReadonlySet<string> | null {
+  if (leftOut.size === 0) return view.archived;
+  if (!view.archived || view.archived.size === 0) return leftOut;
+  return new Set([...view.archived, ...leftOut]);
+}
+
+/** The items and moves an analysis reads under the filter and the level of work (all of them when none is on). */
 export function filteredBoard(
   request: RequestFilter,
-  board: { view: FilterView; transitions: Transitions; columns: string[] },
+  board: FilteredSource,
 ): { items: BoardItem[]; transitions: Transitions } {
   const { view } = board;
-  const transitions = view.archived ? dropItems(board.transitions, view.archived) : board.transitions;
-  if (!request.on) return { items: view.items, transitions };
-  return filterBoard({ items: view.items, transitions }, request.filter, {
+  const { level, items } = itemsAtLevel(view.items, board.workLevel);
+  const dropped = droppedIds(view, level.leftOut);
+  const transitions = dropped ? dropItems(board.transitions, dropped) : board.transitions;
+  if (!request.on) return { items, transitions };
+  return filterBoard({ items, transitions }, request.filter, {
     hidden: view.hidden,
     leftItems: view.left,
     doneColumn: board.columns.at(-1) ?? null,
@@ -177,11 +224,10 @@ export function filteredBoard(
 }
 
 /** The items alone (for analyses that read no moves): the moves are read only for a date range. */
-export function filteredItems(
-  request: RequestFilter,
-  board: { view: FilterView; transitions: Transitions; columns: string[] },
-): BoardItem[] {
-  return filterItems({ items: board.view.items, transitions: board.transitions }, request.filter, {
+export function filteredItems(request: RequestFilter, board: FilteredSource): BoardItem[] {
+  const { items } = itemsAtLevel(board.view.items, board.workLevel);
+  if (!request.on) return items;
+  return filterItems({ items, transitions: board.transitions }, request.filter, {
     hidden: board.view.hidden,
     leftItems: board.view.left,
     doneColumn: board.columns.at(-1) ?? null,

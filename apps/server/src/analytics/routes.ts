@@ -5,7 +5,16 @@ import type { ApiContext } from '../context.ts';
 import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { filterSuggestions } from './filter-suggestions.ts';
-import { boardStoryOf, columnStats, issuesInColumn, type Json, leadTime, timeInState } from './service.ts';
+import {
+  boardStoryOf,
+  columnStats,
+  issuesInColumn,
+  type Json,
+  leadTime,
+  levelOfWorkOf,
+  parentsOf,
+  timeInState,
+} from './service.ts';
 import { itemHistory } from './item-service.ts';
 
 /** The service hands back JSON bytes, serialised once per cached result: send them as they are. */
@@ -36,6 +45,12 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
   );
   registerEndpoint(app, endpoints.itemHistory, (request, reply) =>
     sendJson(request, reply, itemHistory(ctx, viewerOf(request), request.query)),
+  );
+  registerEndpoint(app, endpoints.levelOfWork, (request, reply) =>
+    sendJson(request, reply, levelOfWorkOf(ctx, viewerOf(request), request.query)),
+  );
+  registerEndpoint(app, endpoints.parents, (request, reply) =>
+    sendJson(request, reply, parentsOf(ctx, viewerOf(request), request.query)),
   );
   registerEndpoint(app, endpoints.columnStats, (request, reply) =>
     sendJson(request, reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),

@@ -6,6 +6,9 @@ import type {
   IssuesResponse,
   LeadTimeResponse,
   TimeInStateResponse,
+  LevelOfWorkInfo,
+  ParentsQuery,
+  ParentsResponse,
 } from '@fluxion/contract';
 import {
   boardStory,
@@ -14,17 +17,24 @@ import {
   buildLeadTimeReport,
   buildTimeInStateReport,
   withFilterNote,
+  type BoardItem,
+  buildParentsReport,
+  dropItems,
+  levelSentence,
+  type WorkLevel,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Json, jsonBody } from '../http/json-body.ts';
 import { type Viewer, viewedBoard } from './access.ts';
-import { badRequest } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { estimatesIfAny } from '../plan/board-plan.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
 import {
   type FilterView,
   filteredBoard,
   filteredItems,
+  itemsAtLevel,
   type RequestFilter,
   requestFilter,
   viewForFilter,
@@ -60,18 +70,27 @@ export async function filtered(
   view: FilterView,
 ) {
   const data = await boardData(ctx, board);
-  return filteredBoard(filter, { view, transitions: data.transitions, columns: board.columns });
+  return filteredBoard(filter, {
+    view,
+    transitions: data.transitions,
+    columns: board.columns,
+    workLevel: board.workLevel,
+  });
 }
 
-/** The items alone under the filter: the moves are loaded only for a date range. */
+/**
+ * The items alone under the filter and the board's level of work (`workLevel` 'all': every item, for
+ * the export): the moves are loaded only for a date range.
+ */
 async function filteredItemsOf(
   ctx: ApiContext,
   board: AnalysedBoard,
   filter: RequestFilter,
   view: FilterView,
+  workLevel: WorkLevel | null = board.workLevel,
 ) {
   const transitions = filter.dates ? (await boardData(ctx, board)).transitions : [];
-  return filteredItems(filter, { view, transitions, columns: board.columns });
+  return filteredItems(filter, { view, transitions, columns: board.columns, workLevel });
 }
 
 /** The board a request names (404 if the viewer may not see it) and the request's filter in its time zone. */
@@ -158,7 +177,7 @@ export async function read<Q extends Project & Partial<ItemFilterQuery>, R>(
 /** The items the filter keeps, as the viewer sees them (the moves are loaded only for a date range). */
 function keptItems({ ctx, board, filter, view }: AnalysisInput<unknown>) {
   if (!view) throw new Error('this analysis reads no items');
-  return filter.on ? filteredItemsOf(ctx, board, filter, view) : Promise.resolve(view.items);
+  return filteredItemsOf(ctx, board, filter, view);
 }
 
 export const noted = (insight: Insight, { filter, board }: AnalysisInput<unknown>) =>
@@ -183,8 +202,9 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
       throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
     }
   },
-  // Lead time reads the items only to filter them: what the viewer sees of them matters then.
-  readsItems: (board, filter) => filter.on || !board.includeArchived,
+  // Lead time reads the items only to filter them or to leave a level of work out: what the viewer sees
+  // of them matters then.
+  readsItems: (board, filter) => filter.on || !board.includeArchived || board.workLevel !== 'all',
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
     const data = await boardData(ctx, board);
@@ -291,6 +311,61 @@ const STORY: AnalysisKind<{ project: string } & Partial<ItemFilterQuery>, BoardS
   },
 };
 
+/** The board's level of work over the items the viewer sees on it, with its sentence. */
+export function levelInfo(items: BoardItem[], setting: WorkLevel | null): LevelOfWorkInfo {
+  const { level } = itemsAtLevel(items, setting);
+  return {
+    level: level.level,
+    automatic: level.automatic,
+    parents: level.parents,
+    leaves: level.leaves,
+    sentence: levelSentence(level),
+  };
+}
+
+/** GET /api/level-of-work/: the line every analysis page shows (docs/metrics.md, "Level of work"). */
+const LEVEL_OF_WORK: AnalysisKind<Project & Partial<ItemFilterQuery>, LevelOfWorkInfo> = {
+  name: 'level',
+  readsItems: () => true,
+  compute: async ({ board, view }) => levelInfo((view as FilterView).items, board.workLevel),
+};
+
+/**
+ * GET /api/parents/: every parent on the board (an item with a child on it) with its children, progress,
+ * lead time and forecast (docs/metrics.md, "Parents"), from all the items the viewer sees whatever the
+ * level of work: a parent's children are what it is made of. `item`: that parent alone (404 if it is none).
+ */
+const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResponse> = {
+  name: 'parents',
+  readsItems: () => true,
+  compute: async ({ ctx, board, query, view }) => {
+    const items = (view as FilterView).items;
+    const data = await boardData(ctx, board);
+    const transitions = view?.archived ? dropItems(data.transitions, view.archived) : data.transitions;
+    const estimates = await estimatesIfAny(ctx.db, board.id);
+    const report = buildParentsReport({
+      columns: board.columns,
+      cycleStartColumn: board.cycleStart,
+      classification: board.classification,
+      partialHistory: data.partial,
+      transitions,
+      items,
+      now: ctx.now(),
+      calendar: board.calendar,
+      ...(estimates ? { estimates } : {}),
+    });
+    const parents = query.item ? report.parents.filter((p) => p.id === query.item) : report.parents;
+    if (query.item && parents.length === 0) throw notFound('no parent with that id on this board');
+    return { ...report, parents, level_of_work: levelInfo(items, board.workLevel) };
+  },
+};
+
+export const levelOfWorkOf = (ctx: ApiContext, viewer: Viewer, query: Project) =>
+  serve(ctx, viewer, LEVEL_OF_WORK, query);
+
+export const parentsOf = (ctx: ApiContext, viewer: Viewer, query: ParentsQuery) =>
+  serve(ctx, viewer, PARENTS, query);
+
 export const boardStoryOf = (
   ctx: ApiContext,
   viewer: Viewer,
@@ -325,6 +400,6 @@ export async function filteredBoardItems(
 ) {
   const { board, filter } = boardAndFilter(viewer, query.project, query);
   const view = await viewForFilter(ctx, viewer.userId, board, filter);
-  const items = filter.on ? await filteredItemsOf(ctx, board, filter, view) : view.items;
+  const items = filter.on ? await filteredItemsOf(ctx, board, filter, view, 'all') : view.items;
   return { board, items, historyKnownFrom: (await boardData(ctx, board)).partial };
 }

@@ -277,6 +277,11 @@ export async function setIncludeArchived(db: Db, boardId: string, include: boole
     .execute();
 }
 
+/** The board's level of work (docs/metrics.md, "Level of work"); null: automatic. */
+export async function setWorkLevel(db: Db, boardId: string, level: string | null): Promise<void> {
+  await db.updateTable('boards').set({ work_level: level }).where('id', '=', boardId).execute();
+}
+
 /** Deletes a board nobody tracks any more, with its recorded history (the demo board stays). */
 export async function deleteUntrackedBoard(db: Db, boardId: string): Promise<void> {
   await db.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();

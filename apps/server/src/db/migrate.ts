@@ -33,6 +33,7 @@ import { recipientLocale } from './migrations/031_recipient_locale.ts';
 import { alertScans } from './migrations/032_alert_scans.ts';
 import { orgWebhookSecrets } from './migrations/033_org_webhook_secrets.ts';
 import { issueRelations } from './migrations/034_issue_relations.ts';
+import { workLevel } from './migrations/035_work_level.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -70,6 +71,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '032_alert_scans': alertScans,
     '033_org_webhook_secrets': orgWebhookSecrets,
     '034_issue_relations': issueRelations,
+    '035_work_level': workLevel,
   };
 }
 

@@ -95,6 +95,8 @@ export type BoardsTable = {
   backfill_skipped: Generated<string | null>;
   /** 1: the analyses count archived items' history (the default); 0: they leave it out (migration 015). */
   include_archived: Generated<number>;
+  /** Which items the analyses count: 'all' | 'leaves' | 'parents'; null: automatic (migration 035). */
+  work_level: Generated<string | null>;
   /** The board's working calendar as JSON `{time_zone, weekends, holidays}`; null: UTC, every day worked. */
   calendar: Generated<string | null>;
   /** The board's `updatedAt` on GitHub as read before the last listing; the collector lists it when it moves. */

@@ -52,3 +52,9 @@ export async function boardEstimates(db: Db, boardId: string): Promise<Map<strin
   }
   return estimateWeights(plan.history);
 }
+
+/** Each item's latest estimate where the board reads one (a parent's progress by estimate); else null. */
+export async function estimatesIfAny(db: Db, boardId: string): Promise<Map<string, number> | null> {
+  const plan = await loadBoardPlan(db, boardId);
+  return plan.estimateField === null ? null : estimateWeights(plan.history);
+}

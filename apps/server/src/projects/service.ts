@@ -8,7 +8,7 @@ import {
 } from '@fluxion/contract';
 import type { AppContext } from '../context.ts';
 import { columnOptionsJson } from '../boards/columns.ts';
-import { insertBoard, refreshBoard, setIncludeArchived } from '../boards/repository.ts';
+import { insertBoard, refreshBoard, setIncludeArchived, setWorkLevel } from '../boards/repository.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser, setDemoHidden } from '../users/queries.ts';
 import { type BoardOnGithub, readAsUser, readBoard, UnknownWorkflowFieldError } from '../github/for-user.ts';
@@ -150,6 +150,7 @@ export async function saveProject(
   if (request.calendar !== undefined) await saveBoardCalendar(ctx.db, boardId, request.calendar);
   if (request.include_archived !== undefined)
     await setIncludeArchived(ctx.db, boardId, request.include_archived);
+  if (request.work_level !== undefined) await setWorkLevel(ctx.db, boardId, request.work_level);
   if (policies) await saveFlowPoliciesOver(ctx.db, boardId, policies.stored, policies.policies);
   if (estimate !== undefined)
     await recordChanges(ctx.db, boardId, (changes) => setEstimateField(changes, estimate, ctx.now()));
@@ -246,6 +247,7 @@ function unsetBoard(onGithub: BoardOnGithub): SharedSettings & SettingsHolder {
     calendar: null,
     include_archived: 0,
     flow_policies: null,
+    work_level: null,
     column_list: JSON.stringify(onGithub.columns),
   };
 }
@@ -255,6 +257,7 @@ const SHARED_SETTINGS_ARE: Record<SharedSettingField, string> = {
   include_archived: 'archived items are',
   flow_policies: 'flow policies are',
   estimate_field_id: 'estimate field is',
+  work_level: 'level of work is',
 };
 
 /** The request's classification checked against the board's columns as GitHub has them now. */

@@ -7,10 +7,11 @@ import { AppError, forbidden } from '../http/errors.ts';
 import type { BoardCalendar } from '@fluxion/contract';
 import { boardCalendar } from './calendar.ts';
 import { boardFlowPolicies, requestedPolicies, samePolicies } from './flow-policies.ts';
+import { boardWorkLevel } from './to-api.ts';
 
 export type SharedSettings = Pick<
   Board,
-  'calendar' | 'include_archived' | 'settings_user_id' | 'flow_policies' | 'column_list'
+  'calendar' | 'include_archived' | 'settings_user_id' | 'flow_policies' | 'column_list' | 'work_level'
 >;
 
 /** What decides who sets a board's shared settings. */
@@ -95,7 +96,12 @@ export async function firstSetter(
   return (await isOrgMember(ctx, userId, board.owner_login).catch(() => false)) ? userId : null;
 }
 /** A board-wide setting a save request can change, by its request field name. */
-export type SharedSettingField = 'calendar' | 'include_archived' | 'flow_policies' | 'estimate_field_id';
+export type SharedSettingField =
+  | 'calendar'
+  | 'include_archived'
+  | 'flow_policies'
+  | 'estimate_field_id'
+  | 'work_level';
 
 /**
  * The first shared setting the request would change, by its request field name, or null when none.
@@ -103,7 +109,10 @@ export type SharedSettingField = 'calendar' | 'include_archived' | 'flow_policie
  */
 export function changedSharedSetting(
   board: SharedSettings,
-  request: Pick<SaveProjectRequest, 'calendar' | 'include_archived' | 'flow_policies' | 'estimate_field_id'>,
+  request: Pick<
+    SaveProjectRequest,
+    'calendar' | 'include_archived' | 'flow_policies' | 'estimate_field_id' | 'work_level'
+  >,
   estimateFieldId: string | null = null,
 ): SharedSettingField | null {
   if (request.calendar !== undefined) {
@@ -120,6 +129,8 @@ export function changedSharedSetting(
   }
   if (request.estimate_field_id !== undefined && request.estimate_field_id !== estimateFieldId)
     return 'estimate_field_id';
+  if (request.work_level !== undefined && request.work_level !== boardWorkLevel(board.work_level))
+    return 'work_level';
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { type Project, unreadableReasonSchema } from '@fluxion/contract';
+import { type Project, unreadableReasonSchema, type WorkLevelName, workLevelSchema } from '@fluxion/contract';
 import { boardIteration } from './iteration.ts';
 import { ACCESS_LOST_PREFIX } from '../boards/installation-access.ts';
 import { PERSONAL_BOARDS_NOT_CONNECTED, SIGN_IN_NEEDED } from '../github/for-user.ts';
@@ -35,6 +35,7 @@ export function toApiProject(row: TrackedRow, now: number): Project {
     calendar,
     include_archived: row.include_archived !== 0,
     flow_policies: boardFlowPolicies(row.flow_policies),
+    work_level: boardWorkLevel(row.work_level),
   };
 }
 
@@ -106,4 +107,10 @@ function cycleStart(row: TrackedRow, columns: string[]): string | null {
 function defaultCycleStart(row: TrackedRow): string | null {
   if (row.is_demo !== 1) return null;
   return parseColumns(row.column_list).find((c) => /progress/i.test(c)) ?? null;
+}
+
+/** The stored level of work; null (automatic) for none or one that does not read as a level. */
+export function boardWorkLevel(stored: string | null): WorkLevelName | null {
+  const read = workLevelSchema.safeParse(stored);
+  return read.success ? read.data : null;
 }
