@@ -14,7 +14,6 @@ import { type AnalysisKind, serve } from './service.ts';
 const FILTER_SUGGESTIONS: AnalysisKind<{ project: string }, FilterSuggestions> = {
   name: 'filter-suggestions',
   readsItems: () => true,
-  readsMoves: () => false,
   compute: async ({ view }) => {
     const { items, hidden } = view as FilterView;
     const { issueTypes, ...values } = filterValues(items, hidden);

@@ -52,16 +52,6 @@ export function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardD
   return ctx.analytics.boards.get(ctx.db, board.id, board.version);
 }
 
-/**
- * A cold board's moves start loading beside its items (the view is read first, for the cache key): the
- * first answer waits for the longer of the two loads, not their sum. Nothing is started when the items
- * are loaded already (a warm request, or its moves loaded or loading with them).
- */
-export function movesBesideItems(ctx: ApiContext, board: AnalysedBoard): void {
-  if (ctx.analytics.boards.has(board.id).items) return;
-  boardData(ctx, board).catch(() => undefined);
-}
-
 /** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */
 export async function filtered(
   ctx: ApiContext,
@@ -120,8 +110,6 @@ export type AnalysisKind<Q, R> = {
   name: string;
   check?: (input: AnalysisInput<Q>) => void | Promise<void>;
   readsItems: (board: AnalysedBoard, filter: RequestFilter) => boolean;
-  /** Whether it reads the moves too (default yes); those that do are loaded beside the items. */
-  readsMoves?: (board: AnalysedBoard, filter: RequestFilter) => boolean;
   compute: (input: AnalysisInput<Q>) => Promise<R>;
   object?: boolean;
 };
@@ -139,9 +127,7 @@ async function prepare<Q extends Project & Partial<ItemFilterQuery>, R>(
   query: Q,
 ) {
   const { board, filter } = boardAndFilter(viewer, query.project, query);
-  const readsItems = kind.readsItems(board, filter);
-  if (readsItems && (kind.readsMoves?.(board, filter) ?? true)) movesBesideItems(ctx, board);
-  const view = readsItems ? await viewForFilter(ctx, viewer.userId, board, filter) : null;
+  const view = kind.readsItems(board, filter) ? await viewForFilter(ctx, viewer.userId, board, filter) : null;
   const input: AnalysisInput<Q> = { ctx, viewer, board, query, filter, view };
   await kind.check?.(input);
   return { key: analysisKey(kind.name, board, view?.key ?? '', query), input };
@@ -255,7 +241,6 @@ const ISSUES_IN_COLUMN: AnalysisKind<IssuesQuery, IssuesResponse> = {
     }
   },
   readsItems: () => true,
-  readsMoves: (_board, filter) => filter.dates,
   compute: async (input) => {
     const { ctx, board, query } = input;
     const report = buildIssuesInColumnReport({
@@ -277,7 +262,6 @@ const ISSUES_IN_COLUMN: AnalysisKind<IssuesQuery, IssuesResponse> = {
 const COLUMN_STATS: AnalysisKind<Project & Partial<ItemFilterQuery>, BoardColumnStatsResponse> = {
   name: 'stats',
   readsItems: () => true,
-  readsMoves: (_board, filter) => filter.dates,
   compute: async (input) => {
     const stats = buildColumnStats({
       columns: input.board.columns,
