@@ -1,9 +1,11 @@
+import { FLOW_DEFAULTS as API_DEFAULTS } from '@fluxion/contract/constants';
 import type { FlowReportInput } from './flow-types.ts';
 
+/** The API's defaults (one definition: the contract's), and the simulation's own. */
 export const FLOW_DEFAULTS = {
-  days: 30,
-  horizon: 14,
-  targetItems: 10,
+  days: API_DEFAULTS.days,
+  horizon: API_DEFAULTS.horizon,
+  targetItems: API_DEFAULTS.items,
   seed: 1,
   trials: 10_000,
 } as const;
