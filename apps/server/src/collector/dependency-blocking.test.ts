@@ -1,3 +1,4 @@
+import { sign } from '@octokit/webhooks-methods';
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { issueAccessToken } from '../auth/access-tokens.ts';
@@ -160,5 +161,89 @@ describe.each(cases)('dependency blocking ($name)', async ({ create }) => {
     await fullListing();
     await fullListing();
     expect(await rows()).toHaveLength(4);
+  });
+});
+
+/** The deliveries the simulator made of one event and action since `from`, as GitHub would send them. */
+const deliveredSince = (from: number, action: string) =>
+  sim.webhooks.deliveries.slice(from).filter((d) => d.event === 'issue_dependencies' && d.action === action);
+
+describe.each(cases)('dependency webhooks, late and twice ($name)', async ({ create }) => {
+  const { board, work, api } = await blockedBoard();
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx, clock } = await buildTestApp(database, {
+    githubUrl: sim.url,
+    clock: testClock(Date.now()),
+  });
+  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/projects/',
+    headers: bob.auth,
+    payload: { project_id: board.id, iteration_length: 7 },
+  });
+  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
+  await createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
+    backfill: false,
+  }).runOnce();
+  const deliver = async (id: string, body: string) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/webhooks/github',
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'issue_dependencies',
+        'x-github-delivery': id,
+        'x-hub-signature-256': await sign(ctx.config.github.webhookSecret ?? '', body),
+      },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().status as string;
+  };
+  const changes = () =>
+    ctx.db
+      .selectFrom('dependency_changes')
+      .select(['blocking_id', 'blocking', 'at', 'source'])
+      .where('blocking_id', '=', extra.contentId)
+      .where('item_id', '=', work.itemId ?? '')
+      .orderBy('at')
+      .execute();
+  const extra = await control<Made>('/_sim/issues', { title: 'Security review', repo: REPO });
+
+  it('records a dependency from its webhook at once, once however often delivered, and a late removal in its place', async () => {
+    sim.webhooks.urls = ['http://127.0.0.1:9/'];
+    const from = sim.webhooks.deliveries.length;
+    await control(`/_sim/issues/${work.contentId}/blocked-by`, { blockingId: extra.contentId });
+    const addedAt = sim.world.contents.get(work.contentId)?.updatedAt ?? 0;
+    await control(`/_sim/issues/${api.contentId}/blocked-by`, { blockingId: extra.contentId });
+    await control('/_sim/clock/advance', { minutes: 10 });
+    await call('DELETE', `/_sim/issues/${work.contentId}/blocked-by/${extra.contentId}`);
+    const removedAt = sim.world.contents.get(work.contentId)?.updatedAt ?? 0;
+    sim.webhooks.urls = [];
+    const [add] = deliveredSince(from, 'blocked_by_added');
+    const [remove] = deliveredSince(from, 'blocked_by_removed');
+    const [mirror] = deliveredSince(from, 'blocking_added');
+    if (!add || !remove || !mirror) throw new Error('no delivery');
+    clock.advance(HOUR);
+    // The removal arrives first (late order), then the addition, twice, and once more as a new delivery.
+    expect(await deliver('d-remove', remove.body)).toBe('recorded');
+    expect(await deliver('d-add', add.body)).toBe('recorded');
+    expect(await deliver('d-add', add.body)).toBe('duplicate');
+    expect(await deliver('d-add-again', add.body)).toBe('known');
+    expect(await deliver('d-mirror', mirror.body)).toBe('ignored: recorded from blocked_by');
+    const second = (t: number) => Math.floor(t / 1000) * 1000;
+    expect((await changes()).map((c) => [Number(c.blocking), Number(c.at), c.source])).toEqual([
+      [1, second(addedAt), 'webhook'],
+      [0, second(removedAt), 'webhook'],
+    ]);
+    // The item's own listing afterwards sees it gone: nothing more to write; blocked by it no longer.
+    clock.advance(HOUR);
+    await ctx.db.updateTable('boards').set({ last_full_sync_at: 0 }).execute();
+    await createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
+      backfill: false,
+    }).runOnce();
+    expect(await changes()).toHaveLength(2);
   });
 });

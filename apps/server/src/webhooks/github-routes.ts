@@ -1,3 +1,4 @@
+import { DEPENDENCY_EVENT, handleDependencyDelivery } from './dependency-event.ts';
 import { recordChanges } from '../boards/changes.ts';
 import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
@@ -73,6 +74,19 @@ export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (!delivery)
       return reply.status(400).send({ error: 'bad_request', message: 'X-GitHub-Delivery is required' });
     if (event === 'ping') return { status: 'pong' };
+    if (event === DEPENDENCY_EVENT) {
+      if (payload === undefined)
+        return reply.status(400).send({ error: 'bad_request', message: 'Body is not valid JSON' });
+      // An organization's webhook speaks for its own boards only ('' when it named none: no board).
+      const org = signer.kind === 'app' ? null : (signer.org ?? '');
+      const handled = await handleDependencyDelivery(ctx, payload, delivery, org);
+      if (!handled.ok) {
+        const { message, field } = handled;
+        return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
+      }
+      request.log.info({ delivery, event, status: handled.status }, 'github webhook');
+      return { status: handled.status };
+    }
     if (event !== 'projects_v2_item' && event !== AUTHORIZATION_EVENT && !isInstallationEvent(event))
       return { status: 'ignored', reason: `event ${event}` };
     if (payload === undefined)

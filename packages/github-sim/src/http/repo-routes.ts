@@ -53,7 +53,7 @@ const URL_TEMPLATES: Record<string, string> = {
  * GitHub's full-repository object. The simulator has no repository records: a repository is the issues
  * that name it, so its dates are its first and last issue's and its open issues are theirs.
  */
-function fullRepositoryJson(world: World, fullName: string): Record<string, unknown> {
+export function fullRepositoryJson(world: World, fullName: string): Record<string, unknown> {
   const issues = [...world.contents.values()].filter((c) => c.repo === fullName);
   const created = Math.min(world.now(), ...issues.map((c) => c.createdAt));
   const updated = Math.max(created, ...issues.map((c) => c.updatedAt));

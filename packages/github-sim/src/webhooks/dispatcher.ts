@@ -6,6 +6,8 @@ import type { ItemChange } from '../model/types.ts';
 import type { AppEvent, World } from '../model/world.ts';
 import { appEventPayload } from './app-payload.ts';
 import { projectsV2ItemPayload } from './payload.ts';
+import type { RelationEvent } from '../model/hierarchy.ts';
+import { relationPayload } from './relation-payload.ts';
 
 /**
  * Who a delivery is for: `organization` = the organization webhook (`urls`, `secret`), `integration` = the
@@ -64,6 +66,25 @@ export class WebhookDispatcher {
     this.secret = secret;
     world.listeners.add((change) => this.onChange(change));
     world.appListeners.add((event) => this.onAppEvent(event));
+    world.relationListeners.add((event) => this.onRelation(event));
+  }
+
+  /**
+   * `sub_issues` and `issue_dependencies` to the organization webhook URLs, and to the App's webhook where
+   * it is installed on the organization, subscribed to the event and may read issues.
+   */
+  private onRelation(event: RelationEvent): void {
+    const payload = relationPayload(this.world, event);
+    if (!payload) return;
+    const body = JSON.stringify(payload);
+    const org = (payload.organization as { login: string }).login;
+    for (const url of this.urls) this.dispatch(event.event, event.action, url, body, 'organization', 1, org);
+    const app = this.world.app;
+    const installation = installationOn(this.world, org);
+    if (!app?.webhookUrl || !installation || installation.suspendedAt !== null) return;
+    if (!app.events.includes(event.event) || !installation.permissions.issues) return;
+    const appBody = JSON.stringify({ ...payload, installation: installationRef(installation.id) });
+    this.dispatch(event.event, event.action, app.webhookUrl, appBody, 'integration', app.id, org);
   }
 
   private onChange(change: ItemChange): void {

@@ -98,6 +98,19 @@ describe("the simulator's webhooks against GitHub's published schemas", () => {
     await control(sim, '/_sim/app/authorizations/octo-alice', undefined, 'DELETE');
     await control(sim, `/_sim/items/${work.itemId}/archive`);
     await control(sim, `/_sim/items/${work.itemId}/restore`);
+    const issue = (title: string) =>
+      control<{ contentId: string }>(sim, '/_sim/issues', { repo: 'fluxion-labs/platform', title });
+    const [parent, child, blocker] = [await issue('Parent'), await issue('Child'), await issue('Blocker')];
+    await control(sim, `/_sim/issues/${parent.contentId}/type`, { type: 'Feature' });
+    await control(sim, `/_sim/issues/${parent.contentId}/sub-issues`, { subIssueId: child.contentId });
+    await control(sim, `/_sim/issues/${parent.contentId}/sub-issues/${child.contentId}`, undefined, 'DELETE');
+    await control(sim, `/_sim/issues/${child.contentId}/blocked-by`, { blockingId: blocker.contentId });
+    await control(
+      sim,
+      `/_sim/issues/${child.contentId}/blocked-by/${blocker.contentId}`,
+      undefined,
+      'DELETE',
+    );
     await control(sim, `/_sim/items/${work.itemId}`, undefined, 'DELETE');
     await control(
       sim,
@@ -121,6 +134,10 @@ describe("the simulator's webhooks against GitHub's published schemas", () => {
       'installation.suspend',
       'installation.unsuspend',
       'installation_repositories.removed',
+      'issue_dependencies.blocked_by_added',
+      'issue_dependencies.blocked_by_removed',
+      'issue_dependencies.blocking_added',
+      'issue_dependencies.blocking_removed',
       'projects_v2_item.archived',
       'projects_v2_item.converted',
       'projects_v2_item.created',
@@ -128,6 +145,10 @@ describe("the simulator's webhooks against GitHub's published schemas", () => {
       'projects_v2_item.edited',
       'projects_v2_item.reordered',
       'projects_v2_item.restored',
+      'sub_issues.parent_issue_added',
+      'sub_issues.parent_issue_removed',
+      'sub_issues.sub_issue_added',
+      'sub_issues.sub_issue_removed',
     ]);
     const payloadOf = (action: string) =>
       deliveries.filter((d) => d.action === action).map((d) => JSON.parse(d.body));
