@@ -129,6 +129,11 @@ describe.skipIf(!reachable)('notifications sent by worker processes', () => {
       },
       now,
     );
+    // Confirmed the user's (GitHub listed it verified, or its link was followed).
+    await db()
+      .insertInto('email_confirmations')
+      .values({ user_id: user.id, email, confirmed_at: now, nonce: null, sent_at: null, created_at: now })
+      .execute();
     return { userId: user.id, boardId, email };
   };
 

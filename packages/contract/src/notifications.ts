@@ -33,6 +33,11 @@ export const notificationSettingsSchema = z.object({
   by_email: z.boolean(),
   by_slack: z.boolean(),
   email: z.string().nullable(),
+  /**
+   * Whether `email` is confirmed the caller's (GitHub lists it verified, or its confirmation link was
+   * followed) or waiting for its link; nothing is sent to it until it is confirmed. null: no address.
+   */
+  email_status: z.enum(['confirmed', 'waiting']).nullable(),
   /** The board's Slack channel: whether a webhook is set (its last characters), and whether the caller may change it. */
   slack: z.object({ configured: z.boolean(), hint: z.string().nullable(), may_change: z.boolean() }),
   /** False when this server has no SMTP server (SMTP_URL unset outside local mode). */
@@ -109,6 +114,33 @@ export const notificationEndpoints = {
     rateLimited: true,
     params: projectIdParamsSchema,
     responses: { 200: testDigestResultSchema },
+  },
+  resendEmailConfirmation: {
+    ...r.resendEmailConfirmation,
+    summary:
+      "Sends the caller's digest address a new confirmation link (the earlier one stops working); one a minute per address, 10 a user an hour (429)",
+    tag: 'Projects',
+    auth: 'bearer',
+    rateLimited: true,
+    params: projectIdParamsSchema,
+    responses: { 200: notificationSettingsSchema },
+  },
+  confirmEmailPage: {
+    ...r.confirmEmailPage,
+    summary: "An address's confirmation link: a page with one button (HTML), without sign-in",
+    tag: 'Projects',
+    auth: 'none',
+    query: unsubscribeQuerySchema,
+    responses: { 200: z.string() },
+  },
+  confirmEmail: {
+    ...r.confirmEmail,
+    summary:
+      'Confirms a digest address (the signed link, 7 days, once): digests and alerts may then go to it; 400 for a link that expired or was used',
+    tag: 'Projects',
+    auth: 'none',
+    query: unsubscribeQuerySchema,
+    responses: { 200: z.string() },
   },
   unsubscribePage: {
     ...r.unsubscribePage,

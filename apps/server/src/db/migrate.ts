@@ -34,6 +34,7 @@ import { alertScans } from './migrations/032_alert_scans.ts';
 import { orgWebhookSecrets } from './migrations/033_org_webhook_secrets.ts';
 import { issueRelations } from './migrations/034_issue_relations.ts';
 import { workLevel } from './migrations/035_work_level.ts';
+import { emailConfirmations } from './migrations/036_email_confirmations.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -72,6 +73,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '033_org_webhook_secrets': orgWebhookSecrets,
     '034_issue_relations': issueRelations,
     '035_work_level': workLevel,
+    '036_email_confirmations': emailConfirmations,
   };
 }
 

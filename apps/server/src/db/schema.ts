@@ -395,6 +395,18 @@ export type OrgWebhookSecretsTable = {
   set_at: number;
 };
 
+/** A digest/alert address of a user and whether it is confirmed theirs (migration 036; notifications/). */
+export type EmailConfirmationsTable = {
+  user_id: string;
+  /** In lower case. */
+  email: string;
+  confirmed_at: number | null;
+  /** The nonce of the one confirmation link that still works; null once confirmed. */
+  nonce: string | null;
+  sent_at: number | null;
+  created_at: number;
+};
+
 export type Database = {
   board_plan_fields: BoardPlanFieldsTable;
   item_plan_changes: ItemPlanChangesTable;
@@ -422,6 +434,7 @@ export type Database = {
   notification_jobs: NotificationJobsTable;
   task_turns: TaskTurnsTable;
   org_webhook_secrets: OrgWebhookSecretsTable;
+  email_confirmations: EmailConfirmationsTable;
 };
 
 export type User = Selectable<UsersTable>;

@@ -34,6 +34,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   rate_limit_hits: 'http',
   webhook_deliveries: 'webhooks',
   org_webhook_secrets: 'webhooks',
+  email_confirmations: 'notifications',
   /** The GitHub App's installations (migration 019), written by their own folder. */
   github_installations: 'installations',
   /** Label additions and removals (migration 028), recorded with the items' metadata. */

@@ -39,7 +39,7 @@ describe('OAuth helpers against the simulator', () => {
       redirectUrl,
       codeVerifier: pkce.verifier,
     });
-    expect(scopes).toEqual(['read:project', 'read:org']);
+    expect(scopes).toEqual(['read:project', 'read:org', 'user:email']);
     expect((await createGithubClient({ apiUrl: sim.url, token }).getAuthenticatedUser()).login).toBe(
       'octo-bob',
     );

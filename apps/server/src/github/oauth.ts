@@ -13,7 +13,7 @@ import { GithubError } from './errors.ts';
  * The scopes Fluxion asks for: the least that reads Projects (v2) boards and the user's organizations.
  * `read:project` covers projects; `read:org` lets GitHub list private organization memberships.
  */
-export const GITHUB_SCOPES = ['read:project', 'read:org'];
+export const GITHUB_SCOPES = ['read:project', 'read:org', 'user:email'];
 
 export type OAuthEndpoint = {
   /**

@@ -3,7 +3,8 @@ import type { NotificationSettings } from '../config.ts';
 import type { Message } from './messages.ts';
 import type { SlackMessage } from './slack.ts';
 
-export type Email = Message & { to: string; messageId: string; unsubscribeUrl: string };
+/** `unsubscribeUrl`: absent for a message that is not a subscription's (an address's confirmation link). */
+export type Email = Message & { to: string; messageId: string; unsubscribeUrl?: string };
 
 /** How messages leave: e-mail over SMTP and Slack incoming webhooks. Both throw a readable error on failure. */
 export type Channels = {
@@ -41,10 +42,12 @@ async function sendEmail(transport: Transporter, from: string, mail: Email): Pro
       html: mail.html,
       messageId: mail.messageId,
       // RFC 2369 and RFC 8058: mail clients show an "Unsubscribe" that POSTs to the link, no sign-in.
-      headers: {
-        'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      },
+      headers: mail.unsubscribeUrl
+        ? {
+            'List-Unsubscribe': `<${mail.unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          }
+        : {},
     });
   } catch (error) {
     throw new Error(`SMTP refused: ${smtpReason(error)}`);

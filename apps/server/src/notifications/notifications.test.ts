@@ -100,6 +100,16 @@ describe.each(cases)('digest and alerts ($name)', async ({ create }) => {
   };
   const bobMail = `bob-${database.url ? 'pg' : 'lite'}@example.test`;
   const aliceMail = `alice-${database.url ? 'pg' : 'lite'}@example.test`;
+  // GitHub lists both addresses verified (the App may read them: its "Email addresses" permission).
+  const simApp = sim.world.app;
+  if (simApp) simApp.permissions.emails = 'read';
+  for (const [login, email] of [
+    ['octo-bob', bobMail],
+    ['octo-alice', aliceMail],
+  ] as const) {
+    const account = sim.world.users.get(login);
+    if (account) account.otherEmails = [...(account.otherEmails ?? []), { email, verified: true }];
+  }
 
   const save = async (user: typeof bob, body: Record<string, unknown>) => {
     const response = await app.inject({

@@ -178,6 +178,7 @@ export async function recordAlertScan(
 export async function forgetNotificationsOf(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
   await db.deleteFrom('notification_jobs').where('user_id', '=', userId).execute();
+  await db.deleteFrom('email_confirmations').where('user_id', '=', userId).execute();
   await db
     .updateTable('notification_boards')
     .set({ updated_by: null })

@@ -7,12 +7,21 @@ import { perUserRateLimit } from '../http/rate-limit.ts';
 import type { Channels } from './channels.ts';
 import {
   notificationSettings,
+  resendEmailConfirmation,
   saveNotificationSettings,
   sendTestDigest,
   unsubscribe,
   unsubscribeTarget,
 } from './service.ts';
-import { BAD_LINK_PAGE, confirmPage, donePage } from './unsubscribe-page.ts';
+import {
+  BAD_CONFIRMATION_PAGE,
+  BAD_LINK_PAGE,
+  confirmEmailPage,
+  confirmPage,
+  donePage,
+  emailConfirmedPage,
+} from './unsubscribe-page.ts';
+import { confirmEmail } from './email-confirmation.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -26,7 +35,13 @@ export async function notificationRoutes(
     notificationSettings(ctx, request.userId, request.params.id),
   );
   registerEndpoint(app, endpoints.saveNotificationSettings, (request) =>
-    saveNotificationSettings(ctx, request.userId, request.params.id, request.body),
+    saveNotificationSettings(ctx, channels, request.userId, request.params.id, request.body),
+  );
+  registerEndpoint(
+    app,
+    endpoints.resendEmailConfirmation,
+    (request) => resendEmailConfirmation(ctx, channels, request.userId, request.params.id),
+    { config: { rateLimit: perUserRateLimit(10, HOUR_MS) } },
   );
   registerEndpoint(
     app,
@@ -54,6 +69,14 @@ export async function unsubscribeRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
       'content-security-policy',
       "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     );
+  });
+  registerEndpoint(app, endpoints.confirmEmailPage, async (request, reply) =>
+    reply.type(html).send(confirmEmailPage(request.query.token)),
+  );
+  registerEndpoint(app, endpoints.confirmEmail, async (request, reply) => {
+    const confirmed = await confirmEmail(ctx, request.query.token);
+    if (!confirmed) return reply.status(400).type(html).send(BAD_CONFIRMATION_PAGE);
+    return reply.type(html).send(emailConfirmedPage(confirmed.email, ctx.config.publicUrl));
   });
   registerEndpoint(app, endpoints.unsubscribePage, async (request, reply) => {
     const target = await unsubscribeTarget(ctx, request.query.token);

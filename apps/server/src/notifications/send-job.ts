@@ -23,6 +23,7 @@ import { findBoardById, trackersOf, tracks } from './queries.ts';
 import { retryDelayMs } from './schedule.ts';
 import { alertSlack, digestSlack } from './slack.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
+import { emailStatus } from './email-confirmation.ts';
 
 export type Sender = { ctx: ApiContext; channels: Channels; owner: string; leaseMs: number };
 
@@ -118,6 +119,8 @@ async function emailDelivery(sender: Sender, job: Job, board: Board): Promise<De
   if (refusal) return drop(refusal);
   const prefs = await findPreferences(ctx.db, userId, board.id);
   if (!prefs?.email) return drop('No e-mail address is set');
+  if ((await emailStatus(ctx, userId, prefs.email)) !== 'confirmed')
+    return drop('The e-mail address is waiting for its confirmation');
   if (!wants(job, prefs) || (job.kind !== 'test_digest' && prefs.by_email !== 1))
     return drop('Turned off before it was sent');
   const email = channels.email;

@@ -25,6 +25,7 @@ import { attemptJob } from './send-job.ts';
 import { slackWebhookProblem, webhookHint } from './slack.ts';
 import { statusOf } from './status.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
+import { emailStatus, requireConfirmation, resendConfirmation } from './email-confirmation.ts';
 
 /** GET /api/projects/:id/notifications/ */
 export async function notificationSettings(
@@ -51,6 +52,7 @@ async function settingsOf(ctx: AppContext, userId: string, board: Board): Promis
     by_email: prefs.by_email === 1,
     by_slack: prefs.by_slack === 1,
     email: prefs.email,
+    email_status: prefs.email ? await emailStatus(ctx, userId, prefs.email) : null,
     slack: {
       configured: url !== null,
       hint: url ? webhookHint(url) : null,
@@ -73,6 +75,7 @@ async function settingsOf(ctx: AppContext, userId: string, board: Board): Promis
 /** POST /api/projects/:id/notifications/ */
 export async function saveNotificationSettings(
   ctx: AppContext,
+  channels: Channels,
   userId: string,
   projectId: string,
   body: SaveNotificationSettings,
@@ -100,6 +103,21 @@ export async function saveNotificationSettings(
     },
     now,
   );
+  if (body.email && body.by_email) await requireConfirmation(ctx, channels, userId, body.email);
+  return settingsOf(ctx, userId, board);
+}
+
+/** POST /api/projects/:id/notifications/email-confirmation/: a new link to the caller's waiting address. */
+export async function resendEmailConfirmation(
+  ctx: AppContext,
+  channels: Channels,
+  userId: string,
+  projectId: string,
+): Promise<NotificationSettings> {
+  const board = await resolveProject(ctx, userId, projectId);
+  const prefs = await findPreferences(ctx.db, userId, board.id);
+  if (!prefs?.email) throw badRequest('Give the e-mail address the digest and alerts go to', 'email');
+  await resendConfirmation(ctx, channels, userId, prefs.email);
   return settingsOf(ctx, userId, board);
 }
 

@@ -42,3 +42,26 @@ export const BAD_LINK_PAGE = page(
   'Unsubscribe',
   '<h1>This unsubscribe link is not valid</h1><p>Open the board’s notification settings on Manage Projects to turn e-mails off.</p>',
 );
+
+/** An address's confirmation link: one button (a link opened by a mail scanner must confirm nothing). */
+export function confirmEmailPage(token: string): string {
+  return page(
+    'Confirm your e-mail address',
+    `<h1>Confirm this address for Fluxion Analytics?</h1>
+<form method="post" action="?token=${encodeURIComponent(token)}"><button type="submit">Confirm</button></form>
+<p>Digests and alerts you chose then go to it.</p>`,
+  );
+}
+
+export function emailConfirmedPage(email: string, publicUrl: string): string {
+  return page(
+    'Address confirmed',
+    `<h1>Address confirmed</h1><p>Digests and alerts you chose will go to ${escapeHtml(email)}.</p>
+<p><a href="${escapeHtml(publicUrl)}/manage-projects">Notification settings</a></p>`,
+  );
+}
+
+export const BAD_CONFIRMATION_PAGE = page(
+  'Confirm your e-mail address',
+  '<h1>This confirmation link is not valid any more</h1><p>It expired, or was used already. Open the board’s notification settings on Manage Projects and choose Resend to get a new one.</p>',
+);

@@ -12,6 +12,7 @@ const SETTINGS: NotificationSettings = {
   by_email: true,
   by_slack: true,
   email: 'me@example.test',
+  email_status: 'confirmed',
   slack: { configured: true, hint: '…/XyZ9', may_change: false },
   email_available: true,
   schedule: 'Mondays at 09:00 (Europe/Paris)',

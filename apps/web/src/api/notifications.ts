@@ -42,6 +42,7 @@ export function isNotificationSettings(value: unknown): value is NotificationSet
   return (
     areBooleans(value, ['digest', 'alerts', 'by_email', 'by_slack', 'email_available', 'is_demo']) &&
     isStringOrNull(value.email) &&
+    (value.email_status === null || value.email_status === 'confirmed' || value.email_status === 'waiting') &&
     typeof value.schedule === 'string' &&
     isRecord(slack) &&
     areBooleans(slack, ['configured', 'may_change']) &&
@@ -96,4 +97,12 @@ export const sendTestDigest = async (projectId: string): Promise<TestDigestResul
     'sendTestDigest',
     await api.call('sendTestDigest', { params: { id: projectId } }),
     isTestDigestResult,
+  );
+
+/** A new confirmation link to the caller's waiting address (one a minute; 429 sooner). */
+export const resendEmailConfirmation = async (projectId: string): Promise<NotificationSettings> =>
+  checked(
+    'resendEmailConfirmation',
+    await api.call('resendEmailConfirmation', { params: { id: projectId } }),
+    isNotificationSettings,
   );

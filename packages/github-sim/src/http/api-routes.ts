@@ -88,6 +88,31 @@ export function registerApiRoutes(app: FastifyInstance, world: World): void {
       .headers(headers)
       .send(orgs.map((org) => organizationJson(org, avatarUrl(request, org.databaseId))));
   });
+  // The user's e-mail addresses: a classic token needs user:email (or user); a GitHub App's user token
+  // the App's user permission "Email addresses" (`emails`); an installation acts as no user.
+  app.get('/user/emails', async (request, reply) => {
+    const docs = 'https://docs.github.com/rest/users/emails#list-email-addresses-for-the-authenticated-user';
+    const auth = authenticate(world, request, reply, docs);
+    if (!auth) return reply;
+    const { principal } = auth;
+    const headers = scopeHeaders(principal, 'user, user:email');
+    if (
+      principal.kind === 'installation' ||
+      (principal.kind === 'app-user' && !principal.app.permissions.emails)
+    )
+      return sendError(reply.headers(headers), 403, NOT_ACCESSIBLE, docs);
+    if (
+      principal.kind === 'classic' &&
+      !principal.token.scopes.some((s) => s === 'user' || s === 'user:email')
+    )
+      return sendError(reply.headers(headers), 404, 'Not Found', docs);
+    const user = auth.user;
+    const listed = [
+      { email: user.email, primary: true, verified: true, visibility: 'private' },
+      ...(user.otherEmails ?? []).map((e) => ({ ...e, primary: false, visibility: null })),
+    ];
+    return reply.headers(headers).send(listed);
+  });
   app.get<{ Params: { org: string } }>('/user/memberships/orgs/:org', async (request, reply) => {
     const docs =
       'https://docs.github.com/rest/orgs/members#get-an-organization-membership-for-the-authenticated-user';

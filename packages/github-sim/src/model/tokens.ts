@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SimToken } from './types.ts';
 import type { World } from './world.ts';
 
-export const DEFAULT_SCOPES = ['read:org', 'read:project'];
+export const DEFAULT_SCOPES = ['read:org', 'read:project', 'user:email'];
 
 /** Mints a token shaped like GitHub's OAuth tokens (gho_ + 36 characters). */
 export function mintToken(world: World, login: string, scopes: string[] = DEFAULT_SCOPES): SimToken {

@@ -10,6 +10,8 @@ export type SimUser = {
   nodeId: string;
   name: string;
   email: string;
+  /** Other addresses on the account (`GET /user/emails`), verified or not; the primary is `email`. */
+  otherEmails?: { email: string; verified: boolean }[];
   createdAt: number;
   /** OAuth client ids this user has already approved, with the scopes granted. */
   approvals: Map<string, Set<string>>;

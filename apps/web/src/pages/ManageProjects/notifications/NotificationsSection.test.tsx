@@ -10,6 +10,7 @@ const SETTINGS: NotificationSettings = {
   by_email: true,
   by_slack: false,
   email: null,
+  email_status: null,
   slack: { configured: false, hint: null, may_change: true },
   email_available: true,
   schedule: 'Mondays at 09:00 (Europe/Paris)',

@@ -3,6 +3,7 @@ import { Button, Checkbox, Flash, FormControl, Select, TextInput } from '@primer
 import { useEffect, useState } from 'react';
 import {
   getNotificationSettings,
+  resendEmailConfirmation,
   saveNotificationSettings,
   sendTestDigest,
   UnexpectedAnswerError,
@@ -91,6 +92,18 @@ export function NotificationsSection({ projects }: { projects: Project[] }) {
     }
   }
 
+  async function resend() {
+    setBusy(true);
+    try {
+      setSettings(await resendEmailConfirmation(projectId));
+      setMessage({ ok: true, text: NT.resent });
+    } catch (error) {
+      setMessage({ ok: false, text: failure(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function test() {
     setBusy(true);
     try {
@@ -159,6 +172,14 @@ export function NotificationsSection({ projects }: { projects: Project[] }) {
                 onChange={(e) => set({ email: e.target.value })}
               />
             </FormControl>
+            {settings.email_status === 'waiting' && settings.email && (
+              <div className={styles.waiting} role="status">
+                <span>{NT.waitingForConfirmation(settings.email)}</span>
+                <Button size="small" disabled={busy} onClick={() => void resend()}>
+                  {NT.resend}
+                </Button>
+              </div>
+            )}
             {!settings.is_demo && (
               <>
                 <FormControl>

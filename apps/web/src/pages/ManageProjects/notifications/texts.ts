@@ -17,6 +17,10 @@ export const NT = {
   webhookOwner: "Only the user who sets this board's shared settings may change its Slack channel.",
   save: 'Save notification settings',
   saved: 'Notification settings saved.',
+  waitingForConfirmation: (email: string) =>
+    `Waiting for confirmation: open the link we sent to ${email}. Nothing is sent to it until then.`,
+  resend: 'Resend the link',
+  resent: 'A new confirmation link is on its way; the earlier one no longer works.',
   test: 'Send a test digest now',
   testing: 'Sending…',
   demo: 'The demo board sends nothing on its own; a test digest goes to you only.',
