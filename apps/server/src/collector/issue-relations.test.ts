@@ -1,3 +1,4 @@
+import { sign } from '@octokit/webhooks-methods';
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { forgetHostFeatures } from '../github/host-features.ts';
@@ -152,6 +153,49 @@ describe.each(cases)('issue relations ($name)', async ({ create }) => {
     expect(byTitle.get('Crash on pay')?.blockedBy?.map((b) => b.title)).toEqual(['Pay by card']);
     const all = [...byTitle.values()];
     expect(decodeItems(encodeItems(all))).toEqual(all);
+  });
+
+  it('a sub_issues webhook, late or twice, has the board listed in full at once, which reads the truth', async () => {
+    const deliver = async (id: string, body: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/webhooks/github',
+        headers: {
+          'content-type': 'application/json',
+          'x-github-event': 'sub_issues',
+          'x-github-delivery': id,
+          'x-hub-signature-256': await sign(ctx.config.github.webhookSecret ?? '', body),
+        },
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().status as string;
+    };
+    sim.webhooks.urls = ['http://127.0.0.1:9/'];
+    const from = sim.webhooks.deliveries.length;
+    await control(`/_sim/issues/${epic.contentId}/sub-issues`, { subIssueId: bug.contentId });
+    await remove(`/_sim/issues/${epic.contentId}/sub-issues/${bug.contentId}`);
+    await control(`/_sim/issues/${epic.contentId}/sub-issues`, { subIssueId: bug.contentId });
+    sim.webhooks.urls = [];
+    const sent = sim.webhooks.deliveries.slice(from).filter((d) => d.event === 'sub_issues');
+    const added = sent.find((d) => d.action === 'sub_issue_added');
+    const removed = sent.find((d) => d.action === 'sub_issue_removed');
+    if (!added || !removed) throw new Error('no delivery');
+    clock.advance(60_000);
+    expect(await deliver(`a-${board.id}`, added.body)).toBe('full listing scheduled for 1 board(s)');
+    expect(await deliver(`a-${board.id}`, added.body)).toBe('duplicate');
+    // The removal, delivered late (after the second addition): the listing reads GitHub's state, a child.
+    expect(await deliver(`r-${board.id}`, removed.body)).toBe('full listing scheduled for 1 board(s)');
+    const due = await ctx.db
+      .selectFrom('boards')
+      .select(['next_sync_at', 'last_full_sync_at'])
+      .where('id', '=', boardRow.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(due.next_sync_at)).toBe(ctx.now());
+    expect(due.last_full_sync_at).toBeNull();
+    await createCollector(ctx, reader, { backfill: false }).runOnce();
+    expect((await items()).get('Crash on pay')?.parent?.contentId).toBe(epic.contentId);
+    await remove(`/_sim/issues/${epic.contentId}/sub-issues/${bug.contentId}`);
   });
 
   it('on a host without issue types and dependencies (the published schema), lists without them and keeps parents', async () => {

@@ -1,4 +1,5 @@
 import { DEPENDENCY_EVENT, handleDependencyDelivery } from './dependency-event.ts';
+import { handleSubIssuesDelivery, SUB_ISSUES_EVENT } from './sub-issues-event.ts';
 import { recordChanges } from '../boards/changes.ts';
 import { endpoints } from '@fluxion/contract';
 import { verify } from '@octokit/webhooks-methods';
@@ -74,12 +75,15 @@ export async function githubWebhookRoutes(app: FastifyInstance, { ctx }: { ctx: 
     if (!delivery)
       return reply.status(400).send({ error: 'bad_request', message: 'X-GitHub-Delivery is required' });
     if (event === 'ping') return { status: 'pong' };
-    if (event === DEPENDENCY_EVENT) {
+    if (event === DEPENDENCY_EVENT || event === SUB_ISSUES_EVENT) {
       if (payload === undefined)
         return reply.status(400).send({ error: 'bad_request', message: 'Body is not valid JSON' });
       // An organization's webhook speaks for its own boards only ('' when it named none: no board).
       const org = signer.kind === 'app' ? null : (signer.org ?? '');
-      const handled = await handleDependencyDelivery(ctx, payload, delivery, org);
+      const handled =
+        event === DEPENDENCY_EVENT
+          ? await handleDependencyDelivery(ctx, payload, delivery, org)
+          : await handleSubIssuesDelivery(ctx, payload, delivery, org);
       if (!handled.ok) {
         const { message, field } = handled;
         return reply.status(400).send({ error: 'bad_request', message, ...(field ? { field } : {}) });
