@@ -9,6 +9,11 @@ import type { DurationUnit } from './lib/units.ts';
 const d = (days: number, unit: DurationUnit = 'days') => viewerFormat.duration(days, unit);
 const pct = (fraction: number) => `${Math.round(fraction * 100)}%`;
 
+/** What marks an item blocked (docs/metrics.md, "Blocked time"): its label, the field if one is named, and
+ * an open issue blocking it (issue dependencies). */
+const blockedBy = (label: string, field?: { name: string; value: string } | null) =>
+  `label '${label}'${field ? `, ${field.name} = '${field.value}'` : ''} or an open issue blocking it`;
+
 export const P = {
   days: d,
   sle: {
@@ -42,14 +47,12 @@ export const P = {
     now: 'Blocked now',
     efficiency: (fraction: number) => `Flow efficiency ${pct(fraction)}`,
     summary: (label: string, now: number, field?: { name: string; value: string } | null) =>
-      field
-        ? `${now} ${now === 1 ? 'item is' : 'items are'} blocked now (label '${label}' or ${field.name} = '${field.value}')`
-        : `${now} ${now === 1 ? 'item carries' : 'items carry'} the label '${label}' now`,
+      `${now} ${now === 1 ? 'item is' : 'items are'} blocked now (${blockedBy(label, field)})`,
     byColumn: (column: string, days: number) => `${column} ${d(days)}`,
     byColumnTitle: (window: number) => `Blocked in the last ${window} days:`,
     tableTitle: 'Blocked time by column',
     tableCaption: (window: number, label: string, field?: { name: string; value: string } | null) =>
-      `Time items were blocked in each column in the last ${window} days, and the items blocked there now. Blocked: carrying the label '${label}'${field ? ` or ${field.name} = '${field.value}'` : ''}.`,
+      `Time items were blocked in each column in the last ${window} days, and the items blocked there now. Blocked: ${blockedBy(label, field)}; a time marked twice counts once.`,
     column: 'Column',
     blockedDays: (unit: string) => `${unit} blocked`,
     efficiencyAbout:
