@@ -402,8 +402,8 @@ export const T = {
     trackingNote:
       'Only projects you add here are tracked. Issue movements are recorded move by move from the moment a project is added, and the earlier moves its issues’ GitHub timelines still show are imported at once.',
     /** The import checked against GitHub's current values (docs/metrics.md, "Partial histories"). */
-    historyCounts: (imported: number, partial: number, since: string) =>
-      `History imported for ${formatCount(imported)} ${imported === 1 ? 'item' : 'items'}, partial for ${formatCount(partial)}; recorded move by move since ${since}`,
+    historyCounts: (imported: number, partial: number, estimated: number, since: string) =>
+      `History imported for ${formatCount(imported)} ${imported === 1 ? 'item' : 'items'}, partial for ${formatCount(partial)}${estimated > 0 ? ` (${formatCount(estimated)} estimated, ${formatCount(partial - estimated)} unknown)` : ''}; recorded move by move since ${since}`,
     historyPartialHint:
       'GitHub no longer records every move in its timelines: for these items the moves before they entered their current column are not all known, so they have no lead time, a cycle time only if they started after that, and time in state only from then on. They count in work in progress and throughput.',
     workflowField: 'Workflow field',
@@ -665,6 +665,7 @@ export const T = {
       listing: 'First listing',
       import: 'Imported from GitHub',
       demo: 'Demo history',
+      estimated: 'Estimated',
     },
     noMoves: 'No move recorded yet.',
     timePerColumn: 'Time per column',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.ts';
 import { FALLBACK_CONFIDENCE } from './constants.ts';
-import { itemFilterQueryShape } from './filters.ts';
+import { historyQueryShape, itemFilterQueryShape } from './filters.ts';
 
 export const insightSeveritySchema = z.enum([
   'excellent',
@@ -64,16 +64,27 @@ export const leadTimeQuerySchema = z.object({
   days,
   cycle_time: z.string().trim().max(200).optional(),
   ...itemFilterQueryShape,
+  ...historyQueryShape,
 });
-export const boardStoryQuerySchema = z.object({ project: projectParam, ...itemFilterQueryShape });
-export const timeInStateQuerySchema = z.object({ project: projectParam, days, ...itemFilterQueryShape });
+export const boardStoryQuerySchema = z.object({
+  project: projectParam,
+  ...itemFilterQueryShape,
+  ...historyQueryShape,
+});
+export const timeInStateQuerySchema = z.object({
+  project: projectParam,
+  days,
+  ...itemFilterQueryShape,
+  ...historyQueryShape,
+});
 export const issuesQuerySchema = z.object({
   project: projectParam,
   column: z.string({ error: 'column is required' }).trim().min(1, 'column is required').max(200),
   ...itemFilterQueryShape,
+  ...historyQueryShape,
 });
 /** GET /api/projects/:id/column-stats/: the item filter only. */
-export const columnStatsQuerySchema = z.object(itemFilterQueryShape);
+export const columnStatsQuerySchema = z.object({ ...itemFilterQueryShape, ...historyQueryShape });
 
 /**
  * A trend between the window before and the last window (docs/metrics.md §3, "Honest trends"): called

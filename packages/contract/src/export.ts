@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { BoardCalendar } from './calendar.ts';
-import { itemFilterQueryShape } from './filters.ts';
+import { historyQueryShape, itemFilterQueryShape } from './filters.ts';
 import { moveSourceSchema } from './item-history.ts';
 
 /**
@@ -10,6 +10,7 @@ import { moveSourceSchema } from './item-history.ts';
 export const itemsExportQuerySchema = z.object({
   project: z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200),
   ...itemFilterQueryShape,
+  ...historyQueryShape,
 });
 
 /**

@@ -43,6 +43,19 @@ export const itemFilterQueryShape = {
   iteration: name('iteration').optional(),
 };
 export const itemFilterQuerySchema = z.object(itemFilterQueryShape);
+
+/**
+ * Whether an analysis counts the estimated steps of reconstructed histories (docs/metrics.md,
+ * "Reconstructed histories"): `include` (the default) or `leave_out`, where such items keep the partial
+ * rule. Not a filter of items: spread beside the item filter into each analysis query.
+ */
+export const ESTIMATED_OPTIONS = ['include', 'leave_out'] as const;
+export type EstimatedOption = (typeof ESTIMATED_OPTIONS)[number];
+export const historyQueryShape = {
+  estimated: z
+    .enum(ESTIMATED_OPTIONS, { error: `estimated must be one of ${ESTIMATED_OPTIONS.join(', ')}` })
+    .optional(),
+};
 export type ItemFilterQuery = z.output<typeof itemFilterQuerySchema>;
 /** What a caller sends: every part optional. */
 export type ItemFilterParams = z.input<typeof itemFilterQuerySchema>;

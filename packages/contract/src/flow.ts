@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { bottleneckSchema, historyGapsSchema, insightSchema } from './analytics.ts';
 import { FLOW_DEFAULTS } from './constants.ts';
-import { itemFilterQueryShape } from './filters.ts';
+import { historyQueryShape, itemFilterQueryShape } from './filters.ts';
 import { wholeNumber } from './numbers.ts';
 
 /** Optional whole-number query parameter in [1, max], with the parameter's name in every message. */
@@ -23,6 +23,7 @@ export const flowQuerySchema = z.object({
   /** Throughput, cumulative flow and forecasts in items or in the board's estimate units. */
   unit: flowUnitSchema.default('items'),
   ...itemFilterQueryShape,
+  ...historyQueryShape,
 });
 export type FlowQuery = z.infer<typeof flowQuerySchema>;
 
@@ -48,6 +49,8 @@ export const cycleTimePointSchema = z.object({
   blocked_days: z.number().optional(),
   /** Active time / cycle time, 0–1 (2 decimals); null when its cycle took no time. */
   flow_efficiency: z.number().nullable().optional(),
+  /** Its history was reconstructed: its start (or a step before done) is estimated (docs/metrics.md). */
+  estimated: z.literal(true).optional(),
 });
 export type CycleTimePoint = z.infer<typeof cycleTimePointSchema>;
 export const sleRiskSchema = z.enum(['breached', 'at_risk', 'on_track']);

@@ -10,9 +10,11 @@ export type ItemHistoryQuery = z.infer<typeof itemHistoryQuerySchema>;
 
 /**
  * How a move was learnt: GitHub's webhook, the collector's poll, the first listing of the board
- * (`listing`), the import of past moves from the issues' timelines (`import`), or the demo's history.
+ * (`listing`), the import of past moves from the issues' timelines (`import`), the demo's history, or
+ * reconstructed from what GitHub kept after losing the move (`estimated`: docs/metrics.md, "Reconstructed
+ * histories").
  */
-export const moveSourceSchema = z.enum(['webhook', 'poll', 'listing', 'import', 'demo']);
+export const moveSourceSchema = z.enum(['webhook', 'poll', 'listing', 'import', 'demo', 'estimated']);
 export type MoveSource = z.infer<typeof moveSourceSchema>;
 
 /** GET /api/item/ response: the item page (docs/metrics.md, "The item page"). */

@@ -145,11 +145,17 @@ export const projectSchema = z.object({
   /** The single-select field whose options are the columns; absent for the demo and before it is read. */
   workflow_field: z.object({ id: z.string().nullable(), name: z.string() }).optional(),
   /**
-   * The import of past moves: how many items it covered and for how many of them the history is partial
-   * (it disagreed with GitHub's current value: docs/metrics.md); absent until imported.
+   * The import of past moves: how many items it covered, for how many of them the history is partial
+   * (it disagreed with GitHub's current value: docs/metrics.md), and of those how many it reconstructed
+   * (estimated: docs/metrics.md, "Reconstructed histories"); absent until imported. The board's history
+   * quality: exact `imported_items - partial_items`, estimated `estimated_items`, unknown the rest.
    */
   history: z
-    .object({ imported_items: z.number().int().nonnegative(), partial_items: z.number().int().nonnegative() })
+    .object({
+      imported_items: z.number().int().nonnegative(),
+      partial_items: z.number().int().nonnegative(),
+      estimated_items: z.number().int().nonnegative(),
+    })
     .optional(),
   /**
    * The one-time import of the board's moves from before it was added: 'unavailable' when

@@ -21,6 +21,9 @@ export const NODE_PREFIX = {
   LabeledEvent: 'LE_lADO',
   UnlabeledEvent: 'UNLE_lADO',
   IssueType: 'IT_kwDO',
+  AssignedEvent: 'AE_lADO',
+  ClosedEvent: 'CE_lADO',
+  ReopenedEvent: 'REE_lADO',
 } as const;
 
 export type NodeKind = keyof typeof NODE_PREFIX;

@@ -51,6 +51,21 @@ export {
 } from './timeline/item-timelines.ts';
 export { releaseScratch } from './timeline/scratch.ts';
 export { ageIsMinimum, gapSentence, type HistoryGaps, historyGaps } from './timeline/partial-rule.ts';
+export {
+  type EstimateBasis,
+  type EstimatedStep,
+  type HistoryEvidence,
+  type ReconstructionBoard,
+  reconstructHistory,
+  type SurvivingMove,
+} from './timeline/reconstruct.ts';
+export {
+  type CyclePercentiles,
+  type ErrorSpread,
+  type HistoryError,
+  historyError,
+  pooledSpread,
+} from './timeline/history-error.ts';
 export { type CfdRow, cumulativeFlow, cycleTimePercentiles, throughput } from './metrics/charts.ts';
 export {
   FORECAST_CONFIDENCES,

@@ -29,6 +29,13 @@ export type BoardColumns = {
    * histories"): item id → when they entered the column they were then known to be in.
    */
   partialHistory?: ReadonlyMap<string, number> | null;
+  /**
+   * Moves to leave out: item id → the instants of its estimated moves (docs/metrics.md, "Reconstructed
+   * histories"), when the analysis is asked without them.
+   */
+  leftOutMoves?: ReadonlyMap<string, ReadonlySet<number>> | null;
+  /** Items whose chain counts estimated steps (they are not left out): their chart points say so. */
+  estimatedItems?: ReadonlySet<string> | null;
 };
 
 /** An issue another item points to (its parent, or an issue blocking it): what GitHub says of it now. */

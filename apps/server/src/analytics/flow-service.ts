@@ -3,6 +3,7 @@ import { buildFlowReport } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import type { Json } from '../http/json-body.ts';
+import { historyInput } from './history-view.ts';
 import { boardEstimates } from '../plan/board-plan.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import type { FilterView } from './item-filter.ts';
@@ -37,7 +38,7 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
       columns: board.columns,
       // Without a cycle-start column, the viewer's classification picks it (the first productive column).
       cycleStartColumn: board.cycleStart,
-      partialHistory: data.partial,
+      ...historyInput(data, query.estimated),
       classification: board.classification,
       transitions,
       items,

@@ -8,6 +8,7 @@ import { MOVE_SOURCES } from '../move-log/moves.ts';
 import type { Viewer } from './access.ts';
 import { flowOf, flowQuery } from './flow-service.ts';
 import type { FilterView } from './item-filter.ts';
+import { historyInput } from './history-view.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import type { Json } from '../http/json-body.ts';
 import { type AnalysisInput, type AnalysisKind, boardData, serve } from './service.ts';
@@ -55,7 +56,7 @@ const ITEM: AnalysisKind<ItemHistoryQuery, ItemHistoryResponse> = {
     const built = buildItemHistory({
       columns: board.columns,
       cycleStartColumn: report.cycle_start_column,
-      partialHistory: data.partial,
+      ...historyInput(data, undefined),
       itemId: item.id,
       column: item.column,
       enteredColumnAt: item.enteredColumnAt,

@@ -1,5 +1,6 @@
 import type {
   BoardStoryResponse,
+  EstimatedOption,
   Insight,
   ItemFilterQuery,
   BoardColumnStatsResponse,
@@ -29,6 +30,7 @@ import { type Viewer, viewedBoard } from './access.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { estimatesIfAny } from '../plan/board-plan.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
+import { historyInput } from './history-view.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
 import {
   type FilterView,
@@ -172,12 +174,14 @@ export const noted = (insight: Insight, { filter, board }: AnalysisInput<unknown
 /** Without `cycle_time`, the board's own cycle-start column applies. */
 const leadTimeStart = (board: AnalysedBoard, query: LeadTimeQuery) => query.cycle_time || board.cycleStart;
 
-type LeadTimeQuery = {
+/** The history option every analysis takes (contract: historyQueryShape). */
+type HistoryQuery = { estimated?: EstimatedOption | undefined };
+type LeadTimeQuery = HistoryQuery & {
   project: string;
   days: number;
   cycle_time?: string | undefined;
 } & Partial<ItemFilterQuery>;
-type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery>;
+type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery> & HistoryQuery;
 type IssuesQuery = { project: string; column: string } & Partial<ItemFilterQuery>;
 
 const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
@@ -198,7 +202,7 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
     const report = buildLeadTimeReport({
       columns: board.columns,
       cycleStartColumn: leadTimeStart(board, query),
-      partialHistory: data.partial,
+      ...historyInput(data, query.estimated),
       transitions,
       days: query.days,
       now: ctx.now(),
@@ -219,7 +223,7 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
       columns: board.columns,
       // The commitment point keeps queues before it out of the bottleneck.
       cycleStartColumn: board.cycleStart,
-      partialHistory: (await boardData(ctx, board)).partial,
+      ...historyInput(await boardData(ctx, board), query.estimated),
       // Users who share a board may classify its columns differently: the key holds the viewer's.
       classification: board.classification,
       transitions,

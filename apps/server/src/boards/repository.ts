@@ -55,7 +55,7 @@ export async function markBackfilled(
   db: Db,
   boardId: string,
   now: number,
-  how: { skipped?: BackfillSkipped; history?: { items: number; partial: number } } = {},
+  how: { skipped?: BackfillSkipped; history?: { items: number; partial: number; estimated: number } } = {},
 ): Promise<void> {
   await db
     .updateTable('boards')
@@ -63,7 +63,11 @@ export async function markBackfilled(
       backfilled_at: now,
       ...(how.skipped ? { backfill_skipped: how.skipped } : {}),
       ...(how.history
-        ? { history_items: how.history.items, history_partial_items: how.history.partial }
+        ? {
+            history_items: how.history.items,
+            history_partial_items: how.history.partial,
+            history_estimated_items: how.history.estimated,
+          }
         : {}),
     })
     .where('id', '=', boardId)
@@ -128,6 +132,7 @@ export async function switchWorkflowField(
       backfill_skipped: null,
       history_items: null,
       history_partial_items: null,
+      history_estimated_items: null,
       lease_owner: null,
       lease_until: null,
     })

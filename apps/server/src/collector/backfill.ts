@@ -41,8 +41,9 @@ export async function recordBackfill(
   leaseOwner?: string,
   labels: readonly LabelChange[] = [],
 ): Promise<number> {
-  const history = { items: checked.checked, partial: checked.partial.size };
-  const { moves } = checked;
+  const estimated = new Set((checked.estimated ?? []).map((m) => m.itemId)).size;
+  const history = { items: checked.checked, partial: checked.partial.size, estimated };
+  const moves = [...checked.moves, ...(checked.estimated ?? [])];
   return recordChanges(db, boardId, async (changes) => {
     const trx = changes.db;
     if (leaseOwner !== undefined) await holdLease(trx, boardId, leaseOwner);

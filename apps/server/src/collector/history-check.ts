@@ -1,3 +1,4 @@
+import { type ReconstructionBoard, reconstructHistory } from '@fluxion/flow';
 import type { GithubItemHistory } from '../github/types.ts';
 import type { Move, ObservedItem } from './observation.ts';
 
@@ -14,9 +15,11 @@ export type CheckedHistories = {
   partial: Map<string, number>;
   /** How many items' histories were checked against GitHub's current value. */
   checked: number;
+  /** The partial items' reconstructed steps (source 'estimated'): docs/metrics.md, "Reconstructed histories". */
+  estimated?: Move[];
 };
 
-type Current = Pick<ObservedItem, 'itemId' | 'column' | 'statusUpdatedAt'>;
+type Current = Pick<ObservedItem, 'itemId' | 'column' | 'statusUpdatedAt' | 'addedAt'>;
 
 /**
  * The import of past moves, each item's chain checked against what GitHub says now: its current column
@@ -70,11 +73,19 @@ function eventMoves(history: GithubItemHistory, itemId: string): Move[] {
 }
 
 /** The events before the item's known entry: after it, they cannot be placed in its chain. */
+function linked(events: readonly Move[]): boolean {
+  return events.every((e, i) => e.from === (i === 0 ? null : (events[i - 1] as Move).to));
+}
+
 function knownUntil(events: readonly Move[], entered: number): Move[] {
   return events.filter((e) => e.at < entered - SAME_MOVE_MS);
 }
 
-/** Whether the events end with the entry GitHub's value records (or, without events, it was set when added). */
+/**
+ * Whether the events end with the entry GitHub's value records (or, without events, it was set when added),
+ * and link up: each leaves the column the one before entered, the first none. A chain that leaves a column
+ * it never entered lost the event between (GitHub writes one when an item gets its first value).
+ */
 function chainHolds(
   events: readonly Move[],
   column: string,
@@ -82,7 +93,49 @@ function chainHolds(
   addedAt: string | null,
 ): boolean {
   const last = events.at(-1);
-  if (last) return last.to === column && Math.abs(last.at - entered) <= SAME_MOVE_MS;
+  if (last) return linked(events) && last.to === column && Math.abs(last.at - entered) <= SAME_MOVE_MS;
   const added = addedAt === null ? Number.NaN : Date.parse(addedAt);
   return Math.abs(entered - added) <= SAME_MOVE_MS;
+}
+
+const stampsOf = (list: readonly string[] | undefined) =>
+  (list ?? []).map((at) => Date.parse(at)).filter((at) => Number.isFinite(at));
+
+/**
+ * The partial items' lost histories, reconstructed from what GitHub still keeps (the rule:
+ * `reconstructHistory`): each step a move of source 'estimated' with its basis. A recorded move wins: the
+ * steps all come before the item's first recorded one.
+ */
+export function estimateHistories(
+  histories: readonly GithubItemHistory[],
+  current: readonly Current[],
+  checked: CheckedHistories,
+  board: ReconstructionBoard,
+): Move[] {
+  const byId = new Map(current.map((c) => [c.itemId, c]));
+  const known = new Map<string, Move[]>();
+  for (const move of checked.moves) known.set(move.itemId, [...(known.get(move.itemId) ?? []), move]);
+  return histories.flatMap((history) => {
+    const item = history.itemId ? byId.get(history.itemId) : undefined;
+    const enteredAt = item ? checked.partial.get(item.itemId) : undefined;
+    if (!item || item.column === null || enteredAt === undefined) return [];
+    const added = history.addedAt === null ? (item.addedAt ?? null) : Date.parse(history.addedAt);
+    const steps = reconstructHistory(board, {
+      addedAt: added !== null && Number.isFinite(added) ? added : null,
+      column: item.column,
+      enteredAt,
+      surviving: (known.get(item.itemId) ?? []).filter((m) => m.at < enteredAt),
+      assignedAt: stampsOf(history.assigned),
+      closedAt: stampsOf(history.closed),
+      reopenedAt: stampsOf(history.reopened),
+    });
+    return (steps ?? []).map((step) => ({
+      itemId: item.itemId,
+      from: step.from,
+      to: step.to,
+      at: step.at,
+      source: 'estimated' as const,
+      basis: step.basis,
+    }));
+  });
 }

@@ -9,6 +9,8 @@ export type ObservedItem = ItemMetadata & {
   /** When the item itself last changed (archived, restored, status cleared…), if known. */
   updatedAt: number | null;
   archived: boolean;
+  /** When the item joined the board (its project item's `createdAt`), if known. */
+  addedAt?: number | null;
 };
 
 export type { Move, StoredItem, TransitionSource } from '../move-log/moves.ts';

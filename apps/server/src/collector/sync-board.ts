@@ -14,7 +14,7 @@ import type { UnreadableReason } from '@fluxion/contract';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { recordBackfill, recordBackfillSkipped } from './backfill.ts';
-import { type CheckedHistories, checkHistories } from './history-check.ts';
+import { type CheckedHistories, checkHistories, estimateHistories } from './history-check.ts';
 import { applyColumnRenames } from '../projects/column-renames.ts';
 import { LeaseLostError, releaseBoard, type SyncOutcome } from '../boards/leases.ts';
 import { setCollectorUser, setUnreadableItems } from '../boards/repository.ts';
@@ -49,7 +49,8 @@ import type { BlockedField } from '@fluxion/contract';
 import { type ObservedFieldValue, recordFieldValues } from '../move-log/field-changes.ts';
 import { recordObservedBlockers } from '../move-log/dependency-changes.ts';
 import { timelineLabelChanges } from '../move-log/label-changes.ts';
-import type { LabelChange } from '@fluxion/flow';
+import { classifyColumns, type LabelChange, type ReconstructionBoard } from '@fluxion/flow';
+import { parseColumns } from '../projects/to-api.ts';
 
 /** Incremental polls list items changed in the last day: far cheaper than a full listing on big boards. */
 const INCREMENTAL_DAYS = 1;
@@ -71,6 +72,7 @@ export function toObserved(item: GithubProjectItem): ObservedItem | null {
     statusUpdatedAt: item.statusUpdatedAt ? Date.parse(item.statusUpdatedAt) : null,
     updatedAt: item.updatedAt ? Date.parse(item.updatedAt) : null,
     archived: item.isArchived,
+    addedAt: item.createdAt ? Date.parse(item.createdAt) : null,
   };
 }
 
@@ -205,7 +207,7 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     await recordChanges(ctx.db, board.id, (changes) => recordFieldValues(changes, field, values, ctx.now()));
   }
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {
-    await backfill(ctx, board, reader, observed, params.owner);
+    await backfill(ctx, board, reader, observed, params.owner, columns?.map((c) => c.name) ?? null);
   }
   const workflowField = workflow ? { id: workflow.id, name: workflow.name } : null;
   return { columns, workflowField, statusTimes: observed.map((i) => i.statusUpdatedAt) };
@@ -304,19 +306,46 @@ async function backfill(
   reader: BoardReader,
   observed: ObservedItem[],
   owner: string,
+  columns: string[] | null,
 ) {
   let checked: CheckedHistories = { moves: [], partial: new Map(), checked: 0 };
   let labels: LabelChange[] = [];
   try {
     const histories = await reader.getStatusHistory(board.github_project_id);
     labels = timelineLabelChanges(histories);
-    checked = checkHistories(statusEventsIfRead(board, histories), observed, board.added_at);
+    const events = statusEventsIfRead(board, histories);
+    checked = checkHistories(events, observed, board.added_at);
+    const shape = await reconstructionBoard(ctx, board, columns);
+    checked.estimated = estimateHistories(events, observed, checked, shape);
   } catch (error) {
     if (error instanceof GithubSchemaError)
       return recordBackfillSkipped(ctx.db, board.id, 'no_timeline_events', ctx.now(), owner);
     ctx.log?.warn({ board: board.id, reason: (error as Error).message }, 'backfill failed; skipped');
   }
   await recordBackfill(ctx.db, board.id, checked, ctx.now(), owner, labels);
+}
+
+/**
+ * The board as the reconstruction reads it: its columns, the start column its first tracker chose (else the
+ * first column its name says is worked in) and its last column as done.
+ */
+async function reconstructionBoard(
+  ctx: AppContext,
+  board: Board,
+  listed: string[] | null,
+): Promise<ReconstructionBoard> {
+  const columns = listed ?? parseColumns(board.column_list);
+  const chosen = await ctx.db
+    .selectFrom('tracked_projects')
+    .select('cycle_time_start_column')
+    .where('board_id', '=', board.id)
+    .where('cycle_time_start_column', 'is not', null)
+    .orderBy('added_at')
+    .executeTakeFirst();
+  const start = chosen?.cycle_time_start_column;
+  const startColumn =
+    start && columns.includes(start) ? start : (classifyColumns({ columns }).productive[0] ?? null);
+  return { columns, startColumn, doneColumn: null };
 }
 
 /** A sync that lost its lease releases nothing: the board is no longer its to schedule. */

@@ -297,7 +297,20 @@ describe.each(await dialectCases())('history import with lost timeline events on
 
       const listed = await api<Project[]>(world, 'GET', '/api/projects/');
       const shown = listed.body.find((p) => p.project_id === projectId);
-      expect(shown?.history).toEqual({ imported_items: 10, partial_items: partial });
+      // The partial items reconstructed (docs/metrics.md, "Reconstructed histories"): each estimated step
+      // before the item's known entry, none for a complete item.
+      const estimated = moves.filter((m) => m.source === 'estimated');
+      for (const m of estimated) {
+        const before = items.find((i) => i.item_id === m.item)?.history_partial_before;
+        expect(before, m.item).not.toBeNull();
+        expect(m.at).toBeLessThan(Number(before));
+      }
+      const estimatedItems = new Set(estimated.map((m) => m.item)).size;
+      expect(shown?.history).toEqual({
+        imported_items: 10,
+        partial_items: partial,
+        estimated_items: estimatedItems,
+      });
     },
   );
 });

@@ -35,6 +35,7 @@ import { orgWebhookSecrets } from './migrations/033_org_webhook_secrets.ts';
 import { issueRelations } from './migrations/034_issue_relations.ts';
 import { workLevel } from './migrations/035_work_level.ts';
 import { emailConfirmations } from './migrations/036_email_confirmations.ts';
+import { estimatedMoves } from './migrations/037_estimated_moves.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -74,6 +75,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '034_issue_relations': issueRelations,
     '035_work_level': workLevel,
     '036_email_confirmations': emailConfirmations,
+    '037_estimated_moves': estimatedMoves,
   };
 }
 

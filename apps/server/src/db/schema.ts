@@ -119,6 +119,8 @@ export type BoardsTable = {
   /** Items the history import covered, and those of them whose history is partial; null until imported. */
   history_items: Generated<number | null>;
   history_partial_items: Generated<number | null>;
+  /** Of those partial items, the ones whose history the import reconstructed (estimated); migration 037. */
+  history_estimated_items: Generated<number | null>;
   /** JSON `{sle, wip_limits, blocked_label, blocked_field?}` (contract: flowPoliciesSchema); null: none set (migration 028). */
   flow_policies: Generated<string | null>;
 };
@@ -170,6 +172,8 @@ export type TransitionsTable = {
   at: number;
   source: string;
   recorded_at: number;
+  /** An estimated move's evidence ('added', 'assigned', 'closed', 'reopened'); null: recorded (037). */
+  basis: Generated<string | null>;
 };
 
 /** A board's moves after_id < id ≤ last_id in compact form (apps/server/src/segments). */

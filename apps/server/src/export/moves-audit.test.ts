@@ -45,7 +45,7 @@ describe.each(cases)("a board's audit log of moves ($name)", async ({ create }) 
     expect(response.headers['content-disposition']).toBe('attachment; filename="vault-migration-moves.csv"');
     const [header] = response.body.split('\n');
     expect(header).toBe(
-      'Move ID,Item ID,Number,Title,From,To,"Moved at (UTC, ISO 8601 with offset)",Source,"Recorded at (UTC, ISO 8601 with offset)"',
+      'Move ID,Item ID,Number,Title,From,To,"Moved at (UTC, ISO 8601 with offset)",Source,"Recorded at (UTC, ISO 8601 with offset)",Estimated from',
     );
     const rows = rowsOf(response.body).map((row) => row.split(','));
     expect(rows.map((cells) => Number(cells[0]))).toEqual(stored.map((m) => Number(m.id)));

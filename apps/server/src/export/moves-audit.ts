@@ -31,6 +31,7 @@ export function movesCsvHeader(calendar: ExportCalendar): string[] {
     header.instant('Moved at'),
     'Source',
     header.instant('Recorded at'),
+    'Estimated from',
   ];
 }
 
@@ -69,6 +70,7 @@ export function movesCsv(source: AuditSource, calendar: ExportCalendar): Readabl
       zonedIso(m.at, zone),
       MOVE_SOURCES[m.source] ?? m.source,
       zonedIso(m.recordedAt, zone),
+      m.basis ?? '',
     ];
   };
   async function* body() {
@@ -93,6 +95,7 @@ export function movesJson(source: AuditSource): Readable {
       at: iso(m.at),
       source: MOVE_SOURCES[m.source] ?? m.source,
       recorded_at: iso(m.recordedAt),
+      basis: m.basis,
     });
     const separated = first ? text : `,${text}`;
     first = false;

@@ -11,6 +11,11 @@ type TimelineOwner = { id?: string; timelineItems?: Timeline } | null;
 /** A timeline's label events: an addition (true) or a removal (false). */
 const LABEL_EVENTS: Record<string, boolean> = { LabeledEvent: true, UnlabeledEvent: false };
 
+/** When each event of a type happened. */
+function stamps(events: RawTimelineEvent[], type: string): string[] {
+  return events.filter((e) => e.__typename === type).map((e) => e.createdAt);
+}
+
 function toHistory(
   itemId: string | null,
   contentId: string,
@@ -26,6 +31,9 @@ function toHistory(
     changes: mine
       .filter((e) => e.__typename === 'ProjectV2ItemStatusChangedEvent')
       .map((e) => ({ at: e.createdAt, from: e.previousStatus || null, to: e.status || null })),
+    assigned: stamps(events, 'AssignedEvent'),
+    closed: stamps(events, 'ClosedEvent'),
+    reopened: stamps(events, 'ReopenedEvent'),
     labels: events.flatMap((e) => {
       const addition = LABEL_EVENTS[e.__typename];
       return addition === undefined || !e.label?.name

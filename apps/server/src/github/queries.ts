@@ -212,13 +212,15 @@ export const PROJECT_ITEMS = projectItemsDocument({ filtered: false, fields: OPT
 export const FILTERED_PROJECT_ITEMS = projectItemsDocument({ filtered: true, fields: OPTIONAL_FIELD_NAMES });
 
 /**
- * An issue's Projects (v2) events and its label events (the blocked label's past: docs/metrics.md,
- * "Blocked time"), paged by the variable `cursorVariable` names. One connection for both: the import's
- * round trips stay one a page of items (plus one a page for an issue with more than 100 events).
+ * An issue's Projects (v2) events, its label events (the blocked label's past: docs/metrics.md, "Blocked
+ * time") and its assignments, closings and reopenings (the evidence a lost history is reconstructed from:
+ * docs/metrics.md, "Reconstructed histories"), paged by the variable `cursorVariable` names. One connection
+ * for all: the import's round trips stay one a page of items (plus one a page for an issue with more than
+ * 100 events).
  */
 const timeline = (
   cursorVariable: string,
-) => `timelineItems(first: 100, after: $${cursorVariable}, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT, LABELED_EVENT, UNLABELED_EVENT]) {
+) => `timelineItems(first: 100, after: $${cursorVariable}, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT, LABELED_EVENT, UNLABELED_EVENT, ASSIGNED_EVENT, CLOSED_EVENT, REOPENED_EVENT]) {
   ${PAGE}
   nodes {
     __typename
@@ -226,6 +228,9 @@ const timeline = (
     ... on ProjectV2ItemStatusChangedEvent { createdAt previousStatus status project { id } }
     ... on LabeledEvent { createdAt label { name } }
     ... on UnlabeledEvent { createdAt label { name } }
+    ... on AssignedEvent { createdAt }
+    ... on ClosedEvent { createdAt }
+    ... on ReopenedEvent { createdAt }
   }
 }`;
 

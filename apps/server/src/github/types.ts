@@ -163,4 +163,8 @@ export type GithubItemHistory = {
   changes: GithubStatusChange[];
   /** Its label events, oldest first (whatever board: labels belong to the issue). */
   labels: GithubLabelEvent[];
+  /** When the issue was assigned, closed and reopened (absent: not read): a lost history's evidence. */
+  assigned?: string[];
+  closed?: string[];
+  reopened?: string[];
 };

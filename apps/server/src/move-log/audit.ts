@@ -10,6 +10,8 @@ export type AuditedMove = {
   at: number;
   source: TransitionSource;
   recordedAt: number;
+  /** An estimated move's evidence ('added', 'assigned', 'closed', 'reopened'); null for a recorded one. */
+  basis: string | null;
 };
 
 /** Rows per query: a page is read only when the export's reader has taken the one before. */
@@ -31,7 +33,7 @@ export async function* recordedMoves(db: Db, boardId: string, page = PAGE): Asyn
   while (after < upTo) {
     const rows = await db
       .selectFrom('transitions')
-      .select(['id', 'item_id', 'from_column', 'to_column', 'at', 'source', 'recorded_at'])
+      .select(['id', 'item_id', 'from_column', 'to_column', 'at', 'source', 'recorded_at', 'basis'])
       .where('board_id', '=', boardId)
       .where('id', '>', after)
       .where('id', '<=', upTo)
@@ -48,6 +50,7 @@ export async function* recordedMoves(db: Db, boardId: string, page = PAGE): Asyn
         at: Number(r.at),
         source: r.source as TransitionSource,
         recordedAt: Number(r.recorded_at),
+        basis: r.basis,
       };
     }
     after = Number(rows.at(-1)?.id);

@@ -197,6 +197,26 @@ function parseLabels(json: string): string[] {
   }
 }
 
+/**
+ * The board's estimated moves (docs/metrics.md, "Reconstructed histories"): item → their instants, so that
+ * an analysis asked without them leaves them out.
+ */
+export async function readEstimatedMoves(db: Db, boardId: string): Promise<Map<string, Set<number>>> {
+  const rows = await db
+    .selectFrom('transitions')
+    .select(['item_id', 'at'])
+    .where('board_id', '=', boardId)
+    .where('source', '=', 'estimated')
+    .execute();
+  const moves = new Map<string, Set<number>>();
+  for (const r of rows) {
+    const instants = moves.get(r.item_id) ?? new Set<number>();
+    instants.add(Number(r.at));
+    moves.set(r.item_id, instants);
+  }
+  return moves;
+}
+
 /** The board's items whose imported history is partial, and the instant each is known from. */
 export async function readPartialHistories(db: Db, boardId: string): Promise<Map<string, number>> {
   const rows = await db

@@ -2,7 +2,7 @@ import { type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow'
 import type { Db } from '../db/connection.ts';
 import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from './rows.ts';
 import { appendStoredSegments, forgetSegments, type SegmentChain } from './segments.ts';
-import { readPartialHistories } from './items.ts';
+import { readEstimatedMoves, readPartialHistories } from './items.ts';
 
 /**
  * A board's moves as the flow engine takes them, and what was read to build them: the moves with ids
@@ -23,6 +23,11 @@ export type BoardData = {
    * "Partial histories"). Marked only with a rewrite of the moves, so a refresh keeps it.
    */
   partial: ReadonlyMap<string, number>;
+  /**
+   * The import's estimated moves: item id → their instants (docs/metrics.md, "Reconstructed histories").
+   * Written only with the partial marks, so a refresh keeps it too.
+   */
+  estimated: ReadonlyMap<string, ReadonlySet<number>>;
 };
 
 /**
@@ -55,10 +60,11 @@ export async function loadBoardData(
   const stored = useSegments ? await appendStoredSegments(db, boardId, builder) : noSegments;
   // What does not read is dropped, so that the next compaction stores it again.
   if (stored.broken) await forgetSegments(db, boardId, stored.segments).catch(() => undefined);
-  const [rowsHeld, read, partial] = await Promise.all([
+  const [rowsHeld, read, partial, estimated] = await Promise.all([
     stored.count > 0 ? countMoves(db, boardId, 0, stored.lastId) : 0,
     appendMoves(db, boardId, builder, stored.lastId, lastId, batch),
     readPartialHistories(db, boardId),
+    readEstimatedMoves(db, boardId),
   ]);
   if (rowsHeld !== stored.count || stored.lastId > lastId) {
     await forgetSegments(db, boardId).catch(() => undefined);
@@ -75,6 +81,7 @@ export async function loadBoardData(
     movesRead: read.count,
     segmentMoves: stored.count,
     partial,
+    estimated,
   };
 }
 
@@ -111,6 +118,7 @@ export async function refreshBoardData(
     movesRead: added.count,
     segmentMoves: 0,
     partial: previous.partial,
+    estimated: previous.estimated,
   };
 }
 

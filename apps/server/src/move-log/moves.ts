@@ -1,5 +1,6 @@
 import type { RelatedIssue } from '@fluxion/flow';
 import type { MoveSource } from '@fluxion/contract';
+import type { EstimateBasis } from '@fluxion/flow';
 
 /** The move log's vocabulary, as its writers hand it moves and items (`writes.ts`). */
 
@@ -13,7 +14,7 @@ export type StoredItem = {
   metadata?: string;
 };
 
-export type TransitionSource = 'snapshot' | 'poll' | 'webhook' | 'backfill' | 'demo';
+export type TransitionSource = 'snapshot' | 'poll' | 'webhook' | 'backfill' | 'demo' | 'estimated';
 
 /** The API's word for how a move was learnt (the table's `source`): the item page's and the audit's. */
 export const MOVE_SOURCES: Record<TransitionSource, MoveSource> = {
@@ -22,6 +23,7 @@ export const MOVE_SOURCES: Record<TransitionSource, MoveSource> = {
   snapshot: 'listing',
   backfill: 'import',
   demo: 'demo',
+  estimated: 'estimated',
 };
 
 export type Move = {
@@ -30,6 +32,8 @@ export type Move = {
   to: string | null;
   at: number;
   source: TransitionSource;
+  /** An estimated move's evidence (docs/metrics.md, "Reconstructed histories"); absent for recorded ones. */
+  basis?: EstimateBasis;
 };
 
 /** An item's current column as the log keeps it (`items`). */

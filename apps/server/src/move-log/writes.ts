@@ -286,6 +286,7 @@ function transitionRow(boardId: string, move: Move, now: number) {
     at: move.at,
     source: move.source,
     recorded_at: now,
+    basis: move.basis ?? null,
   };
 }
 

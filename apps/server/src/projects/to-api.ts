@@ -47,7 +47,13 @@ function workflowFieldAndHistory(row: TrackedRow): Pick<Project, 'workflow_field
     ...(field === null ? {} : { workflow_field: { id: row.workflow_field_id, name: field } }),
     ...(row.history_items === null
       ? {}
-      : { history: { imported_items: row.history_items, partial_items: row.history_partial_items ?? 0 } }),
+      : {
+          history: {
+            imported_items: row.history_items,
+            partial_items: row.history_partial_items ?? 0,
+            estimated_items: row.history_estimated_items ?? 0,
+          },
+        }),
   };
 }
 

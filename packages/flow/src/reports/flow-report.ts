@@ -50,6 +50,7 @@ function scatterPoints(
   items: readonly BoardItem[],
   window: DayRange,
   calendar: Calendar,
+  estimated: ReadonlySet<string> | null | undefined,
 ): CycleTimePoint[] {
   const completed: { t: ItemTimeline; completedAt: number; cycleMs: number }[] = [];
   for (const t of timelines) {
@@ -68,6 +69,7 @@ function scatterPoints(
       completed_at: isoTime(completedAt),
       date: isoDay(calendar.dayOf(completedAt)),
       cycle_time_days: days(cycleMs),
+      ...(estimated?.has(t.itemId) ? { estimated: true } : {}),
     };
   });
   return points.sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id.localeCompare(b.id));
@@ -207,6 +209,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     doneColumn: input.doneColumn,
     cycleStartColumn: cycleStart,
     partialHistory: input.partialHistory ?? null,
+    leftOutMoves: input.leftOutMoves ?? null,
   };
   // Nothing after `now` is known yet.
   const transitions = upTo(input.transitions, input.now);
@@ -225,7 +228,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const timelines = lazyItemTimelinesOf(t);
   const daily = dailyCompletions(timelines, window, calendar.dayOf, weight).map((n) => round(n));
   const total = round(daily.reduce((a, b) => a + b, 0));
-  const points = scatterPoints(timelines, input.items, window, calendar);
+  const points = scatterPoints(timelines, input.items, window, calendar, input.estimatedItems);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
   const byId = {

@@ -107,6 +107,25 @@ function emptyStays(capacity: number): Stays {
   };
 }
 
+/** Drops the moves left out (estimated ones, when asked without them) from their items' groups. */
+function leaveOut(p: PreparedTransitions, leftOut: ReadonlyMap<string, ReadonlySet<number>>): void {
+  for (let item = 0; item < p.itemIds.length; item++) {
+    const instants = leftOut.get(p.itemIds[item] as string);
+    if (!instants) continue;
+    const lo = p.start[item] as number;
+    const hi = lo + (p.kept[item] as number);
+    let write = lo;
+    for (let k = lo; k < hi; k++) {
+      if (instants.has(p.at[k] as number)) continue;
+      p.at[write] = p.at[k] as number;
+      p.to[write] = p.to[k] as number;
+      p.order[write] = p.order[k] as number;
+      write++;
+    }
+    p.kept[item] = write - lo;
+  }
+}
+
 /**
  * Applies the entry rules to every item: one sort, one pass. The result lives in shared scratch buffers:
  * read it before the next call (every caller in this package does, synchronously).
@@ -114,6 +133,7 @@ function emptyStays(capacity: number): Stays {
 export function buildTimeline(columns: BoardColumns, transitions: Transitions): BoardTimeline {
   const board = resolveBoard(columns);
   const p = prepareTransitions(board, transitions);
+  if (columns.leftOutMoves) leaveOut(p, columns.leftOutMoves);
   const items = p.itemIds.length;
   const width = board.columns.length;
   const timeline: BoardTimeline = {

@@ -13,10 +13,19 @@ const EVENT_TYPE: Record<SimTimelineEvent['kind'], string> = {
   RemovedFromProjectV2Event: 'REMOVED_FROM_PROJECT_V2_EVENT',
   LabeledEvent: 'LABELED_EVENT',
   UnlabeledEvent: 'UNLABELED_EVENT',
+  AssignedEvent: 'ASSIGNED_EVENT',
+  ClosedEvent: 'CLOSED_EVENT',
+  ReopenedEvent: 'REOPENED_EVENT',
 };
 
 /** The events every schema has; the others are Projects (v2) ones, which the published schema lacks. */
-const PUBLISHED_EVENTS = new Set<SimTimelineEvent['kind']>(['LabeledEvent', 'UnlabeledEvent']);
+const PUBLISHED_EVENTS = new Set<SimTimelineEvent['kind']>([
+  'LabeledEvent',
+  'UnlabeledEvent',
+  'AssignedEvent',
+  'ClosedEvent',
+  'ReopenedEvent',
+]);
 
 function labelView(content: SimContent, name: string): View {
   return {
@@ -57,6 +66,7 @@ function eventView(event: SimTimelineEvent, content: SimContent, ctx: GqlContext
     previousStatus: event.previousStatus,
     status: event.status,
     label: event.label === undefined ? null : labelView(content, event.label),
+    assignee: event.assignee === undefined ? null : actorView(ctx.world.account(event.assignee)),
     labelable: () => contentView(content),
   };
 }
@@ -68,7 +78,7 @@ function timeline(content: SimContent) {
     const since = args.since ? Date.parse(args.since) : Number.NEGATIVE_INFINITY;
     const published = ctx.world.schema === 'published';
     const recorded = (ctx.world.timeline.get(content.nodeId) ?? []).filter(
-      (e) => !published || PUBLISHED_EVENTS.has(e.kind),
+      (e) => !e.lost && (!published || PUBLISHED_EVENTS.has(e.kind)),
     );
     const events = recorded.filter(
       (e) => e.createdAt >= since && (!args.itemTypes || args.itemTypes.includes(EVENT_TYPE[e.kind])),

@@ -11,6 +11,7 @@ import {
   reorderItem,
   setArchived,
   statusOf,
+  trueStatusHistory,
 } from '../model/items.ts';
 import type { ContentKind, SimProject } from '../model/types.ts';
 import type { World } from '../model/world.ts';
@@ -153,14 +154,21 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
     };
   });
   // An edit in the repository (title, labels, assignees, state): the board's updatedAt stays (items.ts).
-  app.patch<{ Params: { id: string }; Body: ContentEdit }>('/_sim/issues/:id', async (req) => {
-    const content = editContent(world, req.params.id, req.body ?? {});
-    return {
-      contentId: content.nodeId,
-      title: content.title,
-      updatedAt: new Date(content.updatedAt).toISOString(),
-    };
-  });
+  app.patch<{ Params: { id: string }; Body: Omit<ContentEdit, 'at'> & { at?: Time } }>(
+    '/_sim/issues/:id',
+    async (req) => {
+      const content = editContent(world, req.params.id, { ...req.body, at: toMs(req.body?.at) });
+      return {
+        contentId: content.nodeId,
+        title: content.title,
+        updatedAt: new Date(content.updatedAt).toISOString(),
+      };
+    },
+  );
+  // The board's true history: every Status change, whether or not GitHub wrote its timeline event.
+  app.get<{ Params: { id: string } }>('/_sim/projects/:id/true-history', async (req) =>
+    trueStatusHistory(world, req.params.id),
+  );
   app.post<{ Body: { projectId: string; contentId: string; status?: string; at?: Time; actor?: string } }>(
     '/_sim/items',
     async (req) => itemJson(world, addItem(world, { ...req.body, at: toMs(req.body.at) }).nodeId),

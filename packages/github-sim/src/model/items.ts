@@ -1,5 +1,14 @@
 import { nodeId } from './ids.ts';
-import type { ContentKind, SimContent, SimItem, SimLabel, SimProject, StatusOption } from './types.ts';
+import type {
+  ContentEventKind,
+  ContentKind,
+  SimContent,
+  SimItem,
+  SimLabel,
+  SimProject,
+  SimTimelineEvent,
+  StatusOption,
+} from './types.ts';
 import type { World } from './world.ts';
 
 export type CreateContentInput = {
@@ -58,8 +67,18 @@ export function createContent(world: World, input: CreateContentInput): SimConte
  * (at creation too) or taken off. Drafts have no timeline.
  */
 function recordLabelEvent(world: World, content: SimContent, label: string, added: boolean, at: number) {
+  recordContentEvent(world, content, added ? 'LabeledEvent' : 'UnlabeledEvent', at, { label });
+}
+
+/** An event of the issue itself on its timeline (labels, assignments, closing, reopening). */
+function recordContentEvent(
+  world: World,
+  content: SimContent,
+  kind: ContentEventKind,
+  at: number,
+  extra: Pick<SimTimelineEvent, 'label' | 'assignee'> = {},
+) {
   if (content.kind === 'DraftIssue') return;
-  const kind = added ? 'LabeledEvent' : 'UnlabeledEvent';
   const databaseId = world.newDatabaseId();
   const list = world.timeline.get(content.nodeId) ?? [];
   list.push({
@@ -72,7 +91,7 @@ function recordLabelEvent(world: World, content: SimContent, label: string, adde
     createdAt: at,
     previousStatus: '',
     status: '',
-    label,
+    ...extra,
   });
   list.sort((a, b) => a.createdAt - b.createdAt);
   world.timeline.set(content.nodeId, list);
@@ -93,13 +112,15 @@ export type ContentEdit = {
   labels?: string[];
   assignees?: string[];
   state?: SimContent['state'];
+  /** When the edit happened (a seeded past); absent: now. */
+  at?: number;
 };
 
 /** An edit of the issue or pull request itself (in its repository): the board's updatedAt stays. */
 export function editContent(world: World, contentId: string, edit: ContentEdit): SimContent {
   const content = world.contents.get(contentId);
   if (!content) throw new Error(`no content ${contentId}`);
-  const at = world.now();
+  const at = edit.at ?? world.now();
   if (edit.title !== undefined) content.title = edit.title;
   if (edit.labels !== undefined) {
     const before = new Set(content.labels.map((l) => l.name));
@@ -108,10 +129,18 @@ export function editContent(world: World, contentId: string, edit: ContentEdit):
     for (const name of before) if (!after.has(name)) recordLabelEvent(world, content, name, false, at);
     content.labels = [...after].map((name) => labelOf(content.repo, name));
   }
-  if (edit.assignees !== undefined && content.kind !== 'DraftIssue') content.assignees = [...edit.assignees];
-  if (edit.state !== undefined && content.kind !== 'DraftIssue') {
+  if (edit.assignees !== undefined && content.kind !== 'DraftIssue') {
+    for (const login of edit.assignees)
+      if (!content.assignees.includes(login))
+        recordContentEvent(world, content, 'AssignedEvent', at, { assignee: login });
+    content.assignees = [...edit.assignees];
+  }
+  if (edit.state !== undefined && content.kind !== 'DraftIssue' && edit.state !== content.state) {
+    const reopened = edit.state === 'OPEN';
+    if (reopened || content.state === 'OPEN')
+      recordContentEvent(world, content, reopened ? 'ReopenedEvent' : 'ClosedEvent', at);
     content.state = edit.state;
-    content.closedAt = edit.state === 'OPEN' ? null : at;
+    content.closedAt = reopened ? null : at;
   }
   content.updatedAt = at;
   return content;
@@ -141,6 +170,7 @@ function recordEvent(
   actor: string,
   previous = '',
   status = '',
+  lost = false,
 ): void {
   const databaseId = world.newDatabaseId();
   const list = world.timeline.get(item.contentId) ?? [];
@@ -154,6 +184,7 @@ function recordEvent(
     createdAt: at,
     previousStatus: previous,
     status,
+    ...(lost ? { lost } : {}),
   });
   list.sort((a, b) => a.createdAt - b.createdAt);
   world.timeline.set(item.contentId, list);
@@ -209,8 +240,17 @@ export function moveItem(world: World, input: MoveInput): SimItem {
   item.status = to ? { optionId: to.id, createdAt: item.status?.createdAt ?? at, updatedAt: at } : null;
   item.updatedAt = Math.max(item.updatedAt, at);
   if (world.boardUpdatedAtFollowsMoves) touchProject(project, at);
-  if (writesStatusEvent(world, project))
-    recordEvent(world, item, 'ProjectV2ItemStatusChangedEvent', at, actor, from?.name ?? '', to?.name ?? '');
+  const lost = !writesStatusEvent(world, project);
+  recordEvent(
+    world,
+    item,
+    'ProjectV2ItemStatusChangedEvent',
+    at,
+    actor,
+    from?.name ?? '',
+    to?.name ?? '',
+    lost,
+  );
   world.emit({ action: 'edited', item, actor, at, from, to });
   return item;
 }
@@ -317,4 +357,21 @@ export function mustProject(world: World, projectId: string): SimProject {
   const project = world.projects.get(projectId);
   if (!project) throw new Error(`no project ${projectId}`);
   return project;
+}
+
+/** A Status change as it happened, whether or not GitHub wrote its timeline event. */
+export type TrueMove = { itemId: string; from: string | null; to: string | null; at: number };
+
+/**
+ * Every Status change of the board's items as it happened (the events GitHub lost too), oldest first per
+ * item: the truth a measure of reconstructed histories compares with (docs/metrics.md).
+ */
+export function trueStatusHistory(world: World, projectId: string): TrueMove[] {
+  const project = mustProject(world, projectId);
+  return project.itemIds.flatMap((itemId) => {
+    const item = mustItem(world, itemId);
+    return (world.timeline.get(item.contentId) ?? [])
+      .filter((e) => e.kind === 'ProjectV2ItemStatusChangedEvent' && e.projectId === projectId)
+      .map((e) => ({ itemId, from: e.previousStatus || null, to: e.status || null, at: e.createdAt }));
+  });
 }

@@ -143,8 +143,7 @@ export type SimTimelineEvent = {
     | 'AddedToProjectV2Event'
     | 'ProjectV2ItemStatusChangedEvent'
     | 'RemovedFromProjectV2Event'
-    | 'LabeledEvent'
-    | 'UnlabeledEvent';
+    | ContentEventKind;
   nodeId: string;
   databaseId: number;
   contentId: string;
@@ -156,7 +155,22 @@ export type SimTimelineEvent = {
   status: string;
   /** The label put on or taken off (label events only). */
   label?: string;
+  /** The user assigned (AssignedEvent only). */
+  assignee?: string;
+  /**
+   * A Status change GitHub wrote no event for (the quirk `timelineEventLoss`): kept as the true history
+   * (`trueStatusHistory`), never served.
+   */
+  lost?: boolean;
 };
+
+/** The events of an issue itself (not of a board) that the simulator writes on its timeline. */
+export type ContentEventKind =
+  | 'LabeledEvent'
+  | 'UnlabeledEvent'
+  | 'AssignedEvent'
+  | 'ClosedEvent'
+  | 'ReopenedEvent';
 
 /**
  * Which GraphQL schema the simulated host serves: `extended` (github.com: @octokit/graphql-schema plus the

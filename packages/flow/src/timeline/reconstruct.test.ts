@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { historyError } from './history-error.ts';
+import { type HistoryEvidence, reconstructHistory } from './reconstruct.ts';
+
+const at = (day: number) => Date.UTC(2026, 0, day);
+const board = { columns: ['Todo', 'Doing', 'Review', 'Done'], startColumn: 'Doing', doneColumn: 'Done' };
+const evidence = (over: Partial<HistoryEvidence>): HistoryEvidence => ({
+  addedAt: at(1),
+  column: 'Done',
+  enteredAt: at(10),
+  surviving: [],
+  assignedAt: [],
+  closedAt: [],
+  reopenedAt: [],
+  ...over,
+});
+
+describe('reconstructHistory (docs/metrics.md, "Reconstructed histories")', () => {
+  it('joins the first column when added and starts at the first assignment', () => {
+    expect(reconstructHistory(board, evidence({ assignedAt: [at(6), at(4)] }))).toEqual([
+      { from: null, to: 'Todo', at: at(1), basis: 'added' },
+      { from: 'Todo', to: 'Doing', at: at(4), basis: 'assigned' },
+    ]);
+  });
+
+  it('an assignment before the item joined starts it when it joined', () => {
+    const steps = reconstructHistory(board, evidence({ assignedAt: [at(0)] }));
+    expect(steps?.map((s) => [s.to, s.at])).toEqual([
+      ['Todo', at(1)],
+      ['Doing', at(1)],
+    ]);
+  });
+
+  it('a surviving move into a started column that came first wins over a later assignment', () => {
+    const surviving = [{ from: 'Todo', to: 'Review', at: at(3) }];
+    expect(reconstructHistory(board, evidence({ surviving, assignedAt: [at(5)] }))).toEqual([
+      { from: null, to: 'Todo', at: at(1), basis: 'added' },
+    ]);
+  });
+
+  it('leaves unknown an item past the start whose start nothing tells', () => {
+    expect(reconstructHistory(board, evidence({}))).toBeNull();
+    expect(reconstructHistory(board, evidence({ assignedAt: [at(11)] }))).toBeNull();
+    expect(reconstructHistory(board, evidence({ addedAt: null, assignedAt: [at(2)] }))).toBeNull();
+  });
+
+  it('an item not yet started needs no start: its entry is enough', () => {
+    expect(reconstructHistory(board, evidence({ column: 'Todo', enteredAt: at(8) }))).toEqual([
+      { from: null, to: 'Todo', at: at(1), basis: 'added' },
+    ]);
+  });
+
+  it('a closing reopened later went through done and back to the start column', () => {
+    const steps = reconstructHistory(
+      board,
+      evidence({ column: 'Review', assignedAt: [at(2)], closedAt: [at(4), at(9)], reopenedAt: [at(5)] }),
+    );
+    expect(steps?.map((s) => [s.from, s.to, s.at, s.basis])).toEqual([
+      [null, 'Todo', at(1), 'added'],
+      ['Todo', 'Doing', at(2), 'assigned'],
+      ['Doing', 'Done', at(4), 'closed'],
+      ['Done', 'Doing', at(5), 'reopened'],
+    ]);
+  });
+});
+
+describe('historyError', () => {
+  it('measures the estimated start against the truth, and the percentiles with and without estimates', () => {
+    const columns = { columns: board.columns, cycleStartColumn: 'Doing' };
+    const truth = [
+      { itemId: 'A', from: null, to: 'Todo', at: at(1) },
+      { itemId: 'A', from: 'Todo', to: 'Doing', at: at(3) },
+      { itemId: 'A', from: 'Doing', to: 'Done', at: at(10) },
+    ];
+    const recorded = [
+      { itemId: 'A', from: null, to: 'Todo', at: at(1) },
+      { itemId: 'A', from: 'Todo', to: 'Doing', at: at(4) },
+      { itemId: 'A', from: null, to: 'Done', at: at(10) },
+    ];
+    const result = historyError({
+      columns,
+      truth,
+      recorded,
+      estimatedItems: new Set(['A']),
+      partial: new Map(),
+      partialOnly: new Map([['A', at(10)]]),
+      leftOut: new Map([['A', new Set([at(1), at(4)])]]),
+    });
+    expect(result.start).toEqual({ count: 1, median: 1, p90: 1, errors: [1] });
+    expect(result.done).toEqual({ count: 1, median: 0, p90: 0, errors: [0] });
+    expect(result.truth.p50).toBe(7);
+    expect(result.reconstructed.p50).toBe(6);
+    expect(result.partialOnly).toEqual({ items: 0, p50: null, p85: null });
+  });
+});

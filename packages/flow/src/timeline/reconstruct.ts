@@ -1,0 +1,155 @@
+/**
+ * The reconstruction rule (docs/metrics.md, "Reconstructed histories"), stated once. GitHub lost some of
+ * the moves of a partial item; what it still keeps says roughly when the item was where:
+ * - it joined the board when its project item was created, in the column its first surviving move left
+ *   (else the board's first column);
+ * - its work started at the first of: its first assignment (not before it joined), its first surviving
+ *   move into a started column (the start column or a later one);
+ * - each closing of the issue that was reopened later put it in done, and the reopening took it back to
+ *   the start column;
+ * - it entered its current column when its value was last set (GitHub's field `updatedAt`: recorded by the
+ *   import as a move, not estimated here).
+ * Every step is before that last entry and before no recorded move it contradicts: a recorded move always
+ * wins. An item whose current column is past the start column and whose start no evidence tells is left
+ * unknown (no step at all): its history stays partial.
+ */
+
+/** What an estimated step is based on: the audit export and the item page name it. */
+export type EstimateBasis = 'added' | 'assigned' | 'closed' | 'reopened';
+
+export type EstimatedStep = { from: string | null; to: string; at: number; basis: EstimateBasis };
+
+/** A move GitHub still keeps (a surviving timeline event), before the item's known entry. */
+export type SurvivingMove = { from: string | null; to: string | null; at: number };
+
+/** What GitHub still keeps of one partial item's past. Times are epoch ms. */
+export type HistoryEvidence = {
+  /** When the item joined the board; null: not known. */
+  addedAt: number | null;
+  /** Its column now, and when it entered it (the field value's `updatedAt`). */
+  column: string;
+  enteredAt: number;
+  surviving: readonly SurvivingMove[];
+  /** The issue's assignments, closings and reopenings (any order). */
+  assignedAt: readonly number[];
+  closedAt: readonly number[];
+  reopenedAt: readonly number[];
+};
+
+/** The board as the rule reads it: its columns in order, where work starts and where it is done. */
+export type ReconstructionBoard = {
+  columns: readonly string[];
+  startColumn: string | null;
+  doneColumn: string | null;
+};
+
+/** Two stamps this close are one instant (GitHub stamps a value and its event apart). */
+const SAME_INSTANT_MS = 60_000;
+
+type Resolved = { index: (name: string | null) => number; start: number; done: number };
+
+function resolve(board: ReconstructionBoard): Resolved {
+  const index = (name: string | null) => (name === null ? -1 : board.columns.indexOf(name));
+  const done = board.doneColumn === null ? board.columns.length - 1 : index(board.doneColumn);
+  const start = index(board.startColumn);
+  return { index, start: start > done ? -1 : start, done };
+}
+
+/** The estimated steps of one partial item, oldest first; null: its history stays unknown. */
+export function reconstructHistory(
+  board: ReconstructionBoard,
+  evidence: HistoryEvidence,
+): EstimatedStep[] | null {
+  const b = resolve(board);
+  const current = b.index(evidence.column);
+  if (current < 0 || evidence.addedAt === null) return null;
+  const firstRecorded = firstRecordedAt(evidence);
+  const joined = Math.min(evidence.addedAt, firstRecorded);
+  // Where it joined: the column its first surviving move leaves, unless work had started there already.
+  const left = evidence.surviving[0]?.from ?? null;
+  const entryColumn =
+    left !== null && (b.start < 0 || b.index(left) < b.start) ? left : (board.columns[0] ?? null);
+  if (entryColumn === null || b.index(entryColumn) < 0) return null;
+  const steps: EstimatedStep[] = [];
+  if (joined < firstRecorded - SAME_INSTANT_MS)
+    steps.push({ from: null, to: entryColumn, at: joined, basis: 'added' });
+  // Its current column is where it started only when that is the start column: then its entry is known.
+  const needsStart = b.start >= 0 && current > b.start && b.index(entryColumn) < b.start;
+  const recordedStart = needsStart ? survivingStart(b, evidence) : undefined;
+  const startLimit = (recordedStart?.at ?? evidence.enteredAt) - SAME_INSTANT_MS;
+  const started = needsStart ? startEstimate(b, evidence, joined, startLimit) : null;
+  if (needsStart && started === null && !recordedStart) return null;
+  if (started !== null) steps.push({ from: entryColumn, to: board.columns[b.start] as string, ...started });
+  const until = evidence.enteredAt - SAME_INSTANT_MS;
+  steps.push(...reworkSteps(board, b, evidence, started?.at ?? joined, until));
+  const kept = steps.filter((step) => !recordedNear(evidence, step.at));
+  return kept.length > 0 ? chain(kept, evidence.surviving) : null;
+}
+
+/** A recorded move (or the known entry) within an instant of `at`: it wins over any step estimated there. */
+function recordedNear(evidence: HistoryEvidence, at: number): boolean {
+  const near = (t: number) => Math.abs(t - at) <= SAME_INSTANT_MS;
+  return near(evidence.enteredAt) || evidence.surviving.some((m) => near(m.at));
+}
+
+/** The first recorded instant of the item's chain: its first surviving move, else its known entry. */
+function firstRecordedAt(evidence: HistoryEvidence): number {
+  return Math.min(evidence.enteredAt, ...evidence.surviving.map((m) => m.at));
+}
+
+function survivingStart(b: Resolved, evidence: HistoryEvidence): SurvivingMove | undefined {
+  return evidence.surviving.find((m) => b.index(m.to) >= b.start && b.index(m.to) >= 0);
+}
+
+/**
+ * The first assignment (not before the item joined). Only assignments before the first recorded move into
+ * a started column (or its known entry) count (`until`), so such a move that came first wins.
+ */
+function startEstimate(
+  b: Resolved,
+  evidence: HistoryEvidence,
+  joined: number,
+  until: number,
+): { at: number; basis: EstimateBasis } | null {
+  if (b.start < 0) return null;
+  const assigned = evidence.assignedAt.filter((at) => at < until);
+  if (assigned.length === 0) return null;
+  return { at: Math.max(Math.min(...assigned), joined), basis: 'assigned' };
+}
+
+/** Each closing reopened later, inside the gap: into done at the closing, back to the start at the reopening. */
+function reworkSteps(
+  board: ReconstructionBoard,
+  b: Resolved,
+  evidence: HistoryEvidence,
+  after: number,
+  until: number,
+): EstimatedStep[] {
+  if (b.start < 0 || b.done < 0) return [];
+  const done = board.columns[b.done] as string;
+  const start = board.columns[b.start] as string;
+  const reopenings = [...evidence.reopenedAt].sort((x, y) => x - y);
+  const steps: EstimatedStep[] = [];
+  for (const closed of [...evidence.closedAt].sort((x, y) => x - y)) {
+    if (!(closed > after && closed < until)) continue;
+    const reopened = reopenings.find((r) => r > closed && r < until);
+    if (reopened === undefined) continue;
+    steps.push({ from: start, to: done, at: closed, basis: 'closed' });
+    steps.push({ from: done, to: start, at: reopened, basis: 'reopened' });
+    after = reopened;
+  }
+  return steps;
+}
+
+/** The steps in time order, each leaving the column the item was last in (a step or a surviving move). */
+function chain(steps: EstimatedStep[], surviving: readonly SurvivingMove[]): EstimatedStep[] {
+  const sorted = [...steps].sort((x, y) => x.at - y.at);
+  return sorted.map((step, i) => {
+    const before = [...surviving.filter((m) => m.at < step.at), ...sorted.slice(0, i)];
+    const last = before.reduce<{ at: number; to: string | null } | null>(
+      (latest, m) => (latest === null || m.at >= latest.at ? m : latest),
+      null,
+    );
+    return { ...step, from: last?.to ?? null };
+  });
+}
