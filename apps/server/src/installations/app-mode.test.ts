@@ -283,6 +283,37 @@ describe.each(await dialectCases())('GitHub App mode on $name', ({ create }) => 
     expect((await board()).sync_status).toBe('active');
   });
 
+  it('applies an installation.deleted under a 502 only once GitHub confirms the uninstall, by the background pass', async () => {
+    // The background pass alone (no board sync, which would read GitHub's answer for the board itself).
+    const reconcilingOnly = reconcilingEvery(test.ctx, { runOnce: async () => 0 }, { turnOwner: WORKER });
+    await control('/_sim/faults', { type: '5xx', status: 502, count: 50, scope: 'rest' });
+    const early = await installationDelivery('installation', 'deleted', sim.app().webhookSecret);
+    expect(early.body.status).toBe('installation deleted: deferred');
+    expect((await findInstallation(test.ctx.db, installationId))?.removed_at).toBeNull();
+    expect((await board()).sync_status).toBe('active');
+    // The uninstall really happened (its own delivery lost); GitHub is still failing at the next pass.
+    await control('/_sim/faults', undefined, 'DELETE');
+    await control('/_sim/faults', { type: 'drop-webhooks', count: 10 });
+    await control(`/_sim/installations/${installationId}`, undefined, 'DELETE');
+    await control('/_sim/faults', undefined, 'DELETE');
+    await control('/_sim/faults', { type: '5xx', status: 502, count: 50, scope: 'rest' });
+    test.clock.advance(MINUTE);
+    await control('/_sim/clock/advance', { ms: MINUTE });
+    await reconcilingOnly.runOnce();
+    expect((await findInstallation(test.ctx.db, installationId))?.removed_at).toBeNull();
+    expect((await board()).sync_status).toBe('active');
+    // GitHub answers again: the next pass applies what it says, the uninstall.
+    await control('/_sim/faults', undefined, 'DELETE');
+    test.clock.advance(10 * MINUTE);
+    await control('/_sim/clock/advance', { ms: 10 * MINUTE });
+    await reconcilingOnly.runOnce();
+    expect((await findInstallation(test.ctx.db, installationId))?.removed_at).not.toBeNull();
+    expect((await board()).sync_status).toBe('inaccessible');
+    installationId = (await control<{ id: number }>('/_sim/installations', { org: 'fluxion-labs' })).id;
+    await flush();
+    expect((await board()).sync_status).toBe('active');
+  });
+
   it('syncs at once when a repository rejoins a selected installation, and its items keep their age meanwhile', async () => {
     const secret = () =>
       test.ctx.db
