@@ -21,6 +21,7 @@ const pageLoaders = {
   '/time-in-state': () => import('./pages/TimeInState/TimeInStatePage.tsx'),
   '/issues-in-columns': () => import('./pages/IssuesInColumns/IssuesInColumnsPage.tsx'),
   '/flow': () => import('./pages/Flow/FlowPage.tsx'),
+  '/parents': () => import('./pages/Parents/ParentsPage.tsx'),
   '/iterations': () => import('./pages/Iterations/IterationsPage.tsx'),
   '/item': () => import('./pages/Item/ItemPage.tsx'),
   '/manage-projects': () => import('./pages/ManageProjects/ManageProjectsPage.tsx'),
@@ -55,6 +56,7 @@ const IssuesInColumnsPage = lazy(() =>
   pageLoaders['/issues-in-columns']().then((m) => ({ default: m.IssuesInColumnsPage })),
 );
 const FlowPage = lazy(() => pageLoaders['/flow']().then((m) => ({ default: m.FlowPage })));
+const ParentsPage = lazy(() => pageLoaders['/parents']().then((m) => ({ default: m.ParentsPage })));
 const IterationsPage = lazy(() => pageLoaders['/iterations']().then((m) => ({ default: m.IterationsPage })));
 const ItemPage = lazy(() => pageLoaders['/item']().then((m) => ({ default: m.ItemPage })));
 const ManageProjectsPage = lazy(() =>
@@ -85,6 +87,7 @@ export function AppRoutes() {
           <Route path="/time-in-state" element={lazyPage(<TimeInStatePage />)} />
           <Route path="/issues-in-columns" element={lazyPage(<IssuesInColumnsPage />)} />
           <Route path="/flow" element={lazyPage(<FlowPage />)} />
+          <Route path="/parents" element={lazyPage(<ParentsPage />)} />
           <Route path="/iterations" element={lazyPage(<IterationsPage />)} />
           <Route path="/item" element={lazyPage(<ItemPage />, T.common.loadingPage)} />
           <Route path="/manage-projects" element={lazyPage(<ManageProjectsPage />, T.nav.loadingProjects)} />

@@ -4,6 +4,7 @@ import { T } from '../texts.ts';
 import { BoardAccessNotice } from './BoardAccess/BoardAccessNotice.tsx';
 import { historyCounts } from '../lib/history.ts';
 import { BoardSync } from './BoardSync.tsx';
+import { LevelOfWorkNote } from './LevelOfWorkNote.tsx';
 import styles from './Page.module.css';
 
 type PageProps = {
@@ -45,6 +46,7 @@ export function Page({ title, subtitle, board, tab, actions, children }: PagePro
             </p>
           )}
           {board && <BoardAccessNotice project={board} />}
+          {board && <LevelOfWorkNote project={board} />}
         </div>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>

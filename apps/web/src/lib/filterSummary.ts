@@ -1,7 +1,8 @@
 import type { ItemFilterState } from './itemFilter.ts';
 
 /** A filter as the page holds it or as a share link answers it (dates absent or empty when off). */
-export type FilterLike = Omit<ItemFilterState, 'from' | 'to' | 'type' | 'iteration'> & {
+export type FilterLike = Omit<ItemFilterState, 'from' | 'to' | 'type' | 'iteration' | 'issue_type'> & {
+  issue_type?: readonly string[] | undefined;
   type: readonly string[];
   iteration?: string | undefined;
   from?: string | undefined;
@@ -18,6 +19,7 @@ export function filterSummary(filter: FilterLike): string[] {
     ['label', filter.label],
     ['without label', filter.not_label],
     ['milestone', filter.milestone],
+    ['issue type', filter.issue_type ?? []],
     ['repository', filter.repo],
     ['assignee', filter.assignee],
   ];

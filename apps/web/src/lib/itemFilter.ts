@@ -6,6 +6,8 @@ export type ItemFilterState = {
   not_label: string[];
   milestone: string[];
   type: ('issue' | 'pull_request' | 'draft')[];
+  /** The issues' organization-wide types ("Bug", "Feature"). */
+  issue_type: string[];
   repo: string[];
   assignee: string[];
   from: string;
@@ -14,7 +16,7 @@ export type ItemFilterState = {
   iteration: string;
 };
 
-const LISTS = ['label', 'not_label', 'milestone', 'type', 'repo', 'assignee'] as const;
+const LISTS = ['label', 'not_label', 'milestone', 'type', 'issue_type', 'repo', 'assignee'] as const;
 const TYPES = new Set(['issue', 'pull_request', 'draft']);
 
 export function filterFromParams(params: URLSearchParams): ItemFilterState {
@@ -24,6 +26,7 @@ export function filterFromParams(params: URLSearchParams): ItemFilterState {
     not_label: list('not_label'),
     milestone: list('milestone'),
     type: list('type').filter((t) => TYPES.has(t)) as ItemFilterState['type'],
+    issue_type: list('issue_type'),
     repo: list('repo'),
     assignee: list('assignee'),
     from: params.get('from') ?? '',

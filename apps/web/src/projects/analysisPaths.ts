@@ -1,5 +1,11 @@
 /** The analysis pages: their address carries the chosen board (`?project=`) and the view's settings. */
-export const ANALYSIS_PATHS = ['/lead-time', '/time-in-state', '/issues-in-columns', '/flow'] as const;
+export const ANALYSIS_PATHS = [
+  '/lead-time',
+  '/time-in-state',
+  '/issues-in-columns',
+  '/flow',
+  '/parents',
+] as const;
 
 export function isAnalysisPath(pathname: string): boolean {
   return (ANALYSIS_PATHS as readonly string[]).includes(pathname.replace(/\/$/, ''));
@@ -14,6 +20,7 @@ export const FILTER_PARAMS = [
   'not_label',
   'milestone',
   'type',
+  'issue_type',
   'repo',
   'assignee',
   'from',

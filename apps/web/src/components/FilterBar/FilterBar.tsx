@@ -17,6 +17,7 @@ const TEXTS = {
   anyType: 'Any type',
   types: { issue: 'Issues', pull_request: 'Pull requests', draft: 'Drafts' },
   repo: 'Repository',
+  issueType: 'Issue type',
   assignee: 'Assignee',
   // The range keeps the items that were on the board during it (docs/metrics.md §13), not those finished in it.
   from: 'On the board from',
@@ -32,12 +33,16 @@ const TEXTS = {
   toggle: (on: number) => (on > 0 ? `Filters (${on})` : 'Filters'),
 };
 
-type Texts = Record<'label' | 'not_label' | 'milestone' | 'repo' | 'assignee' | 'from' | 'to', string>;
+type Texts = Record<
+  'label' | 'not_label' | 'milestone' | 'issue_type' | 'repo' | 'assignee' | 'from' | 'to',
+  string
+>;
 
 const toTexts = (filter: ItemFilterState): Texts => ({
   label: filter.label.join(', '),
   not_label: filter.not_label.join(', '),
   milestone: filter.milestone.join(', '),
+  issue_type: filter.issue_type.join(', '),
   repo: filter.repo.join(', '),
   assignee: filter.assignee.join(', '),
   from: filter.from,
@@ -49,6 +54,7 @@ const EMPTY: ItemFilterState = {
   not_label: [],
   milestone: [],
   type: [],
+  issue_type: [],
   repo: [],
   assignee: [],
   from: '',
@@ -127,6 +133,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       not_label: splitList(texts.not_label),
       milestone: splitList(texts.milestone),
       type: type ? [type as ItemFilterState['type'][number]] : [],
+      issue_type: splitList(texts.issue_type),
       repo: splitList(texts.repo),
       assignee: splitList(texts.assignee),
       from: texts.from,
@@ -189,6 +196,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
           ))}
         </Select>
       </div>
+      {field('issue_type', TEXTS.issueType)}
       {field('repo', TEXTS.repo)}
       {field('assignee', TEXTS.assignee)}
       <IterationField value={iteration} onChange={setIteration} />

@@ -4,12 +4,13 @@ import { getFilterSuggestions } from '../../api/endpoints.ts';
 import { useProjects } from '../../projects/context.ts';
 
 /** The filter bar's text fields and the board's names each suggests. */
-export type SuggestedField = 'label' | 'not_label' | 'milestone' | 'repo' | 'assignee';
+export type SuggestedField = 'label' | 'not_label' | 'milestone' | 'issue_type' | 'repo' | 'assignee';
 
 const KIND: Record<SuggestedField, keyof FilterSuggestions> = {
   label: 'labels',
   not_label: 'labels',
   milestone: 'milestones',
+  issue_type: 'issue_types',
   repo: 'repositories',
   assignee: 'assignees',
 };

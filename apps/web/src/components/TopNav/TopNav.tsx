@@ -11,6 +11,7 @@ const ANALYSES = [
   { to: '/time-in-state', label: T.nav.timeInState },
   { to: '/issues-in-columns', label: T.nav.issuesInColumns },
   { to: '/flow', label: T.nav.flow },
+  { to: '/parents', label: 'Parents' },
   { to: '/iterations', label: T.nav.iterations },
 ];
 

@@ -33,6 +33,7 @@ import { ShareDialog } from '../ManageProjects/share/ShareDialog.tsx';
 import styles from './Flow.module.css';
 import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
+import { TypeBreakdown } from './TypeBreakdown.tsx';
 import { unitOf } from '../../lib/units.ts';
 
 const WINDOWS = [14, 30, 60, 90] as const;
@@ -168,6 +169,7 @@ export function FlowPage() {
                   <ForecastTable forecast={data.forecast} calendar={calendar} />
                 </div>
                 <BlockedByColumnTable data={data} calendar={calendar} />
+                <TypeBreakdown data={data} />
               </div>
             </ExportBoard.Provider>
           </UnitField.Provider>

@@ -50,8 +50,10 @@ function renderAt(answer: { status: number; body: unknown }) {
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
-      return new Response(JSON.stringify(answer.body), {
-        status: answer.status,
+      // Only the item's own answer is under test; the item is no parent (GET /api/parents/ answers 404).
+      const own = url.includes('/api/item/');
+      return new Response(JSON.stringify(own ? answer.body : { error: { code: 'not_found' } }), {
+        status: own ? answer.status : 404,
         headers: { 'content-type': 'application/json' },
       });
     }),
@@ -84,7 +86,9 @@ describe('the item page', () => {
   it('shows the item’s moves with their source, its time per column, blocked spans and SLE place, and links on to GitHub', async () => {
     const calls = renderAt({ status: 200, body: ANSWER });
     expect(await screen.findByRole('heading', { name: '#12 Checkout fails' })).toBeTruthy();
-    expect(new URL(calls[0] as string, 'http://x').search).toBe('?project=P&item=I');
+    expect(new URL(calls.find((c) => c.includes('/api/item/')) as string, 'http://x').search).toBe(
+      '?project=P&item=I',
+    );
     const moves = within(screen.getByTestId('item-moves'));
     expect(moves.getByText('Imported from GitHub')).toBeTruthy();
     expect(moves.getByText('GitHub webhook')).toBeTruthy();

@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { HttpError } from '../../api/errors.ts';
 import { getItemHistory } from '../../api/item.ts';
+import { getParents } from '../../api/hierarchy.ts';
+import { ParentDetails } from '../Parents/ParentForecast.tsx';
 import { NoProject } from '../../components/AnalysisStates.tsx';
 import { ErrorState } from '../../components/ErrorState.tsx';
 import { Loading } from '../../components/Loading.tsx';
@@ -91,6 +93,7 @@ function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId
         <Tile label={t.blocked} value={duration(data.blocked_days)} />
       </TileGrid>
       <SlePlace data={data} />
+      <ParentSection projectId={projectId} itemId={data.item.id} />
       {data.blocked_by.length > 0 && <BlockedBy data={data} />}
       {data.history_known_from && (
         <p className={styles.note} data-testid="item-partial">
@@ -104,6 +107,18 @@ function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId
       </div>
     </div>
   );
+}
+
+/** When the item is a parent on the board: its children and the forecast of the rest (docs/metrics.md, "Parents"). */
+function ParentSection({ projectId, itemId }: { projectId: string; itemId: string }) {
+  const query = useQuery({
+    queryKey: ['parents', projectId, itemId],
+    queryFn: () => getParents({ project: projectId, item: itemId }),
+    // A 404 says the item is no parent: nothing to show, nothing to retry.
+    retry: false,
+  });
+  const parent = query.data?.parents[0];
+  return parent ? <ParentDetails parent={parent} projectId={projectId} /> : null;
 }
 
 /** The open issues blocking the item now, each a link to it on GitHub (docs/metrics.md, "Dependency blocking"). */

@@ -4,6 +4,7 @@ import { Dialog, Flash, Stack } from '@primer/react';
 import { useState } from 'react';
 import { T } from '../../texts.ts';
 import { ArchivedField } from './ArchivedField.tsx';
+import { WorkLevelField } from './WorkLevelField.tsx';
 import { CalendarField } from './CalendarField.tsx';
 import { calendarRequest, initialCalendar } from './calendarForm.ts';
 import { classificationRequest, initialChoice } from './classificationForm.ts';
@@ -35,6 +36,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [classification, setClassification] = useState(() => initialChoice(project));
   const [calendar, setCalendar] = useState(() => initialCalendar(project));
   const [includeArchived, setIncludeArchived] = useState(() => initialIncludeArchived(project));
+  const [workLevel, setWorkLevel] = useState(project.work_level ?? '');
   const calendarBody = calendarRequest(calendar);
   const editable = sharedSettingsEditable(project);
   const [policies, setPolicies] = useState(() => initialPolicies(project));
@@ -73,6 +75,9 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
       ...('calendar' in calendarBody ? boardSettings(project, calendarBody.calendar, includeArchived) : {}),
       ...(editable && policiesBody ? { flow_policies: policiesBody } : {}),
       ...(editable && estimate !== null ? { estimate_field_id: estimate || null } : {}),
+      ...(editable && workLevel !== (project.work_level ?? '')
+        ? { work_level: (workLevel || null) as SaveProjectRequest['work_level'] }
+        : {}),
     });
     setSaving(false);
     setError(failed);
@@ -115,6 +120,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           )}
           <CalendarField choice={calendar} onChange={setCalendar} />
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
+          <WorkLevelField value={workLevel} onChange={setWorkLevel} />
           <FlowPoliciesField
             choice={policies}
             onChange={setPolicies}

@@ -18,6 +18,7 @@ describe('share link request', () => {
         not_label: [],
         milestone: [],
         type: ['pull_request'],
+        issue_type: [],
         repo: [],
         assignee: ['octo-bob'],
         from: '2026-10-01',
