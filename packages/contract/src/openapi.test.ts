@@ -49,6 +49,7 @@ describe('the OpenAPI document made from the endpoint table', () => {
         'from',
         'to',
         'iteration',
+        'estimated',
       ].map((name) => [name, 'query', false]),
     ]);
     const flow = paths['/api/flow/']?.get?.parameters ?? [];
