@@ -180,6 +180,8 @@ describe('breakdown by type', () => {
   });
 });
 
+const DOC_DAYS = [10, 13, 15];
+
 describe('parents', () => {
   // The team finished 10 items over the last 10 days; 2 of them were the epic's children: a 20 % share.
   const now = JAN + 20 * DAY + 12 * 3_600_000;
@@ -245,6 +247,9 @@ describe('parents', () => {
     expect(p85?.days).toBeLessThan(30);
     const p50 = forecast?.results.find((r) => r.confidence === 0.5)?.days as number;
     expect(p50).toBeLessThanOrEqual(p85?.days as number);
+    // docs/metrics.md §19: the dates as the worked example quotes them.
+    expect(forecast?.results.map((r) => r.days)).toEqual(DOC_DAYS);
+    expect(p85?.date).toBe('2026-02-03');
   });
 
   it('ends the lead time with the last child, and puts stalled parents first', () => {
