@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testClock } from '../testing/app.ts';
+import { testClock } from '../testing/clock.ts';
 import { Cache } from './cache.ts';
 
 describe('Cache', () => {

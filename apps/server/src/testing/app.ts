@@ -7,13 +7,9 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { TestDatabase } from './databases.ts';
+import { type TestClock, testClock } from './clock.ts';
 
-export type TestClock = { now: () => number; set(ms: number): void; advance(ms: number): void };
-
-export function testClock(start = Date.UTC(2026, 10, 1)): TestClock {
-  let current = start;
-  return { now: () => current, set: (ms) => (current = ms), advance: (ms) => (current += ms) };
-}
+export { type TestClock, testClock } from './clock.ts';
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'fluxion-app-')), LOG_LEVEL: 'silent' });
