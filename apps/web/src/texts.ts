@@ -291,6 +291,7 @@ export const T = {
       critical: 'Critical',
       unknown: 'No history',
     },
+    estimatedPoint: 'Estimated: GitHub lost part of its history (hollow dot)',
     itemLabel: (number: number | null, title: string | null) =>
       number === null ? (title ?? 'Item') : `#${number} ${title ?? ''}`,
     /** A chart dot's link: the item, then where it goes. */

@@ -95,6 +95,8 @@ export type ScatterPoint = {
   /** Days it carried the board's blocked label in progress, and its flow efficiency (0–1). */
   blockedDays?: number;
   flowEfficiency?: number | null;
+  /** Its history was reconstructed (docs/metrics.md): drawn hollow, said in the tooltip. */
+  estimated?: boolean;
 };
 
 /**
@@ -112,6 +114,7 @@ export function scatterPoints(data: Pick<FlowResponse, 'cycle_time'>, timeZone =
     date: p.date,
     blockedDays: p.blocked_days,
     flowEfficiency: p.flow_efficiency,
+    ...(p.estimated ? { estimated: true } : {}),
   }));
 }
 

@@ -48,7 +48,9 @@ describe('Blocked time by column', () => {
       />,
     );
     const card = screen.getByTestId('flow-blocked-by-column');
-    expect(within(card).getByText(/label 'blocked', Flag = 'Impeded' or an open issue blocking it/)).toBeTruthy();
+    expect(
+      within(card).getByText(/label 'blocked', Flag = 'Impeded' or an open issue blocking it/),
+    ).toBeTruthy();
     expect(within(card).getByRole('columnheader', { name: 'Working days blocked' })).toBeTruthy();
     const rows = within(card)
       .getAllByRole('row')

@@ -51,6 +51,7 @@ function PointTooltip({
         T.flow.days(formatDays(point.y), unit),
         ...(point.blockedDays ? [P.blocked.tooltip(point.blockedDays)] : []),
         ...(point.flowEfficiency != null ? [P.blocked.efficiency(point.flowEfficiency)] : []),
+        ...(point.estimated ? [T.flow.estimatedPoint] : []),
       ]}
     />
   );

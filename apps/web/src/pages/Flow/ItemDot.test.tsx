@@ -18,6 +18,19 @@ describe('ItemDot', () => {
     expect(link.querySelector('circle')?.getAttribute('fill')).toBe('#0969da');
   });
 
+  it('draws an estimated history hollow, in the colour a recorded one is filled with', () => {
+    const payload = { url: null, number: 3, title: 'Reconstructed' };
+    const { container } = inSvg(
+      <>
+        <ItemDot cx={1} cy={2} fill="#0969da" payload={{ ...payload, estimated: true }} />
+        <ItemDot cx={3} cy={4} fill="#0969da" payload={payload} />
+      </>,
+    );
+    const [estimated, recorded] = [...container.querySelectorAll('circle')];
+    expect([estimated?.getAttribute('fill'), estimated?.getAttribute('stroke')]).toEqual(['none', '#0969da']);
+    expect(recorded?.getAttribute('fill')).toBe('#0969da');
+  });
+
   it('in the app, opens the item’s page in Fluxion, not GitHub (a private item stays a dot)', () => {
     const url = 'https://github.com/acme/web/issues/12';
     render(

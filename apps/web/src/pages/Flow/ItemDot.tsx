@@ -15,7 +15,13 @@ export type DotProps = {
   fillOpacity?: number;
   stroke?: string;
   strokeWidth?: number;
-  payload?: { id?: string; url: string | null; number: number | null; title: string | null };
+  payload?: {
+    id?: string;
+    url: string | null;
+    number: number | null;
+    title: string | null;
+    estimated?: boolean;
+  };
   /** The board the chart shows: in the app a dot opens its item's page there (a shared view has none). */
   projectId?: string;
 };
@@ -38,10 +44,12 @@ export function ItemDot({ cx, cy, fill, fillOpacity, stroke, strokeWidth, payloa
       cx={cx}
       cy={cy}
       r={RADIUS}
-      fill={fill}
+      // An estimated history's dot is hollow (docs/metrics.md, "Reconstructed histories").
+      fill={payload?.estimated ? 'none' : fill}
       fillOpacity={fillOpacity}
-      stroke={stroke}
-      strokeWidth={strokeWidth}
+      stroke={payload?.estimated ? fill : stroke}
+      strokeWidth={payload?.estimated ? 1.5 : strokeWidth}
+      {...(payload?.estimated ? { 'data-estimated': 'true' } : {})}
     />
   );
   const label = payload ? T.flow.itemLabel(payload.number, payload.title) : '';
