@@ -49,10 +49,10 @@ test("a team sets its board's time zone and weekends, and the Flow figures follo
   await expect(edit.getByLabel('Sunday')).toBeChecked();
   await edit.getByLabel(/^Holidays/).fill('not a date');
   await expect(edit.getByText('Not a date (YYYY-MM-DD): not a date')).toBeVisible();
-  await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(edit.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
   await edit.getByLabel(/^Holidays/).fill('');
   await edit.screenshot({ path: 'test-results/edit-project-calendar.png' });
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Project updated!')).toBeVisible();
 
   await project.selectOption({ label: 'Web app' });

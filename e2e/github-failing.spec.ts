@@ -65,7 +65,7 @@ for (const size of SIZES) {
       await expect(edit).toHaveCount(0);
       await page.getByRole('button', { name: 'Edit Web app' }).click();
       await edit.getByRole('combobox', { name: /^Iteration length/ }).selectOption({ label: '2 weeks' });
-      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Project updated!')).toBeVisible();
 
       await page.getByRole('button', { name: 'Delete Web app' }).click();

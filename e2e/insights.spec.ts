@@ -32,7 +32,7 @@ async function workingBoard(page: Page): Promise<void> {
   const weekends = edit.getByLabel('Exclude weekends');
   if ((await weekends.isEnabled()) && !(await weekends.isChecked())) {
     await weekends.check();
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Project updated!')).toBeVisible();
   } else {
     await edit.getByRole('button', { name: 'Cancel' }).click();

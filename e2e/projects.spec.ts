@@ -57,7 +57,7 @@ test('a user adds a simulator board, sees it in the list and the selector, edits
     .getByRole('dialog')
     .getByRole('combobox', { name: /^Iteration length/ })
     .selectOption({ label: '4 days' });
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Project updated!')).toBeVisible();
   await expect(list).toContainText('4 days iteration');
 
@@ -73,14 +73,14 @@ test('a user adds a simulator board, sees it in the list and the selector, edits
   await kindOf('QA').getByRole('button', { name: 'Waiting' }).click();
   await expect(kindOf('QA').getByRole('button', { name: 'Waiting' })).toHaveAttribute('aria-pressed', 'true');
   await edit.screenshot({ path: 'test-results/edit-project-classification.png' });
-  await edit.getByRole('button', { name: 'Save' }).click();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
   await expectTimeInStateTooltips(page, 'Productive columns: In Progress. Waiting columns: Todo, QA.');
 
   // Back to automatic: QA is productive again, by its name.
   await page.goto('/manage-projects');
   await page.getByRole('button', { name: 'Edit Web app' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reset to automatic' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
   await expectTimeInStateTooltips(page, 'Productive columns: In Progress, QA. Waiting columns: Todo.');
   await page.goto('/manage-projects');
 

@@ -132,7 +132,7 @@ for (const viewport of VIEWPORTS) {
       const edit = page.getByRole('dialog');
       await edit.getByLabel('Use the SLE the board history proposes').uncheck();
       await edit.getByLabel('SLE: within (days)').fill('0');
-      await expect(edit.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await expect(edit.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
       await edit.getByLabel('SLE: within (days)').fill('3');
       await edit.getByLabel(`WIP limit of ${column}`).fill('1');
       // The blocked field is picked from the board's single-select fields, its workflow field left out.
@@ -143,7 +143,7 @@ for (const viewport of VIEWPORTS) {
       await edit
         .getByTestId('flow-policies-field')
         .screenshot({ path: `test-results/sle-wip-edit-${viewport.width}.png` });
-      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Project updated!')).toBeVisible();
 
       await project.selectOption({ label: 'Web app' });

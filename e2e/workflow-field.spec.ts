@@ -155,7 +155,7 @@ for (const size of SIZES) {
       );
       await explanation.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/workflow-field-change-${size.name}.png` });
-      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Project updated!')).toBeVisible();
       await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -27,7 +27,7 @@ import {
 import type { ApiContext } from '../context.ts';
 import { type Json, jsonBody } from '../http/json-body.ts';
 import { type Viewer, viewedBoard } from './access.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest } from '../http/errors.ts';
 import { estimatesIfAny } from '../plan/board-plan.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 import { historyInput } from './history-view.ts';
@@ -343,7 +343,6 @@ const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResp
       ...(estimates ? { estimates } : {}),
     });
     const parents = query.item ? report.parents.filter((p) => p.id === query.item) : report.parents;
-    if (query.item && parents.length === 0) throw notFound('no parent with that id on this board');
     return { ...report, parents, level_of_work: levelInfo(items, board.workLevel) };
   },
 };

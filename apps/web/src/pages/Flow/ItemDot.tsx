@@ -26,10 +26,21 @@ export type DotProps = {
   projectId?: string;
 };
 
-/** `shape` of a Scatter whose dots open their item's page on the board `projectId`. */
-export const itemDotOf = (projectId: string | undefined) => (props: DotProps) => (
-  <ItemDot {...props} projectId={projectId} />
-);
+const dotsByBoard = new Map<string | undefined, (props: DotProps) => React.ReactNode>();
+
+/**
+ * `shape` of a Scatter whose dots open their item's page on the board `projectId`: the same function at every render, since recharts mounts a shape
+ * as a component and a new one would remount every dot (a late answer re-rendering the page then took the
+ * keyboard's focus off a dot).
+ */
+export function itemDotOf(projectId: string | undefined): (props: DotProps) => React.ReactNode {
+  let shape = dotsByBoard.get(projectId);
+  if (!shape) {
+    shape = (props: DotProps) => <ItemDot {...props} projectId={projectId} />;
+    dotsByBoard.set(projectId, shape);
+  }
+  return shape;
+}
 
 /**
  * A chart dot that opens its item: in the app its Fluxion page (moves, time per column, blocked spans,

@@ -50,7 +50,7 @@ function renderAt(answer: { status: number; body: unknown }) {
     'fetch',
     vi.fn(async (url: string) => {
       calls.push(url);
-      // Only the item's own answer is under test; the item is no parent (GET /api/parents/ answers 404).
+      // Only the item's own answer is under test; the other calls fail (404), which the page shows nothing of.
       const own = url.includes('/api/item/');
       return new Response(JSON.stringify(own ? answer.body : { error: { code: 'not_found' } }), {
         status: own ? answer.status : 404,

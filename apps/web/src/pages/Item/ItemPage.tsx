@@ -114,7 +114,7 @@ function ParentSection({ projectId, itemId }: { projectId: string; itemId: strin
   const query = useQuery({
     queryKey: ['parents', projectId, itemId],
     queryFn: () => getParents({ project: projectId, item: itemId }),
-    // A 404 says the item is no parent: nothing to show, nothing to retry.
+    // An item that is no parent gets an empty list: nothing to show. A failure shows nothing either.
     retry: false,
   });
   const parent = query.data?.parents[0];
