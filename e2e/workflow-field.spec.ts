@@ -71,7 +71,7 @@ for (const size of SIZES) {
       await expect(async () => {
         await page.reload();
         await expect(row.locator('[data-history]')).toHaveText(
-          /^History imported for 3 items, partial for 2; recorded move by move since [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+          /^History imported for 3 items, partial for 2 \(1 estimated, 1 unknown\); recorded move by move since [A-Z][a-z]{2} \d{1,2}, \d{4}$/,
           { timeout: 2_000 },
         );
       }).toPass({ timeout: 45_000 });
@@ -80,7 +80,7 @@ for (const size of SIZES) {
       // Every board page says it too.
       await page.goto(`/time-in-state?project=${project.id}`);
       await expect(page.getByRole('main').locator('[data-history]')).toHaveText(
-        /^History imported for 3 items, partial for 2; recorded move by move since/,
+        /^History imported for 3 items, partial for 2 \(1 estimated, 1 unknown\); recorded move by move since/,
       );
       await page.screenshot({ path: `test-results/workflow-field-board-${size.name}.png` });
     });
