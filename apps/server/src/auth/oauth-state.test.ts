@@ -19,7 +19,12 @@ describe('the OAuth start and the state check', () => {
     expect(url.pathname).toBe('/login/oauth/authorize');
     expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(url.searchParams.get('scope')?.split(/[ ,]/).sort()).toEqual(['read:org', 'read:project']);
+    expect(url.searchParams.get('scope')?.split(/[ ,]/).sort()).toEqual([
+      'read:org',
+      'read:project',
+      // The verified addresses a digest may go to unconfirmed (issue 33, finding 12).
+      'user:email',
+    ]);
     expect(url.searchParams.get('login')).toBe('octo-bob');
     expect(url.searchParams.get('redirect_uri')).toMatch(/\/accounts\/github\/login\/callback\/$/);
     expect(cookieHeader(response.headers['set-cookie'])).toMatch(/^oauth_state=/);

@@ -66,6 +66,7 @@ let userToken = '';
 /** Another user's token, whose authorization the grant's deletion ends. */
 let grantToken = '';
 let jwt = '';
+let emailToken = '';
 
 async function ask(call: RestCall, path: string, token: string, body?: unknown, headers = {}) {
   const response = await fetch(`${sim.url}${path}`, {
@@ -98,6 +99,13 @@ beforeAll(async () => {
   });
   grantToken = ((await bob.json()) as { access_token: string }).access_token;
   jwt = await appJwt(simAppConfig(sim), sim.world.now());
+  // An OAuth app's token with the scope sign-in asks for the addresses (issue 33, finding 12).
+  const classic = await fetch(`${sim.url}/_sim/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'octo-alice', scopes: ['read:org', 'read:project', 'user:email'] }),
+  });
+  emailToken = ((await classic.json()) as { token: string }).token;
 });
 afterAll(() => sim.close());
 
@@ -107,6 +115,8 @@ function request(call: RestCall): Promise<{ status: number; body: unknown }> {
   switch (call.path) {
     case '/repos/{owner}/{repo}':
       return ask(call, `/repos/${SEEDED.org}/platform`, userToken);
+    case '/user/emails':
+      return ask(call, '/user/emails?per_page=100', emailToken);
     case '/user/memberships/orgs/{org}':
       return ask(call, `/user/memberships/orgs/${SEEDED.org}`, userToken);
     case '/app/installations/{installation_id}':

@@ -44,6 +44,13 @@ export const GITHUB_REST_CALLS: readonly RestCall[] = [
   },
   {
     method: 'get',
+    path: '/user/emails',
+    status: 200,
+    reads: ['[].email', '[].verified'],
+    by: 'notifications/email-confirmation.ts',
+  },
+  {
+    method: 'get',
     path: '/user/memberships/orgs/{org}',
     status: 200,
     reads: ['state', 'role'],

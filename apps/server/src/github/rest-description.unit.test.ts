@@ -61,8 +61,9 @@ function routesInSource(): string[] {
       found.add(`${method?.toLowerCase()} ${path}`);
     if (!/github\.apiUrl/.test(text)) continue;
     // fetch(`${base}/user/installations?...`): the API path, its ${…} parts as {…}.
+    // Fluxion's own pages (`${publicUrl}/api/…`) are no GitHub route: GitHub's API base has its /api.
     for (const [, path] of text.matchAll(/`\$\{[^}]+\}(\/[a-z][^`?]*)/g))
-      found.add(`get ${path?.replace(/\$\{[^}]*\}/g, '{}')}`);
+      if (!path?.startsWith('/api/')) found.add(`get ${path?.replace(/\$\{[^}]*\}/g, '{}')}`);
   }
   for (const route of oauthMethodRoutes(join(root, 'github', 'oauth.ts'))) found.add(route);
   return [...found].sort();
