@@ -32,9 +32,9 @@ export const GITHUB_REST_CALLS: readonly RestCall[] = [
     path: '/user',
     status: 200,
     reads: ['id', 'node_id', 'login', 'name', 'email', 'avatar_url'],
-    by: 'github/client.ts',
+    by: 'github/user-reads.ts',
   },
-  { method: 'get', path: '/repos/{owner}/{repo}', status: 200, reads: [], by: 'github/client.ts' },
+  { method: 'get', path: '/repos/{owner}/{repo}', status: 200, reads: [], by: 'github/user-reads.ts' },
   {
     method: 'get',
     path: '/user/installations',
