@@ -6,21 +6,24 @@
  * Two child processes: one times with V8's default heap settings; one measures memory with a young
  * generation so large that nothing is collected during a run, so the heap growth (heap + array buffers)
  * from a collected baseline to the end of the run bounds the analysis's peak from above.
- * Then the board report (bench/board-report.ts): the CLI's whole report at 10,000 and 100,000 issues.
+ * The engine's code is BENCH_CODE_ROOT's when set (bench/code.ts), so bench/run.ts measures a base
+ * revision with the same harness; the CPU medians on the server's columns go to BENCH_RESULT_FILE.
  */
 import { spawnSync } from 'node:child_process';
-import {
+import type { Transition, Transitions } from '../packages/flow/src/index.ts';
+import { flowCode } from './code.ts';
+import { type GeneratedBoard, generateBoard } from './generate-board.ts';
+import { type EngineFigures, writeFigures } from './targets.ts';
+
+// The measured engine: this checkout's, or BENCH_CODE_ROOT's (bench/code.ts); the harness is this one.
+const {
   buildColumnStats,
   buildIssuesInColumnReport,
   buildLeadTimeReport,
   buildTimeInStateReport,
   computeItemTimelines,
-  type Transition,
-  type Transitions,
   toTransitionColumns,
-} from '../packages/flow/src/index.ts';
-import { benchBoardReport } from './board-report.ts';
-import { type GeneratedBoard, generateBoard } from './generate-board.ts';
+} = await flowCode();
 
 type Role = 'time' | 'memory';
 /** A generated board with its moves as objects or as columns. */
@@ -28,16 +31,28 @@ type BenchBoard = Omit<GeneratedBoard, 'transitions'> & { transitions: Transitio
 type Result = { variant: string; analysis: string; median: number; min: number; cpu: number; memory: number };
 
 const RUNS = 7;
-const ANALYSES: { name: string; run: (board: BenchBoard) => unknown }[] = [
-  { name: 'lead time (days=14, cycle start)', run: (b) => buildLeadTimeReport({ ...b, days: 14 }) },
-  { name: 'time in state (days=14)', run: (b) => buildTimeInStateReport({ ...b, days: 14 }) },
+/** Each analysis, and the figure of the targets table its CPU median on the server's columns is. */
+const ANALYSES: { name: string; figure?: keyof EngineFigures; run: (board: BenchBoard) => unknown }[] = [
+  {
+    name: 'lead time (days=14, cycle start)',
+    figure: 'leadTimeMs',
+    run: (b) => buildLeadTimeReport({ ...b, days: 14 }),
+  },
+  {
+    name: 'time in state (days=14)',
+    figure: 'timeInStateMs',
+    run: (b) => buildTimeInStateReport({ ...b, days: 14 }),
+  },
   {
     name: 'issues in column (In Progress)',
+    figure: 'issuesInColumnMs',
     run: (b) => buildIssuesInColumnReport({ ...b, column: 'In Progress', days: 14 }),
   },
-  { name: 'column stats', run: (b) => buildColumnStats(b) },
+  { name: 'column stats', figure: 'columnStatsMs', run: (b) => buildColumnStats(b) },
   { name: 'item timelines (per-item objects)', run: (b) => computeItemTimelines(b) },
 ];
+/** The row order the server holds, whose figures go to the targets table. */
+const SERVER_VARIANT = 'columns in time order (TransitionColumns: what the API server holds)';
 
 const medianOf = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -75,10 +90,7 @@ function variants(board: GeneratedBoard): [string, BenchBoard][] {
       { ...board, transitions: [...groups.values()].reverse().flat() },
     ],
     ['rows in time order (no grouping: the general path)', { ...board, transitions: byTime }],
-    [
-      'columns in time order (TransitionColumns: what the API server holds)',
-      { ...board, transitions: toTransitionColumns(byTime) },
-    ],
+    [SERVER_VARIANT, { ...board, transitions: toTransitionColumns(byTime) }],
   ];
 }
 
@@ -144,11 +156,14 @@ function parent(): void {
   console.log(
     `\npeak RSS of the memory run (the generated board included): ${mb(Number(memory.at(-1)?.rss))} MB`,
   );
+  const figures: Partial<EngineFigures> = {};
+  for (const r of timed.slice(1) as Result[]) {
+    const figure = ANALYSES.find((a) => a.name === r.analysis)?.figure;
+    if (figure && r.variant === SERVER_VARIANT) figures[figure] = r.cpu;
+  }
+  writeFigures('Engine', figures);
 }
 
 const role = process.env.FLOW_BENCH_ROLE as Role | undefined;
 if (role) child(role, process.argv.slice(2).map(Number));
-else {
-  parent();
-  benchBoardReport();
-}
+else parent();

@@ -6,8 +6,12 @@
  * to run on an older checkout too (no policies there: the 'with policies' row is then the same work), so
  * a change's cost is measured against the code before it.
  */
-import { buildFlowReport, toTransitionColumns } from '../packages/flow/src/index.ts';
+import { codeRoot, flowCode } from './code.ts';
 import { generateBoard } from './generate-board.ts';
+import { type EngineFigures, writeFigures } from './targets.ts';
+
+// The measured engine: this checkout's, or BENCH_CODE_ROOT's (bench/code.ts); the harness is this one.
+const { buildFlowReport, toTransitionColumns } = await flowCode();
 
 const issues = Number(process.argv[2] ?? process.env.BENCH_ITEMS ?? 100_000);
 const transitions = Number(process.argv[3] ?? process.env.BENCH_TRANSITIONS ?? issues * 10);
@@ -34,18 +38,23 @@ const policies = {
 };
 
 const base = { ...board, transitions: moves, days: 30, horizon: 14, targetItems: 10 };
-const variants: [string, () => unknown][] = [
-  ['flow report, no policies', () => buildFlowReport(base)],
-  ['flow report, with policies', () => buildFlowReport({ ...base, policies, labelChanges } as typeof base)],
+const variants: [string, keyof EngineFigures, () => unknown][] = [
+  ['flow report, no policies', 'flowReportMs', () => buildFlowReport(base)],
+  [
+    'flow report, with policies',
+    'flowPoliciesMs',
+    () => buildFlowReport({ ...base, policies, labelChanges } as typeof base),
+  ],
 ];
 
 const median = (values: number[]) =>
   [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] as number;
 console.log(
-  `flow report: ${issues} issues, ${transitions} moves, ${labelChanges.length} label changes; ${RUNS} runs`,
+  `flow report: ${issues} issues, ${transitions} moves, ${labelChanges.length} label changes; ${RUNS} runs; code measured: ${codeRoot}`,
 );
 console.log('variant                              median ms     min ms  cpu median ms  cpu min ms');
-for (const [name, run] of variants) {
+const figures: Partial<EngineFigures> = {};
+for (const [name, figure, run] of variants) {
   run();
   const times: number[] = [];
   const cpus: number[] = [];
@@ -64,4 +73,6 @@ for (const [name, run] of variants) {
       .toFixed(1)
       .padStart(11)}`,
   );
+  figures[figure] = median(cpus);
 }
+writeFigures('Engine', figures);

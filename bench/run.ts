@@ -9,10 +9,10 @@
  * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
  * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts; `bundle` only the web
  * app's first load: built, then its gzipped JavaScript against the budget, scripts/bundle-budget.ts).
- * The API figures are printed at the end beside their targets and the previous run's (bench/targets.ts).
- * `BENCH_BASE=<rev> npm run bench`: the same figures for git revision <rev> too, side by side in one run:
- * a temporary worktree of <rev> (its node_modules linked to this checkout's), measured by this harness,
- * alternated with this checkout BENCH_ROUNDS times (2), then removed.
+ * The engine's and the API's figures are printed at the end beside their targets and the previous run's
+ * (bench/targets.ts). `BENCH_BASE=<rev> npm run bench`: the same figures (engine and API) for git revision
+ * <rev> too, side by side in one run: a temporary worktree of <rev> (its node_modules linked to this
+ * checkout's), measured by this harness, alternated with this checkout BENCH_ROUNDS times (2), then removed.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -57,6 +57,13 @@ function webFirstLoad(): void {
   run('../scripts/bundle-budget.ts', []);
 }
 
+const ENGINE_ONLY = ['engine', 'flow'];
+const API_ONLY = ['api'];
+const OTHERS = ['report', 'collector', 'export', 'bundle', 'digest', 'iterations'];
+/** The engine's figures (flow engine, Flow report) and the API's, each side by side with BENCH_BASE's. */
+const withEngine = only === undefined || ENGINE_ONLY.includes(only);
+const withApi = only === undefined || API_ONLY.includes(only);
+
 if (only === 'bundle') {
   webFirstLoad();
 } else if (only === 'collector') {
@@ -68,25 +75,20 @@ if (only === 'bundle') {
 } else if (only === 'export') {
   console.log('\n##### CSV export (bench/export-csv.ts)');
   run('./export-csv.ts', []);
-} else if (only === 'flow') {
-  console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
-  run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
 } else if (only === 'digest') {
   console.log('\n##### digest (bench/digest.ts)');
   run('./digest.ts', []);
 } else if (only === 'report') {
   console.log('\n##### board report (bench/board-report.ts)');
   run('./board-report.ts', []);
-} else if (only !== 'api') {
-  console.log('\n##### flow engine (bench/flow-engine.ts)');
-  run('./flow-engine.ts', [String(issues), String(transitions), String(days)]);
-  console.log('\n##### flow report with and without flow policies (bench/flow-report.ts)');
-  run('./flow-report.ts', [String(issues), String(transitions), String(days)]);
+} else if (only !== undefined && !ENGINE_ONLY.includes(only) && !API_ONLY.includes(only)) {
+  console.error(`unknown benchmark ${only}: engine, flow, api, ${OTHERS.join(', ')}`);
+  process.exitCode = 1;
 }
-if (
-  !['engine', 'flow', 'report', 'collector', 'export', 'bundle', 'digest', 'iterations'].includes(only ?? '')
-) {
-  apiSideBySide();
+if (withEngine || withApi) sideBySide();
+if (only === undefined || only === 'engine') {
+  console.log('\n##### board report (bench/board-report.ts), this checkout');
+  run('./board-report.ts', []);
 }
 if (only === undefined) {
   console.log('\n##### collector (bench/collector.ts)');
@@ -97,23 +99,37 @@ if (only === undefined) {
 }
 
 /**
- * The API benchmark, alternated with BENCH_BASE's code when given (base first in each round), each run's
+ * The engine's benchmarks (`engine`: the analyses, then the Flow report; `flow`: the Flow report alone)
+ * and the API's, alternated with BENCH_BASE's code when given (base first in each round), each run's
  * figures gathered; then the table against the targets and the previous run, which this run becomes.
  */
-function apiSideBySide(): void {
+function sideBySide(): void {
   const baseRoot = BASE ? checkOut(BASE) : null;
   const head: RunFigures[] = [];
   const base: RunFigures[] = [];
   const scratch = mkdtempSync(join(tmpdir(), 'fluxion-bench-figures-'));
+  const size = [String(issues), String(transitions), String(days)];
   try {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [who, root, into] of [
         ...(baseRoot ? [[`base ${BASE}`, baseRoot, base] as const] : []),
         ['this checkout', here, head] as const,
       ]) {
-        console.log(`\n##### API (bench/api-load.ts), round ${round} of ${ROUNDS}: ${who}`);
         const file = join(scratch, `${round}-${into === base ? 'base' : 'head'}.json`);
-        run('./api-load.ts', [], { BENCH_CODE_ROOT: root, BENCH_RESULT_FILE: file });
+        const env = { BENCH_CODE_ROOT: root, BENCH_RESULT_FILE: file };
+        const title = (what: string) => console.log(`\n##### ${what}, round ${round} of ${ROUNDS}: ${who}`);
+        if (withEngine && only !== 'flow') {
+          title('flow engine (bench/flow-engine.ts)');
+          run('./flow-engine.ts', size, env);
+        }
+        if (withEngine) {
+          title('flow report with and without flow policies (bench/flow-report.ts)');
+          run('./flow-report.ts', size, env);
+        }
+        if (withApi) {
+          title('API (bench/api-load.ts)');
+          run('./api-load.ts', [], env);
+        }
         into.push(readFigures(file));
       }
     }
@@ -121,7 +137,7 @@ function apiSideBySide(): void {
     rmSync(scratch, { recursive: true, force: true });
     if (baseRoot) removeCheckout(baseRoot);
   }
-  console.log('\n##### API figures against the targets (docs/performance.md)');
+  console.log('\n##### figures against the targets (docs/performance.md)');
   printFigures(head, base, readLastRun(), BASE);
   if (head.length > 0) saveLastRun(head.at(-1) as RunFigures);
 }

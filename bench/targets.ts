@@ -1,7 +1,7 @@
 /**
- * The API figures `npm run bench` reports, their targets (issue "Speed to the limit", docs/performance.md),
- * and where each run leaves them: BENCH_RESULT_FILE for bench/run.ts to gather, and
- * `.bench/last-run.json` for the next run to print beside its own.
+ * The figures `npm run bench` reports (the engine's in process, the API's per database), their targets
+ * (issue "Speed to the limit", docs/performance.md), and where each run leaves them: BENCH_RESULT_FILE
+ * for bench/run.ts to gather, and `.bench/last-run.json` for the next run to print beside its own.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,9 +18,35 @@ export type ApiFigures = {
   serverCpuUs: number;
   peakRssMb: number;
 };
-export type RunFigures = Record<string, Partial<ApiFigures>>;
+/** The engine's CPU time (median of its runs, ms) for each analysis on the server's columns. */
+export type EngineFigures = {
+  leadTimeMs: number;
+  timeInStateMs: number;
+  issuesInColumnMs: number;
+  columnStatsMs: number;
+  flowReportMs: number;
+  flowPoliciesMs: number;
+};
+/** Figures by section: 'Engine', or a database's name for the API's. */
+export type RunFigures = Record<string, Record<string, number>>;
 
 type Target = { label: string; bound: (dialect: string) => number; better: 'lower' | 'higher'; unit: string };
+
+const engine = (label: string): Target => ({
+  label: `${label}, CPU median`,
+  bound: () => 150,
+  better: 'lower',
+  unit: 'ms',
+});
+
+export const ENGINE_TARGETS: Record<keyof EngineFigures, Target> = {
+  leadTimeMs: engine('lead time'),
+  timeInStateMs: engine('time in state'),
+  issuesInColumnMs: engine('issues in a column'),
+  columnStatsMs: engine('column stats'),
+  flowReportMs: engine('Flow report'),
+  flowPoliciesMs: engine('Flow report with policies'),
+};
 
 export const TARGETS: Record<keyof ApiFigures, Target> = {
   coldLeadMs: { label: 'cold first /api/leadtime/', bound: () => 300, better: 'lower', unit: 'ms' },
@@ -47,12 +73,15 @@ export const TARGETS: Record<keyof ApiFigures, Target> = {
   peakRssMb: { label: 'server peak RSS', bound: () => 300, better: 'lower', unit: 'MB' },
 };
 
-/** Appends one database's figures to BENCH_RESULT_FILE (when bench/run.ts asked for them). */
-export function writeFigures(dialect: string, figures: ApiFigures): void {
+/**
+ * Adds figures to a section of BENCH_RESULT_FILE (when bench/run.ts asked for them): the engine's two
+ * benchmarks each add theirs to 'Engine', each database its own section.
+ */
+export function writeFigures(section: string, figures: Partial<ApiFigures> | Partial<EngineFigures>): void {
   const file = process.env.BENCH_RESULT_FILE;
   if (!file) return;
   const all: RunFigures = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  all[dialect] = figures;
+  all[section] = { ...all[section], ...(figures as Record<string, number>) };
   writeFileSync(file, JSON.stringify(all));
 }
 
@@ -62,7 +91,7 @@ export const readFigures = (file: string): RunFigures =>
 /** Where the last run's figures of this checkout are kept (git-ignored). */
 export const LAST_RUN_FILE = join(dirname(fileURLToPath(import.meta.url)), '..', '.bench', 'last-run.json');
 
-/** This run's figures replace the previous run's database by database (a SQLite-only run keeps PostgreSQL's). */
+/** This run's figures replace the previous run's section by section (a SQLite-only run keeps PostgreSQL's). */
 export function saveLastRun(figures: RunFigures): void {
   mkdirSync(dirname(LAST_RUN_FILE), { recursive: true });
   const kept = { ...readLastRun()?.figures, ...figures };
@@ -86,8 +115,9 @@ export function printFigures(
   previous: { at: string; figures: RunFigures } | null,
   baseName: string | null,
 ): void {
-  const dialects = [...new Set([...head, ...base].flatMap((r) => Object.keys(r)))];
-  for (const dialect of dialects) {
+  const sections = [...new Set([...head, ...base].flatMap((r) => Object.keys(r)))];
+  for (const dialect of sections) {
+    const targets: Record<string, Target> = dialect === 'Engine' ? ENGINE_TARGETS : TARGETS;
     const headers = [
       'figure'.padEnd(42),
       'target'.padStart(9),
@@ -96,7 +126,8 @@ export function printFigures(
       'previous run'.padStart(13),
     ];
     console.log(`\n${dialect}: ${headers.join(' ')}`);
-    for (const [key, target] of Object.entries(TARGETS) as [keyof ApiFigures, Target][]) {
+    for (const [key, target] of Object.entries(targets)) {
+      if (![...head, ...base].some((r) => r[dialect]?.[key] !== undefined)) continue;
       const rounds = (runs: RunFigures[]) => runs.map((r) => r[dialect]?.[key]);
       const mine = rounds(head).filter((v): v is number => v !== undefined);
       const best = target.better === 'lower' ? Math.min(...mine) : Math.max(...mine);
