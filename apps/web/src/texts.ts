@@ -405,6 +405,13 @@ export const T = {
     /** The import checked against GitHub's current values (docs/metrics.md, "Partial histories"). */
     historyCounts: (imported: number, partial: number, estimated: number, since: string) =>
       `History imported for ${formatCount(imported)} ${imported === 1 ? 'item' : 'items'}, partial for ${formatCount(partial)}${estimated > 0 ? ` (${formatCount(estimated)} estimated, ${formatCount(partial - estimated)} unknown)` : ''}; recorded move by move since ${since}`,
+    /** Which the board's pages count (docs/metrics.md, "Reconstructed histories"): said after the counts. */
+    estimatedInForce: {
+      include: 'Estimated steps included in these figures.',
+      leave_out: 'Estimated steps left out: those items count as partial.',
+    },
+    estimatedLabel: 'Estimated history',
+    estimatedOptions: { include: 'Include (default)', leave_out: 'Leave out' },
     historyPartialHint:
       'GitHub no longer records every move in its timelines: for these items the moves before they entered their current column are not all known, so they have no lead time, a cycle time only if they started after that, and time in state only from then on. They count in work in progress and throughput.',
     workflowField: 'Workflow field',

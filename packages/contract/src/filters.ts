@@ -59,4 +59,6 @@ export const historyQueryShape = {
 export type ItemFilterQuery = z.output<typeof itemFilterQuerySchema>;
 /** What a caller sends: every part optional. */
 export type ItemFilterParams = z.input<typeof itemFilterQuerySchema>;
+/** An analysis query's filter part as a caller sends it: the item filter and the history option. */
+export type AnalysisFilterParams = ItemFilterParams & { estimated?: EstimatedOption };
 export const ITEM_FILTER_PARAMS = Object.keys(itemFilterQueryShape) as (keyof ItemFilterQuery)[];

@@ -134,6 +134,8 @@ export const agingItemSchema = z.object({
   blocked: z.boolean().optional(),
   /** True when GitHub lost the item's history: its age counts from its current column's entry, at least. */
   age_at_least: z.boolean().optional(),
+  /** Its history was reconstructed: its age may rest on an estimated start (docs/metrics.md). */
+  estimated: z.literal(true).optional(),
 });
 export type AgingItem = z.infer<typeof agingItemSchema>;
 /** `items` is in the report's unit: items, or estimate units. */

@@ -126,15 +126,26 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
     // The ages in progress are lower bounds where GitHub lost when their cycle started. The item in Doing
     // entered it when its value was set: with its reconstructed entry on the board (the default) its age is
     // known from then; asked without estimates, it is a lower bound too (docs/metrics.md).
-    expect(flow.aging.items.map((a) => [a.column, a.age_at_least])).toEqual([
-      ['Doing', undefined],
-      ['Verify', true],
+    // The reconstructed one says so (the aging chart draws it hollow); without estimates nothing is marked.
+    expect(flow.aging.items.map((a) => [a.column, a.age_at_least, a.estimated])).toEqual([
+      ['Doing', undefined, true],
+      ['Verify', true, undefined],
     ]);
     const without = await get<FlowResponse>(world, `/api/flow/?${q}&days=30&estimated=leave_out`);
-    expect(without.aging.items.map((a) => [a.column, a.age_at_least])).toEqual([
-      ['Doing', true],
-      ['Verify', true],
+    expect(without.aging.items.map((a) => [a.column, a.age_at_least, a.estimated])).toEqual([
+      ['Doing', true, undefined],
+      ['Verify', true, undefined],
     ]);
+    // The items CSV says the same: the reconstructed item's figures rest on its estimated entry.
+    const csv = async (extra: string) => {
+      const url = `/api/export/items.csv?${q}${extra}`;
+      const response = await world.app.inject({ method: 'GET', url, headers: world.auth });
+      expect(response.statusCode).toBe(200);
+      const rows = response.body.trimEnd().split('\n').slice(1);
+      return rows.filter((row) => row.includes(',Doing,')).map((row) => row.split(',').slice(-2));
+    };
+    expect(await csv('')).toEqual([['yes', 'added']]);
+    expect(await csv('&estimated=leave_out')).toEqual([['', '']]);
   }, 60_000);
 
   it('an item GitHub hid until now counts once seen, partial, and the history counts follow', async () => {

@@ -31,12 +31,12 @@ describe.each(cases)('CSV export of a board items ($name)', async ({ create }) =
     expect(response.headers['content-disposition']).toBe('attachment; filename="vault-migration-items.csv"');
     const [header, ...rows] = response.body.trimEnd().split('\n');
     expect(header).toBe(
-      'Item ID,Number,Title,URL,Column,"Entered column at (UTC, ISO 8601 with offset)",Days in column (days),Milestone,"Labels (; separated)","History known from (UTC, ISO 8601 with offset)"',
+      'Item ID,Number,Title,URL,Column,"Entered column at (UTC, ISO 8601 with offset)",Days in column (days),Milestone,"Labels (; separated)","History known from (UTC, ISO 8601 with offset)",Estimated history,"Estimated from (; separated)"',
     );
     expect(rows).toHaveLength(3);
     const hsm = rows.find((row) => row.includes('Move the HSM'));
     // A whole history: no instant GitHub's record starts from.
-    expect(hsm).toMatch(/,In Progress,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00,20,Q4 vault,hsm-only,$/);
+    expect(hsm).toMatch(/,In Progress,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00,20,Q4 vault,hsm-only,,,$/);
     const issues = await app.inject({
       url: `/api/issues/?project=${encodeURIComponent(vault)}&column=In%20Progress`,
       headers: bob.auth,
@@ -49,7 +49,7 @@ describe.each(cases)('CSV export of a board items ($name)', async ({ create }) =
   it('shows each viewer only what they may see: private items are "Private item", with their figures', async () => {
     const body = (await csv(alice)).body;
     expect(VAULT_SECRETS.filter((secret) => body.includes(secret))).toEqual([]);
-    expect(body).toMatch(new RegExp(`,,${PRIVATE_ITEM_TITLE},,In Progress,[^,]+,20,,,\\r?$`, 'm'));
+    expect(body).toMatch(new RegExp(`,,${PRIVATE_ITEM_TITLE},,In Progress,[^,]+,20,,,,,\\r?$`, 'm'));
     expect(body).toContain('Write the runbook');
   });
 
@@ -85,7 +85,7 @@ describe.each(cases)('CSV export of a board items ($name)', async ({ create }) =
     expect(saved.statusCode, saved.body).toBe(200);
     const [header, ...rows] = (await csv(bob)).body.trimEnd().split('\n');
     expect(header).toBe(
-      'Item ID,Number,Title,URL,Column,"Entered column at (Europe/Paris, ISO 8601 with offset)",Days in column (working days),Milestone,"Labels (; separated)","History known from (Europe/Paris, ISO 8601 with offset)"',
+      'Item ID,Number,Title,URL,Column,"Entered column at (Europe/Paris, ISO 8601 with offset)",Days in column (working days),Milestone,"Labels (; separated)","History known from (Europe/Paris, ISO 8601 with offset)",Estimated history,"Estimated from (; separated)"',
     );
     const hsm = rows.find((row) => row.includes('Move the HSM'));
     const issues = await app.inject({

@@ -19,20 +19,33 @@ export function itemsCsvHeader(calendar: ExportCalendar): string[] {
     'Milestone',
     'Labels (; separated)',
     header.instant('History known from'),
+    'Estimated history',
+    'Estimated from (; separated)',
   ];
 }
+
+/** What the file says of each item's history: where GitHub's record starts, and what was estimated. */
+export type ItemsHistory = {
+  knownFrom: ReadonlyMap<string, number>;
+  /** Items whose figures count estimated steps, and what those rest on (empty when left out). */
+  estimated: ReadonlyMap<string, readonly string[]>;
+};
+
+const WHOLE: ItemsHistory = { knownFrom: new Map(), estimated: new Map() };
 
 /**
  * One CSV record per item, in the board store's order, made as the stream asks for them. Ages are the
  * Issues page's: the engine's `ageInDays`, in working time when the calendar has days off. "History
  * known from": the instant before which GitHub lost the item's moves (docs/metrics.md §16), empty when
  * its history is whole, so the pages' count of items without a known start can be made from the file.
+ * "Estimated history": `yes` when the analyses count reconstructed steps of the item (docs/metrics.md,
+ * "Reconstructed histories"), with their bases (added, assigned, closed, reopened, pr_opened, pr_merged).
  */
 export function* itemRecords(
   items: readonly BoardItem[],
   now: number,
   calendar: Calendar,
-  historyKnownFrom: ReadonlyMap<string, number> = new Map(),
+  history: ItemsHistory = WHOLE,
 ): Generator<CsvCell[]> {
   for (const item of items) {
     const entered = item.enteredColumnAt;
@@ -46,7 +59,9 @@ export function* itemRecords(
       ageInDays(item, now, calendar),
       item.milestone ?? '',
       item.labels.join('; '),
-      zonedOrEmpty(historyKnownFrom.get(item.id), calendar.name),
+      zonedOrEmpty(history.knownFrom.get(item.id), calendar.name),
+      history.estimated.has(item.id) ? 'yes' : '',
+      history.estimated.get(item.id)?.join('; ') ?? '',
     ];
   }
 }

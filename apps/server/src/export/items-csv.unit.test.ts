@@ -17,9 +17,33 @@ describe('the items CSV', () => {
     expect(chunks.length).toBeGreaterThan(3);
     const lines = chunks.join('').trimEnd().split('\n');
     expect(lines).toHaveLength(2501);
-    // The last cell, "History known from", is empty: the item's history is whole.
-    expect(lines[1]).toBe('I0,7,T,,Done,1970-01-01T00:00:00+00:00,2,,"a; b",');
+    // The last cells, "History known from" and the estimates, are empty: the item's history is whole.
+    expect(lines[1]).toBe('I0,7,T,,Done,1970-01-01T00:00:00+00:00,2,,"a; b",,,');
     expect(lines[2500]).toMatch(/^I2499,/);
+  });
+
+  it('says which items rest on estimated steps, and on what', () => {
+    const item = { number: 1, title: 'T', url: null, milestone: null, labels: [], column: 'Done' };
+    const history = {
+      knownFrom: new Map([['A', Date.UTC(2026, 0, 9)]]),
+      estimated: new Map([['A', ['added', 'pr_opened']]]),
+    };
+    const records = [
+      ...itemRecords(
+        [
+          { ...item, id: 'A', enteredColumnAt: 0 },
+          { ...item, id: 'B', enteredColumnAt: 0 },
+        ],
+        0,
+        UTC_CALENDAR,
+        history,
+      ),
+    ];
+    expect(records.map((r) => r.slice(-3))).toEqual([
+      ['2026-01-09T00:00:00+00:00', 'yes', 'added; pr_opened'],
+      ['', '', ''],
+    ]);
+    expect(itemsCsvHeader(UTC).slice(-2)).toEqual(['Estimated history', 'Estimated from (; separated)']);
   });
 
   it('writes instants in the board zone and ages in working time when the calendar has days off', () => {

@@ -6,6 +6,7 @@ import { exportCalendarOf } from '../analytics/board.ts';
 import { filteredBoardItems } from '../analytics/service.ts';
 import type { ApiContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
+import { readEstimateBases } from '../move-log/items.ts';
 import { csvStream, itemRecords, itemsCsvHeader } from './items-csv.ts';
 import { auditSource, movesCsv, movesJson } from './moves-audit.ts';
 
@@ -31,9 +32,13 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: ApiCont
       viewerOf(request),
       request.query,
     );
+    // Left out, no figure of the file rests on an estimate: the columns stay empty.
+    const estimated =
+      request.query.estimated === 'leave_out' ? new Map() : await readEstimateBases(ctx.db, board.id);
     const calendar = buildCalendar(board.calendar);
     const header = itemsCsvHeader(exportCalendarOf(board));
-    const body = csvStream(header, itemRecords(items, ctx.now(), calendar, historyKnownFrom));
+    const history = { knownFrom: historyKnownFrom, estimated };
+    const body = csvStream(header, itemRecords(items, ctx.now(), calendar, history));
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${exportFileName(board.title, 'items')}"`)

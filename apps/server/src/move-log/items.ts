@@ -217,6 +217,28 @@ export async function readEstimatedMoves(db: Db, boardId: string): Promise<Map<s
   return moves;
 }
 
+/**
+ * What each reconstructed item's estimated moves rest on (docs/metrics.md, "Reconstructed histories"):
+ * item id → its bases, each once, in the order of its moves. Read for the items export only.
+ */
+export async function readEstimateBases(db: Db, boardId: string): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('transitions')
+    .select(['item_id', 'basis'])
+    .where('board_id', '=', boardId)
+    .where('source', '=', 'estimated')
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  const bases = new Map<string, string[]>();
+  for (const r of rows) {
+    const list = bases.get(r.item_id) ?? [];
+    if (r.basis !== null && !list.includes(r.basis)) list.push(r.basis);
+    bases.set(r.item_id, list);
+  }
+  return bases;
+}
+
 /** The board's items whose imported history is partial, and the instant each is known from. */
 export async function readPartialHistories(db: Db, boardId: string): Promise<Map<string, number>> {
   const rows = await db

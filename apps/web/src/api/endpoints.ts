@@ -1,4 +1,4 @@
-import type { ItemFilterParams, Project, SaveProjectRequest } from '@fluxion/contract';
+import type { AnalysisFilterParams, Project, SaveProjectRequest } from '@fluxion/contract';
 import { api } from './instance.ts';
 
 export const getMe = () => api.call('me', {});
@@ -55,12 +55,12 @@ export const getProjectRemoval = (projectId: string) =>
 /** The board's labels, milestones, assignees and repositories, for the filter bar to suggest. */
 export const getFilterSuggestions = (project: string) =>
   api.call('filterSuggestions', { query: { project } });
-export const getColumnStats = (projectId: string, filter: ItemFilterParams = {}) =>
+export const getColumnStats = (projectId: string, filter: AnalysisFilterParams = {}) =>
   api.call('columnStats', { params: { id: projectId }, query: filter });
 
 export const getLeadTime = (
   p: { project: string; days: number; cycleTime?: string | null },
-  filter: ItemFilterParams = {},
+  filter: AnalysisFilterParams = {},
 ) =>
   api.call('leadTime', {
     query: {
@@ -70,12 +70,12 @@ export const getLeadTime = (
       ...filter,
     },
   });
-export const getTimeInState = (p: { project: string; days: number }, filter: ItemFilterParams = {}) =>
+export const getTimeInState = (p: { project: string; days: number }, filter: AnalysisFilterParams = {}) =>
   api.call('timeInState', { query: { ...p, ...filter } });
-export const getIssues = (p: { project: string; column: string }, filter: ItemFilterParams = {}) =>
+export const getIssues = (p: { project: string; column: string }, filter: AnalysisFilterParams = {}) =>
   api.call('issues', { query: { ...p, ...filter } });
 /** GET /api/story/: the board's commitment point and bottleneck (the Issues page's default column). */
-export const getBoardStory = (project: string, filter: ItemFilterParams = {}) =>
+export const getBoardStory = (project: string, filter: AnalysisFilterParams = {}) =>
   api.call('boardStory', { query: { project, ...filter } });
 
 export const getOwnerOptions = () => api.call('githubOwnerOptions', {});

@@ -1,4 +1,4 @@
-import type { ItemFilterParams } from '@fluxion/contract';
+import type { AnalysisFilterParams } from '@fluxion/contract';
 import { api } from './instance.ts';
 
 export type FlowParams = {
@@ -10,5 +10,5 @@ export type FlowParams = {
 };
 
 /** GET /api/flow/ (docs/metrics.md, "Flow"). */
-export const getFlow = (query: FlowParams, filter: ItemFilterParams = {}) =>
+export const getFlow = (query: FlowParams, filter: AnalysisFilterParams = {}) =>
   api.call('flow', { query: { ...query, ...filter } });

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from 'react';
 import { T } from '../texts.ts';
 import { BoardAccessNotice } from './BoardAccess/BoardAccessNotice.tsx';
 import { historyCounts } from '../lib/history.ts';
+import { EstimatedSelect, offersEstimated, useEstimated } from './EstimatedHistory/EstimatedSelect.tsx';
 import { BoardSync } from './BoardSync.tsx';
 import { LevelOfWorkNote } from './LevelOfWorkNote.tsx';
 import styles from './Page.module.css';
@@ -15,6 +16,8 @@ type PageProps = {
   /** The page's name in the tab when the heading is long (Home). */
   tab?: string;
   actions?: ReactNode;
+  /** An analysis page: its figures may include or leave out the board's estimated steps (`?estimated=`). */
+  estimatedChoice?: boolean;
   children: ReactNode;
 };
 
@@ -30,7 +33,7 @@ export function useTabTitle(page: string, board?: string | null): void {
   }, [page, board]);
 }
 
-export function Page({ title, subtitle, board, tab, actions, children }: PageProps) {
+export function Page({ title, subtitle, board, tab, actions, estimatedChoice, children }: PageProps) {
   const boardTitle = board?.title ?? null;
   useTabTitle(tab ?? title, boardTitle);
   return (
@@ -40,17 +43,31 @@ export function Page({ title, subtitle, board, tab, actions, children }: PagePro
           <h1 className={styles.title}>{title}</h1>
           {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
           {board && <BoardSync project={board} />}
-          {board && historyCounts(board) && (
-            <p className={styles.subtitle} data-history>
-              {historyCounts(board)}
-            </p>
-          )}
+          {board && <HistoryQuality board={board} estimatedChoice={estimatedChoice ?? false} />}
           {board && <BoardAccessNotice project={board} />}
           {board && <LevelOfWorkNote project={board} />}
         </div>
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
       {children}
+    </>
+  );
+}
+
+/** The board's history quality, and on an analysis page whether its estimated steps count (and the choice). */
+function HistoryQuality({ board, estimatedChoice }: { board: Project; estimatedChoice: boolean }) {
+  const [option] = useEstimated();
+  const counts = historyCounts(board);
+  const choice = estimatedChoice && offersEstimated(board, option);
+  return (
+    <>
+      {counts && (
+        <p className={styles.subtitle} data-history>
+          {counts}
+          {choice && `. ${T.projects.estimatedInForce[option]}`}
+        </p>
+      )}
+      {choice && <EstimatedSelect board={board} />}
     </>
   );
 }

@@ -65,6 +65,27 @@ describe('flow chart data', () => {
     expect(new Set(points.map((p) => p.id)).size).toBe(3);
   });
 
+  it('marks a reconstructed item estimated (its dot is drawn hollow), and only that one', () => {
+    const item = (id: string, estimated?: true) => ({
+      id,
+      number: 1,
+      title: id,
+      url: null,
+      column: 'Doing',
+      started_at: '',
+      age_days: 3,
+      risk: 'watch' as const,
+      ...(estimated ? { estimated } : {}),
+    });
+    const points = agingPoints({
+      aging: { columns: ['Doing'], items: [item('A', true), item('B')], at_risk: 0 },
+    });
+    expect(points.map((p) => [p.id, p.estimated])).toEqual([
+      ['A', true],
+      ['B', undefined],
+    ]);
+  });
+
   it('spans the whole window on the time axis', () => {
     expect(windowDomain({ days: 2, start: '2024-01-01', end: '2024-01-02' })).toEqual([
       Date.UTC(2024, 0, 1),

@@ -139,6 +139,8 @@ export type AgingPoint = {
   sleRisk?: string;
   /** GitHub lost the item's history: its age is a lower bound (docs/metrics.md §16). */
   ageAtLeast?: boolean;
+  /** Its history was reconstructed (docs/metrics.md): drawn hollow, said in the tooltip. */
+  estimated?: boolean;
 };
 
 /** Dots per WIP column (x = column index), spread sideways by a golden-ratio offset so they do not overlap. */
@@ -164,6 +166,7 @@ export function agingPoints(data: Pick<FlowResponse, 'aging'>): AgingPoint[] {
         blocked: item.blocked,
         sleRisk: item.sle_risk,
         ...(item.age_at_least ? { ageAtLeast: true } : {}),
+        ...(item.estimated ? { estimated: true } : {}),
       },
     ];
   });

@@ -15,4 +15,10 @@ describe('what a link to an analysis carries', () => {
     expect(carriedSearch('P', filter)).toBe('?project=P&label=bug&label=ux&from=2026-01-01');
     expect(carriedSearch(null, '')).toBe('');
   });
+
+  it('the choice to leave estimated steps out goes along with the filter', () => {
+    expect(filterSearch(new URLSearchParams('project=P&days=30&estimated=leave_out&label=bug'))).toBe(
+      'estimated=leave_out&label=bug',
+    );
+  });
 });

@@ -28,10 +28,13 @@ export const FILTER_PARAMS = [
   'iteration',
 ];
 
+/** Carried with the filter: whether the figures count estimated steps (`estimated=leave_out`). */
+const CARRIED_PARAMS = [...FILTER_PARAMS, 'estimated'];
+
 /** The filter part of an analysis page's address (`label=bug&from=…`), to carry to the next page. */
 export function filterSearch(params: URLSearchParams): string {
   const kept = new URLSearchParams();
-  for (const [name, value] of params) if (FILTER_PARAMS.includes(name)) kept.append(name, value);
+  for (const [name, value] of params) if (CARRIED_PARAMS.includes(name)) kept.append(name, value);
   return kept.toString();
 }
 

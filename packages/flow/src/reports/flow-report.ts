@@ -237,9 +237,11 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       return row === undefined ? undefined : timelines[row];
     },
   };
-  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) =>
-    ageIsMinimum(byId.get(item.id), wip[0] ?? '') ? { ...item, age_at_least: true } : item,
-  );
+  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) => ({
+    ...item,
+    ...(ageIsMinimum(byId.get(item.id), wip[0] ?? '') ? { age_at_least: true } : {}),
+    ...(input.estimatedItems?.has(item.id) ? { estimated: true as const } : {}),
+  }));
   const ahead = forecast(timelines, today, s, calendar, weight);
   const policyParts = applyFlowPolicies(
     {

@@ -57,6 +57,7 @@ function PointTooltip({
         ...(p.sleRisk && p.sleRisk !== 'on_track' ? [`SLE: ${P.sle.risk[p.sleRisk]}`] : []),
         ...(p.blocked ? [P.blocked.now] : []),
         ...(p.blockedDays ? [P.blocked.tooltip(p.blockedDays)] : []),
+        ...(p.estimated ? [T.flow.estimatedPoint] : []),
       ]}
     />
   );

@@ -29,6 +29,8 @@ import { FLOW_DEFAULTS } from '../../lib/constants.ts';
 import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
+import { useEstimated } from '../../components/EstimatedHistory/EstimatedSelect.tsx';
+import { estimatedQuery } from '../../lib/estimated.ts';
 import { ShareDialog } from '../ManageProjects/share/ShareDialog.tsx';
 import styles from './Flow.module.css';
 import { FlowTiles } from './FlowTiles.tsx';
@@ -85,6 +87,7 @@ export function FlowPage() {
     setParams(next);
   };
   const [filter, setFilter] = useItemFilter();
+  const [estimated] = useEstimated();
   const { estimateField } = useBoardPlan(project?.project_id ?? null);
   // The address decides; without an estimate field on the board, items whatever it says.
   const unit: FlowUnit = params.get('unit') === 'estimate' && estimateField !== null ? 'estimate' : 'items';
@@ -97,11 +100,11 @@ export function FlowPage() {
   const [sharing, setSharing] = useState(false);
   const calendar = exportCalendar(project?.calendar);
   const query = useQuery({
-    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, unit, filter],
+    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, unit, filter, estimated],
     queryFn: () =>
       getFlow(
         { project: project?.project_id ?? '', days, horizon: HORIZON, items: TARGET_ITEMS, unit },
-        filterQuery(filter),
+        { ...filterQuery(filter), ...estimatedQuery(estimated) },
       ),
     enabled: project !== null,
   });
@@ -112,6 +115,7 @@ export function FlowPage() {
       title={T.flow.title}
       subtitle={project ? project.title : T.flow.subtitle}
       board={project}
+      estimatedChoice
       actions={
         open && (
           <>

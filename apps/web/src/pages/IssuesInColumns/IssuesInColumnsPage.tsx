@@ -25,6 +25,8 @@ import { IssuesPolicies } from './IssuesPolicies.tsx';
 import { filterQuery } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
+import { useEstimated } from '../../components/EstimatedHistory/EstimatedSelect.tsx';
+import { estimatedQuery } from '../../lib/estimated.ts';
 
 export function IssuesInColumnsPage() {
   const { project } = useAnalysisProject();
@@ -32,7 +34,9 @@ export function IssuesInColumnsPage() {
   const [params, setParams] = useSearchParams();
   const link = { project: params.get('project'), column: params.get('column') };
   const [filter, setFilter] = useItemFilter();
-  const data = useIssuesData(projectId, requestedColumn(projectId, link), filterQuery(filter));
+  const [estimated] = useEstimated();
+  const query = { ...filterQuery(filter), ...estimatedQuery(estimated) };
+  const data = useIssuesData(projectId, requestedColumn(projectId, link), query);
   const pickColumn = (column: string) => {
     const next = new URLSearchParams(params);
     next.set('column', column);
@@ -43,7 +47,12 @@ export function IssuesInColumnsPage() {
   const stats = statsFor(issues, data.issues.data?.column_stats);
 
   return (
-    <Page title={T.issues.title} subtitle={project ? project.title : T.issues.subtitle} board={project}>
+    <Page
+      title={T.issues.title}
+      subtitle={project ? project.title : T.issues.subtitle}
+      board={project}
+      estimatedChoice
+    >
       <HelpToggle paragraphs={T.issues.help} />
       {/* Behind the paywall a filter or a column does nothing: they go with the figures. */}
       {projectId && !locked && <FilterBar filter={filter} onChange={setFilter} />}
@@ -84,12 +93,7 @@ export function IssuesInColumnsPage() {
             <>
               <IssuesTiles total={issues.length} stats={stats} unit={durationUnit(project.calendar)} />
               <InsightBanner insight={stats.performance_insight} />
-              <IssuesPolicies
-                project={project}
-                column={data.chosen}
-                count={issues.length}
-                filter={filterQuery(filter)}
-              />
+              <IssuesPolicies project={project} column={data.chosen} count={issues.length} filter={query} />
               <Exportable
                 name={`${project?.title ?? ''} ${data.chosen ?? ''}`}
                 csv={() => issuesCsv(sortByDaysDesc(issues), exportCalendar(project.calendar))}
@@ -103,7 +107,7 @@ export function IssuesInColumnsPage() {
                   projectId={project.project_id}
                 />
               </Exportable>
-              <ItemsExportButton project={project} filter={filter} />
+              <ItemsExportButton project={project} filter={filter} estimated={estimated} />
               <MovesExportButtons project={project} />
             </>
           )}

@@ -1,4 +1,4 @@
-import type { ItemFilterParams, Project } from '@fluxion/contract';
+import type { AnalysisFilterParams, Project } from '@fluxion/contract';
 import { Label } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { getFlow } from '../../api/flow.ts';
@@ -8,7 +8,7 @@ import { sleAtRiskItems } from '../../lib/flowPolicies.ts';
 import { durationUnit } from '../../lib/units.ts';
 import { P } from '../../policyTexts.ts';
 
-type Props = { project: Project; column: string; count: number; filter: ItemFilterParams };
+type Props = { project: Project; column: string; count: number; filter: AnalysisFilterParams };
 
 /**
  * The chosen column against its WIP limit, and the board's items at risk of missing its SLE (oldest first,

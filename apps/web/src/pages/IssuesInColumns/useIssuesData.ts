@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { getBoardStory, getColumnStats, getIssues, getProject } from '../../api/endpoints.ts';
-import type { ItemFilterParams } from '@fluxion/contract';
+import type { AnalysisFilterParams } from '@fluxion/contract';
 import { columnOptions, defaultColumn, shownColumn } from './issuesLogic.ts';
 
 /** Column list (GET /api/projects/{id}/), counts (column-stats) and the issues of the chosen column. */
-export function useIssuesData(projectId: string | null, column: string, filter: ItemFilterParams = {}) {
+export function useIssuesData(projectId: string | null, column: string, filter: AnalysisFilterParams = {}) {
   const enabled = projectId !== null;
   const id = projectId ?? '';
   const detail = useQuery({ queryKey: ['project', id], queryFn: () => getProject(id), enabled });

@@ -20,6 +20,8 @@ import { LeadTimeTiles } from './LeadTimeTiles.tsx';
 import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
+import { useEstimated } from '../../components/EstimatedHistory/EstimatedSelect.tsx';
+import { estimatedQuery } from '../../lib/estimated.ts';
 import { useAnalysisWindow } from '../../components/AnalysisWindow/useAnalysisWindow.ts';
 import { WindowSelect } from '../../components/AnalysisWindow/WindowSelect.tsx';
 import { durationUnit } from '../../lib/units.ts';
@@ -30,9 +32,14 @@ export function LeadTimePage() {
   const unit = durationUnit(project?.calendar);
   const cycleTime = project?.cycle_time_start_column ?? null;
   const [filter, setFilter] = useItemFilter();
+  const [estimated] = useEstimated();
   const query = useQuery({
-    queryKey: ['leadtime', project?.project_id, days, cycleTime, filter],
-    queryFn: () => getLeadTime({ project: project?.project_id ?? '', days, cycleTime }, filterQuery(filter)),
+    queryKey: ['leadtime', project?.project_id, days, cycleTime, filter, estimated],
+    queryFn: () =>
+      getLeadTime(
+        { project: project?.project_id ?? '', days, cycleTime },
+        { ...filterQuery(filter), ...estimatedQuery(estimated) },
+      ),
     enabled: project !== null,
   });
   const chart = query.data ? leadTimeRows(query.data) : null;
@@ -42,6 +49,7 @@ export function LeadTimePage() {
       title={T.leadTime.title}
       subtitle={project ? project.title : T.leadTime.subtitle}
       board={project}
+      estimatedChoice
       actions={
         project &&
         !isPaywallError(query.error) && (

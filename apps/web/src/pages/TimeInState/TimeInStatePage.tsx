@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
 import { useItemFilter } from '../../components/FilterBar/useItemFilter.ts';
+import { useEstimated } from '../../components/EstimatedHistory/EstimatedSelect.tsx';
+import { estimatedQuery } from '../../lib/estimated.ts';
 import { getTimeInState } from '../../api/endpoints.ts';
 import styles from '../../components/Analysis.module.css';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
@@ -29,9 +31,14 @@ export function TimeInStatePage() {
   const [days, setDays] = useAnalysisWindow(iterationDays);
   const unit = durationUnit(project?.calendar);
   const [filter, setFilter] = useItemFilter();
+  const [estimated] = useEstimated();
   const query = useQuery({
-    queryKey: ['timeinstate', project?.project_id, days, filter],
-    queryFn: () => getTimeInState({ project: project?.project_id ?? '', days }, filterQuery(filter)),
+    queryKey: ['timeinstate', project?.project_id, days, filter, estimated],
+    queryFn: () =>
+      getTimeInState(
+        { project: project?.project_id ?? '', days },
+        { ...filterQuery(filter), ...estimatedQuery(estimated) },
+      ),
     enabled: project !== null,
   });
   const chart = query.data ? timeInStateRows(query.data, project?.column_list) : null;
@@ -41,6 +48,7 @@ export function TimeInStatePage() {
       title={T.timeInState.title}
       subtitle={project ? project.title : T.timeInState.subtitle}
       board={project}
+      estimatedChoice
       actions={
         project &&
         !isPaywallError(query.error) && (
