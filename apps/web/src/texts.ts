@@ -1,9 +1,6 @@
 import { formatCount } from './lib/viewerFormat.ts';
 import { T as F } from './frameTexts.ts';
 
-/** Up to this size, a sample read back from a two-decimal confidence is exact (lib/format.ts). */
-const EXACT_SAMPLE_UP_TO = 20;
-
 /** "1 recorded movement", "1,234 recorded movements". */
 const movements = (count: number) =>
   `${formatCount(count)} recorded ${count === 1 ? 'movement' : 'movements'}`;
@@ -94,10 +91,7 @@ export const T = {
     help: 'How to interpret the data?',
     confidence: 'Confidence',
     /** Beside the percent, on every screen (a phone has no hover for the explanation below). */
-    confidenceFrom: (sample: number | null) =>
-      sample === null
-        ? '(a sample of 190 or more)'
-        : `(a sample of ${sample > EXACT_SAMPLE_UP_TO ? 'about ' : ''}${sample})`,
+    confidenceFrom: (sample: number) => `(a sample of ${formatCount(sample)})`,
     confidenceHelp:
       'How much this sentence rests on, from the size n of its sample (the completions, stays or issues behind it): n / (n + 10), so 50% at 10 and at most 95%. Not a probability that it is true.',
     notAvailable: 'N/A',

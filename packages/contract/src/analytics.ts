@@ -19,6 +19,8 @@ export const insightSchema = z.object({
   severity: insightSeveritySchema,
   message: z.string(),
   confidence: z.number().min(0).max(1),
+  /** The size n of the sample the confidence n / (n + 10) comes from; absent on the fallback insight. */
+  sample: z.number().int().min(0).optional(),
 });
 export type Insight = z.infer<typeof insightSchema>;
 

@@ -1,7 +1,7 @@
 import type { Insight } from '@fluxion/contract';
 import { AlertIcon, CheckCircleIcon, InfoIcon, LightBulbIcon, StopIcon } from '@primer/octicons-react';
 import { Flash } from '@primer/react';
-import { confidenceSample, formatConfidence } from '../lib/format.ts';
+import { formatConfidence } from '../lib/format.ts';
 import { insightVariant } from '../lib/insight.ts';
 import { T } from '../texts.ts';
 import styles from './Analysis.module.css';
@@ -20,8 +20,8 @@ export function InsightBanner({ insight }: { insight: Insight | null | undefined
       {/* No confidence on a statement of fact with nothing behind it (an empty column's "No issues…"). */}
       {insight.confidence > 0 && (
         <span className={styles.confidence} title={T.common.confidenceHelp}>
-          {T.common.confidence}: {formatConfidence(insight.confidence)}{' '}
-          {T.common.confidenceFrom(confidenceSample(insight.confidence))}
+          {T.common.confidence}: {formatConfidence(insight.confidence)}
+          {insight.sample !== undefined && ` ${T.common.confidenceFrom(insight.sample)}`}
         </span>
       )}
     </Flash>

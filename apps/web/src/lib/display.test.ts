@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { T } from '../texts.ts';
-import {
-  confidenceSample,
-  formatConfidence,
-  formatDate,
-  formatDays,
-  formatIntensity,
-  formatTrend,
-} from './format.ts';
+import { formatConfidence, formatDate, formatDays, formatIntensity, formatTrend } from './format.ts';
 import { insightVariant, normalizeSeverity } from './insight.ts';
 import {
   activeRatioTone,
@@ -107,15 +100,8 @@ describe('formatDate', () => {
 });
 
 describe('the sample behind a confidence (docs/metrics.md §6)', () => {
-  it('reads n back from n / (n + 10), to the nearest whole sample, and says nothing more at the cap', () => {
-    const shown = (n: number) => Number(Math.min(0.95, n / (n + 10)).toFixed(2));
-    for (let n = 1; n <= 20; n++) expect(confidenceSample(shown(n))).toBe(n);
-    // Beyond 20 the two decimals blur it: the banner says "about".
-    for (const n of [25, 60, 150])
-      expect(Math.abs((confidenceSample(shown(n)) as number) - n) / n).toBeLessThan(0.1);
+  it('names the exact sample the engine counted, grouped in the viewer’s locale', () => {
     expect(T.common.confidenceFrom(7)).toBe('(a sample of 7)');
-    expect(T.common.confidenceFrom(24)).toBe('(a sample of about 24)');
-    expect(confidenceSample(0.95)).toBeNull();
-    expect(confidenceSample(0)).toBeNull();
+    expect(T.common.confidenceFrom(1234)).toBe('(a sample of 1,234)');
   });
 });

@@ -17,15 +17,6 @@ export const formatPercent = (value: number) => viewerFormat.percent(value);
 export const formatConfidence = (confidence: number) => viewerFormat.percent(confidence * 100, 0);
 
 /**
- * The sample n behind a confidence c = n / (n + 10) (docs/metrics.md §6), read back: n = 10c / (1 − c);
- * null at the 95% cap, where n is only known to be 190 or more.
- */
-export function confidenceSample(confidence: number): number | null {
-  if (!(confidence > 0) || confidence >= 0.95) return null;
-  return Math.round((10 * confidence) / (1 - confidence));
-}
-
-/**
  * A date or timestamp as 'Mar 5, 2025' (in the viewer's locale); 'Unknown' when missing or unreadable. A
  * timestamp is dated in `timeZone` (a board's: its local day, as the analyses count days); a date
  * ('2025-03-05') is that day.

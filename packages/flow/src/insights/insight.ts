@@ -9,7 +9,7 @@ export function fallbackInsight(): Insight {
 }
 
 export function insight(severity: Severity, message: string, samples: number): Insight {
-  return { severity, message, confidence: confidence(samples) };
+  return { severity, message, confidence: confidence(samples), sample: Math.max(0, Math.round(samples)) };
 }
 
 /** Stability thresholds on the coefficient of variation of recent lead times. */

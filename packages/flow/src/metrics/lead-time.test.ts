@@ -56,6 +56,7 @@ describe('buildLeadTimeReport (docs/metrics.md worked example)', () => {
         message:
           'No clear change in lead time: average 7.5 days (p50 7.5, p85 7.8) over the last 3 days; the +87.5% against the 3 days before rests on 2 and 2 completions (a trend needs 5 in each window).',
         confidence: 0.17,
+        sample: 2,
       },
       history_gaps: { finished: 2, without_cycle_start: 0, without_board_entry: 0 },
     });

@@ -35,6 +35,7 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
         severity: 'mixed',
         message: "'In Progress' takes 1.92 days per stay, 1.53x the other in-progress columns (last 7 days).",
         confidence: 0.47,
+        sample: 9,
       },
       history_gaps: { finished: 4, without_cycle_start: 0, without_board_entry: 0 },
     });
