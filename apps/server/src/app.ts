@@ -20,6 +20,7 @@ import { registerNoStore } from './auth/no-store.ts';
 import { oauthRoutes } from './auth/oauth-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { billingRoutes } from './billing/routes.ts';
+import { profileOf } from './billing/profile.ts';
 import { healthRoutes } from './health/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
 import { checkAnswersAgainstContract, guardContractRoutes } from './http/contract-routes.ts';
@@ -87,7 +88,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   await app.register(healthRoutes, { db: ctx.db });
   await app.register(apiDocsRoutes, { publicUrl: () => ctx.config.publicUrl });
   await app.register(oauthRoutes, { ctx });
-  await app.register(authRoutes, { ctx });
+  // The profile tells the team plan that covers the user: billing/'s to answer (auth/ is below billing/).
+  await app.register(authRoutes, { ctx, profileOf });
   // A board leaving a user's list takes their share links of it along (projects/ does not know sharing/).
   // …and their notification settings of it: nothing is sent about a board the user no longer tracks.
   const onUntrack: OnUntrack = async (trx, userId, boardId, now) => {

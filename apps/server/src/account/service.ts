@@ -1,5 +1,5 @@
 import type { AccountData, AccountDeletion } from '@fluxion/contract';
-import { profileOf } from '../auth/profile.ts';
+import { profileOf } from '../billing/profile.ts';
 import { forgetUserSessions } from '../auth/sessions.ts';
 import { passCollectorOn } from '../boards/repository.ts';
 import { cancelPlanOfDeletedAccount } from '../billing/service.ts';

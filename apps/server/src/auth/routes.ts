@@ -1,19 +1,25 @@
-import { endpoints } from '@fluxion/contract';
+import { endpoints, type Profile } from '@fluxion/contract';
 import type { FastifyInstance } from 'fastify';
 import { signOutGithubToken } from '../github/user-token.ts';
 import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { unauthorized } from '../http/errors.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
 import { findUser } from '../users/queries.ts';
 import { issueAccessToken } from './access-tokens.ts';
 import { authenticate } from './authenticate.ts';
-import { profileOf } from './profile.ts';
 import { takeHandoffCookie } from './handoff.ts';
 import { hasLiveSession } from './sessions.ts';
 import { endSessionOf, type RotationResult, rotateRefreshToken } from './refresh-tokens.ts';
 
-export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+/** The user's profile with the team plan that covers them: billing/'s, handed down by app.ts. */
+export type ProfileOf = (ctx: AppContext, user: User) => Promise<Profile>;
+
+export async function authRoutes(
+  app: FastifyInstance,
+  { ctx, profileOf }: { ctx: AppContext; profileOf: ProfileOf },
+) {
   const rateLimit = authRateLimit(ctx);
   const tokenPair = async (rotated: RotationResult, now: number) => {
     if (!rotated.ok)

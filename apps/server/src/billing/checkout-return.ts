@@ -1,7 +1,7 @@
 import type { Profile } from '@fluxion/contract';
 import Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
-import { profileOf } from '../auth/profile.ts';
+import { profileOf } from './profile.ts';
 import { notFound, unauthorized, upstreamError } from '../http/errors.ts';
 import { findUser } from '../users/queries.ts';
 import { applyCheckoutSession } from './events.ts';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { orgPlanStates } from '../users/coverage.ts';
-import type { OrgPlanState } from '../users/coverage.ts';
+import { orgPlanStates } from './team-plan.ts';
+import type { OrgPlanState } from './team-plan.ts';
 import { orgRole } from '../github/org-membership.ts';
 import { orgManagers } from './org-queries.ts';
 

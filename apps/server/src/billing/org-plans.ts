@@ -2,7 +2,7 @@ import type { OrgPlan } from '@fluxion/contract';
 import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
 import { conflict, upstreamError } from '../http/errors.ts';
-import { type OrgPlanState, orgPlanStates, trackedOrganizations } from '../users/coverage.ts';
+import { type OrgPlanState, orgPlanStates, trackedOrganizations } from './team-plan.ts';
 import { isActiveUser, TRIAL_DAYS } from '../users/subscription.ts';
 import { managerRole, planOf, requireManager, requireOwner } from './org-access.ts';
 import { type AskOptions, isOrgMember, memberOrgs, orgRole } from '../github/org-membership.ts';

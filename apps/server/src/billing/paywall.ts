@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
 import { memberOrgs } from '../github/org-membership.ts';
-import { findCoverage } from '../users/coverage.ts';
+import { findCoverage } from './team-plan.ts';
 import { findUser } from '../users/queries.ts';
 import { isActiveUser } from '../users/subscription.ts';
 

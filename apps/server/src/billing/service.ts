@@ -5,7 +5,7 @@ import { conflict, upstreamError } from '../http/errors.ts';
 import { findUser, forgetCustomer, rememberCustomer, writeSubscription } from '../users/queries.ts';
 import { type SubscriptionFacts, shouldApply, userSubscription } from './status.ts';
 import { memberOrgs } from '../github/org-membership.ts';
-import { findCoverage } from '../users/coverage.ts';
+import { findCoverage } from './team-plan.ts';
 import { isActiveUser } from '../users/subscription.ts';
 import { callStripe, createStripeClient, subscriptionFacts } from './stripe-client.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.ts';
-import { isActiveUser, TRIAL_DAYS } from './subscription.ts';
+import { isActiveUser, TRIAL_DAYS } from '../users/subscription.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

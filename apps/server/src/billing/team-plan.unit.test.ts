@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestCoverage, orgPlanState } from './coverage.ts';
+import { bestCoverage, orgPlanState } from './team-plan.ts';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 20);
