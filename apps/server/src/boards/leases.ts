@@ -78,21 +78,6 @@ export async function holdLease(db: Db, boardId: string, owner: string): Promise
   if (Number(held.numUpdatedRows) !== 1) throw new LeaseLostError(boardId);
 }
 
-/**
- * The board's workflow field id, read under the board row's lock (a no-op UPDATE first, as holdLease):
- * a change of the field (which takes the row first) cannot commit between this read and the caller's
- * commit. Undefined: no such board.
- */
-export async function lockedWorkflowFieldId(db: Db, boardId: string): Promise<string | null | undefined> {
-  await db.updateTable('boards').set({ lease_owner: sql`lease_owner` }).where('id', '=', boardId).execute();
-  const row = await db
-    .selectFrom('boards')
-    .select('workflow_field_id')
-    .where('id', '=', boardId)
-    .executeTakeFirst();
-  return row?.workflow_field_id;
-}
-
 export type SyncOutcome =
   | {
       ok: true;

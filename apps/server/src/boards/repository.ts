@@ -104,43 +104,6 @@ export async function renameBoardColumns(
   changes.wrote();
 }
 
-/**
- * The board is read by another workflow field from `now` on: its columns are that field's options, it is
- * synced at once as if just added (a first snapshot, then the import of past moves), and its data version
- * goes up. It takes the board's lease from a sync still reading the old field: that sync's writes hold the
- * lease (`holdLease`), so it can commit nothing more. Call it first in the transaction that forgets the
- * history recorded under the old field: the board row stays locked until that commits.
- */
-export async function switchWorkflowField(
-  changes: BoardChanges,
-  values: { fieldId: string; fieldName: string; columnList: string; columnOptions: string },
-  now: number,
-): Promise<void> {
-  await changes.db
-    .updateTable('boards')
-    .set({
-      workflow_field_id: values.fieldId,
-      workflow_field_name: values.fieldName,
-      column_list: values.columnList,
-      column_options: values.columnOptions,
-      added_at: now,
-      last_synced_at: null,
-      last_full_sync_at: null,
-      next_sync_at: now,
-      github_updated_at: null,
-      backfilled_at: null,
-      backfill_skipped: null,
-      history_items: null,
-      history_partial_items: null,
-      history_estimated_items: null,
-      lease_owner: null,
-      lease_until: null,
-    })
-    .where('id', '=', changes.boardId)
-    .execute();
-  changes.wrote();
-}
-
 /** Another user's token reads the board from now on. */
 export async function setCollectorUser(db: Db, boardId: string, userId: string): Promise<void> {
   await db.updateTable('boards').set({ collector_user_id: userId }).where('id', '=', boardId).execute();

@@ -36,7 +36,7 @@ import {
   NoWorkflowFieldError,
   STATUS_FIELD,
   workflowFieldOf,
-} from '../github/workflow-field.ts';
+} from '../boards/workflow-field.ts';
 import { planFieldsToList, recordPlans } from '../plan/collect.ts';
 import {
   blockedFieldKey,

@@ -6,7 +6,7 @@ export type RateBudget = { remaining: number; resetAt: number } | null;
 
 /** What the collector needs from GitHub for one board. */
 export type BoardReader = {
-  /** The board's single-select fields: its workflow field is one of them (github/workflow-field.ts). */
+  /** The board's single-select fields: its workflow field is one of them (boards/workflow-field.ts). */
   getProjectFields(projectId: string): Promise<GithubBoardFields>;
   /**
    * `fieldName`: the workflow field whose value is each item's column (default Status); `plan`: the

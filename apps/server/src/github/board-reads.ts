@@ -3,7 +3,7 @@ import { allPages, type GithubTransport, gql } from './graphql-transport.ts';
 import { type Page, type RawProject, toProject } from './mappers.ts';
 import * as Q from './queries.ts';
 import type { GithubOwner, GithubProject } from './types.ts';
-import type { RawBoardFields } from './workflow-field.ts';
+import type { RawBoardFields } from './board-fields.ts';
 
 type FieldsData = { node: (RawProject & RawBoardFields) | null };
 

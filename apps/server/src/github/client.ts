@@ -21,10 +21,10 @@ import type {
   GithubProject,
   GithubViewer,
   RateLimitInfo,
-  WorkflowFieldRef,
 } from './types.ts';
 import { canReadRepository, getAuthenticatedUser } from './user-reads.ts';
-import { defaultWorkflowField, findWorkflowField, toBoardFields } from './workflow-field.ts';
+import { defaultWorkflowField, findWorkflowField, type WorkflowFieldRef } from '../boards/workflow-field.ts';
+import { toBoardFields } from './board-fields.ts';
 
 export type GithubClient = ReturnType<typeof createGithubClient>;
 export type { ListItemsOptions };

@@ -3,8 +3,8 @@ import type { AppContext } from '../context.ts';
 import { unauthorized } from '../http/errors.ts';
 import { createGithubClient, type GithubClient } from './client.ts';
 import { GithubAuthError, GithubNotFoundError } from './errors.ts';
-import type { GithubClientOptions, WorkflowFieldRef } from './types.ts';
-import { defaultWorkflowField, findWorkflowField } from './workflow-field.ts';
+import { defaultWorkflowField, findWorkflowField, type WorkflowFieldRef } from '../boards/workflow-field.ts';
+import type { GithubClientOptions } from './types.ts';
 import { readPersonalToken, signedInThroughApp } from '../users/github-tokens.ts';
 import { decryptSecret } from '../users/secret-box.ts';
 import {

@@ -5,7 +5,7 @@ import {
   projectItemsDocument,
 } from './queries.ts';
 import type { PlanFieldNames } from './types.ts';
-import { STATUS_FIELD } from './workflow-field.ts';
+import { STATUS_FIELD } from '../boards/workflow-field.ts';
 
 /**
  * `fieldName`: the workflow field (default Status); `plan`: the Iteration and estimate fields;

@@ -87,9 +87,6 @@ export type PlanFieldNames = {
   estimateFieldId?: string | null;
 };
 
-/** The workflow field a board reads: GitHub's node id (null: not known yet) and its name. */
-export type WorkflowFieldRef = { id: string | null; name: string };
-
 /** An issue another one points to (its parent, an issue blocking it), as GitHub shows it now. */
 export type GithubRelatedIssue = {
   contentId: string;

@@ -7,8 +7,8 @@ import { GithubNotFoundError } from '../github/errors.ts';
 import { notFound } from '../http/errors.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { INTERACTIVE } from './github-errors.ts';
-import { projectFields } from './workflow-field.ts';
-import type { WorkflowFieldRef } from '../github/types.ts';
+import { projectFields } from './choose-workflow-field.ts';
+import type { WorkflowFieldRef } from '../boards/workflow-field.ts';
 
 /** The field whose options the columns route lists: the one asked for, else (undefined) the default. */
 function columnsField(fieldId: string | undefined): WorkflowFieldRef | undefined {

@@ -6,7 +6,7 @@ import { registerEndpoint } from '../http/endpoint.ts';
 import type { OnUntrack } from './queries.ts';
 import { projectRemoval } from './removal.ts';
 import { deleteProject, getDemoProject, getProject, listProjects, saveProject } from './service.ts';
-import { changeWorkflowField } from './workflow-field.ts';
+import { changeWorkflowField } from './choose-workflow-field.ts';
 
 /** `onUntrack`: what else goes when a user removes a board from their list (app.ts: their share links). */
 export async function projectRoutes(

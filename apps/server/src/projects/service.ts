@@ -12,7 +12,7 @@ import { insertBoard, refreshBoard, setIncludeArchived, setWorkLevel } from '../
 import { badRequest, forbidden, notFound, unauthorized } from '../http/errors.ts';
 import { findUser, setDemoHidden } from '../users/queries.ts';
 import { type BoardOnGithub, readAsUser, readBoard, UnknownWorkflowFieldError } from '../github/for-user.ts';
-import { workflowFieldOf } from '../github/workflow-field.ts';
+import { workflowFieldOf } from '../boards/workflow-field.ts';
 import { INTERACTIVE } from './github-errors.ts';
 import { fromGithubError } from './github-errors.ts';
 import { applyColumnRenames } from './column-renames.ts';

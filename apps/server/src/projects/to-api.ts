@@ -1,6 +1,7 @@
 import { type Project, unreadableReasonSchema, type WorkLevelName, workLevelSchema } from '@fluxion/contract';
 import { boardIteration } from './iteration.ts';
 import { ACCESS_LOST_PREFIX } from '../boards/installation-access.ts';
+import { STATUS_FIELD } from '../boards/workflow-field.ts';
 import { PERSONAL_BOARDS_NOT_CONNECTED, SIGN_IN_NEEDED } from '../github/for-user.ts';
 import { boardCalendar } from './calendar.ts';
 import { boardFlowPolicies } from './flow-policies.ts';
@@ -42,7 +43,7 @@ export function toApiProject(row: TrackedRow, now: number): Project {
 /** The board's workflow field and what its history import found (docs/api.md, Projects); not for the demo. */
 function workflowFieldAndHistory(row: TrackedRow): Pick<Project, 'workflow_field' | 'history'> {
   if (row.is_demo === 1) return {};
-  const field = row.workflow_field_name ?? (row.column_options === null ? null : 'Status');
+  const field = row.workflow_field_name ?? (row.column_options === null ? null : STATUS_FIELD);
   return {
     ...(field === null ? {} : { workflow_field: { id: row.workflow_field_id, name: field } }),
     ...(row.history_items === null

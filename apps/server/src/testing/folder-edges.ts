@@ -10,7 +10,7 @@ export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
   boards: ['db', 'leases'],
   leases: ['db'],
   'move-log': ['boards', 'db'],
-  github: ['http', 'leases', 'users'],
+  github: ['boards', 'http', 'leases', 'users'],
   auth: ['db', 'github', 'http', 'users'],
   plan: ['boards', 'db', 'github', 'http'],
   billing: ['auth', 'db', 'github', 'http', 'leases', 'users'],

@@ -1,6 +1,6 @@
 import { type BlockedField, instantMs, withoutControlCharacters } from '@fluxion/contract';
 import { z } from 'zod';
-import type { WorkflowFieldRef } from '../github/types.ts';
+import type { WorkflowFieldRef } from '../boards/workflow-field.ts';
 import type { PlanEdit } from '../plan/plan-diff.ts';
 import { blockedFieldKey, recordedBlockedValue } from '../projects/flow-policies.ts';
 

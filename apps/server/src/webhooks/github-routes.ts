@@ -18,7 +18,7 @@ import {
 } from './github-event.ts';
 import { readPlanFields } from '../plan/queries.ts';
 import { parseColumnOptions } from '../boards/columns.ts';
-import { workflowFieldOf } from '../github/workflow-field.ts';
+import { workflowFieldOf } from '../boards/workflow-field.ts';
 import { AUTHORIZATION_EVENT, handleAuthorizationDelivery } from './authorization-event.ts';
 import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';

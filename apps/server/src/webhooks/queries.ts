@@ -1,4 +1,4 @@
-import { lockedWorkflowFieldId } from '../boards/leases.ts';
+import { lockedWorkflowFieldId } from '../boards/workflow-field.ts';
 import { recordChanges } from '../boards/changes.ts';
 import { scheduleResync } from '../boards/repository.ts';
 import { applyReportedMoves } from '../collector/record.ts';
