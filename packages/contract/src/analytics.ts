@@ -155,7 +155,8 @@ export type LeadTimeResponse = { metrics: LeadTimeMetrics } & Record<string, Lea
 export const timeInStateMetricsSchema = z.object({
   time_intensive_column: z.string().nullable(),
   stage_intensity: z.number(),
-  active_work_ratio: z.number(),
+  /** Null when no stay in an in-progress column ended in the window: nothing to measure, not 0 %. */
+  active_work_ratio: z.number().nullable(),
   queue_health_ratio: z.number(),
   performance_insight: insightSchema,
   /** The window's finished items and those without a known start (their stays before it are unknown). */

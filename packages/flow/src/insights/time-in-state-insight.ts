@@ -15,7 +15,8 @@ export type TimeInStateFacts = {
   column: string | null;
   columnDays: number;
   intensity: number;
-  activeWorkRatio: number;
+  /** Null when no stay in an in-progress column ended in the window. */
+  activeWorkRatio: number | null;
   queueHealth: number;
   waitingNow: number;
   openNow: number;
@@ -35,7 +36,7 @@ function concerns(f: TimeInStateFacts): string[] {
   if (f.queueHealth >= QUEUE_MODERATE_FROM) {
     list.push(`${f.waitingNow} of ${f.openNow} open issues are waiting in queues`);
   }
-  if (f.activeWorkRatio <= ACTIVE_WORK_FAIR_ABOVE) {
+  if (f.activeWorkRatio !== null && f.activeWorkRatio <= ACTIVE_WORK_FAIR_ABOVE) {
     list.push(`only ${fmt(f.activeWorkRatio)}% of the time is spent in productive columns`);
   }
   return list;
@@ -53,13 +54,17 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
   }
   const issues = concerns(f);
   if (issues.length > 0) {
-    const severity = f.activeWorkRatio > ACTIVE_WORK_GOOD_ABOVE ? 'mixed' : 'warning';
+    const severity = (f.activeWorkRatio ?? 0) > ACTIVE_WORK_GOOD_ABOVE ? 'mixed' : 'warning';
     const text = `${issues.join('; ')} (last ${f.days} days).`;
     return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), n);
   }
   const longest = f.column
     ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays, 2)} ${f.unit}).`
     : '';
+  if (f.activeWorkRatio === null) {
+    const text = `No stay in an in-progress column ended in the last ${f.days} days: the share of active work needs one.${longest}`;
+    return insight('info', text, n);
+  }
   if (f.activeWorkRatio > ACTIVE_WORK_GOOD_ABOVE) {
     return insight(
       'excellent',

@@ -63,6 +63,18 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
     expect(backlogWorked.metrics.queue_health_ratio).toBe(0.33);
   });
 
+  it('has no active work ratio, not 0 %, when only backlog stays ended in the window', () => {
+    // Item 1's Backlog stay ends on Jan 2; its In Progress stay is still open on Jan 3.
+    const transitions = TRANSITIONS.filter((t) => t.itemId === '1' && t.at <= jan(2));
+    const report = buildTimeInStateReport({ ...input, transitions, now: jan(3), items: [] });
+    expect(report['2024-01-02']).toBeDefined();
+    expect(report.metrics.active_work_ratio).toBeNull();
+    expect(report.metrics.performance_insight.severity).toBe('info');
+    expect(report.metrics.performance_insight.message).toBe(
+      'No stay in an in-progress column ended in the last 7 days: the share of active work needs one.',
+    );
+  });
+
   it('the fallback answer lists the team classification too', () => {
     const report = buildTimeInStateReport({
       ...input,

@@ -98,7 +98,7 @@ function metricsOf(
   // The time-intensive column is the board's bottleneck: never a queue before the commitment point.
   const slow = story.bottleneck;
   const busy = f.productive + f.waiting;
-  const activeWorkRatio = busy > 0 ? round((100 * f.productive) / busy, 1) : 0;
+  const activeWorkRatio = busy > 0 ? round((100 * f.productive) / busy, 1) : null;
   const queue = queueHealth(input, input.items);
   return {
     time_intensive_column: slow?.column ?? null,
@@ -170,7 +170,7 @@ function fallback(
   const metrics: TimeInStateMetrics = {
     time_intensive_column: null,
     stage_intensity: 0,
-    active_work_ratio: 0,
+    active_work_ratio: null,
     queue_health_ratio: queue.ratio,
     performance_insight: gap
       ? insight('info', `No stay that ended in the last ${width} days is known.${gap}`, 0)

@@ -65,3 +65,16 @@ describe('Time in State tile tooltips', () => {
     expect(screen.getByText('40% of committed items wait in a queue column')).toBeTruthy();
   });
 });
+
+describe('Time in State tiles with nothing to measure', () => {
+  afterEach(cleanup);
+
+  it('say N/A for the intensity and the active work ratio, not 0x and 0 %', () => {
+    const empty = { ...metrics, time_intensive_column: null, stage_intensity: 0, active_work_ratio: null };
+    const { container } = render(<TimeInStateTiles metrics={empty} classification={classification} />);
+    const text = container.textContent ?? '';
+    expect(text).not.toContain('0x');
+    expect(text).not.toMatch(/\b0(\.0)?\s?%/);
+    expect(text.match(/N\/A/g)).toHaveLength(3);
+  });
+});

@@ -20,14 +20,22 @@ export function TimeInStateTiles({ metrics, classification }: Props) {
       />
       <Tile
         label={t.intensity}
-        value={formatIntensity(metrics.stage_intensity)}
-        tone={intensityTone(metrics.stage_intensity)}
+        value={
+          metrics.time_intensive_column === null
+            ? T.common.notAvailable
+            : formatIntensity(metrics.stage_intensity)
+        }
+        tone={metrics.time_intensive_column === null ? undefined : intensityTone(metrics.stage_intensity)}
         tooltip={tooltip}
       />
       <Tile
         label={t.activeRatio}
-        value={formatPercent(metrics.active_work_ratio)}
-        tone={activeRatioTone(metrics.active_work_ratio)}
+        value={
+          metrics.active_work_ratio === null
+            ? T.common.notAvailable
+            : formatPercent(metrics.active_work_ratio)
+        }
+        tone={metrics.active_work_ratio === null ? undefined : activeRatioTone(metrics.active_work_ratio)}
         hint={t.activeRatioHint}
         tooltip={tooltip}
       />
