@@ -108,6 +108,14 @@ for (const size of SIZES) {
       await expect(page.locator('[data-severity]').first()).toContainText(WHY);
       await expect(page.getByTestId('history-gaps')).toContainText(NOTE);
 
+      // Its 7-day iteration holds no completion: each page says so of the window, not of the board.
+      await page.goto(`/lead-time?project=${project.id}&days=7`);
+      await expect(page.getByText('(none with a known start has in the last 7 days)')).toBeVisible();
+      await page.goto(`/time-in-state?project=${project.id}&days=7`);
+      const ratio = page.locator('[data-tone]').filter({ hasText: 'Active work ratio' });
+      await expect(ratio).toContainText('N/A');
+      await expect(page.locator('[data-severity]').first()).not.toContainText('Only 0%');
+
       // Issues in Columns lists the six in Shipped.
       await page.goto(`/issues-in-columns?project=${project.id}`);
       await expect(page.getByLabel('Select Column:').locator('option')).toContainText(['Shipped (6 issues)']);

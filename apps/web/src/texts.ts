@@ -106,8 +106,9 @@ export const T = {
       'Too few of the items the filter keeps have the history these figures need. Widen or clear the filter to see more of the board.',
     recordingSince: (date: string) => `Fluxion has recorded this board's moves since ${date}.`,
     recordingFromAdd: "Fluxion records a board's moves from the moment it is added.",
-    leadTimeNeeds: (done: string) =>
-      `Lead time appears once an issue reaches '${done}' (none has yet); the trend and stability need completions over two iterations.`,
+    /** Said of the window, not of the board: earlier completions (or ones GitHub lost the start of) may exist. */
+    leadTimeNeeds: (done: string, days: number) =>
+      `Lead time appears once an issue reaches '${done}' (none with a known start has in the last ${days} days); the trend and stability need completions over two iterations.`,
     timeInStateNeeds:
       'Time in State appears once issues move between columns (none has moved yet); each move adds to the chart.',
     flowNeeds: (done: string, days: number) =>

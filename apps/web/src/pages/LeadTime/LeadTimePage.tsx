@@ -70,7 +70,7 @@ export function LeadTimePage() {
           ) : project && chart && !leadTimeHasData(chart.rows) ? (
             <NotEnoughData
               project={project}
-              needs={T.states.leadTimeNeeds(doneColumn(project.column_list))}
+              needs={T.states.leadTimeNeeds(doneColumn(project.column_list), days)}
               filtered={isFiltered(filter)}
             />
           ) : (
