@@ -1,7 +1,8 @@
 import type { ExportCalendar, WorkLevelName } from '@fluxion/contract';
 import type { ClassificationOverride, FlowPolicyInput } from '@fluxion/flow';
 import { classificationOverride } from '../projects/classification.ts';
-import { blockedFieldKey, enginePolicies } from '../projects/flow-policies.ts';
+import { blockedFieldKey } from '../projects/blocked-field.ts';
+import { enginePolicies } from '../projects/flow-policies.ts';
 import type { TrackedRow } from '../projects/queries.ts';
 import { toApiProject } from '../projects/to-api.ts';
 

@@ -9,7 +9,7 @@ import {
   FieldRenamedError,
   GithubSchemaError,
 } from '../github/errors.ts';
-import type { GithubItemHistory, GithubProjectItem, GithubSingleSelectField } from '../github/types.ts';
+import type { GithubItemHistory, GithubProjectItem } from '../github/types.ts';
 import type { UnreadableReason } from '@fluxion/contract';
 import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
@@ -38,15 +38,8 @@ import {
   workflowFieldOf,
 } from '../boards/workflow-field.ts';
 import { planFieldsToList, recordPlans } from '../plan/collect.ts';
-import {
-  blockedFieldKey,
-  boardFlowPolicies,
-  recordedBlockedValue,
-  storeBlockedFieldFromGithub,
-} from '../projects/flow-policies.ts';
-import { blockedFieldGone, renamedBlockedField } from '../projects/blocked-field.ts';
-import type { BlockedField } from '@fluxion/contract';
-import { type ObservedFieldValue, recordFieldValues } from '../move-log/field-changes.ts';
+import { blockedFieldKey, blockedFieldValue, currentBlockedField } from '../projects/blocked-field.ts';
+import { recordFieldValues } from '../move-log/field-changes.ts';
 import { recordObservedBlockers } from '../move-log/dependency-changes.ts';
 import { timelineLabelChanges } from '../move-log/label-changes.ts';
 import { classifyColumns, type LabelChange, type ReconstructionBoard } from '@fluxion/flow';
@@ -211,50 +204,6 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   }
   const workflowField = workflow ? { id: workflow.id, name: workflow.name } : null;
   return { columns, workflowField, statusTimes: observed.map((i) => i.statusUpdatedAt) };
-}
-
-/**
- * The board's blocked field; on a full listing, as the board's fields now have it: a field renamed on
- * GitHub is stored with its new name (shown, and asked by it from this listing on), found by its id; one
- * deleted there leaves the board without a blocked field, as a deleted estimate field does (its recorded
- * values stay, unused).
- */
-async function currentBlockedField(
-  ctx: AppContext,
-  board: Board,
-  fields: readonly GithubSingleSelectField[] | null,
-): Promise<BlockedField | null> {
-  const policies = boardFlowPolicies(board.flow_policies);
-  const stored = policies.blocked_field ?? null;
-  if (!stored || !fields) return stored;
-  if (blockedFieldGone(fields, stored)) {
-    const { blocked_field: _gone, ...rest } = policies;
-    await storeBlockedFieldFromGithub(ctx.db, board.id, board.flow_policies, rest);
-    return null;
-  }
-  const renamed = renamedBlockedField(fields, stored);
-  if (!renamed) return stored;
-  await storeBlockedFieldFromGithub(ctx.db, board.id, board.flow_policies, {
-    ...policies,
-    blocked_field: renamed,
-  });
-  return renamed;
-}
-
-/** A listed item's value of the blocked field; none for a REDACTED item (its values are not readable). */
-function blockedFieldValue(field: BlockedField, item: GithubProjectItem): ObservedFieldValue[] {
-  if (item.type === 'REDACTED') return [];
-  const listed = item.blockedField;
-  const setAt = item.blockedField?.updatedAt ? Date.parse(item.blockedField.updatedAt) : Number.NaN;
-  const itemUpdatedAt = item.updatedAt ? Date.parse(item.updatedAt) : Number.NaN;
-  return [
-    {
-      itemId: item.id,
-      value: recordedBlockedValue(field, listed ? { id: listed.optionId, name: listed.value } : null),
-      setAt: Number.isFinite(setAt) ? setAt : null,
-      itemUpdatedAt: Number.isFinite(itemUpdatedAt) ? itemUpdatedAt : null,
-    },
-  ];
 }
 
 /**

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { blockedFieldGone, blockedFieldOfBoard, renamedBlockedField } from './blocked-field.ts';
-import { blockedFieldGainsId, blockedFieldKey, recordedBlockedValue, samePolicies } from './flow-policies.ts';
+import {
+  blockedFieldGainsId,
+  blockedFieldGone,
+  blockedFieldKey,
+  blockedFieldOfBoard,
+  recordedBlockedValue,
+  renamedBlockedField,
+} from './blocked-field.ts';
+import { samePolicies } from './flow-policies.ts';
 import type { GithubSingleSelectField } from '../github/types.ts';
 
 /** The blocked field known by GitHub's ids (docs/metrics.md, "Blocked time"): pure rules. */

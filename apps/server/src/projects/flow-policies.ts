@@ -1,5 +1,4 @@
 import {
-  type BlockedField,
   controlCharacterPath,
   DEFAULT_FLOW_POLICIES,
   type FlowPolicies,
@@ -8,8 +7,7 @@ import {
   wipLimitsFor,
 } from '@fluxion/contract';
 import type { FlowPolicyInput } from '@fluxion/flow';
-import { replaceFlowPolicies, setFlowPolicies } from '../boards/repository.ts';
-import { refileFieldValues } from '../move-log/field-changes.ts';
+import { setFlowPolicies } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
 
@@ -69,31 +67,6 @@ export function enginePolicies(policies: FlowPolicies): FlowPolicyInput {
   };
 }
 
-/** The board field whose values the collector records (its blocked field), if the team named one. */
-export function storedBlockedField(stored: string | null): BlockedField | null {
-  return boardFlowPolicies(stored).blocked_field ?? null;
-}
-
-/**
- * What the blocked field's recorded values are filed under (`field_value_changes.field`): its GitHub node
- * id, so a rename on GitHub keeps its history; its name when saved without one (before ids were stored).
- */
-export function blockedFieldKey(field: BlockedField): string {
-  return field.field_id ?? field.name;
-}
-
-/**
- * A value of the blocked field as recorded: the option saved as the marker (known by its id, however it
- * is called now) in the spelling it was saved with, any other by its name; null: none.
- */
-export function recordedBlockedValue(
-  field: BlockedField,
-  value: { id?: string | null; name: string } | null,
-): string | null {
-  if (!value) return null;
-  return field.option_id && value.id === field.option_id ? field.value : value.name;
-}
-
 /** The stored policies with the request's parts; its WIP limits checked against the board's columns. */
 export function requestedPolicies(
   stored: FlowPolicies,
@@ -139,46 +112,4 @@ export async function saveFlowPolicies(db: Db, boardId: string, policies: FlowPo
     boardId,
     samePolicies(policies, DEFAULT_FLOW_POLICIES) ? null : JSON.stringify(policies),
   );
-}
-
-/**
- * Whether saving `next` over `stored` gives a blocked field saved by name only (before ids were stored)
- * its id: its recorded values, filed under the name, are then filed under the id. Pure.
- */
-export function blockedFieldGainsId(stored: BlockedField | undefined, next: BlockedField | undefined) {
-  return Boolean(
-    stored && !stored.field_id && next?.field_id && next.name.toLowerCase() === stored.name.toLowerCase(),
-  );
-}
-
-/** Saves the policies over the stored ones; a blocked field that gains its id keeps its recorded values. */
-export async function saveFlowPoliciesOver(
-  db: Db,
-  boardId: string,
-  stored: FlowPolicies,
-  policies: FlowPolicies,
-): Promise<void> {
-  const before = stored.blocked_field;
-  const after = policies.blocked_field;
-  if (!before || !after?.field_id || !blockedFieldGainsId(before, after))
-    return saveFlowPolicies(db, boardId, policies);
-  const fieldId = after.field_id;
-  await db.transaction().execute(async (trx) => {
-    await refileFieldValues(trx, boardId, before.name, fieldId);
-    await saveFlowPolicies(trx, boardId, policies);
-  });
-}
-
-/**
- * Stores the policies with the blocked field as GitHub has it now (renamed, or gone), unless they changed
- * since `read` was read (a save by the team meanwhile wins; the next full listing looks again).
- */
-export async function storeBlockedFieldFromGithub(
-  db: Db,
-  boardId: string,
-  read: string | null,
-  policies: FlowPolicies,
-): Promise<void> {
-  if (read === null) return;
-  await replaceFlowPolicies(db, boardId, read, JSON.stringify(policies));
 }

@@ -31,7 +31,7 @@ import {
 import { serializeClassification } from './classification.ts';
 import { toApiProject } from './to-api.ts';
 import { saveBoardCalendar } from './calendar.ts';
-import { boardFlowPolicies, requestedPolicies, saveFlowPoliciesOver } from './flow-policies.ts';
+import { boardFlowPolicies, requestedPolicies } from './flow-policies.ts';
 import {
   changedSharedSetting,
   firstSetter,
@@ -43,7 +43,7 @@ import {
   takeSharedSettings,
 } from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
-import { checkedBlockedField } from './blocked-field.ts';
+import { checkedBlockedField, saveFlowPoliciesOver } from './blocked-field.ts';
 import { readPlanFields, setEstimateField } from '../plan/queries.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {

@@ -25,7 +25,7 @@ import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup
 import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
 import { orgWebhookSecret } from './org-secrets.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
-import { storedBlockedField } from '../projects/flow-policies.ts';
+import { storedBlockedField } from '../projects/blocked-field.ts';
 import { recordFieldValueChanges } from '../move-log/field-changes.ts';
 
 type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
