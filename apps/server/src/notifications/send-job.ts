@@ -18,7 +18,7 @@ import type { Alert } from './messages.ts';
 import { finishJob, type Job, retryLater, startSending } from './jobs.ts';
 import { alertEmail, digestEmail } from './messages.ts';
 import { findPreferences, findSlackWebhook } from './preferences.ts';
-import { githubRefusal } from './board-access.ts';
+import { githubRefusal } from './github-refusal.ts';
 import { findBoardById, trackersOf, tracks } from './queries.ts';
 import { retryDelayMs } from './schedule.ts';
 import { alertSlack, digestSlack } from './slack.ts';
