@@ -1,8 +1,8 @@
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { orgPlanStates } from './team-plan.ts';
-import type { OrgPlanState } from './team-plan.ts';
+import { teamPlanStates } from './team-plan.ts';
+import type { TeamPlanState } from './team-plan.ts';
 import { orgRole } from '../github/org-membership.ts';
 import { orgManagers } from './org-queries.ts';
 
@@ -35,8 +35,8 @@ export function ownerUnverifiableMessage(org: string): string {
 }
 
 /** The organization's plan as it stands; 404 when none of its boards was ever added to Fluxion. */
-export async function planOf(ctx: AppContext, org: string): Promise<OrgPlanState> {
-  const [state] = await orgPlanStates(ctx.db, [org]);
+export async function planOf(ctx: AppContext, org: string): Promise<TeamPlanState> {
+  const [state] = await teamPlanStates(ctx.db, [org]);
   if (!state)
     throw notFound(`No board of ${org} is tracked in Fluxion: its team plan starts with its first board`);
   return state;

@@ -2,7 +2,7 @@ import type { OrgPlan } from '@fluxion/contract';
 import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
 import { conflict, upstreamError } from '../http/errors.ts';
-import { type OrgPlanState, orgPlanStates, trackedOrganizations } from './team-plan.ts';
+import { type TeamPlanState, teamPlanStates, trackedOrganizations } from './team-plan.ts';
 import { isActiveUser, TRIAL_DAYS } from '../users/subscription.ts';
 import { managerRole, planOf, requireManager, requireOwner } from './org-access.ts';
 import { type AskOptions, isOrgMember, memberOrgs, orgRole } from '../github/org-membership.ts';
@@ -31,7 +31,7 @@ const LIVE = ['active', 'past_due'];
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** The plan row, stored the first time the plan is managed, with the trial it already had. */
-async function storedPlan(billing: Billing, state: OrgPlanState): Promise<OrgPlanRow> {
+async function storedPlan(billing: Billing, state: TeamPlanState): Promise<OrgPlanRow> {
   const { ctx } = billing;
   const existing = await findOrgPlan(ctx.db, state.org);
   if (existing) return existing;
@@ -42,7 +42,7 @@ async function storedPlan(billing: Billing, state: OrgPlanState): Promise<OrgPla
  * Since when a member's use of Fluxion makes a seat: the start of the paid period (or of the trial), and never
  * less than the last 30 days — so the members who used it just before a purchase or a renewal keep their seat.
  */
-function periodStart(row: OrgPlanRow | undefined, state: OrgPlanState, now: number): number {
+function periodStart(row: OrgPlanRow | undefined, state: TeamPlanState, now: number): number {
   const lookBack = now - ACTIVE_DAYS * DAY_MS;
   if (row?.period_start != null && row.status !== 'trial') return Math.min(row.period_start, lookBack);
   const trialEnd = row?.trial_end ?? state.end ?? 0;
@@ -57,7 +57,7 @@ function periodStart(row: OrgPlanRow | undefined, state: OrgPlanState, now: numb
  */
 export async function syncSeats(billing: Billing, org: string, asking: AskOptions = {}): Promise<number> {
   const { ctx } = billing;
-  const state = (await orgPlanStates(ctx.db, [org]))[0];
+  const state = (await teamPlanStates(ctx.db, [org]))[0];
   if (!state) return 0;
   const row = await findOrgPlan(ctx.db, org);
   const seats = (await seatHolders(billing, org, periodStart(row, state, ctx.now()), asking)).length;
@@ -118,11 +118,11 @@ async function pushQuantity(billing: Billing, change: SeatChange, idempotencyKey
   );
 }
 
-async function planView(billing: Billing, user: User, state: OrgPlanState): Promise<OrgPlan> {
+async function planView(billing: Billing, user: User, state: TeamPlanState): Promise<OrgPlan> {
   const { ctx } = billing;
   const seats = await syncSeats(billing, state.org);
   const row = await findOrgPlan(ctx.db, state.org);
-  const current = (await orgPlanStates(ctx.db, [state.org]))[0] ?? state;
+  const current = (await teamPlanStates(ctx.db, [state.org]))[0] ?? state;
   const role = await managerRole(ctx, user, state.org);
   return {
     org: current.org,
@@ -174,7 +174,7 @@ export async function listOrgPlans(billing: Billing, user: User): Promise<OrgPla
     ...tracked.filter((_, i) => roles[i] !== 'none'),
     ...(await managedOrgs(db, user.username)),
   ]);
-  const states = await orgPlanStates(db, [...orgs]);
+  const states = await teamPlanStates(db, [...orgs]);
   return Promise.all(states.map((state) => planView(billing, user, state)));
 }
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
 import { memberOrgs } from '../github/org-membership.ts';
-import { findCoverage } from './team-plan.ts';
+import { findCoveringTeamPlan } from './team-plan.ts';
 import { findUser } from '../users/queries.ts';
 import { isActiveUser } from '../users/subscription.ts';
 
@@ -26,7 +26,7 @@ export type AnalysisGate = { allows(board: { is_demo: number }): boolean; messag
 /** Whether an organization's team plan (trial or paid) lets the user in: one GitHub says they are a member of. */
 async function coveredByTeamPlan(ctx: AppContext, userId: string): Promise<boolean> {
   const verified = (orgs: string[]) => memberOrgs(ctx, userId, orgs);
-  return (await findCoverage(ctx.db, userId, ctx.now(), verified)) !== null;
+  return (await findCoveringTeamPlan(ctx.db, userId, ctx.now(), verified)) !== null;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { memberOrgs } from '../github/org-membership.ts';
 import { FREE, isActiveUser, mayBeCovered } from '../users/subscription.ts';
-import { findCoverage, type OrgPlanState } from './team-plan.ts';
+import { findCoveringTeamPlan, type TeamPlanState } from './team-plan.ts';
 
 /**
  * The user's profile now (`GET /api/me/`, the checkout return), with the team plan that covers them: only
@@ -13,18 +13,18 @@ import { findCoverage, type OrgPlanState } from './team-plan.ts';
  */
 export async function profileOf(ctx: AppContext, user: User): Promise<Profile> {
   const now = ctx.now();
-  const coverage = await findCoverage(ctx.db, user.id, now, (orgs) => memberOrgs(ctx, user.id, orgs));
-  return toProfile(user, now, coverage);
+  const teamPlan = await findCoveringTeamPlan(ctx.db, user.id, now, (orgs) => memberOrgs(ctx, user.id, orgs));
+  return toProfile(user, now, teamPlan);
 }
 
 /**
  * A team plan is reported when it lets the user in and their own subscription does not — or is only a free
  * trial or pilot while the plan is bought (the plan is what carries on).
  */
-function reportsCoverage(user: User, coverage: OrgPlanState, now: number): boolean {
-  if (!isActiveUser(coverage.status, coverage.end, now)) return false;
+function reportsTeamPlan(user: User, teamPlan: TeamPlanState, now: number): boolean {
+  if (!isActiveUser(teamPlan.status, teamPlan.end, now)) return false;
   if (!isActiveUser(user.subscription_status, user.subscription_end, now)) return true;
-  return FREE.includes(user.subscription_status) && coverage.status !== 'trial';
+  return FREE.includes(user.subscription_status) && teamPlan.status !== 'trial';
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -33,21 +33,21 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * The profile. A user whose own subscription does not let them in but whom an organization's team plan
  * covers reports that plan through the same fields (status, end, is_active_user), and `covered_by` says whose.
  */
-export function toProfile(user: User, now: number, coverage: OrgPlanState | null = null): Profile {
+export function toProfile(user: User, now: number, teamPlan: TeamPlanState | null = null): Profile {
   const parsed = subscriptionStatusSchema.safeParse(user.subscription_status);
   const status: SubscriptionStatus = parsed.success ? parsed.data : 'none';
   const own = isActiveUser(status, user.subscription_end, now);
-  if (coverage && reportsCoverage(user, coverage, now)) {
-    const covered = subscriptionStatusSchema.safeParse(coverage.status);
+  if (teamPlan && reportsTeamPlan(user, teamPlan, now)) {
+    const covered = subscriptionStatusSchema.safeParse(teamPlan.status);
     return {
       username: user.username,
       avatar_url: user.avatar_url,
       subscription_status: covered.success ? covered.data : 'active',
-      subscription_end: iso(coverage.end),
+      subscription_end: iso(teamPlan.end),
       is_active_user: true,
-      cancel_at_period_end: coverage.cancelAtPeriodEnd,
-      subscription_trialing: coverage.trialing,
-      covered_by: coverageOf(user, coverage),
+      cancel_at_period_end: teamPlan.cancelAtPeriodEnd,
+      subscription_trialing: teamPlan.trialing,
+      covered_by: coveredBy(user, teamPlan),
       also_covered_by: null,
     };
   }
@@ -60,7 +60,7 @@ export function toProfile(user: User, now: number, coverage: OrgPlanState | null
     cancel_at_period_end: user.cancel_at_period_end === 1,
     subscription_trialing: user.subscription_trialing === 1,
     covered_by: null,
-    also_covered_by: coverage && paysTwice(user, coverage, now) ? coverageOf(user, coverage) : null,
+    also_covered_by: teamPlan && paysTwice(user, teamPlan, now) ? coveredBy(user, teamPlan) : null,
   };
 }
 
@@ -70,22 +70,22 @@ export function toProfile(user: User, now: number, coverage: OrgPlanState | null
  */
 export function paysTwice(
   user: Pick<User, 'subscription_status' | 'subscription_end'>,
-  coverage: OrgPlanState,
+  teamPlan: TeamPlanState,
   now: number,
 ): boolean {
   return (
     !mayBeCovered(user, now) &&
-    coverage.status !== 'trial' &&
-    isActiveUser(coverage.status, coverage.end, now)
+    teamPlan.status !== 'trial' &&
+    isActiveUser(teamPlan.status, teamPlan.end, now)
   );
 }
 
-function coverageOf(user: User, coverage: OrgPlanState) {
+function coveredBy(user: User, teamPlan: TeamPlanState) {
   return {
-    org: coverage.org,
-    status: coverage.status,
-    end: iso(coverage.end),
-    managers: coverage.managers,
-    is_manager: coverage.managers.some((login) => login.toLowerCase() === user.username.toLowerCase()),
+    org: teamPlan.org,
+    status: teamPlan.status,
+    end: iso(teamPlan.end),
+    managers: teamPlan.managers,
+    is_manager: teamPlan.managers.some((login) => login.toLowerCase() === user.username.toLowerCase()),
   };
 }

@@ -5,7 +5,7 @@ import { conflict, upstreamError } from '../http/errors.ts';
 import { findUser, forgetCustomer, rememberCustomer, writeSubscription } from '../users/queries.ts';
 import { type SubscriptionFacts, shouldApply, userSubscription } from './status.ts';
 import { memberOrgs } from '../github/org-membership.ts';
-import { findCoverage } from './team-plan.ts';
+import { findCoveringTeamPlan } from './team-plan.ts';
 import { isActiveUser } from '../users/subscription.ts';
 import { callStripe, createStripeClient, subscriptionFacts } from './stripe-client.ts';
 
@@ -72,11 +72,11 @@ async function customerFor(billing: Billing, user: User): Promise<string> {
  */
 async function refuseWhileCovered(ctx: AppContext, user: User): Promise<void> {
   const now = ctx.now();
-  const coverage = await findCoverage(ctx.db, user.id, now, (orgs) => memberOrgs(ctx, user.id, orgs));
-  if (!coverage || coverage.status === 'trial' || coverage.cancelAtPeriodEnd) return;
-  const managers = coverage.managers.map((login) => `@${login}`).join(', ');
+  const teamPlan = await findCoveringTeamPlan(ctx.db, user.id, now, (orgs) => memberOrgs(ctx, user.id, orgs));
+  if (!teamPlan || teamPlan.status === 'trial' || teamPlan.cancelAtPeriodEnd) return;
+  const managers = teamPlan.managers.map((login) => `@${login}`).join(', ');
   throw conflict(
-    `The ${coverage.org} team plan already covers you${managers ? ` (managed by ${managers})` : ''}: ` +
+    `The ${teamPlan.org} team plan already covers you${managers ? ` (managed by ${managers})` : ''}: ` +
       'a personal plan would be charged on top of it, so none was started and nothing was charged. ' +
       'Should the team plan end, buy your own then.',
   );

@@ -4,7 +4,7 @@ import { isActiveUser, TRIAL_DAYS } from '../users/subscription.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An organization's plan as it stands: its stored row (billing/ writes it) or, before one exists, its trial. */
-export type OrgPlanState = {
+export type TeamPlanState = {
   org: string;
   status: string;
   /** The trial's end, or the paid (or trialing) period's end. */
@@ -27,12 +27,12 @@ type PlanRow = {
  * The plan of an organization: the stored one, or the app's 30-day trial counted from the first time one of
  * its boards was added (no card, nothing stored yet: billing/ stores it the first time it manages it).
  */
-export function orgPlanState(
+export function teamPlanState(
   org: string,
   row: PlanRow | undefined,
   firstBoardAddedAt: number | null,
   managers: string[],
-): OrgPlanState | null {
+): TeamPlanState | null {
   if (row) {
     const bought = row.status !== 'trial';
     return {
@@ -50,9 +50,9 @@ export function orgPlanState(
 }
 
 /** Of several plans covering one user, the one to report: an active one, paid before trial, latest end. */
-export function bestCoverage(plans: OrgPlanState[], now: number): OrgPlanState | null {
+export function coveringTeamPlan(plans: TeamPlanState[], now: number): TeamPlanState | null {
   const active = plans.filter((plan) => isActiveUser(plan.status, plan.end, now));
-  const rank = (plan: OrgPlanState) => (plan.status === 'trial' ? 0 : 1);
+  const rank = (plan: TeamPlanState) => (plan.status === 'trial' ? 0 : 1);
   active.sort((a, b) => rank(b) - rank(a) || (b.end ?? Infinity) - (a.end ?? Infinity));
   return active[0] ?? null;
 }
@@ -71,8 +71,8 @@ export async function trackedOrganizations(db: Db, userId: string): Promise<stri
   return rows.map((row) => row.owner_login);
 }
 
-/** The plans of these organizations as they stand (see orgPlanState); none for an organization without boards. */
-export async function orgPlanStates(db: Db, orgs: string[]): Promise<OrgPlanState[]> {
+/** The plans of these organizations as they stand (see teamPlanState); none for an organization without boards. */
+export async function teamPlanStates(db: Db, orgs: string[]): Promise<TeamPlanState[]> {
   if (orgs.length === 0) return [];
   const [rows, firsts, managers] = await Promise.all([
     db.selectFrom('org_plans').selectAll().where('org_login', 'in', orgs).execute(),
@@ -95,7 +95,12 @@ export async function orgPlanStates(db: Db, orgs: string[]): Promise<OrgPlanStat
     const row = rows.find((r) => r.org_login === org);
     const first = firsts.find((f) => f.owner_login === org)?.first;
     const names = managers.filter((m) => m.org_login === org).map((m) => m.login);
-    const state = orgPlanState(org, row, first === undefined || first === null ? null : Number(first), names);
+    const state = teamPlanState(
+      org,
+      row,
+      first === undefined || first === null ? null : Number(first),
+      names,
+    );
     return state ? [state] : [];
   });
 }
@@ -108,18 +113,20 @@ export type VerifiedMemberships = (orgs: string[]) => Promise<string[]>;
  * organization whose board they track and which GitHub says they are a member of — tracking a public board
  * of an organization makes no one a member.
  */
-export async function findCoverage(
+export async function findCoveringTeamPlan(
   db: Db,
   userId: string,
   now: number,
   verified: VerifiedMemberships,
-): Promise<OrgPlanState | null> {
+): Promise<TeamPlanState | null> {
   const tracked = await trackedOrganizations(db, userId);
   if (tracked.length === 0) return null;
-  const plans = (await orgPlanStates(db, tracked)).filter((plan) => isActiveUser(plan.status, plan.end, now));
+  const plans = (await teamPlanStates(db, tracked)).filter((plan) =>
+    isActiveUser(plan.status, plan.end, now),
+  );
   if (plans.length === 0) return null;
   const members = await verified(plans.map((plan) => plan.org));
-  return bestCoverage(
+  return coveringTeamPlan(
     plans.filter((plan) => members.includes(plan.org)),
     now,
   );
