@@ -31,6 +31,11 @@ for (const size of SIZES) {
       const cardInsight = (await card.locator('[data-severity]').first().textContent()) ?? '';
       expect(Number(cardAtRisk)).toBe(atRiskInSentence(cardInsight));
       const cardThroughput = await tileValue(card, 'Throughput per week');
+      // The card's bottleneck line and its insight name one figure, written once (one decimal).
+      const [, stay] =
+        /Bottleneck: '[^']+', ([\d.]+) days per stay/.exec((await card.textContent()) ?? '') ?? [];
+      expect(stay).toBeDefined();
+      expect(cardInsight).toContain(`(${stay} days per stay`);
       await page.screenshot({ path: `test-results/one-numbers-home-${size.name}.png`, fullPage: true });
 
       // Flow over the card's window: the same figures.

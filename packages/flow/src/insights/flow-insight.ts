@@ -29,7 +29,7 @@ function bottleneckSentence(f: FlowFacts): string {
   const b = f.bottleneck;
   if (!b) return '';
   const factor = b.intensity === 1 ? '' : `, ${fmt(b.intensity, 2)}x the other in-progress columns`;
-  return ` Bottleneck: '${b.column}' (${fmt(b.days, 2)} ${f.unit} per stay${factor}, last ${f.storyDays} days).`;
+  return ` Bottleneck: '${b.column}' (${fmt(b.days)} ${f.unit} per stay${factor}, last ${f.storyDays} days).`;
 }
 
 /** Share of the work in progress above p85 from which the insight is critical. */

@@ -57,7 +57,7 @@ export function issuesInsight(f: IssuesFacts): Insight {
 /** "14 days", or "14 days: 10 working days" on a calendar with days off (like with like, §5). */
 function span(f: IssuesFacts, times: 1 | 2): string {
   const calendarDays = `${times * f.iteration} days`;
-  return f.unit === 'days' ? calendarDays : `${calendarDays}: ${fmt(f.limits[times - 1] ?? 0, 2)} ${f.unit}`;
+  return f.unit === 'days' ? calendarDays : `${calendarDays}: ${fmt(f.limits[times - 1] ?? 0)} ${f.unit}`;
 }
 
 const hasOrHave = (count: number) => (count === 1 ? 'has' : 'have');

@@ -30,7 +30,7 @@ function concerns(f: TimeInStateFacts): string[] {
   const list: string[] = [];
   if (f.intensity > STAGE_INTENSITY_WARNING_ABOVE) {
     list.push(
-      `'${f.column}' takes ${fmt(f.columnDays, 2)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns`,
+      `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns`,
     );
   }
   if (f.queueHealth >= QUEUE_MODERATE_FROM) {
@@ -45,7 +45,7 @@ function concerns(f: TimeInStateFacts): string[] {
 export function timeInStateInsight(f: TimeInStateFacts): Insight {
   const n = f.samples;
   if (f.intensity > STAGE_INTENSITY_CRITICAL_ABOVE) {
-    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays, 2)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.days} days).`;
+    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.days} days).`;
     return insight('critical', text, n);
   }
   if (f.queueHealth >= QUEUE_CRITICAL_FROM) {
@@ -58,9 +58,7 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
     const text = `${issues.join('; ')} (last ${f.days} days).`;
     return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), n);
   }
-  const longest = f.column
-    ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays, 2)} ${f.unit}).`
-    : '';
+  const longest = f.column ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays)} ${f.unit}).` : '';
   if (f.activeWorkRatio === null) {
     const text = `No stay in an in-progress column ended in the last ${f.days} days: the share of active work needs one.${longest}`;
     return insight('info', text, n);

@@ -33,7 +33,7 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
       queue_health_ratio: 0,
       performance_insight: {
         severity: 'mixed',
-        message: "'In Progress' takes 1.92 days per stay, 1.53x the other in-progress columns (last 7 days).",
+        message: "'In Progress' takes 1.9 days per stay, 1.53x the other in-progress columns (last 7 days).",
         confidence: 0.47,
         sample: 9,
       },
