@@ -15,6 +15,9 @@ import {
 } from 'graphql';
 import { GithubGraphqlError } from './context.ts';
 
+/** GitHub's node limit: "Individual calls cannot request more than 500,000 total nodes." */
+export const MAX_NODES = 500_000;
+
 export type CostResult = { cost: number; nodeCount: number; errors: GithubGraphqlError[] };
 
 type Walk = {
@@ -88,7 +91,9 @@ function visitSelections(
 
 /**
  * GitHub's point cost: count the requests needed for each connection, assuming every one reaches its
- * `first`/`last` limit, divide by 100 and round; at least 1. Also enforces first/last (1..100) on connections.
+ * `first`/`last` limit, divide by 100 and round; at least 1. Also enforces first/last (at most 100) on
+ * connections and the node limit: each connection's `first`/`last` times those of the connections around
+ * it, summed over the query, at most 500,000 (GitHub's MAX_NODE_LIMIT_EXCEEDED, before anything runs).
  */
 export function analyzeCost(
   schema: GraphQLSchema,
@@ -102,6 +107,15 @@ export function analyzeCost(
   const walk: Walk = { schema, fragments, variables, requests: 0, nodeCount: 0, errors: [] };
   const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
   if (root) visitSelections(walk, operation.selectionSet, root, 1);
+  if (walk.nodeCount > MAX_NODES) {
+    const count = (n: number) => n.toLocaleString('en-US');
+    walk.errors.push(
+      new GithubGraphqlError(
+        'MAX_NODE_LIMIT_EXCEEDED',
+        `This query requests up to ${count(walk.nodeCount)} possible nodes which exceeds the maximum limit of ${count(MAX_NODES)}.`,
+      ),
+    );
+  }
   return {
     cost: Math.max(1, Math.round(walk.requests / 100)),
     nodeCount: walk.nodeCount,
