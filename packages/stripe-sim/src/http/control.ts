@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { payCheckoutSession } from '../model/checkout.ts';
 import { attachCard, TEST_CARD } from '../model/customers.ts';
-import type { StripeState } from '../model/state.ts';
+import { settleDunning } from '../model/dunning.ts';
+import { FAILED_PAYMENT_OUTCOMES, type FailedPaymentOutcome, type StripeState } from '../model/state.ts';
 import { endSubscription, renewSubscription, settleDueSubscriptions } from '../model/subscriptions.ts';
 import type { Subscription } from '../model/types.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
@@ -12,12 +13,18 @@ type Advance = { ms?: number; seconds?: number; days?: number };
 const advanceMs = (body: Advance) =>
   (body.ms ?? 0) + (body.seconds ?? 0) * 1e3 + (body.days ?? 0) * 86_400_000;
 
+/** What the passing of time does: retries, expiries, then renewals. */
+function settle(state: StripeState): void {
+  settleDunning(state);
+  settleDueSubscriptions(state);
+}
+
 /** Moves the clock to the end of the subscription's period, so it renews (or ends) now. */
 function toPeriodEnd(state: StripeState, sub: Subscription): void {
   const end = sub.items.data[0]?.current_period_end;
   if (end !== undefined && end * 1000 > state.clock.now())
     state.clock.advance(end * 1000 - state.clock.now());
-  settleDueSubscriptions(state);
+  settle(state);
 }
 
 /**
@@ -43,7 +50,7 @@ export function registerControl(app: FastifyInstance, state: StripeState, webhoo
   app.get('/_sim/clock', async () => clock());
   app.post('/_sim/clock/advance', async (request: FastifyRequest<{ Body: Advance }>) => {
     state.clock.advance(advanceMs(request.body ?? {}));
-    settleDueSubscriptions(state);
+    settle(state);
     return settled(clock());
   });
   app.post('/_sim/subscriptions/:id/renew', async (request: IdRequest) => {
@@ -75,6 +82,18 @@ export function registerControl(app: FastifyInstance, state: StripeState, webhoo
     settled({ redirect: payCheckoutSession(state, request.params.id) }),
   );
   app.get('/_sim/subscriptions', async () => [...state.subscriptions.values()]);
+  app.post(
+    '/_sim/settings',
+    async (request: FastifyRequest<{ Body: { failedPaymentOutcome?: unknown } }>, reply) => {
+      const outcome = request.body?.failedPaymentOutcome;
+      if (!FAILED_PAYMENT_OUTCOMES.includes(outcome as FailedPaymentOutcome))
+        return reply
+          .code(400)
+          .send({ message: `failedPaymentOutcome must be one of ${FAILED_PAYMENT_OUTCOMES.join(', ')}` });
+      state.failedPaymentOutcome = outcome as FailedPaymentOutcome;
+      return { failedPaymentOutcome: state.failedPaymentOutcome };
+    },
+  );
   app.get('/_sim/events', async (request: FastifyRequest<{ Querystring: { type?: string } }>) =>
     state.events.filter((e) => !request.query.type || e.type === request.query.type),
   );

@@ -78,6 +78,7 @@ export function issueInvoice(
     amount_paid: 0,
     amount_remaining: due,
     attempt_count: 0,
+    next_payment_attempt: null,
     currency: subscription.currency,
     period_start: item?.current_period_start ?? state.clock.seconds(),
     period_end: item?.current_period_end ?? state.clock.seconds(),
@@ -98,13 +99,31 @@ export function issueInvoice(
   return invoice;
 }
 
+const DAY = 86_400;
+/** Stripe's recommended Smart Retries policy: 8 retries within 2 weeks of the first failure. */
+export const RETRIES = 8;
+export const RETRY_WINDOW_DAYS = 14;
+
+/**
+ * When Stripe tries a failed invoice again: retry n (1…8) spread evenly over the 14 days after its first
+ * attempt (the invoice's creation); none for a subscription's first invoice (the customer must act within
+ * 23 hours) or once the retries are spent.
+ */
+export function nextAttempt(invoice: Invoice): number | null {
+  const retriesMade = invoice.attempt_count - 1;
+  if (invoice.billing_reason === 'subscription_create' || retriesMade >= RETRIES) return null;
+  return invoice.created + Math.round((RETRY_WINDOW_DAYS * (retriesMade + 1) * DAY) / RETRIES);
+}
+
 /** One payment attempt of an open invoice; answers whether it was paid. */
 export function attemptPayment(state: StripeState, invoice: Invoice): boolean {
   invoice.attempt_count += 1;
   if (invoice.amount_due > 0 && !charge(state, invoice.customer)) {
+    invoice.next_payment_attempt = nextAttempt(invoice);
     state.emit('invoice.payment_failed', invoice);
     return false;
   }
+  invoice.next_payment_attempt = null;
   invoice.status = 'paid';
   invoice.amount_paid = invoice.amount_due;
   invoice.amount_remaining = 0;

@@ -17,6 +17,9 @@ import { stripeId } from './ids.ts';
 
 export const API_VERSION = '2026-10-28.endive';
 
+export type FailedPaymentOutcome = 'cancel' | 'unpaid' | 'past_due';
+export const FAILED_PAYMENT_OUTCOMES: FailedPaymentOutcome[] = ['cancel', 'unpaid', 'past_due'];
+
 /** What a checkout session will subscribe to once paid (Stripe keeps line items apart from the session). */
 export type SessionOrder = {
   price: Price;
@@ -45,6 +48,11 @@ export class StripeState {
   readonly portals = new Map<string, PortalSession>();
   readonly events: StripeEvent[] = [];
   readonly listeners = new Set<(event: StripeEvent) => void>();
+  /**
+   * The account's Billing setting "if all retries for a payment fail": cancel the subscription (the
+   * simulator's default), mark it unpaid, or leave it past due.
+   */
+  failedPaymentOutcome: FailedPaymentOutcome = 'cancel';
 
   constructor(readonly clock: SimClock) {}
 

@@ -140,10 +140,17 @@ export function endSubscription(state: StripeState, sub: Subscription, at = stat
   });
 }
 
+/**
+ * Whether a period's end bills the next: not once ended or never started, and not while unpaid (Stripe
+ * then leaves its invoices unattempted; the simulator makes none).
+ */
+const renews = (sub: Subscription) =>
+  sub.status !== 'canceled' && sub.status !== 'unpaid' && !sub.status.startsWith('incomplete');
+
 /** What happens at the end of a period: the subscription ends, or the next period is billed. */
 export function renewSubscription(state: StripeState, sub: Subscription): void {
   const item = sub.items.data[0];
-  if (!item || sub.status === 'canceled' || sub.status.startsWith('incomplete')) return;
+  if (!item || !renews(sub)) return;
   if (sub.cancel_at_period_end) {
     endSubscription(state, sub, item.current_period_end);
     return;
@@ -173,7 +180,7 @@ export function settleDueSubscriptions(state: StripeState): void {
   for (const sub of state.subscriptions.values()) {
     for (let guard = 0; guard < 1000; guard += 1) {
       const end = sub.items.data[0]?.current_period_end ?? Number.POSITIVE_INFINITY;
-      if (sub.status === 'canceled' || sub.status.startsWith('incomplete') || end > now) break;
+      if (!renews(sub) || end > now) break;
       renewSubscription(state, sub);
     }
   }

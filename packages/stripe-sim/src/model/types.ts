@@ -98,7 +98,7 @@ export type Invoice = {
   object: 'invoice';
   created: number;
   customer: string;
-  status: 'open' | 'paid';
+  status: 'open' | 'paid' | 'void';
   billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   /** Stripe's page where the customer sees (and pays) the invoice. */
   hosted_invoice_url: string;
@@ -110,6 +110,8 @@ export type Invoice = {
   amount_paid: number;
   amount_remaining: number;
   attempt_count: number;
+  /** When Stripe will try the card again (Unix seconds); null when paid, void or out of retries. */
+  next_payment_attempt: number | null;
   currency: string;
   period_start: number;
   period_end: number;
