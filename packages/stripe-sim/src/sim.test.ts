@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PRICE_ID, type StripeSim, startStripeSim } from './index.ts';
+import { API_VERSION, DEFAULT_PRICE_ID, type StripeSim, startStripeSim } from './index.ts';
 import { type Received, startReceiver } from './test/receiver.ts';
 
 const SECRET = 'whsec_test_simulator_secret';
@@ -220,5 +220,28 @@ describe('the Stripe simulator through the official client', () => {
       headers: { authorization: 'Bearer pk_test_x' },
     });
     expect(unauthenticated.status).toBe(401);
+  });
+
+  it("answers in its pinned API version only, which is stripe-node's, and refuses another", async () => {
+    expect(Stripe.API_VERSION).toBe(API_VERSION);
+    const older = new Stripe('sk_test_123', {
+      host: '127.0.0.1',
+      port: Number(new URL(sim.url).port),
+      protocol: 'http',
+      maxNetworkRetries: 0,
+      apiVersion: '2024-06-20' as typeof API_VERSION,
+    });
+    await expect(older.customers.create({ name: 'x' })).rejects.toMatchObject({
+      statusCode: 400,
+      message: `The simulator answers API version ${API_VERSION} only; this request asked for 2024-06-20.`,
+    });
+    const garbled = await fetch(`${sim.url}/v1/customers`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk_test_1', 'stripe-version': 'latest' },
+    });
+    expect(garbled.status).toBe(400);
+    expect(((await garbled.json()) as { error: { message: string } }).error.message).toBe(
+      'Invalid Stripe API version: latest',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { StripeError } from '../model/errors.ts';
-import type { StripeState } from '../model/state.ts';
+import { API_VERSION, type StripeState } from '../model/state.ts';
 import type { WebhookDispatcher } from '../webhooks/dispatcher.ts';
 import { registerApiRoutes } from './api-routes.ts';
 import { registerControl } from './control.ts';
@@ -42,6 +42,24 @@ function checkKey(request: FastifyRequest, expected: string | null): void {
   }
 }
 
+/**
+ * `Stripe-Version`: Stripe answers each request in the version it names (else the account's). The
+ * simulator renders only its own, so it refuses another instead of answering it in a shape Stripe would
+ * not send; a value that is no version at all is refused as Stripe does.
+ */
+function checkVersion(request: FastifyRequest): void {
+  const asked = request.headers['stripe-version'];
+  if (asked === undefined || asked === API_VERSION) return;
+  const value = String(asked);
+  if (!/^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/.test(value))
+    throw new StripeError(400, 'invalid_request_error', `Invalid Stripe API version: ${value}`);
+  throw new StripeError(
+    400,
+    'invalid_request_error',
+    `The simulator answers API version ${API_VERSION} only; this request asked for ${value}.`,
+  );
+}
+
 /** api.stripe.com (`/v1`), the hosted pages (`/c/pay`, `/p/session`) and the test controls (`/_sim`) on one origin. */
 export async function buildServer(parts: ServerParts): Promise<FastifyInstance> {
   const app = Fastify({ logger: false, genReqId: () => `req_${Math.random().toString(36).slice(2, 16)}` });
@@ -52,7 +70,9 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   );
   app.addHook('onRequest', async (request, reply) => {
     reply.header('request-id', request.id);
-    if (request.url.startsWith('/v1/')) checkKey(request, parts.secretKey);
+    if (!request.url.startsWith('/v1/')) return;
+    checkKey(request, parts.secretKey);
+    checkVersion(request);
   });
   app.setErrorHandler((error, _request, reply) => {
     if (error instanceof StripeError) return reply.code(error.status).send(error.toJSON());
