@@ -1,5 +1,5 @@
 import { decodeCursor, encodeCursor } from '../model/ids.ts';
-import type { PageArgs } from './context.ts';
+import { GithubGraphqlError, type PageArgs } from './context.ts';
 
 export type Connection<T> = {
   edges: { cursor: string; node: T }[];
@@ -13,6 +13,18 @@ export type Connection<T> = {
   totalCount: number;
 };
 
+/** A cursor argument's position; GitHub refuses one it did not hand out (an empty string too). */
+function cursorAt(cursor: string | null | undefined, name: 'after' | 'before'): number | null {
+  if (cursor === null || cursor === undefined) return null;
+  const position = decodeCursor(cursor);
+  if (position === null)
+    throw new GithubGraphqlError(
+      'INVALID_CURSOR_ARGUMENTS',
+      `\`${name}\` does not appear to be a valid cursor.`,
+    );
+  return position;
+}
+
 /** Relay cursor pagination over a list in order; each entry has a stable position that the cursor encodes. */
 export function paginate<T, V>(
   list: T[],
@@ -21,8 +33,8 @@ export function paginate<T, V>(
   view: (t: T) => V,
 ): Connection<V> {
   const entries = list.map((t, index) => ({ t, pos: position(t, index) }));
-  const after = args.after ? decodeCursor(args.after) : null;
-  const before = args.before ? decodeCursor(args.before) : null;
+  const after = cursorAt(args.after, 'after');
+  const before = cursorAt(args.before, 'before');
   let window = entries.filter(
     (e) => (after === null || e.pos > after) && (before === null || e.pos < before),
   );

@@ -67,6 +67,19 @@ describe("GraphQL against GitHub's schema", () => {
     expect(none).toMatchObject({ type: 'MISSING_PAGINATION_BOUNDARIES' });
   });
 
+  it('refuses a cursor it did not hand out, an empty one too, instead of starting over', async () => {
+    for (const after of ['garbage', '']) {
+      const error = await alice(ITEMS, { id: DEMO_PROJECT_ID, n: 5, after }).catch(
+        (e: GraphqlResponseError<unknown>) => e.errors?.[0],
+      );
+      expect(error).toMatchObject({
+        type: 'INVALID_CURSOR_ARGUMENTS',
+        message: '`after` does not appear to be a valid cursor.',
+        path: ['node', 'items'],
+      });
+    }
+  });
+
   it('answers 401 without a token or with a wrong one', async () => {
     expect((await rawGraphql(sim, '{ viewer { login } }')).status).toBe(401);
     const wrong = await rawGraphql(sim, '{ viewer { login } }', 'gho_nope');
