@@ -92,4 +92,37 @@ describe('projects_v2_item webhooks', () => {
     expect(receiver.received).toHaveLength(3);
     expect(JSON.parse(receiver.received[2]?.body ?? '{}').action).toBe('archived');
   });
+
+  it('redelivers with the same delivery id and body, signed with the secret of now', async () => {
+    const item = await boardItem('fluxion-labs', 1);
+    await control(sim, `/_sim/items/${item.id}/move`, { status: 'Done' });
+    await control(sim, '/_sim/webhooks/flush');
+    const [original] = receiver.received;
+    const id = String(original?.headers['x-github-delivery']);
+    await control(sim, '/_sim/webhooks', { secret: 'rotated' });
+    try {
+      const redelivered = await fetch(`${sim.url}/_sim/webhooks/deliveries/${id}/redeliver`, {
+        method: 'POST',
+      });
+      expect(redelivered.status).toBe(202);
+      await control(sim, '/_sim/webhooks/flush');
+      const again = receiver.received[1];
+      expect(again?.headers['x-github-delivery']).toBe(id);
+      expect(again?.body).toBe(original?.body);
+      expect(await verify('rotated', again?.body ?? '', String(again?.headers['x-hub-signature-256']))).toBe(
+        true,
+      );
+    } finally {
+      await control(sim, '/_sim/webhooks', { secret: SECRET });
+    }
+  });
+
+  it('a late delivery arrives after a later one: deliveries are not in order', async () => {
+    const item = await boardItem('fluxion-labs', 1);
+    await control(sim, '/_sim/faults', { type: 'delay-webhooks', delayMs: 300, count: 1 });
+    await control(sim, `/_sim/items/${item.id}/move`, { status: 'Done' });
+    await control(sim, `/_sim/items/${item.id}/archive`);
+    await control(sim, '/_sim/webhooks/flush');
+    expect(receiver.received.map((r) => JSON.parse(r.body).action)).toEqual(['archived', 'edited']);
+  });
 });
