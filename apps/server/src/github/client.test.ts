@@ -102,6 +102,7 @@ describe('GitHub client against the simulator', () => {
   });
 
   it("reads an issue's whole timeline, past its first page of 100 events", async () => {
+    await control('/_sim/quirks', { timelineEventLoss: 0 }); // every move writes its event, for the count
     const project = await control<{ id: string }>('/_sim/projects', {
       owner: 'fluxion-labs',
       title: 'Long history',

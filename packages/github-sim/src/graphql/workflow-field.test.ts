@@ -96,6 +96,7 @@ describe('the workflow field', () => {
 describe('timelineEventLoss', () => {
   it('makes that share of Status moves write no event, and refuses values outside 0–1', async () => {
     const { id } = await board({ title: 'Lossy', columns: ['A', 'B'] });
+    await control(sim, '/_sim/quirks', { timelineEventLoss: 0 });
     const work = await issue(id, 'A');
     expect(await events(work.contentId)).toBe(1);
     await control(sim, '/_sim/quirks', { timelineEventLoss: 0.7 });
@@ -114,5 +115,53 @@ describe('timelineEventLoss', () => {
       body: JSON.stringify({ timelineEventLoss: 1.5 }),
     });
     expect(refused.status).toBe(400);
+  });
+});
+
+const ITEM = `query($id: ID!) { node(id: $id) { ... on ProjectV2Item { updatedAt
+  fieldValueByName(name: "Status") { ... on ProjectV2ItemFieldSingleSelectValue { name updatedAt } } } } }`;
+type Item = { node: { updatedAt: string; fieldValueByName: { name: string; updatedAt: string } } };
+
+describe("timelineEventLoss by default: GitHub's", () => {
+  it('keeps every event of moves before 24 Sep 2026, loses 7 of 10 after, and dates each value either way', async () => {
+    const lossy = await startSim({ clock: 'manual', startAt: Date.UTC(2026, 8, 20, 9) });
+    const reader = gqlFor(lossy, lossy.createToken('octo-alice'));
+    try {
+      const { id } = await control<{ id: string }>(lossy, '/_sim/projects', {
+        owner: 'fluxion-labs',
+        title: 'New board',
+        columns: ['A', 'B'],
+      });
+      const work = await control<{ contentId: string; itemId: string }>(lossy, '/_sim/issues', {
+        repo: 'fluxion-labs/platform',
+        title: 'Work',
+        projectId: id,
+        status: 'A',
+      });
+      const count = async () =>
+        (await reader<Timeline>(TIMELINE, { id: work.contentId })).node.timelineItems.nodes.length;
+      const moveTen = async () => {
+        for (let i = 0; i < 10; i++) {
+          await control(lossy, '/_sim/clock/advance', { hours: 1 });
+          const { now } = await control<{ now: string }>(lossy, '/_sim/clock', undefined, 'GET');
+          await control(lossy, `/_sim/items/${work.itemId}/move`, { status: i % 2 === 0 ? 'B' : 'A' });
+          const { node } = await reader<Item>(ITEM, { id: work.itemId });
+          expect(node.fieldValueByName.name).toBe(i % 2 === 0 ? 'B' : 'A');
+          expect(Date.parse(node.fieldValueByName.updatedAt)).toBe(Date.parse(now));
+          expect(Date.parse(node.updatedAt)).toBe(Date.parse(now));
+        }
+      };
+      await moveTen();
+      expect(await count()).toBe(11);
+      await control(lossy, '/_sim/clock', { to: '2026-09-24T00:00:00Z' });
+      await moveTen();
+      expect(await count()).toBe(11 + 3);
+      const quirks = await control<{ timelineEventLoss: unknown }>(lossy, '/_sim/quirks', {
+        timelineEventLoss: 'github',
+      });
+      expect(quirks.timelineEventLoss).toBe('github');
+    } finally {
+      await lossy.close();
+    }
   });
 });

@@ -115,10 +115,12 @@ export function registerSimControl(app: FastifyInstance, sim: SimControls): void
         return reply.code(400).send({ message: 'give boardUpdatedAtFollowsMoves or timelineEventLoss' });
       if (follows !== undefined && typeof follows !== 'boolean')
         return reply.code(400).send({ message: 'boardUpdatedAtFollowsMoves must be true or false' });
-      if (loss !== undefined && (typeof loss !== 'number' || !(loss >= 0 && loss <= 1)))
-        return reply.code(400).send({ message: 'timelineEventLoss must be a number from 0 to 1' });
+      if (loss !== undefined && loss !== 'github' && (typeof loss !== 'number' || !(loss >= 0 && loss <= 1)))
+        return reply
+          .code(400)
+          .send({ message: "timelineEventLoss must be a number from 0 to 1, or 'github'" });
       if (typeof follows === 'boolean') world.boardUpdatedAtFollowsMoves = follows;
-      if (typeof loss === 'number') {
+      if (typeof loss === 'number' || loss === 'github') {
         world.timelineEventLoss = loss;
         world.timelineLossOwed = 0;
       }

@@ -240,7 +240,7 @@ export function moveItem(world: World, input: MoveInput): SimItem {
   item.status = to ? { optionId: to.id, createdAt: item.status?.createdAt ?? at, updatedAt: at } : null;
   item.updatedAt = Math.max(item.updatedAt, at);
   if (world.boardUpdatedAtFollowsMoves) touchProject(project, at);
-  const lost = !writesStatusEvent(world, project);
+  const lost = !writesStatusEvent(world, project, at);
   recordEvent(
     world,
     item,
@@ -256,13 +256,28 @@ export function moveItem(world: World, input: MoveInput): SimItem {
 }
 
 /**
+ * Since about 24 September 2026 GitHub writes no ProjectV2ItemStatusChangedEvent for most Status changes
+ * (GitHub community discussions 209338, 209484). GitHub publishes no share; 0.7 is the lower of the two
+ * shares Fluxion's reconstruction is measured at (docs/metrics.md), so "most" and never all.
+ */
+export const GITHUB_TIMELINE_LOSS_SINCE = Date.UTC(2026, 8, 24);
+export const GITHUB_TIMELINE_LOSS = 0.7;
+
+/** The share of moves at `at` that write no event, by the quirk `timelineEventLoss`. */
+export function timelineLossAt(world: World, at: number): number {
+  if (world.timelineEventLoss !== 'github') return world.timelineEventLoss;
+  return at >= GITHUB_TIMELINE_LOSS_SINCE ? GITHUB_TIMELINE_LOSS : 0;
+}
+
+/**
  * Whether a move writes a timeline event: GitHub writes ProjectV2ItemStatusChangedEvent only for the
  * built-in field named Status, and since about 24 September 2026 not for every change (the quirk
- * `timelineEventLoss`: that share of moves writes none, spread evenly so a test knows how many).
+ * `timelineEventLoss`: that share of moves writes none, spread evenly so a test knows how many). The
+ * value's and the item's `updatedAt` move either way, as on GitHub.
  */
-function writesStatusEvent(world: World, project: SimProject): boolean {
+function writesStatusEvent(world: World, project: SimProject, at: number): boolean {
   if (project.statusField.name !== 'Status') return false;
-  world.timelineLossOwed += world.timelineEventLoss;
+  world.timelineLossOwed += timelineLossAt(world, at);
   if (world.timelineLossOwed < 1 - 1e-9) return true;
   world.timelineLossOwed -= 1;
   return false;

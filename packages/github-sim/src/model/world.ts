@@ -113,10 +113,11 @@ export class World {
    */
   boardUpdatedAtFollowsMoves = true;
   /**
-   * The share of Status changes that write no timeline event (0–1), as GitHub has done since about 24
-   * September 2026. Deterministic: the lost moves are spread evenly (see items.ts).
+   * The share of Status changes that write no timeline event (0–1), or `'github'` (the default): as
+   * GitHub, every move dated before 24 September 2026 writes one and most after it none
+   * (GITHUB_TIMELINE_LOSS). Deterministic: the lost moves are spread evenly (see items.ts).
    */
-  timelineEventLoss = 0;
+  timelineEventLoss: number | 'github' = 'github';
   /** The running share of lost events owed (items.ts): makes the loss exact over any run of moves. */
   timelineLossOwed = 0;
   private nextId = 1000;
