@@ -34,16 +34,22 @@ describe("GitHub's node limit and point cost, as its documentation computes them
   });
 
   it('refuses a query that may return more than 500,000 nodes, before it runs', () => {
-    const result = price(`query($n: Int!) { viewer { repositories(first: 100) { nodes {
-      pullRequests(first: $n) { nodes { labels(first: 100) { nodes { name } } } } } } } }`, { n: 51 });
+    const result = price(
+      `query($n: Int!) { viewer { repositories(first: 100) { nodes {
+      pullRequests(first: $n) { nodes { labels(first: 100) { nodes { name } } } } } } } }`,
+      { n: 51 },
+    );
     expect(result.nodeCount).toBe(100 + 5_100 + 510_000);
     expect(result.errors.map((e) => ({ type: e.type, message: e.message }))).toEqual([
       {
         type: 'MAX_NODE_LIMIT_EXCEEDED',
-        message: 'This query requests up to 515,200 possible nodes which exceeds the maximum limit of 500,000.',
+        message:
+          'This query requests up to 515,200 possible nodes which exceeds the maximum limit of 500,000.',
       },
     ]);
-    expect(price(`{ viewer { repositories(first: 100) { nodes {
-      pullRequests(first: 49) { nodes { labels(first: 100) { nodes { name } } } } } } } }`).errors).toEqual([]);
+    expect(
+      price(`{ viewer { repositories(first: 100) { nodes {
+      pullRequests(first: 49) { nodes { labels(first: 100) { nodes { name } } } } } } } }`).errors,
+    ).toEqual([]);
   });
 });
