@@ -23,7 +23,7 @@ import { buildDigest } from '../apps/server/src/notifications/digest.ts';
 import { jobCounts } from '../apps/server/src/notifications/jobs.ts';
 import { digestEmail } from '../apps/server/src/notifications/messages.ts';
 import { savePreferences } from '../apps/server/src/notifications/preferences.ts';
-import { planDueJobs } from '../apps/server/src/notifications/planner.ts';
+import { scheduleDueJobs } from '../apps/server/src/notifications/scheduler.ts';
 import { createNotifier } from '../apps/server/src/notifications/runner.ts';
 import { currentDigestPeriod } from '../apps/server/src/notifications/schedule.ts';
 import { digestSlack } from '../apps/server/src/notifications/slack.ts';
@@ -132,8 +132,8 @@ async function thousandDigests() {
     return { notifier: createNotifier({ ...ctx, analytics }, channels, { owner, batch: 50 }), channels };
   });
   const start = performance.now();
-  // Planning runs in one notifier (the planner's lease); both then send what it enqueued.
-  await planDueJobs({ ...ctx, analytics: createAnalyticsState(config.analytics, ctx.now) }, new Set());
+  // Scheduling runs in one notifier (the scheduler's lease); both then send what it enqueued.
+  await scheduleDueJobs({ ...ctx, analytics: createAnalyticsState(config.analytics, ctx.now) }, new Set());
   const run = async ({ notifier }: (typeof notifiers)[number]) => {
     while ((await notifier.runOnce()).length > 0);
   };

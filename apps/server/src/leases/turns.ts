@@ -4,10 +4,11 @@ import { leaseFree } from './lease.ts';
 
 /**
  * Tasks that run in one process of all those sharing the database, once per period, each a row of
- * `task_turns`: the notifications' planner (digests due, the alert scan over every board's Flow report),
+ * `task_turns`: the notifications' scheduler (digests due, the alert scan over every board's Flow report),
  * the team plans' seat sweep, the GitHub App installations' reconciling.
  */
-export const TASKS = { planner: 'planner', seatSync: 'seat-sync', installations: 'installations' } as const;
+// The scheduler's row keeps its first name, so processes of an older release share its turn.
+export const TASKS = { scheduler: 'planner', seatSync: 'seat-sync', installations: 'installations' } as const;
 
 export type Turn = { name: string; owner: string; now: number; periodMs: number; leaseMs: number };
 

@@ -1,7 +1,7 @@
 /**
  * What an alert scan tells (docs/operations.md, "Digest and alerts"): a board's crossings now (SLE
  * breaches, WIP-limit stretches), against what its last scan saw and when each subscriber's alerts came on.
- * Pure: the planner reads and records, this decides.
+ * Pure: the scheduler reads and records, this decides.
  */
 
 /** A crossing now: its cause key (`sle:<item>:<cycle start>`, `wip:<column>`) and when it happened at the earliest. */

@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import { TASKS, takeTurn } from '../leases/turns.ts';
 import type { Channels } from './channels.ts';
 import { claimDueJobs, recoverExpired } from './jobs.ts';
-import { planDueJobs } from './planner.ts';
+import { scheduleDueJobs } from './scheduler.ts';
 import { attemptJob, type Outcome } from './send-job.ts';
 
 /**
@@ -17,12 +17,12 @@ export type NotifierOptions = {
   owner?: string;
   leaseMs?: number;
   batch?: number;
-  /** How often the planner runs (in one process of all: the planner's lease); NOTIFY_TICK_MS by default. */
+  /** How often the scheduler runs (in one process of all: the scheduler's lease); NOTIFY_TICK_MS by default. */
   planEveryMs?: number;
 };
 
 export type Notifier = {
-  /** Recovers interrupted jobs, enqueues what is due (when this process holds the planner's turn), and sends what it claims; returns the outcomes. */
+  /** Recovers interrupted jobs, enqueues what is due (when this process holds the scheduler's turn), and sends what it claims; returns the outcomes. */
   runOnce(): Promise<Outcome[]>;
   /** How many times this notifier has planned (the alert scan over every board included). */
   readonly plans: number;
@@ -31,7 +31,7 @@ export type Notifier = {
 /**
  * A sender of notifications; any number may run against one database: jobs are leased and their keys
  * unique, and planning — the alert scan reads every board's Flow report — runs in one of them per period,
- * under the planner's turn (leases/turns.ts).
+ * under the scheduler's turn (leases/turns.ts).
  */
 export function createNotifier(ctx: ApiContext, channels: Channels, options: NotifierOptions = {}): Notifier {
   const owner = options.owner ?? `notifier-${randomUUID()}`;
@@ -45,10 +45,10 @@ export function createNotifier(ctx: ApiContext, channels: Channels, options: Not
     },
     async runOnce() {
       await recoverExpired(ctx.db, ctx.now());
-      const turn = { name: TASKS.planner, owner, now: ctx.now(), periodMs, leaseMs };
+      const turn = { name: TASKS.scheduler, owner, now: ctx.now(), periodMs, leaseMs };
       if (await takeTurn(ctx.db, turn)) {
         plans++;
-        await planDueJobs(ctx, planned);
+        await scheduleDueJobs(ctx, planned);
       }
       const jobs = await claimDueJobs(ctx.db, { owner, now: ctx.now(), leaseMs, limit: options.batch ?? 20 });
       const limit = pLimit(SENDS_AT_ONCE);

@@ -7,10 +7,10 @@ import { lastAlertScan, recordAlertScan, subscriptionsWanting } from './preferen
 import { currentDigestPeriod, DIGEST_GRACE_MS, digestStillDue } from './schedule.ts';
 
 /**
- * Keys this process has already enqueued (or found enqueued): the planner runs every tick in every
+ * Keys this process has already enqueued (or found enqueued): the scheduler runs every tick in every
  * process, and the unique key makes a repeat harmless; this spares the database the repeats.
  */
-export type PlannedKeys = Set<string>;
+export type ScheduledKeys = Set<string>;
 const MAX_REMEMBERED = 200_000;
 
 /**
@@ -20,7 +20,7 @@ const MAX_REMEMBERED = 200_000;
  * stopped — one alert per stoppage; and each other board's alert scan (`scanBoard`). Any number of
  * processes may run it at once.
  */
-export async function planDueJobs(ctx: ApiContext, planned: PlannedKeys): Promise<number> {
+export async function scheduleDueJobs(ctx: ApiContext, planned: ScheduledKeys): Promise<number> {
   const now = ctx.now();
   let added = 0;
   const add = async (job: NewJob) => {

@@ -6,8 +6,8 @@ import { releaseTurnsOf } from '../leases/turns.ts';
 import { createNotifier, type Notifier } from './runner.ts';
 
 /**
- * The planner (digests due, and the alert scan over every board's Flow report) runs in one notifier of
- * all those sharing a database, once per period, under the planner's turn (leases/turns.ts); on a SQLite file
+ * The scheduler (digests due, and the alert scan over every board's Flow report) runs in one notifier of
+ * all those sharing a database, once per period, under the scheduler's turn (leases/turns.ts); on a SQLite file
  * and on PostgreSQL.
  */
 const cases = await dialectCases();
@@ -15,7 +15,7 @@ const PERIOD = 30_000;
 const LEASE = 120_000;
 const nowhere: Channels = { email: null, slack: async () => undefined, close: () => undefined };
 
-describe.each(cases)('the planner’s lease ($name)', async ({ create }) => {
+describe.each(cases)('the scheduler’s lease ($name)', async ({ create }) => {
   const database = await create();
   afterAll(() => database.drop());
   const clock = testClock(Date.UTC(2026, 10, 27, 12));
