@@ -16,12 +16,18 @@ test.describe('the frame on a phone (390 × 844)', () => {
       // It took 230 px of 844 on every page; two short rows now.
       expect(header?.height, path).toBeLessThanOrEqual(110);
       // Every analysis is still one tap away.
-      for (const name of ['Lead-Time', 'Time in State', 'Issues in Columns', 'Flow', 'Iterations'])
+      for (const name of ['Lead-Time', 'Time in State', 'Issues in Columns', 'Flow', 'Parents', 'Iterations'])
         await expect(
           page.getByRole('navigation', { name: 'Analyses' }).getByRole('link', { name }),
         ).toBeAttached();
     }
     await page.screenshot({ path: 'test-results/phone-frame-manage.png' });
+
+    // The strip scrolls sideways: the page's own link, past the edge at first, is scrolled into view.
+    await page.goto('/iterations?demo=1');
+    const strip = page.getByRole('navigation', { name: 'Analyses' });
+    await expect(strip.getByRole('link', { name: 'Iterations' })).toBeInViewport({ ratio: 1 });
+    expect(await strip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 
     await page.goto('/time-in-state?demo=1');
     const tile = page

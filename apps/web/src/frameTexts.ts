@@ -12,6 +12,7 @@ export const T = {
     timeInState: 'Time in State',
     issuesInColumns: 'Issues in Columns',
     flow: 'Flow',
+    parents: 'Parents',
     iterations: 'Iterations',
     selectProject: 'Select project',
     loadingProjects: 'Loading projects…',
