@@ -8,7 +8,7 @@ export type { ItemState };
  * before recording began (an item of a repository the reader could not see until now): the instant their
  * history is known from, their entry into that column (docs/metrics.md §16), as the import marks them.
  */
-export type SyncPlan = { moves: Move[]; states: ItemState[]; partial: Map<string, number> };
+export type ListingDiff = { moves: Move[]; states: ItemState[]; partial: Map<string, number> };
 
 /**
  * Compares what GitHub shows now with what is stored and says which moves happened.
@@ -26,7 +26,7 @@ export type SyncPlan = { moves: Move[]; states: ItemState[]; partial: Map<string
  * - `hidden`: items the listing names but GitHub hides from the reader (REDACTED: a repository out of the
  *   App's reach for now). Their column is unknown, not none: they keep their state and its age.
  */
-export function planSync(params: {
+export function diffListing(params: {
   observed: ObservedItem[];
   stored: Map<string, StoredItem>;
   now: number;
@@ -36,9 +36,9 @@ export function planSync(params: {
   source: TransitionSource;
   recordedSince?: ReadonlySet<string>;
   hidden?: readonly string[];
-}): SyncPlan {
+}): ListingDiff {
   const { observed, stored, now } = params;
-  const plan: SyncPlan = { moves: [], states: [], partial: new Map() };
+  const diff: ListingDiff = { moves: [], states: [], partial: new Map() };
   const seen = new Set<string>([...(params.recordedSince ?? []), ...(params.hidden ?? [])]);
   for (const item of observed) {
     if (seen.has(item.itemId)) continue;
@@ -50,12 +50,12 @@ export function planSync(params: {
     if (beforeColumn === column) continue;
     const floor = Math.max(params.notBefore, before?.enteredColumnAt ?? 0, before?.removedAt ?? 0);
     const known = before || params.initial ? null : knownSince(item, column, params.notBefore);
-    if (known !== null) plan.partial.set(item.itemId, known);
+    if (known !== null) diff.partial.set(item.itemId, known);
     const at = params.initial ? now : (known ?? moveTime(item, column, floor, now));
     const source = params.initial ? 'snapshot' : params.source;
-    plan.moves.push({ itemId: item.itemId, from: beforeColumn, to: column, at, source });
+    diff.moves.push({ itemId: item.itemId, from: beforeColumn, to: column, at, source });
     const entered = params.initial ? Math.min(item.statusUpdatedAt ?? now, now) : at;
-    plan.states.push({
+    diff.states.push({
       itemId: item.itemId,
       column,
       enteredColumnAt: column === null ? null : entered,
@@ -66,17 +66,17 @@ export function planSync(params: {
   if (params.complete) {
     for (const before of stored.values()) {
       if (seen.has(before.itemId) || before.removedAt !== null || before.column === null) continue;
-      plan.moves.push({
+      diff.moves.push({
         itemId: before.itemId,
         from: before.column,
         to: null,
         at: now,
         source: params.source,
       });
-      plan.states.push({ itemId: before.itemId, column: null, enteredColumnAt: null, removed: true });
+      diff.states.push({ itemId: before.itemId, column: null, enteredColumnAt: null, removed: true });
     }
   }
-  return plan;
+  return diff;
 }
 
 /** A first-seen item's column value set before recording began: when it was set (never after now). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planSync } from './diff.ts';
+import { diffListing } from './diff.ts';
 import type { ObservedItem, StoredItem } from './observation.ts';
 
 const item = (
@@ -26,9 +26,9 @@ const stored = (
   removedAt: number | null = null,
 ) => [itemId, { itemId, column, enteredColumnAt, removedAt }] as [string, StoredItem];
 
-describe('planSync', () => {
+describe('diffListing', () => {
   it('places items at their column on first sight without inventing earlier history', () => {
-    const plan = planSync({
+    const diff = diffListing({
       observed: [item('a', 'Todo', 500), item('b', null)],
       stored: new Map(),
       now: 1000,
@@ -37,12 +37,12 @@ describe('planSync', () => {
       complete: true,
       source: 'poll',
     });
-    expect(plan.moves).toEqual([{ itemId: 'a', from: null, to: 'Todo', at: 1000, source: 'snapshot' }]);
-    expect(plan.states).toEqual([{ itemId: 'a', column: 'Todo', enteredColumnAt: 500, removed: false }]);
+    expect(diff.moves).toEqual([{ itemId: 'a', from: null, to: 'Todo', at: 1000, source: 'snapshot' }]);
+    expect(diff.states).toEqual([{ itemId: 'a', column: 'Todo', enteredColumnAt: 500, removed: false }]);
   });
 
   it('an item first seen later, in a column set before recording began: at GitHub time, partial before it', () => {
-    const plan = planSync({
+    const diff = diffListing({
       observed: [item('old', 'Done', 200), item('new', 'Todo', 800), item('kept', 'Todo', 100)],
       stored: new Map([stored('kept', 'Todo', 100)]),
       now: 1000,
@@ -51,15 +51,15 @@ describe('planSync', () => {
       complete: true,
       source: 'poll',
     });
-    expect(plan.moves).toEqual([
+    expect(diff.moves).toEqual([
       { itemId: 'old', from: null, to: 'Done', at: 200, source: 'poll' },
       { itemId: 'new', from: null, to: 'Todo', at: 800, source: 'poll' },
     ]);
-    expect(plan.partial).toEqual(new Map([['old', 200]]));
+    expect(diff.partial).toEqual(new Map([['old', 200]]));
   });
 
   it('leaves items recorded since the listing began as stored, neither moved nor removed', () => {
-    const plan = planSync({
+    const diff = diffListing({
       observed: [item('a', 'Todo', 100), item('b', 'Doing', 700)],
       stored: new Map([stored('a', 'Doing', 600), stored('b', 'Todo', 500), stored('c', 'Todo', 650)]),
       now: 1000,
@@ -69,11 +69,11 @@ describe('planSync', () => {
       source: 'poll',
       recordedSince: new Set(['a', 'c']),
     });
-    expect(plan.moves).toEqual([{ itemId: 'b', from: 'Todo', to: 'Doing', at: 700, source: 'poll' }]);
+    expect(diff.moves).toEqual([{ itemId: 'b', from: 'Todo', to: 'Doing', at: 700, source: 'poll' }]);
   });
 
   it('dates a move at the status update time when plausible, else at now', () => {
-    const plan = planSync({
+    const diff = diffListing({
       observed: [
         item('a', 'Doing', 700),
         item('b', 'Doing', 100),
@@ -92,7 +92,7 @@ describe('planSync', () => {
       complete: false,
       source: 'poll',
     });
-    expect(plan.moves.map((m) => [m.itemId, m.from, m.to, m.at])).toEqual([
+    expect(diff.moves.map((m) => [m.itemId, m.from, m.to, m.at])).toEqual([
       ['a', 'Todo', 'Doing', 700],
       ['b', 'Todo', 'Doing', 1000],
       ['c', 'Todo', 'Doing', 1000],
@@ -101,7 +101,7 @@ describe('planSync', () => {
 
   it('on a complete listing, items that vanished, were archived or lost their status leave the board', () => {
     const archived = { ...item('b', 'Doing'), archived: true };
-    const plan = planSync({
+    const diff = diffListing({
       observed: [archived, item('c', null)],
       stored: new Map([
         stored('a', 'Todo', 1),
@@ -115,16 +115,16 @@ describe('planSync', () => {
       complete: true,
       source: 'poll',
     });
-    expect(plan.moves.map((m) => [m.itemId, m.from, m.to])).toEqual([
+    expect(diff.moves.map((m) => [m.itemId, m.from, m.to])).toEqual([
       ['b', 'Doing', null],
       ['c', 'Todo', null],
       ['a', 'Todo', null],
     ]);
-    expect(plan.states.every((s) => s.removed)).toBe(true);
+    expect(diff.states.every((s) => s.removed)).toBe(true);
   });
 
   it('an incremental listing never removes unseen items; a returning item re-enters', () => {
-    const plan = planSync({
+    const diff = diffListing({
       observed: [item('z', 'Todo', 900)],
       stored: new Map([stored('a', 'Todo', 1), stored('z', 'Done', 1, 5)]),
       now: 1000,
@@ -133,7 +133,7 @@ describe('planSync', () => {
       complete: false,
       source: 'poll',
     });
-    expect(plan.moves).toEqual([{ itemId: 'z', from: null, to: 'Todo', at: 900, source: 'poll' }]);
+    expect(diff.moves).toEqual([{ itemId: 'z', from: null, to: 'Todo', at: 900, source: 'poll' }]);
   });
 
   it('dates leaving at the item update, a return after the removal, never before the board was added', () => {
@@ -141,7 +141,7 @@ describe('planSync', () => {
     const cleared = { ...item('b', null), updatedAt: 700 };
     const restored = { ...item('c', 'Doing', 300), updatedAt: 900 };
     const early = item('d', 'Done', 150);
-    const plan = planSync({
+    const diff = diffListing({
       observed: [
         archived,
         cleared,
@@ -164,7 +164,7 @@ describe('planSync', () => {
       complete: true,
       source: 'poll',
     });
-    expect(plan.moves.map((m) => [m.itemId, m.from, m.to, m.at])).toEqual([
+    expect(diff.moves.map((m) => [m.itemId, m.from, m.to, m.at])).toEqual([
       ['a', 'Doing', null, 800],
       ['b', 'Todo', null, 700],
       ['c', null, 'Doing', 900],

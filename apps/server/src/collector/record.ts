@@ -14,9 +14,9 @@ import {
   relinkNextMove,
   upsertItemMetadata,
 } from '../move-log/writes.ts';
-import { planSync } from './diff.ts';
+import { diffListing } from './diff.ts';
 import type { Move, ObservedItem } from './observation.ts';
-import { planReportedMoves } from './reported-moves.ts';
+import { diffReportedMoves } from './reported-moves.ts';
 
 /**
  * Whether each move reported by webhooks was recorded (not known already), applied as if one after the
@@ -35,23 +35,23 @@ export async function applyReportedMoves(
   // replica) read the item's stored column one after the other, never both before either writes.
   const seq = await takeItemSeq(trx, boardId);
   const stored = await loadStoredItems(trx, boardId, [...new Set(moves.map((m) => m.itemId))]);
-  const plan = planReportedMoves(stored, moves);
-  const candidates = plan.candidates.filter((c) => c !== null);
+  const diff = diffReportedMoves(stored, moves);
+  const candidates = diff.candidates.filter((c) => c !== null);
   // A late move relinks the move after it before the moves delivered after it are checked and stored, as
   // if recorded one after the other: those see the relinked chain, and it does not see them.
   const accepted = new Set<Move>();
   let start = 0;
   for (const [i, move] of candidates.entries()) {
-    if (!plan.late.has(move) && i < candidates.length - 1) continue;
+    if (!diff.late.has(move) && i < candidates.length - 1) continue;
     for (const inserted of await insertNewMoves(trx, boardId, candidates.slice(start, i + 1), now)) {
       accepted.add(inserted);
     }
-    if (plan.late.has(move) && accepted.has(move)) await relinkNextMove(trx, boardId, move);
+    if (diff.late.has(move) && accepted.has(move)) await relinkNextMove(trx, boardId, move);
     start = i + 1;
   }
-  if (plan.newItems.length > 0) await insertBareItems(trx, boardId, plan.newItems, now, seq);
-  await applyItemStates(trx, boardId, plan.states, now, seq);
-  changes.wrote(accepted.size + plan.newItems.length + plan.states.length);
+  if (diff.newItems.length > 0) await insertBareItems(trx, boardId, diff.newItems, now, seq);
+  await applyItemStates(trx, boardId, diff.states, now, seq);
+  changes.wrote(accepted.size + diff.newItems.length + diff.states.length);
   // A late move goes in time order and leaves the column alone; where the chain then ends elsewhere than
   // the item stands (the move into its column was taken for a copy), the missing move is recorded.
   const healed = await reconcileChains(
@@ -62,7 +62,7 @@ export async function applyReportedMoves(
     now,
   );
   changes.wrote(healed);
-  return plan.candidates.map((c) => c !== null && accepted.has(c));
+  return diff.candidates.map((c) => c !== null && accepted.has(c));
 }
 
 /**
@@ -97,18 +97,18 @@ export async function recordObservation(
       params.listedAtSeq === undefined
         ? undefined
         : await itemsChangedSince(trx, params.boardId, params.listedAtSeq);
-    const plan = planSync({ ...params, notBefore: params.addedAt, stored, recordedSince, source: 'poll' });
+    const diff = diffListing({ ...params, notBefore: params.addedAt, stored, recordedSince, source: 'poll' });
     const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq, stored);
-    const inserted = await insertMoves(trx, params.boardId, plan.moves, params.now);
-    await applyItemStates(trx, params.boardId, plan.states, params.now, seq);
-    if (plan.partial.size > 0) {
-      await markPartialHistories(trx, params.boardId, plan.partial);
-      await addHistoryCoverage(trx, params.boardId, plan.partial.size);
+    const inserted = await insertMoves(trx, params.boardId, diff.moves, params.now);
+    await applyItemStates(trx, params.boardId, diff.states, params.now, seq);
+    if (diff.partial.size > 0) {
+      await markPartialHistories(trx, params.boardId, diff.partial);
+      await addHistoryCoverage(trx, params.boardId, diff.partial.size);
     }
     // The log ends where GitHub shows each listed item (a full listing: every item of the board).
     const healed = await reconcileChains(trx, params.boardId, listed, 'poll', params.now);
     // New or changed items (a renamed issue) too: loaded boards read only those.
-    changes.wrote(plan.moves.length + plan.states.length + changed + healed);
+    changes.wrote(diff.moves.length + diff.states.length + changed + healed);
     return inserted + healed;
   });
 }

@@ -1,8 +1,8 @@
 import type { ItemState } from './diff.ts';
 import type { Move, StoredItem } from './observation.ts';
 
-/** What reported moves (webhooks) do to the stored items, planned in arrival order. */
-export type ReportedPlan = {
+/** What reported moves (webhooks) do to the stored items, in arrival order. */
+export type ReportedDiff = {
   /** Each move with its `from` filled in from the item's column, or null: nothing to record. */
   candidates: (Move | null)[];
   /** Candidates older than their item's current column: recorded, but the column stays. */
@@ -16,15 +16,15 @@ export type ReportedPlan = {
 type Current = { column: string | null; enteredColumnAt: number | null };
 
 /**
- * Plans moves as if recorded one after the other: each sees the column the moves before it left. A move
+ * Reads moves as if recorded one after the other: each sees the column the moves before it left. A move
  * without `from` leaves the item's current column; a move dated before the item entered its current
  * column is late and leaves that column alone; a move off the board of an item not on it is nothing.
  */
-export function planReportedMoves(
+export function diffReportedMoves(
   stored: ReadonlyMap<string, StoredItem>,
   moves: readonly Move[],
-): ReportedPlan {
-  const plan: ReportedPlan = { candidates: [], late: new Set(), states: [], newItems: [] };
+): ReportedDiff {
+  const diff: ReportedDiff = { candidates: [], late: new Set(), states: [], newItems: [] };
   const current = new Map<string, Current>();
   for (const [itemId, item] of stored) {
     current.set(itemId, {
@@ -36,19 +36,19 @@ export function planReportedMoves(
     const item = current.get(move.itemId);
     const from = move.from ?? item?.column ?? null;
     if (move.to === null && from === null) {
-      plan.candidates.push(null);
+      diff.candidates.push(null);
       continue;
     }
     const candidate = { ...move, from };
-    plan.candidates.push(candidate);
-    if (!item) plan.newItems.push(move.itemId);
+    diff.candidates.push(candidate);
+    if (!item) diff.newItems.push(move.itemId);
     if (item && item.enteredColumnAt !== null && move.at < item.enteredColumnAt) {
-      plan.late.add(candidate);
+      diff.late.add(candidate);
       continue;
     }
     const enteredColumnAt = move.to === null ? null : move.at;
     current.set(move.itemId, { column: move.to, enteredColumnAt });
-    plan.states.push({ itemId: move.itemId, column: move.to, enteredColumnAt, removed: move.to === null });
+    diff.states.push({ itemId: move.itemId, column: move.to, enteredColumnAt, removed: move.to === null });
   }
-  return plan;
+  return diff;
 }
