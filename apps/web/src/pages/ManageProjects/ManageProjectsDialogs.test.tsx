@@ -27,8 +27,11 @@ const NO_NOTIFICATIONS: NotificationSettings = {
   status: { digest: null, alerts: null, slack: null },
 };
 
-/** The API as the dialogs meet it; saving answers `saveStatus`. */
-function stubApi(saveStatus: number) {
+/**
+ * The API as the dialogs meet it; saving answers `saveStatus`. GitHub's columns of a board are answered
+ * once `columnsAnswered` settles, so a test sees what the dialog says meanwhile for as long as it looks.
+ */
+function stubApi(saveStatus: number, columnsAnswered: Promise<void> = Promise.resolve()) {
   const saves: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -53,14 +56,27 @@ function stubApi(saveStatus: number) {
           default_field_id: 'F1',
         });
       if (path.startsWith('/api/github-project-columns')) {
-        // GitHub takes a moment: long enough to see what the dialog says meanwhile.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        await columnsAnswered;
         return json(['Todo', 'Doing', 'Done']);
       }
       return json([]);
     }),
   );
   return saves;
+}
+
+/**
+ * The option among the cycle-time start column's choices, once GitHub's columns are in: a role query over
+ * the whole dialog would weigh every time zone's option too (seconds on a busy machine, at each retry).
+ */
+async function columnOption(dialog: HTMLElement, name: string): Promise<void> {
+  await waitFor(
+    () => {
+      const select = within(dialog).getByLabelText(/^Cycle time start column/);
+      expect(within(select).getByRole('option', { name })).toBeTruthy();
+    },
+    { timeout: 5000 },
+  );
 }
 
 function renderPage() {
@@ -112,9 +128,7 @@ describe('Manage Projects dialogs', () => {
     renderPage();
     await u.click(screen.getByRole('button', { name: 'Edit Web app' }));
     const dialog = screen.getByRole('dialog');
-    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Doing' })).toBeTruthy(), {
-      timeout: 5000,
-    });
+    await columnOption(dialog, 'Doing');
     await u.selectOptions(within(dialog).getByLabelText(/^Cycle time start column/), 'Doing');
     await u.selectOptions(within(dialog).getByLabelText('Time zone'), 'Europe/Berlin');
     await u.click(within(dialog).getByLabelText(/^Holidays/));
@@ -132,17 +146,18 @@ describe('Manage Projects dialogs', () => {
   });
 
   it('a failed Add stays open with the board chosen and the error; "Loading columns..." shows once', async () => {
-    const saves = stubApi(500);
+    let answerColumns = () => {};
+    const saves = stubApi(500, new Promise<void>((resolve) => (answerColumns = resolve)));
     const u = userEvent.setup();
     renderPage();
     await u.click(screen.getByRole('button', { name: 'Add Project' }));
     const dialog = screen.getByRole('dialog');
-    const project = await within(dialog).findByRole('option', { name: 'New board (octo-alice/3)' });
+    const projects = await within(dialog).findByRole('combobox', { name: /^Project/ });
+    const project = await within(projects).findByRole('option', { name: 'New board (octo-alice/3)' });
     await u.selectOptions(within(dialog).getByRole('combobox', { name: /^Project/ }), project);
     expect(await within(dialog).findAllByText('Loading columns...')).toHaveLength(1);
-    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Doing' })).toBeTruthy(), {
-      timeout: 5000,
-    });
+    answerColumns();
+    await columnOption(dialog, 'Doing');
     await u.selectOptions(within(dialog).getByLabelText(/^Cycle time start column/), 'Doing');
     await u.click(within(dialog).getByRole('button', { name: 'Add Project' }));
 
