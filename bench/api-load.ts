@@ -39,6 +39,7 @@ const {
   loadConfig,
   compactBoardMoves,
   snapshotBoardItems,
+  snapshotBoard,
   openDatabase,
   createPostgresTestDatabase,
   createSqliteTestDatabase,
@@ -459,8 +460,12 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
     const [, snapshotMs] = await timed(() =>
       snapshotBoardItems(database.handle.db, BOARD_ID, { now: board.now + 3_600_000 }),
     );
+    const [boardSnapshot, boardSnapshotMs] = await timed(
+      () => snapshotBoard?.(database.handle.db, BOARD_ID, { now: board.now + 3_600_000 }) ?? false,
+    );
     console.log(
-      `compacted into ${segments} segments in ${compactMs.toFixed(0)} ms, items snapshotted in ${snapshotMs.toFixed(0)} ms`,
+      `compacted into ${segments} segments in ${compactMs.toFixed(0)} ms, items snapshotted in ${snapshotMs.toFixed(0)} ms` +
+        (boardSnapshot ? `, board snapshotted in ${boardSnapshotMs.toFixed(0)} ms` : ''),
     );
     const serveOptions = { databaseUrl: database.url, dataDir: database.dataDir, secrets, now: board.now };
     const server = await startServer(serveOptions);

@@ -2,18 +2,20 @@ import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import type { CacheSettings } from '../config.ts';
 import { Cache } from './cache.ts';
+import { loadBoard } from '../move-log/board-snapshots.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
-import { type BoardData, loadBoardData, refreshBoardData } from '../move-log/load-moves.ts';
+import { type BoardData, refreshBoardData } from '../move-log/load-moves.ts';
 
 /**
  * A board at a data version: its moves, and its items once asked for (`items`), read as changes to the
- * items of an earlier version (`itemsBefore`) when there is one.
+ * items of an earlier version or of the board's snapshot (`itemsBefore`, made when first asked for) when
+ * there are such.
  */
 type Loaded = {
   version: number;
   data: Promise<BoardData>;
   items?: Promise<BoardItems>;
-  itemsBefore?: Promise<BoardItems>;
+  itemsBefore?: () => Promise<BoardItems | null>;
 };
 
 /**
@@ -48,8 +50,8 @@ export class BoardStore {
     if (!loaded.items) {
       const before = loaded.itemsBefore;
       const items = before
-        ? before.then(
-            (previous) => refreshBoardItems(db, boardId, previous),
+        ? before().then(
+            (previous) => (previous ? refreshBoardItems(db, boardId, previous) : loadBoardItems(db, boardId)),
             () => loadBoardItems(db, boardId),
           )
         : loadBoardItems(db, boardId);
@@ -75,15 +77,26 @@ export class BoardStore {
     return current;
   }
 
+  /**
+   * A first load reads the board's snapshot (moves, and items left as text until asked for) when it has
+   * one (move-log/board-snapshots.ts); a newer version refreshes the one held.
+   */
   private update(db: Db, boardId: string, version: number, previous: Loaded | undefined): Loaded {
-    const data = previous
-      ? previous.data.then(
-          (board) => refreshBoardData(db, boardId, board),
-          () => loadBoardData(db, boardId),
-        )
-      : loadBoardData(db, boardId);
+    if (!previous) {
+      const board = loadBoard(db, boardId);
+      const data = board.then((b) => b.data);
+      board.catch(() => undefined);
+      const loaded: Loaded = { version, data, itemsBefore: () => board.then((b) => b.items?.() ?? null) };
+      data.catch(() => this.forget(boardId, loaded));
+      return loaded;
+    }
+    const data = previous.data.then(
+      (board) => refreshBoardData(db, boardId, board),
+      () => loadBoard(db, boardId).then((b) => b.data),
+    );
     // The items of the version replaced (even if never asked for there: then those it was built from).
-    const itemsBefore = previous?.items ?? previous?.itemsBefore;
+    const items = previous.items;
+    const itemsBefore = items ? () => items : previous.itemsBefore;
     const loaded: Loaded = { version, data, ...(itemsBefore ? { itemsBefore } : {}) };
     data.catch(() => this.forget(boardId, loaded));
     return loaded;

@@ -8,6 +8,11 @@ import {
   type ItemSnapshotOptions,
   snapshotBoardItems,
 } from '../move-log/compact.ts';
+import {
+  BOARD_SNAPSHOT_DEFAULTS,
+  type BoardSnapshotOptions,
+  snapshotBoard,
+} from '../move-log/board-snapshots.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { claimDueBoards, releaseBoard, releaseLeasesOf } from '../boards/leases.ts';
 import { NoBoardAccessError } from './readers.ts';
@@ -30,6 +35,7 @@ export type CollectorOptions = {
   compaction?: Omit<CompactionOptions, 'now'>;
   /** When its items are snapshotted (defaults: ITEM_SNAPSHOT_DEFAULTS). */
   itemSnapshots?: Omit<ItemSnapshotOptions, 'now'>;
+  boardSnapshots?: Omit<BoardSnapshotOptions, 'now'>;
 };
 
 /** The configured intervals and lease (COLLECTOR_POLL_MS, COLLECTOR_*FULL_SYNC_MS, COLLECTOR_LEASE_MS) as collector options. */
@@ -98,15 +104,26 @@ export function createCollector(
   return { runOnce: runAfterFailure };
 }
 
+/** When this process last looked whether a board's snapshot was due (board id → instant). */
+const boardSnapshotLooks = new Map<string, number>();
+
 /**
- * Seals the board's settled moves into segments and snapshots its items once enough have gathered, so
- * that its first load after a start reads blobs, not rows (move-log/compact.ts). Best effort: the rows
- * serve meanwhile.
+ * Seals the board's settled moves into segments and snapshots its items once enough have gathered, then
+ * (a big board) the whole board in one row, so that its first load after a start reads blobs, not rows
+ * (move-log/compact.ts, board-snapshots.ts). Best effort: the rows serve meanwhile.
  */
+
 async function compactBoard(ctx: AppContext, boardId: string, options: CollectorOptions): Promise<void> {
   try {
-    await compactBoardMoves(ctx.db, boardId, { ...options.compaction, now: ctx.now() });
-    await snapshotBoardItems(ctx.db, boardId, { ...options.itemSnapshots, now: ctx.now() });
+    const sealed = await compactBoardMoves(ctx.db, boardId, { ...options.compaction, now: ctx.now() });
+    const items = await snapshotBoardItems(ctx.db, boardId, { ...options.itemSnapshots, now: ctx.now() });
+    const snapshot = { ...BOARD_SNAPSHOT_DEFAULTS, ...options.boardSnapshots, now: ctx.now() };
+    // Looked at when something was sealed, else once per refreshMs per process: a poll costs no statement more.
+    const looked = boardSnapshotLooks.get(boardId);
+    if (sealed > 0 || items || looked === undefined || snapshot.now - looked >= snapshot.refreshMs) {
+      boardSnapshotLooks.set(boardId, snapshot.now);
+      await snapshotBoard(ctx.db, boardId, snapshot);
+    }
   } catch (error) {
     ctx.log?.warn({ board: boardId, reason: (error as Error).message }, 'compacting the board failed');
   }

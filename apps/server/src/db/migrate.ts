@@ -36,6 +36,7 @@ import { issueRelations } from './migrations/034_issue_relations.ts';
 import { workLevel } from './migrations/035_work_level.ts';
 import { emailConfirmations } from './migrations/036_email_confirmations.ts';
 import { estimatedMoves } from './migrations/037_estimated_moves.ts';
+import { boardSnapshots } from './migrations/038_board_snapshots.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -76,6 +77,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '035_work_level': workLevel,
     '036_email_confirmations': emailConfirmations,
     '037_estimated_moves': estimatedMoves,
+    '038_board_snapshots': boardSnapshots(dialect),
   };
 }
 

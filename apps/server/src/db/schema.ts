@@ -187,6 +187,20 @@ export type TransitionSegmentsTable = {
   created_at: number;
 };
 
+/** A big board's moves (columns) and items as the server holds them, in one row (migration 038). */
+export type BoardSnapshotsTable = {
+  board_id: string;
+  data_version: number;
+  rewrite_version: number;
+  item_seq: number;
+  last_id: number;
+  move_count: number;
+  moves: Uint8Array;
+  item_count: number;
+  items: string;
+  created_at: number;
+};
+
 /** A board's items now on it as of its item counter, in one blob (apps/server/src/move-log). */
 export type ItemSnapshotsTable = {
   board_id: string;
@@ -424,6 +438,7 @@ export type Database = {
   transitions: TransitionsTable;
   transition_segments: TransitionSegmentsTable;
   item_snapshots: ItemSnapshotsTable;
+  board_snapshots: BoardSnapshotsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   stripe_events: StripeEventsTable;
   share_links: ShareLinksTable;

@@ -22,6 +22,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   transition_segments: 'move-log',
   items: 'move-log',
   item_snapshots: 'move-log',
+  board_snapshots: 'move-log',
   tracked_projects: 'projects',
   users: 'users',
   auth_sessions: 'auth',

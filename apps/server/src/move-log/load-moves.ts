@@ -1,6 +1,6 @@
 import { type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
-import { appendMoves, batchSize, countMoves, readLastMoveId, readRewriteVersion } from './rows.ts';
+import { appendMoves, batchSize, countMoves, readBoardVersions, readLastMoveId } from './rows.ts';
 import { appendStoredSegments, forgetSegments, type SegmentChain } from './segments.ts';
 import { readEstimatedMoves, readPartialHistories } from './items.ts';
 
@@ -16,6 +16,8 @@ export type BoardData = {
   lastId: number;
   count: number;
   rewriteVersion: number;
+  /** The board's data version read before its moves: they hold every change up to it (maybe more). */
+  dataVersion: number;
   movesRead: number;
   segmentMoves: number;
   /**
@@ -53,7 +55,7 @@ export async function loadBoardData(
   batch = batchSize(db),
   useSegments = true,
 ): Promise<BoardData> {
-  const rewriteVersion = await readRewriteVersion(db, boardId);
+  const { rewriteVersion, dataVersion } = await readBoardVersions(db, boardId);
   // Bounded by the last id seen first, so that every move held has an id ≤ lastId.
   const lastId = await readLastMoveId(db, boardId);
   const builder = new TransitionColumnsBuilder(64 * 1024);
@@ -78,6 +80,7 @@ export async function loadBoardData(
     lastId,
     count,
     rewriteVersion,
+    dataVersion,
     movesRead: read.count,
     segmentMoves: stored.count,
     partial,
@@ -100,7 +103,7 @@ export async function refreshBoardData(
   previous: BoardData,
   batch = batchSize(db),
 ): Promise<BoardData> {
-  const rewriteVersion = await readRewriteVersion(db, boardId);
+  const { rewriteVersion, dataVersion } = await readBoardVersions(db, boardId);
   if (rewriteVersion !== previous.rewriteVersion) return loadBoardData(db, boardId, batch);
   const builder = builderFor(previous.transitions);
   const [count, added] = await Promise.all([
@@ -115,6 +118,7 @@ export async function refreshBoardData(
     lastId: added.count === 0 ? previous.lastId : added.lastId,
     count: previous.count + added.count,
     rewriteVersion,
+    dataVersion,
     movesRead: added.count,
     segmentMoves: 0,
     partial: previous.partial,

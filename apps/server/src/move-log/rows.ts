@@ -53,6 +53,22 @@ export async function appendMoves(
   }
 }
 
+/**
+ * The board's rewrite version and data version, read together before its moves: moves read after it
+ * hold every change up to `dataVersion` (a writer bumps it in the transaction that records them).
+ */
+export async function readBoardVersions(
+  db: Db,
+  boardId: string,
+): Promise<{ rewriteVersion: number; dataVersion: number }> {
+  const row = await db
+    .selectFrom('boards')
+    .select(['rewrite_version', 'data_version'])
+    .where('id', '=', boardId)
+    .executeTakeFirst();
+  return { rewriteVersion: Number(row?.rewrite_version ?? 0), dataVersion: Number(row?.data_version ?? 0) };
+}
+
 export async function readRewriteVersion(db: Db, boardId: string): Promise<number> {
   const row = await db
     .selectFrom('boards')

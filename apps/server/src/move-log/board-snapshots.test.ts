@@ -1,0 +1,138 @@
+import {
+  type BoardItem,
+  buildLeadTimeReport,
+  buildTimeInStateReport,
+  fromTransitionColumns,
+  type Transition,
+} from '@fluxion/flow';
+import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensureDemoBoard } from '../projects/demo.ts';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { recordReportedMove } from '../testing/reported-moves.ts';
+import { signedInUser } from '../testing/users.ts';
+import { type BoardData, loadBoardData } from './load-moves.ts';
+import { decodeBoardMoves, encodeBoardMoves, loadBoard, snapshotBoard } from './board-snapshots.ts';
+import { loadBoardItems } from './items.ts';
+import { markMovesRewritten } from './segments.ts';
+
+const NOW = Date.UTC(2026, 10, 1, 15, 30);
+const HOUR = 3_600_000;
+const SMALL = { minMoves: 10, refreshMs: HOUR };
+
+const byMove = (a: Transition, b: Transition) =>
+  a.itemId.localeCompare(b.itemId) || a.at - b.at || String(a.to).localeCompare(String(b.to));
+const movesOf = (data: BoardData) => fromTransitionColumns(data.transitions).sort(byMove);
+const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+const sortedItems = (items: readonly BoardItem[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
+
+describe.each(await dialectCases())('a snapshot of the whole board ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  const db = ctx.db;
+  const boardId = await ensureDemoBoard(ctx, { live: false });
+
+  /** A load through the snapshot holds exactly the moves and items a load of rows alone holds. */
+  async function expectLoadEqualsRows() {
+    const loaded = await loadBoard(db, boardId);
+    const data = await loaded.data;
+    const rows = await loadBoardData(db, boardId, undefined, false);
+    expect(movesOf(data)).toEqual(movesOf(rows));
+    expect(data.count).toBe(rows.count);
+    expect(data.lastId).toBe(rows.lastId);
+    expect([...data.partial]).toEqual([...rows.partial]);
+    const items = loaded.items ? await loaded.items() : await loadBoardItems(db, boardId);
+    expect(sortedItems(items.items)).toEqual(sortedItems((await loadBoardItems(db, boardId, false)).items));
+    return { data, fromSnapshot: loaded.items !== null };
+  }
+
+  const moveOne = async (from: string, to: string, n: number) => {
+    const chosen = (await loadBoardItems(db, boardId, false)).items.find((i) => i.column === from);
+    if (!chosen) throw new Error(`no item in ${from}`);
+    const move = { itemId: chosen.id, from, to, at: NOW - HOUR + n, source: 'webhook' as const };
+    expect(await recordReportedMove(db, boardId, move, NOW)).toBe(true);
+    return chosen.id;
+  };
+
+  it('encodes and decodes the moves as the server holds them', async () => {
+    const data = await loadBoardData(db, boardId, undefined, false);
+    const decoded = decodeBoardMoves(encodeBoardMoves(data));
+    expect(fromTransitionColumns(decoded.transitions)).toEqual(fromTransitionColumns(data.transitions));
+    expect(decoded.partial).toEqual(data.partial);
+    expect(decoded.estimated).toEqual(data.estimated);
+    expect(() => decodeBoardMoves(Uint8Array.of(1, 2, 3))).toThrow();
+  });
+
+  it('is not taken for a board with fewer moves than the threshold', async () => {
+    expect(await snapshotBoard(db, boardId, { now: NOW, minMoves: 1_000_000 })).toBe(false);
+    expect((await expectLoadEqualsRows()).fromSnapshot).toBe(false);
+  });
+
+  it('serves a first load without reading a move row, and the moves recorded since with the next', async () => {
+    expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW })).toBe(true);
+    const first = await expectLoadEqualsRows();
+    expect(first).toMatchObject({ fromSnapshot: true, data: { movesRead: 0, segmentMoves: 0 } });
+    // Up to date: not taken again.
+    expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW + 2 * HOUR })).toBe(false);
+
+    const moved = await moveOne('Ready', 'In Progress', 1);
+    const after = await expectLoadEqualsRows();
+    expect(after).toMatchObject({ fromSnapshot: true, data: { movesRead: 1 } });
+    expect(movesOf(after.data).some((m) => m.itemId === moved && m.to === 'In Progress')).toBe(true);
+    // Stale but younger than refreshMs: a load refreshes from it; older: taken again.
+    expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW + HOUR / 2 })).toBe(false);
+    expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW + 2 * HOUR })).toBe(true);
+    expect(await expectLoadEqualsRows()).toMatchObject({ fromSnapshot: true, data: { movesRead: 0 } });
+  });
+
+  it('a server started on a snapshot answers with a move recorded after it', async () => {
+    const demo = encodeURIComponent(DEMO_PROJECT_ID);
+    /** Lead time and time in state as a server started now answers them, and as the engine does on rows. */
+    let restarts = 0;
+    const expectRestartAnswersRows = async (movesRead: number) => {
+      const started = await buildTestApp(database, { clock: testClock(NOW) });
+      const { app } = started;
+      const { auth } = await signedInUser(started.ctx, `restart-${++restarts}`);
+      const rows = await loadBoardData(db, boardId, undefined, false);
+      const input = {
+        columns: DEMO_COLUMNS,
+        transitions: fromTransitionColumns(rows.transitions),
+        items: (await loadBoardItems(db, boardId, false)).items,
+        now: NOW,
+        days: 7,
+      };
+      const answer = async (url: string) => {
+        const response = await app.inject({ url, headers: auth });
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+        return response.json();
+      };
+      expect(await answer(`/api/leadtime/?project=${demo}&days=7`)).toEqual(
+        json(buildLeadTimeReport({ ...input, cycleStartColumn: 'In Progress' })),
+      );
+      expect(await answer(`/api/timeinstate/?project=${demo}&days=7`)).toEqual(
+        json(buildTimeInStateReport(input)),
+      );
+      // Read from the snapshot: no move read as a row but those recorded since it.
+      expect(await app.analytics.boards.get(db, boardId, 0)).toMatchObject({ movesRead, segmentMoves: 0 });
+      await app.close();
+    };
+    expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW + 4 * HOUR })).toBe(false); // up to date
+    await expectRestartAnswersRows(0);
+    await moveOne('In Progress', 'Done', 2);
+    await expectRestartAnswersRows(1);
+  });
+
+  it('is set aside after a rewrite of the moves, and when it does not read', async () => {
+    await markMovesRewritten(db, boardId);
+    expect((await expectLoadEqualsRows()).fromSnapshot).toBe(false);
+    expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW })).toBe(true);
+    expect((await expectLoadEqualsRows()).fromSnapshot).toBe(true);
+    await db
+      .updateTable('board_snapshots')
+      .set({ moves: Uint8Array.of(0, 1, 2, 3) })
+      .execute();
+    expect((await expectLoadEqualsRows()).fromSnapshot).toBe(false);
+  });
+});

@@ -1,0 +1,268 @@
+import type { TransitionColumns } from '@fluxion/flow';
+import type { Db } from '../db/connection.ts';
+import { decodeItems, encodeItems } from './item-snapshots.ts';
+import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
+import { type BoardData, loadBoardData, refreshBoardData } from './load-moves.ts';
+import { countBoardMoves } from './rows.ts';
+
+/**
+ * A big board as the server holds it, in one row (migration 038): its moves as columns and its items, as
+ * of its data version. A first load reads that row in one statement, beside the board's versions, and
+ * - when the board's data version is still the snapshot's, takes the moves as they are: views on the
+ *   blob, nothing counted nor read as rows (every recorded change bumps the data version in its own
+ *   transaction, boards/changes.ts, and the snapshot's version was read before its moves);
+ * - when only the data version moved on, brings them up to date as a loaded board is
+ *   (`refreshBoardData`: the count up to the snapshot's last id, then the moves recorded since);
+ * - when the moves were rewritten since, or the row does not read, loads the board as before.
+ * The items stay text until an analysis asks for them, then are brought up to date by their counter.
+ */
+
+/**
+ * The moves' bytes: a header, the columns, then their dictionaries and history marks (JSON).
+ *
+ *   0 u32 magic "FXB1"   4 u32 rows   8 u32 JSON bytes   12 u32 (zero)
+ *   16 at: f64 × rows, then item, from, to: i32 × rows, then the JSON
+ *   {"itemIds":[…],"names":[…],"partial":[[id, at]…],"estimated":[[id, [at…]]…]}
+ *
+ * Typed arrays are in the machine's byte order; the magic tells a reader of the other order.
+ */
+const MAGIC = 0x31425846; // "FXB1" read as a little-endian u32
+const HEADER = 16;
+
+export class BoardSnapshotFormatError extends Error {}
+
+type Marks = {
+  itemIds: string[];
+  names: string[];
+  partial: [string, number][];
+  estimated: [string, number[]][];
+};
+
+export function encodeBoardMoves(data: BoardData): Buffer {
+  const t = data.transitions;
+  const n = t.count;
+  const marks: Marks = {
+    itemIds: t.itemIds.slice(0, itemIdsUsed(t)),
+    names: [...t.names],
+    partial: [...data.partial],
+    estimated: [...data.estimated].map(([id, ats]) => [id, [...ats]]),
+  };
+  const json = Buffer.from(JSON.stringify(marks), 'utf8');
+  const bytes = new Uint8Array(HEADER + n * 20 + json.length);
+  new Uint32Array(bytes.buffer, 0, 4).set([MAGIC, n, json.length, 0]);
+  new Float64Array(bytes.buffer, HEADER, n).set(t.at.subarray(0, n));
+  let offset = HEADER + n * 8;
+  for (const codes of [t.item, t.from, t.to]) {
+    new Int32Array(bytes.buffer, offset, n).set(codes.subarray(0, n));
+    offset += n * 4;
+  }
+  bytes.set(json, offset);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** How many item ids the rows use (a builder's dictionary may list ids only later rows use). */
+function itemIdsUsed(t: TransitionColumns): number {
+  let max = -1;
+  for (let i = 0; i < t.count; i++) max = Math.max(max, t.item[i] as number);
+  return max + 1;
+}
+
+type DecodedMoves = Pick<BoardData, 'transitions' | 'partial' | 'estimated'>;
+
+/**
+ * The moves of a snapshot: the columns are views on the bytes (copied once only when the driver's
+ * buffer is not 8-byte aligned). Throws BoardSnapshotFormatError for bytes that are not one.
+ */
+export function decodeBoardMoves(payload: Uint8Array): DecodedMoves {
+  if (payload.byteLength < HEADER) throw new BoardSnapshotFormatError('shorter than its header');
+  const bytes = payload.byteOffset % 8 === 0 ? payload : new Uint8Array(payload);
+  const [magic, n = 0, jsonLength = 0] = new Uint32Array(bytes.buffer, bytes.byteOffset, 3);
+  if (magic !== MAGIC) throw new BoardSnapshotFormatError('not a board snapshot (or another byte order)');
+  if (bytes.byteLength !== HEADER + n * 20 + jsonLength)
+    throw new BoardSnapshotFormatError('length does not match its header');
+  const at = new Float64Array(bytes.buffer, bytes.byteOffset + HEADER, n);
+  const codes = (k: number) => new Int32Array(bytes.buffer, bytes.byteOffset + HEADER + n * (8 + 4 * k), n);
+  const [item, from, to] = [codes(0), codes(1), codes(2)];
+  const jsonAt = bytes.byteOffset + HEADER + n * 20;
+  const marks = parseMarks(Buffer.from(bytes.buffer, jsonAt, jsonLength).toString('utf8'));
+  checkCodes(item, 0, marks.itemIds.length);
+  checkCodes(from, -1, marks.names.length);
+  checkCodes(to, -1, marks.names.length);
+  const transitions: TransitionColumns = {
+    kind: 'columns',
+    count: n,
+    item,
+    at,
+    from,
+    to,
+    itemIds: marks.itemIds,
+    names: marks.names,
+  };
+  return {
+    transitions,
+    partial: new Map(marks.partial),
+    estimated: new Map(marks.estimated.map(([id, ats]) => [id, new Set(ats)])),
+  };
+}
+
+function parseMarks(text: string): Marks {
+  let parsed: Partial<Marks>;
+  try {
+    parsed = JSON.parse(text) as Partial<Marks>;
+  } catch {
+    throw new BoardSnapshotFormatError('dictionaries are not JSON');
+  }
+  const { itemIds, names, partial, estimated } = parsed ?? {};
+  if (![itemIds, names, partial, estimated].every(Array.isArray))
+    throw new BoardSnapshotFormatError('dictionaries are not lists');
+  return parsed as Marks;
+}
+
+function checkCodes(codes: Int32Array, min: number, end: number): void {
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i] as number;
+    if (code < min || code >= end) throw new BoardSnapshotFormatError(`code ${code} out of range`);
+  }
+}
+
+/** The board's versions now and its snapshot's, if any, from one statement. */
+async function readSnapshotRow(db: Db, boardId: string, withPayload: boolean) {
+  const row = await db
+    .selectFrom('boards')
+    .leftJoin('board_snapshots', 'board_snapshots.board_id', 'boards.id')
+    .select([
+      'boards.data_version as current_data_version',
+      'boards.rewrite_version as current_rewrite_version',
+      'board_snapshots.data_version',
+      'board_snapshots.rewrite_version',
+      'board_snapshots.item_seq',
+      'board_snapshots.last_id',
+      'board_snapshots.move_count',
+      'board_snapshots.item_count',
+      'board_snapshots.created_at',
+    ])
+    .$if(withPayload, (q) => q.select(['board_snapshots.moves', 'board_snapshots.items']))
+    .where('boards.id', '=', boardId)
+    .executeTakeFirst();
+  return row as (typeof row & { moves?: Uint8Array | null; items?: string | null }) | undefined;
+}
+
+/**
+ * A board's moves, and its items (read when first asked for) when they came with them. Given once the
+ * snapshot's row is read, so that a board without one starts reading its items beside its moves.
+ */
+export type LoadedBoard = { data: Promise<BoardData>; items: (() => Promise<BoardItems>) | null };
+
+const withoutSnapshot = (db: Db, boardId: string): LoadedBoard => ({
+  data: loadBoardData(db, boardId),
+  items: null,
+});
+
+/** The board's moves (and items, lazily) from its snapshot when it has one that fits; else as before. */
+export async function loadBoard(db: Db, boardId: string): Promise<LoadedBoard> {
+  const row = await readSnapshotRow(db, boardId, true);
+  if (!row?.moves || row.items == null || row.data_version == null) return withoutSnapshot(db, boardId);
+  const rewriteVersion = Number(row.rewrite_version);
+  if (Number(row.current_rewrite_version) !== rewriteVersion) return withoutSnapshot(db, boardId);
+  let decoded: DecodedMoves;
+  try {
+    decoded = decodeBoardMoves(row.moves);
+    if (decoded.transitions.count !== Number(row.move_count)) throw new BoardSnapshotFormatError('count');
+  } catch {
+    return withoutSnapshot(db, boardId);
+  }
+  const stored: BoardData = {
+    ...decoded,
+    lastId: Number(row.last_id),
+    count: decoded.transitions.count,
+    rewriteVersion,
+    dataVersion: Number(row.data_version),
+    movesRead: 0,
+    segmentMoves: 0,
+  };
+  const data =
+    Number(row.current_data_version) === stored.dataVersion
+      ? Promise.resolve(stored)
+      : refreshBoardData(db, boardId, stored);
+  const text = row.items;
+  const items = { seq: Number(row.item_seq), count: Number(row.item_count), rewriteVersion };
+  return { data, items: () => itemsFrom(db, boardId, text, items) };
+}
+
+/** The snapshot's items brought up to date (those changed since its counter value); all read if it does not read. */
+async function itemsFrom(
+  db: Db,
+  boardId: string,
+  text: string,
+  stored: { seq: number; count: number; rewriteVersion: number },
+): Promise<BoardItems> {
+  let items: BoardItems['items'];
+  try {
+    items = decodeItems(text);
+    if (items.length !== stored.count) return loadBoardItems(db, boardId);
+  } catch {
+    return loadBoardItems(db, boardId);
+  }
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return refreshBoardItems(db, boardId, {
+    items,
+    byId,
+    seq: stored.seq,
+    rewriteVersion: stored.rewriteVersion,
+    read: 0,
+  });
+}
+
+export type BoardSnapshotOptions = {
+  now: number;
+  /** Boards with fewer moves load fast enough from segments and rows: no snapshot. */
+  minMoves?: number;
+  /** A stale snapshot is taken again once it is this old (meanwhile a load refreshes from it). */
+  refreshMs?: number;
+};
+
+export const BOARD_SNAPSHOT_DEFAULTS = { minMoves: 50_000, refreshMs: 10 * 60_000 };
+
+/**
+ * Stores a snapshot of a big board (its moves and items as a load gives them, keyed by the data version
+ * read before them) when it has none, when its moves were rewritten since, or when it is stale and
+ * older than `refreshMs`; returns whether it stored one. Built by the same load the server does (from
+ * the previous snapshot when there is one), so it costs a refresh, not a whole read, once there is one.
+ */
+export async function snapshotBoard(
+  db: Db,
+  boardId: string,
+  options: BoardSnapshotOptions,
+): Promise<boolean> {
+  const { minMoves, refreshMs } = { ...BOARD_SNAPSHOT_DEFAULTS, ...options };
+  const state = await readSnapshotRow(db, boardId, false);
+  if (!state) return false;
+  if (state.data_version != null && Number(state.rewrite_version) === Number(state.current_rewrite_version)) {
+    if (Number(state.data_version) === Number(state.current_data_version)) return false;
+    if (options.now - Number(state.created_at) < refreshMs) return false;
+  }
+  if ((await countBoardMoves(db, boardId)) < minMoves) return false;
+  const loaded = await loadBoard(db, boardId);
+  const [data, items] = await Promise.all([
+    loaded.data,
+    loaded.items ? loaded.items() : loadBoardItems(db, boardId),
+  ]);
+  if (items.rewriteVersion !== data.rewriteVersion) return false;
+  const values = {
+    data_version: data.dataVersion,
+    rewrite_version: data.rewriteVersion,
+    item_seq: items.seq,
+    last_id: data.lastId,
+    move_count: data.count,
+    moves: encodeBoardMoves(data),
+    item_count: items.items.length,
+    items: encodeItems(items.items),
+    created_at: options.now,
+  };
+  await db
+    .insertInto('board_snapshots')
+    .values({ board_id: boardId, ...values })
+    .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
+    .execute();
+  return true;
+}
