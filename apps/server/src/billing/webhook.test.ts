@@ -75,3 +75,26 @@ describe.each(await dialectCases())('an endpoint on an older Stripe API version,
     expect(await world.me()).toMatchObject({ subscription_status: 'past_due' });
   });
 });
+
+describe.each(await dialectCases())("Stripe's retries, and their events late, on $name", ({ create }) => {
+  const world = billingWorldPerTest(create);
+
+  it('a failed renewal ends the plan once Stripe gives up retrying; its past_due event arriving after changes nothing', async () => {
+    const subscription = await world.subscribe();
+    const urls = world.sim.webhooks.urls;
+    world.sim.webhooks.urls = [];
+    await world.control(`/_sim/subscriptions/${subscription}/fail-payment`);
+    world.sim.webhooks.urls = urls;
+    // 8 retries within 2 weeks, all declined: Stripe cancels the subscription (the account's default).
+    await world.control('/_sim/clock/advance', { days: 14 });
+    expect(world.events('customer.subscription.deleted')).toHaveLength(1);
+    expect(await world.me()).toMatchObject({ is_active_user: false });
+    const [late] = world
+      .events('customer.subscription.updated')
+      .filter((e) => (e.data.object as { status?: string }).status === 'past_due');
+    await world.control(`/_sim/events/${late?.id}/resend`);
+    expect(world.sim.webhooks.deliveries.at(-1)).toMatchObject({ eventId: late?.id, status: 200 });
+    expect(await world.me()).toMatchObject({ is_active_user: false });
+    expect((await world.me()).subscription_status).not.toBe('past_due');
+  });
+});
