@@ -6,6 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/context.ts';
 import { AvatarMenu } from './AvatarMenu.tsx';
 
+/** The menu's code is a lazy chunk: on a busy CI machine it arrives after findBy's default second. */
+const LAZY = { timeout: 10_000 };
+
 const user: Profile = {
   username: 'octocat',
   avatar_url: null,
@@ -50,14 +53,14 @@ describe('the user menu (its code loads after the first render)', () => {
     renderMenu();
     // The stand-in button, drawn before the menu's code is there.
     await userEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Account' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Account' }, LAZY));
     expect(await screen.findByText('Account page')).toBeTruthy();
   });
 
   it('leads to Manage Projects (not only the selector does)', async () => {
     renderMenu();
     await userEvent.click(await screen.findByRole('button', { name: 'Open user menu' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Projects' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Projects' }, LAZY));
     expect(await screen.findByText('Projects page')).toBeTruthy();
   });
 
@@ -69,7 +72,7 @@ describe('the user menu (its code loads after the first render)', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menuitem', { name: 'Logout' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Open user menu' }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }, LAZY));
     expect(logout).toHaveBeenCalledOnce();
   });
 });

@@ -26,6 +26,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 function useActiveLinkInView() {
   const strip = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active link changes with the page's path.
   useEffect(() => {
     const active = strip.current?.querySelector<HTMLElement>('[aria-current="page"]');
     active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
