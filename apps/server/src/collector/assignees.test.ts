@@ -1,13 +1,10 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { signedInGithubUser } from '../testing/users.ts';
+import { trackedBoard } from '../testing/tracked-board.ts';
 import { FILTERED_PROJECT_ITEMS, PROJECT_ITEMS } from '../github/queries.ts';
 import { decodeItems, encodeItems } from '../move-log/item-snapshots.ts';
 import { upsertItemMetadata } from '../move-log/writes.ts';
-import { readerFactory } from './readers.ts';
-import { createCollector } from './runner.ts';
 import { simControl } from '../testing/sim-control.ts';
 
 /** The collector stores each item's assignees, and the assignee filter reads them (docs/metrics.md §13). */
@@ -46,20 +43,9 @@ for (const [title, assignees] of [
 describe.each(cases)('assignees ($name)', async ({ create }) => {
   const database = await create();
   afterAll(() => database.drop());
-  const { app, ctx, clock } = await buildTestApp(database, {
-    githubUrl: sim.url,
-    clock: testClock(Date.now()),
-  });
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/projects/',
-    headers: bob.auth,
-    payload: { project_id: board.id, iteration_length: 7 },
-  });
-  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
-  await createCollector(ctx, reader, { backfill: false }).runOnce();
+  const bob = await trackedBoard(database, sim, board.id);
+  const { app, ctx, clock } = bob;
+  await bob.collect();
   const count = async (filter: string) => {
     const url = `/api/projects/${encodeURIComponent(board.id)}/column-stats/?${filter}`;
     const response = await app.inject({ url, headers: bob.auth });
@@ -90,7 +76,7 @@ describe.each(cases)('assignees ($name)', async ({ create }) => {
       .executeTakeFirstOrThrow();
     await control(`/_sim/items/${solo.item_id}/move`, { status: 'Done', actor: 'octo-bob' });
     clock.advance(2 * 60_000);
-    await createCollector(ctx, reader, { backfill: false }).runOnce();
+    await bob.collect();
     const after = await ctx.db
       .selectFrom('items')
       .select(['column_name', 'assignees'])

@@ -1,13 +1,9 @@
 import { sign } from '@octokit/webhooks-methods';
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../auth/access-tokens.ts';
-import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simControl } from '../testing/sim-control.ts';
-import { signedInGithubUser } from '../testing/users.ts';
-import { readerFactory } from './readers.ts';
-import { createCollector } from './runner.ts';
+import { trackedBoard } from '../testing/tracked-board.ts';
 
 /**
  * An item blocked by an open issue counts as blocked (issue 36, item 5; docs/metrics.md, "Dependency
@@ -58,44 +54,12 @@ describe.each(cases)('dependency blocking ($name)', async ({ create }) => {
   const { board, work, api, vendor } = await blockedBoard();
   const database = await create();
   afterAll(() => database.drop());
-  const { app, ctx, clock } = await buildTestApp(database, {
-    githubUrl: sim.url,
-    clock: testClock(Date.now()),
-  });
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/projects/',
-    headers: bob.auth,
-    payload: { project_id: board.id, iteration_length: 7 },
-  });
-  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
-  // Signed in again for each request: the test's clock runs past an access token's life.
-  const signedIn = async () => ({
-    auth: {
-      authorization: `Bearer ${await issueAccessToken({
-        userId: bob.user.id,
-        sessionId: bob.sessionId,
-        secret: ctx.config.jwtSecret,
-        now: ctx.now(),
-      })}`,
-    },
-  });
-  const boardId = (
-    await ctx.db
-      .selectFrom('boards')
-      .select('id')
-      .where('github_project_id', '=', board.id)
-      .executeTakeFirstOrThrow()
-  ).id;
-  const fullListing = async () => {
-    await ctx.db.updateTable('boards').set({ last_full_sync_at: 0 }).where('id', '=', boardId).execute();
-    await createCollector(ctx, reader, { backfill: false }).runOnce();
-  };
+  // Signed in again for each request (bob.signedIn): the test's clock runs past an access token's life.
+  const bob = await trackedBoard(database, sim, board.id);
+  const { app, ctx, clock, fullListing } = bob;
   const itemPage = async () => {
     const url = `/api/item/?project=${encodeURIComponent(board.id)}&item=${encodeURIComponent(work.itemId ?? '')}`;
-    const response = await app.inject({ url, headers: (await signedIn()).auth });
+    const response = await app.inject({ url, headers: await bob.signedIn() });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     return response.json() as {
       blocked: { start: string; end: string | null }[];
@@ -105,7 +69,7 @@ describe.each(cases)('dependency blocking ($name)', async ({ create }) => {
   const flowAging = async () => {
     const response = await app.inject({
       url: `/api/flow/?project=${encodeURIComponent(board.id)}`,
-      headers: (await signedIn()).auth,
+      headers: await bob.signedIn(),
     });
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     const items = response.json().aging.items as { title: string; blocked: boolean }[];
@@ -114,7 +78,7 @@ describe.each(cases)('dependency blocking ($name)', async ({ create }) => {
   const rows = () =>
     ctx.db.selectFrom('dependency_changes').select(['blocking_id', 'blocking', 'at']).execute();
   const firstSeen = ctx.now();
-  await createCollector(ctx, reader, { backfill: false }).runOnce();
+  await bob.collect();
 
   it('counts the item blocked from when a listing sees the dependency, and its page names both blockers', async () => {
     clock.advance(HOUR);
@@ -172,21 +136,9 @@ describe.each(cases)('dependency webhooks, late and twice ($name)', async ({ cre
   const { board, work, api } = await blockedBoard();
   const database = await create();
   afterAll(() => database.drop());
-  const { app, ctx, clock } = await buildTestApp(database, {
-    githubUrl: sim.url,
-    clock: testClock(Date.now()),
-  });
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/projects/',
-    headers: bob.auth,
-    payload: { project_id: board.id, iteration_length: 7 },
-  });
-  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  await createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
-    backfill: false,
-  }).runOnce();
+  const bob = await trackedBoard(database, sim, board.id);
+  const { app, ctx, clock } = bob;
+  await bob.collect();
   const deliver = async (id: string, body: string) => {
     const response = await app.inject({
       method: 'POST',
@@ -240,10 +192,7 @@ describe.each(cases)('dependency webhooks, late and twice ($name)', async ({ cre
     ]);
     // The item's own listing afterwards sees it gone: nothing more to write; blocked by it no longer.
     clock.advance(HOUR);
-    await ctx.db.updateTable('boards').set({ last_full_sync_at: 0 }).execute();
-    await createCollector(ctx, readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 }), {
-      backfill: false,
-    }).runOnce();
+    await bob.fullListing();
     expect(await changes()).toHaveLength(2);
   });
 });

@@ -4,12 +4,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { forgetHostFeatures } from '../github/host-features.ts';
 import { decodeItems, encodeItems } from '../move-log/item-snapshots.ts';
 import { loadBoardItems } from '../move-log/items.ts';
-import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simControl } from '../testing/sim-control.ts';
-import { signedInGithubUser } from '../testing/users.ts';
-import { readerFactory } from './readers.ts';
-import { createCollector } from './runner.ts';
+import { trackedBoard } from '../testing/tracked-board.ts';
 
 /**
  * The collector reads each issue's type, parent, sub-issue counts and blockers in the listings it makes
@@ -79,35 +76,18 @@ describe.each(cases)('issue relations ($name)', async ({ create }) => {
   const { board, epic, pay, refund, bug, pr } = await plannedBoard();
   const database = await create();
   afterAll(() => database.drop());
-  const { app, ctx, clock } = await buildTestApp(database, {
-    githubUrl: sim.url,
-    clock: testClock(Date.now()),
-  });
-  const bob = await signedInGithubUser(ctx, sim, 'octo-bob');
-  const added = await app.inject({
-    method: 'POST',
-    url: '/api/projects/',
-    headers: bob.auth,
-    payload: { project_id: board.id, iteration_length: 7 },
-  });
-  if (added.statusCode !== 201) throw new Error(`add: ${added.statusCode} ${added.body}`);
-  const reader = readerFactory(ctx, null, { retries: 1, retryDelayScale: 0 });
-  const boardRow = await ctx.db
-    .selectFrom('boards')
-    .select('id')
-    .where('github_project_id', '=', board.id)
-    .executeTakeFirstOrThrow();
+  const bob = await trackedBoard(database, sim, board.id);
+  const { app, ctx, clock } = bob;
   const items = async () => {
-    const loaded = await loadBoardItems(ctx.db, boardRow.id, false);
+    const loaded = await loadBoardItems(ctx.db, bob.boardId, false);
     return new Map(loaded.items.map((i) => [i.title, i]));
   };
   const fullListing = async () => {
     clock.advance(2 * 3_600_000);
-    await ctx.db.updateTable('boards').set({ last_full_sync_at: 0 }).where('id', '=', boardRow.id).execute();
-    await createCollector(ctx, reader, { backfill: false }).runOnce();
+    await bob.fullListing();
   };
   forgetHostFeatures();
-  await createCollector(ctx, reader, { backfill: false }).runOnce();
+  await bob.collect();
 
   it("reads each issue's type, parent, sub-issue counts and blockers (open and closed)", async () => {
     const byTitle = await items();
@@ -189,11 +169,11 @@ describe.each(cases)('issue relations ($name)', async ({ create }) => {
     const due = await ctx.db
       .selectFrom('boards')
       .select(['next_sync_at', 'last_full_sync_at'])
-      .where('id', '=', boardRow.id)
+      .where('id', '=', bob.boardId)
       .executeTakeFirstOrThrow();
     expect(Number(due.next_sync_at)).toBe(ctx.now());
     expect(due.last_full_sync_at).toBeNull();
-    await createCollector(ctx, reader, { backfill: false }).runOnce();
+    await bob.collect();
     expect((await items()).get('Crash on pay')?.parent?.contentId).toBe(epic.contentId);
     await remove(`/_sim/issues/${epic.contentId}/sub-issues/${bug.contentId}`);
   });
