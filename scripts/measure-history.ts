@@ -10,13 +10,16 @@ import { type LossMeasure, measureHistory } from '../apps/server/src/testing/his
 
 const boards = Number(process.env.MEASURE_BOARDS ?? 6);
 const items = Number(process.env.MEASURE_ITEMS ?? 60);
+// MEASURE_PULL_REQUESTS=0: the same boards without linked pull requests (the rule's other evidence alone).
+const pullRequests = process.env.MEASURE_PULL_REQUESTS !== '0';
 const database = await createSqliteTestDatabase();
 const world = await startCollectorWorld(database);
 world.sim.webhooks.urls = [];
 try {
-  const measures = await measureHistory(world, { boards, items, losses: [0.7, 1] });
+  const measures = await measureHistory(world, { boards, items, losses: [0.7, 1], pullRequests });
   const d = (v: number | null) => (v === null || Number.isNaN(v) ? '—' : v.toFixed(2));
-  console.log(`${boards} boards of ${items} items each, seeds 1–${boards}; errors in days`);
+  const linked = pullRequests ? 'with linked pull requests' : 'without linked pull requests';
+  console.log(`${boards} boards of ${items} items each, seeds 1–${boards}, ${linked}; errors in days`);
   console.log(
     'loss | start median | start p90 | done median | done p90 | p50 shift | p85 shift | partial rule p50 / p85 shift | cycle times: truth / reconstructed / partial rule',
   );

@@ -24,6 +24,8 @@ export const NODE_PREFIX = {
   AssignedEvent: 'AE_lADO',
   ClosedEvent: 'CE_lADO',
   ReopenedEvent: 'REE_lADO',
+  ConnectedEvent: 'CNE_lADO',
+  CrossReferencedEvent: 'CRE_lADO',
 } as const;
 
 export type NodeKind = keyof typeof NODE_PREFIX;

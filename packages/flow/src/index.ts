@@ -55,6 +55,7 @@ export {
   type EstimateBasis,
   type EstimatedStep,
   type HistoryEvidence,
+  type LinkedPullRequest,
   type ReconstructionBoard,
   reconstructHistory,
   type SurvivingMove,

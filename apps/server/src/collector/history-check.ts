@@ -1,4 +1,4 @@
-import { type ReconstructionBoard, reconstructHistory } from '@fluxion/flow';
+import { type LinkedPullRequest, type ReconstructionBoard, reconstructHistory } from '@fluxion/flow';
 import type { GithubItemHistory } from '../github/types.ts';
 import type { Move, ObservedItem } from './observation.ts';
 
@@ -101,6 +101,21 @@ function chainHolds(
 const stampsOf = (list: readonly string[] | undefined) =>
   (list ?? []).map((at) => Date.parse(at)).filter((at) => Number.isFinite(at));
 
+function linkedPullRequests(history: GithubItemHistory): LinkedPullRequest[] {
+  return (history.pullRequests ?? []).flatMap((pr) => {
+    const openedAt = Date.parse(pr.openedAt);
+    const mergedAt = pr.mergedAt === null ? null : Date.parse(pr.mergedAt);
+    if (!Number.isFinite(openedAt)) return [];
+    return [
+      {
+        openedAt,
+        mergedAt: mergedAt !== null && Number.isFinite(mergedAt) ? mergedAt : null,
+        closes: pr.closes,
+      },
+    ];
+  });
+}
+
 /**
  * The partial items' lost histories, reconstructed from what GitHub still keeps (the rule:
  * `reconstructHistory`): each step a move of source 'estimated' with its basis. A recorded move wins: the
@@ -128,6 +143,7 @@ export function estimateHistories(
       assignedAt: stampsOf(history.assigned),
       closedAt: stampsOf(history.closed),
       reopenedAt: stampsOf(history.reopened),
+      pullRequests: linkedPullRequests(history),
     });
     return (steps ?? []).map((step) => ({
       itemId: item.itemId,

@@ -122,6 +122,42 @@ describe('GitHub client against the simulator', () => {
     expect(board.map((h) => h.changes.length)).toEqual([131]);
   });
 
+  it("reads an issue's linked pull requests from its timeline, as GitHub keeps them", async () => {
+    const project = await control<{ id: string }>('/_sim/projects', {
+      owner: 'fluxion-labs',
+      title: 'Linked pull requests',
+      columns: ['Todo', 'Doing', 'Done'],
+    });
+    const issue = await control<{ contentId: string }>('/_sim/issues', {
+      repo: 'fluxion-labs/platform',
+      title: 'Fix the login',
+      projectId: project.id,
+      status: 'Todo',
+      at: '2026-01-01T00:00:00Z',
+    });
+    const link = (body: Record<string, unknown>) =>
+      control<{ contentId: string }>(`/_sim/issues/${issue.contentId}/pull-requests`, body);
+    // A Development link (closes on merge), a "Fixes #n" mention, and a mention that does not close it.
+    const linked = await link({ at: '2026-01-02T00:00:00Z', how: 'connected' });
+    await link({ at: '2026-01-03T00:00:00Z', how: 'reference', closes: true });
+    await link({ at: '2026-01-04T00:00:00Z', how: 'reference', closes: false });
+    await fetch(`${sim.url}/_sim/issues/${linked.contentId}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: 'MERGED', at: '2026-01-05T00:00:00Z' }),
+    });
+    const [history] = await client.getStatusHistory({ projectId: project.id, contentId: issue.contentId });
+    expect(history?.pullRequests).toEqual([
+      { openedAt: '2026-01-02T00:00:00Z', mergedAt: '2026-01-05T00:00:00Z', closes: true },
+      { openedAt: '2026-01-03T00:00:00Z', mergedAt: null, closes: true },
+      { openedAt: '2026-01-04T00:00:00Z', mergedAt: null, closes: false },
+    ]);
+    // The merge closed the issue: its ClosedEvent, the closer the merged pull request.
+    expect(history?.closed).toEqual(['2026-01-05T00:00:00Z']);
+    const board = await client.getStatusHistory({ projectId: project.id });
+    expect(board[0]?.pullRequests).toEqual(history?.pullRequests);
+  });
+
   it('retries a GitHub it cannot reach, then says so', async () => {
     const gone = createGithubClient({
       apiUrl: 'http://127.0.0.1:9',

@@ -1,4 +1,4 @@
-import type { Page, RawTimelineEvent } from './mappers.ts';
+import type { Page, RawLinked, RawTimelineEvent } from './mappers.ts';
 import { present } from './mappers.ts';
 import { CONTENT_TIMELINE, PROJECT_TIMELINES } from './queries.ts';
 import type { GithubItemHistory } from './types.ts';
@@ -14,6 +14,33 @@ const LABEL_EVENTS: Record<string, boolean> = { LabeledEvent: true, UnlabeledEve
 /** When each event of a type happened. */
 function stamps(events: RawTimelineEvent[], type: string): string[] {
   return events.filter((e) => e.__typename === type).map((e) => e.createdAt);
+}
+
+/** The pull request an event links, and whether it closes the issue. */
+function linkOf(e: RawTimelineEvent): { pr: RawLinked; closes: boolean } | null {
+  const pr =
+    e.__typename === 'ConnectedEvent'
+      ? e.subject
+      : e.__typename === 'CrossReferencedEvent'
+        ? e.source
+        : e.closer;
+  if (pr?.__typename !== 'PullRequest' || !pr.createdAt || !pr.id) return null;
+  return { pr, closes: e.__typename !== 'CrossReferencedEvent' || e.willCloseTarget === true };
+}
+
+/** The linked pull requests, each once (GitHub names one in several events: linked, then closer). */
+function linkedPullRequests(events: RawTimelineEvent[]): NonNullable<GithubItemHistory['pullRequests']> {
+  const byId = new Map<string, { openedAt: string; mergedAt: string | null; closes: boolean }>();
+  for (const link of events.map(linkOf)) {
+    if (!link) continue;
+    const known = byId.get(link.pr.id as string);
+    byId.set(link.pr.id as string, {
+      openedAt: link.pr.createdAt as string,
+      mergedAt: link.pr.mergedAt ?? known?.mergedAt ?? null,
+      closes: link.closes || (known?.closes ?? false),
+    });
+  }
+  return [...byId.values()];
 }
 
 function toHistory(
@@ -34,6 +61,7 @@ function toHistory(
     assigned: stamps(events, 'AssignedEvent'),
     closed: stamps(events, 'ClosedEvent'),
     reopened: stamps(events, 'ReopenedEvent'),
+    pullRequests: linkedPullRequests(events),
     labels: events.flatMap((e) => {
       const addition = LABEL_EVENTS[e.__typename];
       return addition === undefined || !e.label?.name

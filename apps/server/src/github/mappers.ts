@@ -67,7 +67,15 @@ export type RawTimelineEvent = {
   project?: { id: string } | null;
   /** LabeledEvent and UnlabeledEvent only. */
   label?: { name: string } | null;
+  /** A linked pull request: ConnectedEvent `subject`, CrossReferencedEvent `source`, ClosedEvent `closer`. */
+  subject?: RawLinked | null;
+  source?: RawLinked | null;
+  closer?: RawLinked | null;
+  willCloseTarget?: boolean;
 };
+
+/** The other side of a link: a pull request's opening and merge (an issue or a commit has neither here). */
+export type RawLinked = { __typename: string; id?: string; createdAt?: string; mergedAt?: string | null };
 
 export function toProject(raw: RawProject): GithubProject {
   return {

@@ -213,14 +213,15 @@ export const FILTERED_PROJECT_ITEMS = projectItemsDocument({ filtered: true, fie
 
 /**
  * An issue's Projects (v2) events, its label events (the blocked label's past: docs/metrics.md, "Blocked
- * time") and its assignments, closings and reopenings (the evidence a lost history is reconstructed from:
- * docs/metrics.md, "Reconstructed histories"), paged by the variable `cursorVariable` names. One connection
- * for all: the import's round trips stay one a page of items (plus one a page for an issue with more than
- * 100 events).
+ * time") and its assignments, closings and reopenings and linked pull requests (a Development link's
+ * ConnectedEvent, a mention's CrossReferencedEvent, the pull request that closed it: the evidence a lost
+ * history is reconstructed from, docs/metrics.md, "Reconstructed histories"), paged by the variable
+ * `cursorVariable` names. One connection for all: the import's round trips stay one a page of items (plus
+ * one a page for an issue with more than 100 events).
  */
 const timeline = (
   cursorVariable: string,
-) => `timelineItems(first: 100, after: $${cursorVariable}, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT, LABELED_EVENT, UNLABELED_EVENT, ASSIGNED_EVENT, CLOSED_EVENT, REOPENED_EVENT]) {
+) => `timelineItems(first: 100, after: $${cursorVariable}, itemTypes: [ADDED_TO_PROJECT_V2_EVENT, PROJECT_V2_ITEM_STATUS_CHANGED_EVENT, LABELED_EVENT, UNLABELED_EVENT, ASSIGNED_EVENT, CLOSED_EVENT, REOPENED_EVENT, CONNECTED_EVENT, CROSS_REFERENCED_EVENT]) {
   ${PAGE}
   nodes {
     __typename
@@ -229,8 +230,10 @@ const timeline = (
     ... on LabeledEvent { createdAt label { name } }
     ... on UnlabeledEvent { createdAt label { name } }
     ... on AssignedEvent { createdAt }
-    ... on ClosedEvent { createdAt }
+    ... on ClosedEvent { createdAt closer { __typename ... on PullRequest { id createdAt mergedAt } } }
     ... on ReopenedEvent { createdAt }
+    ... on ConnectedEvent { createdAt subject { __typename ... on PullRequest { id createdAt mergedAt } } }
+    ... on CrossReferencedEvent { createdAt willCloseTarget source { __typename ... on PullRequest { id createdAt mergedAt } } }
   }
 }`;
 

@@ -164,4 +164,9 @@ export type GithubItemHistory = {
   assigned?: string[];
   closed?: string[];
   reopened?: string[];
+  /**
+   * Its linked pull requests (Development links, mentions), each once: opened, merged (null: not yet),
+   * and whether its merge closes the issue ("Fixes #n", a Development link, or it was the closer).
+   */
+  pullRequests?: { openedAt: string; mergedAt: string | null; closes: boolean }[];
 };

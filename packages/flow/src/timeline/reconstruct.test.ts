@@ -38,6 +38,42 @@ describe('reconstructHistory (docs/metrics.md, "Reconstructed histories")', () =
     ]);
   });
 
+  it('a linked pull request opened starts the work when nothing came before it', () => {
+    const pr = { openedAt: at(5), mergedAt: at(10), closes: true };
+    expect(reconstructHistory(board, evidence({ pullRequests: [pr] }))?.at(-1)).toEqual({
+      from: 'Todo',
+      to: 'Doing',
+      at: at(5),
+      basis: 'pr_opened',
+    });
+    // An earlier assignment is the first evidence; a pull request opened after the known entry is none.
+    const assigned = reconstructHistory(board, evidence({ assignedAt: [at(3)], pullRequests: [pr] }));
+    expect(assigned?.at(-1)).toMatchObject({ at: at(3), basis: 'assigned' });
+    const late = { openedAt: at(11), mergedAt: null, closes: true };
+    expect(reconstructHistory(board, evidence({ pullRequests: [late] }))).toBeNull();
+  });
+
+  it("a closing by a linked pull request's merge, reopened later, is done at the merge", () => {
+    const pr = { openedAt: at(2), mergedAt: at(4), closes: true };
+    const steps = reconstructHistory(
+      board,
+      evidence({ column: 'Review', pullRequests: [pr], closedAt: [at(4)], reopenedAt: [at(5)] }),
+    );
+    expect(steps?.map((s) => [s.to, s.at, s.basis])).toEqual([
+      ['Todo', at(1), 'added'],
+      ['Doing', at(2), 'pr_opened'],
+      ['Done', at(4), 'pr_merged'],
+      ['Doing', at(5), 'reopened'],
+    ]);
+    // A mention that does not close the issue is no evidence of done: the closing stays a closing.
+    const mention = { ...pr, closes: false };
+    const closed = reconstructHistory(
+      board,
+      evidence({ column: 'Review', pullRequests: [mention], closedAt: [at(4)], reopenedAt: [at(5)] }),
+    );
+    expect(closed?.find((s) => s.to === 'Done')?.basis).toBe('closed');
+  });
+
   it('leaves unknown an item past the start whose start nothing tells', () => {
     expect(reconstructHistory(board, evidence({}))).toBeNull();
     expect(reconstructHistory(board, evidence({ assignedAt: [at(11)] }))).toBeNull();

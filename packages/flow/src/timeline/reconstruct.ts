@@ -3,10 +3,11 @@
  * the moves of a partial item; what it still keeps says roughly when the item was where:
  * - it joined the board when its project item was created, in the column its first surviving move left
  *   (else the board's first column);
- * - its work started at the first of: its first assignment (not before it joined), its first surviving
- *   move into a started column (the start column or a later one);
- * - each closing of the issue that was reopened later put it in done, and the reopening took it back to
- *   the start column;
+ * - its work started at the first of: its first assignment, the opening of its first linked pull request
+ *   (each not before it joined), its first surviving move into a started column (the start column or a
+ *   later one);
+ * - each closing of the issue that was reopened later put it in done (the merge of a linked pull request
+ *   that closed it, when one did), and the reopening took it back to the start column;
  * - it entered its current column when its value was last set (GitHub's field `updatedAt`: recorded by the
  *   import as a move, not estimated here).
  * Every step is before that last entry and before no recorded move it contradicts: a recorded move always
@@ -15,7 +16,10 @@
  */
 
 /** What an estimated step is based on: the audit export and the item page name it. */
-export type EstimateBasis = 'added' | 'assigned' | 'closed' | 'reopened';
+export type EstimateBasis = 'added' | 'assigned' | 'pr_opened' | 'closed' | 'pr_merged' | 'reopened';
+
+/** A pull request linked to the issue: opened, merged (null: not yet), and whether its merge closes it. */
+export type LinkedPullRequest = { openedAt: number; mergedAt: number | null; closes: boolean };
 
 export type EstimatedStep = { from: string | null; to: string; at: number; basis: EstimateBasis };
 
@@ -34,6 +38,8 @@ export type HistoryEvidence = {
   assignedAt: readonly number[];
   closedAt: readonly number[];
   reopenedAt: readonly number[];
+  /** Its linked pull requests (absent: none read). */
+  pullRequests?: readonly LinkedPullRequest[];
 };
 
 /** The board as the rule reads it: its columns in order, where work starts and where it is done. */
@@ -102,8 +108,9 @@ function survivingStart(b: Resolved, evidence: HistoryEvidence): SurvivingMove |
 }
 
 /**
- * The first assignment (not before the item joined). Only assignments before the first recorded move into
- * a started column (or its known entry) count (`until`), so such a move that came first wins.
+ * The first assignment or linked pull request's opening (not before the item joined). Only those before the
+ * first recorded move into a started column (or its known entry) count (`until`), so such a move that came
+ * first wins.
  */
 function startEstimate(
   b: Resolved,
@@ -112,9 +119,23 @@ function startEstimate(
   until: number,
 ): { at: number; basis: EstimateBasis } | null {
   if (b.start < 0) return null;
-  const assigned = evidence.assignedAt.filter((at) => at < until);
-  if (assigned.length === 0) return null;
-  return { at: Math.max(Math.min(...assigned), joined), basis: 'assigned' };
+  const candidates: { at: number; basis: EstimateBasis }[] = [
+    ...evidence.assignedAt.map((at) => ({ at, basis: 'assigned' as const })),
+    ...(evidence.pullRequests ?? []).map((pr) => ({ at: pr.openedAt, basis: 'pr_opened' as const })),
+  ].filter((c) => c.at < until);
+  const first = candidates.reduce<(typeof candidates)[number] | null>(
+    (best, c) => (best === null || c.at < best.at ? c : best),
+    null,
+  );
+  return first && { at: Math.max(first.at, joined), basis: first.basis };
+}
+
+/** A closing is a linked pull request's merge when one that closes the issue merged at that instant. */
+function closingBasis(evidence: HistoryEvidence, closed: number): EstimateBasis {
+  const merged = (evidence.pullRequests ?? []).some(
+    (pr) => pr.closes && pr.mergedAt !== null && Math.abs(pr.mergedAt - closed) <= SAME_INSTANT_MS,
+  );
+  return merged ? 'pr_merged' : 'closed';
 }
 
 /** Each closing reopened later, inside the gap: into done at the closing, back to the start at the reopening. */
@@ -134,7 +155,7 @@ function reworkSteps(
     if (!(closed > after && closed < until)) continue;
     const reopened = reopenings.find((r) => r > closed && r < until);
     if (reopened === undefined) continue;
-    steps.push({ from: start, to: done, at: closed, basis: 'closed' });
+    steps.push({ from: start, to: done, at: closed, basis: closingBasis(evidence, closed) });
     steps.push({ from: done, to: start, at: reopened, basis: 'reopened' });
     after = reopened;
   }

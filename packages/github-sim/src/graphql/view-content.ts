@@ -16,6 +16,8 @@ const EVENT_TYPE: Record<SimTimelineEvent['kind'], string> = {
   AssignedEvent: 'ASSIGNED_EVENT',
   ClosedEvent: 'CLOSED_EVENT',
   ReopenedEvent: 'REOPENED_EVENT',
+  ConnectedEvent: 'CONNECTED_EVENT',
+  CrossReferencedEvent: 'CROSS_REFERENCED_EVENT',
 };
 
 /** The events every schema has; the others are Projects (v2) ones, which the published schema lacks. */
@@ -25,6 +27,8 @@ const PUBLISHED_EVENTS = new Set<SimTimelineEvent['kind']>([
   'AssignedEvent',
   'ClosedEvent',
   'ReopenedEvent',
+  'ConnectedEvent',
+  'CrossReferencedEvent',
 ]);
 
 function labelView(content: SimContent, name: string): View {
@@ -68,7 +72,46 @@ function eventView(event: SimTimelineEvent, content: SimContent, ctx: GqlContext
     label: event.label === undefined ? null : labelView(content, event.label),
     assignee: event.assignee === undefined ? null : actorView(ctx.world.account(event.assignee)),
     labelable: () => contentView(content),
+    ...pullRequestParts(event, content, ctx),
   };
+}
+
+/**
+ * A linked pull request's side of an event, as GitHub's schema has it: ConnectedEvent `source` (the issue
+ * or pull request that made the link) and `subject` (the one connected); CrossReferencedEvent `source`
+ * (the pull request that mentions the issue), `target` (the issue) and `willCloseTarget`; ClosedEvent
+ * `closer` (the merged pull request). The simulator links pull requests of the issue's own repository:
+ * whoever reads the issue reads them.
+ */
+function pullRequestParts(
+  event: SimTimelineEvent,
+  content: SimContent,
+  ctx: GqlContext,
+): Record<string, unknown> {
+  const pr = event.pullRequestId ? ctx.world.contents.get(event.pullRequestId) : undefined;
+  const seen = pr ? contentView(pr) : null;
+  const path = `${content.repo}/issues/${content.number}`;
+  if (event.kind === 'ClosedEvent')
+    return {
+      closer: seen,
+      closable: contentView(content),
+      stateReason: 'COMPLETED',
+      url: `https://github.com/${path}`,
+      resourcePath: `/${path}`,
+    };
+  if (event.kind === 'ConnectedEvent')
+    return { source: contentView(content), subject: seen, isCrossRepository: false };
+  if (event.kind === 'CrossReferencedEvent')
+    return {
+      source: seen,
+      target: contentView(content),
+      willCloseTarget: event.willCloseTarget ?? false,
+      isCrossRepository: false,
+      referencedAt: iso(event.createdAt),
+      url: `https://github.com/${path}#ref-${event.databaseId}`,
+      resourcePath: `/${path}#ref-${event.databaseId}`,
+    };
+  return {};
 }
 
 type TimelineArgs = PageArgs & { itemTypes?: string[] | null; since?: string | null };
@@ -117,6 +160,9 @@ export function contentView(content: SimContent): View {
     state: content.state,
     closed: content.state !== 'OPEN',
     closedAt: iso(content.closedAt),
+    ...(content.kind === 'PullRequest'
+      ? { merged: content.state === 'MERGED', mergedAt: iso(content.mergedAt ?? null) }
+      : {}),
     url: `https://github.com/${path}`,
     resourcePath: `/${path}`,
     milestone: milestone && {

@@ -6,6 +6,8 @@ import {
   createContent,
   deleteItem,
   editContent,
+  type LinkInput,
+  linkPullRequest,
   moveItem,
   mustProject,
   reorderItem,
@@ -165,6 +167,27 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
       };
     },
   );
+  // A pull request opened for an issue and linked to it (a Development link, or a mention: "Fixes #n");
+  // PATCH it with state MERGED to merge it, which closes the issue when the link closes it.
+  app.post<{
+    Params: { id: string };
+    Body: { title?: string; at?: Time; how?: LinkInput['how']; closes?: boolean };
+  }>('/_sim/issues/:id/pull-requests', async (req, reply) => {
+    const issue = world.contents.get(req.params.id);
+    if (issue?.kind !== 'Issue') return reply.code(404).send({ message: 'no such issue' });
+    const at = toMs(req.body?.at) ?? world.now();
+    const title = req.body?.title ?? `Fix #${issue.number}`;
+    const pr = createContent(world, { repo: issue.repo, title, kind: 'PullRequest', createdAt: at });
+    const how = req.body?.how ?? 'connected';
+    linkPullRequest(world, {
+      issueId: issue.nodeId,
+      pullRequestId: pr.nodeId,
+      how,
+      closes: req.body?.closes ?? true,
+      at,
+    });
+    return { contentId: pr.nodeId, number: pr.number };
+  });
   // The board's true history: every Status change, whether or not GitHub wrote its timeline event.
   app.get<{ Params: { id: string } }>('/_sim/projects/:id/true-history', async (req) =>
     trueStatusHistory(world, req.params.id),

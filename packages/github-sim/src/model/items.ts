@@ -76,7 +76,7 @@ function recordContentEvent(
   content: SimContent,
   kind: ContentEventKind,
   at: number,
-  extra: Pick<SimTimelineEvent, 'label' | 'assignee'> = {},
+  extra: Pick<SimTimelineEvent, 'label' | 'assignee' | 'pullRequestId' | 'willCloseTarget'> = {},
 ) {
   if (content.kind === 'DraftIssue') return;
   const databaseId = world.newDatabaseId();
@@ -141,9 +141,53 @@ export function editContent(world: World, contentId: string, edit: ContentEdit):
       recordContentEvent(world, content, reopened ? 'ReopenedEvent' : 'ClosedEvent', at);
     content.state = edit.state;
     content.closedAt = reopened ? null : at;
+    if (edit.state === 'MERGED' && content.kind === 'PullRequest') closeLinkedIssues(world, content, at);
   }
   content.updatedAt = at;
   return content;
+}
+
+export type LinkInput = {
+  issueId: string;
+  pullRequestId: string;
+  /** `connected`: linked in the issue's Development section; `reference`: the pull request mentions it. */
+  how: 'connected' | 'reference';
+  /** Whether its merge closes the issue: always for a Development link, "Fixes #n" for a mention. */
+  closes: boolean;
+  at?: number;
+};
+
+/**
+ * A pull request linked to an issue, as GitHub writes it on the issue's timeline: a ConnectedEvent for a
+ * Development link (which closes the issue on merge), a CrossReferencedEvent for a mention in the pull
+ * request (`willCloseTarget` for "Fixes #n"). A closing link makes the merge close the issue.
+ */
+export function linkPullRequest(world: World, input: LinkInput): void {
+  const issue = world.contents.get(input.issueId);
+  const pr = world.contents.get(input.pullRequestId);
+  if (issue?.kind !== 'Issue') throw new Error(`no issue ${input.issueId}`);
+  if (pr?.kind !== 'PullRequest') throw new Error(`no pull request ${input.pullRequestId}`);
+  const at = input.at ?? world.now();
+  const closes = input.how === 'connected' || input.closes;
+  const kind = input.how === 'connected' ? 'ConnectedEvent' : 'CrossReferencedEvent';
+  recordContentEvent(world, issue, kind, at, {
+    pullRequestId: pr.nodeId,
+    ...(kind === 'CrossReferencedEvent' ? { willCloseTarget: closes } : {}),
+  });
+  if (closes) pr.closesIssueIds = [...new Set([...(pr.closesIssueIds ?? []), issue.nodeId])];
+}
+
+/** A merged pull request closes the open issues it closes, each ClosedEvent naming it as the closer. */
+function closeLinkedIssues(world: World, pr: SimContent, at: number): void {
+  pr.mergedAt = at;
+  for (const id of pr.closesIssueIds ?? []) {
+    const issue = world.contents.get(id);
+    if (!issue || issue.state !== 'OPEN') continue;
+    recordContentEvent(world, issue, 'ClosedEvent', at, { pullRequestId: pr.nodeId });
+    issue.state = 'CLOSED';
+    issue.closedAt = at;
+    issue.updatedAt = at;
+  }
 }
 
 function labelOf(repo: string, name: string): SimLabel {

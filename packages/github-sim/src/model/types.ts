@@ -117,6 +117,10 @@ export type SimContent = {
   subIssueIds?: string[];
   /** The issues blocking it (issue dependencies), oldest first; absent: none. */
   blockedBy?: SimDependency[];
+  /** A pull request's merge (state MERGED); absent or null: not merged. */
+  mergedAt?: number | null;
+  /** A pull request's issues it closes when merged (linked, or "Fixes #n"), by content node id. */
+  closesIssueIds?: string[];
 };
 
 export type SimItem = {
@@ -158,6 +162,13 @@ export type SimTimelineEvent = {
   /** The user assigned (AssignedEvent only). */
   assignee?: string;
   /**
+   * The pull request of a ConnectedEvent (linked in the issue's Development section) or CrossReferencedEvent
+   * (it mentions the issue), or the one whose merge closed the issue (ClosedEvent): its content node id.
+   */
+  pullRequestId?: string;
+  /** A CrossReferencedEvent's `willCloseTarget`: the pull request says it closes the issue ("Fixes #n"). */
+  willCloseTarget?: boolean;
+  /**
    * A Status change GitHub wrote no event for (the quirk `timelineEventLoss`): kept as the true history
    * (`trueStatusHistory`), never served.
    */
@@ -170,7 +181,9 @@ export type ContentEventKind =
   | 'UnlabeledEvent'
   | 'AssignedEvent'
   | 'ClosedEvent'
-  | 'ReopenedEvent';
+  | 'ReopenedEvent'
+  | 'ConnectedEvent'
+  | 'CrossReferencedEvent';
 
 /**
  * Which GraphQL schema the simulated host serves: `extended` (github.com: @octokit/graphql-schema plus the
