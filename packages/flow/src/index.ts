@@ -31,7 +31,11 @@ export {
 export { describeFilter, withFilterNote } from './insights/filter-note.ts';
 export { classifyColumn, classifyColumns, type ColumnKind, columnKinds } from './input/columns.ts';
 export { type FlowStage, type FlowStages, flowStages } from './input/stages.ts';
-export { type BoardStoryInput, type BoardStorySummary, boardStory } from './metrics/board-story.ts';
+export {
+  type CommitmentModelInput,
+  type CommitmentSummary,
+  commitmentModel,
+} from './metrics/commitment-model.ts';
 export {
   type BuilderMark,
   type CodedRows,

@@ -12,7 +12,7 @@ import type {
   ParentsResponse,
 } from '@fluxion/contract';
 import {
-  boardStory,
+  commitmentModel,
   buildColumnStats,
   buildIssuesInColumnReport,
   buildLeadTimeReport,
@@ -287,7 +287,7 @@ const STORY: AnalysisKind<{ project: string } & Partial<ItemFilterQuery>, BoardS
   readsItems: () => true,
   compute: async ({ ctx, board, filter, view }) => {
     const { transitions } = await filtered(ctx, board, filter, view as FilterView);
-    return boardStory({
+    return commitmentModel({
       columns: board.columns,
       cycleStartColumn: board.cycleStart,
       classification: board.classification,

@@ -1,6 +1,6 @@
 import { fallbackInsight, fmt, insight, plural } from './insight.ts';
 import type { AgingItem, FlowForecast, FlowPercentiles, FlowSle } from '../reports/flow-types.ts';
-import type { Bottleneck } from '../metrics/board-story.ts';
+import type { Bottleneck } from '../metrics/commitment-model.ts';
 import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
 import { gapSentence, type HistoryGaps } from '../timeline/partial-rule.ts';

@@ -1,6 +1,6 @@
 import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
-import { type BoardStory, type RecentStays, storyOf } from './board-story.ts';
+import { type CommitmentModel, type RecentStays, commitmentModelOf } from './commitment-model.ts';
 import { type FlowStages, flowStages } from '../input/stages.ts';
 import { fallbackInsight, insight } from '../insights/insight.ts';
 import { gapSentence, type HistoryGaps, historyGaps } from '../timeline/partial-rule.ts';
@@ -90,7 +90,7 @@ function windowFacts(kinds: readonly ColumnKind[], recent: RecentStays, stages: 
 
 function metricsOf(
   input: TimeInStateInput,
-  story: BoardStory,
+  story: CommitmentModel,
   kinds: readonly ColumnKind[],
   unit: DayUnit,
 ): TimeInStateMetrics {
@@ -150,7 +150,7 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
     last = day;
   }
   if (last === null) return fallback(input, column_classification, gaps, width);
-  const story = storyOf(flowStages(input), t, input.now, width, calendar);
+  const story = commitmentModelOf(flowStages(input), t, input.now, width, calendar);
   const metrics = metricsOf(input, story, columnKinds(input), dayUnit(calendar));
   const gap = gapSentence(gaps.finished, gaps.without_board_entry, 'earlier stay');
   if (gap) metrics.performance_insight.message += gap;

@@ -22,7 +22,7 @@ import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { type ItemTimeline, lazyItemTimelinesOf } from '../timeline/item-timelines.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
-import { storyOf } from '../metrics/board-story.ts';
+import { commitmentModelOf } from '../metrics/commitment-model.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
 import { upTo } from '../input/transitions.ts';
@@ -217,7 +217,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const t = buildTimeline(board, transitions);
   // The bottleneck from the same timeline, over the iteration as Time in State's (one story).
   const storyDays = iterationDays(input.storyDays ?? Number.NaN);
-  const bottleneck = storyOf(stages, t, input.now, storyDays, calendar).bottleneck;
+  const bottleneck = commitmentModelOf(stages, t, input.now, storyDays, calendar).bottleneck;
   const today = calendar.dayOf(input.now);
   const window = { first: today - s.days + 1, last: today };
   const gaps = historyGaps(t, window, calendar.dayOf, input.now);

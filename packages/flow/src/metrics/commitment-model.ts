@@ -95,32 +95,32 @@ export function bottleneckOf(stages: FlowStages, recent: RecentStays): Bottlenec
   };
 }
 
-/** What every page tells of a board: its stages and its bottleneck, decided once (`boardStory`). */
-export type BoardStory = {
+/** What every page tells of a board: its stages and its bottleneck, decided once (`commitmentModel`). */
+export type CommitmentModel = {
   stages: FlowStages;
   recent: RecentStays;
   bottleneck: Bottleneck | null;
 };
 
 /** The board's story from its timeline: the stays of the recent window and the bottleneck among them. */
-export function storyOf(
+export function commitmentModelOf(
   stages: FlowStages,
   t: BoardTimeline,
   now: number,
   width: number,
   calendar: Calendar,
-): BoardStory {
+): CommitmentModel {
   const recent = recentStays(t, now, width, calendar);
   return { stages, recent, bottleneck: bottleneckOf(stages, recent) };
 }
 
-export type BoardStoryInput = FlowInput & {
+export type CommitmentModelInput = FlowInput & {
   /** The window of the bottleneck: the board's iteration length in days (default 7). */
   days: number;
 };
 
 /** The story as the API tells it (the Issues page opens on its bottleneck, else the commitment point). */
-export type BoardStorySummary = {
+export type CommitmentSummary = {
   commitment_column: string | null;
   bottleneck: (Bottleneck & { window_days: number }) | null;
 };
@@ -129,11 +129,11 @@ export type BoardStorySummary = {
  * The board's commitment point and bottleneck, decided once: the same functions the Time in State and
  * Flow analyses call, for an answer that needs the story alone (the Issues page's default column).
  */
-export function boardStory(input: BoardStoryInput): BoardStorySummary {
+export function commitmentModel(input: CommitmentModelInput): CommitmentSummary {
   const stages = flowStages(input);
   const width = iterationDays(input.days);
   const t = buildTimeline(input, upTo(input.transitions, input.now));
-  const { bottleneck } = storyOf(stages, t, input.now, width, buildCalendar(input.calendar));
+  const { bottleneck } = commitmentModelOf(stages, t, input.now, width, buildCalendar(input.calendar));
   return {
     commitment_column: stages.commitmentColumn,
     bottleneck: bottleneck && { ...bottleneck, window_days: width },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardStory } from './board-story.ts';
+import { commitmentModel } from './commitment-model.ts';
 import { buildIssuesInColumnReport } from './issues.ts';
 import { buildTimeInStateReport } from './time-in-state.ts';
 import { buildFlowReport } from '../reports/flow-report.ts';
@@ -66,7 +66,7 @@ describe('one story: a board whose backlog holds most of the time (docs/metrics.
   const board = { columns: COLUMNS, transitions, items, now: jan(11, 12), days: 7 };
 
   it('names In Progress, never Backlog, as the bottleneck', () => {
-    expect(boardStory(board)).toEqual({
+    expect(commitmentModel(board)).toEqual({
       commitment_column: 'In Progress',
       bottleneck: { column: 'In Progress', days: 1.75, intensity: 2.33, samples: 4, window_days: 7 },
     });
@@ -89,7 +89,7 @@ describe('one story: a board whose backlog holds most of the time (docs/metrics.
       sample: 1,
     });
     const flow = buildFlowReport({ ...board, days: 30, storyDays: 7 });
-    expect(flow.bottleneck).toEqual(boardStory(board).bottleneck);
+    expect(flow.bottleneck).toEqual(commitmentModel(board).bottleneck);
     expect(flow.aging.items).toEqual([]);
     expect(flow.performance_insight.message).toContain(
       "Bottleneck: 'In Progress' (1.8 days per stay, 2.33x the other in-progress columns, last 7 days).",
@@ -97,7 +97,7 @@ describe('one story: a board whose backlog holds most of the time (docs/metrics.
   });
 
   it("with the board's cycle start at Backlog, Backlog is committed work and may be the bottleneck", () => {
-    const story = boardStory({ ...board, cycleStartColumn: 'Backlog' });
+    const story = commitmentModel({ ...board, cycleStartColumn: 'Backlog' });
     expect(story.bottleneck?.column).toBe('Backlog');
   });
 });
@@ -145,7 +145,7 @@ describe('property: no column before commitment is ever a bottleneck or an aging
           const now = BASE + nowHours * HOUR;
           const stages = flowStages(board);
           const before = new Set(COLS.filter((_, c) => stages.stages[c] === 'before_commitment'));
-          const story = boardStory({ ...board, now, days });
+          const story = commitmentModel({ ...board, now, days });
           const tis = buildTimeInStateReport({ ...board, now, days });
           const flow = buildFlowReport({ ...board, now, days: 30, storyDays: days });
           const named = story.bottleneck?.column ?? null;
