@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import type { Json } from '../http/json-body.ts';
 import { historyInput } from './history-view.ts';
-import { boardEstimates } from '../plan/board-plan.ts';
+import { boardEstimates } from '../iterations/board-plan.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import type { FilterView } from './item-filter.ts';
 import { type AnalysisKind, boardData, filtered, levelInfo, noted, read, serve } from './service.ts';

@@ -20,7 +20,7 @@ import { badRequest } from '../http/errors.ts';
 import type { AnalysedBoard } from './board.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
-import { iterationItems } from '../plan/board-plan.ts';
+import { iterationItems } from '../iterations/board-plan.ts';
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
 export type RequestFilter = {

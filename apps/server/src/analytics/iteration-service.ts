@@ -9,8 +9,8 @@ import {
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
-import { loadBoardPlan } from '../plan/board-plan.ts';
-import { readPlanFields } from '../plan/queries.ts';
+import { loadBoardPlan } from '../iterations/board-plan.ts';
+import { readPlanFields } from '../iterations/queries.ts';
 import type { Viewer } from './access.ts';
 import { archivedIds } from './item-filter.ts';
 import type { Json } from '../http/json-body.ts';

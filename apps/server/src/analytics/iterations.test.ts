@@ -16,7 +16,7 @@ import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard, generateDemoPlan } fr
 import type { IterationReportResponse, Project } from '@fluxion/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDemoBoard } from '../projects/demo.ts';
-import { appendPlanChanges } from '../plan/queries.ts';
+import { appendPlanChanges } from '../iterations/queries.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';

@@ -28,7 +28,7 @@ import type { ApiContext } from '../context.ts';
 import { type Json, jsonBody } from '../http/json-body.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import { badRequest } from '../http/errors.ts';
-import { estimatesIfAny } from '../plan/board-plan.ts';
+import { estimatesIfAny } from '../iterations/board-plan.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 import { historyInput } from './history-view.ts';
 import type { BoardData } from '../move-log/load-moves.ts';

@@ -37,7 +37,7 @@ import {
   STATUS_FIELD,
   workflowFieldOf,
 } from '../boards/workflow-field.ts';
-import { planFieldsToList, recordPlans } from '../plan/collect.ts';
+import { planFieldsToList, recordPlans } from '../iterations/collect.ts';
 import { blockedFieldKey, blockedFieldValue, currentBlockedField } from '../projects/blocked-field.ts';
 import { recordFieldValues } from '../move-log/field-changes.ts';
 import { recordObservedBlockers } from '../move-log/dependency-changes.ts';

@@ -4,7 +4,7 @@ import { flowOf, flowQuery } from '../analytics/flow-service.ts';
 import { hiddenFromViewer } from '../analytics/item-filter.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import { readPlanFields } from '../plan/queries.ts';
+import { readPlanFields } from '../iterations/queries.ts';
 import { boardCalendar } from '../projects/calendar.ts';
 import { findVisibleBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { testConfig } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { readPlanFields } from '../plan/queries.ts';
+import { readPlanFields } from '../iterations/queries.ts';
 import { ensureDemoBoard } from './demo.ts';
 
 const cases = await dialectCases();

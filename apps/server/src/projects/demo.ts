@@ -26,7 +26,7 @@ import {
   readPlanFields,
   saveIterationField,
   setEstimateField,
-} from '../plan/queries.ts';
+} from '../iterations/queries.ts';
 
 const BATCH = 200;
 

@@ -1,6 +1,6 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPlanFields } from '../plan/queries.ts';
+import { readPlanFields } from '../iterations/queries.ts';
 import { buildTestApp } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simControl } from '../testing/sim-control.ts';

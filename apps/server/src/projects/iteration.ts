@@ -1,6 +1,6 @@
 import { type BoardCalendar, DEFAULT_ITERATION_LENGTH, type Project } from '@fluxion/contract';
 import { buildCalendar, iterationWindow } from '@fluxion/flow';
-import { parseIterations } from '../plan/queries.ts';
+import { parseIterations } from '../iterations/queries.ts';
 import { engineCalendar } from './calendar.ts';
 import type { TrackedRow } from './queries.ts';
 

@@ -8,7 +8,7 @@ import { renameInClassification } from './classification.ts';
 /** The board's GitHub Iteration field, as board_plan_fields holds it (null: none, or not read yet). */
 export type IterationFieldColumns = {
   iteration_field_name: string | null;
-  /** JSON text of its iterations (plan/queries.ts). */
+  /** JSON text of its iterations (iterations/queries.ts). */
   iteration_list: string | null;
 };
 

@@ -44,7 +44,7 @@ import {
 } from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
 import { checkedBlockedField, saveFlowPoliciesOver } from './blocked-field.ts';
-import { readPlanFields, setEstimateField } from '../plan/queries.ts';
+import { readPlanFields, setEstimateField } from '../iterations/queries.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
   const user = await findUser(ctx.db, userId);

@@ -16,7 +16,7 @@ import {
   type PlanFieldEffect,
   projectsV2ItemEventSchema,
 } from './github-event.ts';
-import { readPlanFields } from '../plan/queries.ts';
+import { readPlanFields } from '../iterations/queries.ts';
 import { parseColumnOptions } from '../boards/columns.ts';
 import { workflowFieldOf } from '../boards/workflow-field.ts';
 import { AUTHORIZATION_EVENT, handleAuthorizationDelivery } from './authorization-event.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planEditChange } from '../plan/plan-diff.ts';
+import { planEditChange } from '../iterations/plan-diff.ts';
 import { interpretPlanEdit, projectsV2ItemEventSchema } from './github-event.ts';
 
 const FIELDS = { iteration: 'PVTIF_sprint', estimate: 'PVTF_points' };

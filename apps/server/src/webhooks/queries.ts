@@ -4,8 +4,8 @@ import { scheduleResync } from '../boards/repository.ts';
 import { applyReportedMoves } from '../collector/record.ts';
 import type { Db } from '../db/connection.ts';
 import type { Move } from '../move-log/moves.ts';
-import type { PlanEdit } from '../plan/plan-diff.ts';
-import { recordPlanEdit } from '../plan/queries.ts';
+import type { PlanEdit } from '../iterations/plan-diff.ts';
+import { recordPlanEdit } from '../iterations/queries.ts';
 
 /** Marks webhook deliveries processed; answers those that were not marked before. */
 async function markDeliveries(db: Db, deliveryIds: string[], now: number): Promise<Set<string>> {
