@@ -40,6 +40,7 @@ const {
   compactBoardMoves,
   snapshotBoardItems,
   snapshotBoard,
+  loadBoard,
   openDatabase,
   createPostgresTestDatabase,
   createSqliteTestDatabase,
@@ -625,6 +626,18 @@ async function breakdown(database: TestDatabase): Promise<void> {
   const [{ items }, itemsMs] = await timed(() => loadBoardItems(db, BOARD_ID));
   const [, itemRowsMs] = await timed(() => loadBoardItems(db, BOARD_ID, false));
   const [, rowsMs] = await timed(() => loadBoardData(db, BOARD_ID, undefined, false));
+  // From the board's snapshot (revisions that have one): moves, then its items decoded.
+  const [snapshotMs, snapshotItemsMs] = loadBoard
+    ? await (async () => {
+        const [board, ms] = await timed(async () => {
+          const b = await loadBoard(db, BOARD_ID);
+          await b.data;
+          return b;
+        });
+        const [, itemsMs] = await timed(() => board.items?.());
+        return board.items ? [ms, itemsMs] : [Number.NaN, Number.NaN];
+      })()
+    : [Number.NaN, Number.NaN];
   const columns = JSON.parse(
     (await db.selectFrom('boards').select('column_list').where('id', '=', BOARD_ID).executeTakeFirstOrThrow())
       .column_list,
@@ -639,7 +652,8 @@ async function breakdown(database: TestDatabase): Promise<void> {
   const [tisJson, tisJsonMs] = await timed(() => JSON.stringify(tis));
   console.log(
     `cold breakdown (in-process): load ${data.transitions.count} moves ${loadMs.toFixed(0)} ms ` +
-      `(${data.segmentMoves} from segments; from rows alone ${rowsMs.toFixed(0)} ms), ` +
+      `(${data.segmentMoves} from segments; from rows alone ${rowsMs.toFixed(0)} ms; ` +
+      `from the board snapshot ${snapshotMs.toFixed(0)} ms, its items ${snapshotItemsMs.toFixed(0)} ms), ` +
       `${items.length} items ${itemsMs.toFixed(0)} ms (from rows alone ${itemRowsMs.toFixed(0)} ms); ` +
       `engine first run leadtime ${leadMs.toFixed(0)} ms, timeinstate ${tisMs.toFixed(0)} ms; ` +
       `JSON leadtime ${leadJsonMs.toFixed(1)} ms (${(leadJson.length / 1024).toFixed(0)} KB), ` +

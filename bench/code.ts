@@ -69,6 +69,7 @@ export async function serverCode() {
     ...databases,
     ...users,
     snapshotBoard: snapshots.snapshotBoard,
+    loadBoard: snapshots.loadBoard,
   };
 }
 
