@@ -1,6 +1,14 @@
 import { nodeId } from './node-ids.ts';
 import { DAY_MS, generateHistory, type FlowModel, type Transition } from './history.ts';
 import { DEMO_BLOCKED_LABEL, demoBlockedItem } from './story.ts';
+import {
+  DEMO_BLOCKER_TITLE,
+  type DemoIssue,
+  type DemoIssueType,
+  demoContentId,
+  demoIssueType,
+  demoParents,
+} from './relations.ts';
 
 export const DEMO_OWNER = 'fluxion-demo';
 export const DEMO_REPO = 'fluxion-demo/storefront';
@@ -31,7 +39,15 @@ export type DemoItem = {
   milestone: string | null;
   createdAt: string;
   transitions: Transition[];
+  /** Its issue's node id. */
+  contentId: string;
+  issueType: DemoIssueType;
+  /** Its parent issue's number (a parent is on the board too); null: none. */
+  parentNumber: number | null;
 };
+
+/** An item blocked by an open issue (an issue dependency) since `since`. */
+export type DemoDependency = { itemId: string; blocker: DemoIssue; since: string };
 
 export type DemoBoard = {
   projectId: string;
@@ -41,6 +57,7 @@ export type DemoBoard = {
   title: string;
   columns: string[];
   items: DemoItem[];
+  dependencies: DemoDependency[];
 };
 
 export function demoItemId(number: number): string {
@@ -48,7 +65,7 @@ export function demoItemId(number: number): string {
 }
 
 /**
- * The demo board: 180 issues over 120 days, deterministic. The history ends at the start of `now`'s UTC day,
+ * The demo board: 180 issues over 120 days and two parents planning some of them (relations.ts), deterministic. The history ends at the start of `now`'s UTC day,
  * so every call on the same day gives the same board; on another day it is the same board shifted by whole days.
  */
 export function generateDemoBoard(options: { now: number }): DemoBoard {
@@ -79,10 +96,53 @@ export function generateDemoBoard(options: { now: number }): DemoBoard {
         milestone: h.milestone,
         createdAt: h.createdAt,
         transitions: h.transitions,
+        contentId: demoContentId(number),
+        issueType: demoIssueType(h.labels),
+        parentNumber: null,
       };
     }),
+    dependencies: [],
   };
-  // The one blocked item carries the label now, on GitHub (the simulator) as in Fluxion.
-  demoBlockedItem(board, end)?.item.labels.push(DEMO_BLOCKED_LABEL);
+  addParents(board, demoParents(history, end));
+  // The one blocked item carries the label now, on GitHub (the simulator) as in Fluxion, and waits on an
+  // open issue (a dependency) since the label went on: a time marked twice counts once.
+  const blocked = demoBlockedItem(board, end);
+  if (blocked) {
+    blocked.item.labels.push(DEMO_BLOCKED_LABEL);
+    const number = board.items.length + 1;
+    const createdAt = new Date(blocked.since - 5 * DAY_MS).toISOString();
+    const blocker = { contentId: demoContentId(number), number, title: DEMO_BLOCKER_TITLE, createdAt };
+    board.dependencies.push({
+      itemId: blocked.item.id,
+      blocker,
+      since: new Date(blocked.since).toISOString(),
+    });
+  }
   return board;
+}
+
+/** The parents after the generated issues, each a Feature; their children name them. */
+function addParents(board: DemoBoard, parents: ReturnType<typeof demoParents>): void {
+  for (const parent of parents) {
+    const number = board.items.length + 1;
+    for (const item of board.items) if (parent.childNumbers.includes(item.number)) item.parentNumber = number;
+    board.items.push({
+      id: demoItemId(number),
+      number,
+      title: parent.title,
+      url: `https://github.com/${DEMO_REPO}/issues/${number}`,
+      labels: [],
+      milestone: null,
+      createdAt: parent.createdAt,
+      transitions: parent.transitions,
+      contentId: demoContentId(number),
+      issueType: 'Feature',
+      parentNumber: null,
+    });
+  }
+}
+
+/** The demo's parents: the items some other item names as its parent. */
+export function demoParentNumbers(board: DemoBoard): Set<number> {
+  return new Set(board.items.flatMap((i) => (i.parentNumber === null ? [] : [i.parentNumber])));
 }

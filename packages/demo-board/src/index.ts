@@ -10,8 +10,10 @@ export {
   DEMO_PROJECT_NUMBER,
   DEMO_REPO,
   type DemoBoard,
+  type DemoDependency,
   type DemoItem,
   demoItemId,
+  demoParentNumbers,
   generateDemoBoard,
 } from './demo-board.ts';
 export { DAY_MS, type FlowModel, generateHistory, type HistoryItem, type Transition } from './history.ts';
@@ -34,3 +36,12 @@ export {
   type DemoPlan,
   generateDemoPlan,
 } from './plan.ts';
+export {
+  DEMO_BLOCKER_TITLE,
+  DEMO_ISSUE_TYPES,
+  DEMO_PARENTS,
+  type DemoIssue,
+  type DemoIssueType,
+  demoContentId,
+  demoIssueType,
+} from './relations.ts';

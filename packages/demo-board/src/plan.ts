@@ -1,6 +1,6 @@
 import type { Iteration, PlanChange } from '@fluxion/flow';
 import { DAY_MS } from './history.ts';
-import type { DemoBoard, DemoItem } from './demo-board.ts';
+import { type DemoBoard, type DemoItem, demoParentNumbers } from './demo-board.ts';
 
 export const DEMO_ITERATION_FIELD = 'Iteration';
 export const DEMO_ESTIMATE_FIELD = 'Estimate';
@@ -100,5 +100,8 @@ function itemPlan(item: DemoItem, starts: readonly number[], end: number): PlanC
 export function generateDemoPlan(board: DemoBoard, options: { now: number }): DemoPlan {
   const end = Math.floor(options.now / DAY_MS) * DAY_MS;
   const { iterations, starts } = demoIterations(board, end);
-  return { iterations, changes: board.items.flatMap((item) => itemPlan(item, starts, end)) };
+  // A parent is planned through its children: it has no estimate or iteration of its own.
+  const parents = demoParentNumbers(board);
+  const planned = board.items.filter((item) => !parents.has(item.number));
+  return { iterations, changes: planned.flatMap((item) => itemPlan(item, starts, end)) };
 }

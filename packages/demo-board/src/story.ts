@@ -1,5 +1,5 @@
 import { DAY_MS } from './history.ts';
-import type { DemoBoard, DemoItem } from './demo-board.ts';
+import { type DemoBoard, type DemoItem, demoParentNumbers } from './demo-board.ts';
 
 /**
  * The demo's flow policies and its one blocked item (docs/metrics.md, "Service Level Expectation", "WIP
@@ -39,12 +39,14 @@ export function demoWipLimits(board: DemoBoard, end: number): Record<string, num
 }
 
 /**
- * The one blocked item: of the items in progress now, the one that entered In Progress last before the
+ * The one blocked item: of the items in progress now (parents aside), the one that entered In Progress last before the
  * last three days, blocked since a day after it entered (it waits on a payment provider's answer).
  */
 export function demoBlockedItem(board: DemoBoard, end: number): { item: DemoItem; since: number } | null {
   let chosen: { item: DemoItem; since: number } | null = null;
+  const parents = demoParentNumbers(board);
   for (const item of board.items) {
+    if (parents.has(item.number)) continue;
     const last = item.transitions.at(-1);
     if (last?.to !== 'In Progress') continue;
     const entered = Date.parse(last.at);

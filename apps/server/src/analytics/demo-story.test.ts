@@ -1,3 +1,4 @@
+import { DEMO_BLOCKER_TITLE, DEMO_PARENTS, generateDemoBoard } from '@fluxion/demo-board';
 import { DEMO_PROJECT_ID, startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDemoBoard } from '../projects/demo.ts';
@@ -59,5 +60,37 @@ describe.each(cases)('the demo story on $name', async ({ create }) => {
     expect(card.sle_at_risk.map((i: { id: string }) => i.id)).toEqual(flow.sle.at_risk.slice(0, 5));
     const ages = card.sle_at_risk.map((i: { age_days: number }) => i.age_days);
     expect(ages).toEqual([...ages].sort((a, b) => b - a));
+  });
+
+  it('types its issues, counts leaf items and leaves its two parents out, split by type on Flow', () => {
+    expect(flow.level_of_work).toMatchObject({ level: 'leaves', automatic: true, parents: 2 });
+    expect(flow.level_of_work.sentence).toBe('Counting leaf items: 2 parents left out');
+    const types = flow.by_type.map((row: { type: string | null }) => row.type).sort();
+    expect(types).toEqual(['Bug', 'Feature', 'Task']);
+    const finished = flow.by_type.reduce((n: number, row: { throughput: number }) => n + row.throughput, 0);
+    expect(finished).toBe(flow.throughput.total);
+  });
+
+  it('lists its parents with their children and forecasts, and names what blocks the blocked item', async () => {
+    const board = generateDemoBoard({ now: NOW });
+    const { parents } = await get(`/api/parents/?project=${encodeURIComponent(DEMO_PROJECT_ID)}`);
+    expect(parents.map((p: { title: string }) => p.title).sort()).toEqual(
+      DEMO_PARENTS.map((p) => p.title).sort(),
+    );
+    for (const parent of parents) {
+      const children = board.items.filter((i) => i.parentNumber === parent.number);
+      expect(parent.progress.total).toBe(children.length);
+      expect(parent.progress.done).toBe(children.filter((c) => c.transitions.at(-1)?.to === 'Done').length);
+      expect(parent.sub_issues).toEqual({ total: children.length, completed: parent.progress.done });
+      expect(parent.lead_time.started_at).not.toBeNull();
+    }
+    const blocked = flow.aging.items.find((i: { blocked?: boolean }) => i.blocked);
+    const item = await get(
+      `/api/item/?project=${encodeURIComponent(DEMO_PROJECT_ID)}&item=${encodeURIComponent(blocked.id)}`,
+    );
+    expect(item.blocked_by).toEqual([
+      expect.objectContaining({ title: DEMO_BLOCKER_TITLE, repository: 'fluxion-demo/storefront' }),
+    ]);
+    expect(item.blocked).toHaveLength(1);
   });
 });

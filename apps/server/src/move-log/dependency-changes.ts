@@ -12,7 +12,7 @@ import type { StoredRelatedIssue } from './moves.ts';
  * place in time, since the spans are read in time order.
  */
 
-export type DependencySource = 'poll' | 'webhook';
+export type DependencySource = 'poll' | 'webhook' | 'demo';
 
 /** A blocking issue as stored with each change. */
 export type Blocker = Pick<StoredRelatedIssue, 'number' | 'repository' | 'title' | 'url'>;
@@ -101,6 +101,11 @@ export async function recordDependencyChanges(
   }
   unit.wrote(written);
   return written;
+}
+
+/** Forgets the board's dependency history (the demo board's, regenerated each day). */
+export async function forgetDependencyChanges(db: Db, boardId: string): Promise<void> {
+  await db.deleteFrom('dependency_changes').where('board_id', '=', boardId).execute();
 }
 
 /** The board's dependency history (only these items' when given), oldest first. */

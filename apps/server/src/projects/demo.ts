@@ -7,6 +7,8 @@ import {
   DEMO_ITERATION_FIELD_ID,
   DEMO_BLOCKED_LABEL,
   type DemoBoard,
+  type DemoItem,
+  DEMO_REPO,
   demoLabelChanges,
   demoWipLimits,
   generateDemoBoard,
@@ -19,7 +21,9 @@ import { saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
 import { forgetLabelChanges, recordLabelChanges } from '../move-log/label-changes.ts';
 import { saveFlowPolicies } from './flow-policies.ts';
 import { forgetHistory, insertHistory } from '../move-log/writes.ts';
-import { findDemoBoard } from './queries.ts';
+import { forgetDependencyChanges, recordDependencyChanges } from '../move-log/dependency-changes.ts';
+import type { ItemRelations, StoredRelatedIssue } from '../move-log/moves.ts';
+import { demoHasRelations, findDemoBoard } from './queries.ts';
 import {
   appendPlanChanges,
   forgetPlanChanges,
@@ -44,7 +48,8 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
   return ctx.db.transaction().execute(async (trx) => {
     await lockDemoBoard(trx, ctx.dialect);
     const existing = await findDemoBoard(trx);
-    if (existing && existing.added_at === firstMove) {
+    // A demo stored before it had types and parents is made again, like one from an earlier day.
+    if (existing && existing.added_at === firstMove && (await demoHasRelations(trx, existing.id))) {
       await setSyncStatus(trx, existing.id, syncStatus);
       // A database from before iterations and estimates gets the demo's plan without a new history: new
       // board data, one bump for all of it.
@@ -115,6 +120,8 @@ async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now:
       content_type: 'Issue',
       milestone: item.milestone,
       labels: JSON.stringify(item.labels),
+      content_id: item.contentId,
+      relations: JSON.stringify(demoRelations(board, item)),
       column_name: last?.to ?? null,
       entered_column_at: last ? Date.parse(last.at) : null,
       removed_at: null,
@@ -135,6 +142,33 @@ async function insertDemoHistory(db: Db, boardId: string, board: DemoBoard, now:
   await insertHistory(db, { items, moves: transitions }, BATCH);
 }
 
+/** An open issue of the demo's repository, as a relation names it (the demo's parents and blocker are open). */
+const demoIssue = (issue: { contentId: string; number: number; title: string }) => ({
+  contentId: issue.contentId,
+  number: issue.number,
+  repository: DEMO_REPO,
+  title: issue.title,
+  url: `https://github.com/${DEMO_REPO}/issues/${issue.number}`,
+  closed: false,
+});
+
+/** An item's type, parent, sub-issue counts and blockers, as a listing of the simulator's demo reads them. */
+function demoRelations(board: DemoBoard, item: DemoItem): ItemRelations {
+  const parent = board.items.find((p) => p.number === item.parentNumber);
+  const children = board.items.filter((c) => c.parentNumber === item.number);
+  const blockedBy: StoredRelatedIssue[] = board.dependencies
+    .filter((d) => d.itemId === item.id)
+    .map((d) => ({ ...demoIssue(d.blocker), closedAt: null }));
+  return {
+    parent: parent ? demoIssue(parent) : null,
+    subIssues: children.length ? { total: children.length, completed: children.filter(isDone).length } : null,
+    issueType: item.issueType,
+    blockedBy,
+  };
+}
+
+const isDone = (item: DemoItem) => item.transitions.at(-1)?.to === 'Done';
+
 /**
  * The demo's flow policies and its blocked item's label history (packages/demo-board, story.ts): a WIP
  * limit on review breached once in the last 30 days, the label `blocked`, the SLE its history proposes.
@@ -154,6 +188,20 @@ async function insertDemoStory(changes: BoardChanges, board: DemoBoard, now: num
     'demo',
     now,
   );
+  await forgetDependencyChanges(db, boardId);
+  const dependencies = board.dependencies.map((d) => ({
+    itemId: d.itemId,
+    blockingId: d.blocker.contentId,
+    blocking: true,
+    at: Date.parse(d.since),
+    blocker: {
+      number: d.blocker.number,
+      repository: DEMO_REPO,
+      title: d.blocker.title,
+      url: demoIssue(d.blocker).url,
+    },
+  }));
+  await recordDependencyChanges(changes, dependencies, 'demo', now);
 }
 
 /** The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. */

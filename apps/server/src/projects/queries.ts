@@ -73,6 +73,18 @@ export async function findDemoBoard(db: Db): Promise<(Board & IterationFieldColu
     .executeTakeFirst();
 }
 
+/** Whether the demo board's items carry their types and parents (stored since issue 36). */
+export async function demoHasRelations(db: Db, boardId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('items')
+    .select('item_id')
+    .where('board_id', '=', boardId)
+    .where('relations', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function findBoardByGithubId(db: Db, githubProjectId: string): Promise<Board | undefined> {
   return db
     .selectFrom('boards')

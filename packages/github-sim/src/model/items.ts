@@ -21,6 +21,8 @@ export type CreateContentInput = {
   milestone?: string | null;
   createdAt?: number;
   visibleTo?: string[] | null;
+  /** A node id fixed by the caller (the demo board's, which Fluxion stores too); else a new one. */
+  nodeId?: string;
 };
 
 const LABEL_COLORS: Record<string, string> = {
@@ -36,7 +38,7 @@ export function createContent(world: World, input: CreateContentInput): SimConte
   if (kind !== 'DraftIssue' && input.number !== undefined) world.noteIssueNumber(input.repo, input.number);
   const content: SimContent = {
     kind,
-    nodeId: nodeId(kind, databaseId),
+    nodeId: input.nodeId ?? nodeId(kind, databaseId),
     databaseId,
     repo: kind === 'DraftIssue' ? '' : input.repo,
     number: kind === 'DraftIssue' ? 0 : (input.number ?? world.nextIssueNumber(input.repo)),

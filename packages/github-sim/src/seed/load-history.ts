@@ -5,6 +5,8 @@ import type { Transition } from '@fluxion/demo-board';
 
 export type HistoryEntry = {
   id?: string;
+  /** Its issue's node id, when fixed (the demo board's). */
+  contentId?: string;
   number?: number;
   title: string;
   labels: string[];
@@ -53,6 +55,7 @@ function loadEntries(
       milestone: entry.milestone,
       createdAt,
       visibleTo: entry.visibleTo,
+      nodeId: entry.contentId,
     });
     const item = addItem(world, {
       projectId: project.nodeId,

@@ -1,5 +1,6 @@
+import type { DemoBoard } from '@fluxion/demo-board';
 import { addBlockedBy, addSubIssue, setIssueType } from '../model/hierarchy.ts';
-import { statusOf } from '../model/items.ts';
+import { createContent, statusOf } from '../model/items.ts';
 import type { SimContent, SimProject } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 
@@ -39,4 +40,29 @@ export function seedRelations(world: World, project: SimProject, repo: string): 
       blockingId: blocking.content.nodeId,
       actor: 'octo-bob',
     });
+}
+
+/**
+ * The demo board's types, parents and dependency as packages/demo-board makes them (and Fluxion stores
+ * them): the blocking issue is in the demo's repository, not on its board.
+ */
+export function seedDemoRelations(world: World, board: DemoBoard): void {
+  const byNumber = new Map(board.items.map((item) => [item.number, item]));
+  for (const item of board.items) {
+    setIssueType(world, item.contentId, item.issueType);
+    const parent = item.parentNumber === null ? undefined : byNumber.get(item.parentNumber);
+    if (parent) addSubIssue(world, { parentId: parent.contentId, subId: item.contentId, actor: 'octo-bob' });
+  }
+  for (const { itemId, blocker } of board.dependencies) {
+    const blocked = board.items.find((item) => item.id === itemId);
+    if (!blocked) continue;
+    createContent(world, {
+      repo: board.repo,
+      title: blocker.title,
+      number: blocker.number,
+      createdAt: Date.parse(blocker.createdAt),
+      nodeId: blocker.contentId,
+    });
+    addBlockedBy(world, { blockedId: blocked.contentId, blockingId: blocker.contentId, actor: 'octo-bob' });
+  }
 }

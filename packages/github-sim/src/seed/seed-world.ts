@@ -8,7 +8,7 @@ import {
   generateDemoBoard,
   generateHistory,
 } from '@fluxion/demo-board';
-import { seedRelations } from './seed-relations.ts';
+import { seedDemoRelations, seedRelations } from './seed-relations.ts';
 import { loadHistory } from './load-history.ts';
 
 export const DEFAULT_CLIENT_ID = 'fluxion-local';
@@ -162,4 +162,5 @@ export function seedDemo(world: World): void {
     at: Date.parse(board.items[0]?.createdAt ?? new Date().toISOString()),
   });
   loadHistory(world, project, board.repo, board.items, 'octo-bob');
+  seedDemoRelations(world, board);
 }
