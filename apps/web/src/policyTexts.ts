@@ -74,6 +74,13 @@ export const P = {
     blockedFieldHelp:
       "Or while a single-select field of the board holds a value, e.g. 'Blocked' = 'Yes'. Its past values count from when GitHub says each was set.",
     blockedFieldNone: 'None',
+    typeSlesTitle: 'SLE per issue type (optional)',
+    typeSlesHelp:
+      "A type's own SLE, e.g. bugs within 5 days. Days left empty: the board's SLE applies to it.",
+    typeSlesNone: 'Per-type SLEs: the board has no issue types yet.',
+    typeSlePercent: (type: string) => `${type}: share of items (%)`,
+    typeSleDays: (type: string) => `${type}: within (days)`,
+    typeSleNoDays: "board's SLE",
     blockedFieldChooseValue: 'Choose a value…',
     blockedFieldNoFields: 'This board has no single-select field besides its workflow field.',
     blockedFieldsFailed:

@@ -20,14 +20,22 @@ export function TypeBreakdown({ data }: { data: FlowResponse }) {
     finished: row.throughput,
     'in progress': row.wip,
   }));
+  // Cycle time and aging side by side: a type's p50 and p85 of finished items, and its oldest in progress.
+  const times = rows.map((row) => ({
+    type: typeName(row),
+    p50: row.p50 ?? 0,
+    p85: row.p85 ?? 0,
+    oldest: row.oldest_days ?? 0,
+  }));
+  const height = 40 + rows.length * 36;
   return (
     <ChartCard
       title="Work type distribution"
-      caption={`Finished items over the last ${data.window.days} days and items in progress now, per issue type.`}
+      caption={`Finished items over the last ${data.window.days} days and items in progress now, then cycle-time percentiles and the oldest item in progress (days), per issue type.`}
       testId="flow-by-type"
       table
     >
-      <div style={{ width: '100%', height: 40 + rows.length * 36 }}>
+      <div style={{ width: '100%', height }} data-testid="type-counts-chart">
         <ResponsiveContainer>
           <BarChart data={chart} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
@@ -37,6 +45,20 @@ export function TypeBreakdown({ data }: { data: FlowResponse }) {
             <Legend />
             <Bar dataKey="finished" stackId="a" fill="#1f883d" />
             <Bar dataKey="in progress" stackId="b" fill="#0969da" />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <div style={{ width: '100%', height: height + 36 }} data-testid="type-times-chart">
+        <ResponsiveContainer>
+          <BarChart data={times} layout="vertical" margin={{ left: 8, right: 16 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" unit=" d" />
+            <YAxis type="category" dataKey="type" width={90} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="p50" name="cycle time p50" fill="#8250df" />
+            <Bar dataKey="p85" name="cycle time p85" fill="#bf3989" />
+            <Bar dataKey="oldest" name="oldest in progress" fill="#bc4c00" />
           </BarChart>
         </ResponsiveContainer>
       </div>

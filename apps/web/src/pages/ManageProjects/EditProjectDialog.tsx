@@ -15,7 +15,8 @@ import type { BoardFieldsState } from './BlockedFieldSelect.tsx';
 import { EstimateFieldSelect, estimateFieldId } from './EstimateFieldSelect.tsx';
 import { useBoardPlan } from '../../projects/useBoardPlan.ts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { changeWorkflowField, getProjectFields } from '../../api/endpoints.ts';
+import { changeWorkflowField, getFilterSuggestions, getProjectFields } from '../../api/endpoints.ts';
+import { withBoardTypes } from './TypeSlesField.tsx';
 import { WorkflowFieldChange } from './WorkflowFieldChange.tsx';
 import { OrgWebhookSection } from './OrgWebhookSection.tsx';
 import styles from './ManageProjects.module.css';
@@ -40,7 +41,16 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const calendarBody = calendarRequest(calendar);
   const editable = sharedSettingsEditable(project);
   const [policies, setPolicies] = useState(() => initialPolicies(project));
-  const policiesBody = policiesRequest(policies);
+  // The board's issue types, each offered its own SLE (they arrive after the dialog opens).
+  const suggestions = useQuery({
+    queryKey: ['filter-suggestions', project.project_id],
+    queryFn: () => getFilterSuggestions(project.project_id),
+    staleTime: 60_000,
+    retry: false,
+  });
+  const boardTypes = suggestions.data?.issue_types?.map((s) => s.name) ?? [];
+  const shownPolicies = { ...policies, typeSles: withBoardTypes(policies.typeSles, boardTypes) };
+  const policiesBody = policiesRequest(shownPolicies);
   const calendarValid =
     !editable || ('calendar' in calendarBody && calendar.weekends.length < 7 && policiesBody !== null);
   // The estimate field: sent only when changed here (omitted: unchanged).
@@ -122,7 +132,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
           <WorkLevelField value={workLevel} onChange={setWorkLevel} />
           <FlowPoliciesField
-            choice={policies}
+            choice={shownPolicies}
             onChange={setPolicies}
             boardFields={boardFieldsState(fields)}
             workflowFieldId={project.workflow_field?.id ?? fields.data?.default_field_id ?? null}

@@ -4,6 +4,7 @@ import { wipLimitsFromForm, wipLimitsValid } from '../../lib/flowPolicies.ts';
 import { P } from '../../policyTexts.ts';
 import styles from '../../components/FlowPolicies/FlowPolicies.module.css';
 import { BlockedFieldSelect, type BoardFieldsState } from './BlockedFieldSelect.tsx';
+import { initialTypeSles, type TypeSleTexts, TypeSlesField, typeSlesFromTexts } from './TypeSlesField.tsx';
 
 /** The form's state: texts as typed, so a half-typed number is not lost. */
 export type PoliciesChoice = {
@@ -16,11 +17,13 @@ export type PoliciesChoice = {
   blockedFieldId: string;
   blockedFieldName: string;
   blockedFieldValue: string;
+  /** Each issue type's own SLE as typed (TypeSlesField). */
+  typeSles: TypeSleTexts;
 };
 
 const DEFAULT_SLE = { percent: 85, days: 10 };
 
-export function initialPolicies(project: Project): PoliciesChoice {
+export function initialPolicies(project: Project, boardTypes: readonly string[] = []): PoliciesChoice {
   const p = project.flow_policies;
   const columns = project.column_list.slice(0, -1);
   return {
@@ -34,6 +37,7 @@ export function initialPolicies(project: Project): PoliciesChoice {
     blockedFieldId: p?.blocked_field?.field_id ?? '',
     blockedFieldName: p?.blocked_field?.name ?? '',
     blockedFieldValue: p?.blocked_field?.value ?? '',
+    typeSles: initialTypeSles(p?.type_sles, boardTypes),
   };
 }
 
@@ -58,11 +62,15 @@ export function policiesRequest(choice: PoliciesChoice): FlowPolicies | null {
   if (!wipLimitsValid(choice.wip) || choice.blockedLabel.trim() === '') return null;
   const blockedField = blockedFieldOf(choice);
   if (blockedField === undefined) return null;
+  const typeSles = typeSlesFromTexts(choice.typeSles);
+  if (typeSles === null) return null;
   return {
     sle: choice.proposedSle || percent === null || days === null ? null : { percent, days },
     wip_limits: wipLimitsFromForm(choice.wip),
     blocked_label: choice.blockedLabel.trim(),
     blocked_field: blockedField,
+    // Always sent: an emptied row takes that type's SLE away ({} takes them all).
+    type_sles: typeSles,
   };
 }
 
@@ -140,6 +148,7 @@ export function FlowPoliciesField({ choice, onChange, boardFields, workflowField
         onChange={(f) => set({ blockedFieldId: f.id, blockedFieldName: f.name, blockedFieldValue: f.value })}
         invalid={blockedFieldOf(choice) === undefined}
       />
+      <TypeSlesField texts={choice.typeSles} onChange={(typeSles) => set({ typeSles })} />
     </fieldset>
   );
 }
