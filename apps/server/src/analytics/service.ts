@@ -300,8 +300,12 @@ const STORY: AnalysisKind<{ project: string } & Partial<ItemFilterQuery>, BoardS
 };
 
 /** The board's level of work over the items the viewer sees on it, with its sentence. */
-export function levelInfo(items: BoardItem[], setting: WorkLevel | null): LevelOfWorkInfo {
-  const { level } = itemsAtLevel(items, setting);
+export function levelInfo(
+  items: BoardItem[],
+  setting: WorkLevel | null,
+  left?: BoardItem[],
+): LevelOfWorkInfo {
+  const { level } = itemsAtLevel(items, setting, left);
   return {
     level: level.level,
     automatic: level.automatic,
@@ -315,7 +319,8 @@ export function levelInfo(items: BoardItem[], setting: WorkLevel | null): LevelO
 const LEVEL_OF_WORK: AnalysisKind<Project & Partial<ItemFilterQuery>, LevelOfWorkInfo> = {
   name: 'level',
   readsItems: () => true,
-  compute: async ({ board, view }) => levelInfo((view as FilterView).items, board.workLevel),
+  compute: async ({ board, view }) =>
+    levelInfo((view as FilterView).items, board.workLevel, (view as FilterView).leftAll),
 };
 
 /**
@@ -323,8 +328,10 @@ const LEVEL_OF_WORK: AnalysisKind<Project & Partial<ItemFilterQuery>, LevelOfWor
  * lead time and forecast (docs/metrics.md, "Parents"), from all the items the viewer sees whatever the
  * level of work: a parent's children are what it is made of. `item`: that parent alone (404 if it is none).
  */
-const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResponse> = {
+const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResponse> & { object: true } = {
   name: 'parents',
+  // The digest reads it as an object too (parents that slipped).
+  object: true,
   readsItems: () => true,
   compute: async ({ ctx, board, query, view }) => {
     const items = (view as FilterView).items;
@@ -343,7 +350,11 @@ const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResp
       ...(estimates ? { estimates } : {}),
     });
     const parents = query.item ? report.parents.filter((p) => p.id === query.item) : report.parents;
-    return { ...report, parents, level_of_work: levelInfo(items, board.workLevel) };
+    return {
+      ...report,
+      parents,
+      level_of_work: levelInfo(items, board.workLevel, (view as FilterView).leftAll),
+    };
   },
 };
 
@@ -352,6 +363,10 @@ export const levelOfWorkOf = (ctx: ApiContext, viewer: Viewer, query: Project) =
 
 export const parentsOf = (ctx: ApiContext, viewer: Viewer, query: ParentsQuery) =>
   serve(ctx, viewer, PARENTS, query);
+
+/** The parents report as the digest reads it: the same cached computation as GET /api/parents/'s. */
+export const parentsReportOf = (ctx: ApiContext, viewer: Viewer, query: ParentsQuery) =>
+  read(ctx, viewer, PARENTS, query);
 
 export const boardStoryOf = (
   ctx: ApiContext,

@@ -37,6 +37,7 @@ import { workLevel } from './migrations/035_work_level.ts';
 import { emailConfirmations } from './migrations/036_email_confirmations.ts';
 import { estimatedMoves } from './migrations/037_estimated_moves.ts';
 import { boardSnapshots } from './migrations/038_board_snapshots.ts';
+import { digestBaselines } from './migrations/039_digest_baselines.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -78,6 +79,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '036_email_confirmations': emailConfirmations,
     '037_estimated_moves': estimatedMoves,
     '038_board_snapshots': boardSnapshots(dialect),
+    '039_digest_baselines': digestBaselines,
   };
 }
 

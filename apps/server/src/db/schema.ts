@@ -414,6 +414,19 @@ export type OrgWebhookSecretsTable = {
 };
 
 /** A digest/alert address of a user and whether it is confirmed theirs (migration 036; notifications/). */
+/** What a board's digest of a week read (migration 039): parents' 85 % dates, types' p85 cycle times. */
+export type DigestBaselinesTable = {
+  board_id: string;
+  /** The digest's Monday (YYYY-MM-DD). */
+  period: string;
+  kind: 'parent' | 'type';
+  /** The parent's item id, or the issue type. */
+  key: string;
+  /** The 85 % date (YYYY-MM-DD), or the p85 in days. */
+  value: string;
+  recorded_at: number;
+};
+
 export type EmailConfirmationsTable = {
   user_id: string;
   /** In lower case. */
@@ -454,6 +467,7 @@ export type Database = {
   task_turns: TaskTurnsTable;
   org_webhook_secrets: OrgWebhookSecretsTable;
   email_confirmations: EmailConfirmationsTable;
+  digest_baselines: DigestBaselinesTable;
 };
 
 export type User = Selectable<UsersTable>;

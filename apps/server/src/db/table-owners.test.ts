@@ -36,6 +36,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   webhook_deliveries: 'webhooks',
   org_webhook_secrets: 'webhooks',
   email_confirmations: 'notifications',
+  digest_baselines: 'notifications',
   /** The GitHub App's installations (migration 019), written by their own folder. */
   github_installations: 'installations',
   /** Label additions and removals (migration 028), recorded with the items' metadata. */

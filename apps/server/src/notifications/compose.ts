@@ -1,6 +1,8 @@
 import { formatter } from '@fluxion/contract/format';
 import { analysedBoard } from '../analytics/board.ts';
 import { flowOf, flowQuery } from '../analytics/flow-service.ts';
+import { parentsReportOf } from '../analytics/service.ts';
+import { grownTypes, keepBaseline, readBaseline, slippedParents } from './baselines.ts';
 import { hiddenFromViewer } from '../analytics/item-filter.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
@@ -9,7 +11,14 @@ import { boardCalendar } from '../projects/calendar.ts';
 import { findVisibleBoard } from '../projects/queries.ts';
 import { findUser } from '../users/queries.ts';
 import { PRIVATE_ITEM_NAME, withoutContent } from '../visibility/redact.ts';
-import { buildDigest, DIGEST_FLOW_PARAMS, type Digest, type DigestItem, firstLook } from './digest.ts';
+import {
+  buildDigest,
+  DIGEST_FLOW_PARAMS,
+  type Digest,
+  type DigestItem,
+  firstLook,
+  type SinceBefore,
+} from './digest.ts';
 import { type Alert, combineAlerts } from './messages.ts';
 import { findPreferences } from './preferences.ts';
 import type { Crossing } from './crossings.ts';
@@ -45,7 +54,27 @@ export async function digestForUser(
     estimate,
     publicUrl: ctx.config.publicUrl,
     locale: await readerLocale(ctx, userId, board),
+    sinceBefore: await sinceBefore(ctx, viewer, board, period, report),
   });
+}
+
+/**
+ * The parents that slipped and the types whose cycle time grew since the week kept before this one (as
+ * this reader sees the parents), keeping this week's figures for the next digest.
+ */
+async function sinceBefore(
+  ctx: ApiContext,
+  viewer: NonNullable<Awaited<ReturnType<typeof boardViewer>>>,
+  board: Board,
+  period: string,
+  report: Awaited<ReturnType<typeof flowOf>>,
+): Promise<SinceBefore | null> {
+  const { parents } = await parentsReportOf(ctx, viewer, { project: board.github_project_id });
+  const types = report.by_type ?? [];
+  const kept = await readBaseline(ctx.db, board.id, period);
+  await keepBaseline(ctx.db, board.id, period, { parents, types }, ctx.now());
+  if (!kept) return null;
+  return { period: kept.period, slipped: slippedParents(parents, kept), grown: grownTypes(types, kept) };
 }
 
 /** The locale a user reads this board's messages in (saved with their settings; en-US until then). */
@@ -75,7 +104,16 @@ export async function digestForChannel(
     breached: shown(digest.sle.breached),
     atRisk: shown(digest.sle.atRisk),
   };
-  const { firstLook: _mine, ...rest } = { ...digest, oldest: shown(digest.oldest), sle };
+  const since = digest.sinceBefore && {
+    ...digest.sinceBefore,
+    slipped: digest.sinceBefore.slipped.map((p) => (hidden.has(p.id) ? withoutContent(p) : p)),
+  };
+  const { firstLook: _mine, ...rest } = {
+    ...digest,
+    oldest: shown(digest.oldest),
+    sle,
+    sinceBefore: since,
+  };
   return { ...rest, firstLook: firstLook(rest) };
 }
 

@@ -6,6 +6,7 @@ import {
   type HistoryGaps,
 } from '@fluxion/contract';
 import { type Formatter, formatter } from '@fluxion/contract/format';
+import type { GrownType, SlippedParent } from './baselines.ts';
 
 /** Weeks of completions a digest compares: this week and the three before it. */
 export const DIGEST_WEEKS = 4;
@@ -59,6 +60,11 @@ export type Digest = {
   sle: DigestSle | null;
   /** Columns over their WIP limit now. */
   wipBreaches: { column: string; count: number; limit: number }[];
+  /**
+   * Against the week kept before (baselines.ts): the parents whose 85 % date slipped and the types whose
+   * p85 cycle time grew; null when no earlier week was kept.
+   */
+  sinceBefore?: SinceBefore | null;
   /** One sentence: what to look at first. */
   firstLook: string;
   links: DigestLinks;
@@ -82,6 +88,9 @@ export type DigestSle = {
   breached: DigestItem[];
   atRisk: DigestItem[];
 };
+
+/** `period`: the Monday of the week compared with. */
+export type SinceBefore = { period: string; slipped: SlippedParent[]; grown: GrownType[] };
 
 export type DigestLinks = { flow: string; issues: string; timeInState: string; settings: string };
 
@@ -125,6 +134,7 @@ export function buildDigest(input: {
   estimate?: { field: string; report: FlowResponse } | null;
   publicUrl: string;
   locale?: string | null;
+  sinceBefore?: SinceBefore | null;
 }): Digest {
   const { report, estimate } = input;
   const last = report.throughput.weekly.at(-1);
@@ -149,6 +159,7 @@ export function buildDigest(input: {
       .filter((w) => w.over)
       .map(({ column, count, limit }) => ({ column, count, limit })),
     links: digestLinks(input.publicUrl, input.projectId, report.bottleneck?.column ?? null),
+    sinceBefore: input.sinceBefore ?? null,
   };
   return { ...digest, firstLook: firstLook(digest) };
 }

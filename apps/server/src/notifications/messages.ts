@@ -128,6 +128,28 @@ export function wipLimitLine(digest: Digest): string | null {
   return `Over the WIP limit: ${digest.wipBreaches.map((w) => `${w.column} holds ${w.count} (limit ${w.limit})`).join('; ')}.`;
 }
 
+/** "Parents that slipped since the week of Nov 16: #181 “Checkout” (85 %: Dec 1 → Dec 9)", or null. */
+export function slippedLine(digest: Digest): string | null {
+  const since = digest.sinceBefore;
+  if (!since || since.slipped.length === 0) return null;
+  const f = formatter(digest.locale);
+  const date = (d: string) => f.date(d) ?? d;
+  const parents = since.slipped.map((p) => {
+    const now = p.now === null ? 'no forecast now: no child finished lately' : date(p.now);
+    return `${p.number === null ? '' : `#${p.number} `}“${p.title}” (85 %: ${date(p.was)} → ${now})`;
+  });
+  return `Parents that slipped since the week of ${date(since.period)}: ${parents.join('; ')}.`;
+}
+
+/** "Cycle time grew (p85) since the week of Nov 16: Bug 3 → 5.5 days", or null. */
+export function grownLine(digest: Digest): string | null {
+  const since = digest.sinceBefore;
+  if (!since || since.grown.length === 0) return null;
+  const f = formatter(digest.locale);
+  const types = since.grown.map((t) => `${t.type} ${f.number(t.was, 1)} → ${f.duration(t.now)}`);
+  return `Cycle time grew (p85) since the week of ${f.date(since.period) ?? since.period}: ${types.join('; ')}.`;
+}
+
 /** The digest's figure lines, in order (each optional line only when it has something to say). */
 export function figureLines(digest: Digest): string[] {
   return [
@@ -137,6 +159,8 @@ export function figureLines(digest: Digest): string[] {
     sleLine(digest),
     wipLimitLine(digest),
     bottleneckLine(digest),
+    slippedLine(digest),
+    grownLine(digest),
   ].filter((line): line is string => line !== null);
 }
 
