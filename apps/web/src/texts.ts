@@ -492,7 +492,7 @@ export const T = {
       payloadUrl: 'Payload URL',
       contentType: 'Content type',
       events: 'Events',
-      eventsValue: 'Let me select individual events → Projects v2 items',
+      eventsValue: 'Let me select individual events → Projects v2 items, Sub issues, Issue dependencies',
       secret: 'Secret',
       secretSet: (login: string | null, at: string | null) =>
         `Set${login ? ` by @${login}` : ''}${at ? ` on ${at.slice(0, 10)}` : ''}. Deliveries signed otherwise are refused.`,

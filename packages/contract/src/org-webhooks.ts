@@ -8,7 +8,7 @@ export const orgWebhookSchema = z.object({
   org: z.string(),
   payload_url: z.string(),
   content_type: z.literal('application/json'),
-  events: z.array(z.literal('projects_v2_item')),
+  events: z.array(z.enum(['projects_v2_item', 'sub_issues', 'issue_dependencies'])),
   secret_set: z.boolean(),
   set_by: z.string().nullable(),
   set_at: z.string().nullable(),

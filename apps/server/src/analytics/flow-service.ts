@@ -55,7 +55,11 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
       dependencyChanges,
     });
     report.performance_insight = noted(report.performance_insight, input);
-    report.level_of_work = levelInfo((view as FilterView).items, board.workLevel);
+    report.level_of_work = levelInfo(
+      (view as FilterView).items,
+      board.workLevel,
+      (view as FilterView).leftAll,
+    );
     return report;
   },
 };

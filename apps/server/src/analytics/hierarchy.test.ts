@@ -143,4 +143,31 @@ describe.each(cases)('hierarchies and types on $name', async ({ create }) => {
     const none = await get(`/api/parents/?project=${project}&item=nope`);
     expect(none.parents).toEqual([]);
   });
+
+  it('sorts an archived parent into the levels: its tasks stay leaf items, the epic stays left out', async () => {
+    // As the collector records an archiving (the item leaves the board; its moves still count).
+    const now = ctx.now();
+    await ctx.db
+      .updateTable('items')
+      .set({ removed_at: now, archived_at: now, column_name: null })
+      .where('content_id', '=', epic.contentId)
+      .execute();
+    await ctx.db
+      .updateTable('boards')
+      .set((eb) => ({ data_version: eb('data_version', '+', 1), item_seq: eb('item_seq', '+', 1) }))
+      .where('github_project_id', '=', board.id)
+      .execute();
+    await ctx.db
+      .updateTable('items')
+      .set((eb) => ({
+        change_seq: eb.selectFrom('boards').select('item_seq').where('github_project_id', '=', board.id),
+      }))
+      .where('content_id', '=', epic.contentId)
+      .execute();
+    const level = await get(`/api/level-of-work/?project=${project}`);
+    expect(level).toMatchObject({ level: 'leaves', parents: 1, leaves: 4 });
+    const flow = await get(`/api/flow/?project=${project}`);
+    expect(flow.level_of_work.sentence).toBe('Counting leaf items: 1 parent left out');
+    expect(flow.aging.items.map((i: { title: string }) => i.title)).toEqual(['Payment form']);
+  });
 });

@@ -77,6 +77,11 @@ export type FilterView = {
   hidden: ReadonlySet<string>;
   /** The archived items, when the board's setting leaves them out (`include_archived` off); else null. */
   archived: ReadonlySet<string> | null;
+  /**
+   * Every item that left the board (archived, removed) with its relations: sorted into the levels of work
+   * too, since their moves still count (absent: none known).
+   */
+  leftAll?: BoardItem[];
 };
 
 export async function viewForFilter(
@@ -88,8 +93,24 @@ export async function viewForFilter(
   const iterationKey = await resolveIterationFilter(ctx, board, filter);
   const view = await viewedItems(ctx, userId, board, filter);
   view.key += iterationKey;
-  if (board.includeArchived) return { ...view, archived: null };
-  return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, board.id) };
+  const leftAll = await leftItemsOf(ctx, board);
+  if (board.includeArchived) return { ...view, archived: null, leftAll };
+  return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, board.id), leftAll };
+}
+
+/** The items that left each board, read once per board version (a warm board reads none). */
+const leftByBoard = new Map<string, { version: number; items: Promise<BoardItem[]> }>();
+const LEFT_BOARDS_KEPT = 500;
+
+function leftItemsOf(ctx: ApiContext, board: AnalysedBoard): Promise<BoardItem[]> {
+  const known = leftByBoard.get(board.id);
+  if (known && known.version === board.version) return known.items;
+  const items = readLeftItems(ctx.db, board.id);
+  items.catch(() => leftByBoard.delete(board.id));
+  leftByBoard.delete(board.id);
+  leftByBoard.set(board.id, { version: board.version, items });
+  if (leftByBoard.size > LEFT_BOARDS_KEPT) leftByBoard.delete(leftByBoard.keys().next().value as string);
+  return items;
 }
 
 /**
@@ -178,18 +199,25 @@ export type FilteredSource = {
  */
 const levels = new WeakMap<
   readonly BoardItem[],
-  Map<WorkLevel | null, { level: LevelOfWork; items: BoardItem[] }>
+  WeakMap<readonly BoardItem[], Map<WorkLevel | null, { level: LevelOfWork; items: BoardItem[] }>>
 >();
+const NONE_LEFT: BoardItem[] = [];
 
-export function itemsAtLevel(items: BoardItem[], setting: WorkLevel | null) {
-  let bySetting = levels.get(items);
+/** `left`: the items that left the board (FilterView.leftAll), sorted into the levels as well. */
+export function itemsAtLevel(items: BoardItem[], setting: WorkLevel | null, left: BoardItem[] = NONE_LEFT) {
+  let byLeft = levels.get(items);
+  if (!byLeft) {
+    byLeft = new WeakMap();
+    levels.set(items, byLeft);
+  }
+  let bySetting = byLeft.get(left);
   if (!bySetting) {
     bySetting = new Map();
-    levels.set(items, bySetting);
+    byLeft.set(left, bySetting);
   }
   let known = bySetting.get(setting);
   if (!known) {
-    const level = levelOfWork(items, setting);
+    const level = levelOfWork(items, setting, left);
     known = {
       level,
       items: level.leftOut.size === 0 ? items : items.filter((i) => !level.leftOut.has(i.id)),
@@ -212,7 +240,7 @@ export function filteredBoard(
   board: FilteredSource,
 ): { items: BoardItem[]; transitions: Transitions } {
   const { view } = board;
-  const { level, items } = itemsAtLevel(view.items, board.workLevel);
+  const { level, items } = itemsAtLevel(view.items, board.workLevel, view.leftAll);
   const dropped = droppedIds(view, level.leftOut);
   const transitions = dropped ? dropItems(board.transitions, dropped) : board.transitions;
   if (!request.on) return { items, transitions };
@@ -225,7 +253,7 @@ export function filteredBoard(
 
 /** The items alone (for analyses that read no moves): the moves are read only for a date range. */
 export function filteredItems(request: RequestFilter, board: FilteredSource): BoardItem[] {
-  const { items } = itemsAtLevel(board.view.items, board.workLevel);
+  const { items } = itemsAtLevel(board.view.items, board.workLevel, board.view.leftAll);
   if (!request.on) return items;
   return filterItems({ items, transitions: board.transitions }, request.filter, {
     hidden: board.view.hidden,

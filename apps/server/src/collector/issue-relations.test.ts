@@ -61,6 +61,12 @@ async function plannedBoard() {
   await control(`/_sim/issues/${bug.contentId}/type`, { type: 'Bug' });
   await control(`/_sim/issues/${bug.contentId}/blocked-by`, { blockingId: pay.contentId });
   await control(`/_sim/issues/${bug.contentId}/blocked-by`, { blockingId: refund.contentId });
+  // Blocked by more issues than the 10 the listing once named (GitHub allows 50): every one is named.
+  const many = await issue('Waits on many');
+  for (let i = 1; i <= 12; i++) {
+    const blocker = await issue(`Prerequisite ${i}`, null);
+    await control(`/_sim/issues/${many.contentId}/blocked-by`, { blockingId: blocker.contentId });
+  }
   const pr = await control<Made>('/_sim/issues', {
     title: 'Card form',
     repo: REPO,
@@ -114,6 +120,9 @@ describe.each(cases)('issue relations ($name)', async ({ create }) => {
       ['Pay by card', false],
       ['Refund', true],
     ]);
+    expect(byTitle.get('Waits on many')?.blockedBy?.map((b) => b.title)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `Prerequisite ${i + 1}`),
+    );
     // A pull request has none of them, but its node id.
     const cardForm = byTitle.get('Card form');
     expect(cardForm?.contentId).toBe(pr.contentId);

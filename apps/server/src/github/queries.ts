@@ -72,11 +72,11 @@ const UNPUBLISHED_RELATIONS = 'issueType { name } issueDependenciesSummary { tot
 
 /**
  * The issues blocking each of up to 100 issues (those a listing found blocked): one round trip and 1 point
- * for up to 100 blocked items, none for a board without dependencies. The first 10 of each (GitHub allows
- * 50): more than 10 blockers of one item are not named.
+ * for up to 100 blocked items, none for a board without dependencies. All of each: GitHub allows 50 blockers
+ * an issue, one page of `first: 50` (priced by the 100 nodes it hangs from, as `first: 10` was).
  */
 export const BLOCKED_BY = `query BlockedBy($ids: [ID!]!) {
-  nodes(ids: $ids) { ... on Issue { id blockedBy(first: 10) { nodes { ${RELATED_ISSUE} closedAt } } } }
+  nodes(ids: $ids) { ... on Issue { id blockedBy(first: 50) { nodes { ${RELATED_ISSUE} closedAt } } } }
   ${RATE}
 }`;
 

@@ -49,7 +49,7 @@ describe.each(cases)("an organization's webhook secret on $name", async ({ creat
       org: 'fluxion-labs',
       payload_url: `${ctx.config.publicUrl}/webhooks/github`,
       content_type: 'application/json',
-      events: ['projects_v2_item'],
+      events: ['projects_v2_item', 'sub_issues', 'issue_dependencies'],
       secret_set: false,
       set_by: null,
       set_at: null,

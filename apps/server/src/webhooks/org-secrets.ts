@@ -9,12 +9,18 @@ import { decryptSecret, encryptSecret } from '../users/secret-box.ts';
  * signed with it speaks for that organization only. Sealed at rest as GitHub tokens are, never logged.
  */
 
+/**
+ * The events Fluxion reads, for an organization's webhook as for the GitHub App: moves, and the sub-issues
+ * and dependencies of issue 36 (docs/github.md).
+ */
+export const WEBHOOK_EVENTS = ['projects_v2_item', 'sub_issues', 'issue_dependencies'] as const;
+
 /** What Fluxion answers about an organization's webhook: where GitHub sends it, never the secret. */
 export type OrgWebhook = {
   org: string;
   payload_url: string;
   content_type: 'application/json';
-  events: ['projects_v2_item'];
+  events: (typeof WEBHOOK_EVENTS)[number][];
   secret_set: boolean;
   set_by: string | null;
   set_at: string | null;
@@ -55,7 +61,7 @@ export async function describeOrgWebhook(
     org,
     payload_url: `${ctx.config.publicUrl}/webhooks/github`,
     content_type: 'application/json',
-    events: ['projects_v2_item'],
+    events: [...WEBHOOK_EVENTS],
     secret_set: stored !== undefined,
     set_by: stored?.set_by ?? null,
     set_at: stored ? new Date(stored.set_at).toISOString() : null,

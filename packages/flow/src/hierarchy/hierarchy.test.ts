@@ -103,6 +103,19 @@ describe('level of work', () => {
     expect(flow(levelOfWork(items, null).leftOut)).toBe(2);
     expect(flow(levelOfWork(items, 'parents').leftOut)).toBe(1);
   });
+
+  it('sorts an archived epic into the levels too: its moves still count, once, at the parents level', () => {
+    // The epic was archived once done (GitHub's auto-archive): it left the board, its moves still count.
+    const onBoard = [issue(2, 'Done', { parent: related(1) }), issue(3, 'Done', { parent: related(1) })];
+    const archived = [issue(1, 'Done')];
+    const leaves = levelOfWork(onBoard, null, archived);
+    expect(leaves).toMatchObject({ level: 'leaves', parents: 1, leaves: 2 });
+    expect([...leaves.leftOut]).toEqual(['item-1']);
+    expect(levelSentence(leaves)).toBe('Counting leaf items: 1 parent left out');
+    expect([...levelOfWork(onBoard, 'parents', archived).leftOut].sort()).toEqual(['item-2', 'item-3']);
+    // Without the items that left, the archived epic would be no parent: a second finished item.
+    expect(levelOfWork(onBoard, null).level).toBe('all');
+  });
 });
 
 describe('issue type filter', () => {

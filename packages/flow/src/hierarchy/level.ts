@@ -52,16 +52,24 @@ export type LevelOfWork = {
 /**
  * The level a board's setting (null: automatic) applies to its items. Every item is counted once at most:
  * at `leaves` an epic's finish is not a second count of its tasks; at `parents` only the epics count.
+ * `left`: the items that left the board (archived, removed), whose moves still count: they are sorted into
+ * the levels too (an epic archived once done is still a parent of its tasks), and counted among the parents.
  */
-export function levelOfWork(items: readonly BoardItem[], setting: WorkLevel | null): LevelOfWork {
-  const hierarchy = boardHierarchy(items);
+export function levelOfWork(
+  items: readonly BoardItem[],
+  setting: WorkLevel | null,
+  left: readonly BoardItem[] = [],
+): LevelOfWork {
+  const hierarchy = boardHierarchy(left.length === 0 ? items : [...items, ...left]);
   const level = setting ?? defaultWorkLevel(hierarchy);
   const leftOut = new Set<string>();
   if (level !== 'all')
-    for (const item of items)
-      if (hierarchy.parents.has(item.id) !== (level === 'parents')) leftOut.add(item.id);
+    for (const list of [items, left])
+      for (const item of list)
+        if (hierarchy.parents.has(item.id) !== (level === 'parents')) leftOut.add(item.id);
   const parents = hierarchy.parents.size;
-  return { level, automatic: setting === null, parents, leaves: items.length - parents, leftOut };
+  const onBoardParents = items.reduce((n, item) => n + (hierarchy.parents.has(item.id) ? 1 : 0), 0);
+  return { level, automatic: setting === null, parents, leaves: items.length - onBoardParents, leftOut };
 }
 
 /** "Counting leaf items: 5 parents left out" (docs/metrics.md, "Level of work"). */

@@ -35,7 +35,7 @@ export const APP_PERMISSIONS: AppPermissions = {
  * The events the App subscribes to, as GitHub lists them (`GET /app`, `installation.events`):
  * `installation` and `installation_repositories` reach every App unasked and are never listed.
  */
-export const APP_EVENTS = ['projects_v2_item'];
+export const APP_EVENTS = ['projects_v2_item', 'sub_issues', 'issue_dependencies'];
 
 export const INSTALLATION_TOKEN_MS = 3_600_000;
 export const USER_TOKEN_SECONDS = 28_800;
