@@ -27,7 +27,7 @@ import { scheduleDueJobs } from '../apps/server/src/notifications/scheduler.ts';
 import { createNotifier } from '../apps/server/src/notifications/runner.ts';
 import { currentDigestPeriod } from '../apps/server/src/notifications/schedule.ts';
 import { digestSlack } from '../apps/server/src/notifications/slack.ts';
-import { upsertTracking } from '../apps/server/src/projects/queries.ts';
+import { upsertTracking } from '../apps/server/src/tracked-boards/queries.ts';
 import { insertTestBoard } from '../apps/server/src/testing/boards.ts';
 import { upsertGithubUser } from '../apps/server/src/users/queries.ts';
 import { encryptSecret } from '../apps/server/src/users/secret-box.ts';

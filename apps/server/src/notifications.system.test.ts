@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue, findJobByKey, idempotencyKey, type NewJob } from './notifications/jobs.ts';
 import { savePreferences, saveSlackWebhook } from './notifications/preferences.ts';
 import { statusOf } from './notifications/status.ts';
-import { upsertTracking } from './projects/queries.ts';
+import { upsertTracking } from './tracked-boards/queries.ts';
 import { insertTestBoard } from './testing/boards.ts';
 import { createPostgresTestDatabase, isPostgresReachable, type TestDatabase } from './testing/databases.ts';
 import { type Child, kill, killEveryChild, startEntryPoint, waitFor } from './testing/scale-out/processes.ts';

@@ -10,7 +10,7 @@ import { type DbHandle, openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { readerFactory } from './collector/readers.ts';
 import { type LocalMail, startLocalMail, startLocalSimulators, startLocalStripe } from './local-mode.ts';
-import { ensureDemoBoard } from './projects/demo.ts';
+import { ensureDemoBoard } from './tracked-boards/demo.ts';
 
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 

@@ -4,7 +4,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { perUserRateLimit } from '../http/rate-limit.ts';
-import type { OnUntrack } from '../projects/queries.ts';
+import type { OnUntrack } from '../tracked-boards/queries.ts';
 import { accountData, accountDeletion, deleteAccount } from './service.ts';
 
 const HOUR_MS = 3_600_000;

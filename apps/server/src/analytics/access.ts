@@ -3,7 +3,7 @@ import { verifiedBearer } from '../auth/authenticate.ts';
 import { canAnalyse, paywallMessage, requestedProject } from '../billing/paywall.ts';
 import type { AppContext } from '../context.ts';
 import { AppError, notFound, unauthorized } from '../http/errors.ts';
-import { findBoardAccess } from '../projects/board-access.ts';
+import { findBoardAccess } from '../tracked-boards/board-access.ts';
 import { type AnalysedBoard, analysedBoard } from './board.ts';
 
 declare module 'fastify' {
@@ -30,7 +30,7 @@ export function viewedBoard(viewer: Viewer, projectId: string): AnalysedBoard {
 /**
  * preHandler of every analysis route: authentication, the paywall and the access check (401 for a token
  * or sign-in that ended, 402 behind the paywall, then 404 for a board the user does not see), from one
- * statement (projects/queries.ts `findBoardAccess`). A warm answer is a cache
+ * statement (tracked-boards/queries.ts `findBoardAccess`). A warm answer is a cache
  * hit, so this statement is all it asks the database.
  */
 export function authorizeAnalysis(ctx: AppContext) {

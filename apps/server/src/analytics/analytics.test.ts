@@ -18,7 +18,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../testing/reported-moves.ts';
 import { takeItemSeq } from '../boards/repository.ts';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';

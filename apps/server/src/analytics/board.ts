@@ -1,10 +1,10 @@
 import type { ExportCalendar, WorkLevelName } from '@fluxion/contract';
 import type { ClassificationOverride, FlowPolicyInput } from '@fluxion/flow';
-import { classificationOverride } from '../projects/classification.ts';
-import { blockedFieldKey } from '../projects/blocked-field.ts';
-import { enginePolicies } from '../projects/flow-policies.ts';
-import type { TrackedRow } from '../projects/queries.ts';
-import { toApiProject } from '../projects/to-api.ts';
+import { classificationOverride } from '../tracked-boards/classification.ts';
+import { blockedFieldKey } from '../tracked-boards/blocked-field.ts';
+import { enginePolicies } from '../tracked-boards/flow-policies.ts';
+import type { TrackedRow } from '../tracked-boards/queries.ts';
+import { toApiProject } from '../tracked-boards/to-api.ts';
 
 /** A board's working calendar in the engine's words (`CalendarSettings`), every part present. */
 export type BoardCalendarSettings = {

@@ -1,7 +1,7 @@
 import { DEMO_BLOCKER_TITLE, DEMO_PARENTS, generateDemoBoard } from '@fluxion/demo-board';
 import { DEMO_PROJECT_ID, startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';

@@ -2,7 +2,7 @@ import { type BoardItem, buildFlowReport, levelOfWork, levelSentence, type Trans
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';

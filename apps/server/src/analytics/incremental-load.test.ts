@@ -15,7 +15,7 @@ import { takeItemSeq } from '../boards/repository.ts';
 import { insertMoves, upsertItemMetadata } from '../move-log/writes.ts';
 import { recordObservation } from '../collector/record.ts';
 import { recordReportedMove } from '../testing/reported-moves.ts';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';

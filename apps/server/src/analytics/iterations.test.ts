@@ -15,7 +15,7 @@ import {
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard, generateDemoPlan } from '@fluxion/demo-board';
 import type { IterationReportResponse, Project } from '@fluxion/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { appendPlanChanges } from '../iterations/queries.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';

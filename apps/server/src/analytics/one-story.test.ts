@@ -2,7 +2,7 @@ import { type BoardSummary, boardStoryResponseSchema } from '@fluxion/contract';
 import { DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../testing/reported-moves.ts';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { dialectCases } from '../testing/databases.ts';

@@ -2,8 +2,8 @@ import type { BoardSummary, OverviewQuery, OverviewResponse } from '@fluxion/con
 import pLimit from 'p-limit';
 import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
-import type { TrackedRow } from '../projects/queries.ts';
-import { listVisibleRows } from '../projects/service.ts';
+import type { TrackedRow } from '../tracked-boards/queries.ts';
+import { listVisibleRows } from '../tracked-boards/service.ts';
 import { analysedBoard } from './board.ts';
 import { flowOf, flowQuery } from './flow-service.ts';
 import { byUrgency, summariseFlow } from './overview.ts';

@@ -10,7 +10,7 @@ const NOW = Date.UTC(2026, 10, 1, 15, 30);
 
 /**
  * Counts every statement the app runs (one statement is one round trip on PostgreSQL), by its result:
- * a statement compiled once and run many times (projects/board-access.ts) is counted at each run.
+ * a statement compiled once and run many times (tracked-boards/board-access.ts) is counted at each run.
  */
 function counting(database: TestDatabase) {
   const sent: string[] = [];

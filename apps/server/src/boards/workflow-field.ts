@@ -6,7 +6,7 @@ import type { BoardChanges } from './changes.ts';
  * The workflow field: the single-select field of a board whose options are its columns, chosen per board
  * (docs/api.md, "Changing the workflow field"). Which field a board is read by, the default for a new one,
  * finding it among the board's fields, and the board row's writes of it. GitHub's answer is parsed in
- * `github/board-fields.ts`; the Add and Edit dialogs' choice is `projects/choose-workflow-field.ts`.
+ * `github/board-fields.ts`; the Add and Edit dialogs' choice is `tracked-boards/choose-workflow-field.ts`.
  */
 
 /** The workflow field a board reads: GitHub's node id (null: not known yet) and its name. */

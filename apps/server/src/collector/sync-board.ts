@@ -15,7 +15,7 @@ import { readItemSeq } from '../move-log/items.ts';
 import type { BoardReader } from '../github/board-reader.ts';
 import { recordBackfill, recordBackfillSkipped } from './backfill.ts';
 import { type CheckedHistories, checkHistories, estimateHistories } from './history-check.ts';
-import { applyColumnRenames } from '../projects/column-renames.ts';
+import { applyColumnRenames } from '../tracked-boards/column-renames.ts';
 import { LeaseLostError, releaseBoard, type SyncOutcome } from '../boards/leases.ts';
 import { setCollectorUser, setUnreadableItems } from '../boards/repository.ts';
 import type { ObservedItem } from './observation.ts';
@@ -38,12 +38,12 @@ import {
   workflowFieldOf,
 } from '../boards/workflow-field.ts';
 import { planFieldsToList, recordPlans } from '../iterations/collect.ts';
-import { blockedFieldKey, blockedFieldValue, currentBlockedField } from '../projects/blocked-field.ts';
+import { blockedFieldKey, blockedFieldValue, currentBlockedField } from '../tracked-boards/blocked-field.ts';
 import { recordFieldValues } from '../move-log/field-changes.ts';
 import { recordObservedBlockers } from '../move-log/dependency-changes.ts';
 import { timelineLabelChanges } from '../move-log/label-changes.ts';
 import { classifyColumns, type LabelChange, type ReconstructionBoard } from '@fluxion/flow';
-import { parseColumns } from '../projects/to-api.ts';
+import { parseColumns } from '../tracked-boards/to-api.ts';
 
 /** Incremental polls list items changed in the last day: far cheaper than a full listing on big boards. */
 const INCREMENTAL_DAYS = 1;
@@ -144,7 +144,7 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const { board, reader } = params;
   const read = full ? await readWorkflowField(reader, board) : null;
   const workflow = read?.field ?? null;
-  // The demo board's plan comes with its generated history (projects/demo.ts), not from GitHub.
+  // The demo board's plan comes with its generated history (tracked-boards/demo.ts), not from GitHub.
   const plan = board.is_demo === 0 ? await planFieldsToList(ctx, board.id, read?.fields.plan) : null;
   const columns = workflow?.options ?? null;
   // Before the items are compared: a renamed column is then where its items already are.

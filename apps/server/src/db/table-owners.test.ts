@@ -23,7 +23,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   items: 'move-log',
   item_snapshots: 'move-log',
   board_snapshots: 'move-log',
-  tracked_projects: 'projects',
+  tracked_projects: 'tracked-boards',
   users: 'users',
   auth_sessions: 'auth',
   refresh_tokens: 'auth',

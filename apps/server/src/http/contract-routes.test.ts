@@ -2,7 +2,7 @@ import { endpoints } from '@fluxion/contract';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { createSqliteTestDatabase } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';

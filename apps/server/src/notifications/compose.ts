@@ -7,8 +7,8 @@ import { hiddenFromViewer } from '../analytics/item-filter.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
 import { readPlanFields } from '../iterations/queries.ts';
-import { boardCalendar } from '../projects/calendar.ts';
-import { findVisibleBoard } from '../projects/queries.ts';
+import { boardCalendar } from '../tracked-boards/calendar.ts';
+import { findVisibleBoard } from '../tracked-boards/queries.ts';
 import { findUser } from '../users/queries.ts';
 import { PRIVATE_ITEM_NAME, withoutContent } from '../visibility/redact.ts';
 import {

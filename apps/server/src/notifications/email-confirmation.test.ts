@@ -3,7 +3,7 @@ import { DEMO_PROJECT_ID } from '@fluxion/demo-board';
 import { startGithubSim } from '@fluxion/github-sim';
 import { startMailSim } from '@fluxion/mail-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, listenTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';

@@ -15,7 +15,7 @@ import { type Channels, createChannels } from './channels.ts';
 import { messageIdOf } from './jobs.ts';
 import { createNotifier } from './runner.ts';
 import { DEMO_PROJECT_ID } from '@fluxion/demo-board';
-import { ensureDemoBoard } from '../projects/demo.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { currentDigestPeriod } from './schedule.ts';
 import { formatter } from '@fluxion/contract/format';
 import { simControl } from '../testing/sim-control.ts';

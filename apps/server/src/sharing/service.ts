@@ -8,7 +8,7 @@ import {
 import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext, AppContext } from '../context.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
-import { resolveProject } from '../projects/service.ts';
+import { resolveProject } from '../tracked-boards/service.ts';
 import {
   findShareLink,
   findShareLinkByHash,

@@ -4,7 +4,7 @@ import { leadTime, timeInState } from '../analytics/service.ts';
 import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';
-import { resolveProject } from '../projects/service.ts';
+import { resolveProject } from '../tracked-boards/service.ts';
 import type { ShareLinkRow } from './queries.ts';
 import { linkFilters } from './service.ts';
 

@@ -2,7 +2,7 @@ import { type BlockedField, instantMs, withoutControlCharacters } from '@fluxion
 import { z } from 'zod';
 import type { WorkflowFieldRef } from '../boards/workflow-field.ts';
 import type { PlanEdit } from '../iterations/plan-diff.ts';
-import { blockedFieldKey, recordedBlockedValue } from '../projects/blocked-field.ts';
+import { blockedFieldKey, recordedBlockedValue } from '../tracked-boards/blocked-field.ts';
 
 /** An instant as GitHub writes it ("2026-11-01T09:00:00Z"), read by the contract's one reader of dates. */
 const instant = z

@@ -8,7 +8,7 @@ import type { Move } from '../collector/observation.ts';
 import type { AppContext } from '../context.ts';
 import { scheduleResync } from '../boards/repository.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
-import { parseColumns } from '../projects/to-api.ts';
+import { parseColumns } from '../tracked-boards/to-api.ts';
 import {
   type BoardWorkflow,
   interpretItemEvent,
@@ -25,7 +25,7 @@ import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup
 import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
 import { orgWebhookSecret } from './org-secrets.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
-import { storedBlockedField } from '../projects/blocked-field.ts';
+import { storedBlockedField } from '../tracked-boards/blocked-field.ts';
 import { recordFieldValueChanges } from '../move-log/field-changes.ts';
 
 type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };

@@ -17,7 +17,7 @@ export type TrackedRow = Board &
     /** The length the user typed: the fallback for a board without an Iteration field. */
     iteration_length_days: number | null;
     cycle_time_start_column: string | null;
-    /** JSON text of the user's classification (projects/classification.ts); null: automatic. */
+    /** JSON text of the user's classification (tracked-boards/classification.ts); null: automatic. */
     column_classification: string | null;
   };
 
