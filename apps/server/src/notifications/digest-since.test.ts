@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensureDemoBoard } from '../projects/demo.ts';
-import { findDemoBoard } from '../projects/queries.ts';
+import { ensureDemoBoard } from '../tracked-boards/demo.ts';
+import { findDemoBoard } from '../tracked-boards/queries.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
