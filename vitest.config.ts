@@ -16,6 +16,14 @@ const UNIT = [
   'apps/server/src/db/table-owners.test.ts',
 ];
 const SYSTEM = ['apps/server/src/**/*.system.test.ts'];
+/**
+ * Integration suites that share one process per worker (`isolate: false`): a process per file loads the
+ * whole server and the GitHub simulator again (GitHub's schema alone is about a second of CPU), which was
+ * half of these files' CPU (collector folder on a loaded 2-core machine: 234 s -> 113 s CPU, the same
+ * tests passing). Only folders whose files were run so belong here: module state (caches, counters) then
+ * outlives a file, and testing/shared-process-setup.ts resets what a next file must not inherit.
+ */
+const SHARED_PROCESS = ['apps/server/src/collector/**/*.test.ts'];
 
 const node = { environment: 'node' as const, testTimeout: 20_000, hookTimeout: 60_000 };
 
@@ -43,7 +51,17 @@ export default defineConfig({
           ...node,
           name: 'integration',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...UNIT, ...SYSTEM, ...SHARED_PROCESS],
+        },
+      },
+      {
+        test: {
+          ...node,
+          name: 'integration-shared',
+          include: SHARED_PROCESS,
           exclude: [...UNIT, ...SYSTEM],
+          isolate: false,
+          setupFiles: ['apps/server/src/testing/shared-process-setup.ts'],
         },
       },
       { test: { ...node, name: 'system', include: SYSTEM } },
