@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { projectParam } from './analytics.ts';
+import { historyQueryShape } from './filters.ts';
 import { levelOfWorkSchema } from './flow.ts';
 
 /** GET /api/level-of-work/?project=: which items the board's analyses count (docs/metrics.md, "Level of work"). */
 export const levelOfWorkQuerySchema = z.object({ project: projectParam });
 
-/** GET /api/parents/?project=&item=: the board's parents, most at risk first; `item`: that parent alone. */
+/**
+ * GET /api/parents/?project=&item=&estimated=: the board's parents, most at risk first; `item`: that parent
+ * alone; `estimated`: reconstructed steps counted (the default) or left out, as on every analysis.
+ */
 export const parentsQuerySchema = z.object({
   project: projectParam,
   item: z.string().trim().min(1, 'item must not be empty').max(200).optional(),
+  ...historyQueryShape,
 });
 export type ParentsQuery = z.infer<typeof parentsQuerySchema>;
 

@@ -142,6 +142,16 @@ describe.each(cases)('hierarchies and types on $name', async ({ create }) => {
     // An item that is no parent (the item page asks for every item) is an empty list, not an error.
     const none = await get(`/api/parents/?project=${project}&item=nope`);
     expect(none.parents).toEqual([]);
+
+    // Estimated steps counted or left out, as every analysis takes it: a whole history answers the same.
+    const leftOut = await get(`/api/parents/?project=${project}&estimated=leave_out`);
+    expect(leftOut.parents).toEqual(answer.parents);
+    const bad = await app.inject({
+      url: `/api/parents/?project=${project}&estimated=maybe`,
+      headers: alice.auth,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('estimated must be one of include, leave_out');
   });
 
   it('sorts an archived parent into the levels: its tasks stay leaf items, the epic stays left out', async () => {

@@ -342,7 +342,7 @@ const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResp
       columns: board.columns,
       cycleStartColumn: board.cycleStart,
       classification: board.classification,
-      partialHistory: data.partial,
+      ...historyInput(data, query.estimated),
       transitions,
       items,
       now: ctx.now(),

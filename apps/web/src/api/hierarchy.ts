@@ -4,4 +4,5 @@ import { api } from './instance.ts';
 export const getLevelOfWork = (project: string) => api.call('levelOfWork', { query: { project } });
 
 /** GET /api/parents/ (docs/metrics.md, "Parents"); `item`: that parent alone. */
-export const getParents = (query: { project: string; item?: string }) => api.call('parents', { query });
+export const getParents = (query: { project: string; item?: string; estimated?: 'leave_out' }) =>
+  api.call('parents', { query });

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getParents } from '../../api/hierarchy.ts';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
+import { useEstimated } from '../../components/EstimatedHistory/EstimatedSelect.tsx';
 import { Page } from '../../components/Page.tsx';
+import { estimatedQuery } from '../../lib/estimated.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { forecastLine, ParentProgress } from './ParentForecast.tsx';
 import styles from './Parents.module.css';
@@ -14,13 +16,19 @@ import styles from './Parents.module.css';
 export function ParentsPage() {
   const { project } = useAnalysisProject();
   const projectId = project?.project_id ?? '';
+  const [estimated] = useEstimated();
   const query = useQuery({
-    queryKey: ['parents', projectId],
-    queryFn: () => getParents({ project: projectId }),
+    queryKey: ['parents', projectId, estimated],
+    queryFn: () => getParents({ project: projectId, ...estimatedQuery(estimated) }),
     enabled: project !== null,
   });
   return (
-    <Page title="Parents" subtitle={project?.title ?? 'Parents and their children'} board={project}>
+    <Page
+      title="Parents"
+      subtitle={project?.title ?? 'Parents and their children'}
+      board={project}
+      estimatedChoice
+    >
       <AnalysisContent hasProject={project !== null} query={query}>
         {(data) =>
           data.parents.length === 0 ? (
