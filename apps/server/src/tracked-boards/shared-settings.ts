@@ -29,8 +29,9 @@ export type SettingsHolder = Pick<
 export async function sharedSettingsSetter(ctx: AppContext, board: SettingsHolder): Promise<string | null> {
   const stored = board.settings_user_id;
   if (stored === null || board.owner_type !== 'Organization') return stored;
-  const member = await isOrgMember(ctx, stored, board.owner_login).catch((error: unknown) =>
-    error instanceof AppError && error.statusCode === 401 ? false : true,
+  // A revoked token (401) says the setter is gone; any other failure keeps them (GitHub may be down).
+  const member = await isOrgMember(ctx, stored, board.owner_login).catch(
+    (error: unknown) => !(error instanceof AppError && error.statusCode === 401),
   );
   return member ? stored : null;
 }

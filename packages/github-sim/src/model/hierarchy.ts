@@ -132,7 +132,7 @@ function isAncestor(world: World, ancestorId: string, of: SimContent): boolean {
   return false;
 }
 
-function touch(world: World, at: number, ...contents: SimContent[]): void {
+function touch(at: number, ...contents: SimContent[]): void {
   for (const c of contents) c.updatedAt = Math.max(c.updatedAt, at);
 }
 
@@ -157,7 +157,7 @@ export function addSubIssue(
   if (sub.parentId) removeSubIssue(world, { parentId: sub.parentId, subId: sub.nodeId, actor });
   parent.subIssueIds = [...(parent.subIssueIds ?? []), sub.nodeId];
   sub.parentId = parent.nodeId;
-  touch(world, at, parent, sub);
+  touch(at, parent, sub);
   const ids = { parentId: parent.nodeId, subId: sub.nodeId, actor, at };
   world.emitRelation({ event: 'sub_issues', action: 'sub_issue_added', ...ids });
   world.emitRelation({ event: 'sub_issues', action: 'parent_issue_added', ...ids });
@@ -171,7 +171,7 @@ export function removeSubIssue(world: World, input: { parentId: string; subId: s
   const at = world.now();
   parent.subIssueIds = (parent.subIssueIds ?? []).filter((id) => id !== sub.nodeId);
   sub.parentId = null;
-  touch(world, at, parent, sub);
+  touch(at, parent, sub);
   const ids = { parentId: parent.nodeId, subId: sub.nodeId, actor: input.actor ?? '', at };
   world.emitRelation({ event: 'sub_issues', action: 'sub_issue_removed', ...ids });
   world.emitRelation({ event: 'sub_issues', action: 'parent_issue_removed', ...ids });
@@ -199,7 +199,7 @@ export function addBlockedBy(
     throw new RelationError(`An issue can block at most ${MAX_DEPENDENCIES} issues.`);
   const at = world.now();
   blocked.blockedBy = [...(blocked.blockedBy ?? []), { contentId: blocking.nodeId, addedAt: at }];
-  touch(world, at, blocked, blocking);
+  touch(at, blocked, blocking);
   const ids = { blockedId: blocked.nodeId, blockingId: blocking.nodeId, actor: input.actor ?? '', at };
   world.emitRelation({ event: 'issue_dependencies', action: 'blocked_by_added', ...ids });
   world.emitRelation({ event: 'issue_dependencies', action: 'blocking_added', ...ids });
@@ -216,7 +216,7 @@ export function removeBlockedBy(
     throw new RelationError('The dependency does not exist.');
   const at = world.now();
   blocked.blockedBy = blocked.blockedBy.filter((d) => d.contentId !== blocking.nodeId);
-  touch(world, at, blocked, blocking);
+  touch(at, blocked, blocking);
   const ids = { blockedId: blocked.nodeId, blockingId: blocking.nodeId, actor: input.actor ?? '', at };
   world.emitRelation({ event: 'issue_dependencies', action: 'blocked_by_removed', ...ids });
   world.emitRelation({ event: 'issue_dependencies', action: 'blocking_removed', ...ids });

@@ -184,7 +184,7 @@ function closeLinkedIssues(world: World, pr: SimContent, at: number): void {
   pr.mergedAt = at;
   for (const id of pr.closesIssueIds ?? []) {
     const issue = world.contents.get(id);
-    if (!issue || issue.state !== 'OPEN') continue;
+    if (issue?.state !== 'OPEN') continue;
     recordContentEvent(world, issue, 'ClosedEvent', at, { pullRequestId: pr.nodeId });
     issue.state = 'CLOSED';
     issue.closedAt = at;
