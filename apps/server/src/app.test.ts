@@ -31,6 +31,8 @@ describe('the HTTP shell', () => {
   it('reports not ready when the database is gone', async () => {
     const other = await createSqliteTestDatabase();
     const { app } = await buildTestApp(other);
+    // Ready first (the copied database is opened on first use), then gone.
+    expect((await app.inject('/readyz')).statusCode).toBe(200);
     await other.handle.close();
     const ready = await app.inject('/readyz');
     expect(ready.statusCode).toBe(503);

@@ -3,15 +3,16 @@ import {
   buildFlowReport,
   filterBoard,
   type ItemFilter,
+  levelOfWork,
   type Transition,
 } from '@fluxion/flow';
-import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
+import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
-import { demoEngineStory } from '../testing/demo-story.ts';
+import { demoEngineItems, demoEngineStory } from '../testing/demo-story.ts';
 
 const cases = await dialectCases();
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
@@ -19,28 +20,18 @@ const demo = encodeURIComponent(DEMO_PROJECT_ID);
 
 /** The engine's input from the generator, not from the server's loader. */
 function engineInput(): { transitions: Transition[]; items: BoardItem[] } {
-  const board = generateDemoBoard({ now: NOW });
-  const transitions = board.items.flatMap((item) =>
-    item.transitions.map((t) => ({ itemId: item.id, from: t.from, to: t.to, at: Date.parse(t.at) })),
-  );
-  const items = board.items.map(({ id, number, title, url, milestone, labels, transitions: moves }) => {
-    const last = moves.at(-1);
-    return {
-      id,
-      number,
-      title,
-      url,
-      milestone,
-      labels,
-      column: last?.to ?? null,
-      enteredColumnAt: last ? Date.parse(last.at) : null,
-    };
-  });
-  return { transitions, items };
+  return demoEngineItems(NOW);
 }
 
 function expectedFlow(filter: ItemFilter) {
-  const input = filterBoard(engineInput(), filter, { doneColumn: DEMO_COLUMNS.at(-1) ?? null });
+  const board = engineInput();
+  // The demo holds parents with their children: the analyses count its leaf items (docs/metrics.md §19).
+  const { leftOut } = levelOfWork(board.items, null);
+  const leaves = {
+    transitions: board.transitions.filter((t) => !leftOut.has(t.itemId)),
+    items: board.items.filter((item) => !leftOut.has(item.id)),
+  };
+  const input = filterBoard(leaves, filter, { doneColumn: DEMO_COLUMNS.at(-1) ?? null });
   const report = buildFlowReport({
     columns: DEMO_COLUMNS,
     cycleStartColumn: 'In Progress',

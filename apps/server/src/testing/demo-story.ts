@@ -1,3 +1,4 @@
+import type { BoardItem, Transition } from '@fluxion/flow';
 import { demoLabelChanges, demoWipLimits, generateDemoBoard } from '@fluxion/demo-board';
 
 /**
@@ -11,4 +12,44 @@ export function demoEngineStory(now: number) {
     policies: { sle: null, wipLimits: demoWipLimits(board, end), blockedLabel: 'blocked' },
     labelChanges: demoLabelChanges(board, end).map((c) => ({ ...c, at: Date.parse(c.at) })),
   };
+}
+
+/**
+ * The demo's items and moves in the engine's terms, straight from the generator (not the server's loader):
+ * with their issue types and parents, as the server stores them, so the level of work and the type
+ * breakdown a test expects are the server's.
+ */
+export function demoEngineItems(now: number): { transitions: Transition[]; items: BoardItem[] } {
+  const board = generateDemoBoard({ now });
+  const byNumber = new Map(board.items.map((item) => [item.number, item]));
+  const transitions = board.items.flatMap((item) =>
+    item.transitions.map((t) => ({ itemId: item.id, from: t.from, to: t.to, at: Date.parse(t.at) })),
+  );
+  const items = board.items.map((item): BoardItem => {
+    const last = item.transitions.at(-1);
+    const parent = item.parentNumber === null ? undefined : byNumber.get(item.parentNumber);
+    return {
+      id: item.id,
+      number: item.number,
+      title: item.title,
+      url: item.url,
+      milestone: item.milestone,
+      labels: item.labels,
+      contentId: item.contentId,
+      issueType: item.issueType,
+      parent: parent
+        ? {
+            contentId: parent.contentId,
+            number: parent.number,
+            repository: board.repo,
+            title: parent.title,
+            url: parent.url,
+            closed: false,
+          }
+        : null,
+      column: last?.to ?? null,
+      enteredColumnAt: last ? Date.parse(last.at) : null,
+    };
+  });
+  return { transitions, items };
 }

@@ -165,7 +165,7 @@ describe("the simulator's webhooks against GitHub's published schemas", () => {
     const created = JSON.parse(
       deliveries.find((d) => d.action === 'created' && d.event === 'installation')?.body ?? '{}',
     );
-    expect(created.installation.events).toEqual(['projects_v2_item']);
+    expect(created.installation.events).toEqual(['projects_v2_item', 'sub_issues', 'issue_dependencies']);
     // A Number value as GitHub types it: an integer, or another number as its decimal string.
     const numbers = deliveries
       .map((d) => JSON.parse(d.body).changes?.field_value)
