@@ -114,10 +114,13 @@ describe('BoardAccessNotice', () => {
   it("is on every board page's header and in Manage Projects' row of the board", async () => {
     stubInstallUrl(INSTALL);
     const hidden = board({ unreadable_items: 12, unreadable_reason: 'no_installation' });
+    // A board page reads its address (the estimated-history choice): a router around it, as in the app.
     renderWith(
-      <Page title="Lead-Time" board={hidden}>
-        <p>chart</p>
-      </Page>,
+      <MemoryRouter>
+        <Page title="Lead-Time" board={hidden}>
+          <p>chart</p>
+        </Page>
+      </MemoryRouter>,
     );
     expect(
       screen.getByText('12 items on this board come from repositories Fluxion may not read'),

@@ -19,12 +19,14 @@ describe('the flow policies of Edit project', () => {
       blockedFieldId: '',
       blockedFieldName: '',
       blockedFieldValue: '',
+      typeSles: {},
     });
     expect(policiesRequest(choice)).toEqual({
       sle: { percent: 80, days: 6 },
       wip_limits: { Review: 3 },
       blocked_label: 'on hold',
       blocked_field: null,
+      type_sles: {},
     });
   });
 
@@ -36,6 +38,7 @@ describe('the flow policies of Edit project', () => {
       wip_limits: {},
       blocked_label: 'blocked',
       blocked_field: null,
+      type_sles: {},
     });
   });
 
