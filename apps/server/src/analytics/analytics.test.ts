@@ -13,8 +13,8 @@ import {
   buildTimeInStateReport,
   type Transition,
 } from '@fluxion/flow';
-import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard } from '@fluxion/github-sim';
-import { demoParentNumbers } from '@fluxion/demo-board';
+import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
+import { countedWork, demoEngineItems } from '../testing/demo-story.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../testing/reported-moves.ts';
@@ -38,27 +38,7 @@ const DEMO_ITERATION = 14;
 type EngineData = { transitions: Transition[]; items: BoardItem[] };
 
 function engineDataFromGenerator(now: number): EngineData {
-  const generated = generateDemoBoard({ now });
-  // The demo holds parents with their children: its analyses count leaf items (docs/metrics.md, "Level of work").
-  const parents = demoParentNumbers(generated);
-  const board = { ...generated, items: generated.items.filter((item) => !parents.has(item.number)) };
-  const transitions = board.items.flatMap((item) =>
-    item.transitions.map((t) => ({ itemId: item.id, from: t.from, to: t.to, at: Date.parse(t.at) })),
-  );
-  const items = board.items.map((item) => {
-    const last = item.transitions.at(-1);
-    return {
-      id: item.id,
-      number: item.number,
-      title: item.title,
-      url: item.url,
-      milestone: item.milestone,
-      labels: item.labels,
-      column: last?.to ?? null,
-      enteredColumnAt: last ? Date.parse(last.at) : null,
-    };
-  });
-  return { transitions, items };
+  return countedWork(demoEngineItems(now));
 }
 
 const json = (value: unknown) => JSON.parse(JSON.stringify(value));

@@ -3,7 +3,6 @@ import {
   buildFlowReport,
   filterBoard,
   type ItemFilter,
-  levelOfWork,
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
@@ -12,7 +11,7 @@ import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
-import { demoEngineItems, demoEngineStory } from '../testing/demo-story.ts';
+import { countedWork, demoEngineItems, demoEngineStory } from '../testing/demo-story.ts';
 
 const cases = await dialectCases();
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
@@ -24,13 +23,7 @@ function engineInput(): { transitions: Transition[]; items: BoardItem[] } {
 }
 
 function expectedFlow(filter: ItemFilter) {
-  const board = engineInput();
-  // The demo holds parents with their children: the analyses count its leaf items (docs/metrics.md §19).
-  const { leftOut } = levelOfWork(board.items, null);
-  const leaves = {
-    transitions: board.transitions.filter((t) => !leftOut.has(t.itemId)),
-    items: board.items.filter((item) => !leftOut.has(item.id)),
-  };
+  const leaves = countedWork(engineInput());
   const input = filterBoard(leaves, filter, { doneColumn: DEMO_COLUMNS.at(-1) ?? null });
   const report = buildFlowReport({
     columns: DEMO_COLUMNS,

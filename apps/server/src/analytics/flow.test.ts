@@ -7,7 +7,7 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { insertTestBoard } from '../testing/boards.ts';
-import { demoEngineItems, demoEngineStory } from '../testing/demo-story.ts';
+import { countedWork, demoEngineItems, demoEngineStory } from '../testing/demo-story.ts';
 
 const cases = await dialectCases();
 /** Mid-afternoon, so that ages and windows are not aligned with midnight. */
@@ -21,12 +21,7 @@ function engineInput(now: number): { transitions: Transition[]; items: BoardItem
 
 function expected(days: number, horizon: number, targetItems: number) {
   const board = engineInput(NOW);
-  // The demo holds parents with their children: the analyses count its leaf items (docs/metrics.md §19).
-  const level = levelOfWork(board.items, null);
-  const input = {
-    transitions: board.transitions.filter((t) => !level.leftOut.has(t.itemId)),
-    items: board.items.filter((item) => !level.leftOut.has(item.id)),
-  };
+  const input = countedWork(board);
   const report = buildFlowReport({
     columns: DEMO_COLUMNS,
     cycleStartColumn: 'In Progress',
@@ -40,6 +35,7 @@ function expected(days: number, horizon: number, targetItems: number) {
     storyDays: 14,
   });
   // The server says which items it counted.
+  const level = levelOfWork(board.items, null);
   const { leftOut: _leftOut, ...counts } = level;
   return JSON.parse(
     JSON.stringify({ ...report, level_of_work: { ...counts, sentence: levelSentence(level) } }),

@@ -4,7 +4,6 @@ import {
   buildLeadTimeReport,
   buildTimeInStateReport,
   fromTransitionColumns,
-  levelOfWork,
   type BoardItem,
   type Transition,
 } from '@fluxion/flow';
@@ -18,6 +17,7 @@ import { recordObservation } from '../collector/record.ts';
 import { recordReportedMove } from '../testing/reported-moves.ts';
 import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
+import { countedWork } from '../testing/demo-story.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
@@ -82,13 +82,10 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
   /** Every endpoint answers what the engine answers on the board read afresh from the database. */
   async function expectApiEqualsFreshLoad(): Promise<Board> {
     const fresh = await freshLoad();
-    // The demo holds parents with their children: its analyses count leaf items (docs/metrics.md, "Level of work").
-    const { leftOut } = levelOfWork(fresh.items, null);
+    // The engine on objects: the server's columns are checked against the reference form of the input.
     const input = {
       columns: DEMO_COLUMNS,
-      // The engine on objects: the server's columns are checked against the reference form of the input.
-      transitions: moves(fresh).filter((t) => !leftOut.has(t.itemId)),
-      items: fresh.items.filter((item) => !leftOut.has(item.id)),
+      ...countedWork({ ...fresh, transitions: moves(fresh) }),
       now: NOW,
     };
     expect(await call(`/api/leadtime/?project=${demo}&days=7`)).toEqual(

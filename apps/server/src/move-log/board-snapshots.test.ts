@@ -3,13 +3,13 @@ import {
   buildLeadTimeReport,
   buildTimeInStateReport,
   fromTransitionColumns,
-  levelOfWork,
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
+import { countedWork } from '../testing/demo-story.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { recordReportedMove } from '../testing/reported-moves.ts';
 import { signedInUser } from '../testing/users.ts';
@@ -108,12 +108,9 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
         const { auth } = await signedInUser(started.ctx, `restart-${++restarts}`);
         const rows = await loadBoardData(db, boardId, undefined, false);
         const items = (await loadBoardItems(db, boardId, false)).items;
-        // The demo holds parents with their children: its analyses count leaf items (docs/metrics.md §19).
-        const { leftOut } = levelOfWork(items, null);
         const input = {
           columns: DEMO_COLUMNS,
-          transitions: fromTransitionColumns(rows.transitions).filter((t) => !leftOut.has(t.itemId)),
-          items: items.filter((item) => !leftOut.has(item.id)),
+          ...countedWork({ items, transitions: fromTransitionColumns(rows.transitions) }),
           now: NOW,
           days: 7,
         };

@@ -1,4 +1,4 @@
-import type { BoardItem, Transition } from '@fluxion/flow';
+import { type BoardItem, levelOfWork, type Transition } from '@fluxion/flow';
 import { demoLabelChanges, demoWipLimits, generateDemoBoard } from '@fluxion/demo-board';
 
 /**
@@ -52,4 +52,19 @@ export function demoEngineItems(now: number): { transitions: Transition[]; items
     };
   });
   return { transitions, items };
+}
+
+/**
+ * The items and moves the analyses count on a board at its default level of work: on the demo, which holds
+ * parents with their children, its leaf items (docs/metrics.md §19, "Level of work").
+ */
+export function countedWork<T extends { itemId: string }>(board: {
+  items: readonly BoardItem[];
+  transitions: readonly T[];
+}): { items: BoardItem[]; transitions: T[] } {
+  const { leftOut } = levelOfWork(board.items, null);
+  return {
+    items: board.items.filter((item) => !leftOut.has(item.id)),
+    transitions: board.transitions.filter((t) => !leftOut.has(t.itemId)),
+  };
 }
