@@ -67,6 +67,10 @@ for (const size of SIZES) {
         await expect(page.getByTestId('parent-row')).toHaveCount(1, { timeout: 2_000 });
       }).toPass({ timeout: 30_000 });
       await expect(page.getByTestId('level-of-work')).toContainText('Counting leaf items: 1 parent left out');
+      // The forecasts' sample is dated as every page dates a day (Flow's forecast too), not as ISO text.
+      await expect(
+        page.getByText(/Forecasts draw from the team's finished items from [A-Z][a-z]{2} \d{1,2}, \d{4} to /),
+      ).toBeVisible();
       const row = page.getByTestId('parent-row');
       await expect(row).toContainText('Checkout epic');
       await expect(row).toContainText('2 of 4 children done');

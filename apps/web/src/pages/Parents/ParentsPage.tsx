@@ -4,6 +4,7 @@ import { getParents } from '../../api/hierarchy.ts';
 import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { useEstimated } from '../../components/EstimatedHistory/EstimatedSelect.tsx';
 import { Page } from '../../components/Page.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { estimatedQuery } from '../../lib/estimated.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { forecastLine, ParentProgress } from './ParentForecast.tsx';
@@ -40,8 +41,10 @@ export function ParentsPage() {
             <section className={styles.card} aria-label="Parents, most at risk first">
               <p className={styles.muted}>
                 Most at risk first. Forecasts draw from the team's finished items
-                {data.sample ? ` from ${data.sample.start} to ${data.sample.end}` : ''}, times each parent's
-                share of them.
+                {data.sample
+                  ? ` from ${formatDate(data.sample.start)} to ${formatDate(data.sample.end)}`
+                  : ''}
+                , times each parent's share of them.
               </p>
               <ul className={styles.list} data-testid="parents-list">
                 {data.parents.map((parent) => (
