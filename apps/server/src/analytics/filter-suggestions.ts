@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import type { Json } from '../http/json-body.ts';
 import type { FilterView } from './item-filter.ts';
 import type { Viewer } from './access.ts';
-import { type AnalysisKind, serve } from './service.ts';
+import { type AnalysisKind, serve } from './analysis-kind.ts';
 
 /**
  * The filter bar's suggestions for a board: the labels, milestones, assignees and repositories of its

@@ -7,7 +7,9 @@ import { historyInput } from './history-view.ts';
 import { boardEstimates } from '../iterations/board-plan.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import type { FilterView } from './item-filter.ts';
-import { type AnalysisKind, boardData, filtered, levelInfo, noted, read, serve } from './service.ts';
+import { type AnalysisKind, noted, read, serve } from './analysis-kind.ts';
+import { boardData, filtered } from './board-data.ts';
+import { levelInfo } from './level-of-work.ts';
 
 /**
  * A Flow query as GET /api/flow/ validates it: every reader (Home's card, the digest, alerts, the item

@@ -11,7 +11,8 @@ import type { FilterView } from './item-filter.ts';
 import { historyInput } from './history-view.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import type { Json } from '../http/json-body.ts';
-import { type AnalysisInput, type AnalysisKind, boardData, serve } from './service.ts';
+import { type AnalysisInput, type AnalysisKind, serve } from './analysis-kind.ts';
+import { boardData } from './board-data.ts';
 
 /** The item the query names, as the viewer may see it (404 when not on the board or not theirs to see). */
 function viewedItem({ view, query }: AnalysisInput<ItemHistoryQuery>) {

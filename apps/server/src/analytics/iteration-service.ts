@@ -14,7 +14,8 @@ import { readPlanFields } from '../iterations/queries.ts';
 import type { Viewer } from './access.ts';
 import { archivedIds } from './item-filter.ts';
 import type { Json } from '../http/json-body.ts';
-import { type AnalysisKind, boardData, serve } from './service.ts';
+import { type AnalysisKind, serve } from './analysis-kind.ts';
+import { boardData } from './board-data.ts';
 
 /**
  * GET /api/iterations/: the iteration report of a board the viewer may see (docs/metrics.md, "Iteration

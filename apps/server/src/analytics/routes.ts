@@ -5,16 +5,13 @@ import type { ApiContext } from '../context.ts';
 import { authorizeAnalysis, viewerOf } from './access.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { filterSuggestions } from './filter-suggestions.ts';
-import {
-  boardStoryOf,
-  columnStats,
-  issuesInColumn,
-  type Json,
-  leadTime,
-  levelOfWorkOf,
-  parentsOf,
-  timeInState,
-} from './service.ts';
+import type { Json } from './analysis-kind.ts';
+import { boardStoryOf } from './story-service.ts';
+import { columnStats, issuesInColumn } from './issues-service.ts';
+import { leadTime } from './lead-time-service.ts';
+import { levelOfWorkOf } from './level-of-work.ts';
+import { parentsOf } from './parents-service.ts';
+import { timeInState } from './time-in-state-service.ts';
 import { itemHistory } from './item-service.ts';
 
 /** The service hands back JSON bytes, serialised once per cached result: send them as they are. */

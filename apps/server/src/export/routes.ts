@@ -3,7 +3,7 @@ import { buildCalendar } from '@fluxion/flow';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authorizeAnalysis, viewerOf } from '../analytics/access.ts';
 import { exportCalendarOf } from '../analytics/board.ts';
-import { filteredBoardItems } from '../analytics/service.ts';
+import { filteredBoardItems } from '../analytics/board-data.ts';
 import type { ApiContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { readEstimateBases } from '../move-log/items.ts';

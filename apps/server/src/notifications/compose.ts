@@ -1,7 +1,7 @@
 import { formatter } from '@fluxion/contract/format';
 import { analysedBoard } from '../analytics/board.ts';
 import { flowOf, flowQuery } from '../analytics/flow-service.ts';
-import { parentsReportOf } from '../analytics/service.ts';
+import { parentsReportOf } from '../analytics/parents-service.ts';
 import { grownTypes, keepBaseline, readBaseline, slippedParents } from './baselines.ts';
 import { hiddenFromViewer } from '../analytics/item-filter.ts';
 import type { ApiContext } from '../context.ts';

@@ -1,6 +1,7 @@
 import { analysedBoard, exportCalendarOf } from '../analytics/board.ts';
 import { flowQuery, flowReport } from '../analytics/flow-service.ts';
-import { leadTime, timeInState } from '../analytics/service.ts';
+import { leadTime } from '../analytics/lead-time-service.ts';
+import { timeInState } from '../analytics/time-in-state-service.ts';
 import { analysisGate } from '../billing/paywall.ts';
 import type { ApiContext } from '../context.ts';
 import { AppError } from '../http/errors.ts';

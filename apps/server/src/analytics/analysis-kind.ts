@@ -1,0 +1,92 @@
+import type { EstimatedOption, Insight, ItemFilterQuery } from '@fluxion/contract';
+import { withFilterNote } from '@fluxion/flow';
+import type { ApiContext } from '../context.ts';
+import { type Json, jsonBody } from '../http/json-body.ts';
+import type { Viewer } from './access.ts';
+import { type AnalysedBoard, analysisKey } from './board.ts';
+import { boardAndFilter } from './board-data.ts';
+import { type FilterView, type RequestFilter, viewForFilter } from './item-filter.ts';
+
+/**
+ * An analysis as the API sends it: JSON bytes, serialised once (and compressed once, http/json-body.ts).
+ * A warm hit costs the access check (one statement) and a cache lookup, not the engine nor
+ * `JSON.stringify` of a year of date-keyed points.
+ */
+export type { Json } from '../http/json-body.ts';
+
+/** What one analysis is given: the board facts' read model, the request's filter, the items as the viewer sees them. */
+export type AnalysisInput<Q> = {
+  ctx: ApiContext;
+  viewer: Viewer;
+  board: AnalysedBoard;
+  query: Q;
+  filter: RequestFilter;
+  /** Null when the analysis said it reads no items (`readsItems`). */
+  view: FilterView | null;
+};
+
+/**
+ * One kind of analysis: its name in the cache key, what it refuses for this board (before anything is
+ * computed), whether it reads the items as the viewer sees them (else only the moves), and its
+ * computation. `object`: other answers read its figures (Home's card, the digest, alerts and the item
+ * page read Flow's), so it is kept as the object too, its JSON made once asked.
+ */
+export type AnalysisKind<Q, R> = {
+  name: string;
+  check?: (input: AnalysisInput<Q>) => void | Promise<void>;
+  readsItems: (board: AnalysedBoard, filter: RequestFilter) => boolean;
+  compute: (input: AnalysisInput<Q>) => Promise<R>;
+  object?: boolean;
+};
+
+export type Project = { project: string };
+
+/**
+ * Every analysis the same way, so that one (board, window, filter, viewer) is computed once whoever
+ * reads it: the access-checked board facts, the validated query, one cache key.
+ */
+async function prepare<Q extends Project & Partial<ItemFilterQuery>, R>(
+  ctx: ApiContext,
+  viewer: Viewer,
+  kind: AnalysisKind<Q, R>,
+  query: Q,
+) {
+  const { board, filter } = boardAndFilter(viewer, query.project, query);
+  const view = kind.readsItems(board, filter) ? await viewForFilter(ctx, viewer.userId, board, filter) : null;
+  const input: AnalysisInput<Q> = { ctx, viewer, board, query, filter, view };
+  await kind.check?.(input);
+  return { key: analysisKey(kind.name, board, view?.key ?? '', query), input };
+}
+
+/** An analysis as the API sends it: its JSON bytes, from the one cached computation. */
+export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
+  ctx: ApiContext,
+  viewer: Viewer,
+  kind: AnalysisKind<Q, R>,
+  query: Q,
+): Promise<Json<R>> {
+  const { key, input } = await prepare(ctx, viewer, kind, query);
+  if (!kind.object)
+    return ctx.analytics.results.compute(key, async () => jsonBody(await kind.compute(input)));
+  const entry = await ctx.analytics.facts.compute(key, async () => ({ value: await kind.compute(input) }));
+  entry.json ??= jsonBody(entry.value);
+  return entry.json as Json<R>;
+}
+
+/** An analysis as another answer reads it (Home's card, the digest, alerts): the same cached computation. */
+export async function read<Q extends Project & Partial<ItemFilterQuery>, R>(
+  ctx: ApiContext,
+  viewer: Viewer,
+  kind: AnalysisKind<Q, R> & { object: true },
+  query: Q,
+): Promise<R> {
+  const { key, input } = await prepare(ctx, viewer, kind, query);
+  const entry = await ctx.analytics.facts.compute(key, async () => ({ value: await kind.compute(input) }));
+  return entry.value as R;
+}
+
+export const noted = (insight: Insight, { filter, board }: AnalysisInput<unknown>) =>
+  withFilterNote(insight, filter.filter, board.calendar.timeZone);
+
+/** The history option every analysis takes (contract: historyQueryShape). */
+export type HistoryQuery = { estimated?: EstimatedOption | undefined };

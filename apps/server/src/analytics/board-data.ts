@@ -1,0 +1,79 @@
+import type { ItemFilterQuery } from '@fluxion/contract';
+import type { WorkLevel } from '@fluxion/flow';
+import type { ApiContext } from '../context.ts';
+import { type Viewer, viewedBoard } from './access.ts';
+import type { AnalysedBoard } from './board.ts';
+import type { BoardData } from '../move-log/load-moves.ts';
+import type { AnalysisInput } from './analysis-kind.ts';
+import {
+  type FilterView,
+  filteredBoard,
+  filteredItems,
+  type RequestFilter,
+  requestFilter,
+  viewForFilter,
+} from './item-filter.ts';
+
+/** The board's moves at its current data version; concurrent cold requests share one load. */
+export function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardData> {
+  return ctx.analytics.boards.get(ctx.db, board.id, board.version);
+}
+
+/** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */
+export async function filtered(
+  ctx: ApiContext,
+  board: AnalysedBoard,
+  filter: RequestFilter,
+  view: FilterView,
+) {
+  const data = await boardData(ctx, board);
+  return filteredBoard(filter, {
+    view,
+    transitions: data.transitions,
+    columns: board.columns,
+    workLevel: board.workLevel,
+  });
+}
+
+/**
+ * The items alone under the filter and the board's level of work (`workLevel` 'all': every item, for
+ * the export): the moves are loaded only for a date range.
+ */
+async function filteredItemsOf(
+  ctx: ApiContext,
+  board: AnalysedBoard,
+  filter: RequestFilter,
+  view: FilterView,
+  workLevel: WorkLevel | null = board.workLevel,
+) {
+  const transitions = filter.dates ? (await boardData(ctx, board)).transitions : [];
+  return filteredItems(filter, { view, transitions, columns: board.columns, workLevel });
+}
+
+/** The board a request names (404 if the viewer may not see it) and the request's filter in its time zone. */
+export function boardAndFilter(viewer: Viewer, projectId: string, query: Partial<ItemFilterQuery>) {
+  const board = viewedBoard(viewer, projectId);
+  return { board, filter: requestFilter(query, board.calendar.timeZone) };
+}
+
+/** The items the filter keeps, as the viewer sees them (the moves are loaded only for a date range). */
+export function keptItems({ ctx, board, filter, view }: AnalysisInput<unknown>) {
+  if (!view) throw new Error('this analysis reads no items');
+  return filteredItemsOf(ctx, board, filter, view);
+}
+
+/**
+ * The items now on the board that the query's filter keeps, as the viewer sees them, with the board
+ * facts and the instants from which GitHub kept each partial item's history: what the items export
+ * writes (the same filter and visibility as the Issues page).
+ */
+export async function filteredBoardItems(
+  ctx: ApiContext,
+  viewer: Viewer,
+  query: { project: string } & Partial<ItemFilterQuery>,
+) {
+  const { board, filter } = boardAndFilter(viewer, query.project, query);
+  const view = await viewForFilter(ctx, viewer.userId, board, filter);
+  const items = filter.on ? await filteredItemsOf(ctx, board, filter, view, 'all') : view.items;
+  return { board, items, historyKnownFrom: (await boardData(ctx, board)).partial };
+}

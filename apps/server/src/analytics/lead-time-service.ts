@@ -1,0 +1,50 @@
+import type { ItemFilterQuery, LeadTimeResponse } from '@fluxion/contract';
+import { buildLeadTimeReport } from '@fluxion/flow';
+import type { ApiContext } from '../context.ts';
+import type { Viewer } from './access.ts';
+import { badRequest } from '../http/errors.ts';
+import type { AnalysedBoard } from './board.ts';
+import { historyInput } from './history-view.ts';
+import { boardData, filtered } from './board-data.ts';
+import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
+
+/** Without `cycle_time`, the board's own cycle-start column applies. */
+const leadTimeStart = (board: AnalysedBoard, query: LeadTimeQuery) => query.cycle_time || board.cycleStart;
+
+type LeadTimeQuery = HistoryQuery & {
+  project: string;
+  days: number;
+  cycle_time?: string | undefined;
+} & Partial<ItemFilterQuery>;
+
+const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
+  name: 'lead',
+  check: ({ board, query }) => {
+    const cycleStart = leadTimeStart(board, query);
+    if (cycleStart && !board.columns.includes(cycleStart)) {
+      throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
+    }
+  },
+  // Lead time reads the items only to filter them or to leave a level of work out: what the viewer sees
+  // of them matters then.
+  readsItems: (board, filter) => filter.on || !board.includeArchived || board.workLevel !== 'all',
+  compute: async (input) => {
+    const { ctx, board, query, filter, view } = input;
+    const data = await boardData(ctx, board);
+    const transitions = view ? (await filtered(ctx, board, filter, view)).transitions : data.transitions;
+    const report = buildLeadTimeReport({
+      columns: board.columns,
+      cycleStartColumn: leadTimeStart(board, query),
+      ...historyInput(data, query.estimated),
+      transitions,
+      days: query.days,
+      now: ctx.now(),
+      calendar: board.calendar,
+    }) as LeadTimeResponse;
+    report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
+    return report;
+  },
+};
+
+export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) =>
+  serve(ctx, viewer, LEAD_TIME, query);

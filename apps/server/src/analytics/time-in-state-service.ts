@@ -1,0 +1,37 @@
+import type { ItemFilterQuery, TimeInStateResponse } from '@fluxion/contract';
+import { buildTimeInStateReport } from '@fluxion/flow';
+import type { ApiContext } from '../context.ts';
+import type { Viewer } from './access.ts';
+import { historyInput } from './history-view.ts';
+import type { FilterView } from './item-filter.ts';
+import { boardData, filtered } from './board-data.ts';
+import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
+
+type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery> & HistoryQuery;
+
+const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
+  name: 'tis',
+  readsItems: () => true,
+  compute: async (input) => {
+    const { ctx, board, query, filter, view } = input;
+    const { items, transitions } = await filtered(ctx, board, filter, view as FilterView);
+    const report = buildTimeInStateReport({
+      columns: board.columns,
+      // The commitment point keeps queues before it out of the bottleneck.
+      cycleStartColumn: board.cycleStart,
+      ...historyInput(await boardData(ctx, board), query.estimated),
+      // Users who share a board may classify its columns differently: the key holds the viewer's.
+      classification: board.classification,
+      transitions,
+      items,
+      days: query.days,
+      now: ctx.now(),
+      calendar: board.calendar,
+    }) as TimeInStateResponse;
+    report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
+    return report;
+  },
+};
+
+export const timeInState = (ctx: ApiContext, viewer: Viewer, query: TimeInStateQuery) =>
+  serve(ctx, viewer, TIME_IN_STATE, query);
