@@ -141,7 +141,7 @@ function interpretEdit(
 
 /**
  * An edit of the board's blocked field, known by its node id (renamed or not; a payload without
- * `field_name` too), or by its name when saved without one: its new value as recorded (field-policies.ts,
+ * `field_name` too), or by its name when saved without one: its new value as recorded (tracked-boards/blocked-field.ts,
  * `recordedBlockedValue`), at the item's updated_at, filed under the field's key.
  */
 function blockedFieldEdit(
