@@ -3,7 +3,7 @@
  * (or `npm run bench -- iterations`). On the generated board (default 100,000 issues, 1,000,000 moves as
  * columns, as the server holds them): the Flow report in items (the default, what every Flow page asks),
  * in estimate units (every item estimated), under an iteration filter (one two-week iteration's items,
- * the filter's own time included), and the iteration report (26 iterations, two plan changes an item).
+ * the filter's own time included), and the iteration report (26 iterations, two iteration and estimate changes an item).
  * Each round runs every variant once, alternated; printed: the median ms over BENCH_RUNS rounds (default 7).
  */
 import {
@@ -15,8 +15,8 @@ import {
   filterBoard,
   type Iteration,
   itemsInIteration,
-  type PlanChange,
-  planHistory,
+  type IterationEstimateChange,
+  iterationHistory,
   toTransitionColumns,
   type Transitions,
 } from '../packages/flow/src/index.ts';
@@ -35,7 +35,7 @@ const iterations: Iteration[] = Array.from({ length: 26 }, (_, k) => ({
   duration: 14,
 }));
 // Each item: planned into an iteration, estimated, then moved to the next one (a carry-over), re-estimated.
-const changes: PlanChange[] = board.items.flatMap((item, i) => {
+const changes: IterationEstimateChange[] = board.items.flatMap((item, i) => {
   const k = i % 26;
   const start = Date.parse(`${iterations[k]?.startDate}T00:00:00Z`);
   const next = iterations[Math.min(25, k + 1)]?.id ?? null;
@@ -44,7 +44,7 @@ const changes: PlanChange[] = board.items.flatMap((item, i) => {
     { itemId: item.id, at: start + 14 * DAY_MS, iteration: next, estimate: 2 + (i % 8) },
   ];
 });
-const history = planHistory(changes);
+const history = iterationHistory(changes);
 const estimates = estimateWeights(history);
 const flowInput = {
   columns: board.columns,
@@ -61,7 +61,7 @@ const VARIANTS: [string, () => unknown][] = [
   [
     'Flow, iteration filter',
     () => {
-      const ids = itemsInIteration(planHistory(changes), 'it-25');
+      const ids = itemsInIteration(iterationHistory(changes), 'it-25');
       const kept = filterBoard(flowInput, { ids }, { doneColumn: board.columns.at(-1) ?? null });
       return buildFlowReport({ ...flowInput, ...kept });
     },
@@ -71,7 +71,7 @@ const VARIANTS: [string, () => unknown][] = [
     () => {
       return buildIterationReport({
         iterations,
-        plans: history,
+        history,
         completedAt: completionTimes({ columns: board.columns }, board.transitions),
         unit: 'estimate',
         now: board.now,

@@ -33,9 +33,9 @@ export {
   DEMO_ESTIMATE_FIELD_ID,
   DEMO_ITERATION_FIELD,
   DEMO_ITERATION_FIELD_ID,
-  type DemoPlan,
-  generateDemoPlan,
-} from './plan.ts';
+  type DemoIterations,
+  generateDemoIterations,
+} from './iterations.ts';
 export {
   DEMO_BLOCKER_TITLE,
   DEMO_ISSUE_TYPES,

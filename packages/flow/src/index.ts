@@ -129,7 +129,7 @@ export { TimeZoneError } from './core/time-zone.ts';
 export { parseHolidayLines, parseWeekends } from './input/calendar-options.ts';
 export type * from './reports/flow-types.ts';
 export { seededRandom } from './core/random.ts';
-export type { FlowUnit, Iteration, Plan, PlanChange } from './plan/types.ts';
+export type { FlowUnit, Iteration, IterationEstimate, IterationEstimateChange } from './iterations/types.ts';
 export {
   currentIteration,
   type IterationSelector,
@@ -138,23 +138,23 @@ export {
   type IterationWindow,
   iterationWindow,
   resolveIteration,
-} from './plan/iterations.ts';
+} from './iterations/iterations.ts';
 export {
   estimateWeights,
   itemsInIteration,
-  latestPlans,
-  type PlanHistory,
-  planAt,
-  planHistory,
-} from './plan/plan-history.ts';
+  latestIterationEstimates,
+  type IterationHistory,
+  iterationEstimateAt,
+  iterationHistory,
+} from './iterations/iteration-history.ts';
 export {
   type BurnUpDay,
   buildIterationReport,
   type IterationReport,
   type IterationReportInput,
   type IterationSummary,
-} from './plan/iteration-report.ts';
-export { completionTimes } from './plan/completions.ts';
+} from './iterations/iteration-report.ts';
+export { completionTimes } from './iterations/completions.ts';
 export {
   type BoardHierarchy,
   boardHierarchy,

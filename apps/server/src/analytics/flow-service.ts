@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import type { Json } from '../http/json-body.ts';
 import { historyInput } from './history-view.ts';
-import { boardEstimates } from '../iterations/board-plan.ts';
+import { boardEstimates } from '../iterations/board-iterations.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import type { FilterView } from './item-filter.ts';
 import { type AnalysisKind, noted, read, serve } from './analysis-kind.ts';

@@ -20,7 +20,7 @@ import { badRequest } from '../http/errors.ts';
 import type { AnalysedBoard } from './board.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
-import { iterationItems } from '../iterations/board-plan.ts';
+import { iterationItems } from '../iterations/board-iterations.ts';
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
 export type RequestFilter = {
@@ -115,7 +115,7 @@ function leftItemsOf(ctx: ApiContext, board: AnalysedBoard): Promise<BoardItem[]
 
 /**
  * An iteration filter becomes the ids of that iteration's items (the engine's `ids` part), read from
- * the board's plan now: `current` moves with the calendar, so the key names the iteration it resolved to.
+ * the board's iterations now: `current` moves with the calendar, so the key names the iteration it resolved to.
  */
 async function resolveIterationFilter(
   ctx: ApiContext,

@@ -5,12 +5,12 @@ import {
   completionTimes,
   dropItems,
   iterationSpans,
-  type PlanHistory,
+  type IterationHistory,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { badRequest } from '../http/errors.ts';
-import { loadBoardPlan } from '../iterations/board-plan.ts';
-import { readPlanFields } from '../iterations/queries.ts';
+import { loadBoardIterations } from '../iterations/board-iterations.ts';
+import { readIterationFields } from '../iterations/queries.ts';
 import type { Viewer } from './access.ts';
 import { archivedIds } from './item-filter.ts';
 import type { Json } from '../http/json-body.ts';
@@ -19,39 +19,39 @@ import { boardData } from './board-data.ts';
 
 /**
  * GET /api/iterations/: the iteration report of a board the viewer may see (docs/metrics.md, "Iteration
- * report"): the board's moves give each item's completion, its plan history the iterations' scope. A
+ * report"): the board's moves give each item's completion, its iteration history the iterations' scope. A
  * board that leaves archived items out (§13) leaves them out of both: no scope, no completion.
  */
 const ITERATIONS: AnalysisKind<IterationReportQuery, IterationReportResponse> = {
   name: 'iterations',
   check: async ({ ctx, board, query }) => {
-    const fields = await readPlanFields(ctx.db, board.id);
+    const fields = await readIterationFields(ctx.db, board.id);
     if (query.unit === 'estimate' && fields.estimateField === null) {
       throw badRequest('unit=estimate needs an estimate field: choose one in Edit project', 'unit');
     }
   },
   readsItems: () => false,
   compute: async ({ ctx, board, query }) => {
-    const [data, plan, archived] = await Promise.all([
+    const [data, boardIterations, archived] = await Promise.all([
       boardData(ctx, board),
-      loadBoardPlan(ctx.db, board.id),
+      loadBoardIterations(ctx.db, board.id),
       board.includeArchived ? null : archivedIds(ctx.db, board.id),
     ]);
     const transitions = archived ? dropItems(data.transitions, archived) : data.transitions;
     const report = buildIterationReport({
-      iterations: plan.iterations,
-      plans: archived ? withoutItems(plan.history, archived) : plan.history,
+      iterations: boardIterations.iterations,
+      history: archived ? withoutItems(boardIterations.history, archived) : boardIterations.history,
       completedAt: completionTimes({ columns: board.columns }, transitions),
       unit: query.unit,
       now: ctx.now(),
-      knownSince: plan.knownSince,
+      knownSince: boardIterations.knownSince,
       calendar: buildCalendar(board.calendar),
     });
     return {
       ...report,
-      iteration_field: plan.iterationField?.name ?? null,
-      estimate_field: plan.estimateField?.name ?? null,
-      iterations: iterationSpans(plan.iterations).map(({ iteration, first, last }) => ({
+      iteration_field: boardIterations.iterationField?.name ?? null,
+      estimate_field: boardIterations.estimateField?.name ?? null,
+      iterations: iterationSpans(boardIterations.iterations).map(({ iteration, first, last }) => ({
         id: iteration.id,
         title: iteration.title,
         start: isoDate(first),
@@ -67,7 +67,7 @@ export const iterationReport = (
   query: IterationReportQuery,
 ): Promise<Json<IterationReportResponse>> => serve(ctx, viewer, ITERATIONS, query);
 
-function withoutItems(history: PlanHistory, ids: ReadonlySet<string>): PlanHistory {
+function withoutItems(history: IterationHistory, ids: ReadonlySet<string>): IterationHistory {
   return new Map([...history].filter(([itemId]) => !ids.has(itemId)));
 }
 

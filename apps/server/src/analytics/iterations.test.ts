@@ -8,15 +8,20 @@ import {
   estimateWeights,
   filterBoard,
   itemsInIteration,
-  planHistory,
+  iterationHistory,
   resolveIteration,
   type Transition,
 } from '@fluxion/flow';
-import { DEMO_COLUMNS, DEMO_PROJECT_ID, generateDemoBoard, generateDemoPlan } from '@fluxion/demo-board';
+import {
+  DEMO_COLUMNS,
+  DEMO_PROJECT_ID,
+  generateDemoBoard,
+  generateDemoIterations,
+} from '@fluxion/demo-board';
 import type { IterationReportResponse, Project } from '@fluxion/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensureDemoBoard } from '../tracked-boards/demo.ts';
-import { appendPlanChanges } from '../iterations/queries.ts';
+import { appendIterationChanges } from '../iterations/queries.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
@@ -26,10 +31,10 @@ const cases = await dialectCases();
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
 const demo = encodeURIComponent(DEMO_PROJECT_ID);
 
-/** The demo board and its plan, straight from the generators (not from what the server stored). */
+/** The demo board and its iterations and estimates, straight from the generators (not from what the server stored). */
 function demoInput() {
   const board = generateDemoBoard({ now: NOW });
-  const plan = generateDemoPlan(board, { now: NOW });
+  const generated = generateDemoIterations(board, { now: NOW });
   const transitions: Transition[] = board.items.flatMap((item) =>
     item.transitions.map((t) => ({ itemId: item.id, from: t.from, to: t.to, at: Date.parse(t.at) })),
   );
@@ -48,7 +53,7 @@ function demoInput() {
       enteredColumnAt: last ? Date.parse(last.at) : null,
     };
   });
-  return { transitions, items, plan, history: planHistory(plan.changes) };
+  return { transitions, items, generated, history: iterationHistory(generated.changes) };
 }
 
 const flowOf = (input: Parameters<typeof buildFlowReport>[0]) =>
@@ -83,18 +88,18 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
       expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
       const body = response.json();
       const engine = buildIterationReport({
-        iterations: input.plan.iterations,
-        plans: input.history,
+        iterations: input.generated.iterations,
+        history: input.history,
         completedAt,
         unit,
         now: NOW,
-        knownSince: Math.min(...input.plan.changes.map((c) => c.at)),
+        knownSince: Math.min(...input.generated.changes.map((c) => c.at)),
         calendar: buildCalendar(),
       });
       expect(body).toMatchObject({ ...engine, iteration_field: 'Iteration', estimate_field: 'Estimate' });
       expect(body.recent).toHaveLength(6);
       expect(body.current.days.length).toBe(7);
-      expect(body.iterations.length).toBe(input.plan.iterations.length);
+      expect(body.iterations.length).toBe(input.generated.iterations.length);
     }
     const items = (await get(`/api/iterations/?project=${demo}`)).json();
     expect(items.unit).toBe('items');
@@ -117,7 +122,7 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
   it('filters every analysis by iteration: current, previous, or by title', async () => {
     const today = buildCalendar().dayOf(NOW);
     for (const selector of ['current', 'previous', 'Iteration 3']) {
-      const iteration = resolveIteration(input.plan.iterations, selector, today);
+      const iteration = resolveIteration(input.generated.iterations, selector, today);
       expect(iteration, selector).not.toBeNull();
       const ids = itemsInIteration(input.history, iteration?.id as string);
       expect(ids.size, selector).toBeGreaterThan(0);
@@ -137,7 +142,7 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
     expect(issues.statusCode).toBe(200);
     const current = itemsInIteration(
       input.history,
-      resolveIteration(input.plan.iterations, 'current', today)?.id as string,
+      resolveIteration(input.generated.iterations, 'current', today)?.id as string,
     );
     for (const issue of issues.json().issues) expect(current.has(issue.id)).toBe(true);
   });
@@ -181,7 +186,7 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
       await ctx.db.selectFrom('boards').select('id').where('is_demo', '=', 1).executeTakeFirstOrThrow()
     ).id;
     await recordChanges(ctx.db, boardId, (changes) =>
-      appendPlanChanges(
+      appendIterationChanges(
         changes,
         [{ itemId: 'PVTI_new', at: NOW - 60_000, iteration: before.id, estimate: 5 }],
         'poll',
@@ -203,7 +208,7 @@ describe.each(cases)('iterations and estimates on the demo project ($name)', asy
       typed_days: 7,
       current: { running: true },
     });
-    const current = resolveIteration(input.plan.iterations, 'current', buildCalendar().dayOf(NOW));
+    const current = resolveIteration(input.generated.iterations, 'current', buildCalendar().dayOf(NOW));
     expect(demoProject?.iteration?.current?.title).toBe(current?.title);
     expect(demoProject?.iteration?.current?.start).toBe(current?.startDate);
     const plain = projects.find((p) => p.project_id === 'PVT_plain');

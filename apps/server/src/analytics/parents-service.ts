@@ -2,7 +2,7 @@ import type { ItemFilterQuery, ParentsQuery, ParentsResponse } from '@fluxion/co
 import { buildParentsReport, dropItems } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
-import { estimatesIfAny } from '../iterations/board-plan.ts';
+import { estimatesIfAny } from '../iterations/board-iterations.ts';
 import { historyInput } from './history-view.ts';
 import type { FilterView } from './item-filter.ts';
 import { boardData } from './board-data.ts';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
 import { findUser, rememberCustomer } from '../users/queries.ts';
-import { applyOrgSubscription, syncSeats } from './org-plans.ts';
+import { applyOrgSubscription, syncSeats } from './team-plan-management.ts';
 import { findOrgPlan, findOrgPlanByCustomer, rememberOrgCustomer } from './org-queries.ts';
 import { findUserByCustomer } from './queries.ts';
 import { applySubscription, type ApplyResult, type Billing } from './service.ts';

@@ -129,7 +129,7 @@ export async function addOrgManager(
  * Fluxion since `since` (a sign-in or a token refresh — an access token lasts 15 minutes), and do not pay
  * for themselves now (a live personal subscription: nobody pays twice; they hold a seat once it ends). A
  * user counts once per organization, however many of its boards they track. Whether GitHub says they are
- * members is asked after (org-plans.ts `seatHolders`).
+ * members is asked after (team-plan-management.ts `seatHolders`).
  */
 export async function seatCandidates(db: Db, org: string, since: number, now: number): Promise<string[]> {
   const rows = await db

@@ -14,7 +14,7 @@ import {
   setOrgCancelAtPeriodEnd,
   startOrgCheckout,
   startOrgPortal,
-} from './org-plans.ts';
+} from './team-plan-management.ts';
 import { currentPrice, customerInvoices } from './price.ts';
 import { type Billing, setCancelAtPeriodEnd, startCheckout, startPortal } from './service.ts';
 import { billingUnavailable, createStripeClient } from './stripe-client.ts';

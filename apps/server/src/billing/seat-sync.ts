@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { onItsTurn, TASKS } from '../leases/turns.ts';
-import { syncSeats } from './org-plans.ts';
+import { syncSeats } from './team-plan-management.ts';
 import { liveSubscriptionOrgs } from './org-queries.ts';
 import type { Billing } from './service.ts';
 import { createStripeClient } from './stripe-client.ts';

@@ -171,7 +171,7 @@ describe.each(await dialectAndSchemaCases())(
 
       const board = world.sim.world.projects.get(project.id);
       if (!board?.iterationField || !board.numberFields?.[0])
-        throw new Error('the simulator has no plan fields');
+        throw new Error('the simulator has no iteration fields');
       board.iterationField.name = 'Cycle';
       board.numberFields[0].name = 'Size';
       // a moves with its webhook lost: the minute's incremental poll lists it under the old field names.
@@ -228,7 +228,7 @@ describe.each(await dialectAndSchemaCases())(
       const boardId = (await world.ctx.db.selectFrom('boards').select('id').executeTakeFirstOrThrow()).id;
       const changes = () =>
         world.ctx.db
-          .selectFrom('item_plan_changes')
+          .selectFrom('item_iteration_changes')
           .select(['at', 'iteration_id', 'estimate', 'source'])
           .where('board_id', '=', boardId)
           .orderBy('at')
@@ -264,7 +264,7 @@ describe.each(await dialectAndSchemaCases())(
       const outcomes = (await world.deliveries()).slice(delivered).map((d) => [d.action, d.status]);
       expect(outcomes).toEqual(Array(4).fill(['edited', 200]));
 
-      // The next poll sees the same plan: nothing more to record.
+      // The next poll sees the same iteration and estimate: nothing more to record.
       await world.advance(MINUTE);
       await world.collector().runOnce();
       expect(await changes()).toEqual(told);

@@ -11,7 +11,7 @@ import { recordObservation } from './record.ts';
 import type { SchedulePolicy } from './schedule.ts';
 import type { VersionGate } from './version-gate.ts';
 import { findWorkflowField, NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
-import { planFieldsToList, recordPlans } from '../iterations/collect.ts';
+import { iterationFieldsToList, recordIterationEstimates } from '../iterations/collect.ts';
 import { blockedFieldKey, blockedFieldValue, currentBlockedField } from '../tracked-boards/blocked-field.ts';
 import { recordFieldValues } from '../move-log/field-changes.ts';
 import { recordObservedBlockers } from '../move-log/dependency-changes.ts';
@@ -54,8 +54,9 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const { board, reader } = params;
   const read = full ? await readWorkflowField(reader, board) : null;
   const workflow = read?.field ?? null;
-  // The demo board's plan comes with its generated history (tracked-boards/demo.ts), not from GitHub.
-  const plan = board.is_demo === 0 ? await planFieldsToList(ctx, board.id, read?.fields.plan) : null;
+  // The demo board's iterations come with its generated history (tracked-boards/demo.ts), not from GitHub.
+  const iterationFields =
+    board.is_demo === 0 ? await iterationFieldsToList(ctx, board.id, read?.fields.iterationFields) : null;
   const columns = workflow?.options ?? null;
   // Before the items are compared: a renamed column is then where its items already are.
   if (columns) await applyColumnRenames(ctx.db, board, columns, params.owner);
@@ -71,7 +72,7 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
       workflow: workflow?.id ?? workflowFieldOf(board).id,
       blocked: blockedField?.field_id ?? null,
     },
-    ...(plan ? { plan } : {}),
+    ...(iterationFields ? { iterationFields } : {}),
     ...(blockedField ? { blockedField: blockedField.name } : {}),
   };
   const items = await reader.listProjectItems(
@@ -96,7 +97,7 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
     listedAtSeq,
     leaseOwner: params.owner,
   });
-  if (plan) await recordPlans(ctx.db, board.id, items, ctx.now());
+  if (iterationFields) await recordIterationEstimates(ctx.db, board.id, items, ctx.now());
   // Which issues block each listed issue, where the host says (docs/metrics.md, "Dependency blocking").
   const blockers = items.flatMap((item) => {
     const blockedBy = item.type === 'REDACTED' ? undefined : item.content?.relations?.blockedBy;

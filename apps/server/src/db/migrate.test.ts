@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
-import { migrateAllDown, migrateToLatest } from './migrate.ts';
+import { migrateAllDown, migrateTo, migrateToLatest } from './migrate.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 
 const cases = await dialectCases();
@@ -76,5 +76,46 @@ describe.each(cases)('storage on $name', ({ create }) => {
     await migrateToLatest(handle);
     const result = await sql<{ n: number }>`select count(*) as n from users`.execute(handle.db);
     expect(Number(result.rows[0]?.n)).toBe(0);
+  });
+
+  it("keeps the iterations' rows when their tables take the glossary's names (040)", async () => {
+    const handle = await fresh();
+    await insertTestBoard(handle.db, { id: 'b1', githubProjectId: 'PVT_1', addedAt: 0 });
+    await migrateTo(handle, '039_digest_baselines');
+    const iterations = '[{"id":"it1","title":"Sprint 1","startDate":"2026-11-02","duration":14}]';
+    await sql`insert into board_plan_fields (board_id, iteration_field_id, iteration_field_name, iterations,
+      estimate_field_id, estimate_field_name, updated_at)
+      values ('b1', 'PVTIF_1', 'Sprint', ${iterations}, 'PVTF_2', 'Points', 7)`.execute(handle.db);
+    await sql`insert into item_plan_changes (board_id, item_id, at, iteration_id, estimate, source)
+      values ('b1', 'i1', 5, 'it1', 3, 'poll'), ('b1', 'i1', 9, null, 2.5, 'webhook')`.execute(handle.db);
+    await migrateToLatest(handle);
+    const { db } = handle;
+    expect(await db.selectFrom('board_iteration_fields').selectAll().execute()).toEqual([
+      {
+        board_id: 'b1',
+        iteration_field_id: 'PVTIF_1',
+        iteration_field_name: 'Sprint',
+        iterations,
+        estimate_field_id: 'PVTF_2',
+        estimate_field_name: 'Points',
+        updated_at: 7,
+      },
+    ]);
+    const changes = await db.selectFrom('item_iteration_changes').selectAll().orderBy('at').execute();
+    expect(changes).toEqual([
+      { board_id: 'b1', item_id: 'i1', at: 5, iteration_id: 'it1', estimate: 3, source: 'poll' },
+      { board_id: 'b1', item_id: 'i1', at: 9, iteration_id: null, estimate: 2.5, source: 'webhook' },
+    ]);
+    // The key came along: one change of an item at one instant.
+    const again = {
+      board_id: 'b1',
+      item_id: 'i1',
+      at: 5,
+      iteration_id: null,
+      estimate: null,
+      source: 'poll',
+    };
+    await expect(db.insertInto('item_iteration_changes').values(again).execute()).rejects.toThrow();
+    await expect(sql`select count(*) from board_plan_fields`.execute(db)).rejects.toThrow();
   });
 });

@@ -38,6 +38,7 @@ import { emailConfirmations } from './migrations/036_email_confirmations.ts';
 import { estimatedMoves } from './migrations/037_estimated_moves.ts';
 import { boardSnapshots } from './migrations/038_board_snapshots.ts';
 import { digestBaselines } from './migrations/039_digest_baselines.ts';
+import { iterationNames } from './migrations/040_iteration_names.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -80,6 +81,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '037_estimated_moves': estimatedMoves,
     '038_board_snapshots': boardSnapshots(dialect),
     '039_digest_baselines': digestBaselines,
+    '040_iteration_names': iterationNames(dialect),
   };
 }
 
@@ -104,6 +106,12 @@ export async function migrateToLatest(handle: DbHandle): Promise<void> {
 }
 
 /** Reverts every migration: the database is left empty. */
+/** Migrates up or down to the named migration (tests of a migration's data: the database as it was before it). */
+export async function migrateTo(handle: DbHandle, name: string): Promise<void> {
+  const { error } = await migrator(handle).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
 export async function migrateAllDown(handle: DbHandle): Promise<void> {
   const { error } = await migrator(handle).migrateTo(NO_MIGRATIONS);
   if (error) throw error instanceof Error ? error : new Error(String(error));

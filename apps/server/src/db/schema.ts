@@ -352,7 +352,7 @@ export type TaskTurnsTable = {
 };
 
 /** A board's Iteration field and chosen estimate field (migration 027). */
-export type BoardPlanFieldsTable = {
+export type BoardIterationFieldsTable = {
   board_id: string;
   iteration_field_id: string | null;
   iteration_field_name: string | null;
@@ -364,7 +364,7 @@ export type BoardPlanFieldsTable = {
 };
 
 /** What an item's iteration and estimate became, and when (migration 027). */
-export type ItemPlanChangesTable = {
+export type ItemIterationChangesTable = {
   board_id: string;
   item_id: string;
   at: number;
@@ -439,8 +439,8 @@ export type EmailConfirmationsTable = {
 };
 
 export type Database = {
-  board_plan_fields: BoardPlanFieldsTable;
-  item_plan_changes: ItemPlanChangesTable;
+  board_iteration_fields: BoardIterationFieldsTable;
+  item_iteration_changes: ItemIterationChangesTable;
   users: UsersTable;
   refresh_tokens: RefreshTokensTable;
   auth_sessions: AuthSessionsTable;

@@ -15,8 +15,8 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** Every table and the one folder of apps/server/src that writes it (insert, update, delete). */
 export const TABLE_OWNERS: Record<string, string> = {
   /** Iterations and estimates (migration 027). */
-  board_plan_fields: 'iterations',
-  item_plan_changes: 'iterations',
+  board_iteration_fields: 'iterations',
+  item_iteration_changes: 'iterations',
   boards: 'boards',
   transitions: 'move-log',
   transition_segments: 'move-log',

@@ -1,7 +1,7 @@
-import { type RawPlanField, toPlanFields } from './plan-fields.ts';
+import { type RawIterationField, toIterationFields } from './iteration-fields.ts';
 import type { GithubBoardFields, GithubColumn } from './types.ts';
 
-type RawField = ({ id?: string; name?: string; options?: GithubColumn[] } & RawPlanField) | null;
+type RawField = ({ id?: string; name?: string; options?: GithubColumn[] } & RawIterationField) | null;
 type RawView = { layout?: string; verticalGroupByFields?: { nodes: RawField[] } | null } | null;
 export type RawBoardFields = { fields?: { nodes: RawField[] } | null; views?: { nodes: RawView[] } | null };
 
@@ -14,6 +14,6 @@ export function toBoardFields(raw: RawBoardFields): GithubBoardFields {
   return {
     fields,
     boardColumnFieldId: boardView?.verticalGroupByFields?.nodes[0]?.id ?? null,
-    plan: toPlanFields(raw.fields?.nodes ?? []),
+    iterationFields: toIterationFields(raw.fields?.nodes ?? []),
   };
 }

@@ -33,8 +33,16 @@ function fieldChecks(variables: ListVariables, opts: ListItemsOptions): FieldChe
   return [
     { alias: 'askedField', want: opts.fieldIds?.workflow, name: variables.field },
     { alias: 'askedBlockedField', want: opts.fieldIds?.blocked, name: variables.blockedField },
-    { alias: 'askedIterationField', want: opts.plan?.iterationFieldId, name: variables.iterationField },
-    { alias: 'askedEstimateField', want: opts.plan?.estimateFieldId, name: variables.estimateField },
+    {
+      alias: 'askedIterationField',
+      want: opts.iterationFields?.iterationFieldId,
+      name: variables.iterationField,
+    },
+    {
+      alias: 'askedEstimateField',
+      want: opts.iterationFields?.estimateFieldId,
+      name: variables.estimateField,
+    },
   ];
 }
 

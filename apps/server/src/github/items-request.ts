@@ -4,20 +4,20 @@ import {
   optionalFieldVariable,
   projectItemsDocument,
 } from './queries.ts';
-import type { PlanFieldNames } from './types.ts';
+import type { IterationFieldNames } from './types.ts';
 import { STATUS_FIELD } from '../boards/workflow-field.ts';
 
 /**
- * `fieldName`: the workflow field (default Status); `plan`: the Iteration and estimate fields;
+ * `fieldName`: the workflow field (default Status); `iterationFields`: the Iteration and estimate fields;
  * `blockedField`: the field the team names as its blocked marker. Values of each come with every item.
  */
 export type ListItemsOptions = {
   updatedSinceDays?: number;
   fieldName?: string;
-  plan?: PlanFieldNames;
+  iterationFields?: IterationFieldNames;
   blockedField?: string;
   /**
-   * The node ids the workflow and blocked fields must have under the names asked (the plan's, in `plan`): a
+   * The node ids the workflow and blocked fields must have under the names asked (the Iteration and estimate fields', in `iterationFields`): a
    * name that finds another field, or none (renamed on GitHub since), throws FieldRenamedError instead of
    * reading every item as having no value there. Null or absent: not checked (stored before its id).
    */
@@ -46,8 +46,8 @@ export function itemsRequest(
 ): ItemsRequest {
   const names: Record<OptionalField, string | undefined> = {
     blocked: opts.blockedField,
-    iteration: opts.plan?.iterationField,
-    estimate: opts.plan?.estimateField,
+    iteration: opts.iterationFields?.iterationField,
+    estimate: opts.iterationFields?.estimateField,
   };
   const fields = OPTIONAL_FIELD_NAMES.filter((name) => names[name]);
   const variables: ListVariables = { id: projectId, field: opts.fieldName ?? STATUS_FIELD };

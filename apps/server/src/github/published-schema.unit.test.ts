@@ -108,11 +108,11 @@ describe("the server's GraphQL documents against GitHub's published schema", () 
   );
 
   it('a board without an estimate, iteration or blocked field is listed without asking any name empty', () => {
-    const plan = { iterationField: '', estimateField: '' };
+    const iterationFields = { iterationField: '', estimateField: '' };
     for (const filtered of [false, true]) {
       const { document, variables } = itemsRequest(
         'PVT_1',
-        { plan, blockedField: '', updatedSinceDays: 2 },
+        { iterationFields, blockedField: '', updatedSinceDays: 2 },
         { filtered },
       );
       expect(Object.values(variables)).not.toContain('');
@@ -121,7 +121,7 @@ describe("the server's GraphQL documents against GitHub's published schema", () 
     }
     const all = itemsRequest(
       'PVT_1',
-      { plan: { iterationField: 'Sprint', estimateField: 'Points' }, blockedField: 'Flag' },
+      { iterationFields: { iterationField: 'Sprint', estimateField: 'Points' }, blockedField: 'Flag' },
       { filtered: false },
     );
     expect(all.variables).toEqual({

@@ -37,7 +37,7 @@ const SINGLE_SELECT = '... on ProjectV2SingleSelectField { id name options { id 
 
 /** The Iteration field with its iterations (completed ones too) and the Number fields: estimate candidates. */
 const ITERATION = 'id title startDate duration';
-const PLAN_FIELDS = `... on ProjectV2IterationField { id name dataType configuration { iterations { ${ITERATION} } completedIterations { ${ITERATION} } } }
+const ITERATION_FIELDS = `... on ProjectV2IterationField { id name dataType configuration { iterations { ${ITERATION} } completedIterations { ${ITERATION} } } }
         ... on ProjectV2Field { id name dataType }`;
 
 /**
@@ -48,7 +48,7 @@ export const PROJECT_FIELDS = `query ProjectFields($id: ID!) {
   node(id: $id) {
     ... on ProjectV2 {
       ${PROJECT}
-      fields(first: 50) { nodes { ${SINGLE_SELECT} ${PLAN_FIELDS} } }
+      fields(first: 50) { nodes { ${SINGLE_SELECT} ${ITERATION_FIELDS} } }
       views(first: 20) { nodes { layout verticalGroupByFields(first: 1) { nodes { ... on ProjectV2SingleSelectField { id } } } } }
     }
   }
@@ -148,7 +148,7 @@ export type ItemsDocumentParts = {
 /**
  * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
  * field value by field id on an item); `$blockedField`: the field the team names as its blocked marker,
- * whose value and when it was set come along (docs/metrics.md, "Blocked time"); the plan's fields.
+ * whose value and when it was set come along (docs/metrics.md, "Blocked time"); the Iteration and estimate fields.
  */
 function projectItems({ filtered, fields, relations = true }: ItemsDocumentParts): string {
   const optional = OPTIONAL_FIELD_NAMES.filter((name) => fields.includes(name)).map(

@@ -65,21 +65,21 @@ export type GithubSingleSelectField = { id: string; name: string; options: Githu
 export type GithubBoardFields = {
   fields: GithubSingleSelectField[];
   boardColumnFieldId: string | null;
-  /** Its Iteration field and Number fields (github/plan-fields.ts); absent where not read. */
-  plan?: GithubPlanFields;
+  /** Its Iteration field and Number fields (github/iteration-fields.ts); absent where not read. */
+  iterationFields?: GithubIterationFields;
 };
 
 /** One iteration of an Iteration field, completed ones too. */
 export type GithubIteration = { id: string; title: string; startDate: string; duration: number };
 
 /** A board's (first) Iteration field with its iterations, and its Number fields: estimate candidates. */
-export type GithubPlanFields = {
+export type GithubIterationFields = {
   iterationField: { id: string; name: string; iterations: GithubIteration[] } | null;
   numberFields: { id: string; name: string }[];
 };
 
 /** The names the item listing asks values of: the board's Iteration and estimate fields ('' for none). */
-export type PlanFieldNames = {
+export type IterationFieldNames = {
   iterationField: string;
   estimateField: string;
   /** Their node ids where known: a listing checks that the names still find these fields. */

@@ -1,12 +1,12 @@
-import type { GithubPlanFields, GithubProjectItem, PlanFieldNames } from '../github/types.ts';
+import type { GithubIterationFields, GithubProjectItem, IterationFieldNames } from '../github/types.ts';
 import { recordChanges } from '../boards/changes.ts';
 import type { Db } from '../db/connection.ts';
-import { latestPlans, planHistory } from '@fluxion/flow';
-import { planChanges } from './plan-diff.ts';
+import { latestIterationEstimates, iterationHistory } from '@fluxion/flow';
+import { iterationChanges } from './iteration-diff.ts';
 import {
-  appendPlanChanges,
-  readPlanChanges,
-  readPlanFields,
+  appendIterationChanges,
+  readIterationChanges,
+  readIterationFields,
   saveIterationField,
   setEstimateField,
 } from './queries.ts';
@@ -16,13 +16,13 @@ import {
  * with what GitHub says of the board's fields (`fields`: its Iteration field and iterations; the chosen
  * estimate field found again by id, renamed or not); null when the board has neither.
  */
-export async function planFieldsToList(
+export async function iterationFieldsToList(
   ctx: { db: Db; now: () => number },
   boardId: string,
-  fields: GithubPlanFields | undefined,
-): Promise<PlanFieldNames | null> {
-  if (fields) await refreshPlanFields(ctx, boardId, fields);
-  const stored = await readPlanFields(ctx.db, boardId);
+  fields: GithubIterationFields | undefined,
+): Promise<IterationFieldNames | null> {
+  if (fields) await refreshIterationFields(ctx, boardId, fields);
+  const stored = await readIterationFields(ctx.db, boardId);
   if (!stored.iterationField && !stored.estimateField) return null;
   return {
     iterationField: stored.iterationField?.name ?? '',
@@ -32,14 +32,14 @@ export async function planFieldsToList(
   };
 }
 
-async function refreshPlanFields(
+async function refreshIterationFields(
   ctx: { db: Db; now: () => number },
   boardId: string,
-  fields: GithubPlanFields,
+  fields: GithubIterationFields,
 ) {
   await recordChanges(ctx.db, boardId, async (changes) => {
     await saveIterationField(changes, fields.iterationField, ctx.now());
-    const chosen = (await readPlanFields(changes.db, boardId)).estimateField;
+    const chosen = (await readIterationFields(changes.db, boardId)).estimateField;
     if (!chosen) return;
     const now = fields.numberFields.find((f) => f.id === chosen.id) ?? null;
     // Renamed: asked by its new name from now on. Deleted on GitHub: no estimate field any more.
@@ -49,15 +49,20 @@ async function refreshPlanFields(
 
 /**
  * Records what the listed items' iterations and estimates became since the last look (docs/metrics.md,
- * "Iterations and estimates"): each change at the time it was seen, an item's first look as its plan
+ * "Iterations and estimates"): each change at the time it was seen, an item's first look as its iteration and estimate
  * then. REDACTED items are skipped (their values are not readable).
  */
-export async function recordPlans(db: Db, boardId: string, items: readonly GithubProjectItem[], now: number) {
-  const latest = latestPlans(planHistory(await readPlanChanges(db, boardId)));
+export async function recordIterationEstimates(
+  db: Db,
+  boardId: string,
+  items: readonly GithubProjectItem[],
+  now: number,
+) {
+  const latest = latestIterationEstimates(iterationHistory(await readIterationChanges(db, boardId)));
   const observed = items
     .filter((i) => i.type !== 'REDACTED')
     .map((i) => ({ itemId: i.id, iteration: i.iterationId, estimate: i.estimate }));
-  const changes = planChanges(latest, observed, now);
+  const changes = iterationChanges(latest, observed, now);
   if (changes.length === 0) return;
-  await recordChanges(db, boardId, (unit) => appendPlanChanges(unit, changes, 'poll'));
+  await recordChanges(db, boardId, (unit) => appendIterationChanges(unit, changes, 'poll'));
 }

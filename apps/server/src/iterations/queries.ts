@@ -1,16 +1,20 @@
-import type { Iteration, PlanChange } from '@fluxion/flow';
-import { type PlanEdit, planEditChange } from './plan-diff.ts';
+import type { Iteration, IterationEstimateChange } from '@fluxion/flow';
+import { type IterationEdit, iterationEditChange } from './iteration-diff.ts';
 import type { BoardChanges } from '../boards/changes.ts';
 import type { Db } from '../db/connection.ts';
 
 /** A board's Iteration field and its chosen estimate field (null: none). */
-export type PlanFields = {
+export type IterationFields = {
   iterationField: { id: string; name: string } | null;
   iterations: Iteration[];
   estimateField: { id: string; name: string } | null;
 };
 
-export const NO_PLAN_FIELDS: PlanFields = { iterationField: null, iterations: [], estimateField: null };
+export const NO_ITERATION_FIELDS: IterationFields = {
+  iterationField: null,
+  iterations: [],
+  estimateField: null,
+};
 
 export function parseIterations(text: string): Iteration[] {
   try {
@@ -21,13 +25,13 @@ export function parseIterations(text: string): Iteration[] {
   }
 }
 
-export async function readPlanFields(db: Db, boardId: string): Promise<PlanFields> {
+export async function readIterationFields(db: Db, boardId: string): Promise<IterationFields> {
   const row = await db
-    .selectFrom('board_plan_fields')
+    .selectFrom('board_iteration_fields')
     .selectAll()
     .where('board_id', '=', boardId)
     .executeTakeFirst();
-  if (!row) return NO_PLAN_FIELDS;
+  if (!row) return NO_ITERATION_FIELDS;
   const field = (id: string | null, name: string | null) =>
     id !== null && name !== null ? { id, name } : null;
   return {
@@ -37,10 +41,14 @@ export async function readPlanFields(db: Db, boardId: string): Promise<PlanField
   };
 }
 
-/** Every plan change of the board (or of one of its items), oldest first. */
-export async function readPlanChanges(db: Db, boardId: string, itemId?: string): Promise<PlanChange[]> {
+/** Every iteration and estimate change of the board (or of one of its items), oldest first. */
+export async function readIterationChanges(
+  db: Db,
+  boardId: string,
+  itemId?: string,
+): Promise<IterationEstimateChange[]> {
   let query = db
-    .selectFrom('item_plan_changes')
+    .selectFrom('item_iteration_changes')
     .select(['item_id', 'at', 'iteration_id', 'estimate'])
     .where('board_id', '=', boardId);
   if (itemId !== undefined) query = query.where('item_id', '=', itemId);
@@ -71,7 +79,7 @@ export async function saveIterationField(
     updated_at: now,
   };
   const before = await db
-    .selectFrom('board_plan_fields')
+    .selectFrom('board_iteration_fields')
     .select(['iterations', 'iteration_field_id', 'iteration_field_name'])
     .where('board_id', '=', boardId)
     .executeTakeFirst();
@@ -82,7 +90,7 @@ export async function saveIterationField(
     before.iteration_field_name === values.iteration_field_name;
   if (same) return;
   await db
-    .insertInto('board_plan_fields')
+    .insertInto('board_iteration_fields')
     .values({ board_id: boardId, estimate_field_id: null, estimate_field_name: null, ...values })
     .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
     .execute();
@@ -102,7 +110,7 @@ export async function setEstimateField(
     updated_at: now,
   };
   await db
-    .insertInto('board_plan_fields')
+    .insertInto('board_iteration_fields')
     .values({ board_id: boardId, iteration_field_id: null, iteration_field_name: null, ...values })
     .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
     .execute();
@@ -111,10 +119,10 @@ export async function setEstimateField(
 
 const BATCH = 500;
 
-/** Appends plan changes (a change already stored at the same instant is kept). */
-export async function appendPlanChanges(
+/** Appends iteration and estimate changes (a change already stored at the same instant is kept). */
+export async function appendIterationChanges(
   unit: BoardChanges,
-  changes: readonly PlanChange[],
+  changes: readonly IterationEstimateChange[],
   source: string,
 ): Promise<void> {
   if (changes.length === 0) return;
@@ -129,7 +137,7 @@ export async function appendPlanChanges(
       source,
     }));
     await db
-      .insertInto('item_plan_changes')
+      .insertInto('item_iteration_changes')
       .values(rows)
       .onConflict((oc) => oc.columns(['board_id', 'item_id', 'at']).doNothing())
       .execute();
@@ -138,23 +146,23 @@ export async function appendPlanChanges(
 }
 
 /**
- * Records an edit of one part of an item's plan (a webhook's: source 'webhook') over its recorded plan
- * (`planEditChange`). 'unknown': no plan of the item is recorded yet, so its other part is not known (the
- * next listing records its whole plan); 'known': the edit changes nothing recorded.
+ * Records an edit of one part of an item's iteration and estimate (a webhook's: source 'webhook') over
+ * what is recorded (`iterationEditChange`). 'unknown': nothing of the item is recorded yet, so its other part is not known (the
+ * next listing records both parts); 'known': the edit changes nothing recorded.
  */
-export async function recordPlanEdit(
+export async function recordIterationEdit(
   unit: BoardChanges,
-  edit: PlanEdit,
+  edit: IterationEdit,
 ): Promise<'recorded' | 'known' | 'unknown'> {
   const { db, boardId } = unit;
-  const changes = await readPlanChanges(db, boardId, edit.itemId);
+  const changes = await readIterationChanges(db, boardId, edit.itemId);
   if (changes.length === 0) return 'unknown';
-  const change = planEditChange(changes, edit);
+  const change = iterationEditChange(changes, edit);
   if (change === null) return 'known';
   // GitHub stamps whole seconds: an edit of the other part in the same second replaces the change there.
   const values = { iteration_id: change.iteration, estimate: change.estimate, source: 'webhook' };
   await db
-    .insertInto('item_plan_changes')
+    .insertInto('item_iteration_changes')
     .values({ board_id: boardId, item_id: change.itemId, at: change.at, ...values })
     .onConflict((oc) => oc.columns(['board_id', 'item_id', 'at']).doUpdateSet(values))
     .execute();
@@ -162,7 +170,7 @@ export async function recordPlanEdit(
   return 'recorded';
 }
 
-/** Forgets the board's plan history (the demo board, regenerated). */
-export async function forgetPlanChanges(db: Db, boardId: string): Promise<void> {
-  await db.deleteFrom('item_plan_changes').where('board_id', '=', boardId).execute();
+/** Forgets the board's iteration and estimate history (the demo board, regenerated). */
+export async function forgetIterationChanges(db: Db, boardId: string): Promise<void> {
+  await db.deleteFrom('item_iteration_changes').where('board_id', '=', boardId).execute();
 }

@@ -6,7 +6,7 @@ import { grownTypes, keepBaseline, readBaseline, slippedParents } from './baseli
 import { hiddenFromViewer } from '../analytics/item-filter.ts';
 import type { ApiContext } from '../context.ts';
 import type { Board } from '../db/schema.ts';
-import { readPlanFields } from '../iterations/queries.ts';
+import { readIterationFields } from '../iterations/queries.ts';
 import { boardCalendar } from '../tracked-boards/calendar.ts';
 import { findVisibleBoard } from '../tracked-boards/queries.ts';
 import { findUser } from '../users/queries.ts';
@@ -41,7 +41,7 @@ export async function digestForUser(
   const viewer = await boardViewer(ctx, userId, board);
   if (!viewer) return undefined;
   const report = await flowOf(ctx, viewer, digestQuery(board));
-  const { estimateField } = await readPlanFields(ctx.db, board.id);
+  const { estimateField } = await readIterationFields(ctx.db, board.id);
   const estimate = estimateField && {
     field: estimateField.name,
     report: await flowOf(ctx, viewer, { ...digestQuery(board), unit: 'estimate' }),

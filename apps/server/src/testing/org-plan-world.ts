@@ -11,7 +11,7 @@ import type { TestDatabase } from './databases.ts';
 import { simControl } from './sim-control.ts';
 import { signedInAppUser, signedInGithubUser } from './users.ts';
 
-/** Team-plan tests (billing/org-plans.test.ts, seat-sync.test.ts, owner-check.test.ts): a shared world. */
+/** Team-plan tests (billing/team-plan-management.test.ts, seat-sync.test.ts, owner-check.test.ts): a shared world. */
 export const START = Date.UTC(2026, 10, 1, 9);
 export const DAY = 86_400_000;
 export const ORG: string = SEEDED.org;

@@ -69,7 +69,7 @@ function buildAccessStatement(db: Db) {
       .leftJoin('tracked_projects as t', (join) =>
         join.onRef('t.board_id', '=', 'b.id').onRef('t.user_id', '=', 's.user_id'),
       )
-      .leftJoin('board_plan_fields as pf', 'pf.board_id', 'b.id')
+      .leftJoin('board_iteration_fields as pf', 'pf.board_id', 'b.id')
       .selectAll('b')
       .select([
         'pf.iteration_field_name',

@@ -24,9 +24,9 @@ export async function projectFields(
   return {
     fields: fields.map((f) => ({ id: f.id, name: f.name, columns: f.options.map((o) => o.name) })),
     default_field_id: board ? (defaultWorkflowField(board)?.id ?? null) : null,
-    number_fields: board?.plan?.numberFields ?? [],
-    iteration_field: board?.plan?.iterationField
-      ? { id: board.plan.iterationField.id, name: board.plan.iterationField.name }
+    number_fields: board?.iterationFields?.numberFields ?? [],
+    iteration_field: board?.iterationFields?.iterationField
+      ? { id: board.iterationFields.iterationField.id, name: board.iterationFields.iterationField.name }
       : null,
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { testConfig } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { readPlanFields } from '../iterations/queries.ts';
+import { readIterationFields } from '../iterations/queries.ts';
 import { ensureDemoBoard } from './demo.ts';
 
 const cases = await dialectCases();
@@ -56,11 +56,11 @@ describe.each(cases)('ensureDemoBoard from processes starting together ($name)',
     const db = database.handle.db;
     const [before] = await demoBoards();
     const boardId = before?.id ?? '';
-    await db.deleteFrom('item_plan_changes').where('board_id', '=', boardId).execute();
-    await db.deleteFrom('board_plan_fields').where('board_id', '=', boardId).execute();
+    await db.deleteFrom('item_iteration_changes').where('board_id', '=', boardId).execute();
+    await db.deleteFrom('board_iteration_fields').where('board_id', '=', boardId).execute();
     await Promise.all([1, 2].map(() => ensureDemoBoard(ctxAt(START + DAY), { live: false })));
     const [after] = await demoBoards();
     expect(Number(after?.data_version)).toBe(Number(before?.data_version) + 1);
-    expect((await readPlanFields(db, boardId)).iterationField).not.toBeNull();
+    expect((await readIterationFields(db, boardId)).iterationField).not.toBeNull();
   });
 });

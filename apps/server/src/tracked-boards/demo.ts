@@ -12,7 +12,7 @@ import {
   demoLabelChanges,
   demoWipLimits,
   generateDemoBoard,
-  generateDemoPlan,
+  generateDemoIterations,
 } from '@fluxion/demo-board';
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
@@ -25,9 +25,9 @@ import { forgetDependencyChanges, recordDependencyChanges } from '../move-log/de
 import type { ItemRelations, StoredRelatedIssue } from '../move-log/moves.ts';
 import { demoHasRelations, findDemoBoard } from './queries.ts';
 import {
-  appendPlanChanges,
-  forgetPlanChanges,
-  readPlanFields,
+  appendIterationChanges,
+  forgetIterationChanges,
+  readIterationFields,
   saveIterationField,
   setEstimateField,
 } from '../iterations/queries.ts';
@@ -51,11 +51,11 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
     // A demo stored before it had types and parents is made again, like one from an earlier day.
     if (existing && existing.added_at === firstMove && (await demoHasRelations(trx, existing.id))) {
       await setSyncStatus(trx, existing.id, syncStatus);
-      // A database from before iterations and estimates gets the demo's plan without a new history: new
+      // A database from before iterations and estimates gets the demo's iterations and estimates without a new history: new
       // board data, one bump for all of it.
       await recordChanges(trx, existing.id, async (changes) => {
-        if ((await readPlanFields(trx, existing.id)).iterationField === null)
-          await insertDemoPlan(changes, board, ctx.now());
+        if ((await readIterationFields(trx, existing.id)).iterationField === null)
+          await insertDemoIterations(changes, board, ctx.now());
         // A database from before flow policies gets the demo's WIP limit and blocked item.
         if (existing.flow_policies === null) await insertDemoStory(changes, board, ctx.now());
       });
@@ -72,7 +72,7 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
         existing !== undefined,
       );
       await insertDemoHistory(trx, boardId, board, ctx.now());
-      await insertDemoPlan(changes, board, ctx.now());
+      await insertDemoIterations(changes, board, ctx.now());
       await insertDemoStory(changes, board, ctx.now());
     });
     return boardId;
@@ -204,17 +204,17 @@ async function insertDemoStory(changes: BoardChanges, board: DemoBoard, now: num
   await recordDependencyChanges(changes, dependencies, 'demo', now);
 }
 
-/** The demo's Iteration field, its estimate field (Estimate, in story points) and every item's plan. */
-async function insertDemoPlan(changes: BoardChanges, board: DemoBoard, now: number): Promise<void> {
-  const plan = generateDemoPlan(board, { now });
+/** The demo's Iteration field, its estimate field (Estimate, in story points) and every item's iteration and estimate. */
+async function insertDemoIterations(changes: BoardChanges, board: DemoBoard, now: number): Promise<void> {
+  const generated = generateDemoIterations(board, { now });
   const iterationField = {
     id: DEMO_ITERATION_FIELD_ID,
     name: DEMO_ITERATION_FIELD,
-    iterations: plan.iterations,
+    iterations: generated.iterations,
   };
   await saveIterationField(changes, iterationField, now);
   const estimateField = { id: DEMO_ESTIMATE_FIELD_ID, name: DEMO_ESTIMATE_FIELD };
   await setEstimateField(changes, estimateField, now);
-  await forgetPlanChanges(changes.db, changes.boardId);
-  await appendPlanChanges(changes, plan.changes, 'demo');
+  await forgetIterationChanges(changes.db, changes.boardId);
+  await appendIterationChanges(changes, generated.changes, 'demo');
 }

@@ -1,6 +1,6 @@
 import { startGithubSim } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPlanFields } from '../iterations/queries.ts';
+import { readIterationFields } from '../iterations/queries.ts';
 import { buildTestApp } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { simControl } from '../testing/sim-control.ts';
@@ -42,7 +42,7 @@ describe.each(cases)("a board's estimate field on $name", async ({ create }) => 
       .select('id')
       .where('github_project_id', '=', board.id)
       .executeTakeFirstOrThrow();
-    return (await readPlanFields(ctx.db, row.id)).estimateField?.name ?? null;
+    return (await readIterationFields(ctx.db, row.id)).estimateField?.name ?? null;
   };
 
   it('is chosen by the first tracker; another tracker repeating it or leaving it out is fine', async () => {

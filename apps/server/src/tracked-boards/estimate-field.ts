@@ -18,7 +18,7 @@ export async function estimateFieldChoice(
   if (fieldId === null) return null;
   const read = (client: GithubClient) => client.getProjectFields(projectId);
   const fields = await readAsUser(ctx, userId, INTERACTIVE, read).catch(fromGithubError);
-  const field = fields?.plan?.numberFields.find((f) => f.id === fieldId);
+  const field = fields?.iterationFields?.numberFields.find((f) => f.id === fieldId);
   if (!field) throw badRequest('estimate_field_id: not a Number field of this board', 'estimate_field_id');
   return field;
 }

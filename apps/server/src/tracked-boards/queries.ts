@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import type { Board } from '../db/schema.ts';
 import { renameInClassification } from './classification.ts';
 
-/** The board's GitHub Iteration field, as board_plan_fields holds it (null: none, or not read yet). */
+/** The board's GitHub Iteration field, as board_iteration_fields holds it (null: none, or not read yet). */
 export type IterationFieldColumns = {
   iteration_field_name: string | null;
   /** JSON text of its iterations (iterations/queries.ts). */
@@ -34,7 +34,7 @@ export async function listVisibleBoards(db: Db, userId: string, demoHidden: bool
   const tracked = await db
     .selectFrom('boards')
     .innerJoin('tracked_projects', 'tracked_projects.board_id', 'boards.id')
-    .leftJoin('board_plan_fields as pf', 'pf.board_id', 'boards.id')
+    .leftJoin('board_iteration_fields as pf', 'pf.board_id', 'boards.id')
     .selectAll('boards')
     .select([
       'pf.iteration_field_name',
@@ -66,7 +66,7 @@ export async function findVisibleBoard(
 export async function findDemoBoard(db: Db): Promise<(Board & IterationFieldColumns) | undefined> {
   return db
     .selectFrom('boards')
-    .leftJoin('board_plan_fields as pf', 'pf.board_id', 'boards.id')
+    .leftJoin('board_iteration_fields as pf', 'pf.board_id', 'boards.id')
     .selectAll('boards')
     .select(['pf.iteration_field_name', 'pf.iterations as iteration_list'])
     .where('is_demo', '=', 1)

@@ -44,7 +44,7 @@ import {
 } from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
 import { checkedBlockedField, saveFlowPoliciesOver } from './blocked-field.ts';
-import { readPlanFields, setEstimateField } from '../iterations/queries.ts';
+import { readIterationFields, setEstimateField } from '../iterations/queries.ts';
 
 async function demoHiddenFor(ctx: AppContext, userId: string): Promise<boolean> {
   const user = await findUser(ctx.db, userId);
@@ -223,7 +223,7 @@ async function refuseSharedSettingsChange(
 ) {
   const stored = await findBoardByGithubId(ctx.db, request.project_id);
   const board = stored ?? unsetBoard(onGithub);
-  const estimate = stored ? (await readPlanFields(ctx.db, stored.id)).estimateField : null;
+  const estimate = stored ? (await readIterationFields(ctx.db, stored.id)).estimateField : null;
   const field = changedSharedSetting(board, request, estimate?.id ?? null);
   if (field === null) return;
   const setter = stored ? await sharedSettingsSetter(ctx, stored) : null;

@@ -1,7 +1,7 @@
 import { type BlockedField, instantMs, withoutControlCharacters } from '@fluxion/contract';
 import { z } from 'zod';
 import type { WorkflowFieldRef } from '../boards/workflow-field.ts';
-import type { PlanEdit } from '../iterations/plan-diff.ts';
+import type { IterationEdit } from '../iterations/iteration-diff.ts';
 import { blockedFieldKey, recordedBlockedValue } from '../tracked-boards/blocked-field.ts';
 
 /** An instant as GitHub writes it ("2026-11-01T09:00:00Z"), read by the contract's one reader of dates. */
@@ -11,7 +11,7 @@ const instant = z
 
 /**
  * A single-select option. Another field's value (a number, an iteration, a text, a date) reads as null here,
- * so that its edit is not refused whole: `interpretPlanEdit` reads the plan fields' values from the payload.
+ * so that its edit is not refused whole: `interpretIterationEdit` reads the iteration fields' values from the payload.
  */
 const option = z.object({ id: z.string().nullish(), name: z.string() }).loose().nullish().catch(null);
 
@@ -178,7 +178,7 @@ function isBlockedField(
 }
 
 /** The node ids of the board's Iteration field and chosen estimate field (null: none). */
-export type PlanFieldIds = { iteration: string | null; estimate: string | null };
+export type IterationFieldIds = { iteration: string | null; estimate: string | null };
 
 /** An edit of a field's value as GitHub's payload carries it: the field's node id and the new value. */
 const fieldEditSchema = z
@@ -192,12 +192,15 @@ const fieldEditSchema = z
   .loose();
 
 /**
- * What an `edited` event of an Iteration or Number field means for the board's plan (docs/metrics.md,
+ * What an `edited` event of an Iteration or Number field means for the board's iterations (docs/metrics.md,
  * "Iterations and estimates"), matched by the field's node id: the item's new iteration (by id) or
  * estimate at the item's `updated_at`; `resync` when the payload does not carry the new value (the next
- * listing reads it); null when the event is not an edit of the board's plan fields. Pure.
+ * listing reads it); null when the event is not an edit of the board's iteration fields. Pure.
  */
-export function interpretPlanEdit(payload: unknown, fields: PlanFieldIds): PlanFieldEffect | null {
+export function interpretIterationEdit(
+  payload: unknown,
+  fields: IterationFieldIds,
+): IterationFieldEffect | null {
   const parsed = fieldEditSchema.safeParse(payload);
   if (!parsed.success) return null;
   const { projects_v2_item: item, changes } = parsed.data;
@@ -208,13 +211,13 @@ export function interpretPlanEdit(payload: unknown, fields: PlanFieldIds): PlanF
   const itemId = item.node_id;
   if (part === 'iteration') {
     const value = iterationIdOf(to);
-    return value === undefined ? { kind: 'resync' } : { kind: 'plan', edit: { itemId, at, part, value } };
+    return value === undefined ? { kind: 'resync' } : { kind: 'edit', edit: { itemId, at, part, value } };
   }
   const value = estimateOf(to);
-  return value === undefined ? { kind: 'resync' } : { kind: 'plan', edit: { itemId, at, part, value } };
+  return value === undefined ? { kind: 'resync' } : { kind: 'edit', edit: { itemId, at, part, value } };
 }
 
-export type PlanFieldEffect = { kind: 'plan'; edit: PlanEdit } | { kind: 'resync' };
+export type IterationFieldEffect = { kind: 'edit'; edit: IterationEdit } | { kind: 'resync' };
 
 /** An iteration (`{id, title, duration, start_date}`) by its id; null when cleared; undefined: not said. */
 function iterationIdOf(value: unknown): string | null | undefined {

@@ -12,17 +12,17 @@ import { parseColumns } from '../tracked-boards/to-api.ts';
 import {
   type BoardWorkflow,
   interpretItemEvent,
-  interpretPlanEdit,
-  type PlanFieldEffect,
+  interpretIterationEdit,
+  type IterationFieldEffect,
   projectsV2ItemEventSchema,
 } from './github-event.ts';
-import { readPlanFields } from '../iterations/queries.ts';
+import { readIterationFields } from '../iterations/queries.ts';
 import { parseColumnOptions } from '../boards/columns.ts';
 import { workflowFieldOf } from '../boards/workflow-field.ts';
 import { AUTHORIZATION_EVENT, handleAuthorizationDelivery } from './authorization-event.ts';
 import { handleInstallationDelivery, isInstallationEvent } from './installation-event.ts';
 import { type BoardLookup, boardLookup, type WebhookBoard } from './board-lookup.ts';
-import { markDelivery, recordDeliveredPlanEdit, standsIn } from './queries.ts';
+import { markDelivery, recordDeliveredIterationEdit, standsIn } from './queries.ts';
 import { orgWebhookSecret } from './org-secrets.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
 import { storedBlockedField } from '../tracked-boards/blocked-field.ts';
@@ -145,8 +145,8 @@ async function applyEvent(
   const board = await boardOf(event.projects_v2_item.project_node_id);
   const refusal = board && signer.kind === 'organization' ? strangerOrganization(board, signer) : null;
   if (refusal !== null) return refusal;
-  const plan = board ? await planEffect(ctx, board, event, payload) : null;
-  if (board && plan) return applyPlanEdit(ctx, board, plan, delivery);
+  const edit = board ? await iterationEffect(ctx, board, event, payload) : null;
+  if (board && edit) return applyIterationEdit(ctx, board, edit, delivery);
   const outcome = await interpret(ctx, board, event);
   if (typeof outcome !== 'string') {
     const { boardId, move, fieldId } = outcome;
@@ -157,27 +157,27 @@ async function applyEvent(
 
 /**
  * An edit of the board's Iteration or estimate field (docs/metrics.md, "Iterations and estimates"), or null
- * for any other event. Only an edit that is not of a single-select field reads the board's plan fields.
+ * for any other event. Only an edit that is not of a single-select field reads the board's iteration fields.
  */
-async function planEffect(
+async function iterationEffect(
   ctx: AppContext,
   board: WebhookBoard,
   event: ReturnType<typeof projectsV2ItemEventSchema.parse>,
   payload: unknown,
-): Promise<PlanFieldEffect | null> {
+): Promise<IterationFieldEffect | null> {
   const change = event.changes?.field_value;
   if (event.action !== 'edited' || !change?.field_node_id || change.field_type === 'single_select')
     return null;
-  const fields = await readPlanFields(ctx.db, board.id);
+  const fields = await readIterationFields(ctx.db, board.id);
   const ids = { iteration: fields.iterationField?.id ?? null, estimate: fields.estimateField?.id ?? null };
-  return interpretPlanEdit(payload, ids);
+  return interpretIterationEdit(payload, ids);
 }
 
-/** Records the plan change with its delivery's mark; without the new value in the payload, the next sync reads it. */
-async function applyPlanEdit(
+/** Records the iteration or estimate change with its delivery's mark; without the new value in the payload, the next sync reads it. */
+async function applyIterationEdit(
   ctx: AppContext,
   board: WebhookBoard,
-  effect: PlanFieldEffect,
+  effect: IterationFieldEffect,
   delivery: string,
 ): Promise<string> {
   const now = ctx.now();
@@ -188,7 +188,7 @@ async function applyPlanEdit(
   } else if (effect.edit.at < wholeSecond(board.added_at)) {
     outcome = 'ignored: before the board was added';
   } else {
-    return recordDeliveredPlanEdit(ctx.db, board.id, delivery, effect.edit, now);
+    return recordDeliveredIterationEdit(ctx.db, board.id, delivery, effect.edit, now);
   }
   return (await markDelivery(ctx.db, delivery, now)) ? outcome : 'duplicate';
 }

@@ -4,8 +4,8 @@ import { scheduleResync } from '../boards/repository.ts';
 import { applyReportedMoves } from '../collector/record.ts';
 import type { Db } from '../db/connection.ts';
 import type { Move } from '../move-log/moves.ts';
-import type { PlanEdit } from '../iterations/plan-diff.ts';
-import { recordPlanEdit } from '../iterations/queries.ts';
+import type { IterationEdit } from '../iterations/iteration-diff.ts';
+import { recordIterationEdit } from '../iterations/queries.ts';
 
 /** Marks webhook deliveries processed; answers those that were not marked before. */
 async function markDeliveries(db: Db, deliveryIds: string[], now: number): Promise<Set<string>> {
@@ -74,19 +74,19 @@ export async function recordDeliveredMoves(
 
 /**
  * Records a delivered edit of an item's iteration or estimate with its delivery's mark, in one transaction.
- * An item whose plan is not recorded yet has its other part unknown: the next sync lists it instead.
+ * An item whose iteration and estimate are not recorded yet has its other part unknown: the next sync lists it instead.
  */
-export async function recordDeliveredPlanEdit(
+export async function recordDeliveredIterationEdit(
   db: Db,
   boardId: string,
   deliveryId: string,
-  edit: PlanEdit,
+  edit: IterationEdit,
   now: number,
 ): Promise<string> {
   return recordChanges(db, boardId, async (changes) => {
     const trx = changes.db;
     if (!(await markDelivery(trx, deliveryId, now))) return 'duplicate';
-    const outcome = await recordPlanEdit(changes, edit);
+    const outcome = await recordIterationEdit(changes, edit);
     if (outcome === 'recorded') return 'plan change recorded';
     if (outcome === 'known') return 'ignored: plan change known';
     const scheduled = await scheduleResync(trx, boardId, now, false);

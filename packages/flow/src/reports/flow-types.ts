@@ -3,7 +3,7 @@ import type { CalendarSettings } from '../core/calendar.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
 import type { DependencyChange, FieldValueChange, LabelChange } from '../metrics/blocked-time.ts';
 import type { FlowPolicyInput } from './flow-policies.ts';
-import type { FlowUnit } from '../plan/types.ts';
+import type { FlowUnit } from '../iterations/types.ts';
 
 /** Input of the Flow analysis (docs/metrics.md, "Flow"). All times are epoch milliseconds (UTC). */
 export type FlowReportInput = BoardColumns & {

@@ -6,7 +6,7 @@ import { paginate } from './connection.ts';
 import { type GqlContext, iso, type PageArgs, requireFieldName, type View } from './context.ts';
 import { actorView } from './view-accounts.ts';
 import { contentView } from './view-content.ts';
-import { fieldViews, planFieldViews, projectView, statusFieldView } from './view-project.ts';
+import { fieldViews, iterationFieldViews, projectView, statusFieldView } from './view-project.ts';
 
 const ITEM_TYPE = { Issue: 'ISSUE', PullRequest: 'PULL_REQUEST', DraftIssue: 'DRAFT_ISSUE' } as const;
 
@@ -49,7 +49,7 @@ function titleValue(item: SimItem, project: SimProject, content: SimContent): Vi
   };
 }
 
-/** An item's value of a single-select field other than the workflow field (model/plan-fields.ts). */
+/** An item's value of a single-select field other than the workflow field (model/iteration-fields.ts). */
 function singleSelectValue(item: SimItem, project: SimProject, fieldId: string, set: SimFieldValue) {
   const select = project.otherSingleSelects?.find((f) => f.nodeId === fieldId);
   const option = select?.options.find((o) => o.id === set.value);
@@ -73,9 +73,9 @@ function singleSelectValue(item: SimItem, project: SimProject, fieldId: string, 
   ];
 }
 
-/** The item's Iteration, Number and other single-select values (model/plan-fields.ts). */
-function planValues(item: SimItem, project: SimProject): View[] {
-  const fields = planFieldViews(project);
+/** The item's Iteration, Number and other single-select values (model/iteration-fields.ts). */
+function iterationValues(item: SimItem, project: SimProject): View[] {
+  const fields = iterationFieldViews(project);
   return Object.entries(item.fieldValues ?? {}).flatMap(([fieldId, set]): View[] => {
     const field = fields.find((f) => f.id === fieldId);
     if (!field) return singleSelectValue(item, project, fieldId, set);
@@ -110,10 +110,10 @@ function values(ctx: GqlContext, item: SimItem, project: SimProject): View[] {
   const content = visibleContent(ctx, item);
   if (!content) return [];
   const status = statusValue(ctx, item, project);
-  const plan = planValues(item, project);
+  const iterationViews = iterationValues(item, project);
   return status
-    ? [titleValue(item, project, content), status, ...plan]
-    : [titleValue(item, project, content), ...plan];
+    ? [titleValue(item, project, content), status, ...iterationViews]
+    : [titleValue(item, project, content), ...iterationViews];
 }
 
 /** A board item. Items whose content the viewer may not see are `REDACTED`, with no content and no values. */

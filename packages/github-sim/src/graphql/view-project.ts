@@ -55,12 +55,12 @@ export function fieldViews(project: SimProject): View[] {
     statusFieldView(project),
     ...others,
     ...plain.slice(2),
-    ...planFieldViews(project),
+    ...iterationFieldViews(project),
   ].filter((v): v is View => v !== undefined);
 }
 
-/** The Iteration field and the Number fields (model/plan-fields.ts), after the built-in fields. */
-export function planFieldViews(project: SimProject): View[] {
+/** The Iteration field and the Number fields (model/iteration-fields.ts), after the built-in fields. */
+export function iterationFieldViews(project: SimProject): View[] {
   const field = (id: string, databaseId: number, name: string, dataType: string, typename: string): View => ({
     __typename: typename,
     id,

@@ -17,7 +17,11 @@ import {
 } from '../model/items.ts';
 import type { ContentKind, SimProject } from '../model/types.ts';
 import type { World } from '../model/world.ts';
-import { addPlanFields, type PlanFieldsInput, setPlanValues } from '../model/plan-fields.ts';
+import {
+  addIterationFields,
+  type IterationFieldsInput,
+  setIterationValues,
+} from '../model/iteration-fields.ts';
 
 type Time = string | number | undefined;
 
@@ -124,10 +128,10 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
       public?: boolean;
       number?: number;
       at?: Time;
-    } & PlanFieldsInput;
+    } & IterationFieldsInput;
   }>('/_sim/projects', async (req) => {
     const project = world.createProject({ ...req.body, at: toMs(req.body.at) });
-    addPlanFields(world, project, req.body);
+    addIterationFields(world, project, req.body);
     return projectJson(world, project);
   });
   app.get('/_sim/projects', async () => [...world.projects.values()].map((p) => projectJson(world, p)));
@@ -147,7 +151,7 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
           status: body.status ?? null,
         })
       : null;
-    if (item && body.fields) setPlanValues(world, item, body.fields, at ?? world.now());
+    if (item && body.fields) setIterationValues(world, item, body.fields, at ?? world.now());
     return {
       contentId: content.nodeId,
       number: content.number,
@@ -215,7 +219,7 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
     async (req) => {
       const item = world.items.get(req.params.id);
       if (!item) throw new Error(`no item ${req.params.id}`);
-      setPlanValues(world, item, req.body.fields ?? {}, toMs(req.body.at) ?? world.now());
+      setIterationValues(world, item, req.body.fields ?? {}, toMs(req.body.at) ?? world.now());
       return itemJson(world, item.nodeId);
     },
   );

@@ -73,7 +73,7 @@ export type SimProject = {
   boardColumnFieldId?: string;
   /** Item node ids, in board position order. */
   itemIds: string[];
-  /** The board's Iteration field (model/plan-fields.ts); absent: none. */
+  /** The board's Iteration field (model/iteration-fields.ts); absent: none. */
   iterationField?: IterationField;
   /** The board's Number fields (points, size…); absent: none. */
   numberFields?: NumberField[];
@@ -306,10 +306,10 @@ export type ItemChange =
       /** The single-select field edited; absent: the workflow field. */
       field?: SingleSelectField;
       /** An Iteration or Number value edited instead (`from`, `to` null): the field and its values. */
-      plan?: PlanValueEdit;
+      iterationEdit?: IterationValueEdit;
     };
 
 /** An edit of an item's Iteration value (the iteration's id) or Number value; null: none set. */
-export type PlanValueEdit =
+export type IterationValueEdit =
   | { type: 'iteration'; field: IterationField; from: string | null; to: string | null }
   | { type: 'number'; field: NumberField; from: number | null; to: number | null };

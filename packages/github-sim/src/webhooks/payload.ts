@@ -1,4 +1,4 @@
-import type { ItemChange, PlanValueEdit, SimAccount, SimProject, StatusOption } from '../model/types.ts';
+import type { ItemChange, IterationValueEdit, SimAccount, SimProject, StatusOption } from '../model/types.ts';
 import type { World } from '../model/world.ts';
 
 const API = 'https://api.github.com';
@@ -115,8 +115,8 @@ export function projectsV2ItemPayload(world: World, change: ItemChange): Record<
       },
     };
   }
-  if (change.action === 'edited' && change.plan)
-    payload.changes = { field_value: planValueJson(project, change.plan) };
+  if (change.action === 'edited' && change.iterationEdit)
+    payload.changes = { field_value: iterationValueJson(project, change.iterationEdit) };
   if (change.action === 'reordered')
     payload.changes = { previous_projects_v2_item_node_id: { ...change.previousItem } };
   if (change.action === 'converted')
@@ -136,7 +136,7 @@ export function projectsV2ItemPayload(world: World, change: ItemChange): Record<
  * `changes.field_value` of an Iteration or Number edit: the field, and its values before and after (an
  * iteration as `{id, title, duration, start_date}`, a number as numberValueJson types it; null when none).
  */
-function planValueJson(project: SimProject, edit: PlanValueEdit): Record<string, unknown> {
+function iterationValueJson(project: SimProject, edit: IterationValueEdit): Record<string, unknown> {
   const base = {
     field_node_id: edit.field.nodeId,
     field_type: edit.type,

@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { filterSummary } from '../../lib/filterSummary.ts';
 import { type ItemFilterState, isFiltered, splitList } from '../../lib/itemFilter.ts';
 import { useProjects } from '../../projects/context.ts';
-import { useBoardPlan } from '../../projects/useBoardPlan.ts';
+import { useBoardIterations } from '../../projects/useBoardIterations.ts';
 import styles from './FilterBar.module.css';
 import { SuggestInput } from './SuggestInput.tsx';
 import { type SuggestedField, useFilterSuggestions } from './useFilterSuggestions.ts';
@@ -232,7 +232,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
  */
 function IterationField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   const { selected } = useProjects();
-  const { iterations, iterationField } = useBoardPlan(selected?.project_id ?? null);
+  const { iterations, iterationField } = useBoardIterations(selected?.project_id ?? null);
   if (iterationField === null && value === '') return null;
   const named = iterations.map((i) => i.title);
   return (

@@ -22,7 +22,7 @@ import { SleAtRiskList } from '../../components/FlowPolicies/SleAtRiskList.tsx';
 import { sleAtRiskItems } from '../../lib/flowPolicies.ts';
 import { CfdChart } from './CfdChart.tsx';
 import { ExportBoard, UnitField } from './ChartCard.tsx';
-import { useBoardPlan } from '../../projects/useBoardPlan.ts';
+import { useBoardIterations } from '../../projects/useBoardIterations.ts';
 import type { FlowUnit } from '@fluxion/contract';
 import { CycleTimeChart } from './CycleTimeChart.tsx';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
@@ -88,7 +88,7 @@ export function FlowPage() {
   };
   const [filter, setFilter] = useItemFilter();
   const [estimated] = useEstimated();
-  const { estimateField } = useBoardPlan(project?.project_id ?? null);
+  const { estimateField } = useBoardIterations(project?.project_id ?? null);
   // The address decides; without an estimate field on the board, items whatever it says.
   const unit: FlowUnit = params.get('unit') === 'estimate' && estimateField !== null ? 'estimate' : 'items';
   const setUnit = (value: FlowUnit) => {

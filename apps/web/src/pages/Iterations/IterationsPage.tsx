@@ -6,7 +6,7 @@ import { AnalysisContent } from '../../components/AnalysisStates.tsx';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
 import { Page } from '../../components/Page.tsx';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
-import { useBoardPlan, useIterationReport } from '../../projects/useBoardPlan.ts';
+import { useBoardIterations, useIterationReport } from '../../projects/useBoardIterations.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
 import { T } from '../../texts.ts';
 import { BurnUpChart } from './BurnUpChart.tsx';
@@ -65,7 +65,7 @@ export function IterationsPage() {
   const { project } = useAnalysisProject();
   const [params, setParams] = useSearchParams();
   const projectId = project?.project_id ?? null;
-  const { estimateField } = useBoardPlan(projectId);
+  const { estimateField } = useBoardIterations(projectId);
   const unit: FlowUnit = params.get('unit') === 'estimate' && estimateField !== null ? 'estimate' : 'items';
   const setUnit = (value: FlowUnit) => {
     const next = new URLSearchParams(params);

@@ -13,7 +13,7 @@ import { ColumnSelect, IterationSelect } from './fields.tsx';
 import { FlowPoliciesField, initialPolicies, policiesRequest } from './FlowPoliciesField.tsx';
 import type { BoardFieldsState } from './BlockedFieldSelect.tsx';
 import { EstimateFieldSelect, estimateFieldId } from './EstimateFieldSelect.tsx';
-import { useBoardPlan } from '../../projects/useBoardPlan.ts';
+import { useBoardIterations } from '../../projects/useBoardIterations.ts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { changeWorkflowField, getFilterSuggestions, getProjectFields } from '../../api/endpoints.ts';
 import { withBoardTypes } from './TypeSlesField.tsx';
@@ -54,7 +54,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const calendarValid =
     !editable || ('calendar' in calendarBody && calendar.weekends.length < 7 && policiesBody !== null);
   // The estimate field: sent only when changed here (omitted: unchanged).
-  const { estimateField } = useBoardPlan(project.project_id);
+  const { estimateField } = useBoardIterations(project.project_id);
   const fields = useQuery({
     queryKey: ['github-project-fields', project.project_id],
     queryFn: () => getProjectFields(project.project_id),

@@ -6,8 +6,8 @@ import { computeItemTimelines } from '../timeline/item-timelines.ts';
 import type { Transition } from '../types.ts';
 import { buildIterationReport } from './iteration-report.ts';
 import { iterationWindow, resolveIteration } from './iterations.ts';
-import { estimateWeights, itemsInIteration, planHistory } from './plan-history.ts';
-import type { Iteration, PlanChange } from './types.ts';
+import { estimateWeights, itemsInIteration, iterationHistory } from './iteration-history.ts';
+import type { Iteration, IterationEstimateChange } from './types.ts';
 
 /** docs/metrics.md, "Iterations and estimates", worked examples: the Flow board of §11 with estimates. */
 const more = (itemId: string, moves: [day: number, hour: number, to: string][]): Transition[] =>
@@ -63,13 +63,13 @@ const ROWS: Row[] = [
   ['8', 9, 12, 'it-2', 3],
   ['9', 10, 9, 'it-2', 5],
 ];
-const CHANGES: PlanChange[] = ROWS.map(([itemId, day, hour, iteration, estimate]) => ({
+const CHANGES: IterationEstimateChange[] = ROWS.map(([itemId, day, hour, iteration, estimate]) => ({
   itemId,
   at: jan(day, hour),
   iteration,
   estimate,
 }));
-const plans = planHistory(CHANGES);
+const history = iterationHistory(CHANGES);
 
 const flow = (unit: 'items' | 'estimate') =>
   buildFlowReport({
@@ -82,7 +82,7 @@ const flow = (unit: 'items' | 'estimate') =>
     horizon: 14,
     targetItems: 3,
     unit,
-    estimates: estimateWeights(plans),
+    estimates: estimateWeights(history),
   });
 
 describe('Flow in estimate units: worked example', () => {
@@ -160,8 +160,8 @@ describe('Iteration filter', () => {
   });
 
   it('keeps the items whose iteration is it now', () => {
-    expect([...itemsInIteration(plans, 'it-2')].sort()).toEqual(['1', '2', '6', '8', '9']);
-    expect([...itemsInIteration(plans, 'it-1')].sort()).toEqual(['3', '5']);
+    expect([...itemsInIteration(history, 'it-2')].sort()).toEqual(['1', '2', '6', '8', '9']);
+    expect([...itemsInIteration(history, 'it-1')].sort()).toEqual(['3', '5']);
   });
 });
 
@@ -172,7 +172,7 @@ describe('Iteration report: worked example', () => {
   const report = (unit: 'items' | 'estimate') =>
     buildIterationReport({
       iterations: ITERATIONS,
-      plans,
+      history,
       completedAt,
       unit,
       now: NOW,
@@ -221,7 +221,7 @@ describe('Iteration report: worked example', () => {
   it('marks an iteration whose commitment came before recording began as partial', () => {
     const late = buildIterationReport({
       iterations: ITERATIONS,
-      plans: planHistory(CHANGES.map((c) => ({ ...c, at: Math.max(c.at, jan(3)) }))),
+      history: iterationHistory(CHANGES.map((c) => ({ ...c, at: Math.max(c.at, jan(3)) }))),
       completedAt,
       unit: 'items',
       now: NOW,

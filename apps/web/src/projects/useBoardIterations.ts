@@ -15,7 +15,7 @@ export function useIterationReport(projectId: string | null, unit: FlowUnit = 'i
 }
 
 /** What the board offers: its iterations (empty without an Iteration field) and its estimate field's name. */
-export function useBoardPlan(projectId: string | null): {
+export function useBoardIterations(projectId: string | null): {
   iterations: IterationReportResponse['iterations'];
   iterationField: string | null;
   estimateField: string | null;

@@ -3,7 +3,7 @@ import { mustProject } from './items.ts';
 import type {
   IterationField,
   NumberField,
-  PlanValueEdit,
+  IterationValueEdit,
   SimItem,
   SimProject,
   SingleSelectField,
@@ -12,7 +12,7 @@ import type {
 import type { World } from './world.ts';
 
 /** What `POST /_sim/projects` accepts for a board's Iteration field and Number fields. */
-export type PlanFieldsInput = {
+export type IterationFieldsInput = {
   iterationField?: { name?: string; iterations: { title: string; startDate: string; duration?: number }[] };
   numberFields?: string[];
 };
@@ -25,7 +25,7 @@ function iterationId(projectId: string, title: string): string {
 }
 
 /** Gives a board its Iteration field and Number fields (GitHub keeps completed iterations too). */
-export function addPlanFields(world: World, project: SimProject, input: PlanFieldsInput): void {
+export function addIterationFields(world: World, project: SimProject, input: IterationFieldsInput): void {
   if (input.iterationField) {
     const databaseId = world.newDatabaseId();
     const field: IterationField = {
@@ -53,7 +53,7 @@ export function addPlanFields(world: World, project: SimProject, input: PlanFiel
  * item's and the board's updatedAt move, and a single-select edit sends a `projects_v2_item` edited
  * webhook with the field and its old and new options, as GitHub does. Unknown names throw.
  */
-export function setPlanValues(
+export function setIterationValues(
   world: World,
   item: SimItem,
   values: Record<string, string | number | null>,
@@ -69,23 +69,27 @@ export function setPlanValues(
       if (edit.from?.id !== edit.to?.id) edits.push({ field: select, ...edit });
       continue;
     }
-    const fieldId = planFieldValue(project, name, value, set, at);
+    const fieldId = iterationFieldValue(project, name, value, set, at);
     if (fieldId === null) throw new Error(`no Iteration, Number or single-select field named ${name}`);
   }
-  const planned = planValueEdits(project, item.fieldValues ?? {}, set);
+  const iterationEdits = iterationValueEdits(project, item.fieldValues ?? {}, set);
   item.fieldValues = set;
   item.updatedAt = Math.max(item.updatedAt, at);
   project.updatedAt = Math.max(project.updatedAt, at);
   for (const edit of edits) world.emit({ action: 'edited', item, actor: project.owner, at, ...edit });
-  for (const plan of planned)
-    world.emit({ action: 'edited', item, actor: project.owner, at, from: null, to: null, plan });
+  for (const iterationEdit of iterationEdits)
+    world.emit({ action: 'edited', item, actor: project.owner, at, from: null, to: null, iterationEdit });
   return item;
 }
 
 /** The Iteration and Number values that differ between two sets of an item's values, as edits. */
-function planValueEdits(project: SimProject, before: FieldValues, after: FieldValues): PlanValueEdit[] {
+function iterationValueEdits(
+  project: SimProject,
+  before: FieldValues,
+  after: FieldValues,
+): IterationValueEdit[] {
   const value = (set: FieldValues, fieldId: string) => set[fieldId]?.value ?? null;
-  const edits: PlanValueEdit[] = [];
+  const edits: IterationValueEdit[] = [];
   const iterations = project.iterationField;
   if (iterations) {
     const [from, to] = [value(before, iterations.nodeId), value(after, iterations.nodeId)];
@@ -120,7 +124,7 @@ function singleSelectValue(
   return { from, to };
 }
 
-function planFieldValue(
+function iterationFieldValue(
   project: SimProject,
   name: string,
   value: string | number | null,

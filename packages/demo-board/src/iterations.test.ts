@@ -1,30 +1,30 @@
-import { buildCalendar, buildIterationReport, planHistory } from '@fluxion/flow';
+import { buildCalendar, buildIterationReport, iterationHistory } from '@fluxion/flow';
 import { describe, expect, it } from 'vitest';
 import { generateDemoBoard } from './demo-board.ts';
-import { generateDemoPlan } from './plan.ts';
+import { generateDemoIterations } from './iterations.ts';
 
 const NOW = Date.parse('2025-03-10T15:30:00Z');
 const DAY = 86_400_000;
 
-describe('the demo board plan', () => {
+describe("the demo board's iterations and estimates", () => {
   const board = generateDemoBoard({ now: NOW });
-  const plan = generateDemoPlan(board, { now: NOW });
+  const generated = generateDemoIterations(board, { now: NOW });
 
   it('has two-week iterations, today in the 7th day of one, completed ones before it', () => {
-    const current = plan.iterations.find((i) => i.startDate === '2025-03-04');
+    const current = generated.iterations.find((i) => i.startDate === '2025-03-04');
     expect(current).toMatchObject({ duration: 14 });
     expect(
-      plan.iterations.filter((i) => Date.parse(i.startDate) < Date.parse('2025-03-04')).length,
+      generated.iterations.filter((i) => Date.parse(i.startDate) < Date.parse('2025-03-04')).length,
     ).toBeGreaterThanOrEqual(6);
-    expect(new Set(plan.iterations.map((i) => i.id)).size).toBe(plan.iterations.length);
+    expect(new Set(generated.iterations.map((i) => i.id)).size).toBe(generated.iterations.length);
   });
 
   it('estimates most items in story points, some not, and changes nothing after today', () => {
-    const latest = planHistory(plan.changes);
+    const latest = iterationHistory(generated.changes);
     const estimates = [...latest.values()].map((c) => c.at(-1)?.estimate ?? null);
     expect(estimates.filter((e) => e === null).length).toBeGreaterThan(0);
     expect(new Set(estimates.filter((e) => e !== null))).toEqual(new Set([1, 2, 3, 5, 8]));
-    expect(Math.max(...plan.changes.map((c) => c.at))).toBeLessThanOrEqual(
+    expect(Math.max(...generated.changes.map((c) => c.at))).toBeLessThanOrEqual(
       Date.parse('2025-03-10T00:00:00Z'),
     );
   });
@@ -38,12 +38,12 @@ describe('the demo board plan', () => {
       }),
     );
     const report = buildIterationReport({
-      iterations: plan.iterations,
-      plans: planHistory(plan.changes),
+      iterations: generated.iterations,
+      history: iterationHistory(generated.changes),
       completedAt,
       unit: 'estimate',
       now: NOW,
-      knownSince: Math.min(...plan.changes.map((c) => c.at)),
+      knownSince: Math.min(...generated.changes.map((c) => c.at)),
       calendar: buildCalendar(),
     });
     expect(report.recent).toHaveLength(6);
@@ -56,7 +56,8 @@ describe('the demo board plan', () => {
     expect(report.recent.some((it) => it.removed > 0)).toBe(true);
     expect(report.current?.days).toHaveLength(7);
     expect(
-      generateDemoPlan(generateDemoBoard({ now: NOW + DAY }), { now: NOW + DAY }).iterations[0]?.startDate,
-    ).not.toBe(plan.iterations[0]?.startDate);
+      generateDemoIterations(generateDemoBoard({ now: NOW + DAY }), { now: NOW + DAY }).iterations[0]
+        ?.startDate,
+    ).not.toBe(generated.iterations[0]?.startDate);
   });
 });

@@ -1,4 +1,4 @@
-import type { Iteration, PlanChange } from '@fluxion/flow';
+import type { Iteration, IterationEstimateChange } from '@fluxion/flow';
 import { DAY_MS } from './history.ts';
 import { type DemoBoard, type DemoItem, demoParentNumbers } from './demo-board.ts';
 
@@ -14,7 +14,7 @@ const POINTS = [1, 2, 3, 5, 8] as const;
 const STARTED = new Set(['Ready', 'In Progress', 'Blocked', 'In Review']);
 
 /** The demo's Iteration field and every item's iteration and estimate over time. */
-export type DemoPlan = { iterations: Iteration[]; changes: PlanChange[] };
+export type DemoIterations = { iterations: Iteration[]; changes: IterationEstimateChange[] };
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -49,12 +49,16 @@ function estimateOf(item: DemoItem): number | null {
 type Step = { at: number; to?: string; boundary?: number };
 
 /**
- * One item's plan over time, as a team would keep it: estimated when created; put in the iteration in
+ * One item's iteration and estimate over time, as a team would keep it: estimated when created; put in the iteration in
  * which work on it starts (at its planning, an hour before the iteration begins, for three in four; the rest added when work starts);
  * carried to the next iteration when not done at the end; taken out when sent back to the backlog;
  * estimated one step higher when it gets blocked.
  */
-function itemPlan(item: DemoItem, starts: readonly number[], end: number): PlanChange[] {
+function itemIterationChanges(
+  item: DemoItem,
+  starts: readonly number[],
+  end: number,
+): IterationEstimateChange[] {
   const iterationAt = (at: number) => starts.findLastIndex((s) => s <= at);
   const steps: Step[] = item.transitions.map((t) => ({ at: Date.parse(t.at), to: t.to }));
   const created = Date.parse(item.createdAt);
@@ -63,9 +67,9 @@ function itemPlan(item: DemoItem, starts: readonly number[], end: number): PlanC
   let estimate = estimateOf(item);
   let iteration: number | null = null;
   let column: string | null = null;
-  const changes: PlanChange[] = [{ itemId: item.id, at: created, iteration: null, estimate }];
+  const changes: IterationEstimateChange[] = [{ itemId: item.id, at: created, iteration: null, estimate }];
   const change = (at: number) => {
-    const last = changes.at(-1) as PlanChange;
+    const last = changes.at(-1) as IterationEstimateChange;
     const id = iteration === null ? null : iterationId(starts[iteration] as number);
     changes.push({ itemId: item.id, at: Math.max(at, last.at + 1), iteration: id, estimate });
   };
@@ -96,12 +100,12 @@ function itemPlan(item: DemoItem, starts: readonly number[], end: number): PlanC
   return changes.filter((c) => c.at <= end);
 }
 
-/** The demo board's plan: its iterations, and each item's iteration and estimate over time. */
-export function generateDemoPlan(board: DemoBoard, options: { now: number }): DemoPlan {
+/** The demo board's iterations, and each item's iteration and estimate over time. */
+export function generateDemoIterations(board: DemoBoard, options: { now: number }): DemoIterations {
   const end = Math.floor(options.now / DAY_MS) * DAY_MS;
   const { iterations, starts } = demoIterations(board, end);
   // A parent is planned through its children: it has no estimate or iteration of its own.
   const parents = demoParentNumbers(board);
   const planned = board.items.filter((item) => !parents.has(item.number));
-  return { iterations, changes: planned.flatMap((item) => itemPlan(item, starts, end)) };
+  return { iterations, changes: planned.flatMap((item) => itemIterationChanges(item, starts, end)) };
 }

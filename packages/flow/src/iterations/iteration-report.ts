@@ -1,18 +1,18 @@
 import type { Calendar } from '../core/calendar.ts';
 import { isoDay, round } from '../core/numbers.ts';
 import { currentIteration, finishedIterations, type IterationSpan, iterationSpans } from './iterations.ts';
-import { type PlanHistory, planBefore } from './plan-history.ts';
-import type { FlowUnit, Iteration, Plan } from './types.ts';
+import { type IterationHistory, iterationEstimateBefore } from './iteration-history.ts';
+import type { FlowUnit, Iteration, IterationEstimate } from './types.ts';
 
 /** Input of the iteration report (docs/metrics.md, "Iteration report"). */
 export type IterationReportInput = {
   iterations: readonly Iteration[];
-  plans: PlanHistory;
+  history: IterationHistory;
   /** Each item's completion (its last entry into done), absent or null when not complete. */
   completedAt: ReadonlyMap<string, number | null>;
   unit: FlowUnit;
   now: number;
-  /** When recording of plans began: a plan first seen then was already there, not added. */
+  /** When recording began: an iteration and estimate first seen then was already there, not added. */
   knownSince: number;
   calendar: Calendar;
   /** How many finished iterations to compare (default 6). */
@@ -57,9 +57,9 @@ function boundsOf(span: IterationSpan, calendar: Calendar): Bounds {
   };
 }
 
-/** What an item in the iteration weighs under its plan. */
-function weigh(plan: Plan, unit: FlowUnit): number {
-  return unit === 'items' ? 1 : (plan.estimate ?? 0);
+/** What an item in the iteration weighs under its estimate. */
+function weigh(inForce: IterationEstimate, unit: FlowUnit): number {
+  return unit === 'items' ? 1 : (inForce.estimate ?? 0);
 }
 
 /** The iteration's scope and completed work just before instant `at`. */
@@ -67,12 +67,12 @@ function measureAt(input: IterationReportInput, id: string, start: number, at: n
   let scope = 0;
   let completed = 0;
   let unestimated = 0;
-  for (const [itemId, changes] of input.plans) {
-    const plan = planBefore(changes, at);
-    if (plan.iteration !== id) continue;
-    const weight = weigh(plan, input.unit);
+  for (const [itemId, changes] of input.history) {
+    const inForce = iterationEstimateBefore(changes, at);
+    if (inForce.iteration !== id) continue;
+    const weight = weigh(inForce, input.unit);
     scope += weight;
-    if (plan.estimate === null) unestimated++;
+    if (inForce.estimate === null) unestimated++;
     const done = input.completedAt.get(itemId) ?? null;
     if (done !== null && done >= start && done < at) completed += weight;
   }
@@ -83,8 +83,8 @@ function measureAt(input: IterationReportInput, id: string, start: number, at: n
 function churn(input: IterationReportInput, id: string, from: number, to: number) {
   let added = 0;
   let removed = 0;
-  for (const changes of input.plans.values()) {
-    let before: Plan = { iteration: null, estimate: null };
+  for (const changes of input.history.values()) {
+    let before: IterationEstimate = { iteration: null, estimate: null };
     for (const change of changes) {
       const seenFirst = change === changes[0] && change.at <= input.knownSince;
       if (change.at >= from && change.at < to && !seenFirst) {
@@ -101,7 +101,7 @@ function summarize(input: IterationReportInput, span: IterationSpan, until: numb
   const { id, title } = span.iteration;
   const b = boundsOf(span, input.calendar);
   const end = Math.min(b.end, until);
-  // Plans first seen when recording began were there before: the earliest scope known.
+  // Iterations first seen when recording began were there before: the earliest scope known.
   const commitAt = Math.min(Math.max(b.commit, input.knownSince + 1), end);
   const { added, removed } = churn(input, id, commitAt, end);
   const final = measureAt(input, id, b.start, end);
@@ -144,7 +144,7 @@ function burnUp(input: IterationReportInput, span: IterationSpan, today: number)
 /**
  * The iteration report: the current iteration's burn-up (scope, completed, and the work added and
  * removed after the commitment point each day), and committed against completed for the last finished
- * iterations. An item counts in an iteration while its plan names it; in estimate units it weighs the
+ * iterations. An item counts in an iteration while its Iteration field names it; in estimate units it weighs the
  * estimate in force at the instant measured (an item without one weighs 0).
  */
 export function buildIterationReport(input: IterationReportInput): IterationReport {

@@ -11,10 +11,10 @@ export type Iteration = {
 };
 
 /**
- * What an item's plan became at `at`: its iteration (id, null for none) and its estimate (null for none)
- * from then on, until its next change. The first change of an item is its plan when first seen.
+ * What an item's iteration and estimate became at `at`: its iteration (id, null for none) and its estimate (null for none)
+ * from then on, until its next change. The first change of an item is what it had when first seen.
  */
-export type PlanChange = {
+export type IterationEstimateChange = {
   itemId: string;
   at: number;
   iteration: string | null;
@@ -24,5 +24,5 @@ export type PlanChange = {
 /** What the flow charts and forecasts count: items, or the sum of their estimates. */
 export type FlowUnit = 'items' | 'estimate';
 
-/** An item's plan at one instant. */
-export type Plan = { iteration: string | null; estimate: number | null };
+/** An item's iteration and estimate at one instant. */
+export type IterationEstimate = { iteration: string | null; estimate: number | null };
