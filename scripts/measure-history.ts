@@ -12,13 +12,24 @@ const boards = Number(process.env.MEASURE_BOARDS ?? 6);
 const items = Number(process.env.MEASURE_ITEMS ?? 60);
 // MEASURE_PULL_REQUESTS=0: the same boards without linked pull requests (the rule's other evidence alone).
 const pullRequests = process.env.MEASURE_PULL_REQUESTS !== '0';
+// MEASURE_LABELS_AND_FIELDS=0: the same boards without labels and other fields set.
+const labelsAndFields = process.env.MEASURE_LABELS_AND_FIELDS !== '0';
 const database = await createSqliteTestDatabase();
 const world = await startCollectorWorld(database);
 world.sim.webhooks.urls = [];
 try {
-  const measures = await measureHistory(world, { boards, items, losses: [0.7, 1], pullRequests });
+  const measures = await measureHistory(world, {
+    boards,
+    items,
+    losses: [0.7, 1],
+    pullRequests,
+    labelsAndFields,
+  });
   const d = (v: number | null) => (v === null || Number.isNaN(v) ? '—' : v.toFixed(2));
-  const linked = pullRequests ? 'with linked pull requests' : 'without linked pull requests';
+  const linked = [
+    pullRequests ? 'with linked pull requests' : 'without linked pull requests',
+    labelsAndFields ? 'labels and other fields' : 'no labels or other fields',
+  ].join(', ');
   console.log(`${boards} boards of ${items} items each, seeds 1–${boards}, ${linked}; errors in days`);
   console.log(
     'loss | start median | start p90 | done median | done p90 | p50 shift | p85 shift | partial rule p50 / p85 shift | cycle times: truth / reconstructed / partial rule',

@@ -670,6 +670,17 @@ export const T = {
       demo: 'Demo history',
       estimated: 'Estimated',
     },
+    /** What an estimated move rests on (docs/metrics.md, "Reconstructed histories"). */
+    bases: {
+      added: 'when it joined the board',
+      assigned: 'from its first assignment',
+      pr_opened: 'from a linked pull request opened',
+      labeled: 'from a work label put on',
+      closed: 'from the issue closed',
+      pr_merged: 'from a linked pull request merged',
+      reopened: 'from the issue reopened',
+    },
+    estimatedFrom: (basis: string) => `Estimated ${basis}`,
     noMoves: 'No move recorded yet.',
     timePerColumn: 'Time per column',
     colColumn: 'Column',

@@ -17,6 +17,22 @@ export type ItemHistoryQuery = z.infer<typeof itemHistoryQuerySchema>;
 export const moveSourceSchema = z.enum(['webhook', 'poll', 'listing', 'import', 'demo', 'estimated']);
 export type MoveSource = z.infer<typeof moveSourceSchema>;
 
+/**
+ * What an estimated move rests on (docs/metrics.md, "Reconstructed histories"): the item joined the board
+ * (`added`), was assigned, a linked pull request was opened, a label saying work is under way was put on
+ * (`labeled`), the issue was closed, closed by a linked pull request's merge (`pr_merged`), or reopened.
+ */
+export const estimateBasisSchema = z.enum([
+  'added',
+  'assigned',
+  'pr_opened',
+  'labeled',
+  'closed',
+  'pr_merged',
+  'reopened',
+]);
+export type EstimateBasisName = z.infer<typeof estimateBasisSchema>;
+
 /** GET /api/item/ response: the item page (docs/metrics.md, "The item page"). */
 export const itemHistorySchema = z.object({
   item: z.object({
@@ -37,6 +53,8 @@ export const itemHistorySchema = z.object({
       to: z.string().nullable(),
       at: z.string(),
       source: moveSourceSchema,
+      /** An estimated move's evidence; absent for a recorded one. */
+      basis: estimateBasisSchema.optional(),
     }),
   ),
   /** Time in each column it stayed in (done aside), board order; `stays`: how many times it was there. */

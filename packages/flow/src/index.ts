@@ -59,10 +59,12 @@ export {
   type EstimateBasis,
   type EstimatedStep,
   type HistoryEvidence,
+  type LabelEvent,
   type LinkedPullRequest,
   type ReconstructionBoard,
   reconstructHistory,
   type SurvivingMove,
+  WORK_LABEL,
 } from './timeline/reconstruct.ts';
 export {
   type CyclePercentiles,

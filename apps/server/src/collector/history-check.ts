@@ -1,4 +1,9 @@
-import { type LinkedPullRequest, type ReconstructionBoard, reconstructHistory } from '@fluxion/flow';
+import {
+  type LabelEvent,
+  type LinkedPullRequest,
+  type ReconstructionBoard,
+  reconstructHistory,
+} from '@fluxion/flow';
 import type { GithubItemHistory } from '../github/types.ts';
 import type { Move, ObservedItem } from './observation.ts';
 
@@ -116,6 +121,13 @@ function linkedPullRequests(history: GithubItemHistory): LinkedPullRequest[] {
   });
 }
 
+function labelEvents(history: GithubItemHistory): LabelEvent[] {
+  return history.labels.flatMap((l) => {
+    const at = Date.parse(l.at);
+    return Number.isFinite(at) ? [{ at, label: l.label, added: l.added }] : [];
+  });
+}
+
 /**
  * The partial items' lost histories, reconstructed from what GitHub still keeps (the rule:
  * `reconstructHistory`): each step a move of source 'estimated' with its basis. A recorded move wins: the
@@ -144,6 +156,7 @@ export function estimateHistories(
       closedAt: stampsOf(history.closed),
       reopenedAt: stampsOf(history.reopened),
       pullRequests: linkedPullRequests(history),
+      labels: labelEvents(history),
     });
     return (steps ?? []).map((step) => ({
       itemId: item.itemId,

@@ -39,7 +39,7 @@ const WHOLE: ItemsHistory = { knownFrom: new Map(), estimated: new Map() };
  * known from": the instant before which GitHub lost the item's moves (docs/metrics.md §16), empty when
  * its history is whole, so the pages' count of items without a known start can be made from the file.
  * "Estimated history": `yes` when the analyses count reconstructed steps of the item (docs/metrics.md,
- * "Reconstructed histories"), with their bases (added, assigned, closed, reopened, pr_opened, pr_merged).
+ * "Reconstructed histories"), with their bases (added, assigned, pr_opened, labeled, closed, pr_merged, reopened).
  */
 export function* itemRecords(
   items: readonly BoardItem[],

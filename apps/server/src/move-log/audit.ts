@@ -10,7 +10,7 @@ export type AuditedMove = {
   at: number;
   source: TransitionSource;
   recordedAt: number;
-  /** An estimated move's evidence ('added', 'assigned', 'closed', 'reopened'); null for a recorded one. */
+  /** An estimated move's evidence (`EstimateBasis`: 'added', 'assigned', 'labeled'…); null for a recorded one. */
   basis: string | null;
 };
 

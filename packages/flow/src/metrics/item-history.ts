@@ -2,12 +2,13 @@ import { buildCalendar, type CalendarSettings } from '../core/calendar.ts';
 import { days, isoTime } from '../core/numbers.ts';
 import { computeItemTimelines, type ItemTimeline } from '../timeline/item-timelines.ts';
 import { ageIsMinimum, ageStartedAt } from '../timeline/partial-rule.ts';
+import type { EstimateBasis } from '../timeline/reconstruct.ts';
 import type { BoardColumns, Transition } from '../types.ts';
 import type { Span } from './blocked-time.ts';
 import { type SleRisk, sleRisk } from './service-level.ts';
 
 /** One recorded move of the item, with how it was learnt (the API's words: webhook, poll, import…). */
-export type ItemMoveRecord = Transition & { source: string };
+export type ItemMoveRecord = Transition & { source: string; basis?: EstimateBasis | null };
 
 export type ItemHistoryInput = BoardColumns & {
   itemId: string;
@@ -29,7 +30,8 @@ export type ItemHistoryInput = BoardColumns & {
 export type ItemSlePlace = 'met' | 'missed' | SleRisk;
 
 export type ItemHistory = {
-  moves: { from: string | null; to: string | null; at: string; source: string }[];
+  /** `basis`: an estimated move's evidence (absent for a recorded one). */
+  moves: { from: string | null; to: string | null; at: string; source: string; basis?: EstimateBasis }[];
   /** Time in each board column it stayed in, board order; `stays`: how many times it was there. */
   columns: { column: string; days: number; stays: number }[];
   blocked: { start: string; end: string | null; days: number }[];
@@ -60,7 +62,10 @@ export function buildItemHistory(input: ItemHistoryInput): ItemHistory {
   const calendar = buildCalendar(input.calendar);
   const work = (from: number, to: number) => calendar.workingMs(from, Math.max(from, to));
   const moves = [...input.moves].filter((m) => m.at <= input.now).sort((a, b) => a.at - b.at);
-  const [timeline] = computeItemTimelines({ ...input, transitions: moves.map(({ source: _, ...m }) => m) });
+  const [timeline] = computeItemTimelines({
+    ...input,
+    transitions: moves.map(({ source: _, basis: __, ...m }) => m),
+  });
   const done = input.doneColumn ?? input.columns.at(DONE_INDEX) ?? null;
   const perColumn = new Map<string, { ms: number; stays: number }>();
   for (const stay of timeline?.stays ?? []) {
@@ -89,7 +94,13 @@ export function buildItemHistory(input: ItemHistoryInput): ItemHistory {
       ? work(timeline.firstEntryAt, completedAt)
       : null;
   return {
-    moves: moves.map((m) => ({ from: m.from, to: m.to, at: isoTime(m.at), source: m.source })),
+    moves: moves.map((m) => ({
+      from: m.from,
+      to: m.to,
+      at: isoTime(m.at),
+      source: m.source,
+      ...(m.basis ? { basis: m.basis } : {}),
+    })),
     columns: input.columns
       .filter((c) => perColumn.has(c))
       .map((column) => {

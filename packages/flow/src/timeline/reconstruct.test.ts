@@ -53,6 +53,41 @@ describe('reconstructHistory (docs/metrics.md, "Reconstructed histories")', () =
     expect(reconstructHistory(board, evidence({ pullRequests: [late] }))).toBeNull();
   });
 
+  it('a label that says work is under way is the start, before or after an assignment', () => {
+    const wip = (day: number, label = 'in progress') => ({ at: at(day), label, added: true });
+    // The team's own word wins over an assignment at creation…
+    const labelled = reconstructHistory(board, evidence({ assignedAt: [at(1)], labels: [wip(5)] }));
+    expect(labelled?.at(-1)).toEqual({ from: 'Todo', to: 'Doing', at: at(5), basis: 'labeled' });
+    // …and over an earlier pull request; its first putting on counts.
+    const pr = { openedAt: at(3), mergedAt: null, closes: true };
+    const first = reconstructHistory(
+      board,
+      evidence({ pullRequests: [pr], labels: [wip(6), wip(4, 'WIP')] }),
+    );
+    expect(first?.at(-1)).toMatchObject({ at: at(4), basis: 'labeled' });
+  });
+
+  it('other labels, a work label taken off, or one put on after the known entry are no evidence', () => {
+    const labels = [
+      { at: at(2), label: 'bug', added: true },
+      { at: at(3), label: 'in progress', added: false },
+      { at: at(4), label: 'swipe-gesture', added: true },
+      { at: at(11), label: 'doing', added: true },
+    ];
+    expect(reconstructHistory(board, evidence({ labels }))).toBeNull();
+    expect(reconstructHistory(board, evidence({ labels, assignedAt: [at(6)] }))?.at(-1)).toMatchObject({
+      basis: 'assigned',
+    });
+  });
+
+  it('a surviving move into a started column that came first wins over a work label', () => {
+    const surviving = [{ from: 'Todo', to: 'Doing', at: at(3) }];
+    const labels = [{ at: at(5), label: 'in progress', added: true }];
+    expect(reconstructHistory(board, evidence({ surviving, labels }))).toEqual([
+      { from: null, to: 'Todo', at: at(1), basis: 'added' },
+    ]);
+  });
+
   it("a closing by a linked pull request's merge, reopened later, is done at the merge", () => {
     const pr = { openedAt: at(2), mergedAt: at(4), closes: true };
     const steps = reconstructHistory(

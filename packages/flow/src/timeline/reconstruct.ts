@@ -3,9 +3,10 @@
  * the moves of a partial item; what it still keeps says roughly when the item was where:
  * - it joined the board when its project item was created, in the column its first surviving move left
  *   (else the board's first column);
- * - its work started at the first of: its first assignment, the opening of its first linked pull request
- *   (each not before it joined), its first surviving move into a started column (the start column or a
- *   later one);
+ * - its work started when the first label whose name says work is under way (`WORK_LABEL`) was put on it,
+ *   else at the first of its first assignment and the opening of its first linked pull request (each not
+ *   before it joined), unless its first surviving move into a started column (the start column or a later
+ *   one) came first;
  * - each closing of the issue that was reopened later put it in done (the merge of a linked pull request
  *   that closed it, when one did), and the reopening took it back to the start column;
  * - it entered its current column when its value was last set (GitHub's field `updatedAt`: recorded by the
@@ -16,7 +17,24 @@
  */
 
 /** What an estimated step is based on: the audit export and the item page name it. */
-export type EstimateBasis = 'added' | 'assigned' | 'pr_opened' | 'closed' | 'pr_merged' | 'reopened';
+export type EstimateBasis =
+  | 'added'
+  | 'assigned'
+  | 'pr_opened'
+  | 'labeled'
+  | 'closed'
+  | 'pr_merged'
+  | 'reopened';
+
+/**
+ * A label whose name says the work is under way ("in progress", "doing", "WIP", "started", "working",
+ * "in development"): teams that mark work with labels put one on when they pick an item up.
+ */
+export const WORK_LABEL =
+  /(^|[^a-z])(in[ _-]?progress|doing|wip|started|working|in[ _-]?dev(elopment)?)($|[^a-z])/i;
+
+/** A label put on the issue (`added`) or taken off, from its timeline. */
+export type LabelEvent = { at: number; label: string; added: boolean };
 
 /** A pull request linked to the issue: opened, merged (null: not yet), and whether its merge closes it. */
 export type LinkedPullRequest = { openedAt: number; mergedAt: number | null; closes: boolean };
@@ -40,6 +58,8 @@ export type HistoryEvidence = {
   reopenedAt: readonly number[];
   /** Its linked pull requests (absent: none read). */
   pullRequests?: readonly LinkedPullRequest[];
+  /** Its label events (absent: none read). */
+  labels?: readonly LabelEvent[];
 };
 
 /** The board as the rule reads it: its columns in order, where work starts and where it is done. */
@@ -108,9 +128,11 @@ function survivingStart(b: Resolved, evidence: HistoryEvidence): SurvivingMove |
 }
 
 /**
- * The first assignment or linked pull request's opening (not before the item joined). Only those before the
- * first recorded move into a started column (or its known entry) count (`until`), so such a move that came
- * first wins.
+ * The first label put on that says work is under way; without one, the first assignment or linked pull
+ * request's opening (each not before the item joined). A work label is the team's own word that the work
+ * started, where an assignment may come at creation: when one was put on, it is the start, even after an
+ * assignment (measured: docs/metrics.md). Only those before the first recorded move into a started column
+ * (or its known entry) count (`until`), so such a move that came first wins.
  */
 function startEstimate(
   b: Resolved,
@@ -119,15 +141,26 @@ function startEstimate(
   until: number,
 ): { at: number; basis: EstimateBasis } | null {
   if (b.start < 0) return null;
-  const candidates: { at: number; basis: EstimateBasis }[] = [
-    ...evidence.assignedAt.map((at) => ({ at, basis: 'assigned' as const })),
-    ...(evidence.pullRequests ?? []).map((pr) => ({ at: pr.openedAt, basis: 'pr_opened' as const })),
-  ].filter((c) => c.at < until);
+  const before = (candidates: { at: number; basis: EstimateBasis }[]) =>
+    candidates.filter((c) => c.at < until);
+  const labelled = before(workLabelled(evidence).map((at) => ({ at, basis: 'labeled' as const })));
+  const candidates =
+    labelled.length > 0
+      ? labelled
+      : before([
+          ...evidence.assignedAt.map((at) => ({ at, basis: 'assigned' as const })),
+          ...(evidence.pullRequests ?? []).map((pr) => ({ at: pr.openedAt, basis: 'pr_opened' as const })),
+        ]);
   const first = candidates.reduce<(typeof candidates)[number] | null>(
     (best, c) => (best === null || c.at < best.at ? c : best),
     null,
   );
   return first && { at: Math.max(first.at, joined), basis: first.basis };
+}
+
+/** When a label that says work is under way was put on the issue. */
+function workLabelled(evidence: HistoryEvidence): number[] {
+  return (evidence.labels ?? []).filter((l) => l.added && WORK_LABEL.test(l.label)).map((l) => l.at);
 }
 
 /** A closing is a linked pull request's merge when one that closes the issue merged at that instant. */

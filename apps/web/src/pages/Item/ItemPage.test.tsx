@@ -151,4 +151,16 @@ describe('the item page', () => {
     expect(await screen.findByText('This item is not on the board, or you may not see it.')).toBeTruthy();
     expect(screen.queryByTestId('item-moves')).toBeNull();
   });
+  it('names what each estimated move rests on', async () => {
+    const moves = [
+      { from: null, to: 'Inbox', at: '2026-11-02T09:00:00.000Z', source: 'estimated', basis: 'added' },
+      { from: 'Inbox', to: 'Doing', at: '2026-11-03T09:00:00.000Z', source: 'estimated', basis: 'labeled' },
+      { from: 'Doing', to: 'Verify', at: '2026-11-05T09:00:00.000Z', source: 'import' },
+    ];
+    renderAt({ status: 200, body: { ...ANSWER, moves } });
+    const table = within(await screen.findByTestId('item-moves'));
+    expect(table.getByText('Estimated when it joined the board')).toBeTruthy();
+    expect(table.getByText('Estimated from a work label put on')).toBeTruthy();
+    expect(table.getByText('Imported from GitHub')).toBeTruthy();
+  });
 });

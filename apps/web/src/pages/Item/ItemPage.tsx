@@ -179,7 +179,9 @@ function MovesTable({ data }: { data: ItemHistoryResponse }) {
                 <td data-label={t.colWhen}>{formatDateTime(m.at, data.time_zone)}</td>
                 <td data-label={t.colFrom}>{m.from ?? t.nowhere}</td>
                 <td data-label={t.colTo}>{m.to ?? t.nowhere}</td>
-                <td data-label={t.colSource}>{t.sources[m.source]}</td>
+                <td data-label={t.colSource}>
+                  {m.basis ? t.estimatedFrom(t.bases[m.basis]) : t.sources[m.source]}
+                </td>
               </tr>
             ))}
           </tbody>
