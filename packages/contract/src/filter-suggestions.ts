@@ -20,5 +20,7 @@ export const filterSuggestionsSchema = z.object({
   repositories: z.array(filterSuggestionSchema),
   /** The issues' types ("Bug", "Feature"): the `issue_type` filter. */
   issue_types: z.array(filterSuggestionSchema).optional(),
+  /** The board's breakdown field (absent: it breaks down by issue type) and its values now: the `field_value` filter. */
+  breakdown_field: z.object({ name: z.string(), values: z.array(filterSuggestionSchema) }).optional(),
 });
 export type FilterSuggestions = z.infer<typeof filterSuggestionsSchema>;

@@ -30,6 +30,11 @@ export const itemFilterQueryShape = {
   type: repeated('type', z.enum(ITEM_TYPES, { error: `type must be one of ${ITEM_TYPES.join(', ')}` })),
   /** The issue's organization-wide type ("Bug", "Feature"), compared without case. */
   issue_type: repeated('issue_type', name('issue_type')),
+  /**
+   * Any of these values of the board's breakdown field (its single-select field picked in Edit project,
+   * docs/metrics.md, "Breakdown"), as items have them now, compared without case.
+   */
+  field_value: repeated('field_value', name('field_value')),
   repo: repeated('repo', name('repo')),
   assignee: repeated('assignee', name('assignee')),
   /** The first day (in the board's time zone) of the date range: items on the board on that day or later. */

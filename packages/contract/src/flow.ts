@@ -11,6 +11,16 @@ export const FLOW_UNITS = ['items', 'estimate'] as const;
 export const flowUnitSchema = z.enum(FLOW_UNITS, { error: `unit must be one of ${FLOW_UNITS.join(', ')}` });
 export type FlowUnit = z.infer<typeof flowUnitSchema>;
 
+/**
+ * What Flow's distribution splits the work by (docs/metrics.md, "Breakdown"): the issues' type, or the
+ * board's breakdown field (a single-select field of the board the team picked in Edit project).
+ */
+export const BREAKDOWNS = ['issue_type', 'field'] as const;
+export const breakdownSchema = z.enum(BREAKDOWNS, {
+  error: `breakdown must be one of ${BREAKDOWNS.join(', ')}`,
+});
+export type BreakdownName = z.infer<typeof breakdownSchema>;
+
 /** GET /api/flow/?project=&days=&horizon=&items= (docs/metrics.md, "Flow"). */
 export const flowQuerySchema = z.object({
   project: z.string({ error: 'project is required' }).trim().min(1, 'project is required').max(200),
@@ -22,6 +32,8 @@ export const flowQuerySchema = z.object({
   items: whole('items', 500, FLOW_DEFAULTS.items),
   /** Throughput, cumulative flow and forecasts in items or in the board's estimate units. */
   unit: flowUnitSchema.default('items'),
+  /** What the work type distribution splits by; omitted: the board's setting (docs/metrics.md, "Breakdown"). */
+  breakdown: breakdownSchema.optional(),
   ...itemFilterQueryShape,
   ...historyQueryShape,
 });
@@ -193,6 +205,23 @@ export const typeFlowSchema = z.object({
 });
 export type TypeFlowRow = z.infer<typeof typeFlowSchema>;
 
+/** One value's flow (a type, or an option of the breakdown field); `value` null: none set. */
+export const dimensionFlowSchema = typeFlowSchema
+  .omit({ type: true })
+  .extend({ value: z.string().nullable() });
+export type DimensionFlowRow = z.infer<typeof dimensionFlowSchema>;
+
+/** The work split by the board's breakdown (docs/metrics.md, "Breakdown"), most finished first. */
+export const flowBreakdownSchema = z.object({
+  by: breakdownSchema,
+  /** The field's name when split by a field; null by issue type. */
+  field: z.string().nullable(),
+  rows: z.array(dimensionFlowSchema),
+  /** Why the split is not the board's setting (its field was deleted on GitHub: by issue type instead). */
+  note: z.string().optional(),
+});
+export type FlowBreakdown = z.infer<typeof flowBreakdownSchema>;
+
 /** GET /api/flow/ response. */
 export const flowResponseSchema = z.object({
   /** What throughput, the cumulative flow and the forecasts count (absent: items). */
@@ -231,6 +260,8 @@ export const flowResponseSchema = z.object({
   history_gaps: historyGapsSchema.optional(),
   /** Throughput, work in progress, percentiles and aging per issue type, most finished first. */
   by_type: z.array(typeFlowSchema).optional(),
+  /** The same per value of the board's breakdown: by issue type (then `by_type`'s rows), or by its field. */
+  breakdown: flowBreakdownSchema.optional(),
   /** Which items were counted (set by the server from the board's setting). */
   level_of_work: levelOfWorkSchema.optional(),
 });

@@ -169,6 +169,11 @@ export {
 } from './hierarchy/level.ts';
 export { type TypeFlow, typeBreakdown } from './hierarchy/type-breakdown.ts';
 export {
+  type BreakdownDimension,
+  type DimensionFlow,
+  dimensionBreakdown,
+} from './hierarchy/breakdown.ts';
+export {
   buildParentsReport,
   type ChildRow,
   type ParentFlow,

@@ -1,3 +1,4 @@
+import type { FieldValueChange } from '../metrics/blocked-time.ts';
 import type { BoardItem, Transition } from '../types.ts';
 import { idCodes, type ItemSpans, itemCodes, itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
 import { isTransitionColumns, type TransitionColumns, type Transitions } from './transitions.ts';
@@ -17,6 +18,11 @@ export type ItemFilter = {
   types?: readonly ItemType[];
   /** Any of these issue types (GitHub's organization-wide types: "Bug", "Feature"…). */
   issueTypes?: readonly string[];
+  /**
+   * Any of these values (without case) of the board's breakdown field, as items have it now: `changes` is
+   * the field's recorded history, oldest first (docs/metrics.md, "Breakdown").
+   */
+  fieldValues?: { field: string; values: readonly string[]; changes: readonly FieldValueChange[] } | null;
   /** `owner/name`. */
   repositories?: readonly string[];
   assignees?: readonly string[];
@@ -49,6 +55,7 @@ export function filtersContent(filter: ItemFilter): boolean {
     listed(filter.milestones) ||
     listed(filter.types) ||
     listed(filter.issueTypes) ||
+    listed(filter.fieldValues?.values) ||
     listed(filter.repositories) ||
     listed(filter.assignees) ||
     (filter.ids ?? null) !== null
@@ -121,8 +128,21 @@ function contentMatcher(filter: ItemFilter): (item: BoardItem) => boolean {
   if (assignees.any) checks.push((item) => (item.assignees ?? []).some(assignees.has));
   const ids = filter.ids ?? null;
   if (ids !== null) checks.push((item) => ids.has(item.id));
+  const withValue = itemsWithFieldValue(filter.fieldValues);
+  if (withValue !== null) checks.push((item) => withValue.has(item.id));
   if (checks.length === 1) return checks[0] as (item: BoardItem) => boolean;
   return (item) => checks.every((check) => check(item));
+}
+
+/** The items whose latest recorded value of the field is one of the filter's (null: no such filter). */
+function itemsWithFieldValue(filter: ItemFilter['fieldValues']): ReadonlySet<string> | null {
+  if (!filter || filter.values.length === 0) return null;
+  const latest = new Map<string, string | null>();
+  for (const change of filter.changes) latest.set(change.itemId, change.value);
+  const wanted = namesWithoutCase(filter.values);
+  const ids = new Set<string>();
+  for (const [itemId, value] of latest) if (wanted.has(value)) ids.add(itemId);
+  return ids;
 }
 
 /** Whether the item's content matches every content part of the filter. */

@@ -23,6 +23,7 @@ export function describeFilter(filter: ItemFilter, timeZone = 'UTC'): string {
     parts.push(`type ${filter.types.map((type) => TYPE_NAMES[type]).join(' or ')}`);
   }
   add('issue type', filter.issueTypes);
+  if (filter.fieldValues) add(filter.fieldValues.field, filter.fieldValues.values);
   add('repository', filter.repositories);
   add('assignee', filter.assignees);
   if (filter.iteration) parts.push(`iteration ${quoted([filter.iteration])}`);

@@ -31,6 +31,9 @@ import { applyFlowPolicies } from './flow-policies.ts';
 import { withWipBreaches } from '../insights/wip-insight.ts';
 import { ageIsMinimum, historyGaps } from '../timeline/partial-rule.ts';
 import { typeBreakdown } from '../hierarchy/type-breakdown.ts';
+import { dimensionBreakdown } from '../hierarchy/breakdown.ts';
+import type { FlowBreakdown } from './flow-types.ts';
+import type { TypeFlow } from '../hierarchy/type-breakdown.ts';
 
 /** Cycle time in working time of the calendar (elapsed time when every day is worked). */
 function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
@@ -298,13 +301,35 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     ),
     ...policyParts,
     history_gaps: gaps,
-    by_type: typeBreakdown({
-      timelines,
-      items: input.items,
-      window,
-      calendar,
-      aging,
-      ...(input.policies?.typeSles ? { typeSles: input.policies.typeSles } : {}),
-    }),
+    ...breakdownParts(input, { timelines, window, calendar, aging }),
   };
+}
+
+/**
+ * The work per issue type (`by_type`, always: the digest and per-type SLEs read it) and per value of the
+ * board's breakdown (`breakdown`): the type rows again, or its field's values (docs/metrics.md, "Breakdown").
+ */
+function breakdownParts(
+  input: FlowReportInput,
+  parts: {
+    timelines: readonly ItemTimeline[];
+    window: DayRange;
+    calendar: Calendar;
+    aging: readonly AgingItem[];
+  },
+): { by_type: TypeFlow[]; breakdown: FlowBreakdown } {
+  const byType = typeBreakdown({
+    ...parts,
+    items: input.items,
+    ...(input.policies?.typeSles ? { typeSles: input.policies.typeSles } : {}),
+  });
+  const field = input.breakdownField;
+  const note = input.breakdownNote ? { note: input.breakdownNote } : {};
+  if (!field) {
+    const rows = byType.map(({ type, ...row }) => ({ value: type, ...row }));
+    return { by_type: byType, breakdown: { by: 'issue_type', field: null, rows, ...note } };
+  }
+  const dimension = { kind: 'field' as const, field: field.name, changes: field.changes };
+  const rows = dimensionBreakdown({ ...parts, items: input.items, dimension });
+  return { by_type: byType, breakdown: { by: 'field', field: field.name, rows, ...note } };
 }

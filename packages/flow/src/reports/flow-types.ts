@@ -36,6 +36,13 @@ export type FlowReportInput = BoardColumns & {
   labelChanges?: readonly LabelChange[];
   /** The recorded values of the board's blocked field (`policies.blockedField`): blocked time too. */
   fieldChanges?: readonly FieldValueChange[];
+  /**
+   * The board's breakdown field and its recorded values (oldest first): the work is split by it instead of
+   * by issue type (docs/metrics.md, "Breakdown"). `note`: said beside the split (why it is not the setting).
+   */
+  breakdownField?: { name: string; changes: readonly FieldValueChange[] } | null;
+  /** Said beside a split by issue type that is not the board's setting (its field is gone). */
+  breakdownNote?: string;
   /** When open issues started and stopped blocking items (issue dependencies): blocked time too. */
   dependencyChanges?: readonly DependencyChange[];
   /** Throughput, cumulative flow and forecasts in items (default) or in estimate units. */
@@ -54,5 +61,6 @@ export type {
   FlowResponse as FlowReport,
   FlowSle,
   FlowBlocked,
+  FlowBreakdown,
   WipLimitState,
 } from '@fluxion/contract';

@@ -1,0 +1,149 @@
+import type { Calendar } from '../core/calendar.ts';
+import { DAY_MS, quantile, round } from '../core/numbers.ts';
+import type { FieldValueChange } from '../metrics/blocked-time.ts';
+import type { DayRange } from '../metrics/flow-throughput.ts';
+import type { ServiceLevel } from '../metrics/service-level.ts';
+import type { AgingItem } from '../reports/flow-types.ts';
+import type { ItemTimeline } from '../timeline/item-timelines.ts';
+import type { BoardItem } from '../types.ts';
+
+/**
+ * What Flow is split by (docs/metrics.md, "Breakdown"): the items' issue type, or a single-select field of
+ * the board the team picked (its recorded values, oldest first, as the move log keeps them).
+ */
+export type BreakdownDimension =
+  | { kind: 'issue_type' }
+  | { kind: 'field'; field: string; changes: readonly FieldValueChange[] };
+
+/** One value's flow over the window; `value` null: the item has none (no type, the field unset). */
+export type DimensionFlow = {
+  value: string | null;
+  /** Items finished in the window with this value when they finished. */
+  throughput: number;
+  /** Items in progress now with this value now (the aging items). */
+  wip: number;
+  /** Cycle-time percentiles of those finished items, in (working) days; null without any. */
+  p50: number | null;
+  p85: number | null;
+  /** The oldest of those in progress, in days; null without any. */
+  oldest_days: number | null;
+  /** Those in progress older than the value's own p85. */
+  over_p85: number;
+  /** The value's own SLE, where the team set one, and how it stands. */
+  sle: (ServiceLevel & { met_percent: number | null; breached_now: number }) | null;
+};
+
+export type BreakdownInput = {
+  timelines: readonly ItemTimeline[];
+  /** The items counted (at the board's level of work): their type is read from here. */
+  items: readonly BoardItem[];
+  window: DayRange;
+  calendar: Calendar;
+  /** The Flow answer's aging items: work in progress with its age. */
+  aging: readonly AgingItem[];
+  dimension: BreakdownDimension;
+  /** Value → the team's SLE for it (per-type SLEs, for the issue-type dimension). */
+  sles?: Readonly<Record<string, ServiceLevel>>;
+};
+
+/** An item's value at an instant, and now. */
+type ValueOf = {
+  at: (itemId: string, instant: number) => string | null;
+  now: (itemId: string) => string | null;
+};
+
+/** An item's type does not change in the history Fluxion keeps: its value now is its value at any time. */
+function typeValues(items: readonly BoardItem[]): ValueOf {
+  const typeOf = new Map(items.map((item) => [item.id, item.issueType ?? null]));
+  const now = (itemId: string) => typeOf.get(itemId) ?? null;
+  return { at: now, now };
+}
+
+/**
+ * A field's value at an instant: the last recorded change at or before it. A finished item counts under
+ * the value it had when it finished (a bug raised to High after it was done stays where it was done), work
+ * in progress under its value now.
+ */
+function fieldValues(changes: readonly FieldValueChange[]): ValueOf {
+  const byItem = new Map<string, FieldValueChange[]>();
+  for (const change of changes) {
+    const list = byItem.get(change.itemId);
+    if (list) list.push(change);
+    else byItem.set(change.itemId, [change]);
+  }
+  const at = (itemId: string, instant: number) => {
+    let value: string | null = null;
+    for (const change of byItem.get(itemId) ?? []) {
+      if (change.at > instant) break;
+      value = change.value;
+    }
+    return value;
+  };
+  return { at, now: (itemId) => byItem.get(itemId)?.at(-1)?.value ?? null };
+}
+
+type Tally = { cycleDays: number[]; wipAges: number[] };
+
+/**
+ * Throughput, work in progress, cycle-time percentiles and aging per value of the dimension, most
+ * finished first, "none" last among equals. A finished item no longer on the board counts under "no type"
+ * when split by type (its type is not known any more); a field's recorded history still names its value.
+ */
+export function dimensionBreakdown(input: BreakdownInput): DimensionFlow[] {
+  const values =
+    input.dimension.kind === 'field' ? fieldValues(input.dimension.changes) : typeValues(input.items);
+  const tallies = new Map<string | null, Tally>();
+  const tally = (value: string | null) => {
+    let t = tallies.get(value);
+    if (!t) {
+      t = { cycleDays: [], wipAges: [] };
+      tallies.set(value, t);
+    }
+    return t;
+  };
+  const { calendar, window } = input;
+  for (const t of input.timelines) {
+    if (t.completedAt === null || t.cycleTimeMs === null) continue;
+    const day = calendar.dayOf(t.completedAt);
+    if (day < window.first || day > window.last) continue;
+    const ms = calendar.workingMs(t.completedAt - t.cycleTimeMs, t.completedAt);
+    tally(values.at(t.itemId, t.completedAt)).cycleDays.push(ms / DAY_MS);
+  }
+  for (const item of input.aging) tally(values.now(item.id)).wipAges.push(item.age_days);
+  const rows = [...tallies].map(([value, t]) => valueRow(value, t, input.sles?.[value ?? '']));
+  return rows.sort(
+    (a, b) =>
+      b.throughput - a.throughput ||
+      b.wip - a.wip ||
+      (a.value === null ? 1 : 0) - (b.value === null ? 1 : 0) ||
+      (a.value ?? '').localeCompare(b.value ?? ''),
+  );
+}
+
+function valueRow(value: string | null, t: Tally, sle: ServiceLevel | undefined): DimensionFlow {
+  const sorted = Float64Array.from(t.cycleDays).sort();
+  const at = (q: number) => {
+    const v = quantile(sorted, q);
+    return v === null ? null : round(v);
+  };
+  const p85 = at(0.85);
+  return {
+    value,
+    throughput: sorted.length,
+    wip: t.wipAges.length,
+    p50: at(0.5),
+    p85,
+    oldest_days: t.wipAges.length > 0 ? Math.max(...t.wipAges) : null,
+    over_p85: p85 === null ? 0 : t.wipAges.filter((age) => age > p85).length,
+    sle: sle ? { ...sle, ...sleStanding(sorted, t.wipAges, sle) } : null,
+  };
+}
+
+/** The share of the value's finished items that met its SLE (whole percent), and its items past it now. */
+function sleStanding(cycleDays: Float64Array, wipAges: readonly number[], sle: ServiceLevel) {
+  const met = cycleDays.filter((d) => round(d) <= sle.days).length;
+  return {
+    met_percent: cycleDays.length === 0 ? null : Math.round((met / cycleDays.length) * 100),
+    breached_now: wipAges.filter((age) => age > sle.days).length,
+  };
+}
