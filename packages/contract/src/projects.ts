@@ -92,6 +92,17 @@ export function wipLimitsFor(columnList: readonly string[]) {
   });
 }
 
+/**
+ * The board's breakdown field (docs/metrics.md, "Breakdown"): the single-select field Flow splits the work
+ * by instead of the issue type; `gone` once GitHub deleted it (the work is then split by issue type).
+ */
+export const breakdownFieldSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  gone: z.literal(true).optional(),
+});
+export type BreakdownField = z.infer<typeof breakdownFieldSchema>;
+
 /** A tracked board as the API answers it (docs/api.md, Projects). */
 export const projectSchema = z.object({
   project_id: z.string(),
@@ -178,6 +189,8 @@ export const projectSchema = z.object({
   flow_policies: flowPoliciesSchema.optional(),
   /** Which items the analyses count (docs/metrics.md, "Level of work"), shared like the calendar; null: automatic. */
   work_level: workLevelSchema.nullable().optional(),
+  /** What Flow splits the work by, shared like the calendar; null: issue type. */
+  breakdown_field: breakdownFieldSchema.nullable().optional(),
 });
 export type Project = z.infer<typeof projectSchema>;
 
@@ -207,6 +220,11 @@ export const saveProjectRequestSchema = z.object({
    * `number_fields`), the same for everyone who tracks the board; null: none; omitted: unchanged.
    */
   estimate_field_id: z.string().trim().min(1).max(200).nullish(),
+  /**
+   * The single-select field Flow splits the work by (GitHub's node id, from GET /api/github-project-fields/;
+   * not the workflow field), the same for everyone who tracks the board; null: issue type; omitted: unchanged.
+   */
+  breakdown_field_id: z.string().trim().min(1).max(200).nullish(),
 });
 export type SaveProjectRequest = z.infer<typeof saveProjectRequestSchema>;
 

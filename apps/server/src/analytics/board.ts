@@ -1,4 +1,4 @@
-import type { ExportCalendar, WorkLevelName } from '@fluxion/contract';
+import type { BreakdownField, ExportCalendar, WorkLevelName } from '@fluxion/contract';
 import type { ClassificationOverride, FlowPolicyInput } from '@fluxion/flow';
 import { classificationOverride } from '../tracked-boards/classification.ts';
 import { blockedFieldKey } from '../tracked-boards/blocked-field.ts';
@@ -42,6 +42,8 @@ export type AnalysedBoard = {
   readonly policies: FlowPolicyInput;
   /** What the blocked field's recorded values are filed under (null: no blocked field). */
   readonly blockedFieldKey: string | null;
+  /** The field Flow splits the work by (docs/metrics.md, "Breakdown"), `gone` once deleted; null: issue type. */
+  readonly breakdownField: BreakdownField | null;
 };
 
 /** Boards parsed lately, by their row's content: a warm answer parses nothing (docs/performance.md). */
@@ -86,6 +88,7 @@ function parseBoard(row: TrackedRow, now: number): AnalysedBoard {
     workLevel: project.work_level ?? null,
     policies: policies ? enginePolicies(policies) : {},
     blockedFieldKey: policies?.blocked_field ? blockedFieldKey(policies.blocked_field) : null,
+    breakdownField: project.breakdown_field ?? null,
   };
 }
 

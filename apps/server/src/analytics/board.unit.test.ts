@@ -18,6 +18,7 @@ const board: AnalysedBoard = {
   workLevel: null,
   policies: POLICIES,
   blockedFieldKey: null,
+  breakdownField: null,
 };
 const query = { project: 'P1', days: 30, label: 'bug' };
 const key = analysisKey('lead', board, 'view', query);

@@ -1,5 +1,6 @@
 import type { FilterSuggestions } from '@fluxion/contract';
-import { filterValues } from '@fluxion/flow';
+import { type FieldValueChange, filterValues } from '@fluxion/flow';
+import { breakdownChanges } from './breakdown.ts';
 import type { ApiContext } from '../context.ts';
 import type { Json } from '../http/json-body.ts';
 import type { FilterView } from './item-filter.ts';
@@ -14,12 +15,31 @@ import { type AnalysisKind, serve } from './analysis-kind.ts';
 const FILTER_SUGGESTIONS: AnalysisKind<{ project: string }, FilterSuggestions> = {
   name: 'filter-suggestions',
   readsItems: () => true,
-  compute: async ({ view }) => {
+  compute: async ({ ctx, board, view }) => {
     const { items, hidden } = view as FilterView;
     const { issueTypes, ...values } = filterValues(items, hidden);
-    return { ...values, issue_types: issueTypes };
+    const field = board.breakdownField;
+    if (!field || field.gone) return { ...values, issue_types: issueTypes };
+    const onBoard = new Set(items.map((item) => item.id));
+    const changes = await breakdownChanges(ctx.db, board, hidden);
+    return {
+      ...values,
+      issue_types: issueTypes,
+      breakdown_field: { name: field.name, values: valuesNow(changes, onBoard) },
+    };
   },
 };
+
+/** The field's values the items on the board have now, most used first (then by name). */
+function valuesNow(changes: readonly FieldValueChange[], onBoard: ReadonlySet<string>) {
+  const latest = new Map<string, string | null>();
+  for (const change of changes) if (onBoard.has(change.itemId)) latest.set(change.itemId, change.value);
+  const counts = new Map<string, number>();
+  for (const value of latest.values()) if (value !== null) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts]
+    .map(([name, items]) => ({ name, items }))
+    .sort((a, b) => b.items - a.items || a.name.localeCompare(b.name));
+}
 
 export const filterSuggestions = (
   ctx: ApiContext,

@@ -6,6 +6,7 @@ import type { Json } from '../http/json-body.ts';
 import { historyInput } from './history-view.ts';
 import { boardEstimates } from '../iterations/board-iterations.ts';
 import { viewedBlockedHistory } from './label-history.ts';
+import { flowBreakdown } from './breakdown.ts';
 import type { FilterView } from './item-filter.ts';
 import { type AnalysisKind, noted, read, serve } from './analysis-kind.ts';
 import { boardData, filtered } from './board-data.ts';
@@ -34,6 +35,7 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
       board,
       (view as FilterView).hidden,
     );
+    const breakdown = await flowBreakdown(ctx.db, board, query.breakdown, (view as FilterView).hidden);
     const report = buildFlowReport({
       unit: query.unit,
       ...(estimates ? { estimates } : {}),
@@ -55,6 +57,8 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
       labelChanges,
       fieldChanges,
       dependencyChanges,
+      breakdownField: breakdown.field,
+      ...(breakdown.note ? { breakdownNote: breakdown.note } : {}),
     });
     report.performance_insight = noted(report.performance_insight, input);
     report.level_of_work = levelInfo(

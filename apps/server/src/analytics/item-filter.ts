@@ -21,6 +21,7 @@ import type { AnalysedBoard } from './board.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
 import { iterationItems } from '../iterations/board-iterations.ts';
+import { resolveFieldValueFilter } from './breakdown.ts';
 
 /** The engine's filter from a request's query, and its text for cache keys ('' when no filter is on). */
 export type RequestFilter = {
@@ -52,6 +53,10 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
     milestones: sorted(query.milestone),
     types: sorted(query.type) as ItemFilter['types'],
     issueTypes: sorted(query.issue_type),
+    // Its field and recorded values are given by viewForFilter (the board's breakdown field).
+    fieldValues: query.field_value?.length
+      ? { field: '', values: sorted(query.field_value), changes: [] }
+      : null,
     repositories: sorted(query.repo),
     assignees: sorted(query.assignee),
     from,
@@ -92,6 +97,7 @@ export async function viewForFilter(
 ): Promise<FilterView> {
   const iterationKey = await resolveIterationFilter(ctx, board, filter);
   const view = await viewedItems(ctx, userId, board, filter);
+  await resolveFieldValueFilter(ctx.db, board, filter.filter, view.hidden);
   view.key += iterationKey;
   const leftAll = await leftItemsOf(ctx, board);
   if (board.includeArchived) return { ...view, archived: null, leftAll };

@@ -250,6 +250,24 @@ export async function setWorkLevel(db: Db, boardId: string, level: string | null
   await db.updateTable('boards').set({ work_level: level }).where('id', '=', boardId).execute();
 }
 
+/** The board's breakdown field as stored JSON (docs/metrics.md, "Breakdown"); null: by issue type. */
+export async function setBreakdownField(db: Db, boardId: string, field: string | null): Promise<void> {
+  await db.updateTable('boards').set({ breakdown_field: field }).where('id', '=', boardId).execute();
+}
+
+/**
+ * Stores the breakdown field as GitHub has it now (renamed, or gone) unless it changed since `read` was
+ * read: a save by the team meanwhile wins.
+ */
+export async function replaceBreakdownField(db: Db, boardId: string, read: string, field: string) {
+  await db
+    .updateTable('boards')
+    .set({ breakdown_field: field })
+    .where('id', '=', boardId)
+    .where('breakdown_field', '=', read)
+    .execute();
+}
+
 /** Deletes a board nobody tracks any more, with its recorded history (the demo board stays). */
 export async function deleteUntrackedBoard(db: Db, boardId: string): Promise<void> {
   await db.deleteFrom('boards').where('id', '=', boardId).where('is_demo', '=', 0).execute();

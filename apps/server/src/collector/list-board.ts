@@ -13,6 +13,11 @@ import type { VersionGate } from './version-gate.ts';
 import { findWorkflowField, NoWorkflowFieldError, workflowFieldOf } from '../boards/workflow-field.ts';
 import { iterationFieldsToList, recordIterationEstimates } from '../iterations/collect.ts';
 import { blockedFieldKey, blockedFieldValue, currentBlockedField } from '../tracked-boards/blocked-field.ts';
+import {
+  breakdownFieldKey,
+  breakdownFieldValues,
+  currentBreakdownField,
+} from '../tracked-boards/breakdown-field.ts';
 import { recordFieldValues } from '../move-log/field-changes.ts';
 import { recordObservedBlockers } from '../move-log/dependency-changes.ts';
 import { toObserved, unreadableReason } from './listed-items.ts';
@@ -66,14 +71,18 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   const fieldName = workflow?.name ?? workflowFieldOf(board).name;
   // The field the team names as its blocked marker: its values come with the items (docs/metrics.md).
   const blockedField = await currentBlockedField(ctx, board, read?.fields.fields ?? null);
+  // The field Flow splits the work by, if the team picked one: its values come with the items too.
+  const breakdownField = await currentBreakdownField(ctx, board, read?.fields.fields ?? null);
   const asked = {
     fieldName,
     fieldIds: {
       workflow: workflow?.id ?? workflowFieldOf(board).id,
       blocked: blockedField?.field_id ?? null,
+      breakdown: breakdownField?.id ?? null,
     },
     ...(iterationFields ? { iterationFields } : {}),
     ...(blockedField ? { blockedField: blockedField.name } : {}),
+    ...(breakdownField ? { breakdownField: breakdownField.name } : {}),
   };
   const items = await reader.listProjectItems(
     board.github_project_id,
@@ -108,6 +117,11 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   if (blockedField) {
     const values = items.flatMap((item) => blockedFieldValue(blockedField, item));
     const field = blockedFieldKey(blockedField);
+    await recordChanges(ctx.db, board.id, (changes) => recordFieldValues(changes, field, values, ctx.now()));
+  }
+  if (breakdownField) {
+    const values = breakdownFieldValues(items);
+    const field = breakdownFieldKey(breakdownField);
     await recordChanges(ctx.db, board.id, (changes) => recordFieldValues(changes, field, values, ctx.now()));
   }
   if (params.backfill !== false && full && board.backfilled_at === null && board.is_demo === 0) {

@@ -39,6 +39,7 @@ import { estimatedMoves } from './migrations/037_estimated_moves.ts';
 import { boardSnapshots } from './migrations/038_board_snapshots.ts';
 import { digestBaselines } from './migrations/039_digest_baselines.ts';
 import { iterationNames } from './migrations/040_iteration_names.ts';
+import { breakdownField } from './migrations/041_breakdown_field.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -82,6 +83,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '038_board_snapshots': boardSnapshots(dialect),
     '039_digest_baselines': digestBaselines,
     '040_iteration_names': iterationNames(dialect),
+    '041_breakdown_field': breakdownField,
   };
 }
 

@@ -97,6 +97,8 @@ export type BoardsTable = {
   include_archived: Generated<number>;
   /** Which items the analyses count: 'all' | 'leaves' | 'parents'; null: automatic (migration 035). */
   work_level: Generated<string | null>;
+  /** The single-select field Flow splits the work by, JSON `{id, name, gone?}`; null: issue type (migration 041). */
+  breakdown_field: Generated<string | null>;
   /** The board's working calendar as JSON `{time_zone, weekends, holidays}`; null: UTC, every day worked. */
   calendar: Generated<string | null>;
   /** The board's `updatedAt` on GitHub as read before the last listing; the collector lists it when it moves. */

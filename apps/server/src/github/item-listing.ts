@@ -21,7 +21,10 @@ import type { GithubProjectItem } from './types.ts';
 
 type AskedField = { id?: string } | null | undefined;
 type AskedFields = Partial<
-  Record<'askedField' | 'askedBlockedField' | 'askedIterationField' | 'askedEstimateField', AskedField>
+  Record<
+    'askedField' | 'askedBlockedField' | 'askedBreakdownField' | 'askedIterationField' | 'askedEstimateField',
+    AskedField
+  >
 >;
 type FieldCheck = { alias: keyof AskedFields; want: string | null | undefined; name: string | undefined };
 
@@ -33,6 +36,7 @@ function fieldChecks(variables: ListVariables, opts: ListItemsOptions): FieldChe
   return [
     { alias: 'askedField', want: opts.fieldIds?.workflow, name: variables.field },
     { alias: 'askedBlockedField', want: opts.fieldIds?.blocked, name: variables.blockedField },
+    { alias: 'askedBreakdownField', want: opts.fieldIds?.breakdown, name: variables.breakdownField },
     {
       alias: 'askedIterationField',
       want: opts.iterationFields?.iterationFieldId,

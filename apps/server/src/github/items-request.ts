@@ -9,19 +9,21 @@ import { STATUS_FIELD } from '../boards/workflow-field.ts';
 
 /**
  * `fieldName`: the workflow field (default Status); `iterationFields`: the Iteration and estimate fields;
- * `blockedField`: the field the team names as its blocked marker. Values of each come with every item.
+ * `blockedField`: the field the team names as its blocked marker; `breakdownField`: the field Flow splits
+ * the work by. Values of each come with every item.
  */
 export type ListItemsOptions = {
   updatedSinceDays?: number;
   fieldName?: string;
   iterationFields?: IterationFieldNames;
   blockedField?: string;
+  breakdownField?: string;
   /**
    * The node ids the workflow and blocked fields must have under the names asked (the Iteration and estimate fields', in `iterationFields`): a
    * name that finds another field, or none (renamed on GitHub since), throws FieldRenamedError instead of
    * reading every item as having no value there. Null or absent: not checked (stored before its id).
    */
-  fieldIds?: { workflow?: string | null; blocked?: string | null };
+  fieldIds?: { workflow?: string | null; blocked?: string | null; breakdown?: string | null };
 };
 
 export type ListVariables = {
@@ -30,6 +32,7 @@ export type ListVariables = {
   iterationField?: string;
   estimateField?: string;
   blockedField?: string;
+  breakdownField?: string;
   filter?: string;
 };
 
@@ -46,6 +49,7 @@ export function itemsRequest(
 ): ItemsRequest {
   const names: Record<OptionalField, string | undefined> = {
     blocked: opts.blockedField,
+    breakdown: opts.breakdownField,
     iteration: opts.iterationFields?.iterationField,
     estimate: opts.iterationFields?.estimateField,
   };

@@ -57,6 +57,7 @@ export type RawItem = {
   iteration?: { iterationId?: string } | null;
   estimate?: { number?: number | null } | null;
   blocked?: { name?: string; optionId?: string; updatedAt?: string } | null;
+  breakdown?: { name?: string; optionId?: string; updatedAt?: string } | null;
 };
 export type RawTimelineEvent = {
   __typename: string;
@@ -151,14 +152,16 @@ export function toItem(raw: RawItem): GithubProjectItem {
     statusUpdatedAt: raw.status?.updatedAt ?? null,
     iterationId: raw.iteration?.iterationId ?? null,
     estimate: raw.estimate?.number ?? null,
-    blockedField: raw.blocked?.name
-      ? {
-          value: raw.blocked.name,
-          optionId: raw.blocked.optionId ?? null,
-          updatedAt: raw.blocked.updatedAt ?? null,
-        }
-      : null,
+    blockedField: singleSelectValue(raw.blocked),
+    breakdownField: singleSelectValue(raw.breakdown),
   };
+}
+
+/** A single-select value as a listing reads it (null: unset, or not asked). */
+function singleSelectValue(raw: RawItem['blocked']): GithubProjectItem['blockedField'] {
+  return raw?.name
+    ? { value: raw.name, optionId: raw.optionId ?? null, updatedAt: raw.updatedAt ?? null }
+    : null;
 }
 
 export function present<T>(nodes: (T | null)[]): T[] {

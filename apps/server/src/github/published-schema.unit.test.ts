@@ -68,9 +68,9 @@ describe("the server's GraphQL documents against GitHub's published schema", () 
   const plain = schemaWith([]);
   const withUnpublished = schemaWith(UNPUBLISHED_GRAPHQL);
 
-  it('are all there: 11 documents, and the listing in 32 variants', () => {
+  it('are all there: 11 documents, and the listing in 64 variants', () => {
     expect(new Set(DOCUMENTS).size).toBe(DOCUMENTS.length - 2); // PROJECT_ITEMS and FILTERED_PROJECT_ITEMS twice
-    expect(Q.everyProjectItemsDocument()).toHaveLength(32);
+    expect(Q.everyProjectItemsDocument()).toHaveLength(64);
   });
 
   it.each(DOCUMENTS.map((document) => [name(document), document]))(
@@ -107,27 +107,34 @@ describe("the server's GraphQL documents against GitHub's published schema", () 
     },
   );
 
-  it('a board without an estimate, iteration or blocked field is listed without asking any name empty', () => {
+  it('a board without an estimate, iteration, blocked or breakdown field is listed without asking any name empty', () => {
     const iterationFields = { iterationField: '', estimateField: '' };
     for (const filtered of [false, true]) {
       const { document, variables } = itemsRequest(
         'PVT_1',
-        { iterationFields, blockedField: '', updatedSinceDays: 2 },
+        { iterationFields, blockedField: '', breakdownField: '', updatedSinceDays: 2 },
         { filtered },
       );
       expect(Object.values(variables)).not.toContain('');
-      expect(document).not.toMatch(/(iteration|estimate|blocked)Field|^\s*(iteration|estimate|blocked):/im);
+      expect(document).not.toMatch(
+        /(iteration|estimate|blocked|breakdown)Field|^\s*(iteration|estimate|blocked|breakdown):/im,
+      );
       expect(errorsIn(withUnpublished, document)).toEqual([]);
     }
     const all = itemsRequest(
       'PVT_1',
-      { iterationFields: { iterationField: 'Sprint', estimateField: 'Points' }, blockedField: 'Flag' },
+      {
+        iterationFields: { iterationField: 'Sprint', estimateField: 'Points' },
+        blockedField: 'Flag',
+        breakdownField: 'Priority',
+      },
       { filtered: false },
     );
     expect(all.variables).toEqual({
       id: 'PVT_1',
       field: 'Status',
       blockedField: 'Flag',
+      breakdownField: 'Priority',
       iterationField: 'Sprint',
       estimateField: 'Points',
     });

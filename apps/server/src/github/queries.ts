@@ -110,6 +110,12 @@ const OPTIONAL_FIELDS = {
     value:
       'blocked: fieldValueByName(name: $blockedField) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }',
   },
+  breakdown: {
+    variable: 'breakdownField',
+    asked: 'askedBreakdownField: field(name: $breakdownField) { ... on ProjectV2SingleSelectField { id } }',
+    value:
+      'breakdown: fieldValueByName(name: $breakdownField) { ... on ProjectV2ItemFieldSingleSelectValue { name optionId updatedAt } }',
+  },
   iteration: {
     variable: 'iterationField',
     asked: 'askedIterationField: field(name: $iterationField) { ... on ProjectV2IterationField { id } }',
@@ -148,7 +154,8 @@ export type ItemsDocumentParts = {
 /**
  * `$field`: the name of the board's workflow field, whose value says the item's column (GitHub offers no
  * field value by field id on an item); `$blockedField`: the field the team names as its blocked marker,
- * whose value and when it was set come along (docs/metrics.md, "Blocked time"); the Iteration and estimate fields.
+ * whose value and when it was set come along (docs/metrics.md, "Blocked time"); `$breakdownField`: the
+ * field Flow splits the work by (docs/metrics.md, "Breakdown"), likewise; the Iteration and estimate fields.
  */
 function projectItems({ filtered, fields, relations = true }: ItemsDocumentParts): string {
   const optional = OPTIONAL_FIELD_NAMES.filter((name) => fields.includes(name)).map(

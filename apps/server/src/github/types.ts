@@ -146,6 +146,8 @@ export type GithubProjectItem = {
   estimate: number | null;
   /** Its value of the board's blocked field and when that was set; null when unset or not asked. */
   blockedField: { value: string; optionId: string | null; updatedAt: string | null } | null;
+  /** Its value of the board's breakdown field and when that was set; absent or null when unset or not asked. */
+  breakdownField?: { value: string; optionId: string | null; updatedAt: string | null } | null;
 };
 
 export type GithubStatusChange = { at: string; from: string | null; to: string | null };

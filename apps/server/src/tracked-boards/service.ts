@@ -43,6 +43,7 @@ import {
   takeSharedSettings,
 } from './shared-settings.ts';
 import { estimateFieldChoice } from './estimate-field.ts';
+import { breakdownFieldChoice, saveBreakdownField } from './breakdown-field.ts';
 import { checkedBlockedField, saveFlowPoliciesOver } from './blocked-field.ts';
 import { readIterationFields, setEstimateField } from '../iterations/queries.ts';
 
@@ -137,6 +138,16 @@ export async function saveProject(
     request.estimate_field_id === undefined
       ? undefined
       : await estimateFieldChoice(ctx, userId, request.project_id, request.estimate_field_id);
+  const breakdown =
+    request.breakdown_field_id === undefined
+      ? undefined
+      : await breakdownFieldChoice(
+          ctx,
+          userId,
+          request.project_id,
+          request.breakdown_field_id,
+          board.workflowField?.id ?? null,
+        );
   const existing = await findVisibleBoard(ctx.db, userId, true, request.project_id);
   const boardId = await ensureBoard(ctx, userId, board);
   await upsertTracking(ctx.db, {
@@ -151,6 +162,7 @@ export async function saveProject(
   if (request.include_archived !== undefined)
     await setIncludeArchived(ctx.db, boardId, request.include_archived);
   if (request.work_level !== undefined) await setWorkLevel(ctx.db, boardId, request.work_level);
+  if (breakdown !== undefined) await saveBreakdownField(ctx.db, boardId, breakdown, ctx.now());
   if (policies) await saveFlowPoliciesOver(ctx.db, boardId, policies.stored, policies.policies);
   if (estimate !== undefined)
     await recordChanges(ctx.db, boardId, (changes) => setEstimateField(changes, estimate, ctx.now()));
@@ -248,6 +260,7 @@ function unsetBoard(onGithub: BoardOnGithub): SharedSettings & SettingsHolder {
     include_archived: 0,
     flow_policies: null,
     work_level: null,
+    breakdown_field: null,
     column_list: JSON.stringify(onGithub.columns),
   };
 }
@@ -258,6 +271,7 @@ const SHARED_SETTINGS_ARE: Record<SharedSettingField, string> = {
   flow_policies: 'flow policies are',
   estimate_field_id: 'estimate field is',
   work_level: 'level of work is',
+  breakdown_field_id: 'breakdown field is',
 };
 
 /** The request's classification checked against the board's columns as GitHub has them now. */

@@ -8,10 +8,17 @@ import type { BoardCalendar } from '@fluxion/contract';
 import { boardCalendar } from './calendar.ts';
 import { boardFlowPolicies, requestedPolicies, samePolicies } from './flow-policies.ts';
 import { boardWorkLevel } from './to-api.ts';
+import { storedBreakdownField } from './breakdown-field.ts';
 
 export type SharedSettings = Pick<
   Board,
-  'calendar' | 'include_archived' | 'settings_user_id' | 'flow_policies' | 'column_list' | 'work_level'
+  | 'calendar'
+  | 'include_archived'
+  | 'settings_user_id'
+  | 'flow_policies'
+  | 'column_list'
+  | 'work_level'
+  | 'breakdown_field'
 >;
 
 /** What decides who sets a board's shared settings. */
@@ -102,7 +109,8 @@ export type SharedSettingField =
   | 'include_archived'
   | 'flow_policies'
   | 'estimate_field_id'
-  | 'work_level';
+  | 'work_level'
+  | 'breakdown_field_id';
 
 /**
  * The first shared setting the request would change, by its request field name, or null when none.
@@ -112,7 +120,12 @@ export function changedSharedSetting(
   board: SharedSettings,
   request: Pick<
     SaveProjectRequest,
-    'calendar' | 'include_archived' | 'flow_policies' | 'estimate_field_id' | 'work_level'
+    | 'calendar'
+    | 'include_archived'
+    | 'flow_policies'
+    | 'estimate_field_id'
+    | 'work_level'
+    | 'breakdown_field_id'
   >,
   estimateFieldId: string | null = null,
 ): SharedSettingField | null {
@@ -132,6 +145,11 @@ export function changedSharedSetting(
     return 'estimate_field_id';
   if (request.work_level !== undefined && request.work_level !== boardWorkLevel(board.work_level))
     return 'work_level';
+  if (
+    request.breakdown_field_id !== undefined &&
+    request.breakdown_field_id !== (storedBreakdownField(board.breakdown_field)?.id ?? null)
+  )
+    return 'breakdown_field_id';
   return null;
 }
 

@@ -5,6 +5,7 @@ import { STATUS_FIELD } from '../boards/workflow-field.ts';
 import { PERSONAL_BOARDS_NOT_CONNECTED, SIGN_IN_NEEDED } from '../github/for-user.ts';
 import { boardCalendar } from './calendar.ts';
 import { boardFlowPolicies } from './flow-policies.ts';
+import { storedBreakdownField } from './breakdown-field.ts';
 import { classifyColumns } from '@fluxion/flow';
 import { storedClassification } from './classification.ts';
 import type { TrackedRow } from './queries.ts';
@@ -37,6 +38,7 @@ export function toApiProject(row: TrackedRow, now: number): Project {
     include_archived: row.include_archived !== 0,
     flow_policies: boardFlowPolicies(row.flow_policies),
     work_level: boardWorkLevel(row.work_level),
+    breakdown_field: storedBreakdownField(row.breakdown_field),
   };
 }
 

@@ -12,6 +12,8 @@ export type WebhookBoard = {
   workflow_field_name: string | null;
   /** Its flow policies (JSON): the blocked field's edits are recorded too. */
   flow_policies: string | null;
+  /** Its breakdown field (JSON): that field's edits are recorded too. */
+  breakdown_field: string | null;
 };
 export type BoardLookup = (projectNodeId: string) => Promise<WebhookBoard | undefined>;
 
@@ -32,6 +34,7 @@ export function boardLookup(ctx: AppContext): BoardLookup {
         'workflow_field_id',
         'workflow_field_name',
         'flow_policies',
+        'breakdown_field',
       ])
       .where('github_project_id', '=', projectNodeId)
       .executeTakeFirst();

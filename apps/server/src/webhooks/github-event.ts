@@ -1,8 +1,14 @@
-import { type BlockedField, instantMs, withoutControlCharacters } from '@fluxion/contract';
+import {
+  type BlockedField,
+  type BreakdownField,
+  instantMs,
+  withoutControlCharacters,
+} from '@fluxion/contract';
 import { z } from 'zod';
 import type { WorkflowFieldRef } from '../boards/workflow-field.ts';
 import type { IterationEdit } from '../iterations/iteration-diff.ts';
 import { blockedFieldKey, recordedBlockedValue } from '../tracked-boards/blocked-field.ts';
+import { breakdownFieldKey } from '../tracked-boards/breakdown-field.ts';
 
 /** An instant as GitHub writes it ("2026-11-01T09:00:00Z"), read by the contract's one reader of dates. */
 const instant = z
@@ -55,12 +61,14 @@ export type WebhookEffect =
   | { kind: 'move'; projectId: string; itemId: string; from: string | null; to: string | null; at: number }
   /** `full`: the board's column list is stale too (a column this board does not know). */
   | { kind: 'resync'; projectId: string; full: boolean }
-  /** A new value (null: cleared) of the board's blocked field (docs/metrics.md, "Blocked time"). */
+  /**
+   * A new value (null: cleared) of the board's blocked field (docs/metrics.md, "Blocked time") or its
+   * breakdown field ("Breakdown"), or both when the team picked one field for both: each filed under its key.
+   */
   | {
       kind: 'field';
       itemId: string;
-      field: string;
-      value: string | null;
+      values: { field: string; value: string | null; what: 'blocked' | 'breakdown' }[];
       at: number;
       /** Known by its id, the payload names it otherwise than stored: the name GitHub gave it then. */
       renamed?: string;
@@ -116,6 +124,8 @@ export type BoardWorkflow = {
   optionNames: ReadonlyMap<string, string>;
   /** The field the team names as its blocked marker (its node id when saved with one), if any. */
   blockedField?: BlockedField | null;
+  /** The field Flow splits the work by (docs/metrics.md, "Breakdown"), if the team picked one. */
+  breakdownField?: BreakdownField | null;
 };
 const STATUS_WORKFLOW: BoardWorkflow = { field: { id: null, name: 'Status' }, optionNames: new Map() };
 
@@ -128,7 +138,7 @@ function interpretEdit(
 ): WebhookEffect {
   const change = event.changes?.field_value;
   if (change?.field_type !== 'single_select') return { kind: 'ignore', reason: 'not a single-select change' };
-  if (!isWorkflowField(change, workflow.field)) return blockedFieldEdit(change, workflow, base.itemId, at);
+  if (!isWorkflowField(change, workflow.field)) return recordedFieldEdit(change, workflow, base.itemId, at);
   const nameOf = (o: { id?: string | null; name: string } | null | undefined) =>
     o ? ((o.id ? workflow.optionNames.get(o.id) : undefined) ?? o.name) : null;
   const from = nameOf(change.from);
@@ -142,9 +152,11 @@ function interpretEdit(
 /**
  * An edit of the board's blocked field, known by its node id (renamed or not; a payload without
  * `field_name` too), or by its name when saved without one: its new value as recorded (tracked-boards/blocked-field.ts,
- * `recordedBlockedValue`), at the item's updated_at, filed under the field's key.
+ * `recordedBlockedValue`), at the item's updated_at, filed under the field's key; and of its breakdown
+ * field, known by its node id: the new option's name. A late or repeated delivery writes the same row
+ * (its key), and the history is read by its dates, so arriving late changes nothing.
  */
-function blockedFieldEdit(
+function recordedFieldEdit(
   change: {
     field_node_id?: string | null;
     field_name?: string | null;
@@ -154,19 +166,25 @@ function blockedFieldEdit(
   itemId: string,
   at: number,
 ): WebhookEffect {
-  const field = workflow.blockedField;
-  if (!field || !isBlockedField(change, field)) return { kind: 'ignore', reason: 'not the workflow field' };
+  const blocked = workflow.blockedField;
+  const breakdown = workflow.breakdownField;
+  const isBlocked = !!blocked && isBlockedField(change, blocked);
+  const isBreakdown = !!breakdown && !!change.field_node_id && change.field_node_id === breakdown.id;
+  if (!isBlocked && !isBreakdown) return { kind: 'ignore', reason: 'not the workflow field' };
   if (!Number.isFinite(at)) return { kind: 'ignore', reason: 'no valid updated_at' };
-  const value = recordedBlockedValue(field, change.to ?? null);
-  const renamed = field.field_id && change.field_name && change.field_name !== field.name;
-  return {
-    kind: 'field',
-    itemId,
-    field: blockedFieldKey(field),
-    value,
-    at,
-    ...(renamed ? { renamed: change.field_name as string } : {}),
-  };
+  const values: Extract<WebhookEffect, { kind: 'field' }>['values'] = [];
+  if (blocked && isBlocked)
+    values.push({
+      field: blockedFieldKey(blocked),
+      value: recordedBlockedValue(blocked, change.to ?? null),
+      what: 'blocked',
+    });
+  if (breakdown && isBreakdown)
+    values.push({ field: breakdownFieldKey(breakdown), value: change.to?.name ?? null, what: 'breakdown' });
+  const storedName =
+    isBlocked && blocked?.field_id ? blocked.name : isBreakdown ? breakdown?.name : undefined;
+  const renamed = storedName !== undefined && change.field_name && change.field_name !== storedName;
+  return { kind: 'field', itemId, values, at, ...(renamed ? { renamed: change.field_name as string } : {}) };
 }
 
 function isBlockedField(

@@ -26,6 +26,7 @@ import { markDelivery, recordDeliveredIterationEdit, standsIn } from './queries.
 import { orgWebhookSecret } from './org-secrets.ts';
 import { deliveredMoveRecorder, type RecordDeliveredMove } from './record-moves.ts';
 import { storedBlockedField } from '../tracked-boards/blocked-field.ts';
+import { usableBreakdownField } from '../tracked-boards/breakdown-field.ts';
 import { recordFieldValueChanges } from '../move-log/field-changes.ts';
 
 type Recorders = { recordMove: RecordDeliveredMove; boardOf: BoardLookup };
@@ -200,6 +201,7 @@ function boardWorkflow(board: WebhookBoard): BoardWorkflow {
     field: workflowFieldOf(board),
     optionNames: new Map(options.map((o) => [o.id, o.name])),
     blockedField: storedBlockedField(board.flow_policies),
+    breakdownField: usableBreakdownField(board.breakdown_field),
   };
 }
 
@@ -214,14 +216,15 @@ async function interpret(
   if (effect.kind === 'ignore') return `ignored: ${effect.reason}`;
   if (effect.kind === 'field') {
     // Written once however often delivered (its key), so it is marked like any other idempotent outcome.
-    const { itemId, field, value, at } = effect;
+    const { itemId, values, at } = effect;
+    const recorded = values.map(({ field, value }) => ({ itemId, field, value, at }));
     await recordChanges(ctx.db, board.id, (changes) =>
-      recordFieldValueChanges(changes, [{ itemId, field, value, at }], 'webhook', ctx.now()),
+      recordFieldValueChanges(changes, recorded, 'webhook', ctx.now()),
     );
     // Named otherwise than stored: renamed on GitHub (or a late delivery from before a rename), so a full
     // sync reads the board's fields and stores the name GitHub has; listings ask the field by it.
     if (effect.renamed) await scheduleResync(ctx.db, board.id, ctx.now(), true);
-    return 'blocked field recorded';
+    return `${values.map((v) => v.what).join(' and ')} field recorded`;
   }
   if (effect.kind === 'resync') {
     // A column the board does not know: the next sync must be a full one, which reads the columns.

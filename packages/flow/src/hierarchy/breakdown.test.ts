@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendar } from '../core/calendar.ts';
 import { filterBoard } from '../input/item-filter.ts';
 import { describeFilter } from '../insights/filter-note.ts';
 import type { FieldValueChange } from '../metrics/blocked-time.ts';

@@ -4,9 +4,18 @@ import { getFilterSuggestions } from '../../api/endpoints.ts';
 import { useProjects } from '../../projects/context.ts';
 
 /** The filter bar's text fields and the board's names each suggests. */
-export type SuggestedField = 'label' | 'not_label' | 'milestone' | 'issue_type' | 'repo' | 'assignee';
+export type SuggestedField =
+  | 'label'
+  | 'not_label'
+  | 'milestone'
+  | 'issue_type'
+  | 'field_value'
+  | 'repo'
+  | 'assignee';
 
-const KIND: Record<SuggestedField, keyof FilterSuggestions> = {
+type ListKind = Exclude<keyof FilterSuggestions, 'breakdown_field'>;
+
+const KIND: Record<Exclude<SuggestedField, 'field_value'>, ListKind> = {
   label: 'labels',
   not_label: 'labels',
   milestone: 'milestones',
@@ -31,5 +40,19 @@ export function useFilterSuggestions(): (field: SuggestedField) => readonly Filt
     staleTime: 60_000,
     retry: false,
   });
-  return (field) => query.data?.[KIND[field]] ?? NONE;
+  return (field) =>
+    (field === 'field_value' ? query.data?.breakdown_field?.values : query.data?.[KIND[field]]) ?? NONE;
+}
+
+/** The board's breakdown field's name, when it has one (the filter bar's field for its values). */
+export function useBreakdownFieldName(): string | null {
+  const project = useProjects().selected?.project_id ?? null;
+  const query = useQuery({
+    queryKey: ['filter-suggestions', project],
+    queryFn: () => getFilterSuggestions(project ?? ''),
+    enabled: project !== null,
+    staleTime: 60_000,
+    retry: false,
+  });
+  return query.data?.breakdown_field?.name ?? null;
 }
