@@ -44,6 +44,7 @@ describe('the OpenAPI document made from the endpoint table', () => {
         'milestone',
         'type',
         'issue_type',
+        'field_value',
         'repo',
         'assignee',
         'from',

@@ -69,3 +69,14 @@ export async function resolveFieldValueFilter(
     changes: await breakdownChanges(db, board, hidden),
   };
 }
+
+/** Each item's value now of the board's breakdown field, as the viewer may see it (the CSV's last column). */
+export async function breakdownValuesNow(
+  db: Db,
+  board: AnalysedBoard,
+  hidden: ReadonlySet<string>,
+): Promise<Map<string, string | null>> {
+  const latest = new Map<string, string | null>();
+  for (const change of await breakdownChanges(db, board, hidden)) latest.set(change.itemId, change.value);
+  return latest;
+}

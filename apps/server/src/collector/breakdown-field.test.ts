@@ -167,6 +167,20 @@ describe.each(cases)('the breakdown field on $name', async ({ name, create }) =>
     expect(issues.statusCode, issues.body.slice(0, 200)).toBe(200);
     expect(JSON.stringify(issues.json())).toContain('Search is slow');
     expect(JSON.stringify(issues.json())).not.toContain('Checkout fails');
+    // The items CSV ends with the field's value of each item now.
+    const csv = await get(`/api/export/items.csv?project=${encodeURIComponent(board.id)}`);
+    const [header, ...lines] = csv.body.trimEnd().split('\n');
+    expect(header?.split(',').at(-1)).toBe('Field: Priority');
+    const cells = (title: string) =>
+      lines
+        .find((line) => line.includes(title))
+        ?.split(',')
+        .at(-1);
+    expect([cells('Checkout fails'), cells('Search is slow'), cells('Write the docs')]).toEqual([
+      'High',
+      'Low',
+      '',
+    ]);
     const suggestions = await get(`/api/filter-suggestions/?project=${encodeURIComponent(board.id)}`);
     expect(suggestions.json().breakdown_field).toEqual({
       name: 'Priority',

@@ -6,8 +6,9 @@ import { ageInDays, type BoardItem, type Calendar } from '@fluxion/flow';
  * The header names each figure's unit, the board's time zone of every instant, and working days when
  * its calendar has days off (docs/api.md, "Export").
  */
-export function itemsCsvHeader(calendar: ExportCalendar): string[] {
+export function itemsCsvHeader(calendar: ExportCalendar, breakdownField: string | null = null): string[] {
   const header = exportHeader(calendar);
+  const field = breakdownField === null ? [] : [`Field: ${breakdownField}`];
   return [
     'Item ID',
     'Number',
@@ -21,6 +22,7 @@ export function itemsCsvHeader(calendar: ExportCalendar): string[] {
     header.instant('History known from'),
     'Estimated history',
     'Estimated from (; separated)',
+    ...field,
   ];
 }
 
@@ -29,6 +31,8 @@ export type ItemsHistory = {
   knownFrom: ReadonlyMap<string, number>;
   /** Items whose figures count estimated steps, and what those rest on (empty when left out). */
   estimated: ReadonlyMap<string, readonly string[]>;
+  /** Each item's value now of the board's breakdown field, when it has one (a last column, "Field: …"). */
+  fieldValues?: ReadonlyMap<string, string | null>;
 };
 
 const WHOLE: ItemsHistory = { knownFrom: new Map(), estimated: new Map() };
@@ -62,6 +66,7 @@ export function* itemRecords(
       zonedOrEmpty(history.knownFrom.get(item.id), calendar.name),
       history.estimated.has(item.id) ? 'yes' : '',
       history.estimated.get(item.id)?.join('; ') ?? '',
+      ...(history.fieldValues ? [history.fieldValues.get(item.id) ?? ''] : []),
     ];
   }
 }

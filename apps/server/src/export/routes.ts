@@ -8,6 +8,7 @@ import type { ApiContext } from '../context.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { readEstimateBases } from '../move-log/items.ts';
 import { csvStream, itemRecords, itemsCsvHeader } from './items-csv.ts';
+import { breakdownValuesNow } from '../analytics/breakdown.ts';
 import { auditSource, movesCsv, movesJson } from './moves-audit.ts';
 
 /** A file name from the board's title: letters, digits and dashes only. */
@@ -27,7 +28,7 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: ApiCont
   // Sign-in, paywall and access to the board in one statement, as for the analyses.
   app.addHook('preHandler', authorizeAnalysis(ctx));
   registerEndpoint(app, endpoints.exportItems, async (request, reply) => {
-    const { board, items, historyKnownFrom } = await filteredBoardItems(
+    const { board, items, historyKnownFrom, hidden } = await filteredBoardItems(
       ctx,
       viewerOf(request),
       request.query,
@@ -36,8 +37,10 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: ApiCont
     const estimated =
       request.query.estimated === 'leave_out' ? new Map() : await readEstimateBases(ctx.db, board.id);
     const calendar = buildCalendar(board.calendar);
-    const header = itemsCsvHeader(exportCalendarOf(board));
-    const history = { knownFrom: historyKnownFrom, estimated };
+    const field = board.breakdownField && !board.breakdownField.gone ? board.breakdownField : null;
+    const header = itemsCsvHeader(exportCalendarOf(board), field?.name ?? null);
+    const fieldValues = field ? await breakdownValuesNow(ctx.db, board, hidden) : undefined;
+    const history = { knownFrom: historyKnownFrom, estimated, ...(fieldValues ? { fieldValues } : {}) };
     const body = csvStream(header, itemRecords(items, ctx.now(), calendar, history));
     return reply
       .type('text/csv; charset=utf-8')

@@ -79,6 +79,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
       work_level: null,
+      breakdown_field: null,
       shared_settings: { set_by: null, editable: false },
       // The demo's story (packages/demo-board, story.ts): a WIP limit on review, the SLE its history proposes.
       flow_policies: { sle: null, wip_limits: { 'In Review': expect.any(Number) }, blocked_label: 'blocked' },
@@ -123,6 +124,7 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
       work_level: null,
+      breakdown_field: null,
       shared_settings: { set_by: 'octo-alice', editable: true },
       flow_policies: { sle: null, wip_limits: {}, blocked_label: 'blocked' },
     };

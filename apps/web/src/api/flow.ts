@@ -7,6 +7,8 @@ export type FlowParams = {
   horizon?: number;
   items?: number;
   unit?: 'items' | 'estimate';
+  /** What the distribution splits by; absent: the board's setting (docs/metrics.md, "Breakdown"). */
+  breakdown?: 'issue_type' | 'field';
 };
 
 /** GET /api/flow/ (docs/metrics.md, "Flow"). */

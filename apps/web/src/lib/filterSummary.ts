@@ -1,8 +1,12 @@
 import type { ItemFilterState } from './itemFilter.ts';
 
 /** A filter as the page holds it or as a share link answers it (dates absent or empty when off). */
-export type FilterLike = Omit<ItemFilterState, 'from' | 'to' | 'type' | 'iteration' | 'issue_type'> & {
+export type FilterLike = Omit<
+  ItemFilterState,
+  'from' | 'to' | 'type' | 'iteration' | 'issue_type' | 'field_value'
+> & {
   issue_type?: readonly string[] | undefined;
+  field_value?: readonly string[] | undefined;
   type: readonly string[];
   iteration?: string | undefined;
   from?: string | undefined;
@@ -13,13 +17,17 @@ const TYPE_NAMES: Record<string, string> = { issue: 'issue', pull_request: 'pull
 const ITERATION_NAMES: Record<string, string> = { current: 'current', previous: 'previous' };
 const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' or ');
 
-/** The filters that are on, one short phrase each (`label "bug" or "ux"`); empty when none is. */
-export function filterSummary(filter: FilterLike): string[] {
+/**
+ * The filters that are on, one short phrase each (`label "bug" or "ux"`); empty when none is. `fieldName`:
+ * the board's breakdown field, which names its values' phrase (`Priority "High"`).
+ */
+export function filterSummary(filter: FilterLike, fieldName?: string | null): string[] {
   const lists: [string, readonly string[]][] = [
     ['label', filter.label],
     ['without label', filter.not_label],
     ['milestone', filter.milestone],
     ['issue type', filter.issue_type ?? []],
+    [fieldName ?? 'field value', filter.field_value ?? []],
     ['repository', filter.repo],
     ['assignee', filter.assignee],
   ];

@@ -8,6 +8,8 @@ export type ItemFilterState = {
   type: ('issue' | 'pull_request' | 'draft')[];
   /** The issues' organization-wide types ("Bug", "Feature"). */
   issue_type: string[];
+  /** Values of the board's breakdown field ("High"), as items have them now (docs/metrics.md, "Breakdown"). */
+  field_value: string[];
   repo: string[];
   assignee: string[];
   from: string;
@@ -16,7 +18,16 @@ export type ItemFilterState = {
   iteration: string;
 };
 
-const LISTS = ['label', 'not_label', 'milestone', 'type', 'issue_type', 'repo', 'assignee'] as const;
+const LISTS = [
+  'label',
+  'not_label',
+  'milestone',
+  'type',
+  'issue_type',
+  'field_value',
+  'repo',
+  'assignee',
+] as const;
 const TYPES = new Set(['issue', 'pull_request', 'draft']);
 
 export function filterFromParams(params: URLSearchParams): ItemFilterState {
@@ -27,6 +38,7 @@ export function filterFromParams(params: URLSearchParams): ItemFilterState {
     milestone: list('milestone'),
     type: list('type').filter((t) => TYPES.has(t)) as ItemFilterState['type'],
     issue_type: list('issue_type'),
+    field_value: list('field_value'),
     repo: list('repo'),
     assignee: list('assignee'),
     from: params.get('from') ?? '',

@@ -21,6 +21,7 @@ export const FILTER_PARAMS = [
   'milestone',
   'type',
   'issue_type',
+  'field_value',
   'repo',
   'assignee',
   'from',

@@ -18,6 +18,7 @@ const TEXTS = {
   types: { issue: 'Issues', pull_request: 'Pull requests', draft: 'Drafts' },
   repo: 'Repository',
   issueType: 'Issue type',
+  fieldValue: 'Breakdown field',
   assignee: 'Assignee',
   // The range keeps the items that were on the board during it (docs/metrics.md §13), not those finished in it.
   from: 'On the board from',
@@ -34,7 +35,7 @@ const TEXTS = {
 };
 
 type Texts = Record<
-  'label' | 'not_label' | 'milestone' | 'issue_type' | 'repo' | 'assignee' | 'from' | 'to',
+  'label' | 'not_label' | 'milestone' | 'issue_type' | 'field_value' | 'repo' | 'assignee' | 'from' | 'to',
   string
 >;
 
@@ -43,6 +44,7 @@ const toTexts = (filter: ItemFilterState): Texts => ({
   not_label: filter.not_label.join(', '),
   milestone: filter.milestone.join(', '),
   issue_type: filter.issue_type.join(', '),
+  field_value: filter.field_value.join(', '),
   repo: filter.repo.join(', '),
   assignee: filter.assignee.join(', '),
   from: filter.from,
@@ -55,6 +57,7 @@ const EMPTY: ItemFilterState = {
   milestone: [],
   type: [],
   issue_type: [],
+  field_value: [],
   repo: [],
   assignee: [],
   from: '',
@@ -64,6 +67,12 @@ const EMPTY: ItemFilterState = {
 
 type BarProps = { filter: ItemFilterState; onChange: (f: ItemFilterState) => void };
 
+/** The board's breakdown field while GitHub has it (its values are a filter of every analysis); null: none. */
+function useBreakdownFieldName(): string | null {
+  const field = useProjects().selected?.breakdown_field;
+  return field && !field.gone ? field.name : null;
+}
+
 /**
  * Label, milestone, type, repository, assignee and date range for every figure of the page (docs/metrics.md
  * §13). On a phone the fields fold behind a "Filters (n)" disclosure button, which the CSS shows only there.
@@ -72,7 +81,7 @@ export function FilterBar({ filter, onChange }: BarProps) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const toggle = useRef<HTMLButtonElement>(null);
-  const on = filterSummary(filter).length;
+  const on = filterSummary(filter, useBreakdownFieldName()).length;
   // Applying folds the fields on a phone so the figures show; focus goes back to the button that opens them.
   const applied = (next: ItemFilterState) => {
     onChange(next);
@@ -110,6 +119,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
   const rangeId = `${id}-range`;
   const [type, setType] = useState(filter.type[0] ?? '');
   const suggestionsFor = useFilterSuggestions();
+  const fieldName = useBreakdownFieldName();
   const [iteration, setIteration] = useState(filter.iteration);
   const address = JSON.stringify(filter);
   // The address is the truth: going back or forward shows its filter.
@@ -134,6 +144,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       milestone: splitList(texts.milestone),
       type: type ? [type as ItemFilterState['type'][number]] : [],
       issue_type: splitList(texts.issue_type),
+      field_value: splitList(texts.field_value),
       repo: splitList(texts.repo),
       assignee: splitList(texts.assignee),
       from: texts.from,
@@ -197,6 +208,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
         </Select>
       </div>
       {field('issue_type', TEXTS.issueType)}
+      {(fieldName || texts.field_value) && field('field_value', fieldName ?? TEXTS.fieldValue)}
       {field('repo', TEXTS.repo)}
       {field('assignee', TEXTS.assignee)}
       <IterationField value={iteration} onChange={setIteration} />

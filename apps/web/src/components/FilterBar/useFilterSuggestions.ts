@@ -43,16 +43,3 @@ export function useFilterSuggestions(): (field: SuggestedField) => readonly Filt
   return (field) =>
     (field === 'field_value' ? query.data?.breakdown_field?.values : query.data?.[KIND[field]]) ?? NONE;
 }
-
-/** The board's breakdown field's name, when it has one (the filter bar's field for its values). */
-export function useBreakdownFieldName(): string | null {
-  const project = useProjects().selected?.project_id ?? null;
-  const query = useQuery({
-    queryKey: ['filter-suggestions', project],
-    queryFn: () => getFilterSuggestions(project ?? ''),
-    enabled: project !== null,
-    staleTime: 60_000,
-    retry: false,
-  });
-  return query.data?.breakdown_field?.name ?? null;
-}

@@ -97,13 +97,33 @@ export function FlowPage() {
     else next.set('unit', value);
     setParams(next);
   };
+  // The board's breakdown field (while GitHub has it): the distribution may split by it or by issue type.
+  const breakdownField =
+    project?.breakdown_field && !project.breakdown_field.gone ? project.breakdown_field.name : null;
+  const requestedSplit = params.get('breakdown');
+  const breakdown =
+    breakdownField !== null && (requestedSplit === 'issue_type' || requestedSplit === 'field')
+      ? requestedSplit
+      : undefined;
+  const setSplit = (value: 'issue_type' | 'field') => {
+    const next = new URLSearchParams(params);
+    next.set('breakdown', value);
+    setParams(next);
+  };
   const [sharing, setSharing] = useState(false);
   const calendar = exportCalendar(project?.calendar);
   const query = useQuery({
-    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, unit, filter, estimated],
+    queryKey: ['flow', project?.project_id, days, HORIZON, TARGET_ITEMS, unit, breakdown, filter, estimated],
     queryFn: () =>
       getFlow(
-        { project: project?.project_id ?? '', days, horizon: HORIZON, items: TARGET_ITEMS, unit },
+        {
+          project: project?.project_id ?? '',
+          days,
+          horizon: HORIZON,
+          items: TARGET_ITEMS,
+          unit,
+          ...(breakdown ? { breakdown } : {}),
+        },
         { ...filterQuery(filter), ...estimatedQuery(estimated) },
       ),
     enabled: project !== null,
@@ -173,7 +193,7 @@ export function FlowPage() {
                   <ForecastTable forecast={data.forecast} calendar={calendar} />
                 </div>
                 <BlockedByColumnTable data={data} calendar={calendar} />
-                <TypeBreakdown data={data} />
+                <TypeBreakdown data={data} split={{ field: breakdownField, onChange: setSplit }} />
               </div>
             </ExportBoard.Provider>
           </UnitField.Provider>

@@ -1,20 +1,75 @@
-import type { FlowResponse, TypeFlowRow } from '@fluxion/contract';
+import type { DimensionFlowRow, FlowResponse } from '@fluxion/contract';
+import { Select } from '@primer/react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
-const NO_TYPE = 'No type';
-const typeName = (row: TypeFlowRow) => row.type ?? NO_TYPE;
 const days = (value: number | null) => (value === null ? '–' : `${value} d`);
 
+/** What the card splits by, and the board's breakdown field to offer beside issue types (null: none). */
+export type SplitChoice = {
+  field: string | null;
+  onChange: (by: 'issue_type' | 'field') => void;
+};
+
+/** The card's words for what it splits by: the issue type, or the board's field ("Priority"). */
+function splitWords(data: FlowResponse) {
+  const field = data.breakdown?.by === 'field' ? data.breakdown.field : null;
+  return field
+    ? { title: `Work by ${field}`, per: `per ${field}`, column: field, none: `No ${field}` }
+    : { title: 'Work type distribution', per: 'per issue type', column: 'Type', none: 'No type' };
+}
+
+/** The rows to draw: the breakdown's, or (an older answer) the type rows. */
+function rowsOf(data: FlowResponse): DimensionFlowRow[] {
+  if (data.breakdown) return data.breakdown.rows;
+  return (data.by_type ?? []).map(({ type, ...row }) => ({ value: type, ...row }));
+}
+
 /**
- * Flow split by issue type (docs/metrics.md, "Breakdown by type"): how the window's finished work and
- * today's work in progress divide between types, then each type's cycle-time percentiles, oldest item
- * and its own SLE. Nothing on a board whose items carry no type.
+ * Flow split by issue type or by the board's breakdown field (docs/metrics.md, "Breakdown"): how the
+ * window's finished work and today's work in progress divide between values, then each value's cycle-time
+ * percentiles, oldest item and (for types) its own SLE. Its title says what it splits by; with a breakdown
+ * field, a choice between the two. Nothing on a board whose items carry no value, and no choice to make.
  */
-export function TypeBreakdown({ data }: { data: FlowResponse }) {
-  const rows = data.by_type ?? [];
-  if (rows.length === 0 || rows.every((row) => row.type === null)) return null;
+export function TypeBreakdown({ data, split }: { data: FlowResponse; split?: SplitChoice }) {
+  const rows = rowsOf(data);
+  const words = splitWords(data);
+  const by = data.breakdown?.by ?? 'issue_type';
+  const chooser = split?.field ? (
+    <div className={styles.splitChoice}>
+      <label htmlFor="flow-split">Split by</label>
+      <Select
+        id="flow-split"
+        size="small"
+        value={by}
+        onChange={(e) => split.onChange(e.target.value as 'issue_type' | 'field')}
+      >
+        <Select.Option value="issue_type">Issue type</Select.Option>
+        <Select.Option value="field">{split.field}</Select.Option>
+      </Select>
+    </div>
+  ) : null;
+  const note = data.breakdown?.note ? (
+    <p className={styles.unitNote} data-testid="breakdown-note">
+      {data.breakdown.note}
+    </p>
+  ) : null;
+  if (rows.length === 0 || rows.every((row) => row.value === null)) {
+    if (!chooser && !note) return null;
+    return (
+      <ChartCard
+        title={words.title}
+        caption={`No item has a value ${words.per} yet.`}
+        testId="flow-by-type"
+        table
+      >
+        {chooser}
+        {note}
+      </ChartCard>
+    );
+  }
+  const typeName = (row: DimensionFlowRow) => row.value ?? words.none;
   const chart = rows.map((row) => ({
     type: typeName(row),
     finished: row.throughput,
@@ -30,11 +85,13 @@ export function TypeBreakdown({ data }: { data: FlowResponse }) {
   const height = 40 + rows.length * 36;
   return (
     <ChartCard
-      title="Work type distribution"
-      caption={`Finished items over the last ${data.window.days} days and items in progress now, then cycle-time percentiles and the oldest item in progress (days), per issue type.`}
+      title={words.title}
+      caption={`Finished items over the last ${data.window.days} days and items in progress now, then cycle-time percentiles and the oldest item in progress (days), ${words.per}.`}
       testId="flow-by-type"
       table
     >
+      {chooser}
+      {note}
       <div style={{ width: '100%', height }} data-testid="type-counts-chart">
         <ResponsiveContainer>
           <BarChart data={chart} layout="vertical" margin={{ left: 8, right: 16 }}>
@@ -66,7 +123,7 @@ export function TypeBreakdown({ data }: { data: FlowResponse }) {
         <table className={styles.table}>
           <thead>
             <tr>
-              <th scope="col">Type</th>
+              <th scope="col">{words.column}</th>
               <th scope="col">Finished</th>
               <th scope="col">In progress</th>
               <th scope="col">p50</th>

@@ -3,7 +3,8 @@ import { Dialog, Flash, FormControl, Link, Select, Stack } from '@primer/react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EstimateFieldSelect } from './EstimateFieldSelect.tsx';
-import { getOwnerOptions, getProjectsByOwner } from '../../api/endpoints.ts';
+import { BreakdownFieldSelect } from './BreakdownFieldSelect.tsx';
+import { getOwnerOptions, getProjectFields, getProjectsByOwner } from '../../api/endpoints.ts';
 import { useAuth } from '../../auth/context.ts';
 import { useConnections } from '../../components/BoardAccess/useConnections.ts';
 import { useInstallUrl } from '../../components/BoardAccess/useInstallUrl.ts';
@@ -37,6 +38,14 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
   // The board's Number field read as the estimate ('' for none, the default), for the board chosen.
   const [estimateOf, setEstimateOf] = useState({ projectId: '', fieldId: '' });
   const estimate = estimateOf.projectId === form.projectId ? estimateOf.fieldId : '';
+  // The field Flow splits the work by ('' for issue type, the default), for the board chosen.
+  const [breakdownOf, setBreakdownOf] = useState({ projectId: '', fieldId: '' });
+  const breakdown = breakdownOf.projectId === form.projectId ? breakdownOf.fieldId : '';
+  const boardFields = useQuery({
+    queryKey: ['github-project-fields', form.projectId],
+    queryFn: () => getProjectFields(form.projectId),
+    enabled: form.projectId !== '',
+  });
   const owners = useQuery({ queryKey: ['github-owner-options'], queryFn: getOwnerOptions });
   const ownerValue = form.owner ?? owners.data?.[0]?.value ?? null;
   const option = owners.data?.find((o) => o.value === ownerValue);
@@ -73,9 +82,11 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
             if (!result.ok) return setError(result.error);
             setError(null);
             setSaving(true);
-            const failed = await onSubmit(
-              estimate ? { ...result.body, estimate_field_id: estimate } : result.body,
-            );
+            const failed = await onSubmit({
+              ...result.body,
+              ...(estimate ? { estimate_field_id: estimate } : {}),
+              ...(breakdown ? { breakdown_field_id: breakdown } : {}),
+            });
             setSaving(false);
             setError(failed);
           },
@@ -143,6 +154,14 @@ export function AddProjectDialog({ tracked, onClose, onSubmit }: Props) {
             value={estimate}
             current={null}
             onChange={(fieldId) => setEstimateOf({ projectId: form.projectId, fieldId })}
+          />
+        )}
+        {form.projectId && (
+          <BreakdownFieldSelect
+            fields={boardFields.data?.fields}
+            workflowFieldId={form.fieldId || boardFields.data?.default_field_id || null}
+            value={breakdown}
+            onChange={(fieldId) => setBreakdownOf({ projectId: form.projectId, fieldId })}
           />
         )}
         {error && (

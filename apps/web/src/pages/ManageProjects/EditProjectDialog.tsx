@@ -14,6 +14,7 @@ import { FlowPoliciesField, initialPolicies, policiesRequest } from './FlowPolic
 import type { BoardFieldsState } from './BlockedFieldSelect.tsx';
 import { EstimateFieldSelect, estimateFieldId } from './EstimateFieldSelect.tsx';
 import { useBoardIterations } from '../../projects/useBoardIterations.ts';
+import { BreakdownFieldSelect } from './BreakdownFieldSelect.tsx';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { changeWorkflowField, getFilterSuggestions, getProjectFields } from '../../api/endpoints.ts';
 import { withBoardTypes } from './TypeSlesField.tsx';
@@ -38,6 +39,7 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
   const [calendar, setCalendar] = useState(() => initialCalendar(project));
   const [includeArchived, setIncludeArchived] = useState(() => initialIncludeArchived(project));
   const [workLevel, setWorkLevel] = useState(project.work_level ?? '');
+  const [breakdown, setBreakdown] = useState(project.breakdown_field?.id ?? '');
   const calendarBody = calendarRequest(calendar);
   const editable = sharedSettingsEditable(project);
   const [policies, setPolicies] = useState(() => initialPolicies(project));
@@ -88,6 +90,9 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
       ...(editable && workLevel !== (project.work_level ?? '')
         ? { work_level: (workLevel || null) as SaveProjectRequest['work_level'] }
         : {}),
+      ...(editable && breakdown !== (project.breakdown_field?.id ?? '')
+        ? { breakdown_field_id: breakdown || null }
+        : {}),
     });
     setSaving(false);
     setError(failed);
@@ -131,6 +136,13 @@ export function EditProjectDialog({ project, onClose, onSubmit }: Props) {
           <CalendarField choice={calendar} onChange={setCalendar} />
           <ArchivedField checked={includeArchived} onChange={setIncludeArchived} />
           <WorkLevelField value={workLevel} onChange={setWorkLevel} />
+          <BreakdownFieldSelect
+            fields={fields.data?.fields}
+            workflowFieldId={project.workflow_field?.id ?? fields.data?.default_field_id ?? null}
+            value={breakdown}
+            current={project.breakdown_field ?? null}
+            onChange={setBreakdown}
+          />
           <FlowPoliciesField
             choice={shownPolicies}
             onChange={setPolicies}

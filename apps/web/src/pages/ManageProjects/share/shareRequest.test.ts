@@ -19,6 +19,7 @@ describe('share link request', () => {
         milestone: [],
         type: ['pull_request'],
         issue_type: [],
+        field_value: [],
         repo: [],
         assignee: ['octo-bob'],
         from: '2026-10-01',
