@@ -89,6 +89,58 @@ describe('projects, items and history', () => {
     });
   });
 
+  it("loses a move's Status event as GitHub does, and keeps the label events and the fields' updatedAt", async () => {
+    await control(sim, '/_sim/quirks', { timelineEventLoss: 1 });
+    const project = await control<{ id: string }>(sim, '/_sim/projects', {
+      owner: 'fluxion-labs',
+      title: 'Evidence',
+      columns: ['Todo', 'Doing', 'Done'],
+      singleSelectFields: [{ name: 'Priority', options: ['High', 'Low'] }],
+      numberFields: ['Estimate'],
+    });
+    const issue = await control<{ itemId: string; contentId: string }>(sim, '/_sim/issues', {
+      repo: 'fluxion-labs/web',
+      title: 'Evidence kept',
+      projectId: project.id,
+      status: 'Todo',
+      at: '2026-11-01T09:00:00Z',
+    });
+    const edit = (body: object) => control(sim, `/_sim/issues/${issue.contentId}`, body, 'PATCH');
+    await edit({ labels: ['in progress'], at: '2026-11-02T09:00:00Z' });
+    await control(sim, `/_sim/items/${issue.itemId}/fields`, {
+      fields: { Priority: 'High', Estimate: 3 },
+      at: '2026-11-02T10:00:00Z',
+    });
+    await control(sim, `/_sim/items/${issue.itemId}/move`, { status: 'Doing', at: '2026-11-02T11:00:00Z' });
+    await edit({ labels: [], at: '2026-11-03T09:00:00Z' });
+    await control(sim, '/_sim/quirks', { timelineEventLoss: 'github' });
+    type Value = { updatedAt?: string; field?: { name: string } };
+    type Event = { __typename: string; createdAt: string; label?: { name: string } };
+    const data = await alice<{
+      node: {
+        fieldValues: { nodes: Value[] };
+        content: { timelineItems: { nodes: Event[] } };
+      };
+    }>(
+      `query($id: ID!) { node(id: $id) { ... on ProjectV2Item {
+        fieldValues(first: 20) { nodes { ... on ProjectV2ItemFieldValueCommon { updatedAt field { ... on ProjectV2FieldCommon { name } } } } }
+        content { ... on Issue { timelineItems(first: 50, itemTypes: [PROJECT_V2_ITEM_STATUS_CHANGED_EVENT, LABELED_EVENT, UNLABELED_EVENT]) {
+          nodes { __typename ... on LabeledEvent { createdAt label { name } } ... on UnlabeledEvent { createdAt label { name } }
+            ... on ProjectV2ItemStatusChangedEvent { createdAt } } } } } } } }`,
+      { id: issue.itemId },
+    );
+    expect(data.node.content.timelineItems.nodes).toEqual([
+      { __typename: 'LabeledEvent', createdAt: '2026-11-02T09:00:00Z', label: { name: 'in progress' } },
+      { __typename: 'UnlabeledEvent', createdAt: '2026-11-03T09:00:00Z', label: { name: 'in progress' } },
+    ]);
+    const stamps = Object.fromEntries(data.node.fieldValues.nodes.map((v) => [v.field?.name, v.updatedAt]));
+    expect(stamps).toMatchObject({
+      Status: '2026-11-02T11:00:00Z',
+      Priority: '2026-11-02T10:00:00Z',
+      Estimate: '2026-11-02T10:00:00Z',
+    });
+  });
+
   it('lets the control API build a board from scratch', async () => {
     await control(sim, '/_sim/users', { login: 'octo-carol' });
     await control(sim, '/_sim/orgs', { login: 'carol-co', members: ['octo-carol'] });
