@@ -4,7 +4,7 @@ import { NoBoardAccessError, readerFactory } from '../collector/readers.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/connection.ts';
 import { githubForUser } from '../github/for-user.ts';
-import { REFRESH_BEFORE_MS } from '../github/user-token.ts';
+import { RENEWAL } from '../leases/renewal.ts';
 import { buildTestApp, listenTestApp, type TestApp, testClock, testConfig } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { CookieJar, location, visit } from '../testing/browser.ts';
@@ -133,7 +133,7 @@ describe.each(await dialectCases())('sign-in through the GitHub App ($name)', ({
     let session = await signIn('octo-bob');
     const signedInToken = (await userRow('octo-bob')).github_token_enc;
     const before = (await stats()).userTokensRefreshed;
-    await advance(USER_TOKEN_MS - REFRESH_BEFORE_MS - 1_000);
+    await advance(USER_TOKEN_MS - RENEWAL.renewBeforeMs - 1_000);
     session = await renewed(session);
     const { access } = session;
     expect((await api('/api/github-owner-options/', access)).status).toBe(200);
@@ -155,7 +155,7 @@ describe.each(await dialectCases())('sign-in through the GitHub App ($name)', ({
   it('concurrent uses in three processes refresh exactly once, and all of them read GitHub', async () => {
     const signedIn = await signIn('octo-bob');
     const bob = (await userRow('octo-bob')).id;
-    await advance(USER_TOKEN_MS - REFRESH_BEFORE_MS + 1_000);
+    await advance(USER_TOKEN_MS - RENEWAL.renewBeforeMs + 1_000);
     const { access } = await renewed(signedIn);
     const before = (await stats()).userTokensRefreshed;
     const processes = [otherProcess(), otherProcess()];
@@ -223,7 +223,7 @@ describe.each(await dialectCases())('sign-in through the GitHub App ($name)', ({
 
   it('a refresh GitHub refuses (authorization revoked while the token aged) ends the sign-in too', async () => {
     const signedIn = await signIn('octo-alice');
-    await advance(USER_TOKEN_MS - REFRESH_BEFORE_MS + 1_000);
+    await advance(USER_TOKEN_MS - RENEWAL.renewBeforeMs + 1_000);
     const { access, refresh } = await renewed(signedIn);
     await fetch(`${sim.url}/_sim/app/authorizations/octo-alice`, { method: 'DELETE' });
     const before = (await stats()).userTokensRefreshed;

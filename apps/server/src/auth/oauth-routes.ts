@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
 import { buildAuthorizeUrl, exchangeOAuthCode } from '../github/oauth.ts';
-import { startPendingOAuth, takePendingOAuth } from '../github/pending-oauth.ts';
+import { pendingOAuthCookie, startPendingOAuth, takeOAuthCallback } from '../github/pending-oauth.ts';
 import { sealTokens } from '../github/user-token.ts';
 import { storeSignInTokens } from '../users/github-tokens.ts';
 import { upsertGithubUser } from '../users/queries.ts';
@@ -18,11 +18,7 @@ const CALLBACK_PATH = endpoints.oauthCallback.path;
 export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // Read per request: the public URL may only be known once the server listens (a random port).
   const redirectUri = () => `${ctx.config.publicUrl}${CALLBACK_PATH}`;
-  const cookie = () => ({
-    name: 'oauth_state',
-    path: '/accounts/github/',
-    secure: ctx.config.publicUrl.startsWith('https:'),
-  });
+  const cookie = () => pendingOAuthCookie(ctx.config.publicUrl, 'oauth_state');
   const rateLimit = authRateLimit(ctx);
   // With a GitHub App configured, users sign in through it (its client id and secret, no scopes): their
   // user access tokens expire and are refreshed (github/user-token.ts). Otherwise the OAuth app's.
@@ -65,8 +61,7 @@ export async function oauthRoutes(app: FastifyInstance, { ctx }: { ctx: AppConte
     app,
     endpoints.oauthCallback,
     async (request, reply) => {
-      const { code, state, error } = request.query;
-      const pending = takePendingOAuth(request, reply, cookie(), state);
+      const { code, error, pending } = takeOAuthCallback(request, reply, cookie(), request.query);
       if (error === 'access_denied') {
         request.log.info('sign-in cancelled on GitHub');
         return fail(reply);

@@ -17,6 +17,18 @@ export type PendingOAuth = z.infer<typeof pendingSchema>;
 
 export type PendingOAuthCookie = { name: string; path: string; secure: boolean };
 
+/** The cookie of a flow whose callback is under `/accounts/github/`, secure when the public URL is https. */
+export function pendingOAuthCookie(publicUrl: string, name: string): PendingOAuthCookie {
+  return { name, path: '/accounts/github/', secure: publicUrl.startsWith('https:') };
+}
+
+/** What GitHub's redirect to a callback carries. */
+export type OAuthCallbackQuery = {
+  code?: string | undefined;
+  state?: string | undefined;
+  error?: string | undefined;
+};
+
 /** Starts a flow: sets the cookie and returns what the authorize URL carries (`state`, the PKCE challenge). */
 export function startPendingOAuth(
   reply: FastifyReply,
@@ -41,20 +53,21 @@ export function startPendingOAuth(
 }
 
 /**
- * Ends a flow at its callback: clears the cookie and returns the pending flow only when the cookie's
- * signature holds and GitHub returned its `state` (compared in constant time); otherwise null.
+ * Ends a flow at its callback: clears the cookie and answers GitHub's `code` or `error` with the pending
+ * flow, which is null unless the cookie's signature holds and GitHub returned its `state` (compared in
+ * constant time).
  */
-export function takePendingOAuth(
+export function takeOAuthCallback(
   request: FastifyRequest,
   reply: FastifyReply,
   cookie: PendingOAuthCookie,
-  returnedState: string | undefined,
-): PendingOAuth | null {
+  { code, state, error }: OAuthCallbackQuery,
+): { code: string | undefined; error: string | undefined; pending: PendingOAuth | null } {
   const unsigned = request.unsignCookie(request.cookies[cookie.name] ?? '');
   reply.clearCookie(cookie.name, { path: cookie.path });
-  if (!unsigned.valid || !unsigned.value || !returnedState) return null;
+  if (!unsigned.valid || !unsigned.value || !state) return { code, error, pending: null };
   const pending = parsePending(unsigned.value);
-  return pending && sameSecret(returnedState, pending.state) ? pending : null;
+  return { code, error, pending: pending && sameSecret(state, pending.state) ? pending : null };
 }
 
 function parsePending(text: string): PendingOAuth | null {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { type RenewalStep, renewedByOne, WAIT_FOR_RENEWAL } from '../leases/renewal.ts';
+import { RENEWAL, type RenewalStep, renewedByOne, WAIT_FOR_RENEWAL } from '../leases/renewal.ts';
 import {
   forgetRevokedGithubTokens,
   forgetSignedOutGithubTokens,
@@ -17,12 +17,6 @@ import { createGithubClient } from './client.ts';
 import { GithubAuthError, GithubError } from './errors.ts';
 import { deleteUserToken, type ExchangedToken, RefreshTokenRefusedError, refreshUserToken } from './oauth.ts';
 
-/** A user access token is refreshed when it expires within this long (GitHub's live 8 hours). */
-export const REFRESH_BEFORE_MS = 5 * 60_000;
-/** How long one process may take to spend the refresh token before another may try. */
-export const REFRESH_LEASE_MS = 30_000;
-/** How long a use waits (real time) for another process's refresh, whose new token it then takes. */
-const WAIT_FOR_REFRESH_MS = 15_000;
 const WAIT_STEP_MS = 25;
 
 /** The user has no GitHub token Fluxion may use (never had, or GitHub refused it): they must sign in again. */
@@ -55,7 +49,7 @@ const expiresWithin = (row: StoredGithubTokens, now: number, margin: number) =>
   row.github_token_expires_at !== null && row.github_token_expires_at - now <= margin;
 
 /**
- * The user's GitHub token, refreshed first when it expires within REFRESH_BEFORE_MS (a GitHub App's user
+ * The user's GitHub token, refreshed first when it expires within RENEWAL.renewBeforeMs (a GitHub App's user
  * access token; an OAuth app's never expires and is answered as stored). GitHub's refresh tokens are single
  * use, and a refresh ends the old access token, so across requests and processes exactly one use spends it:
  * the one that takes the refresh lease, a compare-and-set on the stored refresh token. The others wait for
@@ -65,7 +59,7 @@ const expiresWithin = (row: StoredGithubTokens, now: number, margin: number) =>
  */
 export async function userGithubToken(ctx: AppContext, userId: string): Promise<UserToken> {
   return renewedByOne((late) => lookAtUserToken(ctx, userId, late), {
-    waitMs: WAIT_FOR_REFRESH_MS,
+    waitMs: RENEWAL.waitMs,
     stepMs: WAIT_STEP_MS,
     timedOut: () =>
       new GithubError(`Timed out waiting for another process to refresh the GitHub token of ${userId}`),
@@ -88,7 +82,7 @@ async function lookAtUserToken(
       kind: row.github_token_kind,
     },
   });
-  if (!expiresWithin(row, now, REFRESH_BEFORE_MS)) return current();
+  if (!expiresWithin(row, now, RENEWAL.renewBeforeMs)) return current();
   const refreshable =
     row.github_refresh_token_enc !== null &&
     (row.github_refresh_expires_at === null || row.github_refresh_expires_at > now) &&
@@ -99,7 +93,7 @@ async function lookAtUserToken(
     return signInNeeded(ctx, userId, row.github_token_enc, 'the GitHub token expired and cannot be renewed');
   }
   const owner = randomUUID();
-  const lease = { owner, now, leaseMs: REFRESH_LEASE_MS };
+  const lease = { owner, now, leaseMs: RENEWAL.leaseMs };
   if (await takeRefreshLease(ctx.db, userId, row.github_refresh_token_enc as string, lease)) {
     return { use: await refresh(ctx, row, owner) };
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context.ts';
-import { type RenewalStep, renewedByOne, WAIT_FOR_RENEWAL } from '../leases/renewal.ts';
+import { RENEWAL, type RenewalStep, renewedByOne, WAIT_FOR_RENEWAL } from '../leases/renewal.ts';
 import { decryptSecret, encryptSecret } from '../users/secret-box.ts';
 import { InstallationGoneError, InstallationSuspendedError, mintInstallationToken } from './github-app.ts';
 import {
@@ -13,12 +13,6 @@ import {
   takeRenewal,
 } from './store.ts';
 
-/** A token is used until this long before it expires (GitHub's last an hour), then renewed. */
-export const RENEW_BEFORE_MS = 5 * 60_000;
-/** How long one process may take to mint a token before another may try. */
-export const RENEWAL_LEASE_MS = 30_000;
-/** How long a caller waits (real time) for another process's renewal when it has no valid token itself. */
-const WAIT_FOR_RENEWAL_MS = 15_000;
 const WAIT_STEP_MS = 50;
 
 /** The App cannot read this installation's boards: uninstalled, suspended, or never stored. */
@@ -58,7 +52,7 @@ function unavailable(row: InstallationRow | undefined, id: number): Installation
  */
 export async function installationToken(ctx: AppContext, id: number): Promise<string> {
   return renewedByOne(() => lookAtInstallationToken(ctx, id), {
-    waitMs: WAIT_FOR_RENEWAL_MS,
+    waitMs: RENEWAL.waitMs,
     stepMs: WAIT_STEP_MS,
     timedOut: () =>
       new Error(`Timed out waiting for another process to renew the token of installation ${id}`),
@@ -71,9 +65,9 @@ async function lookAtInstallationToken(ctx: AppContext, id: number): Promise<Ren
   if (refused || !row) throw refused;
   const now = ctx.now();
   const stored = () => ({ use: decryptSecret(row.token_enc as string, ctx.config.tokenEncryptionKey) });
-  if (usable(row, now, RENEW_BEFORE_MS)) return stored();
+  if (usable(row, now, RENEWAL.renewBeforeMs)) return stored();
   const owner = randomUUID();
-  const lease = { now, leaseMs: RENEWAL_LEASE_MS, renewBeforeMs: RENEW_BEFORE_MS };
+  const lease = { now, leaseMs: RENEWAL.leaseMs, renewBeforeMs: RENEWAL.renewBeforeMs };
   if (await takeRenewal(ctx.db, id, owner, lease)) return { use: await renew(ctx, id, owner) };
   // Someone else renews: their old token serves meanwhile, while it lives.
   return usable(row, now, 0) ? stored() : WAIT_FOR_RENEWAL;

@@ -5,6 +5,16 @@ export type RenewalStep<T> = { use: T } | 'wait';
 
 export const WAIT_FOR_RENEWAL: RenewalStep<never> = 'wait';
 
+/** The timing of every shared token's renewal (a user's GitHub token, an installation's token). */
+export const RENEWAL = {
+  /** Renewed when it expires within this long (GitHub's user tokens live 8 hours, installations' 1). */
+  renewBeforeMs: 5 * 60_000,
+  /** How long one process may take to renew before another may try. */
+  leaseMs: 30_000,
+  /** How long a use waits (real time) for another process's renewal, whose new value it then takes. */
+  waitMs: 15_000,
+} as const;
+
 export type RenewalWait = {
   /** How long (real time) to wait for another process's renewal before giving up. */
   waitMs: number;

@@ -4,7 +4,7 @@ import { authenticate } from '../auth/authenticate.ts';
 import type { AppContext } from '../context.ts';
 import { githubWithToken } from '../github/for-user.ts';
 import { buildAuthorizeUrl, deleteUserToken, exchangeOAuthCode } from '../github/oauth.ts';
-import { startPendingOAuth, takePendingOAuth } from '../github/pending-oauth.ts';
+import { pendingOAuthCookie, startPendingOAuth, takeOAuthCallback } from '../github/pending-oauth.ts';
 import { registerEndpoint } from '../http/endpoint.ts';
 import { badRequest } from '../http/errors.ts';
 import { authRateLimit } from '../http/rate-limit.ts';
@@ -31,11 +31,7 @@ const REDIRECT = '/manage-projects';
 export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const redirectUri = () => `${ctx.config.publicUrl}${endpoints.githubPersonalCallback.path}`;
   const rateLimit = authRateLimit(ctx);
-  const cookie = () => ({
-    name: 'personal_oauth',
-    path: '/accounts/github/',
-    secure: ctx.config.publicUrl.startsWith('https:'),
-  });
+  const cookie = () => pendingOAuthCookie(ctx.config.publicUrl, 'personal_oauth');
   const oauthApp = () => ({
     apiUrl: ctx.config.github.apiUrl,
     webUrl: ctx.config.github.webUrl,
@@ -117,8 +113,7 @@ export async function personalBoardsRoutes(app: FastifyInstance, { ctx }: { ctx:
     app,
     endpoints.githubPersonalCallback,
     async (request, reply) => {
-      const { code, state, error } = request.query;
-      const pending = takePendingOAuth(request, reply, cookie(), state);
+      const { code, error, pending } = takeOAuthCallback(request, reply, cookie(), request.query);
       if (error === 'access_denied')
         return done(reply, 'failed', 'Personal boards were not connected: GitHub access was declined');
       if (error || !pending?.userId || !code) {
