@@ -1,9 +1,9 @@
-import { endpoints } from '@fluxion/contract';
+import { type Endpoint, endpoints } from '@fluxion/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendJsonBody } from '../http/json-body.ts';
 import type { ApiContext } from '../context.ts';
-import { authorizeAnalysis, viewerOf } from './access.ts';
-import { registerEndpoint } from '../http/endpoint.ts';
+import { authorizeAnalysis, type Viewer, viewerOf } from './access.ts';
+import { type EndpointRequest, registerEndpoint } from '../http/endpoint.ts';
 import { filterSuggestions } from './filter-suggestions.ts';
 import type { Json } from './analysis-kind.ts';
 import { boardStoryOf } from './story-service.ts';
@@ -25,31 +25,21 @@ async function sendJson<T>(
 
 export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiContext }) {
   app.addHook('preHandler', authorizeAnalysis(ctx));
-  registerEndpoint(app, endpoints.leadTime, (request, reply) =>
-    sendJson(request, reply, leadTime(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.boardStory, (request, reply) =>
-    sendJson(request, reply, boardStoryOf(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.timeInState, (request, reply) =>
-    sendJson(request, reply, timeInState(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.issues, (request, reply) =>
-    sendJson(request, reply, issuesInColumn(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.filterSuggestions, (request, reply) =>
-    sendJson(request, reply, filterSuggestions(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.itemHistory, (request, reply) =>
-    sendJson(request, reply, itemHistory(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.levelOfWork, (request, reply) =>
-    sendJson(request, reply, levelOfWorkOf(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.parents, (request, reply) =>
-    sendJson(request, reply, parentsOf(ctx, viewerOf(request), request.query)),
-  );
-  registerEndpoint(app, endpoints.columnStats, (request, reply) =>
-    sendJson(request, reply, columnStats(ctx, viewerOf(request), request.params.id, request.query)),
-  );
+  /** An analysis endpoint: the viewer's answer to the validated request, as its cached JSON bytes. */
+  const analysis = <E extends Endpoint>(
+    endpoint: E,
+    answer: (viewer: Viewer, request: EndpointRequest<E>) => Promise<Json<unknown>>,
+  ) =>
+    registerEndpoint(app, endpoint, (request, reply) =>
+      sendJson(request, reply, answer(viewerOf(request), request)),
+    );
+  analysis(endpoints.leadTime, (viewer, { query }) => leadTime(ctx, viewer, query));
+  analysis(endpoints.boardStory, (viewer, { query }) => boardStoryOf(ctx, viewer, query));
+  analysis(endpoints.timeInState, (viewer, { query }) => timeInState(ctx, viewer, query));
+  analysis(endpoints.issues, (viewer, { query }) => issuesInColumn(ctx, viewer, query));
+  analysis(endpoints.filterSuggestions, (viewer, { query }) => filterSuggestions(ctx, viewer, query));
+  analysis(endpoints.itemHistory, (viewer, { query }) => itemHistory(ctx, viewer, query));
+  analysis(endpoints.levelOfWork, (viewer, { query }) => levelOfWorkOf(ctx, viewer, query));
+  analysis(endpoints.parents, (viewer, { query }) => parentsOf(ctx, viewer, query));
+  analysis(endpoints.columnStats, (viewer, { params, query }) => columnStats(ctx, viewer, params.id, query));
 }

@@ -15,7 +15,8 @@ export type BoardItems = {
   read: number;
 };
 
-const ITEM_FIELDS = [
+/** What an item is, wherever it stands: an item that left the board keeps it. */
+const CONTENT_FIELDS = [
   'item_id',
   'number',
   'title',
@@ -23,12 +24,10 @@ const ITEM_FIELDS = [
   'milestone',
   'labels',
   'assignees',
-  'column_name',
-  'entered_column_at',
-  'removed_at',
   'content_id',
   'relations',
 ] as const;
+const ITEM_FIELDS = [...CONTENT_FIELDS, 'column_name', 'entered_column_at', 'removed_at'] as const;
 
 /**
  * The board's items now on it: from its stored snapshot (move-log/item-snapshots.ts) and the items
@@ -171,17 +170,7 @@ export function withRelations(item: BoardItem, contentId: string | null, json: s
 export async function readLeftItems(db: Db, boardId: string): Promise<BoardItem[]> {
   const rows = await db
     .selectFrom('items')
-    .select([
-      'item_id',
-      'number',
-      'title',
-      'url',
-      'milestone',
-      'labels',
-      'assignees',
-      'content_id',
-      'relations',
-    ])
+    .select(CONTENT_FIELDS)
     .where('board_id', '=', boardId)
     .where('removed_at', 'is not', null)
     .execute();
