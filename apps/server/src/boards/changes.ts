@@ -1,7 +1,7 @@
 import type { Db } from '../db/connection.ts';
 
 /**
- * A unit of work on what a board has recorded (moves, items, labels, field values, plans, columns): every
+ * A unit of work on what a board has recorded (moves, items, labels, field values, iterations and estimates, columns): every
  * write goes through `changes.db` and says what it changed with `changes.wrote(…)`; when the work is done
  * and anything was changed, the board's `data_version` goes up once, in the same transaction, so loaded
  * boards and cached analyses of it are stale from that commit on. This is the one way `data_version` moves

@@ -9,7 +9,7 @@ export type BoardReader = {
   /** The board's single-select fields: its workflow field is one of them (boards/workflow-field.ts). */
   getProjectFields(projectId: string): Promise<GithubBoardFields>;
   /**
-   * `fieldName`: the workflow field whose value is each item's column (default Status); `plan`: the
+   * `fieldName`: the workflow field whose value is each item's column (default Status); `iterationFields`: the
    * Iteration and estimate fields whose values each item brings too (none by default); `blockedField`:
    * the board's blocked field, likewise.
    */

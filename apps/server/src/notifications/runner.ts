@@ -18,37 +18,37 @@ export type NotifierOptions = {
   leaseMs?: number;
   batch?: number;
   /** How often the scheduler runs (in one process of all: the scheduler's lease); NOTIFY_TICK_MS by default. */
-  planEveryMs?: number;
+  scheduleEveryMs?: number;
 };
 
 export type Notifier = {
   /** Recovers interrupted jobs, enqueues what is due (when this process holds the scheduler's turn), and sends what it claims; returns the outcomes. */
   runOnce(): Promise<Outcome[]>;
-  /** How many times this notifier has planned (the alert scan over every board included). */
-  readonly plans: number;
+  /** How many times this notifier has run the scheduler (the alert scan over every board included). */
+  readonly schedulerRuns: number;
 };
 
 /**
  * A sender of notifications; any number may run against one database: jobs are leased and their keys
- * unique, and planning — the alert scan reads every board's Flow report — runs in one of them per period,
+ * unique, and the scheduler — the alert scan reads every board's Flow report — runs in one of them per period,
  * under the scheduler's turn (leases/turns.ts).
  */
 export function createNotifier(ctx: ApiContext, channels: Channels, options: NotifierOptions = {}): Notifier {
   const owner = options.owner ?? `notifier-${randomUUID()}`;
   const leaseMs = options.leaseMs ?? ctx.config.notifications.leaseMs;
-  const periodMs = options.planEveryMs ?? ctx.config.notifications.tickMs;
-  const planned = new Set<string>();
-  let plans = 0;
+  const periodMs = options.scheduleEveryMs ?? ctx.config.notifications.tickMs;
+  const scheduled = new Set<string>();
+  let schedulerRuns = 0;
   return {
-    get plans() {
-      return plans;
+    get schedulerRuns() {
+      return schedulerRuns;
     },
     async runOnce() {
       await recoverExpired(ctx.db, ctx.now());
       const turn = { name: TASKS.scheduler, owner, now: ctx.now(), periodMs, leaseMs };
       if (await takeTurn(ctx.db, turn)) {
-        plans++;
-        await scheduleDueJobs(ctx, planned);
+        schedulerRuns++;
+        await scheduleDueJobs(ctx, scheduled);
       }
       const jobs = await claimDueJobs(ctx.db, { owner, now: ctx.now(), leaseMs, limit: options.batch ?? 20 });
       const limit = pLimit(SENDS_AT_ONCE);

@@ -20,15 +20,15 @@ const MAX_REMEMBERED = 200_000;
  * stopped — one alert per stoppage; and each other board's alert scan (`scanBoard`). Any number of
  * processes may run it at once.
  */
-export async function scheduleDueJobs(ctx: ApiContext, planned: ScheduledKeys): Promise<number> {
+export async function scheduleDueJobs(ctx: ApiContext, scheduled: ScheduledKeys): Promise<number> {
   const now = ctx.now();
   let added = 0;
   const add = async (job: NewJob) => {
     const key = idempotencyKey(job);
-    if (planned.has(key)) return;
+    if (scheduled.has(key)) return;
     if (await enqueue(ctx.db, job, now)) added++;
-    if (planned.size >= MAX_REMEMBERED) planned.clear();
-    planned.add(key);
+    if (scheduled.size >= MAX_REMEMBERED) scheduled.clear();
+    scheduled.add(key);
   };
   for (const sub of await subscriptionsWanting(ctx.db, 'digest')) {
     if (sub.is_demo === 1) continue; // the demo sends nothing

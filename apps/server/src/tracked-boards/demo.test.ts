@@ -52,7 +52,7 @@ describe.each(cases)('ensureDemoBoard from processes starting together ($name)',
     expect(await demoMoves(before?.id ?? '')).toBe(movesBefore);
   });
 
-  it('gives a demo stored before iterations and estimates its plan, with one new data version', async () => {
+  it('gives a demo stored before iterations and estimates its iterations and estimates, with one new data version', async () => {
     const db = database.handle.db;
     const [before] = await demoBoards();
     const boardId = before?.id ?? '';

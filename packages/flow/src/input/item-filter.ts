@@ -26,7 +26,7 @@ export type ItemFilter = {
   /** `owner/name`. */
   repositories?: readonly string[];
   assignees?: readonly string[];
-  /** Only these items (by id): an iteration's, resolved from the plan (docs/metrics.md, "Iterations and estimates"). */
+  /** Only these items (by id): an iteration's, resolved from the items' iterations (docs/metrics.md, "Iterations and estimates"). */
   ids?: ReadonlySet<string> | null;
   /** The iteration `ids` are the items of, by title: what the insight's filter note names. */
   iteration?: string | null;
