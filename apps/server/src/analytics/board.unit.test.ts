@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AnalysedBoard, analysisKey } from './board.ts';
+import type { TrackedRow } from '../tracked-boards/queries.ts';
+import { type AnalysedBoard, analysedBoard, analysisKey } from './board.ts';
 
 const CALENDAR = { timeZone: 'UTC', weekends: [], holidays: [] };
 const POLICIES = { sle: null, wipLimits: {}, blockedLabel: 'blocked', blockedField: null };
@@ -56,5 +57,91 @@ describe('analysisKey', () => {
     }
     expect(analysisKey('lead', board, 'other view', query)).not.toBe(key);
     expect(analysisKey('tis', board, 'view', query)).not.toBe(key);
+  });
+});
+
+/** A board row as the access statement reads it, its user's columns included. */
+function accessRow(changes: Record<string, unknown> = {}): TrackedRow {
+  return {
+    id: 'b-parsed',
+    github_project_id: 'P9',
+    owner_login: 'acme',
+    owner_type: 'Organization',
+    number: 9,
+    title: 'Board',
+    column_list: JSON.stringify(['Backlog', 'In Progress', 'Done']),
+    is_demo: 0,
+    added_at: 0,
+    sync_status: 'active',
+    last_synced_at: null,
+    next_sync_at: 0,
+    sync_error_count: 0,
+    last_error: null,
+    lease_owner: null,
+    lease_until: null,
+    collector_user_id: null,
+    data_version: 3,
+    rewrite_version: 0,
+    last_full_sync_at: null,
+    column_options: null,
+    item_seq: 0,
+    backfilled_at: null,
+    backfill_skipped: null,
+    include_archived: 1,
+    work_level: null,
+    calendar: null,
+    github_updated_at: null,
+    synced_data_version: null,
+    webhook_change_at: null,
+    version_gate_off: 0,
+    settings_user_id: null,
+    unreadable_items: null,
+    unreadable_reason: null,
+    workflow_field_id: null,
+    workflow_field_name: null,
+    history_items: null,
+    history_partial_items: null,
+    history_estimated_items: null,
+    flow_policies: null,
+    breakdown_field: null,
+    iteration_field_name: null,
+    iteration_list: null,
+    iteration_length_days: 14,
+    cycle_time_start_column: 'In Progress',
+    column_classification: null,
+    subscription_status: 'active',
+    subscription_end: null,
+    demo_hidden: 0,
+    tracked_by: 'u1',
+    ...changes,
+  } as TrackedRow;
+}
+
+describe('analysedBoard', () => {
+  const now = 1_800_000_000_000;
+
+  it('parses a row once: the same fields give the same facts, whichever user asked', () => {
+    const first = analysedBoard(accessRow(), now);
+    expect(first.version).toBe(3);
+    expect(analysedBoard(accessRow(), now + 1)).toBe(first);
+    expect(analysedBoard(accessRow({ tracked_by: 'u2', subscription_status: null }), now)).toBe(first);
+  });
+
+  it('parses again when any field of the board or of its user settings changed, or the quarter hour did', () => {
+    const first = analysedBoard(accessRow(), now);
+    const changed = [
+      { data_version: 4 },
+      { cycle_time_start_column: 'Backlog' },
+      {
+        flow_policies: JSON.stringify({ sle: { percent: 85, days: 9 }, wip_limits: {}, blocked_label: null }),
+      },
+      { sync_status: 'inaccessible' },
+      { extra_column: 1 },
+    ];
+    for (const change of changed) expect(analysedBoard(accessRow(change), now)).not.toBe(first);
+    expect(analysedBoard(accessRow({ data_version: 4 }), now).version).toBe(4);
+    expect(analysedBoard(accessRow(), now + 900_000)).not.toBe(first);
+    // The first row is still known beside the others.
+    expect(analysedBoard(accessRow(), now)).toBe(first);
   });
 });

@@ -53,8 +53,23 @@ export const jsonBody = <T>(value: T): Json<T> => new JsonBody(JSON.stringify(va
  */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
+  const text = String(header);
+  let encoding = encodingsOf.get(text);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(text);
+    // Clients send a handful of distinct headers: each is read once (a bound against odd ones).
+    if (encodingsOf.size >= ENCODING_HEADERS_KEPT) encodingsOf.clear();
+    encodingsOf.set(text, encoding);
+  }
+  return encoding;
+}
+
+const encodingsOf = new Map<string, Encoding | null>();
+const ENCODING_HEADERS_KEPT = 64;
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const accepted = new Set<string>();
-  for (const part of String(header).toLowerCase().split(',')) {
+  for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim());
     const q = params.find((p) => p.startsWith('q='));
     if (q && Number(q.slice(2)) === 0) continue;

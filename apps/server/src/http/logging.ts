@@ -54,6 +54,17 @@ export function loggerOptions(level: string, stream?: DestinationStream, readabl
   };
 }
 
+/** Pino's levels in order ('silent' above all). */
+const LEVEL_RANK: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Number.POSITIVE_INFINITY,
+};
+
 /** What a request log line is not worth: the web app's files and the health probes. */
 const QUIET_PATHS = /^\/(assets\/|readyz|healthz|favicon|logo|default-avatar)/;
 
@@ -67,9 +78,11 @@ export function registerRequestLine(app: FastifyInstance): void {
     if (!path.startsWith('/api/') && !path.startsWith('/accounts/') && !path.startsWith('/webhooks/')) return;
     if (QUIET_PATHS.test(path)) return;
     const status = reply.statusCode;
-    const line = `${request.method} ${redactUrl(request.url)} ${status} ${Math.round(reply.elapsedTime)} ms`;
-    if (status >= 500) request.log.error(line);
-    else if (status >= 400) request.log.warn(line);
-    else request.log.info(line);
+    const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    // Nothing built for a line the level leaves out (the URL's redaction is the dear part).
+    if ((LEVEL_RANK[level] ?? 0) < (LEVEL_RANK[request.log.level] ?? 0)) return;
+    request.log[level](
+      `${request.method} ${redactUrl(request.url)} ${status} ${Math.round(reply.elapsedTime)} ms`,
+    );
   });
 }

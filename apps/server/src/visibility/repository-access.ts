@@ -51,6 +51,24 @@ export async function readableRepositories(
   return new Set(readable.filter((r): r is string => r !== null));
 }
 
+/**
+ * GitHub's answers kept now for each of `repositories` (the same objects until one expires or is asked
+ * again), or null when one is missing: what a memo of a result drawn from them can be checked against.
+ */
+export function keptAnswers(
+  access: RepositoryAccess,
+  userId: string,
+  repositories: readonly string[],
+): readonly object[] | null {
+  const answers: object[] = [];
+  for (const repository of repositories) {
+    const answer = access.get(keyOf(userId, repository));
+    if (!answer) return null;
+    answers.push(answer);
+  }
+  return answers;
+}
+
 function ask(
   ctx: AppContext & { repositoryAccess: RepositoryAccess },
   userId: string,

@@ -8,7 +8,7 @@ import {
   type Visibility,
   visibilityOf,
 } from './redact.ts';
-import { readableRepositories } from './repository-access.ts';
+import { keptAnswers, readableRepositories } from './repository-access.ts';
 
 /**
  * A board's items as one viewer may see them, the ids of those whose content is hidden, and the key of
@@ -20,6 +20,12 @@ export type ViewerItems = RedactedItems & { key: string };
 /** Memos on the loaded items (the board store hands out one array per board version). */
 const repositoriesMemo = new WeakMap<readonly BoardItem[], string[]>();
 const redactedMemo = new WeakMap<readonly BoardItem[], Map<string, RedactedItems>>();
+/**
+ * Each viewer's visibility of the loaded items, with GitHub's answers it was drawn from: while those are
+ * still the answers kept, a warm request hashes nothing (docs/performance.md, "Warm answers").
+ */
+type KnownVisibility = { answers: readonly object[]; visibility: Visibility };
+const visibilityMemo = new WeakMap<readonly BoardItem[], Map<string, KnownVisibility>>();
 
 /**
  * THE one place where per-user visibility is decided: every answer that shows items (titles, URLs,
@@ -52,9 +58,25 @@ async function visibilityFor(
     repositoriesMemo.set(items, repositories);
   }
   if (repositories.length === 0) return SEES_EVERYTHING;
+  // Read before the question below, which reads the same answers (nothing runs in between).
+  const answers = keptAnswers(ctx.analytics.repositoryAccess, userId, repositories);
+  let viewers = visibilityMemo.get(items);
+  const known = viewers?.get(userId);
+  if (answers && known && sameAnswers(known.answers, answers)) return known.visibility;
   const access = { ...ctx, repositoryAccess: ctx.analytics.repositoryAccess };
-  return visibilityOf(repositories, await readableRepositories(access, userId, repositories));
+  const visibility = visibilityOf(repositories, await readableRepositories(access, userId, repositories));
+  if (answers) {
+    if (!viewers) {
+      viewers = new Map();
+      visibilityMemo.set(items, viewers);
+    }
+    viewers.set(userId, { answers, visibility });
+  }
+  return visibility;
 }
+
+const sameAnswers = (a: readonly object[], b: readonly object[]) =>
+  a.length === b.length && a.every((answer, i) => answer === b[i]);
 
 function redacted(items: BoardItem[], visibility: Visibility): RedactedItems {
   if (visibility.readable === 'all') return redactForViewer(items, visibility);
