@@ -52,9 +52,14 @@ type ValueOf = {
   now: (itemId: string) => string | null;
 };
 
-/** An item's type does not change in the history Fluxion keeps: its value now is its value at any time. */
-function typeValues(items: readonly BoardItem[]): ValueOf {
-  const typeOf = new Map(items.map((item) => [item.id, item.issueType ?? null]));
+/**
+ * An item's type does not change in the history Fluxion keeps: its value now is its value at any time.
+ * Only the types of `ids` are looked up (the last item of each id, in one pass): no map of every item.
+ */
+function typeValues(items: readonly BoardItem[], ids: readonly string[]): ValueOf {
+  const wanted = new Set(ids);
+  const typeOf = new Map<string, string | null>();
+  for (const item of items) if (wanted.has(item.id)) typeOf.set(item.id, item.issueType ?? null);
   const now = (itemId: string) => typeOf.get(itemId) ?? null;
   return { at: now, now };
 }
@@ -90,8 +95,16 @@ type Tally = { cycleDays: number[]; wipAges: number[] };
  * when split by type (its type is not known any more); a field's recorded history still names its value.
  */
 export function dimensionBreakdown(input: BreakdownInput): DimensionFlow[] {
+  const { calendar, window } = input;
+  const finished = input.timelines.filter((t) => {
+    if (t.completedAt === null || t.cycleTimeMs === null) return false;
+    const day = calendar.dayOf(t.completedAt);
+    return day >= window.first && day <= window.last;
+  });
   const values =
-    input.dimension.kind === 'field' ? fieldValues(input.dimension.changes) : typeValues(input.items);
+    input.dimension.kind === 'field'
+      ? fieldValues(input.dimension.changes)
+      : typeValues(input.items, [...finished.map((t) => t.itemId), ...input.aging.map((item) => item.id)]);
   const tallies = new Map<string | null, Tally>();
   const tally = (value: string | null) => {
     let t = tallies.get(value);
@@ -101,13 +114,10 @@ export function dimensionBreakdown(input: BreakdownInput): DimensionFlow[] {
     }
     return t;
   };
-  const { calendar, window } = input;
-  for (const t of input.timelines) {
-    if (t.completedAt === null || t.cycleTimeMs === null) continue;
-    const day = calendar.dayOf(t.completedAt);
-    if (day < window.first || day > window.last) continue;
-    const ms = calendar.workingMs(t.completedAt - t.cycleTimeMs, t.completedAt);
-    tally(values.at(t.itemId, t.completedAt)).cycleDays.push(ms / DAY_MS);
+  for (const t of finished) {
+    const completedAt = t.completedAt as number;
+    const ms = calendar.workingMs(completedAt - (t.cycleTimeMs as number), completedAt);
+    tally(values.at(t.itemId, completedAt)).cycleDays.push(ms / DAY_MS);
   }
   for (const item of input.aging) tally(values.now(item.id)).wipAges.push(item.age_days);
   const rows = [...tallies].map(([value, t]) => valueRow(value, t, input.sles?.[value ?? '']));

@@ -47,12 +47,19 @@ export function cumulativeFlowOf(
   const length = span.last - span.first + 1;
   const perColumn = columns.map(() => new Float64Array(length));
   const { entries, width, slots, weights } = table;
+  // The latest instant seen on the range's first day or before: any earlier one counts there too, without
+  // asking its day (most entries of a long history come before a recent range; days never go backwards).
+  let onFirstDay = Number.NEGATIVE_INFINITY;
   for (let row = 0; row < entries.length; row += width) {
     const weight = weights ? (weights[row / width] as number) : 1;
     for (let c = 0; c < columns.length; c++) {
       const at = entries[row + (slots[c] as number)] as number;
       if (Number.isNaN(at)) continue;
-      const i = Math.max(0, dayOf(at) - span.first);
+      let i = 0;
+      if (at > onFirstDay) {
+        i = Math.max(0, dayOf(at) - span.first);
+        if (i === 0) onFirstDay = at;
+      }
       const counts = perColumn[c] as Float64Array;
       if (i < length) counts[i] = (counts[i] as number) + weight;
     }

@@ -48,11 +48,14 @@ export function throughputSample(
   sampleDays: number,
   calendar?: Calendar,
   weight?: ItemWeight,
+  /** The board's first recorded day, when the caller knows it (`items` may then be the recent ones only). */
+  boardFirstDay?: number,
 ): { range: DayRange; counts: number[] } | null {
   const dayOf = calendar?.dayOf ?? dayNumber;
-  let firstDay = Number.POSITIVE_INFINITY;
-  for (const item of items)
-    if (item.firstEntryAt !== null) firstDay = Math.min(firstDay, dayOf(item.firstEntryAt));
+  let firstDay = boardFirstDay ?? Number.POSITIVE_INFINITY;
+  if (boardFirstDay === undefined)
+    for (const item of items)
+      if (item.firstEntryAt !== null) firstDay = Math.min(firstDay, dayOf(item.firstEntryAt));
   const range = { first: Math.max(today - sampleDays, firstDay), last: today - 1 };
   if (!(range.first <= range.last)) return null;
   const daily = dailyCompletions(items, range, dayOf, weight);

@@ -22,16 +22,20 @@ export function snapshotEntries(
 /** `snapshotEntries`, asking when an item's recorded moves entered a column (its timeline's entry). */
 export function snapshotEntriesBy(
   items: readonly BoardItem[],
-  /** When the item's recorded moves entered the column (after the rules), null or undefined: never. */
-  reached: (itemId: string, column: string) => number | null | undefined,
+  /**
+   * When the item's recorded moves entered the column (after the rules), null or undefined: never. `at`:
+   * the item's position in `items`.
+   */
+  reached: (itemId: string, column: string, at: number) => number | null | undefined,
   columns: readonly string[],
   now: number,
 ): ColumnEntries[] {
   const rows: ColumnEntries[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as BoardItem;
     const position = item.column === null ? -1 : columns.indexOf(item.column);
     if (position < 0) continue;
-    const recorded = reached(item.id, item.column as string);
+    const recorded = reached(item.id, item.column as string, i);
     if (recorded !== null && recorded !== undefined) continue;
     const at =
       item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : now;

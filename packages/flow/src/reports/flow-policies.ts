@@ -192,11 +192,16 @@ function blocked(
   let blockedNow = 0;
   for (const item of aging) {
     const own = spans.get(item.id);
-    const start = startOf(c.byId.get(item.id), commitment) ?? Date.parse(item.started_at);
-    item.blocked_days = days(
-      own ? itemFlowTime(c.byId.get(item.id)?.stays ?? [], start, c.now, own, ctx).blockedMs : 0,
-    );
-    item.blocked = own?.at(-1)?.open === true;
+    // Most items in progress were never blocked: nothing of theirs is read.
+    if (!own) {
+      item.blocked_days = 0;
+      item.blocked = false;
+      continue;
+    }
+    const t = c.byId.get(item.id);
+    const start = startOf(t, commitment) ?? Date.parse(item.started_at);
+    item.blocked_days = days(itemFlowTime(t?.stays ?? [], start, c.now, own, ctx).blockedMs);
+    item.blocked = own.at(-1)?.open === true;
     if (item.blocked) blockedNow++;
   }
   return {

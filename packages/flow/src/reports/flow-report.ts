@@ -19,13 +19,14 @@ import type {
   FlowReportInput,
 } from './flow-types.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
-import { type ItemTimeline, lazyItemTimelinesOf } from '../timeline/item-timelines.ts';
+import { type ItemTimeline, lazyItemTimelineAt } from '../timeline/item-timelines.ts';
+import { SLE_SAMPLE_DAYS } from '../metrics/service-level.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { commitmentModelOf } from '../metrics/commitment-model.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
-import { days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
-import { upTo } from '../input/transitions.ts';
+import { DAY_MS, days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
+import { isTransitionColumns, type TransitionColumns, type Transitions, upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
 import { applyFlowPolicies } from './flow-policies.ts';
 import { withWipBreaches } from '../insights/wip-insight.ts';
@@ -41,29 +42,25 @@ function workingCycleMs(t: ItemTimeline, calendar: Calendar): number | null {
   return calendar.workingMs(t.completedAt - t.cycleTimeMs, t.completedAt);
 }
 
-/** The items of the given ids, by id, found in one pass (no index of every item of the board). */
-function itemsOf(items: readonly BoardItem[], ids: ReadonlySet<string>): Map<string, BoardItem> {
-  const found = new Map<string, BoardItem>();
-  for (const item of items) if (ids.has(item.id) && !found.has(item.id)) found.set(item.id, item);
-  return found;
-}
+/** An item's view of the timeline with its row there. */
+type TimelineRow = ItemTimeline & { readonly row: number };
 
 function scatterPoints(
-  timelines: readonly ItemTimeline[],
-  items: readonly BoardItem[],
+  timelines: readonly TimelineRow[],
+  /** The board's item of a timeline row (the first of that id), if any. */
+  itemAt: (row: number) => BoardItem | undefined,
   window: DayRange,
   calendar: Calendar,
   estimated: ReadonlySet<string> | null | undefined,
 ): CycleTimePoint[] {
-  const completed: { t: ItemTimeline; completedAt: number; cycleMs: number }[] = [];
+  const completed: { t: TimelineRow; completedAt: number; cycleMs: number }[] = [];
   for (const t of timelines) {
     if (t.completedAt === null || calendar.dayOf(t.completedAt) < window.first) continue;
     const cycleMs = workingCycleMs(t, calendar);
     if (cycleMs !== null) completed.push({ t, completedAt: t.completedAt, cycleMs });
   }
-  const byId = itemsOf(items, new Set(completed.map(({ t }) => t.itemId)));
   const points = completed.map(({ t, completedAt, cycleMs }): CycleTimePoint => {
-    const item = byId.get(t.itemId);
+    const item = itemAt(t.row);
     return {
       id: t.itemId,
       number: item?.number ?? null,
@@ -106,12 +103,13 @@ function workingDaysAhead(calendar: Calendar, today: number, horizon: number): n
 
 function forecast(
   timelines: readonly ItemTimeline[],
+  firstDay: number,
   today: number,
   s: FlowSettings,
   calendar: Calendar,
   weight: ItemWeight | undefined,
 ): FlowForecast | null {
-  const sample = throughputSample(timelines, today, s.sampleDays, calendar, weight);
+  const sample = throughputSample(timelines, today, s.sampleDays, calendar, weight, firstDay);
   if (!sample) return null;
   const options = { trials: s.trials, seed: s.seed };
   const total = sample.counts.reduce((a, b) => a + b, 0);
@@ -140,12 +138,83 @@ function weightOf(input: FlowReportInput): ItemWeight | undefined {
   return (id) => estimates.get(id) ?? 0;
 }
 
-/** Each item's position in the timeline, by id (a null-prototype object: faster than a Map for this). */
-function rowsById(t: BoardTimeline): Readonly<Record<string, number>> {
+/** The local day of the board's first recorded entry (+Infinity: none), from the timeline's column. */
+function firstDayOf(t: BoardTimeline, calendar: Calendar): number {
+  let first = Number.POSITIVE_INFINITY;
+  for (let row = 0; row < t.itemIds.length; row++) {
+    const at = t.firstEntry[row] as number;
+    if (at < first) first = at;
+  }
+  return first === Number.POSITIVE_INFINITY ? first : calendar.dayOf(first);
+}
+
+/**
+ * The items finished on or after local day `since` (a day early, for time zones' sake; each part still
+ * keeps its own days), in the timeline's order: every completion a part of the report counts is among them.
+ */
+function finishedSince(
+  t: BoardTimeline,
+  at: (row: number) => TimelineRow,
+  since: number,
+  calendar: Calendar,
+): TimelineRow[] {
+  const from = calendar.startOf(since) - DAY_MS;
+  const finished: TimelineRow[] = [];
+  for (let row = 0; row < t.itemIds.length; row++)
+    if ((t.doneAt[row] as number) >= from) finished.push(at(row));
+  return finished;
+}
+
+/**
+ * Each item's position in the timeline, by id (a null-prototype object: faster than a Map for this). The
+ * positions follow from the moves alone (items in order of first move), so they are kept per loaded
+ * board's columns (the server hands every analysis of a data version the same object): a hundred
+ * thousand keys written once, not once per report.
+ */
+function rowsById(t: BoardTimeline, transitions: Transitions): Readonly<Record<string, number>> {
+  const known = isTransitionColumns(transitions) ? rowIndexes.get(transitions) : undefined;
+  if (known) return known;
   const rows: Record<string, number> = Object.create(null);
   for (let row = 0; row < t.itemIds.length; row++) rows[t.itemIds[row] as string] = row;
+  if (isTransitionColumns(transitions)) rowIndexes.set(transitions, rows);
   return rows;
 }
+
+const rowIndexes = new WeakMap<TransitionColumns, Readonly<Record<string, number>>>();
+
+/**
+ * The board's items joined to the timeline: each item's row (-1: no recorded move), and each row's first
+ * item (-1: none on the board). Kept per items array and row index (both the same objects across the
+ * analyses of a loaded board's version).
+ */
+type ItemRows = { rows: Int32Array; firstItem: Int32Array };
+
+function itemRowsOf(
+  items: readonly BoardItem[],
+  rowOf: Readonly<Record<string, number>>,
+  timelineRows: number,
+): ItemRows {
+  let byItems = itemRows.get(rowOf);
+  if (!byItems) {
+    byItems = new WeakMap();
+    itemRows.set(rowOf, byItems);
+  }
+  let joined = byItems.get(items);
+  if (!joined || joined.rows.length !== items.length) {
+    const rows = new Int32Array(items.length);
+    const firstItem = new Int32Array(timelineRows).fill(-1);
+    for (let i = 0; i < items.length; i++) {
+      const row = rowOf[(items[i] as BoardItem).id] ?? -1;
+      rows[i] = row;
+      if (row >= 0 && (firstItem[row] as number) < 0) firstItem[row] = i;
+    }
+    joined = { rows, firstItem };
+    byItems.set(items, joined);
+  }
+  return joined;
+}
+
+const itemRows = new WeakMap<object, WeakMap<readonly BoardItem[], ItemRows>>();
 
 /**
  * Cumulative flow of the timeline's entries, read where the timeline holds them, followed by the items on
@@ -161,34 +230,57 @@ function cfdOf(
 ): CfdRow[] {
   const { index } = t.board;
   const width = t.board.columns.length;
-  const reached = (itemId: string, column: string) => {
-    const row = rowOf[itemId];
+  const { rows } = itemRowsOf(input.items, rowOf, t.itemIds.length);
+  const reached = (_: string, column: string, position: number) => {
+    const row = rows[position] as number;
     const c = index.get(column);
-    if (row === undefined || c === undefined) return undefined;
+    if (row < 0 || c === undefined) return undefined;
     const at = t.entries[row * width + c] as number;
     return Number.isNaN(at) ? null : at;
   };
   const extra = snapshotEntriesBy(input.items, reached, input.columns, input.now);
   const n = input.columns.length;
   const recorded = t.itemIds.length;
-  const entries = new Float64Array((recorded + extra.length) * n);
   const slots = input.columns.map((name) => index.get(name) ?? -1);
+  const idOf = (row: number) => (row < recorded ? t.itemIds[row] : extra[row - recorded]?.itemId) as string;
+  const weights = weight
+    ? Float64Array.from({ length: recorded + extra.length }, (_, row) => weight(idOf(row)))
+    : undefined;
+  const table =
+    extra.length === 0 && slots.every((slot) => slot >= 0)
+      ? // The timeline's own entry table, read in place: no copy of a hundred thousand rows.
+        { entries: t.entries, width, slots, ...(weights ? { weights } : {}) }
+      : {
+          entries: withSnapshotEntries(t, slots, extra, input.columns),
+          width: n,
+          slots: input.columns.map((_, c) => c),
+          ...(weights ? { weights } : {}),
+        };
+  return cumulativeFlowOf(table, input.columns, window, calendar.dayOf);
+}
+
+/** The timeline's entries in the report's column order, then those of the items known from the snapshot. */
+function withSnapshotEntries(
+  t: BoardTimeline,
+  slots: readonly number[],
+  extra: readonly { entered: Record<string, number | null> }[],
+  columns: readonly string[],
+): Float64Array {
+  const n = columns.length;
+  const width = t.board.columns.length;
+  const recorded = t.itemIds.length;
+  const entries = new Float64Array((recorded + extra.length) * n);
   for (let row = 0; row < recorded; row++)
     for (let c = 0; c < n; c++) {
       const slot = slots[c] as number;
       entries[row * n + c] = slot < 0 ? Number.NaN : (t.entries[row * width + slot] as number);
     }
   extra.forEach((e, i) => {
-    input.columns.forEach((name, c) => {
+    columns.forEach((name, c) => {
       entries[(recorded + i) * n + c] = e.entered[name] ?? Number.NaN;
     });
   });
-  const idOf = (row: number) => (row < recorded ? t.itemIds[row] : extra[row - recorded]?.itemId) as string;
-  const weights = weight
-    ? Float64Array.from({ length: recorded + extra.length }, (_, row) => weight(idOf(row)))
-    : undefined;
-  const table = { entries, width: n, slots: input.columns.map((_, c) => c), ...(weights ? { weights } : {}) };
-  return cumulativeFlowOf(table, input.columns, window, calendar.dayOf);
+  return entries;
 }
 
 /**
@@ -225,27 +317,40 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const window = { first: today - s.days + 1, last: today };
   const gaps = historyGaps(t, window, calendar.dayOf, input.now);
   const weight = weightOf(input);
-  const rowOf = rowsById(t);
+  const rowOf = rowsById(t, transitions);
   const cfd = cfdOf(t, rowOf, input, window, calendar, weight);
   // Read before the next buildTimeline: `entered` and `stays` are built from its buffers when first read.
-  const timelines = lazyItemTimelinesOf(t);
+  const timelineAt = lazyItemTimelineAt(t);
+  // The SLE's sample and the forecasts' reach further back than the window.
+  const since = Math.min(window.first, today - SLE_SAMPLE_DAYS + 1, today - s.sampleDays);
+  const timelines = finishedSince(t, timelineAt, since, calendar);
   const daily = dailyCompletions(timelines, window, calendar.dayOf, weight).map((n) => round(n));
   const total = round(daily.reduce((a, b) => a + b, 0));
-  const points = scatterPoints(timelines, input.items, window, calendar, input.estimatedItems);
+  const { firstItem } = itemRowsOf(input.items, rowOf, t.itemIds.length);
+  const itemAt = (row: number) => {
+    const i = firstItem[row] as number;
+    return i < 0 ? undefined : input.items[i];
+  };
+  const points = scatterPoints(timelines, itemAt, window, calendar, input.estimatedItems);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
   const byId = {
     get: (id: string) => {
       const row = rowOf[id];
-      return row === undefined ? undefined : timelines[row];
+      return row === undefined ? undefined : timelineAt(row);
     },
   };
-  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) => ({
-    ...item,
-    ...(ageIsMinimum(byId.get(item.id), wip[0] ?? '') ? { age_at_least: true } : {}),
-    ...(input.estimatedItems?.has(item.id) ? { estimated: true as const } : {}),
-  }));
-  const ahead = forecast(timelines, today, s, calendar, weight);
+  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) => {
+    const atLeast = ageIsMinimum(byId.get(item.id), wip[0] ?? '');
+    const estimated = input.estimatedItems?.has(item.id) === true;
+    if (!atLeast && !estimated) return item;
+    return {
+      ...item,
+      ...(atLeast ? { age_at_least: true } : {}),
+      ...(estimated ? { estimated: true as const } : {}),
+    };
+  });
+  const ahead = forecast(timelines, firstDayOf(t, calendar), today, s, calendar, weight);
   const policyParts = applyFlowPolicies(
     {
       board: { ...input, cycleStartColumn: cycleStart },

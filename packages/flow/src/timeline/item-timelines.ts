@@ -142,20 +142,36 @@ class LazyItemTimeline implements ItemTimeline {
  * of the whole board. `itemTimelinesOf` builds every item's.
  */
 export function lazyItemTimelinesOf(t: BoardTimeline): (ItemTimeline & { readonly row: number })[] {
+  const at = lazyItemTimelineAt(t);
+  return t.itemIds.map((_, row) => at(row));
+}
+
+/**
+ * The lazy per-item view of one row of a board timeline, made when first asked for (then kept): for a
+ * report that reads a few thousand items of a hundred thousand, without an object for each of the others.
+ */
+export function lazyItemTimelineAt(
+  t: BoardTimeline,
+): (row: number) => ItemTimeline & { readonly row: number } {
   const source = lazySource(t);
-  return t.itemIds.map(
-    (itemId, item) =>
-      new LazyItemTimeline(
+  const made: LazyItemTimeline[] = [];
+  return (item) => {
+    let view = made[item];
+    if (!view) {
+      view = new LazyItemTimeline(
         source,
         item,
-        itemId,
+        t.itemIds[item] as string,
         orNull(t.firstEntry[item] as number),
         orNull(t.doneAt[item] as number),
         orNull(leadTimeMs(t, item)),
         orNull(cycleTimeMs(t, item)),
         orNull(t.partialBefore[item] as number),
-      ),
-  );
+      );
+      made[item] = view;
+    }
+    return view;
+  };
 }
 
 /** The per-item view of a board timeline already built (read it before the next `buildTimeline`). */
