@@ -104,8 +104,21 @@ export function createCollector(
   return { runOnce: runAfterFailure };
 }
 
-/** When this process last looked whether a board's snapshot was due (board id → instant). */
+/**
+ * When this process last looked whether a board's snapshot was due (board id → instant). A look older
+ * than refreshMs is the same as none, so such entries are dropped once the map holds many (boards this
+ * process stopped collecting, or that were deleted, would otherwise stay for its lifetime).
+ */
 const boardSnapshotLooks = new Map<string, number>();
+/** The size at which old looks are next swept: twice what a sweep left, so sweeps stay rare. */
+let sweepLooksAt = 10_000;
+
+function forgetOldLooks(now: number, refreshMs: number): void {
+  if (boardSnapshotLooks.size < sweepLooksAt) return;
+  for (const [boardId, looked] of boardSnapshotLooks)
+    if (now - looked >= refreshMs) boardSnapshotLooks.delete(boardId);
+  sweepLooksAt = Math.max(10_000, 2 * boardSnapshotLooks.size);
+}
 
 /**
  * Seals the board's settled moves into segments and snapshots its items once enough have gathered, then
@@ -121,6 +134,7 @@ async function compactBoard(ctx: AppContext, boardId: string, options: Collector
     // Looked at when something was sealed, else once per refreshMs per process: a poll costs no statement more.
     const looked = boardSnapshotLooks.get(boardId);
     if (sealed > 0 || items || looked === undefined || snapshot.now - looked >= snapshot.refreshMs) {
+      forgetOldLooks(snapshot.now, snapshot.refreshMs);
       boardSnapshotLooks.set(boardId, snapshot.now);
       await snapshotBoard(ctx.db, boardId, snapshot);
     }

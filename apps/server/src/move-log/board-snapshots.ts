@@ -161,6 +161,8 @@ const withoutSnapshot = (db: Db, boardId: string): LoadedBoard => ({
 
 /** The board's moves (and items, lazily) from its snapshot when it has one that fits; else as before. */
 export async function loadBoard(db: Db, boardId: string): Promise<LoadedBoard> {
+  // None is taken on PostgreSQL (`snapshotBoard`): a first load asks for none, a round trip less.
+  if (isPostgres(db)) return withoutSnapshot(db, boardId);
   const row = await readSnapshotRow(db, boardId, true);
   if (!row?.moves || row.items == null || row.data_version == null) return withoutSnapshot(db, boardId);
   const rewriteVersion = Number(row.rewrite_version);
