@@ -11,6 +11,7 @@ import { CookieJar, location, visit } from '../testing/browser.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
 import { simAppConfig } from '../testing/github-app.ts';
 import { decryptSecret } from '../users/secret-box.ts';
+import { advanceClocks } from '../testing/sim-control.ts';
 
 /**
  * Sign-in through the GitHub App (docs/github.md, Sign-in through the App) as a browser does it, over real
@@ -32,14 +33,7 @@ describe.each(await dialectCases())('sign-in through the GitHub App ($name)', ({
   const opened: { close(): Promise<void> }[] = [];
 
   /** GitHub's clock (the simulator's) and the app's move together. */
-  const advance = async (ms: number) => {
-    clock.advance(ms);
-    await fetch(`${sim.url}/_sim/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ms }),
-    });
-  };
+  const advance = (ms: number) => advanceClocks(clock, sim.url, ms);
   const stats = async () =>
     (await (await fetch(`${sim.url}/_sim/stats`)).json()) as {
       userTokensMinted: number;

@@ -9,6 +9,7 @@ import { appJwt } from './app-jwt.ts';
 import { fetchInstallation } from './github-app.ts';
 import { findInstallation, saveInstallation } from './store.ts';
 import { InstallationUnavailableError, installationToken } from './tokens.ts';
+import { advanceClocks } from '../testing/sim-control.ts';
 
 const START = Date.UTC(2026, 10, 1, 9);
 const MINUTE = 60_000;
@@ -47,14 +48,7 @@ describe.each(await dialectCases())('installation access tokens on $name', ({ cr
   };
   let ctx: AppContext;
   /** Both clocks, the simulator's (GitHub's) and the app's, move together. */
-  const advance = async (ms: number) => {
-    clock.advance(ms);
-    await fetch(`${sim.url}/_sim/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ms }),
-    });
-  };
+  const advance = (ms: number) => advanceClocks(clock, sim.url, ms);
   const minted = () => sim.world.stats.installationTokensMinted;
   const install = async (org: string) => {
     const { id } = await simInstall(sim, org);

@@ -9,6 +9,12 @@ export async function simControl<T>(baseUrl: string, path: string, body: unknown
   return (await response.json()) as T;
 }
 
+/** Moves the app's test clock and the GitHub simulator's together (GitHub's token expiry reads the latter). */
+export async function advanceClocks(clock: { advance(ms: number): void }, simUrl: string, ms: number) {
+  clock.advance(ms);
+  await simControl(simUrl, '/_sim/clock/advance', { ms });
+}
+
 /**
  * Resolves once a simulator fault (as `simControl(…, '/_sim/faults', …)` answered it) has held at least
  * one request, or has been used up: a gate for "the request is now waiting on GitHub", instead of a sleep.
