@@ -1,5 +1,6 @@
 import { addItem, createContent, type GithubSim, moveItem } from '@fluxion/github-sim';
 import { setRateWindow } from '../packages/github-sim/src/model/rate-limits.ts';
+import { setIterationValues } from '../packages/github-sim/src/model/iteration-fields.ts';
 import { COLUMNS, DAY } from '../apps/server/src/testing/collector-sim.ts';
 
 export const OWNER = 'fluxion-labs';
@@ -14,13 +15,16 @@ export function seedBoard(
   sim: GithubSim,
   size: number,
   start: number,
-): { projectId: string; items: string[] } {
+  /** Gives the board a Priority field, set on most items (the breakdown field's cost: BENCH_COLLECTOR_BREAKDOWN). */
+  priority = false,
+): { projectId: string; items: string[]; priorityFieldId: string | null } {
   const { world } = sim;
   const project = world.createProject({
     owner: OWNER,
     title: `Bench board ${size}`,
     columns: COLUMNS,
     at: start - 90 * DAY,
+    ...(priority ? { singleSelectFields: [{ name: 'Priority', options: ['High', 'Medium', 'Low'] }] } : {}),
   });
   const items: string[] = [];
   for (let i = 0; i < size; i++) {
@@ -41,9 +45,14 @@ export function seedBoard(
     if (i % 10 < 8) moveItem(world, { itemId: item.nodeId, status: 'In Progress', at: added + 2 * DAY });
     if (i % 10 < 6) moveItem(world, { itemId: item.nodeId, status: 'In Review', at: added + 4 * DAY });
     if (i % 10 < 5) moveItem(world, { itemId: item.nodeId, status: 'Done', at: added + 5 * DAY });
+    if (priority && i % 4 !== 3) {
+      const value = ['High', 'Medium', 'Low'][i % 4] as string;
+      setIterationValues(world, item, { Priority: value }, added + DAY);
+    }
     items.push(item.nodeId);
   }
-  return { projectId: project.nodeId, items };
+  const priorityFieldId = project.otherSingleSelects?.[0]?.nodeId ?? null;
+  return { projectId: project.nodeId, items, priorityFieldId };
 }
 
 /** Lifts the user's GraphQL budget out of the way and zeroes it, so that `pointsUsed` reads one step's cost. */

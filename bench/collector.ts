@@ -35,6 +35,8 @@ const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',');
 const CHANGED = [0, 10, 1000];
 /** `only`: just the GitHub budget (collector-budget.ts); `off`: all but it. */
 const BUDGET = process.env.BENCH_COLLECTOR_BUDGET ?? 'on';
+/** `on`: the board has a Priority field, registered as its breakdown field (docs/performance.md). */
+const BREAKDOWN = process.env.BENCH_COLLECTOR_BREAKDOWN === 'on';
 const BASELINE = fileURLToPath(new URL('./collector-baseline.json', import.meta.url));
 const POLICY = schedulePolicy(testConfig().collectorTiming);
 
@@ -64,7 +66,8 @@ async function benchSize(create: () => Promise<TestDatabase>, size: number, webh
   world.sim.webhooks.urls = [];
   let closed = false;
   try {
-    const board = seedBoard(world.sim, size, START);
+    const board = seedBoard(world.sim, size, START, BREAKDOWN);
+    const breakdown = board.priorityFieldId ? { breakdown_field_id: board.priorityFieldId } : {};
     const collector = world.collector({ backfill: true });
     const syncOnce = async () => {
       const synced = await collector.runOnce();
@@ -76,7 +79,7 @@ async function benchSize(create: () => Promise<TestDatabase>, size: number, webh
       if (synced !== 1 || row?.last_error) throw new Error(`sync failed: ${row?.last_error ?? 'not due'}`);
     };
     const registration = await measure(meter, world.sim, async () => {
-      await world.register(board.projectId);
+      await world.register(board.projectId, breakdown);
       await syncOnce();
     });
     const polls: Step[] = [];

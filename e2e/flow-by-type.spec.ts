@@ -37,7 +37,7 @@ for (const size of SIZES) {
       page,
     }) => {
       await signIn(page, 'octo-bob');
-      await page.goto('/flow?demo=1');
+      await page.goto('/flow?demo=1&breakdown=issue_type');
       await expect(page.getByText('Throughput per week', { exact: true })).toBeVisible(FIRST);
       await expect(page.getByTestId('level-of-work').first()).toContainText(
         'Counting leaf items: 2 parents left out',
@@ -63,7 +63,7 @@ for (const size of SIZES) {
 
       // One type on the whole page: the Throughput tile counts the Bugs alone.
       const bugs = finished.get('Bug') ?? -1;
-      await page.goto('/flow?demo=1&issue_type=Bug');
+      await page.goto('/flow?demo=1&breakdown=issue_type&issue_type=Bug');
       await expect(page.locator('[data-severity]')).toContainText('Filter on', FIRST);
       await expect(card.getByTestId('type-row')).toHaveCount(1, FIRST);
       await expect(card.getByTestId('type-row').getByRole('cell').first()).toHaveText('Bug');

@@ -45,3 +45,10 @@ export {
   demoContentId,
   demoIssueType,
 } from './relations.ts';
+export {
+  DEMO_PRIORITIES,
+  DEMO_PRIORITY_FIELD,
+  DEMO_PRIORITY_FIELD_ID,
+  type DemoPriorityChange,
+  demoPriorityChanges,
+} from './priority.ts';

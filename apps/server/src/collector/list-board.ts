@@ -72,7 +72,9 @@ async function listBoard(ctx: AppContext, params: SyncParams, full: boolean) {
   // The field the team names as its blocked marker: its values come with the items (docs/metrics.md).
   const blockedField = await currentBlockedField(ctx, board, read?.fields.fields ?? null);
   // The field Flow splits the work by, if the team picked one: its values come with the items too.
-  const breakdownField = await currentBreakdownField(ctx, board, read?.fields.fields ?? null);
+  // The demo's comes with its generated history (tracked-boards/demo.ts), as its iterations do.
+  const breakdownField =
+    board.is_demo === 0 ? await currentBreakdownField(ctx, board, read?.fields.fields ?? null) : null;
   const asked = {
     fieldName,
     fieldIds: {

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { itemsRequest } from './items-request.ts';
 import * as Q from './queries.ts';
-import { UNPUBLISHED_GRAPHQL, type UnpublishedPart } from './unpublished.ts';
+import { NOT_READ, UNPUBLISHED_GRAPHQL, type UnpublishedPart } from './unpublished.ts';
 
 /**
  * Every GraphQL document the server sends, held against GitHub's published schema (the npm package
@@ -140,4 +140,11 @@ describe("the server's GraphQL documents against GitHub's published schema", () 
     });
     expect(errorsIn(withUnpublished, all.document)).toEqual([]);
   });
+
+  it.each(NOT_READ.map((part) => [part.what, part]))(
+    '%s: still not published, so still not read',
+    (_what, part) => {
+      expect(published.idl).not.toMatch(part.schemaTypes);
+    },
+  );
 });

@@ -10,7 +10,7 @@ import type { Db } from '../db/connection.ts';
  * hold no events of custom fields: the listing's dates are all the history an import can have.
  */
 
-export type FieldValueSource = 'poll' | 'webhook';
+export type FieldValueSource = 'poll' | 'webhook' | 'demo';
 
 /** An item's value of the field as a listing reads it: the value (null: none) and instants it gives. */
 export type ObservedFieldValue = {
@@ -139,5 +139,14 @@ export async function refileFieldValues(db: Db, boardId: string, from: string, t
     .set({ field: to })
     .where('board_id', '=', boardId)
     .where('field', '=', from)
+    .execute();
+}
+
+/** Forgets the board's recorded values of one field (the demo's, before it is stored again). */
+export async function forgetFieldValues(db: Db, boardId: string, field: string): Promise<void> {
+  await db
+    .deleteFrom('field_value_changes')
+    .where('board_id', '=', boardId)
+    .where('field', '=', field)
     .execute();
 }

@@ -42,7 +42,8 @@ export type CollectorWorld = TestApp & {
   advance(ms: number): Promise<void>;
   collector(options?: CollectorOptions): Collector;
   createBoard(owner: string, items: Record<string, string | null>): Promise<SimBoard>;
-  register(projectId: string): Promise<Board>;
+  /** `settings`: more of the save request (a breakdown field, …). */
+  register(projectId: string, settings?: Record<string, unknown>): Promise<Board>;
   board(boardId: string): Promise<Board>;
   move(itemId: string, status: string | null): Promise<void>;
   flush(): Promise<void>;
@@ -116,12 +117,12 @@ export async function startCollectorWorld(
     return { projectId: project.id, items: ids, names };
   };
 
-  const register = async (projectId: string): Promise<Board> => {
+  const register = async (projectId: string, settings: Record<string, unknown> = {}): Promise<Board> => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/projects/',
       headers: auth,
-      payload: { project_id: projectId, name: 'Scripted', iteration_length: 7 },
+      payload: { project_id: projectId, name: 'Scripted', iteration_length: 7, ...settings },
     });
     if (response.statusCode !== 201) throw new Error(`register: ${response.statusCode} ${response.body}`);
     return ctx.db

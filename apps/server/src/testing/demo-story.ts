@@ -1,8 +1,14 @@
 import { type BoardItem, levelOfWork, type Transition } from '@fluxion/flow';
-import { demoLabelChanges, demoWipLimits, generateDemoBoard } from '@fluxion/demo-board';
+import {
+  DEMO_PRIORITY_FIELD,
+  demoLabelChanges,
+  demoPriorityChanges,
+  demoWipLimits,
+  generateDemoBoard,
+} from '@fluxion/demo-board';
 
 /**
- * The demo's flow policies and label history as the server stores them (packages/demo-board, story.ts),
+ * The demo's flow policies, label history and Priority as the server stores them (packages/demo-board, story.ts),
  * in the engine's terms: what a test adds to its own engine input to expect the server's Flow answer.
  */
 export function demoEngineStory(now: number) {
@@ -11,6 +17,11 @@ export function demoEngineStory(now: number) {
   return {
     policies: { sle: null, wipLimits: demoWipLimits(board, end), blockedLabel: 'blocked' },
     labelChanges: demoLabelChanges(board, end).map((c) => ({ ...c, at: Date.parse(c.at) })),
+    // The demo's breakdown field: Flow splits its work by Priority.
+    breakdownField: {
+      name: DEMO_PRIORITY_FIELD,
+      changes: demoPriorityChanges(board, { now }).map((c) => ({ ...c, field: DEMO_PRIORITY_FIELD })),
+    },
   };
 }
 

@@ -6,10 +6,13 @@ import {
   DEMO_ITERATION_FIELD,
   DEMO_ITERATION_FIELD_ID,
   DEMO_BLOCKED_LABEL,
+  DEMO_PRIORITY_FIELD,
+  DEMO_PRIORITY_FIELD_ID,
   type DemoBoard,
   type DemoItem,
   DEMO_REPO,
   demoLabelChanges,
+  demoPriorityChanges,
   demoWipLimits,
   generateDemoBoard,
   generateDemoIterations,
@@ -17,7 +20,9 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Db, DialectName } from '../db/connection.ts';
 import { type BoardChanges, recordChanges } from '../boards/changes.ts';
-import { saveDemoBoard, setSyncStatus } from '../boards/repository.ts';
+import { saveDemoBoard, setBreakdownField, setSyncStatus } from '../boards/repository.ts';
+import { forgetFieldValues, recordFieldValueChanges } from '../move-log/field-changes.ts';
+import { breakdownFieldKey } from './breakdown-field.ts';
 import { forgetLabelChanges, recordLabelChanges } from '../move-log/label-changes.ts';
 import { saveFlowPolicies } from './flow-policies.ts';
 import { forgetHistory, insertHistory } from '../move-log/writes.ts';
@@ -58,6 +63,8 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
           await insertDemoIterations(changes, board, ctx.now());
         // A database from before flow policies gets the demo's WIP limit and blocked item.
         if (existing.flow_policies === null) await insertDemoStory(changes, board, ctx.now());
+        // A database from before the breakdown field gets the demo's Priority.
+        if (existing.breakdown_field === null) await insertDemoPriority(changes, board, ctx.now());
       });
       return existing.id;
     }
@@ -74,6 +81,7 @@ export async function ensureDemoBoard(ctx: AppContext, options: { live: boolean 
       await insertDemoHistory(trx, boardId, board, ctx.now());
       await insertDemoIterations(changes, board, ctx.now());
       await insertDemoStory(changes, board, ctx.now());
+      await insertDemoPriority(changes, board, ctx.now());
     });
     return boardId;
   });
@@ -217,4 +225,17 @@ async function insertDemoIterations(changes: BoardChanges, board: DemoBoard, now
   await setEstimateField(changes, estimateField, now);
   await forgetIterationChanges(changes.db, changes.boardId);
   await appendIterationChanges(changes, generated.changes, 'demo');
+}
+
+/**
+ * The demo's Priority field, its breakdown field (docs/metrics.md, "Breakdown by a board field"), and every
+ * item's Priority over time (packages/demo-board, priority.ts): Flow shows the demo's work by Priority.
+ */
+async function insertDemoPriority(changes: BoardChanges, board: DemoBoard, now: number): Promise<void> {
+  const field = { id: DEMO_PRIORITY_FIELD_ID, name: DEMO_PRIORITY_FIELD };
+  const key = breakdownFieldKey(field);
+  await setBreakdownField(changes.db, changes.boardId, JSON.stringify(field));
+  await forgetFieldValues(changes.db, changes.boardId, key);
+  const values = demoPriorityChanges(board, { now }).map((c) => ({ ...c, field: key }));
+  await recordFieldValueChanges(changes, values, 'demo', now);
 }

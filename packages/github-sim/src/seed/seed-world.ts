@@ -1,9 +1,15 @@
 import type { World } from '../model/world.ts';
+import type { SimProject } from '../model/types.ts';
 import {
   DAY_MS,
   DEMO_OWNER,
   DEMO_PROJECT_ID,
   DEMO_PROJECT_NUMBER,
+  DEMO_PRIORITIES,
+  DEMO_PRIORITY_FIELD,
+  DEMO_PRIORITY_FIELD_ID,
+  type DemoBoard,
+  demoPriorityChanges,
   type FlowModel,
   generateDemoBoard,
   generateHistory,
@@ -160,7 +166,28 @@ export function seedDemo(world: World): void {
     nodeId: DEMO_PROJECT_ID,
     public: true,
     at: Date.parse(board.items[0]?.createdAt ?? new Date().toISOString()),
+    singleSelectFields: [{ name: DEMO_PRIORITY_FIELD, options: [...DEMO_PRIORITIES] }],
   });
   loadHistory(world, project, board.repo, board.items, 'octo-bob');
   seedDemoRelations(world, board);
+  seedDemoPriority(world, project, board);
+}
+
+/**
+ * The demo's Priority field and each item's Priority as packages/demo-board makes them (and Fluxion stores
+ * them as the demo's breakdown field), set as history: no webhook for the past.
+ */
+function seedDemoPriority(world: World, project: SimProject, board: DemoBoard): void {
+  const field = project.otherSingleSelects?.find((f) => f.name === DEMO_PRIORITY_FIELD);
+  if (!field) return;
+  field.nodeId = DEMO_PRIORITY_FIELD_ID;
+  for (const change of demoPriorityChanges(board, { now: world.now() })) {
+    const item = world.items.get(change.itemId);
+    const option = field.options.find((o) => o.name === change.value);
+    if (!item || !option) continue;
+    const values = item.fieldValues ?? {};
+    const createdAt = values[field.nodeId]?.createdAt ?? change.at;
+    values[field.nodeId] = { value: option.id, createdAt, updatedAt: change.at };
+    item.fieldValues = values;
+  }
 }

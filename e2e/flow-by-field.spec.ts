@@ -1,0 +1,122 @@
+import { expect, type Page } from '@playwright/test';
+import { SIZES, signIn, sim, test } from './support/journey.ts';
+
+const DAY = 86_400_000;
+
+/** The rows of Flow's distribution card: value → [finished, in progress]. */
+async function splitRows(page: Page): Promise<Record<string, [number, number]>> {
+  const rows: Record<string, [number, number]> = {};
+  for (const row of await page.getByTestId('flow-by-type').getByTestId('type-row').all()) {
+    const cells = await row.getByRole('cell').allTextContents();
+    rows[cells[0] ?? ''] = [Number(cells[1]), Number(cells[2])];
+  }
+  return rows;
+}
+
+/**
+ * Flow split by a board field (issue 36; docs/metrics.md, "Breakdown"): the team picks "Priority" in Edit
+ * project, Flow's distribution is then titled and split by it, a choice brings back issue types, and the
+ * filter bar keeps one Priority on the page.
+ */
+for (const size of SIZES) {
+  test.describe(`Flow split by a board field at ${size.viewport.width}×${size.viewport.height}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('Priority picked in Edit project splits Flow by it, and filters it', async ({ page }) => {
+      test.setTimeout(120_000);
+      const title = `Prioritised ${size.name}`;
+      const project = await sim<{ id: string; number: number }>(page, '/_sim/projects', {
+        owner: 'fluxion-labs',
+        title,
+        columns: ['Todo', 'Doing', 'Done'],
+        singleSelectFields: [
+          { name: 'Priority', options: ['High', 'Low'] },
+          { name: 'Team', options: ['Web', 'API'] },
+        ],
+      });
+      const at = new Date(Date.now() - 2 * DAY).toISOString();
+      for (const [name, status, priority] of [
+        ['Checkout fails', 'Doing', 'High'],
+        ['Refunds stuck', 'Doing', 'High'],
+        ['Search is slow', 'Doing', 'Low'],
+        ['Dark mode', 'Todo', 'Low'],
+      ] as const) {
+        await sim(page, '/_sim/issues', {
+          repo: 'fluxion-labs/shop',
+          title: name,
+          projectId: project.id,
+          status,
+          at,
+          fields: { Priority: priority },
+        });
+      }
+
+      await signIn(page, 'octo-alice');
+      await page.goto('/manage-projects');
+      await page.getByRole('button', { name: 'Add Project' }).click();
+      const add = page.getByRole('dialog');
+      await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await add
+        .getByRole('combobox', { name: /^Project/ })
+        .selectOption({ label: `${title} (fluxion-labs/${project.number})` });
+      await add.getByRole('button', { name: 'Add Project' }).click();
+      await expect(page.getByText('Project successfully added!')).toBeVisible();
+
+      await page.getByRole('button', { name: `Edit ${title}` }).click();
+      const edit = page.getByRole('dialog');
+      const breakdown = edit.getByRole('combobox', { name: 'Break down by' });
+      await expect(breakdown).toBeEnabled();
+      // The workflow field (Status) is not offered: its values are the columns.
+      await expect(breakdown.locator('option')).toHaveText(['Issue type', 'Priority', 'Team']);
+      await breakdown.selectOption({ label: 'Priority' });
+      await breakdown.scrollIntoViewIfNeeded();
+      await edit.screenshot({ path: `test-results/breakdown-field-edit-${size.name}.png` });
+      await edit.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Project updated!')).toBeVisible();
+
+      // Saving reads the board at once: the values arrive with the next full listing.
+      const card = page.getByTestId('flow-by-type');
+      await expect(async () => {
+        await page.goto(`/flow?project=${project.id}`);
+        await expect(card.getByRole('heading', { name: 'Work by Priority' })).toBeVisible({ timeout: 5_000 });
+        expect(await splitRows(page)).toEqual({ High: [0, 2], Low: [0, 1] });
+      }).toPass({ timeout: 60_000 });
+      await expect(card.getByRole('columnheader', { name: 'Priority' })).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/flow-by-field-${size.name}.png` });
+
+      // Back to issue types on this page only: the board's setting stays.
+      await card.getByLabel('Split by').selectOption({ label: 'Issue type' });
+      await expect(card.getByRole('heading', { name: 'Work type distribution' })).toBeVisible();
+      await expect(page).toHaveURL(/breakdown=issue_type/);
+      await card.getByLabel('Split by').selectOption({ label: 'Priority' });
+      await expect(card.getByRole('heading', { name: 'Work by Priority' })).toBeVisible();
+
+      // One Priority on the whole page, from the filter bar (folded behind "Filters" on a phone).
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      if (await toggle.isVisible()) await toggle.click();
+      const bar = page.getByTestId('filter-bar');
+      await bar.getByLabel('Priority', { exact: true }).fill('High');
+      await bar.getByRole('button', { name: 'Apply filter' }).click();
+      await expect(page).toHaveURL(/field_value=High/);
+      await expect(async () => {
+        expect(await splitRows(page)).toEqual({ High: [0, 2] });
+      }).toPass({ timeout: 15_000 });
+    });
+  });
+}
+
+test('the demo splits its work by its Priority field, and by type on request', async ({ page }) => {
+  await signIn(page, 'octo-bob');
+  await page.goto('/flow?demo=1');
+  const card = page.getByTestId('flow-by-type');
+  await expect(card.getByRole('heading', { name: 'Work by Priority' })).toBeVisible({ timeout: 30_000 });
+  const values = await card.getByTestId('type-row').getByRole('cell').first().allTextContents();
+  expect(values.length).toBeGreaterThan(0);
+  for (const value of await card.getByTestId('type-row').all())
+    expect(['High', 'Medium', 'Low', 'No Priority']).toContain(
+      await value.getByRole('cell').first().textContent(),
+    );
+  await card.getByLabel('Split by').selectOption({ label: 'Issue type' });
+  await expect(card.getByRole('heading', { name: 'Work type distribution' })).toBeVisible();
+});
