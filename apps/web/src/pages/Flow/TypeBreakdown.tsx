@@ -129,7 +129,7 @@ export function TypeBreakdown({ data, split }: { data: FlowResponse; split?: Spl
               <th scope="col">p50</th>
               <th scope="col">p85</th>
               <th scope="col">Oldest</th>
-              <th scope="col">SLE</th>
+              {by === 'issue_type' && <th scope="col">SLE</th>}
             </tr>
           </thead>
           <tbody>
@@ -144,11 +144,13 @@ export function TypeBreakdown({ data, split }: { data: FlowResponse; split?: Spl
                   {days(row.oldest_days)}
                   {row.over_p85 > 0 && <span className={styles.muted}> ({row.over_p85} past p85)</span>}
                 </td>
-                <td>
-                  {row.sle
-                    ? `${row.sle.percent}% in ${row.sle.days} d: ${row.sle.met_percent ?? '–'}% met, ${row.sle.breached_now} past it`
-                    : '–'}
-                </td>
+                {by === 'issue_type' && (
+                  <td>
+                    {row.sle
+                      ? `${row.sle.percent}% in ${row.sle.days} d: ${row.sle.met_percent ?? '–'}% met, ${row.sle.breached_now} past it`
+                      : '–'}
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
