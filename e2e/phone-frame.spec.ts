@@ -28,6 +28,12 @@ test.describe('the frame on a phone (390 × 844)', () => {
     const strip = page.getByRole('navigation', { name: 'Analyses' });
     await expect(strip.getByRole('link', { name: 'Iterations' })).toBeInViewport({ ratio: 1 });
     expect(await strip.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    // ...clear of the strip's edge fade (its last 24 px), not half under it.
+    const clearOfFade = await strip.evaluate((el) => {
+      const link = el.querySelector('[aria-current="page"]') as HTMLElement;
+      return el.getBoundingClientRect().right - link.getBoundingClientRect().right;
+    });
+    expect(clearOfFade).toBeGreaterThanOrEqual(24);
 
     await page.goto('/time-in-state?demo=1');
     const tile = page
