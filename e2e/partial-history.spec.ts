@@ -96,6 +96,9 @@ for (const size of SIZES) {
       );
       const atRisk = page.locator('[data-tone]').filter({ hasText: 'WIP at risk' });
       await expect(atRisk).toContainText('Unknown');
+      // No item carries the blocked label: no "0 items are blocked now" line beside the SLE.
+      await expect(page.getByTestId('flow-policies')).toBeVisible();
+      await expect(page.getByTestId('flow-policies')).not.toContainText('blocked now');
       await page.screenshot({ path: `test-results/partial-flow-${size.name}.png`, fullPage: true });
 
       // Lead Time and Time in State: no "Not enough data", but the same count and the same reason.

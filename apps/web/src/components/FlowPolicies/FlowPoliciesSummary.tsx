@@ -10,6 +10,9 @@ import styles from './FlowPolicies.module.css';
 export function FlowPoliciesSummary({ data, unit }: { data: FlowResponse; unit?: DurationUnit }) {
   const sle = data.sle;
   const blocked = data.blocked;
+  // "0 items are blocked now" on a board where nothing was blocked in the window is noise: said only
+  // when something is or was blocked.
+  const anyBlocked = !!blocked && (blocked.blocked_now > 0 || Object.keys(blocked.by_column).length > 0);
   return (
     <div className={styles.summary} data-testid="flow-policies">
       <span data-testid="flow-sle">
@@ -27,8 +30,8 @@ export function FlowPoliciesSummary({ data, unit }: { data: FlowResponse; unit?:
           {P.blocked.efficiency(blocked.flow_efficiency)}
         </span>
       )}
-      {blocked && (
-        <span className={styles.muted}>
+      {anyBlocked && (
+        <span className={styles.muted} data-testid="blocked-now">
           {P.blocked.summary(blocked.label, blocked.blocked_now, blocked.field)}
         </span>
       )}
