@@ -31,10 +31,18 @@ export function wipAtDayEnds(
   const length = window.last - window.first + 1;
   const diffs = new Map<number, Int32Array>();
   for (const c of columns.keys()) diffs.set(c, new Int32Array(length + 1));
+  // The latest end seen on the window's first day or before: a stay that ended by then is not at any of
+  // the window's day ends, and is passed over without asking its days (most stays of a long history).
+  let endedBefore = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < stays.count; i++) {
     const diff = diffs.get(stays.column[i] as number);
     if (!diff) continue;
     const end = stays.end[i] as number;
+    if (end <= endedBefore) continue;
+    if (!Number.isNaN(end) && dayOf(end) <= window.first) {
+      endedBefore = end;
+      continue;
+    }
     const first = Math.max(dayOf(stays.start[i] as number), window.first);
     const last = Math.min(Number.isNaN(end) ? window.last : dayOf(end) - 1, window.last);
     if (last < first) continue;
