@@ -57,7 +57,13 @@ for (const size of SIZES) {
       ).toBeVisible();
       await expect(card.getByTestId('type-times-chart')).toContainText('cycle time p85');
       const task = card.getByTestId('type-row').filter({ hasText: 'Task' });
-      await expect(task.getByRole('cell').nth(4)).toHaveText(/^\d+(\.\d+)? d$/);
+      await expect(task.getByRole('cell').nth(4)).toHaveText(/^\d+(\.\d)? days?$/);
+      // The oldest of the types' oldest items is the page's oldest at-risk item, read the same: "57.6 days".
+      const oldest = await card.getByTestId('type-row').evaluateAll((rows) =>
+        rows.map((row) => Number.parseFloat(row.querySelectorAll('td')[5]?.textContent ?? '')),
+      );
+      const atRisk = await page.getByTestId('sle-at-risk').textContent();
+      expect(atRisk).toContain(`${Math.max(...oldest)} days in progress`);
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/flow-by-type-${size.name}.png` });
 

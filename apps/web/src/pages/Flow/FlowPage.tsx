@@ -193,7 +193,11 @@ export function FlowPage() {
                   <ForecastTable forecast={data.forecast} calendar={calendar} />
                 </div>
                 <BlockedByColumnTable data={data} calendar={calendar} />
-                <TypeBreakdown data={data} split={{ field: breakdownField, onChange: setSplit }} />
+                <TypeBreakdown
+                  data={data}
+                  split={{ field: breakdownField, onChange: setSplit }}
+                  unit={unitOf(calendar)}
+                />
               </div>
             </ExportBoard.Provider>
           </UnitField.Provider>

@@ -1,10 +1,14 @@
 import type { DimensionFlowRow, FlowResponse } from '@fluxion/contract';
 import { Select } from '@primer/react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { DurationUnit } from '../../lib/units.ts';
+import { viewerFormat } from '../../lib/viewerFormat.ts';
 import { ChartCard } from './ChartCard.tsx';
 import styles from './Flow.module.css';
 
-const days = (value: number | null) => (value === null ? '–' : `${value} d`);
+/** A duration as every other figure of the page reads it ("57.6 days", the tiles' rounding), not "57.61 d". */
+const days = (value: number | null, unit?: DurationUnit) =>
+  value === null ? '–' : viewerFormat.duration(value, unit);
 
 /** What the card splits by, and the board's breakdown field to offer beside issue types (null: none). */
 export type SplitChoice = {
@@ -32,7 +36,11 @@ function rowsOf(data: FlowResponse): DimensionFlowRow[] {
  * percentiles, oldest item and (for types) its own SLE. Its title says what it splits by; with a breakdown
  * field, a choice between the two. Nothing on a board whose items carry no value, and no choice to make.
  */
-export function TypeBreakdown({ data, split }: { data: FlowResponse; split?: SplitChoice }) {
+export function TypeBreakdown({
+  data,
+  split,
+  unit,
+}: { data: FlowResponse; split?: SplitChoice; unit?: DurationUnit }) {
   const rows = rowsOf(data);
   const words = splitWords(data);
   const by = data.breakdown?.by ?? 'issue_type';
@@ -138,10 +146,10 @@ export function TypeBreakdown({ data, split }: { data: FlowResponse; split?: Spl
                 <td className={styles.strong}>{typeName(row)}</td>
                 <td>{row.throughput}</td>
                 <td>{row.wip}</td>
-                <td>{days(row.p50)}</td>
-                <td>{days(row.p85)}</td>
+                <td>{days(row.p50, unit)}</td>
+                <td>{days(row.p85, unit)}</td>
                 <td>
-                  {days(row.oldest_days)}
+                  {days(row.oldest_days, unit)}
                   {row.over_p85 > 0 && <span className={styles.muted}> ({row.over_p85} past p85)</span>}
                 </td>
                 {by === 'issue_type' && (
