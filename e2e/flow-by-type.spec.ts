@@ -59,9 +59,11 @@ for (const size of SIZES) {
       const task = card.getByTestId('type-row').filter({ hasText: 'Task' });
       await expect(task.getByRole('cell').nth(4)).toHaveText(/^\d+(\.\d)? days?$/);
       // The oldest of the types' oldest items is the page's oldest at-risk item, read the same: "57.6 days".
-      const oldest = await card.getByTestId('type-row').evaluateAll((rows) =>
-        rows.map((row) => Number.parseFloat(row.querySelectorAll('td')[5]?.textContent ?? '')),
-      );
+      const oldest = await card
+        .getByTestId('type-row')
+        .evaluateAll((rows) =>
+          rows.map((row) => Number.parseFloat(row.querySelectorAll('td')[5]?.textContent ?? '')),
+        );
       const atRisk = await page.getByTestId('sle-at-risk').textContent();
       expect(atRisk).toContain(`${Math.max(...oldest)} days in progress`);
       await card.scrollIntoViewIfNeeded();

@@ -40,7 +40,11 @@ export function TypeBreakdown({
   data,
   split,
   unit,
-}: { data: FlowResponse; split?: SplitChoice; unit?: DurationUnit }) {
+}: {
+  data: FlowResponse;
+  split?: SplitChoice;
+  unit?: DurationUnit;
+}) {
   const rows = rowsOf(data);
   const words = splitWords(data);
   const by = data.breakdown?.by ?? 'issue_type';
