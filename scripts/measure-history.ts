@@ -32,7 +32,7 @@ try {
   ].join(', ');
   console.log(`${boards} boards of ${items} items each, seeds 1–${boards}, ${linked}; errors in days`);
   console.log(
-    'loss | start median | start p90 | done median | done p90 | p50 shift | p85 shift | partial rule p50 / p85 shift | cycle times: truth / reconstructed / partial rule',
+    'loss | start median | start p90 | done median | done p90 | p50 shift | p85 shift | partial rule p50 / p85 shift | cycle times: truth / reconstructed / partial rule | lead times: truth / reconstructed / partial rule | joined only: join error median / p90 (items)',
   );
   for (const m of measures as LossMeasure[]) {
     console.log(
@@ -46,6 +46,8 @@ try {
         d(m.p85Shift),
         `${d(m.partialP50Shift)} / ${d(m.partialP85Shift)}`,
         `${m.counted.truth} / ${m.counted.reconstructed} / ${m.counted.partialOnly}`,
+        `${m.leadCounted.truth} / ${m.leadCounted.reconstructed} / ${m.leadCounted.partialOnly}`,
+        `${d(m.join.median)} / ${d(m.join.p90)} (${m.join.count})`,
       ].join(' | '),
     );
   }

@@ -673,6 +673,7 @@ export const T = {
     /** What an estimated move rests on (docs/metrics.md, "Reconstructed histories"). */
     bases: {
       added: 'when it joined the board',
+      added_only: 'when it joined the board (its start unknown)',
       assigned: 'from its first assignment',
       pr_opened: 'from a linked pull request opened',
       labeled: 'from a work label put on',

@@ -19,11 +19,12 @@ export type MoveSource = z.infer<typeof moveSourceSchema>;
 
 /**
  * What an estimated move rests on (docs/metrics.md, "Reconstructed histories"): the item joined the board
- * (`added`), was assigned, a linked pull request was opened, a label saying work is under way was put on
+ * (`added`; `added_only` when nothing tells its start), was assigned, a linked pull request was opened, a label saying work is under way was put on
  * (`labeled`), the issue was closed, closed by a linked pull request's merge (`pr_merged`), or reopened.
  */
 export const estimateBasisSchema = z.enum([
   'added',
+  'added_only',
   'assigned',
   'pr_opened',
   'labeled',

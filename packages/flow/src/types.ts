@@ -36,6 +36,12 @@ export type BoardColumns = {
   leftOutMoves?: ReadonlyMap<string, ReadonlySet<number>> | null;
   /** Items whose chain counts estimated steps (they are not left out): their chart points say so. */
   estimatedItems?: ReadonlySet<string> | null;
+  /**
+   * Partial items whose joining the board was reconstructed but not their start (docs/metrics.md,
+   * "Reconstructed histories"): their lead time counts, from the estimated join; the rest of the partial
+   * rule holds.
+   */
+  joinedOnlyItems?: ReadonlySet<string> | null;
 };
 
 /** An issue another item points to (its parent, or an issue blocking it): what GitHub says of it now. */

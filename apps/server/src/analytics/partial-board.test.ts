@@ -98,7 +98,9 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
     const tis = await get<TimeInStateResponse>(world, `/api/timeinstate/?${q}&days=30`);
     const shipped = await get<IssuesResponse>(world, `/api/issues/?${q}&column=Shipped`);
 
-    const gaps = { finished: 6, without_cycle_start: 6, without_board_entry: 6 };
+    // Nothing tells when their work started; when they joined the board, the import reconstructed (basis
+    // added_only): their lead times count, their cycle times stay unknown (docs/metrics.md).
+    const gaps = { finished: 6, without_cycle_start: 6, without_board_entry: 0 };
     expect(flow.throughput.total).toBe(6);
     expect(shipped.issues).toHaveLength(6);
     expect(flow.history_gaps).toEqual(gaps);
@@ -111,17 +113,23 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
       throughput_per_week: flow.throughput.per_week,
     });
 
-    // No sentence says nothing finished while the tile counts six; each says why the durations are unknown.
+    expect(lead.metrics.lead_time_p50).not.toBeNull();
+    // No sentence says nothing finished while the tile counts six; each says why the cycle times are unknown.
     const why = 'GitHub lost the history of all 6 items finished';
     for (const message of [
       flow.performance_insight.message,
       card?.status === 'ok' ? card.insight.message : '',
-      lead.metrics.performance_insight.message,
       tis.metrics.performance_insight.message,
     ]) {
       expect(message).not.toMatch(/No item finished|no completions|Analysis unavailable/);
-      expect(message).toContain(why);
     }
+    expect(flow.performance_insight.message).toContain(why);
+    expect(lead.metrics.performance_insight.message).toMatch(/^Average lead time is [\d.]+ days/);
+    expect(lead.metrics.performance_insight.message).not.toContain('GitHub lost');
+    // Asked without estimates, the partial rule alone holds: no lead time either.
+    const leadWithout = await get<LeadTimeResponse>(world, `/api/leadtime/?${q}&days=30&estimated=leave_out`);
+    expect(leadWithout.metrics.history_gaps).toEqual({ ...gaps, without_board_entry: 6 });
+    expect(leadWithout.metrics.performance_insight.message).toContain(why);
     expect(flow.performance_insight.message).toContain('6 items finished in the last 30 days.');
     // The ages in progress are lower bounds where GitHub lost when their cycle started. The item in Doing
     // entered it when its value was set: with its reconstructed entry on the board (the default) its age is

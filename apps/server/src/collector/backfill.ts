@@ -41,7 +41,10 @@ export async function recordBackfill(
   leaseOwner?: string,
   labels: readonly LabelChange[] = [],
 ): Promise<number> {
-  const estimated = new Set((checked.estimated ?? []).map((m) => m.itemId)).size;
+  // Reconstructed: with a known start; an item of which only the joining was is still unknown.
+  const estimated = new Set(
+    (checked.estimated ?? []).filter((m) => m.basis !== 'added_only').map((m) => m.itemId),
+  ).size;
   const history = { items: checked.checked, partial: checked.partial.size, estimated };
   const moves = [...checked.moves, ...(checked.estimated ?? [])];
   return recordChanges(db, boardId, async (changes) => {

@@ -34,6 +34,10 @@ describe.each(await dialectCases())('reconstructed histories on $name', ({ creat
       // The estimates count more finished items than the partial rule alone, none more than the truth has.
       expect(measure.counted.reconstructed).toBeGreaterThan(measure.counted.partialOnly);
       expect(measure.counted.reconstructed).toBeLessThanOrEqual(measure.counted.truth);
+      // Lead times: every item with a cycle time has one, and those joined-only too (their joining exact).
+      expect(measure.leadCounted.reconstructed).toBeGreaterThanOrEqual(measure.counted.reconstructed);
+      expect(measure.leadCounted.reconstructed).toBeLessThanOrEqual(measure.leadCounted.truth);
+      if (measure.join.count > 0) expect(measure.join.p90).toBeLessThan(1 / 1440);
 
       // Every analysis can leave them out: the scatter's estimated points go, the recorded ones stay.
       const get = async (query: string) => {

@@ -2,6 +2,7 @@ import type { ItemHistoryResponse } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import { type CollectorWorld, collectorWorldPerTest, DAY, HOUR, START } from '../testing/collector-sim.ts';
 import { dialectCases } from '../testing/databases.ts';
+import { issueAccessToken } from '../auth/access-tokens.ts';
 
 const COLUMNS = ['Todo', 'In Progress', 'In Review', 'Done'];
 
@@ -80,9 +81,13 @@ describe.each(await dialectCases())('work labels as evidence of a lost start, on
       ['Done', new Date(t0 + 6 * DAY).toISOString(), 'import', undefined],
     ]);
     expect(page.cycle_time_days).toBe(3);
-    // A type label is no evidence: the other item's start stays unknown, and nothing is estimated for it.
+    // A type label is no evidence: the other item's start stays unknown; only its joining is estimated.
     const other = await item(unknown.itemId);
-    expect(other.moves.map((m) => [m.to, m.source])).toEqual([['In Review', 'import']]);
+    expect(other.moves.map((m) => [m.to, m.at, m.source, m.basis])).toEqual([
+      ['Todo', new Date(t0 + DAY).toISOString(), 'estimated', 'added_only'],
+      ['In Review', new Date(t0 + 7 * DAY).toISOString(), 'import', undefined],
+    ]);
+    expect([other.started_at, other.age_is_minimum]).toEqual([null, true]);
 
     const audit = await get<{ moves: { item_id: string; basis: string | null; source: string }[] }>(
       `/api/export/moves.json?project=${projectId}`,
@@ -112,9 +117,30 @@ describe.each(await dialectCases())('work labels as evidence of a lost start, on
     await world.advance(2 * HOUR);
     await world.collector().runOnce();
     expect((await stored(unknown.itemId)).map(([to, , source]) => [to, source])).toEqual([
+      ['Todo', 'estimated'],
       ['In Review', 'backfill'],
       ['Done', 'poll'],
     ]);
     expect(await stored(picked.itemId)).toEqual(before);
+    // Finished after the import, it has a lead time from its estimated joining, and still no cycle time.
+    const session = await world.ctx.db
+      .selectFrom('auth_sessions')
+      .select(['id', 'user_id'])
+      .executeTakeFirstOrThrow();
+    const token = await issueAccessToken({
+      userId: session.user_id,
+      sessionId: session.id,
+      secret: world.ctx.config.jwtSecret,
+      now: world.ctx.now(),
+    });
+    const finished = await world.app.inject({
+      method: 'GET',
+      url: `/api/item/?project=${projectId}&item=${unknown.itemId}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const done = finished.json() as ItemHistoryResponse;
+    expect(done.completed_at).not.toBeNull();
+    expect(done.lead_time_days).toBeCloseTo((START + HOUR - (t0 + DAY)) / DAY, 1);
+    expect(done.cycle_time_days).toBeNull();
   }, 60_000);
 });

@@ -23,7 +23,8 @@ import { countBoardMoves, isPostgres } from './rows.ts';
  *
  *   0 u32 magic "FXB1"   4 u32 rows   8 u32 JSON bytes   12 u32 (zero)
  *   16 at: f64 × rows, then item, from, to: i32 × rows, then the JSON
- *   {"itemIds":[…],"names":[…],"partial":[[id, at]…],"estimated":[[id, [at…]]…]}
+ *   {"itemIds":[…],"names":[…],"partial":[[id, at]…],"estimated":[[id, [at…]]…],"joinedOnly":[id…]}
+ *   ("joinedOnly" absent in snapshots taken before it existed: none then)
  *
  * Typed arrays are in the machine's byte order; the magic tells a reader of the other order.
  */
@@ -37,6 +38,7 @@ type Marks = {
   names: string[];
   partial: [string, number][];
   estimated: [string, number[]][];
+  joinedOnly?: string[];
 };
 
 export function encodeBoardMoves(data: BoardData): Buffer {
@@ -47,6 +49,7 @@ export function encodeBoardMoves(data: BoardData): Buffer {
     names: [...t.names],
     partial: [...data.partial],
     estimated: [...data.estimated].map(([id, ats]) => [id, [...ats]]),
+    joinedOnly: [...data.joinedOnly],
   };
   const json = Buffer.from(JSON.stringify(marks), 'utf8');
   const bytes = new Uint8Array(HEADER + n * 20 + json.length);
@@ -68,7 +71,7 @@ function itemIdsUsed(t: TransitionColumns): number {
   return max + 1;
 }
 
-type DecodedMoves = Pick<BoardData, 'transitions' | 'partial' | 'estimated'>;
+type DecodedMoves = Pick<BoardData, 'transitions' | 'partial' | 'estimated' | 'joinedOnly'>;
 
 /**
  * The moves of a snapshot: the columns are views on the bytes (copied once only when the driver's
@@ -103,6 +106,7 @@ export function decodeBoardMoves(payload: Uint8Array): DecodedMoves {
     transitions,
     partial: new Map(marks.partial),
     estimated: new Map(marks.estimated.map(([id, ats]) => [id, new Set(ats)])),
+    joinedOnly: new Set(marks.joinedOnly ?? []),
   };
 }
 

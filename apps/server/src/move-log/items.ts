@@ -1,4 +1,4 @@
-import type { BoardItem, RelatedIssue } from '@fluxion/flow';
+import type { BoardItem, EstimateBasis, RelatedIssue } from '@fluxion/flow';
 import type { ItemRelations, StoredRelatedIssue } from './moves.ts';
 import type { Db } from '../db/connection.ts';
 import { readItemSnapshot } from './item-snapshots.ts';
@@ -188,23 +188,31 @@ function parseLabels(json: string): string[] {
 
 /**
  * The board's estimated moves (docs/metrics.md, "Reconstructed histories"): item → their instants, so that
- * an analysis asked without them leaves them out.
+ * an analysis asked without them leaves them out; and the items of which only the joining was
+ * reconstructed (basis `added_only`: their start stays unknown).
  */
-export async function readEstimatedMoves(db: Db, boardId: string): Promise<Map<string, Set<number>>> {
+export async function readEstimatedMoves(
+  db: Db,
+  boardId: string,
+): Promise<{ moves: Map<string, Set<number>>; joinedOnly: Set<string> }> {
   const rows = await db
     .selectFrom('transitions')
-    .select(['item_id', 'at'])
+    .select(['item_id', 'at', 'basis'])
     .where('board_id', '=', boardId)
     .where('source', '=', 'estimated')
     .execute();
   const moves = new Map<string, Set<number>>();
+  const joinedOnly = new Set<string>();
   for (const r of rows) {
     const instants = moves.get(r.item_id) ?? new Set<number>();
     instants.add(Number(r.at));
     moves.set(r.item_id, instants);
+    if (r.basis === JOINED_ONLY) joinedOnly.add(r.item_id);
   }
-  return moves;
+  return { moves, joinedOnly };
 }
+
+const JOINED_ONLY: EstimateBasis = 'added_only';
 
 /**
  * What each reconstructed item's estimated moves rest on (docs/metrics.md, "Reconstructed histories"):

@@ -30,6 +30,8 @@ export type BoardData = {
    * Written only with the partial marks, so a refresh keeps it too.
    */
   estimated: ReadonlyMap<string, ReadonlySet<number>>;
+  /** Of those, the items of which only the joining was reconstructed: their start stays unknown. */
+  joinedOnly: ReadonlySet<string>;
 };
 
 /**
@@ -84,7 +86,8 @@ export async function loadBoardData(
     movesRead: read.count,
     segmentMoves: stored.count,
     partial,
-    estimated,
+    estimated: estimated.moves,
+    joinedOnly: estimated.joinedOnly,
   };
 }
 
@@ -123,6 +126,7 @@ export async function refreshBoardData(
     segmentMoves: 0,
     partial: previous.partial,
     estimated: previous.estimated,
+    joinedOnly: previous.joinedOnly,
   };
 }
 

@@ -232,12 +232,14 @@ export async function measureBoard(
     'GET',
   );
   const data = await loadBoardData(world.ctx.db, board.id);
+  const reconstructed = (id: string) => data.estimated.has(id) && !data.joinedOnly.has(id);
   return historyError({
     columns: { columns: COLUMNS, cycleStartColumn: START_COLUMN },
     truth,
     recorded: data.transitions,
-    estimatedItems: new Set(data.estimated.keys()),
-    partial: new Map([...data.partial].filter(([id]) => !data.estimated.has(id))),
+    estimatedItems: new Set([...data.estimated.keys()].filter(reconstructed)),
+    partial: new Map([...data.partial].filter(([id]) => !reconstructed(id))),
+    joinedOnly: data.joinedOnly,
     partialOnly: data.partial,
     leftOut: data.estimated,
   });
@@ -249,6 +251,8 @@ export type LossMeasure = {
   boards: number;
   start: Omit<ErrorSpread, 'errors'>;
   done: Omit<ErrorSpread, 'errors'>;
+  /** The estimated joining of the finished items whose start stayed unknown. */
+  join: Omit<ErrorSpread, 'errors'>;
   /** The largest shift of a board's p50 / p85 cycle time from the truth's, days: reconstructed, partial rule. */
   p50Shift: number;
   p85Shift: number;
@@ -256,6 +260,8 @@ export type LossMeasure = {
   partialP85Shift: number | null;
   /** Finished items with a cycle time: truth, reconstructed, partial rule alone. */
   counted: { truth: number; reconstructed: number; partialOnly: number };
+  /** Finished items with a lead time: truth, reconstructed, partial rule alone. */
+  leadCounted: { truth: number; reconstructed: number; partialOnly: number };
 };
 
 const shift = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.abs(a - b));
@@ -270,6 +276,7 @@ export function poolLoss(loss: number, results: readonly HistoryError[]): LossMe
     boards: results.length,
     start: summary(pooledSpread(results.map((r) => r.start))),
     done: summary(pooledSpread(results.map((r) => r.done))),
+    join: summary(pooledSpread(results.map((r) => r.join))),
     p50Shift: largest(results.map((r) => shift(r.reconstructed.p50, r.truth.p50))) ?? Number.NaN,
     p85Shift: largest(results.map((r) => shift(r.reconstructed.p85, r.truth.p85))) ?? Number.NaN,
     partialP50Shift: largest(results.map((r) => shift(r.partialOnly.p50, r.truth.p50))),
@@ -278,6 +285,11 @@ export function poolLoss(loss: number, results: readonly HistoryError[]): LossMe
       truth: sum((r) => r.truth.items),
       reconstructed: sum((r) => r.reconstructed.items),
       partialOnly: sum((r) => r.partialOnly.items),
+    },
+    leadCounted: {
+      truth: sum((r) => r.truth.leadItems),
+      reconstructed: sum((r) => r.reconstructed.leadItems),
+      partialOnly: sum((r) => r.partialOnly.leadItems),
     },
   };
 }

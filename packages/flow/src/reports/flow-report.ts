@@ -305,6 +305,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     cycleStartColumn: cycleStart,
     partialHistory: input.partialHistory ?? null,
     leftOutMoves: input.leftOutMoves ?? null,
+    joinedOnlyItems: input.joinedOnlyItems ?? null,
   };
   // Nothing after `now` is known yet.
   const transitions = upTo(input.transitions, input.now);

@@ -94,6 +94,20 @@ describe('partial histories (docs/metrics.md §16)', () => {
     expect(flow.aging.items).toMatchObject([{ id: 'S', age_days: 3, age_at_least: true }]);
   });
 
+  it('a partial item whose joining was reconstructed has a lead time from it, and still no cycle time', () => {
+    // P's Todo entry on the 1st is its estimated joining (basis added_only): its start stays unknown.
+    const joined = { ...board, joinedOnlyItems: new Set(['P']) };
+    const t = computeItemTimelines({ ...joined, transitions }).find((x) => x.itemId === 'P');
+    expect([t?.leadTimeMs, t?.cycleTimeMs, t?.partialBefore]).toEqual([4 * DAY, null, at(5)]);
+    const lead = buildLeadTimeReport({ ...joined, transitions, now: at(10), days: 30 });
+    const flow = buildFlowReport({ ...joined, transitions, items: [], now: at(10), days: 30 });
+    const gaps = { finished: 3, without_cycle_start: 1, without_board_entry: 1 };
+    expect(lead.metrics.history_gaps).toEqual(gaps);
+    expect(flow.history_gaps).toEqual(gaps);
+    // Its stays before the known instant stay unknown: the Todo stay is in no time in state.
+    expect(t?.stays.map((s) => s.column)).toEqual(['Done']);
+  });
+
   it('with no known start at all, no insight says that nothing finished', () => {
     const lost = transitions.filter((m) => m.itemId === 'P');
     const flow = buildFlowReport({ ...board, transitions: lost, items: [], now: at(10), days: 30 });

@@ -6,7 +6,8 @@ import { type BoardTimeline, cycleTimeMs } from './timeline.ts';
  * before K"; what such an item contributes:
  * - finished: yes, counted in throughput (its entry into done is a known event);
  * - cycle time: only when its cycle-start entry is after K (`cycleTimeMs` in `timeline.ts` applies this);
- * - lead time: never (its first entry on the board is unknown);
+ * - lead time: never (its first entry on the board is unknown), unless its joining was reconstructed
+ *   (`joinedOnlyItems`: "Reconstructed histories");
  * - age: at least the time since K when its cycle-start entry is not after K.
  * Every analysis reads the counts below, so each page says how many finished items lack a known start.
  */
@@ -62,7 +63,7 @@ export function historyGaps(
     if (day < window.first || day > window.last) continue;
     gaps.finished += 1;
     if (Number.isNaN(t.partialBefore[item] as number)) continue;
-    gaps.without_board_entry += 1;
+    if (t.joinKnown[item] !== 1) gaps.without_board_entry += 1;
     if (t.board.cycleStart >= 0 && Number.isNaN(cycleTimeMs(t, item))) gaps.without_cycle_start += 1;
   }
   return gaps;

@@ -50,7 +50,7 @@ describe('reconstructHistory (docs/metrics.md, "Reconstructed histories")', () =
     const assigned = reconstructHistory(board, evidence({ assignedAt: [at(3)], pullRequests: [pr] }));
     expect(assigned?.at(-1)).toMatchObject({ at: at(3), basis: 'assigned' });
     const late = { openedAt: at(11), mergedAt: null, closes: true };
-    expect(reconstructHistory(board, evidence({ pullRequests: [late] }))).toBeNull();
+    expect(reconstructHistory(board, evidence({ pullRequests: [late] }))?.at(-1)?.basis).toBe('added_only');
   });
 
   it('a label that says work is under way is the start, before or after an assignment', () => {
@@ -74,7 +74,7 @@ describe('reconstructHistory (docs/metrics.md, "Reconstructed histories")', () =
       { at: at(4), label: 'swipe-gesture', added: true },
       { at: at(11), label: 'doing', added: true },
     ];
-    expect(reconstructHistory(board, evidence({ labels }))).toBeNull();
+    expect(reconstructHistory(board, evidence({ labels }))?.map((s) => s.basis)).toEqual(['added_only']);
     expect(reconstructHistory(board, evidence({ labels, assignedAt: [at(6)] }))?.at(-1)).toMatchObject({
       basis: 'assigned',
     });
@@ -109,9 +109,12 @@ describe('reconstructHistory (docs/metrics.md, "Reconstructed histories")', () =
     expect(closed?.find((s) => s.to === 'Done')?.basis).toBe('closed');
   });
 
-  it('leaves unknown an item past the start whose start nothing tells', () => {
-    expect(reconstructHistory(board, evidence({}))).toBeNull();
-    expect(reconstructHistory(board, evidence({ assignedAt: [at(11)] }))).toBeNull();
+  it('keeps only the joining of an item past the start whose start nothing tells', () => {
+    const joinedOnly = [{ from: null, to: 'Todo', at: at(1), basis: 'added_only' }];
+    expect(reconstructHistory(board, evidence({}))).toEqual(joinedOnly);
+    expect(reconstructHistory(board, evidence({ assignedAt: [at(11)] }))).toEqual(joinedOnly);
+    // Joined when its first recorded move was made, or when nobody knows: nothing to estimate.
+    expect(reconstructHistory(board, evidence({ addedAt: at(10) }))).toBeNull();
     expect(reconstructHistory(board, evidence({ addedAt: null, assignedAt: [at(2)] }))).toBeNull();
   });
 
@@ -161,6 +164,7 @@ describe('historyError', () => {
     expect(result.done).toEqual({ count: 1, median: 0, p90: 0, errors: [0] });
     expect(result.truth.p50).toBe(7);
     expect(result.reconstructed.p50).toBe(6);
-    expect(result.partialOnly).toEqual({ items: 0, p50: null, p85: null });
+    expect(result.partialOnly).toEqual({ items: 0, p50: null, p85: null, leadItems: 0 });
+    expect(result.reconstructed.leadItems).toBe(1);
   });
 });

@@ -12,13 +12,14 @@
  * - it entered its current column when its value was last set (GitHub's field `updatedAt`: recorded by the
  *   import as a move, not estimated here).
  * Every step is before that last entry and before no recorded move it contradicts: a recorded move always
- * wins. An item whose current column is past the start column and whose start no evidence tells is left
- * unknown (no step at all): its history stays partial.
+ * wins. An item whose current column is past the start column and whose start no evidence tells keeps
+ * only its joining (basis `added_only`): its start stays unknown, its history partial, its lead time known.
  */
 
 /** What an estimated step is based on: the audit export and the item page name it. */
 export type EstimateBasis =
   | 'added'
+  | 'added_only'
   | 'assigned'
   | 'pr_opened'
   | 'labeled'
@@ -81,7 +82,7 @@ function resolve(board: ReconstructionBoard): Resolved {
   return { index, start: start > done ? -1 : start, done };
 }
 
-/** The estimated steps of one partial item, oldest first; null: its history stays unknown. */
+/** The estimated steps of one partial item, oldest first; null: nothing to estimate (or nothing known). */
 export function reconstructHistory(
   board: ReconstructionBoard,
   evidence: HistoryEvidence,
@@ -104,12 +105,23 @@ export function reconstructHistory(
   const recordedStart = needsStart ? survivingStart(b, evidence) : undefined;
   const startLimit = (recordedStart?.at ?? evidence.enteredAt) - SAME_INSTANT_MS;
   const started = needsStart ? startEstimate(b, evidence, joined, startLimit) : null;
-  if (needsStart && started === null && !recordedStart) return null;
+  if (needsStart && started === null && !recordedStart) return joinedOnly(steps, evidence);
   if (started !== null) steps.push({ from: entryColumn, to: board.columns[b.start] as string, ...started });
   const until = evidence.enteredAt - SAME_INSTANT_MS;
   steps.push(...reworkSteps(board, b, evidence, started?.at ?? joined, until));
   const kept = steps.filter((step) => !recordedNear(evidence, step.at));
   return kept.length > 0 ? chain(kept, evidence.surviving) : null;
+}
+
+/**
+ * An item whose start nothing tells keeps its joining (`added_only`): its lead time is known, its start is
+ * not; null when its joining is its first recorded move anyway.
+ */
+function joinedOnly(steps: EstimatedStep[], evidence: HistoryEvidence): EstimatedStep[] | null {
+  const joined = steps
+    .filter((step) => !recordedNear(evidence, step.at))
+    .map((step) => ({ ...step, basis: 'added_only' as const }));
+  return joined.length > 0 ? joined : null;
 }
 
 /** A recorded move (or the known entry) within an instant of `at`: it wins over any step estimated there. */

@@ -4,7 +4,7 @@
  * Safe because every analysis is synchronous and copies what it returns out of these buffers.
  */
 type Ctor<T> = { new (length: number): T };
-type View = Float64Array | Int32Array | Uint32Array | Int16Array;
+type View = Float64Array | Int32Array | Uint32Array | Int16Array | Uint8Array;
 
 const pool = new Map<string, View>();
 
@@ -22,6 +22,7 @@ export const scratch = {
   i32: (key: string, length: number) => take(key, Int32Array, length),
   u32: (key: string, length: number) => take(key, Uint32Array, length),
   i16: (key: string, length: number) => take(key, Int16Array, length),
+  u8: (key: string, length: number) => take(key, Uint8Array, length),
 };
 
 /** Drops the buffers (for long-lived processes that analysed one unusually large board). */

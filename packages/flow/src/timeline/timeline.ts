@@ -28,6 +28,8 @@ export type BoardTimeline = {
   lastColumn: Int16Array;
   /** The instant before which the item's history is partial (docs/metrics.md), NaN when it is complete. */
   partialBefore: Float64Array;
+  /** 1: a partial item whose joining the board is known (reconstructed): its lead time counts. */
+  joinKnown: Uint8Array;
   stays: Stays;
 };
 
@@ -144,9 +146,11 @@ export function buildTimeline(columns: BoardColumns, transitions: Transitions): 
     doneAt: scratch.f64('doneAt', items).fill(Number.NaN),
     lastColumn: scratch.i16('lastColumn', items),
     partialBefore: scratch.f64('partialBefore', items).fill(Number.NaN),
+    joinKnown: scratch.u8('joinKnown', items).fill(0),
     stays: emptyStays(transitionCount(transitions)),
   };
   const partial = columns.partialHistory;
+  const joined = columns.joinedOnlyItems;
   const walk: Walk = {
     entries: timeline.entries,
     base: 0,
@@ -160,6 +164,7 @@ export function buildTimeline(columns: BoardColumns, transitions: Transitions): 
     walk.top = -1;
     walk.knownFrom = partial?.get(p.itemIds[item] as string) ?? Number.NaN;
     timeline.partialBefore[item] = walk.knownFrom;
+    if (joined?.has(p.itemIds[item] as string)) timeline.joinKnown[item] = 1;
     walkItem(p, timeline, walk, item);
   }
   return timeline;
@@ -167,10 +172,10 @@ export function buildTimeline(columns: BoardColumns, transitions: Transitions): 
 
 /**
  * Lead time of item i in ms, NaN when not complete, or when its history is partial: its first entry on
- * the board is not known (docs/metrics.md, "Partial histories").
+ * the board is not known (docs/metrics.md, "Partial histories"), unless its joining was reconstructed.
  */
 export function leadTimeMs(t: BoardTimeline, item: number): number {
-  if (!Number.isNaN(t.partialBefore[item] as number)) return Number.NaN;
+  if (!Number.isNaN(t.partialBefore[item] as number) && t.joinKnown[item] !== 1) return Number.NaN;
   return (t.doneAt[item] as number) - (t.firstEntry[item] as number);
 }
 
