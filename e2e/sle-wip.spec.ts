@@ -57,6 +57,15 @@ for (const viewport of VIEWPORTS) {
         `'In Review': ${review.count} of ${review.limit}`,
       );
       await expect(page.getByTestId('wip-limits-note')).toContainText('over on 1 of the last 30 days');
+      // The day it was over, written as the forecast writes its dates ("Nov 23, 2026"), not "2026-11-23".
+      const over = new Date(`${review.dates_over[0]}T00:00:00Z`).toLocaleDateString('en-US', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+      await expect(page.getByTestId('wip-limits-note')).toContainText(`(${over})`);
+      await expect(page.getByTestId('flow-forecast')).toContainText(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
       await expect(page.getByTestId('flow-aging')).toContainText(`(${review.count}/${review.limit})`);
       await expect(page.getByTestId('flow-policies')).toContainText(
         "1 item is blocked now (label 'blocked' or an open issue blocking it)",

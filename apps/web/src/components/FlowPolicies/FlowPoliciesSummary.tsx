@@ -1,5 +1,6 @@
 import type { FlowResponse } from '@fluxion/contract';
 import type { DurationUnit } from '../../lib/units.ts';
+import { viewerFormat } from '../../lib/viewerFormat.ts';
 import { P } from '../../policyTexts.ts';
 import styles from './FlowPolicies.module.css';
 
@@ -47,9 +48,12 @@ export function FlowPoliciesSummary({ data, unit }: { data: FlowResponse; unit?:
   );
 }
 
+/** The viewer's date, as the forecast and the history notes print theirs ("Nov 23, 2026", not "2026-11-23"). */
+const dateText = (day: string | undefined) => (day ? (viewerFormat.date(day) ?? day) : '');
+
 /** A few dates in full; a long run as its first and last (a month of dates says less than its ends). */
 const datesText = (dates: readonly string[]) =>
-  dates.length <= 3 ? dates.join(', ') : `${dates[0]} … ${dates.at(-1)}`;
+  dates.length <= 3 ? dates.map(dateText).join(', ') : `${dateText(dates[0])} … ${dateText(dates.at(-1))}`;
 
 /** Under the cumulative flow: each WIP limit, the items in its column now and the window's days over it. */
 export function WipLimitsNote({ data }: { data: FlowResponse }) {
