@@ -30,10 +30,13 @@ export const shareFiltersAnswerSchema = z.object({
   not_label: names,
   milestone: names,
   type: names,
+  issue_type: names,
+  field_value: names,
   repo: names,
   assignee: names,
   from: z.string().optional(),
   to: z.string().optional(),
+  iteration: z.string().optional(),
 });
 
 /** POST /api/share-links/ */

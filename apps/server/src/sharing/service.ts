@@ -17,6 +17,7 @@ import {
   revokeShareLinkRow,
   type ShareLinkRow,
 } from './queries.ts';
+import { assertLinkOpens } from './link-opens.ts';
 import { hashShareToken, newShareToken } from './tokens.ts';
 
 const DAY_MS = 86_400_000;
@@ -77,7 +78,7 @@ function toShareLink(row: ShareLinkRow, now: number): ShareLink {
 
 /** A board the user may analyse now: shared links show what their creator sees, no more. */
 export async function createShareLink(
-  ctx: AppContext,
+  ctx: ApiContext,
   userId: string,
   request: { project: string; filters: ShareFilters; expires_in_days: number },
 ): Promise<CreatedShareLink> {
@@ -90,6 +91,7 @@ export async function createShareLink(
   const board = await resolveProject(ctx, userId, request.project);
   const gate = await analysisGate(ctx, userId);
   if (!gate.allows(board)) throw new AppError(402, 'subscription_required', gate.message);
+  await assertLinkOpens(ctx, userId, request.project, board, request.filters);
   const token = newShareToken();
   const now = ctx.now();
   const id = randomUUID();

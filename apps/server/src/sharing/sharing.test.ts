@@ -21,7 +21,14 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
   afterAll(() => database.drop());
   const { app, ctx, clock, alice, bob } = await twoViewersOfBoard(database, sim, vault);
 
-  type Created = { id: string; token: string; path: string; status: string; expires_at: string };
+  type Created = {
+    id: string;
+    token: string;
+    path: string;
+    status: string;
+    expires_at: string;
+    filters: Record<string, unknown>;
+  };
   type User = { auth: Record<string, string> };
   const share = async (user: User, payload: Record<string, unknown> = {}) => {
     const response = await app.inject({
@@ -64,6 +71,29 @@ describe.each(cases)('share links ($name)', async ({ create }) => {
     expect(bobs.flow.aging.items[0].title).toBe('Move the HSM');
     // The figures are the board's, whoever made the link.
     expect(alices.json().flow.aging.items[0].age_days).toBe(bobs.flow.aging.items[0].age_days);
+  });
+
+  it('answers every filter it applies, the issue type too, and refuses one its board cannot apply', async () => {
+    const filters = { days: 30, issue_type: ['Bug'] };
+    const link = await share(bob, { filters });
+    expect(link.filters).toMatchObject(filters);
+    const opened = await open(link.token);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().filters).toMatchObject(filters);
+    // Such a link would open nothing but a 400: refused when made, naming the filter, as the page's own.
+    for (const [filter, value] of [
+      ['iteration', 'current'],
+      ['field_value', ['High']],
+    ] as const) {
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/share-links/',
+        headers: bob.auth,
+        payload: { project: vault, filters: { [filter]: value } },
+      });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'bad_request', field: `filters.${filter}` });
+    }
   });
 
   it("carries the page's filters: the figures of the filtered analyses, as its creator sees them", async () => {

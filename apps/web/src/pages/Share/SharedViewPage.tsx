@@ -62,7 +62,8 @@ export function SharedViewPage() {
   const lead = leadTimeRows(data.lead_time as LeadTimeResponse);
   const tis = timeInStateRows(data.time_in_state as TimeInStateResponse, flowData.columns);
   const name = (what: string) => `${data.project_title} ${what}`;
-  const filtersOn = filterSummary(data.filters);
+  // A field value filter is named by the board's field, as the board's own pages name it.
+  const filtersOn = filterSummary(data.filters, flowData.breakdown?.field);
   const calendar = { timeZone: data.time_zone, daysOff: data.days_off };
   const unit = unitOf(calendar);
   return (
