@@ -5,7 +5,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { endTeamTrial, endTrial, setSubscription } from './support/database.ts';
+import { endTeamTrial, endTrial, setSubscription, userIdOf } from './support/database.ts';
 
 /**
  * Fluxion Analytics Pro through the Stripe simulator the server starts in local mode (PORT + 2): its hosted
@@ -84,7 +84,7 @@ for (const viewport of VIEWPORTS) {
       page,
       request,
     }) => {
-      await signInNewUser(page, request, 'buyer');
+      const login = await signInNewUser(page, request, 'buyer');
       await page.goto('/account');
       await expect(page.getByText('Free trial — 30 days left.')).toBeVisible();
       await expectActions(page, [BUY]);
@@ -141,10 +141,15 @@ for (const viewport of VIEWPORTS) {
       await expectActions(page, ['Update Payment Method', 'Cancel Subscription']);
 
       // The next renewal fails (the simulator's control API): past due, then a new card in the portal.
-      const subs = (await (await request.get(`${SIM}/_sim/subscriptions`)).json()) as { id: string }[];
-      expect((await request.post(`${SIM}/_sim/subscriptions/${subs.at(-1)?.id}/fail-payment`)).ok()).toBe(
-        true,
-      );
+      // The user's subscription, not the last one made: other specs buy at the same time.
+      const subs = (await (await request.get(`${SIM}/_sim/subscriptions`)).json()) as {
+        id: string;
+        metadata?: { user_id?: string };
+      }[];
+      const userId = userIdOf(login);
+      const mine = subs.filter((sub) => sub.metadata?.user_id === userId);
+      expect(mine).toHaveLength(1);
+      expect((await request.post(`${SIM}/_sim/subscriptions/${mine[0]?.id}/fail-payment`)).ok()).toBe(true);
       await page.reload();
       await expect(page.getByText('Payment overdue. Please update your payment method.')).toBeVisible();
       await expectActions(page, ['Update Payment Method']);

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
+import { signIn, test } from './support/journey.ts';
+import { ownTeam } from './support/own-world.ts';
 
 /** The Flow answer the page shows for "Web app" (the first one after `action`). */
 async function flowAnswer(page: Page, action: () => Promise<unknown>) {
@@ -14,13 +16,13 @@ async function flowAnswer(page: Page, action: () => Promise<unknown>) {
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 test("a team sets its board's time zone and weekends, and the Flow figures follow", async ({ page }) => {
-  await page.goto('/accounts/github/login/?login=octo-bob');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  const team = await ownTeam(page, 'calendar');
+  await signIn(page, team.login);
   await page.goto('/manage-projects');
   await page.getByRole('button', { name: 'Add Project' }).click();
   const add = page.getByRole('dialog');
-  await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
-  await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: 'Web app (fluxion-labs/2)' });
+  await add.getByLabel('Organization').selectOption({ label: team.orgName });
+  await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: team.webApp.label });
   await add.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
   await add.getByRole('button', { name: 'Add Project' }).click();
   await expect(page.getByText('Project successfully added!')).toBeVisible();
@@ -92,7 +94,7 @@ test("a team sets its board's time zone and weekends, and the Flow figures follo
   );
   expect(first).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+14:00,[\d.]+,[\d.]+,\d*$/);
 
-  // Leave the user's list as it was for the other journeys.
+  // Its user stops tracking it.
   await page.goto('/manage-projects');
   await page.getByRole('button', { name: 'Delete Web app' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { SIZES, signIn, test } from './support/journey.ts';
+import { ownTeam } from './support/own-world.ts';
 
 /**
  * Digest by e-mail (docs/operations.md, "Digest and alerts"): a user turns on the weekly digest for the demo
@@ -62,16 +63,14 @@ for (const { name, viewport } of SIZES) {
     }) => {
       // The resend within the minute is refused (429), as it should be.
       consoleErrors.allow(/status of 429 \(Too Many Requests\)/);
-      const login = name === 'desktop' ? 'octo-bob' : 'octo-alice';
-      const email = `${login}-${name}@example.test`;
-      await signIn(page, login);
+      const team = await ownTeam(page, `digest-${name}`);
+      const email = `${team.login}@example.test`;
+      await signIn(page, team.login);
       await page.goto('/manage-projects');
       await page.getByRole('button', { name: 'Add Project' }).first().click();
       const add = page.getByRole('dialog');
-      await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
-      await add
-        .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: 'Web app (fluxion-labs/2)' });
+      await add.getByLabel('Organization').selectOption({ label: team.orgName });
+      await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: team.webApp.label });
       await add.getByRole('button', { name: 'Add Project' }).click();
       await expect(page.getByText('Project successfully added!')).toBeVisible();
 
@@ -103,7 +102,7 @@ for (const { name, viewport } of SIZES) {
       await expect(again.getByLabel('E-mail address')).toHaveValue(email);
       await expect(again.getByLabel('Weekly digest')).not.toBeChecked();
 
-      // Leave the user's list as it was: who tracks "Web app" first decides who sets its calendar later.
+      // Its user stops tracking it.
       await page.getByRole('button', { name: 'Delete Web app' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByText(/Project deleted|removed/)).toBeVisible();

@@ -1,63 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { connectPersonalBoards, SIZES, signIn, sim, simUser, test } from './support/journey.ts';
-
-const DAY = 86_400_000;
-const STAGES = ['Inbox', 'Doing', 'Verify', 'Shipped'];
-const iso = (at: number) => new Date(at).toISOString();
-
-/**
- * Issue 37's board: its columns live in "Stage", so GitHub keeps no event of any move (as it now loses
- * most Status events). Of the six items finished, three were assigned when their work started and two got
- * a linked pull request (a Development link, then "Fixes #n"), merged when shipped: the import estimates
- * their starts; the sixth has no evidence: its start stays unknown, only its joining is estimated. One item is in Doing, one in Verify, one new.
- */
-async function partialBoard(page: Page, login: string, title: string) {
-  const project = await sim<{ id: string; number: number }>(page, '/_sim/projects', {
-    owner: login,
-    title,
-    columns: STAGES,
-    statusField: 'Stage',
-    at: iso(Date.now() - 40 * DAY),
-  });
-  const paths = [
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing', 'Shipped'],
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing', 'Shipped'],
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing'],
-    ['Doing', 'Verify'],
-    [],
-  ];
-  const evidence = ['assigned', 'assigned', 'assigned', 'connected', 'reference', 'none'];
-  for (const [i, path] of paths.entries()) {
-    const issue = await sim<{ itemId: string; contentId: string }>(page, '/_sim/issues', {
-      repo: `${login}/partial`,
-      title: `Estimated item ${i + 1}`,
-      projectId: project.id,
-      status: 'Inbox',
-      at: iso(Date.now() - (30 - i) * DAY),
-    });
-    let pullRequest: string | null = null;
-    for (const [step, status] of path.entries()) {
-      const at = Date.now() - (27 - 2 * i - 2 * step) * DAY;
-      if (status === 'Doing' && evidence[i] === 'assigned')
-        await sim(page, `/_sim/issues/${issue.contentId}`, { assignees: [login], at }, 'PATCH');
-      if (status === 'Doing' && (evidence[i] === 'connected' || evidence[i] === 'reference')) {
-        const body = { at: at + DAY / 2, how: evidence[i], closes: true };
-        pullRequest = (
-          await sim<{ contentId: string }>(page, `/_sim/issues/${issue.contentId}/pull-requests`, body)
-        ).contentId;
-      }
-      await sim(page, `/_sim/items/${issue.itemId}/move`, { status, at: iso(at) });
-      if (status === 'Shipped' && pullRequest)
-        await sim(page, `/_sim/issues/${pullRequest}`, { state: 'MERGED', at }, 'PATCH');
-    }
-  }
-  return project;
-}
+import { SIZES, simUser, test } from './support/journey.ts';
+import { addOwnBoard, partialBoard, type StartEvidence } from './support/own-world.ts';
 
 async function download(page: Page, button: string): Promise<string[]> {
   const [file] = await Promise.all([
@@ -91,18 +35,19 @@ for (const size of SIZES) {
       const login = `octo-estimated-${size.name}`;
       const title = `Estimated board ${size.name}`;
       await simUser(page, login);
-      const project = await partialBoard(page, login, title);
-      await signIn(page, login);
-      await connectPersonalBoards(page);
-      await page.getByRole('button', { name: 'Add Project' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: `${title} (${login}/1)` });
-      await expect(dialog.getByRole('combobox', { name: /^Workflow field/ })).toBeEnabled();
-      await dialog.getByLabel('Cycle time start column (optional)').selectOption('Doing');
-      await dialog.getByRole('button', { name: 'Add Project' }).click();
-      await expect(page.getByText('Project successfully added!')).toBeVisible();
+      // Of the six items finished, three were assigned when their work started and two got a linked pull
+      // request (a Development link, then "Fixes #n"), merged when shipped: the import estimates their
+      // starts; the sixth has no evidence: its start stays unknown, only its joining is estimated.
+      const evidence: StartEvidence[] = [
+        'assigned',
+        'assigned',
+        'assigned',
+        'connected',
+        'reference',
+        'none',
+      ];
+      const project = await partialBoard(page, { login, title, itemTitle: 'Estimated item', evidence });
+      await addOwnBoard(page, { login, title, cycleStart: 'Doing' });
 
       // The quality figure on Manage Projects: exact, estimated and unknown.
       const row = page

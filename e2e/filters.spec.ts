@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signInNewUser } from './support/own-world.ts';
 
 /** The text of the demo Flow page's tiles and insight: what a filter must change. */
 async function figures(page: Page): Promise<string> {
@@ -10,8 +11,7 @@ async function figures(page: Page): Promise<string> {
 test('a label filter on the demo Flow page changes its figures, lives in the address, and clears', async ({
   page,
 }) => {
-  await page.goto('/accounts/github/login/?login=octo-bob');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await signInNewUser(page, 'filters');
   await page.goto('/flow?demo=1&days=90');
   await expect(page.getByText('Throughput per week', { exact: true })).toBeVisible();
   const unfiltered = await figures(page);

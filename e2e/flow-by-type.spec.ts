@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { SIZES, signIn, test } from './support/journey.ts';
+import { SIZES, test } from './support/journey.ts';
+import { signInNewUser } from './support/own-world.ts';
 
 /** A loaded machine draws the demo's first Flow answer slowly: its first figures may take a while. */
 const FIRST = { timeout: 30_000 };
@@ -36,7 +37,7 @@ for (const size of SIZES) {
     test('the demo Flow page splits its finished work, WIP, percentiles and aging by type', async ({
       page,
     }) => {
-      await signIn(page, 'octo-bob');
+      await signInNewUser(page, 'flow-by-type');
       await page.goto('/flow?demo=1&breakdown=issue_type');
       await expect(page.getByText('Throughput per week', { exact: true })).toBeVisible(FIRST);
       await expect(page.getByTestId('level-of-work').first()).toContainText(

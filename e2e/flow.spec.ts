@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { signInNewUser } from './support/own-world.ts';
 
 test('the demo Flow page shows its tiles, insight, charts and forecast', async ({ page }) => {
-  await page.goto('/accounts/github/login/?login=octo-bob');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await signInNewUser(page, 'flow');
   await page.getByRole('link', { name: 'Flow', exact: true }).click();
   await expect(page).toHaveURL(/\/flow$/);
   await page.goto('/flow?demo=1');
@@ -37,8 +37,7 @@ test('the demo Flow page shows its tiles, insight, charts and forecast', async (
 test('Home shows the demo board at a glance, and its stuck item leads to its column in Issues in Columns', async ({
   page,
 }) => {
-  await page.goto('/accounts/github/login/?login=octo-alice');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await signInNewUser(page, 'flow');
   await expect(page.getByRole('heading', { name: 'Your boards at a glance' })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Flow How much/ })).toHaveAttribute('href', '/flow');
 

@@ -1,5 +1,6 @@
 import { expect, type Route } from '@playwright/test';
-import { expectUncovered, SIZES, signIn, test } from './support/journey.ts';
+import { expectUncovered, SIZES, test } from './support/journey.ts';
+import { signInNewUser } from './support/own-world.ts';
 
 const DEMO = 'Storefront delivery';
 
@@ -19,7 +20,7 @@ for (const size of SIZES) {
       consoleErrors,
     }) => {
       consoleErrors.allow(/status of 500|Failed to load projects/);
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'fluent');
       await page.route('**/api/projects/**', failProjectList);
       await page.goto('/manage-projects');
       const alert = page.getByRole('alert');
@@ -44,7 +45,7 @@ for (const size of SIZES) {
     test('the board is chosen once a visit: links carry it and its filter, from Home too', async ({
       page,
     }) => {
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'fluent');
       const card = page.getByRole('article', { name: DEMO });
       await card.getByRole('link', { name: /Open Flow/ }).click();
       await expect(page).toHaveURL(/\/flow\?project=[^&]+$/);
@@ -83,7 +84,7 @@ for (const size of SIZES) {
     test('a label picked from the suggestions stays on across every page of the top navigation', async ({
       page,
     }) => {
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'fluent');
       await page.goto('/flow?demo=1');
       const toggle = page.getByRole('button', { name: /^Filters/ });
       // On a phone the fields fold behind the "Filters" button.
@@ -121,7 +122,7 @@ for (const size of SIZES) {
     test('a dot of the cycle-time scatter and of the aging chart opens its item in Fluxion', async ({
       page,
     }) => {
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'fluent');
       for (const chart of ['flow-scatter', 'flow-aging']) {
         await page.goto('/flow?demo=1');
         const dots = page.getByTestId(chart).getByRole('link', { name: /^Open .+ in Fluxion$/ });
@@ -165,7 +166,7 @@ for (const size of SIZES) {
     });
 
     test('Manage Projects is in the user menu', async ({ page }) => {
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'fluent');
       await page.getByRole('button', { name: 'Open user menu' }).click();
       const item = page.getByRole('menuitem', { name: 'Projects' });
       await expectUncovered(item);
@@ -183,7 +184,7 @@ for (const size of SIZES) {
       const errors: string[] = [];
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       page.on('pageerror', (error) => errors.push(error.message));
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'fluent');
       await page.goto('/time-in-state?demo=1');
       const info = page.getByRole('button', { name: 'About Queue Health' });
       await expectUncovered(info);

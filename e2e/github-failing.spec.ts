@@ -1,7 +1,18 @@
 import { expect } from '@playwright/test';
 import { expectUncovered, GITHUB_SIM, SIZES, signIn, sim, simUser, test } from './support/journey.ts';
+import { ownTeam, type Team } from './support/own-world.ts';
 
-const ALL_FAILING = { type: '5xx', status: 502, count: 500, scope: 'all' };
+/**
+ * GitHub failing for this journey's user and organization only (their tokens': the simulator serves the
+ * journeys that run beside it too).
+ */
+const allFailing = (team: Team) => ({
+  type: '5xx',
+  status: 502,
+  count: 500,
+  scope: 'all',
+  accounts: [team.login, team.org],
+});
 
 // A journey that fails halfway must not leave GitHub failing for the journeys after it.
 test.afterEach(async ({ request }) => {
@@ -18,13 +29,11 @@ for (const size of SIZES) {
       consoleErrors,
     }) => {
       consoleErrors.allow(/status of 502/);
-      const login = `octo-ops-${size.name}`;
-      await simUser(page, login);
-      await sim(page, '/_sim/orgs/fluxion-labs/members', { login });
-      await signIn(page, login);
+      const team = await ownTeam(page, `ops-${size.name}`);
+      await signIn(page, team.login);
       await page.goto('/manage-projects');
 
-      await sim(page, '/_sim/faults', ALL_FAILING);
+      await sim(page, '/_sim/faults', allFailing(team));
       await page.getByRole('button', { name: 'Add Project' }).click();
       const dialog = page.getByRole('dialog');
       await expect(dialog.getByRole('alert')).toContainText('GitHub request failed');
@@ -42,17 +51,15 @@ for (const size of SIZES) {
       ).toBeVisible();
 
       // Only the organization's projects call fails: its error, not a false "No available projects".
-      await sim(page, '/_sim/faults', { ...ALL_FAILING, scope: 'graphql' });
-      await dialog.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await sim(page, '/_sim/faults', { ...allFailing(team), scope: 'graphql' });
+      await dialog.getByLabel('Organization').selectOption({ label: team.orgName });
       await expect(dialog.getByRole('alert')).toContainText('GitHub request failed');
       await expect(dialog.getByText('No available projects for this organization')).toHaveCount(0);
       await sim(page, '/_sim/faults', undefined, 'DELETE');
       await dialog.getByRole('button', { name: 'Try again' }).click();
       await expect(dialog.getByRole('alert')).toHaveCount(0);
-      await expect(dialog.getByRole('option', { name: 'Web app (fluxion-labs/2)' })).toHaveCount(1);
-      await dialog
-        .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: 'Web app (fluxion-labs/2)' });
+      await expect(dialog.getByRole('option', { name: team.webApp.label })).toHaveCount(1);
+      await dialog.getByRole('combobox', { name: /^Project/ }).selectOption({ label: team.webApp.label });
       await expect(dialog.getByRole('button', { name: 'Add Project' })).toBeEnabled();
       await dialog.getByRole('button', { name: 'Add Project' }).click();
       await expect(page.getByText('Project successfully added!')).toBeVisible();

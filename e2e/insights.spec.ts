@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { SIZES, signIn, test } from './support/journey.ts';
+import { ownTeam, signInNewUser, type Team } from './support/own-world.ts';
 
 /**
  * Insights a team lead can trust (docs/metrics.md §3 "Honest trends", §12 units): the window of Lead Time
@@ -13,30 +14,22 @@ const LEAD_TILE = 'Lead Time Trend';
 const tile = (page: Page, label: string) =>
   page.locator('[data-tone]').filter({ has: page.getByText(label, { exact: true }) });
 
-/** Adds "Web app" for the signed-in user and gives it a Monday–Friday week (shared: maybe already set). */
-async function workingBoard(page: Page): Promise<void> {
+/** The team's own "Web app", added by its user (signed in here) with a Monday–Friday week. */
+async function workingBoard(page: Page, team: Team): Promise<void> {
+  await signIn(page, team.login);
   await page.goto('/manage-projects');
-  // The list first: counting its buttons before it has loaded would find none and add the board twice.
-  await expect(page.getByRole('list', { name: 'Projects' }).getByRole('listitem').first()).toBeVisible();
-  if ((await page.getByRole('button', { name: 'Edit Web app' }).count()) === 0) {
-    await page.getByRole('button', { name: 'Add Project' }).click();
-    const add = page.getByRole('dialog');
-    await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
-    await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: 'Web app (fluxion-labs/2)' });
-    await add.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
-    await add.getByRole('button', { name: 'Add Project' }).click();
-    await expect(page.getByText('Project successfully added!')).toBeVisible();
-  }
+  await page.getByRole('button', { name: 'Add Project' }).click();
+  const add = page.getByRole('dialog');
+  await add.getByLabel('Organization').selectOption({ label: team.orgName });
+  await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: team.webApp.label });
+  await add.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
+  await add.getByRole('button', { name: 'Add Project' }).click();
+  await expect(page.getByText('Project successfully added!')).toBeVisible();
   await page.getByRole('button', { name: 'Edit Web app' }).click();
   const edit = page.getByRole('dialog');
-  const weekends = edit.getByLabel('Exclude weekends');
-  if ((await weekends.isEnabled()) && !(await weekends.isChecked())) {
-    await weekends.check();
-    await edit.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Project updated!')).toBeVisible();
-  } else {
-    await edit.getByRole('button', { name: 'Cancel' }).click();
-  }
+  await edit.getByLabel('Exclude weekends').check();
+  await edit.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Project updated!')).toBeVisible();
   await page
     .getByRole('banner')
     .getByRole('combobox', { name: 'Project' })
@@ -79,7 +72,7 @@ for (const size of SIZES) {
     test('the window is chosen on the page, kept in the address, and a noisy trend says "No clear change"', async ({
       page,
     }) => {
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'insights');
       await page.goto('/lead-time?demo=1');
       const window = page.getByLabel('Window:');
       // The demo's GitHub Iteration field has 14-day iterations: the page opens on them.
@@ -147,8 +140,7 @@ for (const size of SIZES) {
     });
 
     test("a working calendar's unit on every page", async ({ page }) => {
-      await signIn(page, 'octo-alice');
-      await workingBoard(page);
+      await workingBoard(page, await ownTeam(page, `insights-${size.name}`));
 
       await page.goto('/lead-time');
       await untilShown(page, 'Avg Lead Time (working days)');
@@ -182,7 +174,7 @@ for (const size of SIZES) {
         .filter({ has: page.getByRole('heading', { name: 'Web app' }) });
       await expect(card).toContainText(/working days/);
 
-      // Leave the user's list as it was for the other journeys.
+      // Its user stops tracking it.
       await page.goto('/manage-projects');
       await page.getByRole('button', { name: 'Delete Web app' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { SIZES, signIn, test } from './support/journey.ts';
+import { SIZES, test } from './support/journey.ts';
+import { signInNewUser } from './support/own-world.ts';
 
 /**
  * The item page (docs/metrics.md, "The item page"): a row of Issues in Columns and a dot of the Flow
@@ -12,7 +13,7 @@ for (const size of SIZES) {
     test('a row and a chart dot open the item in Fluxion: its moves, time per column and SLE, then GitHub', async ({
       page,
     }) => {
-      await signIn(page, 'octo-bob');
+      await signInNewUser(page, 'item-page');
       await page.goto('/issues-in-columns?demo=1');
       const row = page.getByTestId('issue-item-link').first();
       await expect(row).toBeVisible();

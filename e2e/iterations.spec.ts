@@ -1,14 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signInNewUser } from './support/own-world.ts';
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-
-async function signIn(page: Page) {
-  await page.goto('/accounts/github/login/?login=octo-bob');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
-}
 
 /** The filter bar folds behind its "Filters" button on a phone. */
 async function openFilters(page: Page) {
@@ -23,7 +19,7 @@ for (const viewport of VIEWPORTS) {
     test('the demo iteration report: burn-up with scope change, committed vs completed, in items or estimates', async ({
       page,
     }) => {
-      await signIn(page);
+      await signInNewUser(page, 'iterations');
       await page.goto('/iterations?demo=1');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iterations');
       const burnUp = page.getByTestId('iteration-burnup');
@@ -58,7 +54,7 @@ for (const viewport of VIEWPORTS) {
     test('an iteration filter on the demo Flow page changes its figures, names the iteration and lives in the address', async ({
       page,
     }) => {
-      await signIn(page);
+      await signInNewUser(page, 'iterations');
       await page.goto('/flow?demo=1&days=90');
       await expect(page.getByText('Throughput per week', { exact: true })).toBeVisible();
       const insight = page.locator('[data-severity]');

@@ -10,6 +10,7 @@ import {
   simUser,
   test,
 } from './support/journey.ts';
+import { signInNewUser } from './support/own-world.ts';
 
 /** What a user meets at 1280×800 and at 390×844, asserted as they see it. */
 for (const size of SIZES) {
@@ -17,10 +18,10 @@ for (const size of SIZES) {
     test.use({ viewport: size.viewport });
 
     test('signs in to Home; the menu and every analysis link can be reached', async ({ page }) => {
-      await signIn(page, 'octo-alice');
+      const login = await signInNewUser(page, 'journeys');
       await expect(page).toHaveTitle('Home · Fluxion Analytics');
       await expect(page.getByRole('heading', { name: 'Welcome to Fluxion Analytics' })).toBeVisible();
-      const avatar = page.getByRole('banner').getByRole('img', { name: 'octo-alice' });
+      const avatar = page.getByRole('banner').getByRole('img', { name: login });
       await expect(avatar).toHaveAttribute('src', /^http:\/\/127\.0\.0\.1:\d+\/avatars\/u\//);
       for (const name of ['Lead-Time', 'Time in State', 'Issues in Columns', 'Flow']) {
         await expectUncovered(page.getByRole('navigation', { name: 'Analyses' }).getByRole('link', { name }));
@@ -36,7 +37,7 @@ for (const size of SIZES) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       }
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'journeys');
       for (const path of [
         '/',
         '/lead-time?demo=1',
@@ -53,7 +54,7 @@ for (const size of SIZES) {
     });
 
     test('every analysis of the demo; the chosen view survives reload and back', async ({ page }) => {
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'journeys');
       await page.goto('/lead-time?demo=1');
       await expect(page).toHaveURL(/\/lead-time\?project=[^&]+$/);
       await expect(page).toHaveTitle('Lead Time · Storefront delivery · Fluxion Analytics');
@@ -103,7 +104,7 @@ for (const size of SIZES) {
     }) => {
       // The server failing is played by the browser's network layer: no way to make ours fail on cue.
       consoleErrors.allow(/status of 500/);
-      await signIn(page, 'octo-alice');
+      await signInNewUser(page, 'journeys');
       const fail = (route: Route) =>
         route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' });
       await page.route('**/api/leadtime/**', fail);

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { connectPersonalBoards, SIZES, signIn, sim, simUser, test } from './support/journey.ts';
+import { SIZES, sim, simUser, test } from './support/journey.ts';
+import { addOwnBoard } from './support/own-world.ts';
 
 const DAY = 86_400_000;
 
@@ -51,17 +52,7 @@ for (const size of SIZES) {
       const title = `Epic board ${size.name}`;
       await simUser(page, login);
       const project = await epicBoard(page, login, title);
-      await signIn(page, login);
-      await connectPersonalBoards(page);
-      await page.getByRole('button', { name: 'Add Project' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: `${title} (${login}/1)` });
-      await expect(dialog.getByRole('combobox', { name: /^Workflow field/ })).toBeEnabled();
-      await dialog.getByLabel('Cycle time start column (optional)').selectOption('Doing');
-      await dialog.getByRole('button', { name: 'Add Project' }).click();
-      await expect(page.getByText('Project successfully added!')).toBeVisible();
+      await addOwnBoard(page, { login, title, cycleStart: 'Doing' });
       await expect(async () => {
         await page.goto(`/parents?project=${encodeURIComponent(project.id)}`);
         await expect(page.getByTestId('parent-row')).toHaveCount(1, { timeout: 2_000 });

@@ -1,49 +1,9 @@
-import { expect, type Page } from '@playwright/test';
-import { connectPersonalBoards, SIZES, signIn, sim, simUser, test } from './support/journey.ts';
+import { expect } from '@playwright/test';
+import { SIZES, simUser, test } from './support/journey.ts';
+import { addOwnBoard, partialBoard } from './support/own-world.ts';
 
-const DAY = 86_400_000;
-const STAGES = ['Inbox', 'Doing', 'Verify', 'Shipped'];
 const WHY = 'GitHub lost the history of all 6 items finished';
 const NOTE = 'All 6 items finished in the last 30 days have no known start: GitHub lost their history';
-
-/**
- * Issue 31's board: its columns live in "Stage", so GitHub writes no timeline event for any move (as it
- * now loses most Status events too), and nine items moved through it over 30 days, six to Shipped.
- */
-async function partialBoard(page: Page, login: string, title: string) {
-  const project = await sim<{ id: string; number: number }>(page, '/_sim/projects', {
-    owner: login,
-    title,
-    columns: STAGES,
-    statusField: 'Stage',
-    at: new Date(Date.now() - 40 * DAY).toISOString(),
-  });
-  const paths = [
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing', 'Shipped'],
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing', 'Shipped'],
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing', 'Verify', 'Shipped'],
-    ['Doing'],
-    ['Doing', 'Verify'],
-    [],
-  ];
-  for (const [i, path] of paths.entries()) {
-    const issue = await sim<{ itemId: string }>(page, '/_sim/issues', {
-      repo: `${login}/partial`,
-      title: `Partial item ${i + 1}`,
-      projectId: project.id,
-      status: 'Inbox',
-      at: new Date(Date.now() - (30 - i) * DAY).toISOString(),
-    });
-    for (const [step, status] of path.entries()) {
-      const at = Date.now() - (27 - 2 * i - 2 * step) * DAY;
-      await sim(page, `/_sim/items/${issue.itemId}/move`, { status, at: new Date(at).toISOString() });
-    }
-  }
-  return project;
-}
 
 for (const size of SIZES) {
   test.describe(`a board whose history GitHub lost, on ${size.name}`, () => {
@@ -56,18 +16,9 @@ for (const size of SIZES) {
       const login = `octo-partial-${size.name}`;
       const title = `Partial board ${size.name}`;
       await simUser(page, login);
-      const project = await partialBoard(page, login, title);
-      await signIn(page, login);
-      await connectPersonalBoards(page);
-      await page.getByRole('button', { name: 'Add Project' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog
-        .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: `${title} (${login}/1)` });
-      await expect(dialog.getByRole('combobox', { name: /^Workflow field/ })).toBeEnabled();
-      await dialog.getByLabel('Cycle time start column (optional)').selectOption('Doing');
-      await dialog.getByRole('button', { name: 'Add Project' }).click();
-      await expect(page.getByText('Project successfully added!')).toBeVisible();
+      // No item has any evidence of its start: GitHub lost the history of all six finished.
+      const project = await partialBoard(page, { login, title, itemTitle: 'Partial item' });
+      await addOwnBoard(page, { login, title, cycleStart: 'Doing' });
       const row = page
         .getByRole('list', { name: 'Projects' })
         .getByRole('listitem')

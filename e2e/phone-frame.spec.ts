@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
-import { SIZES, signIn, test } from './support/journey.ts';
+import { SIZES, test } from './support/journey.ts';
+import { signInNewUser } from './support/own-world.ts';
 
 const PHONE = SIZES[1].viewport;
 
@@ -9,7 +10,7 @@ test.describe('the frame on a phone (390 × 844)', () => {
   test('the header and navigation stay compact on every page, and a tile’s (i) leaves its value readable', async ({
     page,
   }) => {
-    await signIn(page, 'octo-bob');
+    await signInNewUser(page, 'phone-frame');
     for (const path of ['/', '/flow?demo=1', '/issues-in-columns?demo=1', '/manage-projects']) {
       await page.goto(path);
       const header = await page.locator('header').first().boundingBox();

@@ -1,4 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { signIn, test } from './support/journey.ts';
+import { ownTeam, signInNewUser } from './support/own-world.ts';
 
 /** After a saved edit of "Web app": its Time in State tiles' tooltips list the columns so. */
 async function expectTimeInStateTooltips(page: Page, classification: string) {
@@ -22,8 +24,8 @@ async function expectTimeInStateTooltips(page: Page, classification: string) {
 test('a user adds a simulator board, sees it in the list and the selector, edits it and deletes it', async ({
   page,
 }) => {
-  await page.goto(`/accounts/github/login/?login=octo-bob`);
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  const team = await ownTeam(page, 'projects');
+  await signIn(page, team.login);
   await page.goto('/manage-projects');
   const list = page.getByRole('list', { name: 'Projects' });
   await expect(list).toContainText('Storefront delivery');
@@ -32,10 +34,8 @@ test('a user adds a simulator board, sees it in the list and the selector, edits
   const dialog = page.getByRole('dialog');
   const submit = dialog.getByRole('button', { name: 'Add Project' });
   await expect(submit).toBeDisabled();
-  await dialog.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
-  await dialog
-    .getByRole('combobox', { name: /^Project/ })
-    .selectOption({ label: 'Web app (fluxion-labs/2)' });
+  await dialog.getByLabel('Organization').selectOption({ label: team.orgName });
+  await dialog.getByRole('combobox', { name: /^Project/ }).selectOption({ label: team.webApp.label });
   await expect(dialog.getByLabel('Cycle time start column (optional)')).toBeEnabled();
   await dialog.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
   await dialog.getByRole('combobox', { name: /^Iteration length/ }).selectOption({ label: '2 weeks' });
@@ -110,8 +110,7 @@ test('the demo dashboards open from the onboarding link with the demo project se
 });
 
 test('a user removes the demo project from their list and brings it back', async ({ page }) => {
-  await page.goto('/accounts/github/login/?login=octo-bob');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await signInNewUser(page, 'no-demo');
   await page.goto('/manage-projects');
   const list = page.getByRole('list', { name: 'Projects' });
   await expect(list).toContainText('Storefront delivery');

@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { expect } from '@playwright/test';
 import { test } from './support/journey.ts';
+import { signInNewUser } from './support/own-world.ts';
 
 const DEMO = 'Storefront delivery';
 
 test('a chart table exports as CSV with the numbers shown, units and time zone in its header', async ({
   page,
 }) => {
-  await page.goto('/accounts/github/login/?login=octo-alice');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await signInNewUser(page, 'share-export');
   await page.goto('/flow?demo=1');
   const forecast = page.getByTestId('flow-forecast');
   await expect(forecast.locator('tbody tr').first()).toBeVisible();
@@ -53,8 +53,7 @@ test('a chart table exports as CSV with the numbers shown, units and time zone i
 test("Issues in Columns exports the column as shown and the board's items, streamed by the server", async ({
   page,
 }) => {
-  await page.goto('/accounts/github/login/?login=octo-alice');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await signInNewUser(page, 'share-export');
   await page.goto('/issues-in-columns?demo=1');
   const titles = page.locator('tbody td[data-label="Title"]');
   await expect(titles.first()).toBeVisible();
@@ -113,8 +112,7 @@ test('an owner shares a board with someone without an account, then revokes the 
   browser,
   consoleErrors,
 }) => {
-  await page.goto('/accounts/github/login/?login=octo-alice');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  await signInNewUser(page, 'share-export');
   await page.goto('/manage-projects');
   await page.getByRole('button', { name: `Share ${DEMO}` }).click();
   const dialog = page.getByRole('dialog');

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { expectWithinWidth, SIZES, signIn, test } from './support/journey.ts';
+import { expectWithinWidth, SIZES, test } from './support/journey.ts';
+import { signInNewUser } from './support/own-world.ts';
 
 const DEMO = 'Storefront delivery';
 const PHONE = SIZES[1].viewport;
@@ -22,7 +23,7 @@ test('an owner on a phone shares the Flow page with a label filter and a date ra
   consoleErrors,
 }) => {
   await page.setViewportSize(PHONE);
-  await signIn(page, 'octo-alice');
+  await signInNewUser(page, 'share-filters');
   await page.goto('/flow?demo=1&days=30');
   await expect(page.getByText('Throughput per week', { exact: true })).toBeVisible();
   const unfiltered = await figures(page);

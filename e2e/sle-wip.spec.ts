@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, type Response, test } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
+import { signIn, test } from './support/journey.ts';
+import { ownTeam, signInNewUser } from './support/own-world.ts';
 
 /**
  * Flow policies (docs/metrics.md, "Service Level Expectation", "WIP limits", "Blocked time"): the demo's
@@ -10,11 +12,6 @@ const VIEWPORTS = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },
 ];
-
-async function signIn(page: Page) {
-  await page.goto('/accounts/github/login/?login=octo-bob');
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
-}
 
 /** The Flow answer the page shows (the first one after `action`). */
 async function flowAnswer(page: Page, action: () => Promise<unknown>) {
@@ -42,7 +39,7 @@ for (const viewport of VIEWPORTS) {
     test("the demo: its SLE on the charts, a WIP limit breached once, the blocked item's days", async ({
       page,
     }) => {
-      await signIn(page);
+      await signInNewUser(page, 'sle-demo');
       const flow = await flowAnswer(page, () => page.goto('/flow?demo=1'));
       const sle = flow.sle;
       await expect(page.getByTestId('flow-sle')).toContainText(`85% of items finish within ${sle.days} days`);
@@ -102,14 +99,13 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('a team sets its SLE and a WIP limit, and sees the limit breached', async ({ page }) => {
-      await signIn(page);
+      const team = await ownTeam(page, 'sle-team');
+      await signIn(page, team.login);
       await page.goto('/manage-projects');
       await page.getByRole('button', { name: 'Add Project' }).click();
       const add = page.getByRole('dialog');
-      await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
-      await add
-        .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: 'Web app (fluxion-labs/2)' });
+      await add.getByLabel('Organization').selectOption({ label: team.orgName });
+      await add.getByRole('combobox', { name: /^Project/ }).selectOption({ label: team.webApp.label });
       await add.getByLabel('Cycle time start column (optional)').selectOption('In Progress');
       await add.getByRole('button', { name: 'Add Project' }).click();
       await expect(page.getByText('Project successfully added!')).toBeVisible();
@@ -177,7 +173,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('sle-at-risk')).toContainText('85% of items finish within 3 days');
       await page.screenshot({ path: `test-results/sle-wip-issues-${viewport.width}.png`, fullPage: true });
 
-      // Leave the user's list as it was for the other journeys.
+      // Its user stops tracking it.
       await page.goto('/manage-projects');
       await page.getByRole('button', { name: 'Delete Web app' }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { SIZES, signIn, sim, test } from './support/journey.ts';
+import { ownOrg } from './support/own-world.ts';
 
 const DAY = 86_400_000;
 
@@ -12,8 +13,9 @@ for (const size of SIZES) {
     }) => {
       // A board whose columns live in "Stage" (no field is named Status), with a Priority field beside it.
       const title = `Staged ${size.name}`;
+      const team = await ownOrg(page, `field-${size.name}`);
       const project = await sim<{ id: string; number: number }>(page, '/_sim/projects', {
-        owner: 'fluxion-labs',
+        owner: team.org,
         title,
         columns: ['Idea', 'Build', 'Shipped'],
         statusField: 'Stage',
@@ -23,7 +25,7 @@ for (const size of SIZES) {
       const items: string[] = [];
       for (const name of ['Pricing page', 'Invoice export', 'Team invites']) {
         const issue = await sim<{ itemId: string }>(page, '/_sim/issues', {
-          repo: 'fluxion-labs/staged',
+          repo: `${team.org}/staged`,
           title: name,
           projectId: project.id,
           status: 'Idea',
@@ -35,14 +37,14 @@ for (const size of SIZES) {
       await sim(page, `/_sim/items/${items[1]}/move`, { status: 'Build', at: Date.now() - 2 * DAY });
       await sim(page, `/_sim/items/${items[2]}/move`, { status: 'Shipped', at: Date.now() - DAY });
 
-      await signIn(page, 'octo-alice');
+      await signIn(page, team.login);
       await page.goto('/manage-projects');
       await page.getByRole('button', { name: 'Add Project' }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await dialog.getByLabel('Organization').selectOption({ label: team.orgName });
       await dialog
         .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: `${title} (fluxion-labs/${project.number})` });
+        .selectOption({ label: `${title} (${team.org}/${project.number})` });
       const field = dialog.getByRole('combobox', { name: /^Workflow field/ });
       await expect(field).toBeEnabled();
       // The board view groups by Stage: it is the default; Priority is offered too.
@@ -91,8 +93,9 @@ for (const size of SIZES) {
       // Two histories imported one after the other: the first field's, then the new one's.
       test.setTimeout(120_000);
       const title = `Re-fielded ${size.name}`;
+      const team = await ownOrg(page, `field-${size.name}`);
       const project = await sim<{ id: string; number: number }>(page, '/_sim/projects', {
-        owner: 'fluxion-labs',
+        owner: team.org,
         title,
         columns: ['Idea', 'Build', 'Shipped'],
         statusField: 'Stage',
@@ -103,7 +106,7 @@ for (const size of SIZES) {
         ['SAML login', 'Build'],
       ]) {
         await sim(page, '/_sim/issues', {
-          repo: 'fluxion-labs/staged',
+          repo: `${team.org}/staged`,
           title: name,
           projectId: project.id,
           status: stage,
@@ -111,14 +114,14 @@ for (const size of SIZES) {
         });
       }
       // Tracked first by the wrong field: Priority, where no item has a value.
-      await signIn(page, 'octo-alice');
+      await signIn(page, team.login);
       await page.goto('/manage-projects');
       await page.getByRole('button', { name: 'Add Project' }).click();
       const add = page.getByRole('dialog');
-      await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await add.getByLabel('Organization').selectOption({ label: team.orgName });
       await add
         .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: `${title} (fluxion-labs/${project.number})` });
+        .selectOption({ label: `${title} (${team.org}/${project.number})` });
       const chosen = add.getByRole('combobox', { name: /^Workflow field/ });
       await expect(chosen).toBeEnabled();
       await chosen.selectOption({ label: 'Priority (High, Low)' });
@@ -177,7 +180,7 @@ for (const size of SIZES) {
       await page.screenshot({ path: `test-results/workflow-field-changed-${size.name}.png`, fullPage: true });
       await again.getByRole('button', { name: 'Cancel' }).click();
 
-      // Leave the simulator's users as they were: this board is deleted again.
+      // Its user stops tracking it.
       await row.getByRole('button', { name: `Delete ${title}` }).click();
       await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
       await expect(row).toHaveCount(0);

@@ -61,3 +61,20 @@ export function endTeamTrial(org: string): void {
     db.close();
   }
 }
+
+/** The Fluxion id of the user signed in as `login` (what the server puts in their Stripe objects' metadata). */
+export function userIdOf(login: string): string {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const db = new Database(join(dataDir, 'fluxion.sqlite'), { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const row = db.prepare('SELECT id FROM users WHERE username = ?').get(login) as
+      | { id: string }
+      | undefined;
+    if (!row) throw new Error(`no user ${login}`);
+    return row.id;
+  } finally {
+    db.close();
+  }
+}

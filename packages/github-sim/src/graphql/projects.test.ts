@@ -141,6 +141,29 @@ describe('projects, items and history', () => {
     });
   });
 
+  it("copies the seeded 'Web app' for another owner: the same columns, items and moves", async () => {
+    await control(sim, '/_sim/orgs', { login: 'web-copy', members: ['octo-alice'] });
+    const copy = await control<{ id: string; number: number }>(sim, '/_sim/seeded/web-app', {
+      owner: 'web-copy',
+    });
+    expect(copy.number).toBe(1);
+    const boards = await control<{ id: string; owner: string; title: string }[]>(
+      sim,
+      '/_sim/projects',
+      undefined,
+      'GET',
+    );
+    const seeded = boards.find((b) => b.owner === 'fluxion-labs' && b.title === 'Web app');
+    type Board = { columns: string[]; items: { title: string; status: string | null }[] };
+    const read = (id: string) => control<Board>(sim, `/_sim/projects/${id}`, undefined, 'GET');
+    const [original, copied] = [await read(seeded?.id ?? ''), await read(copy.id)];
+    expect(copied.columns).toEqual(['Todo', 'In Progress', 'QA', 'Done']);
+    expect(copied.items).toHaveLength(20);
+    expect(copied.items.map((i) => [i.title, i.status])).toEqual(
+      original.items.map((i) => [i.title, i.status]),
+    );
+  });
+
   it('lets the control API build a board from scratch', async () => {
     await control(sim, '/_sim/users', { login: 'octo-carol' });
     await control(sim, '/_sim/orgs', { login: 'carol-co', members: ['octo-carol'] });

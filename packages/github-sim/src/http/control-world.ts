@@ -17,6 +17,7 @@ import {
 } from '../model/items.ts';
 import type { ContentKind, SimProject } from '../model/types.ts';
 import type { World } from '../model/world.ts';
+import { seedWebApp } from '../seed/seed-world.ts';
 import {
   addIterationFields,
   type IterationFieldsInput,
@@ -134,6 +135,9 @@ export function registerWorldControl(app: FastifyInstance, world: World): void {
     addIterationFields(world, project, req.body);
     return projectJson(world, project);
   });
+  app.post<{ Body: { owner: string } }>('/_sim/seeded/web-app', async (req) =>
+    projectJson(world, seedWebApp(world, req.body.owner)),
+  );
   app.get('/_sim/projects', async () => [...world.projects.values()].map((p) => projectJson(world, p)));
   app.get<{ Params: { id: string } }>('/_sim/projects/:id', async (req) =>
     projectJson(world, mustProject(world, req.params.id), true),

@@ -29,6 +29,20 @@ describe('faults', () => {
     expect((await rawGraphql(sim, QUERY, token)).status).toBe(200);
   });
 
+  it("fails only the named accounts' requests when a fault names them", async () => {
+    const bob = sim.createToken('octo-bob');
+    const fault = await control<{ id: string }>(sim, '/_sim/faults', {
+      type: '5xx',
+      status: 502,
+      accounts: ['octo-bob'],
+    });
+    expect((await rawGraphql(sim, QUERY, bob)).status).toBe(502);
+    expect((await rawGraphql(sim, QUERY, token)).status).toBe(200);
+    expect((await fetch(`${sim.url}/user`)).status).toBe(401);
+    await control(sim, `/_sim/faults/${fault.id}`, undefined, 'DELETE');
+    expect((await rawGraphql(sim, QUERY, bob)).status).toBe(200);
+  });
+
   it('answers a secondary rate limit 403 with retry-after, for a number of requests', async () => {
     await control(sim, '/_sim/faults', { type: 'secondary-rate-limit', retryAfter: 7, count: 2 });
     const first = await rawGraphql(sim, QUERY, token);

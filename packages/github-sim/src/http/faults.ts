@@ -10,6 +10,11 @@ export type FaultInput = {
   /** How many requests or deliveries it hits; absent = until cleared. */
   count?: number;
   scope?: FaultScope;
+  /**
+   * Only the requests made as these accounts: a user's token, or an installation's on that organization
+   * (absent: every request). Tests that run side by side on one simulator each fail their own calls.
+   */
+  accounts?: string[];
 };
 
 export type Fault = FaultInput & { id: string; hits: number };
@@ -40,9 +45,21 @@ export class Faults {
     this.list = [];
   }
 
-  /** The active faults of these types for a scope, each counted as used once. */
-  take(types: FaultInput['type'][], scope: Exclude<FaultScope, 'all'>): Fault[] {
-    const hit = this.list.filter((f) => types.includes(f.type) && (f.scope === 'all' || f.scope === scope));
+  /**
+   * The active faults of these types for a scope and the account the request is made as (null: none, or
+   * a webhook delivery), each counted as used once.
+   */
+  take(
+    types: FaultInput['type'][],
+    scope: Exclude<FaultScope, 'all'>,
+    account: string | null = null,
+  ): Fault[] {
+    const hit = this.list.filter(
+      (f) =>
+        types.includes(f.type) &&
+        (f.scope === 'all' || f.scope === scope) &&
+        (f.accounts === undefined || (account !== null && f.accounts.includes(account))),
+    );
     for (const fault of hit) {
       fault.hits += 1;
       if (fault.count !== undefined && fault.hits >= fault.count) this.remove(fault.id);

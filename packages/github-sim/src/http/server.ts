@@ -55,14 +55,22 @@ function registerSecondaryLimits(app: FastifyInstance, world: World): void {
   });
 }
 
-function registerFaultHook(app: FastifyInstance, faults: Faults): void {
+/** The account a request is made as: its token's user, or the organization of its installation. */
+function accountOf(world: World, authorization: string | undefined): string | null {
+  const principal = resolveToken(world, authorization);
+  if (!isPrincipal(principal)) return null;
+  return principal.kind === 'installation' ? principal.installation.account : principal.user.login;
+}
+
+function registerFaultHook(app: FastifyInstance, faults: Faults, world: World): void {
   app.addHook('onRequest', async (request, reply) => {
     // Avatars stand for GitHub's separate avatar host: API faults do not reach them.
     if (request.url.startsWith('/_sim') || request.url.startsWith(AVATAR_PATH)) return;
     const scope = scopeOf(request.url);
-    for (const slow of faults.take(['slow'], scope))
+    const account = accountOf(world, request.headers.authorization);
+    for (const slow of faults.take(['slow'], scope, account))
       await new Promise((r) => setTimeout(r, slow.delayMs ?? 2000));
-    const [fault] = faults.take(['5xx', 'secondary-rate-limit'], scope);
+    const [fault] = faults.take(['5xx', 'secondary-rate-limit'], scope, account);
     if (!fault) return;
     const requestId = `SIM:${request.id}`;
     reply.header('x-github-request-id', requestId);
@@ -86,7 +94,7 @@ export async function buildServer(parts: ServerParts): Promise<FastifyInstance> 
   await app.register(formbody);
   // Counted before the faults: a request a fault slows is still one of the user's concurrent requests.
   registerSecondaryLimits(app, parts.world);
-  registerFaultHook(app, parts.faults);
+  registerFaultHook(app, parts.faults, parts.world);
   app.setErrorHandler((error, _request, reply) => {
     const { statusCode, message } = error as { statusCode?: number; message: string };
     const status = statusCode && statusCode >= 400 ? statusCode : 422;

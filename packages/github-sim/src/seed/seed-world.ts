@@ -118,19 +118,7 @@ export function seedWorld(world: World): void {
     ],
     'octo-alice',
   );
-  const web = world.createProject({
-    owner: SEEDED.org,
-    title: 'Web app',
-    columns: ['Todo', 'In Progress', 'QA', 'Done'],
-    at: end - 40 * DAY_MS,
-  });
-  loadHistory(
-    world,
-    web,
-    'fluxion-labs/web',
-    generateHistory({ seed: 22, count: 20, days: 30, end, flow: WEB_FLOW }),
-    'octo-alice',
-  );
+  seedWebApp(world, SEEDED.org);
   const side = world.createProject({ owner: 'octo-alice', title: 'Side project', at: end - 30 * DAY_MS });
   loadHistory(
     world,
@@ -140,6 +128,29 @@ export function seedWorld(world: World): void {
     'octo-alice',
   );
   seedDemo(world);
+}
+
+/**
+ * The "Web app" board (four columns with QA, 20 issues moved over 30 days, told whole), owned by `owner`:
+ * the seeded organization's, and a copy for each end-to-end spec that changes its settings, so that no
+ * spec depends on what another did to a shared board (POST /_sim/seeded/web-app).
+ */
+export function seedWebApp(world: World, owner: string): SimProject {
+  const end = world.now();
+  const web = world.createProject({
+    owner,
+    title: 'Web app',
+    columns: ['Todo', 'In Progress', 'QA', 'Done'],
+    at: end - 40 * DAY_MS,
+  });
+  loadHistory(
+    world,
+    web,
+    `${owner}/web`,
+    generateHistory({ seed: 22, count: 20, days: 30, end, flow: WEB_FLOW }),
+    'octo-alice',
+  );
+  return web;
 }
 
 /**
