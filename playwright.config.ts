@@ -12,7 +12,10 @@ process.env.E2E_DATA_DIR = dataDir;
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
-  workers: 1,
+  // Spec files run side by side, each on its own simulator users and boards (e2e/support/own-world.ts);
+  // the tests of a file run in order. Two: the server and Chromium already keep a 2-core machine busy.
+  workers: 2,
+  fullyParallel: false,
   // No retries: a flaky test is a bug to fix, not to hide.
   retries: 0,
   reporter: [['list']],

@@ -65,15 +65,20 @@ export async function sim<T>(page: Page, path: string, data?: unknown, method = 
   return (response.status() === 204 ? undefined : await response.json()) as T;
 }
 
-/** What a tap at the element's centre reaches is the element itself (or inside it): nothing covers it. */
+/**
+ * What a tap at the element's centre reaches is the element itself (or inside it): nothing covers it.
+ * Asked until it holds (as every web-first assertion is): a page still settling, on a busy machine, may
+ * draw something over it for a moment; what stays covered fails.
+ */
 export async function expectUncovered(locator: Locator): Promise<void> {
   await expect(locator).toBeInViewport();
-  const reached = await locator.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-    return hit !== null && (hit === element || element.contains(hit));
-  });
-  expect(reached, `${locator} is covered`).toBe(true);
+  const reached = () =>
+    locator.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (hit === element || element.contains(hit));
+    });
+  await expect.poll(reached, { message: `${locator} is covered` }).toBe(true);
 }
 
 /** The element is drawn inside the page's width: nothing hides it off to the right. */
