@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { SIZES, signIn, sim, test } from './support/journey.ts';
+import { ownOrg, signInNewUser } from './support/own-world.ts';
 
 const DAY = 86_400_000;
 
@@ -25,8 +26,9 @@ for (const size of SIZES) {
     test('Priority picked in Edit project splits Flow by it, and filters it', async ({ page }) => {
       test.setTimeout(120_000);
       const title = `Prioritised ${size.name}`;
+      const team = await ownOrg(page, `by-field-${size.name}`);
       const project = await sim<{ id: string; number: number }>(page, '/_sim/projects', {
-        owner: 'fluxion-labs',
+        owner: team.org,
         title,
         columns: ['Todo', 'Doing', 'Done'],
         singleSelectFields: [
@@ -42,7 +44,7 @@ for (const size of SIZES) {
         ['Dark mode', 'Todo', 'Low'],
       ] as const) {
         await sim(page, '/_sim/issues', {
-          repo: 'fluxion-labs/shop',
+          repo: `${team.org}/shop`,
           title: name,
           projectId: project.id,
           status,
@@ -51,14 +53,14 @@ for (const size of SIZES) {
         });
       }
 
-      await signIn(page, 'octo-alice');
+      await signIn(page, team.login);
       await page.goto('/manage-projects');
       await page.getByRole('button', { name: 'Add Project' }).click();
       const add = page.getByRole('dialog');
-      await add.getByLabel('Organization').selectOption({ label: 'Fluxion Labs' });
+      await add.getByLabel('Organization').selectOption({ label: team.orgName });
       await add
         .getByRole('combobox', { name: /^Project/ })
-        .selectOption({ label: `${title} (fluxion-labs/${project.number})` });
+        .selectOption({ label: `${title} (${team.org}/${project.number})` });
       await add.getByRole('button', { name: 'Add Project' }).click();
       await expect(page.getByText('Project successfully added!')).toBeVisible();
 
@@ -107,7 +109,7 @@ for (const size of SIZES) {
 }
 
 test('the demo splits its work by its Priority field, and by type on request', async ({ page }) => {
-  await signIn(page, 'octo-bob');
+  await signInNewUser(page, 'by-field-demo');
   await page.goto('/flow?demo=1');
   const card = page.getByTestId('flow-by-type');
   await expect(card.getByRole('heading', { name: 'Work by Priority' })).toBeVisible({ timeout: 30_000 });
