@@ -3,9 +3,8 @@ import type { ClassificationOverride, FlowPolicyInput } from '@fluxion/flow';
 import { classificationOverride } from '../tracked-boards/classification.ts';
 import { blockedFieldKey } from '../tracked-boards/blocked-field.ts';
 import { enginePolicies } from '../tracked-boards/flow-policies.ts';
-import { USER_COLUMNS } from '../tracked-boards/board-access.ts';
-import type { TrackedRow } from '../tracked-boards/queries.ts';
-import { toApiProject } from '../tracked-boards/to-api.ts';
+import { ANALYSED_ROW_FIELDS, type AnalysedRow } from '../tracked-boards/analysed-row.ts';
+import { analysisSettings } from '../tracked-boards/to-api.ts';
 
 /** A board's working calendar in the engine's words (`CalendarSettings`), every part present. */
 export type BoardCalendarSettings = {
@@ -49,9 +48,11 @@ export type AnalysedBoard = {
 
 /**
  * Rows parsed lately, by board (newest first; a few per board, as its users' settings differ): a warm answer
- * parses nothing, and finds its row by comparing fields, not by writing the row out (docs/performance.md).
+ * parses nothing, and finds its row by comparing the fields the board is parsed from (its data version and
+ * settings, ANALYSED_ROW_FIELDS), not by writing the row out (docs/performance.md). A poll's bookkeeping is
+ * not among them, so it does not make the board parsed again.
  */
-type Parsed = { row: TrackedRow; quarter: number; board: AnalysedBoard };
+type Parsed = { row: AnalysedRow; quarter: number; board: AnalysedBoard };
 const parsedBoards = new Map<string, Parsed[]>();
 const PARSED_BOARDS_KEPT = 256;
 const ROWS_KEPT_PER_BOARD = 8;
@@ -59,10 +60,10 @@ const ROWS_KEPT_PER_BOARD = 8;
 const QUARTER_HOUR_MS = 900_000;
 
 /**
- * The row parsed once for as long as it does not change (the data version is in it). `now`: the app's
- * clock, which decides the iteration a board's GitHub Iteration field runs today.
+ * The row parsed once for as long as its analysed fields do not change (the data version is among them).
+ * `now`: the app's clock, which decides the iteration a board's GitHub Iteration field runs today.
  */
-export function analysedBoard(row: TrackedRow, now: number): AnalysedBoard {
+export function analysedBoard(row: AnalysedRow, now: number): AnalysedBoard {
   const quarter = Math.floor(now / QUARTER_HOUR_MS);
   const known = parsedBoards.get(row.id) ?? [];
   const hit = known.find((parsed) => parsed.quarter === quarter && sameFields(parsed.row, row));
@@ -74,45 +75,34 @@ export function analysedBoard(row: TrackedRow, now: number): AnalysedBoard {
   return board;
 }
 
-/**
- * Whether two rows hold the same board fields with the same values (a row's values are text, numbers or
- * null); the access statement's columns about its user do not count.
- */
-function sameFields(a: object, b: object): boolean {
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let fields = 0;
-  for (const key in y) {
-    if (USER_COLUMNS.has(key)) continue;
-    if (x[key] !== y[key] || !(key in x)) return false;
-    fields++;
-  }
-  for (const key in x) if (!USER_COLUMNS.has(key)) fields--;
-  return fields === 0;
+/** Whether two rows hold the same values (text, numbers or null) in every field a board is parsed from. */
+function sameFields(a: AnalysedRow, b: AnalysedRow): boolean {
+  for (const field of ANALYSED_ROW_FIELDS) if (a[field] !== b[field]) return false;
+  return true;
 }
 
-function parseBoard(row: TrackedRow, now: number): AnalysedBoard {
-  const project = toApiProject(row, now);
-  const calendar = project.calendar;
-  const policies = project.flow_policies;
+function parseBoard(row: AnalysedRow, now: number): AnalysedBoard {
+  const settings = analysisSettings(row, now);
+  const calendar = settings.calendar;
+  const policies = settings.flow_policies;
   return {
     id: row.id,
     projectId: row.github_project_id,
     title: row.title,
     isDemo: row.is_demo === 1,
     version: Number(row.data_version),
-    columns: project.column_list,
-    classification: classificationOverride(project.column_classification),
-    cycleStart: project.cycle_time_start_column ?? null,
+    columns: settings.column_list,
+    classification: classificationOverride(settings.column_classification),
+    cycleStart: settings.cycle_time_start_column ?? null,
     calendar: calendar
       ? { timeZone: calendar.time_zone, weekends: calendar.weekends, holidays: calendar.holidays }
       : { timeZone: 'UTC', weekends: [], holidays: [] },
-    iterationDays: project.iteration_length_days,
-    includeArchived: project.include_archived ?? true,
-    workLevel: project.work_level ?? null,
+    iterationDays: settings.iteration_length_days,
+    includeArchived: settings.include_archived ?? true,
+    workLevel: settings.work_level ?? null,
     policies: policies ? enginePolicies(policies) : {},
     blockedFieldKey: policies?.blocked_field ? blockedFieldKey(policies.blocked_field) : null,
-    breakdownField: project.breakdown_field ?? null,
+    breakdownField: settings.breakdown_field ?? null,
   };
 }
 

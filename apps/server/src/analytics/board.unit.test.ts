@@ -135,13 +135,38 @@ describe('analysedBoard', () => {
       {
         flow_policies: JSON.stringify({ sle: { percent: 85, days: 9 }, wip_limits: {}, blocked_label: null }),
       },
-      { sync_status: 'inaccessible' },
-      { extra_column: 1 },
+      { column_list: JSON.stringify(['Backlog', 'Done']) },
+      { iteration_length_days: 7 },
     ];
     for (const change of changed) expect(analysedBoard(accessRow(change), now)).not.toBe(first);
     expect(analysedBoard(accessRow({ data_version: 4 }), now).version).toBe(4);
     expect(analysedBoard(accessRow(), now + 900_000)).not.toBe(first);
     // The first row is still known beside the others.
     expect(analysedBoard(accessRow(), now)).toBe(first);
+  });
+
+  it('parses again for each other setting an analysis reads', () => {
+    const changed = [
+      { column_classification: JSON.stringify({ productive: ['Backlog'], waiting: [] }) },
+      { calendar: JSON.stringify({ time_zone: 'Europe/Berlin', weekends: [0, 6], holidays: [] }) },
+      { include_archived: 0 },
+      { work_level: 'leaves' },
+      { breakdown_field: JSON.stringify({ id: 'F1', name: 'Team' }) },
+    ];
+    for (const change of changed) {
+      const first = analysedBoard(accessRow(), now);
+      expect(analysedBoard(accessRow(change), now)).not.toBe(first);
+    }
+  });
+
+  it("does not parse again for a poll's bookkeeping, which no analysis reads", () => {
+    const first = analysedBoard(accessRow(), now);
+    const polled = {
+      lease_until: now + 60_000,
+      next_sync_at: now + 300_000,
+      last_synced_at: now,
+      sync_status: 'inaccessible',
+    };
+    expect(analysedBoard(accessRow(polled), now)).toBe(first);
   });
 });

@@ -4,6 +4,8 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
+import { findBoardAccess } from '../tracked-boards/board-access.ts';
+import { analysedBoard } from './board.ts';
 
 const cases = await dialectCases();
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
@@ -80,5 +82,42 @@ describe.each(cases)('a warm analysis asks the database once ($name)', ({ create
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('This sign-in has ended (logged out)');
     await app.close();
+  });
+
+  it("a poll's bookkeeping leaves the parsed board as it was; a settings change is read at the next request", async () => {
+    const database = await create();
+    databases.push(database);
+    const { ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+    const alice = await signedInUser(ctx, 'alice');
+    const bob = await signedInUser(ctx, 'bob');
+    await insertTestBoard(ctx.db, {
+      id: 'b1',
+      githubProjectId: 'PVT_1',
+      addedAt: NOW - 86_400_000,
+      trackedBy: { userId: alice.user.id, iterationLengthDays: 14 },
+    });
+    const session = { sessionId: alice.sessionId, userId: alice.user.id };
+    const read = async () => (await findBoardAccess(ctx.db, session, 'PVT_1'))?.board;
+    const row = await read();
+    expect(row).toBeDefined();
+    expect(row).not.toHaveProperty('lease_until');
+    const parsed = analysedBoard(row!, NOW);
+    expect(parsed.iterationDays).toBe(14);
+
+    await ctx.db
+      .updateTable('boards')
+      .set({ lease_until: NOW + 60_000, next_sync_at: NOW + 300_000 })
+      .execute();
+    expect(analysedBoard((await read())!, NOW)).toBe(parsed);
+
+    await ctx.db.updateTable('tracked_projects').set({ iteration_length_days: 7 }).execute();
+    expect(analysedBoard((await read())!, NOW).iterationDays).toBe(7);
+    await ctx.db.updateTable('boards').set({ data_version: 9 }).execute();
+    expect(analysedBoard((await read())!, NOW).version).toBe(9);
+
+    // Another tenant's sign-in finds no board under that id.
+    expect(
+      (await findBoardAccess(ctx.db, { sessionId: bob.sessionId, userId: bob.user.id }, 'PVT_1'))?.board,
+    ).toBeUndefined();
   });
 });

@@ -1,13 +1,16 @@
 import type { Db } from '../db/connection.ts';
 import { PREPARED } from '../db/postgres-statements.ts';
 import type { User } from '../db/schema.ts';
-import type { TrackedRow } from './queries.ts';
+import { ANALYSED_BOARD_COLUMNS, type AnalysedRow } from './analysed-row.ts';
 
 /** What an analysis request needs to know before it may be answered (see analytics/access.ts). */
 export type BoardAccess = {
   user: Pick<User, 'subscription_status' | 'subscription_end'>;
-  /** The board as this user sees it (with their settings), or undefined: not theirs, nor the visible demo. */
-  board: TrackedRow | undefined;
+  /**
+   * The board as this user's analyses read it (its analysed columns and their settings), or undefined:
+   * not theirs, nor the visible demo.
+   */
+  board: AnalysedRow | undefined;
   /** Whether the project id names the demo board, visible to this user or not (the paywall leaves it open). */
   isDemo: boolean;
 };
@@ -37,22 +40,11 @@ export async function findBoardAccess(
   const isDemo = found.is_demo === 1;
   // As listVisibleBoards: the boards the user tracks, and the demo unless they removed it from their list.
   const visible = tracked_by !== null || (isDemo && demo_hidden === 0);
-  // The row as it came, the user's columns still in it: copying the fifty fields without them cost more
-  // than the rest of this function (a warm answer's every microsecond counts, docs/performance.md).
-  return { user, board: visible ? (found as unknown as TrackedRow) : undefined, isDemo };
+  // The row as it came, the user's columns still in it: copying it without them cost more than the rest
+  // of this function (a warm answer's every microsecond counts, docs/performance.md).
+  // The left join types every board column nullable; with an id, the board's row was found whole.
+  return { user, board: visible ? (found as AnalysedRow) : undefined, isDemo };
 }
-
-/**
- * The access statement's columns about the user, left in the board row it hands on (TrackedRow's readers
- * never read them; analytics/board.ts compares rows without them, so that users who share a board's
- * settings share its parsed facts).
- */
-export const USER_COLUMNS: ReadonlySet<string> = new Set([
-  'subscription_status',
-  'subscription_end',
-  'demo_hidden',
-  'tracked_by',
-]);
 
 /** Stand-ins for the statement's values, replaced at each run. */
 const SESSION = '\u0000session';
@@ -84,7 +76,7 @@ function buildAccessStatement(db: Db) {
         join.onRef('t.board_id', '=', 'b.id').onRef('t.user_id', '=', 's.user_id'),
       )
       .leftJoin('board_iteration_fields as pf', 'pf.board_id', 'b.id')
-      .selectAll('b')
+      .select(ANALYSED_BOARD_COLUMNS.map((column) => `b.${column}` as const))
       .select([
         'pf.iteration_field_name',
         'pf.iterations as iteration_list',

@@ -8,24 +8,24 @@ import { boardFlowPolicies } from './flow-policies.ts';
 import { storedBreakdownField } from './breakdown-field.ts';
 import { classifyColumns } from '@fluxion/flow';
 import { storedClassification } from './classification.ts';
+import type { AnalysedRow } from './analysed-row.ts';
 import type { TrackedRow } from './queries.ts';
 
 /** The board as the API answers it; `now` (the app's clock) decides which iteration runs today. */
 export function toApiProject(row: TrackedRow, now: number): Project {
-  const columns = parseColumns(row.column_list);
-  const calendar = boardCalendar(row.calendar);
-  const { days, ...iteration } = boardIteration(row, calendar, now);
+  const settings = analysisSettings(row, now);
+  const columns = settings.column_list;
   return {
     project_id: row.github_project_id,
     title: row.title,
     full_name: `${row.owner_login}/${row.number}`,
     owner: row.owner_login,
     is_demo: row.is_demo === 1,
-    iteration_length_days: days,
-    iteration,
-    cycle_time_start_column: cycleStart(row, columns),
+    iteration_length_days: settings.iteration_length_days,
+    iteration: settings.iteration,
+    cycle_time_start_column: settings.cycle_time_start_column,
     column_list: columns,
-    column_classification: storedClassification(row.column_classification, columns),
+    column_classification: settings.column_classification,
     automatic_column_classification: classifyColumns({ columns }),
     sync_status: toSyncStatus(row.sync_status),
     ...syncMessage(row),
@@ -34,6 +34,40 @@ export function toApiProject(row: TrackedRow, now: number): Project {
     recording_since: new Date(row.added_at).toISOString(),
     ...(row.is_demo === 1 ? {} : { history_import: historyImport(row) }),
     ...workflowFieldAndHistory(row),
+    calendar: settings.calendar,
+    include_archived: settings.include_archived,
+    flow_policies: settings.flow_policies,
+    work_level: settings.work_level,
+    breakdown_field: settings.breakdown_field,
+  };
+}
+
+/** The board's settings the analyses read, as the API answers them (analytics/board.ts parses from these). */
+export type AnalysisSettings = Pick<
+  Project,
+  | 'iteration_length_days'
+  | 'iteration'
+  | 'cycle_time_start_column'
+  | 'column_list'
+  | 'column_classification'
+  | 'calendar'
+  | 'include_archived'
+  | 'flow_policies'
+  | 'work_level'
+  | 'breakdown_field'
+>;
+
+/** The analysis settings from the columns the access statement reads (tracked-boards/analysed-row.ts). */
+export function analysisSettings(row: AnalysedRow, now: number): AnalysisSettings {
+  const columns = parseColumns(row.column_list);
+  const calendar = boardCalendar(row.calendar);
+  const { days, ...iteration } = boardIteration(row, calendar, now);
+  return {
+    iteration_length_days: days,
+    iteration,
+    cycle_time_start_column: cycleStart(row, columns),
+    column_list: columns,
+    column_classification: storedClassification(row.column_classification, columns),
     calendar,
     include_archived: row.include_archived !== 0,
     flow_policies: boardFlowPolicies(row.flow_policies),
@@ -107,13 +141,13 @@ export function parseColumns(json: string): string[] {
  * The user's cycle-start column, while the board still has it: a column removed on GitHub since it was
  * chosen counts as unset (the analyses would otherwise refuse it, as they refuse an unknown parameter).
  */
-function cycleStart(row: TrackedRow, columns: string[]): string | null {
+function cycleStart(row: AnalysedRow, columns: string[]): string | null {
   const chosen = row.cycle_time_start_column;
   return chosen !== null && columns.includes(chosen) ? chosen : defaultCycleStart(row);
 }
 
 /** The demo board shows cycle time from its first working column, so its dashboards are complete. */
-function defaultCycleStart(row: TrackedRow): string | null {
+function defaultCycleStart(row: AnalysedRow): string | null {
   if (row.is_demo !== 1) return null;
   return parseColumns(row.column_list).find((c) => /progress/i.test(c)) ?? null;
 }
