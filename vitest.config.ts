@@ -20,15 +20,20 @@ const SYSTEM = ['apps/server/src/**/*.system.test.ts'];
  * Integration suites that share one process per worker (`isolate: false`): a process per file loads the
  * whole server and the GitHub simulator again (GitHub's schema alone is about a second of CPU), which was
  * half of these files' CPU (collector folder on a loaded 2-core machine: 234 s -> 113 s CPU, the same
- * tests passing). Only folders whose files were run so belong here: module state (caches, counters) then
- * outlives a file, and testing/shared-process-setup.ts resets what a next file must not inherit.
+ * tests passing; the simulators' 25 files: 49 s -> 22 s). Only files that were run so belong here: module
+ * state then outlives a file, so a module cache is keyed by what it caches for (a database, a host), and
+ * testing/shared-process-setup.ts resets what a next file must not inherit.
  */
-const SHARED_PROCESS = ['apps/server/src/collector/**/*.test.ts'];
+const SHARED_PROCESS = ['apps/server/src/**/*.test.ts', 'packages/*-sim/src/**/*.test.ts'];
 
 const node = { environment: 'node' as const, testTimeout: 20_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker (cores - 1). The integration and system files wait on
+    // databases, simulators and child processes much of their time: a third worker keeps both cores busy.
+    // Test databases never collide: each is a fresh copy (testing/databases.ts).
+    maxWorkers: 3,
     projects: [
       { test: { ...node, name: 'unit', include: UNIT } },
       {

@@ -104,11 +104,19 @@ export async function viewForFilter(
   return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, board.id), leftAll };
 }
 
-/** The items that left each board, read once per board version (a warm board reads none). */
-const leftByBoard = new Map<string, { version: number; items: Promise<BoardItem[]> }>();
+/**
+ * The items that left each board, read once per board version (a warm board reads none). Per database: a
+ * board id and version name a board within one database only (tests run many in one process).
+ */
+const leftByDatabase = new WeakMap<Db, Map<string, { version: number; items: Promise<BoardItem[]> }>>();
 const LEFT_BOARDS_KEPT = 500;
 
 function leftItemsOf(ctx: ApiContext, board: AnalysedBoard): Promise<BoardItem[]> {
+  let leftByBoard = leftByDatabase.get(ctx.db);
+  if (!leftByBoard) {
+    leftByBoard = new Map();
+    leftByDatabase.set(ctx.db, leftByBoard);
+  }
   const known = leftByBoard.get(board.id);
   if (known && known.version === board.version) return known.items;
   const items = readLeftItems(ctx.db, board.id);
