@@ -21,6 +21,14 @@ describe('the finished items GitHub lost the start of', () => {
     expect(screen.getByTestId('history-gaps').textContent).toContain('not in the lead times');
   });
 
+  it('on Time in State, counts items whose joining was reconstructed but whose cycle start is unknown', () => {
+    const gaps = { finished: 6, without_cycle_start: 6, without_board_entry: 0 };
+    render(<HistoryGapsNote gaps={gaps} days={30} kind="stays" />);
+    expect(screen.getByTestId('history-gaps').textContent).toContain(
+      'All 6 items finished in the last 30 days have no known start',
+    );
+  });
+
   it('says nothing when every finished item has a known start', () => {
     const gaps = { finished: 6, without_cycle_start: 0, without_board_entry: 0 };
     render(<HistoryGapsNote gaps={gaps} days={30} kind="cycle" />);

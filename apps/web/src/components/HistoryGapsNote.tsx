@@ -6,10 +6,16 @@ import styles from './Analysis.module.css';
 /** Which start a page's figures need: the cycle start (Flow), the first entry (Lead Time), the stays. */
 export type GapKind = 'cycle' | 'lead' | 'stays';
 
-/** How many of the window's finished items lack the start this page needs (0: none, or no answer). */
+/**
+ * How many of the window's finished items lack the start this page needs (0: none, or no answer). Their
+ * stays: the items without a known joining or cycle start, as Time in State's insight counts them (a
+ * reconstructed joining gives a lead time, not the stays before GitHub's record).
+ */
 export function unknownStarts(gaps: HistoryGaps | undefined, kind: GapKind): number {
   if (!gaps) return 0;
-  return kind === 'cycle' ? gaps.without_cycle_start : gaps.without_board_entry;
+  if (kind === 'cycle') return gaps.without_cycle_start;
+  if (kind === 'lead') return gaps.without_board_entry;
+  return Math.max(gaps.without_board_entry, gaps.without_cycle_start);
 }
 
 /**

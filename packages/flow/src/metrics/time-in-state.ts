@@ -72,16 +72,17 @@ function collectStays(t: BoardTimeline, first: number, now: number, calendar: Ca
 }
 
 /**
- * Active work ratio and the insight's sample, from the recent window's stays in columns before done. The
- * ratio counts committed work only (in-progress columns): time in a backlog is not time lost.
+ * Active work ratio and the insight's sample, from the recent window's stays in in-progress columns. The
+ * ratio counts committed work only: time in a backlog is not time lost. The sample is the stays the ratio
+ * and the bottleneck read, so a backlog stay does not lend confidence to "no in-progress stay ended".
  */
 function windowFacts(kinds: readonly ColumnKind[], recent: RecentStays, stages: FlowStages) {
   let productive = 0;
   let waiting = 0;
   let samples = 0;
   for (let c = 0; c < stages.done; c++) {
-    samples += recent.count[c] as number;
     if (stages.stages[c] !== 'in_progress') continue;
+    samples += recent.count[c] as number;
     if (kinds[c] === 'productive') productive += recent.sum[c] as number;
     if (kinds[c] === 'waiting') waiting += recent.sum[c] as number;
   }
@@ -152,11 +153,19 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
   if (last === null) return fallback(input, column_classification, gaps, width);
   const story = commitmentModelOf(flowStages(input), t, input.now, width, calendar);
   const metrics = metricsOf(input, story, columnKinds(input), dayUnit(calendar));
-  const gap = gapSentence(gaps.finished, gaps.without_board_entry, 'earlier stay');
+  const gap = gapSentence(gaps.finished, lostStays(gaps), 'earlier stay');
   if (gap) metrics.performance_insight.message += gap;
   metrics.history_gaps = gaps;
   return { ...series, metrics, column_classification } as TimeInStateResponse;
 }
+
+/**
+ * The finished items whose earlier stays GitHub lost: a reconstructed joining gives an item its lead time
+ * (issue 37) but not its stays before the known instant, so an item without a known cycle start counts too.
+ * Without it the insight said "no stay in an in-progress column ended" of six items that went through
+ * Doing, with no word of why.
+ */
+const lostStays = (gaps: HistoryGaps) => Math.max(gaps.without_board_entry, gaps.without_cycle_start);
 
 /** No stay ended in the window: the fallback, or, when GitHub lost the history of its finished items, why. */
 function fallback(
@@ -166,7 +175,7 @@ function fallback(
   width: number,
 ) {
   const queue = queueHealth(input, input.items);
-  const gap = gapSentence(gaps.finished, gaps.without_board_entry, 'earlier stay');
+  const gap = gapSentence(gaps.finished, lostStays(gaps), 'earlier stay');
   const metrics: TimeInStateMetrics = {
     time_intensive_column: null,
     stage_intensity: 0,

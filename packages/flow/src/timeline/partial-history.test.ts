@@ -108,6 +108,16 @@ describe('partial histories (docs/metrics.md §16)', () => {
     expect(t?.stays.map((s) => s.column)).toEqual(['Done']);
   });
 
+  it('Time in State says why stays are missing though every joining was reconstructed', () => {
+    // Every partial item's joining is known, so every lead time is; P's stays before the 5th are still lost.
+    const joined = { ...board, joinedOnlyItems: new Set(['P', 'Q', 'S']) };
+    const tis = buildTimeInStateReport({ ...joined, transitions, items: [], now: at(10), days: 30 });
+    expect(tis.metrics.history_gaps).toMatchObject({ without_board_entry: 0, without_cycle_start: 1 });
+    expect(tis.metrics.performance_insight.message).toContain(
+      'GitHub lost the history of 1 of the 3 items finished, so their earlier stays are unknown.',
+    );
+  });
+
   it('with no known start at all, no insight says that nothing finished', () => {
     const lost = transitions.filter((m) => m.itemId === 'P');
     const flow = buildFlowReport({ ...board, transitions: lost, items: [], now: at(10), days: 30 });
