@@ -71,6 +71,12 @@ for (const size of SIZES) {
       await expect(page.locator('[data-severity]').first()).toContainText(
         'No item finished in the last 7 days: no lead time to tell.',
       );
+      // ...and so do its tiles: no average of 0 days, no "Half of the 0 items", no "-100%" trend.
+      await expect(page.locator('[data-tone]').filter({ hasText: 'Avg Lead Time' })).toContainText('N/A');
+      await expect(page.getByText('Half of the 0 items')).toHaveCount(0);
+      await expect(page.locator('[data-tone]').filter({ hasText: 'Lead Time Trend' })).toContainText(
+        'Needs a completion in this window',
+      );
       await page.goto(`/time-in-state?project=${project.id}&days=7`);
       const ratio = page.locator('[data-tone]').filter({ hasText: 'Active work ratio' });
       await expect(ratio).toContainText('N/A');

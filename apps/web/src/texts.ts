@@ -146,6 +146,8 @@ export const T = {
     /** A tile with no sample behind it shows no verdict, and says what it waits for. */
     unknownValue: '—',
     trendNeeds: 'Needs a completion in the iteration before',
+    /** No completion in the window: a change against the window before would read as "-100%". */
+    trendNeedsNow: 'Needs a completion in this window',
     stabilityNeeds: (sample: number, needed: number) =>
       `Needs ${needed} completions in two iterations (has ${sample})`,
     xAxis: 'Date',

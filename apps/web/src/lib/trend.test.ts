@@ -27,6 +27,14 @@ describe('a trend tile (docs/metrics.md §3, "Honest trends")', () => {
     });
   });
 
+  it('shows no "-100%" for a window without a completion', () => {
+    expect(trendDisplay(change({ percent: -100, reason: 'few_completions', completions: 0 }))).toEqual({
+      value: '—',
+      tone: 'neutral',
+      hint: 'Needs a completion in this window',
+    });
+  });
+
   it('colours a clear trend by the display thresholds and says it is past the noise', () => {
     expect(trendDisplay(change({ percent: 28, clear: true, reason: 'clear', noise_percent: 16 }))).toEqual({
       value: '+28%',

@@ -12,6 +12,7 @@ export type TrendDisplay = { value: string; tone: Tone; hint?: string };
 export function trendDisplay(change: TrendChange): TrendDisplay {
   const t = T.leadTime;
   if (change.reason === 'no_previous') return { value: t.unknownValue, tone: 'neutral', hint: t.trendNeeds };
+  if (change.completions === 0) return { value: t.unknownValue, tone: 'neutral', hint: t.trendNeedsNow };
   const percent = formatTrend(change.percent);
   if (!change.clear) {
     const hint =

@@ -37,11 +37,15 @@ export function LeadTimeTiles({ metrics, unit }: Props) {
           hint={t.stabilityNeeds(metrics.stability_sample, MIN_STABILITY_SAMPLE)}
         />
       )}
-      <Tile label={t.avgLeadIn(unit)} value={formatDays(metrics.avg_lead_time)} />
+      {/* No completion in the window: no average (not "0") and no "Half of the 0 items…". */}
+      <Tile
+        label={t.avgLeadIn(unit)}
+        value={completions === 0 ? T.common.notAvailable : formatDays(metrics.avg_lead_time)}
+      />
       <Tile
         label={t.leadPercentiles(unit)}
         value={pair(metrics.lead_time_p50, metrics.lead_time_p85)}
-        hint={t.percentilesHint(completions, metrics.window_days)}
+        {...(completions > 0 ? { hint: t.percentilesHint(completions, metrics.window_days) } : {})}
       />
       {metrics.cycle_time_change !== null && (
         <Tile label={t.cyclePercentiles(unit)} value={pair(metrics.cycle_time_p50, metrics.cycle_time_p85)} />
