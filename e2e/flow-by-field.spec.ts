@@ -42,6 +42,7 @@ for (const size of SIZES) {
         ['Refunds stuck', 'Doing', 'High'],
         ['Search is slow', 'Doing', 'Low'],
         ['Dark mode', 'Todo', 'Low'],
+        ['Docs outdated', 'Doing', null],
       ] as const) {
         await sim(page, '/_sim/issues', {
           repo: `${team.org}/shop`,
@@ -49,7 +50,7 @@ for (const size of SIZES) {
           projectId: project.id,
           status,
           at,
-          fields: { Priority: priority },
+          fields: priority ? { Priority: priority } : {},
         });
       }
 
@@ -81,7 +82,7 @@ for (const size of SIZES) {
       await expect(async () => {
         await page.goto(`/flow?project=${project.id}`);
         await expect(card.getByRole('heading', { name: 'Work by Priority' })).toBeVisible({ timeout: 5_000 });
-        expect(await splitRows(page)).toEqual({ High: [0, 2], Low: [0, 1] });
+        expect(await splitRows(page)).toEqual({ High: [0, 2], Low: [0, 1], 'No Priority': [0, 1] });
       }).toPass({ timeout: 60_000 });
       await expect(card.getByRole('columnheader', { name: 'Priority' })).toBeVisible();
       await card.scrollIntoViewIfNeeded();
@@ -104,6 +105,20 @@ for (const size of SIZES) {
       await expect(async () => {
         expect(await splitRows(page)).toEqual({ High: [0, 2] });
       }).toPass({ timeout: 15_000 });
+
+      // The "No Priority" row has its filter too: the items without a value, on the whole page.
+      if (await toggle.isVisible()) await toggle.click();
+      await bar.getByLabel('Priority', { exact: true }).fill('');
+      await bar.getByRole('checkbox', { name: 'No Priority' }).check();
+      await bar.getByRole('button', { name: 'Apply filter' }).click();
+      await expect(page).toHaveURL(/field_value=%7Enone/);
+      await expect(page).not.toHaveURL(/field_value=High/);
+      await expect(async () => {
+        expect(await splitRows(page)).toEqual({ 'No Priority': [0, 1] });
+      }).toPass({ timeout: 15_000 });
+      await expect(page.getByRole('button', { name: /^Filters \(1\)/ }).or(bar)).toBeVisible();
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/flow-no-priority-${size.name}.png` });
     });
   });
 }

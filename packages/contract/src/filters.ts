@@ -20,6 +20,33 @@ const name = (param: string) => z.string().trim().min(1, `${param} must not be e
 const day = () => isoDateSchema().optional();
 
 /**
+ * The value of `issue_type` and `field_value` that selects the items without one (no issue type, the
+ * breakdown field unset; docs/api.md, "Filters"). A value starting with `~` is reserved: a real name that
+ * starts with it is sent with the `~` doubled (`~~ops` names "~ops"), so no name can be read as this one.
+ */
+export const NO_VALUE = '~none';
+const RESERVED = '~';
+
+/** A name as a filter value (null: the items without one). */
+export function filterValueOf(name: string | null): string {
+  if (name === null) return NO_VALUE;
+  return name.startsWith(RESERVED) ? RESERVED + name : name;
+}
+
+/** The name a filter value selects; null: the items without one. */
+export function nameOfFilterValue(value: string): string | null {
+  if (value === NO_VALUE) return null;
+  return value.startsWith(RESERVED + RESERVED) ? value.slice(1) : value;
+}
+
+/** A value of `issue_type` or `field_value`: a name, `~~` before a name starting with `~`, or `~none`. */
+const nameOrNone = (param: string) =>
+  name(param).refine(
+    (value) => value === NO_VALUE || !value.startsWith(RESERVED) || value.startsWith(RESERVED + RESERVED),
+    `${param}: a value starting with ~ is reserved: ${NO_VALUE} for the items without one, ~~ before a name that starts with ~`,
+  );
+
+/**
  * The item filter every analysis takes (docs/metrics.md, "Filters"); spread into each analysis query.
  * Lists are repeated parameters and match any of their values; every parameter given must hold.
  */
@@ -28,13 +55,13 @@ export const itemFilterQueryShape = {
   not_label: repeated('not_label', name('not_label')),
   milestone: repeated('milestone', name('milestone')),
   type: repeated('type', z.enum(ITEM_TYPES, { error: `type must be one of ${ITEM_TYPES.join(', ')}` })),
-  /** The issue's organization-wide type ("Bug", "Feature"), compared without case. */
-  issue_type: repeated('issue_type', name('issue_type')),
+  /** The issue's organization-wide type ("Bug", "Feature"), compared without case; `~none`: no type. */
+  issue_type: repeated('issue_type', nameOrNone('issue_type')),
   /**
    * Any of these values of the board's breakdown field (its single-select field picked in Edit project,
-   * docs/metrics.md, "Breakdown"), as items have them now, compared without case.
+   * docs/metrics.md, "Breakdown"), as items have them now, compared without case; `~none`: no value.
    */
-  field_value: repeated('field_value', name('field_value')),
+  field_value: repeated('field_value', nameOrNone('field_value')),
   repo: repeated('repo', name('repo')),
   assignee: repeated('assignee', name('assignee')),
   /** The first day (in the board's time zone) of the date range: items on the board on that day or later. */

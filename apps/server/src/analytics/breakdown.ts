@@ -49,7 +49,11 @@ export async function resolveFieldValueFilter(
   db: Db,
   board: AnalysedBoard,
   filter: {
-    fieldValues?: { field: string; values: readonly string[]; changes: readonly FieldValueChange[] } | null;
+    fieldValues?: {
+      field: string;
+      values: readonly (string | null)[];
+      changes: readonly FieldValueChange[];
+    } | null;
   },
   hidden: ReadonlySet<string>,
 ): Promise<void> {

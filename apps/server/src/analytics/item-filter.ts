@@ -1,4 +1,4 @@
-import type { ItemFilterQuery } from '@fluxion/contract';
+import { type ItemFilterQuery, nameOfFilterValue } from '@fluxion/contract';
 import {
   type BoardItem,
   buildCalendar,
@@ -35,6 +35,8 @@ export type RequestFilter = {
 };
 
 const sorted = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
+/** Issue types or field values as the engine takes them: `~none` becomes null, the items without one. */
+const namesOrNone = (values: readonly string[] | undefined) => sorted(values).map(nameOfFilterValue);
 
 /**
  * `from` is the start of that day in the board's time zone; `to` is the end of its day (the day is
@@ -52,10 +54,10 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
     notLabels: sorted(query.not_label),
     milestones: sorted(query.milestone),
     types: sorted(query.type) as ItemFilter['types'],
-    issueTypes: sorted(query.issue_type),
+    issueTypes: namesOrNone(query.issue_type),
     // Its field and recorded values are given by viewForFilter (the board's breakdown field).
     fieldValues: query.field_value?.length
-      ? { field: '', values: sorted(query.field_value), changes: [] }
+      ? { field: '', values: namesOrNone(query.field_value), changes: [] }
       : null,
     repositories: sorted(query.repo),
     assignees: sorted(query.assignee),

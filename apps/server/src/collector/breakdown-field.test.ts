@@ -161,6 +161,17 @@ describe.each(cases)('the breakdown field on $name', async ({ name, create }) =>
     const high = await flow('&field_value=high');
     expect(high.aging.items.map((i: { title: string }) => i.title)).toEqual(['Checkout fails']);
     expect(high.performance_insight.message).toMatch(/Filter on: Priority "high"/);
+    // ~none: the item without a Priority, alone or beside a value; another ~ value is refused.
+    const titles = (answer: { aging: { items: { title: string }[] } }) =>
+      answer.aging.items.map((i) => i.title).sort();
+    const none = await flow('&field_value=~none');
+    expect(titles(none)).toEqual(['Write the docs']);
+    expect(none.performance_insight.message).toMatch(/Filter on: no Priority/);
+    expect(titles(await flow('&field_value=~none&field_value=HIGH'))).toEqual(['Checkout fails', 'Write the docs']);
+    expect(titles(await flow('&field_value=~none&issue_type=~none'))).toEqual(['Write the docs']);
+    const reserved = await get(`/api/flow/?project=${encodeURIComponent(board.id)}&issue_type=~nothing`);
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().field).toBe('issue_type');
     const issues = await get(
       `/api/issues/?project=${encodeURIComponent(board.id)}&column=In%20Progress&field_value=Low`,
     );

@@ -1,3 +1,4 @@
+import { nameOfFilterValue } from '@fluxion/contract';
 import type { ItemFilterState } from './itemFilter.ts';
 
 /** A filter as the page holds it or as a share link answers it (dates absent or empty when off). */
@@ -17,21 +18,29 @@ const TYPE_NAMES: Record<string, string> = { issue: 'issue', pull_request: 'pull
 const ITERATION_NAMES: Record<string, string> = { current: 'current', previous: 'previous' };
 const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' or ');
 
+/** Issue types or field values (`~none`: the items without one): `no Priority`, `issue type "Bug" or none`. */
+function valuePhrase(name: string, values: readonly string[]): string {
+  const names = values.map(nameOfFilterValue);
+  if (names.length === 1 && names[0] === null) return `no ${name}`;
+  return `${name} ${names.map((n) => (n === null ? 'none' : `"${n}"`)).join(' or ')}`;
+}
+
 /**
  * The filters that are on, one short phrase each (`label "bug" or "ux"`); empty when none is. `fieldName`:
  * the board's breakdown field, which names its values' phrase (`Priority "High"`).
  */
 export function filterSummary(filter: FilterLike, fieldName?: string | null): string[] {
-  const lists: [string, readonly string[]][] = [
-    ['label', filter.label],
-    ['without label', filter.not_label],
-    ['milestone', filter.milestone],
-    ['issue type', filter.issue_type ?? []],
-    [fieldName ?? 'field value', filter.field_value ?? []],
-    ['repository', filter.repo],
-    ['assignee', filter.assignee],
+  const plain = (name: string, values: readonly string[]) => `${name} ${quoted(values)}`;
+  const lists: [string, readonly string[], typeof plain][] = [
+    ['label', filter.label, plain],
+    ['without label', filter.not_label, plain],
+    ['milestone', filter.milestone, plain],
+    ['issue type', filter.issue_type ?? [], valuePhrase],
+    [fieldName ?? 'field value', filter.field_value ?? [], valuePhrase],
+    ['repository', filter.repo, plain],
+    ['assignee', filter.assignee, plain],
   ];
-  const phrases = lists.filter(([, values]) => values.length > 0).map(([name, v]) => `${name} ${quoted(v)}`);
+  const phrases = lists.filter(([, values]) => values.length > 0).map(([name, v, phrase]) => phrase(name, v));
   if (filter.type.length > 0)
     phrases.push(`type ${filter.type.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`);
   if (filter.from) phrases.push(`from ${filter.from}`);

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { filterFromParams, filterQuery, isFiltered, paramsWithFilter, splitList } from './itemFilter.ts';
+import { filterSummary } from './filterSummary.ts';
+import {
+  filterFromParams,
+  filterQuery,
+  isFiltered,
+  namesAndNone,
+  paramsWithFilter,
+  splitList,
+  valuesOf,
+} from './itemFilter.ts';
 
 describe('the item filter in the address', () => {
   it('reads repeated parameters, drops unknown types, and keeps the other parameters when written', () => {
@@ -18,5 +27,18 @@ describe('the item filter in the address', () => {
 
   it('splits a typed list on commas', () => {
     expect(splitList(' bug, ux ,,bug')).toEqual(['bug', 'ux']);
+  });
+});
+
+describe('the items without a type or a value of the breakdown field', () => {
+  it('reads ~none apart from the names, and says it in the summary', () => {
+    expect(namesAndNone(['Bug', '~none', '~~ops'])).toEqual({ names: ['Bug', '~ops'], none: true });
+    expect(valuesOf(['Bug', '~ops'], true)).toEqual(['Bug', '~~ops', '~none']);
+    const filter = filterFromParams(new URLSearchParams('issue_type=Bug&issue_type=~none&field_value=~none'));
+    expect(filterSummary(filter, 'Priority')).toEqual(['issue type "Bug" or none', 'no Priority']);
+    expect(filterSummary({ ...filter, issue_type: ['~~ops'] }, 'Priority')).toEqual([
+      'issue type "~ops"',
+      'no Priority',
+    ]);
   });
 });

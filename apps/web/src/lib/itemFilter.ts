@@ -1,4 +1,10 @@
-import { ITEM_FILTER_PARAMS, type ItemFilterParams } from '@fluxion/contract';
+import {
+  filterValueOf,
+  ITEM_FILTER_PARAMS,
+  type ItemFilterParams,
+  NO_VALUE,
+  nameOfFilterValue,
+} from '@fluxion/contract';
 
 /** The item filter as the address holds it (docs/metrics.md §13): lists are repeated parameters. */
 export type ItemFilterState = {
@@ -6,9 +12,12 @@ export type ItemFilterState = {
   not_label: string[];
   milestone: string[];
   type: ('issue' | 'pull_request' | 'draft')[];
-  /** The issues' organization-wide types ("Bug", "Feature"). */
+  /** The issues' organization-wide types ("Bug", "Feature"), as the API takes them (`~none`: no type). */
   issue_type: string[];
-  /** Values of the board's breakdown field ("High"), as items have them now (docs/metrics.md, "Breakdown"). */
+  /**
+   * Values of the board's breakdown field ("High"), as items have them now (docs/metrics.md, "Breakdown"),
+   * as the API takes them (`~none`: no value).
+   */
   field_value: string[];
   repo: string[];
   assignee: string[];
@@ -80,4 +89,21 @@ export function isFiltered(filter: ItemFilterState): boolean {
 /** "bug, ux" → ['bug', 'ux'] (the text field's way to hold a list). */
 export function splitList(text: string): string[] {
   return [...new Set(text.split(',').map((value) => value.trim()))].filter(Boolean);
+}
+
+/** Issue types or field values as the API takes them, as the form shows them: the names, and "none" apart. */
+export function namesAndNone(values: readonly string[]): { names: string[]; none: boolean } {
+  const names: string[] = [];
+  let none = false;
+  for (const value of values) {
+    const name = nameOfFilterValue(value);
+    if (name === null) none = true;
+    else names.push(name);
+  }
+  return { names, none };
+}
+
+/** The form's names and its "none" choice as the API takes them (a name starting with `~` escaped). */
+export function valuesOf(names: readonly string[], none: boolean): string[] {
+  return [...names.map(filterValueOf), ...(none ? [NO_VALUE] : [])];
 }

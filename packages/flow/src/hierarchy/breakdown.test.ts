@@ -93,4 +93,27 @@ describe('breakdown by a board field', () => {
     expect(kept.items.map((i) => i.id)).toEqual(['item-1', 'item-3']);
     expect(describeFilter(filter)).toBe('Priority "high"');
   });
+
+  it('filters to the items without a value (null), alone or beside values, and by no issue type', () => {
+    const unset = [...changes, set(1, null, 9)];
+    const none = { fieldValues: { field: 'Priority', values: [null], changes: unset } };
+    // Item 4 never had a Priority; item 1 had one until it was cleared on day 9.
+    expect(filterBoard({ items, transitions }, none, { doneColumn: 'Done' }).items.map((i) => i.id)).toEqual([
+      'item-1',
+      'item-4',
+    ]);
+    expect(describeFilter(none)).toBe('no Priority');
+    const lowOrNone = { fieldValues: { field: 'Priority', values: ['low', null], changes } };
+    expect(
+      filterBoard({ items, transitions }, lowOrNone, { doneColumn: 'Done' }).items.map((i) => i.id),
+    ).toEqual(['item-2', 'item-4']);
+    expect(describeFilter(lowOrNone)).toBe('Priority "low" or none');
+    // Only item 4 has an issue type: no type keeps the other three, and a hidden item matches no filter.
+    const untyped = { issueTypes: [null] };
+    const kept = filterBoard({ items, transitions }, untyped, { doneColumn: 'Done', hidden: new Set(['item-3']) });
+    expect(kept.items.map((i) => i.id)).toEqual(['item-1', 'item-2']);
+    expect(kept.transitions).toHaveLength(4);
+    expect(describeFilter(untyped)).toBe('no issue type');
+    expect(describeFilter({ issueTypes: ['Bug', null] })).toBe('issue type "Bug" or none');
+  });
 });

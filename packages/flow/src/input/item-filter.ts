@@ -16,13 +16,17 @@ export type ItemFilter = {
   notLabels?: readonly string[];
   milestones?: readonly string[];
   types?: readonly ItemType[];
-  /** Any of these issue types (GitHub's organization-wide types: "Bug", "Feature"…). */
-  issueTypes?: readonly string[];
+  /** Any of these issue types (GitHub's organization-wide types: "Bug", "Feature"…); null: no type. */
+  issueTypes?: readonly (string | null)[];
   /**
    * Any of these values (without case) of the board's breakdown field, as items have it now: `changes` is
-   * the field's recorded history, oldest first (docs/metrics.md, "Breakdown").
+   * the field's recorded history, oldest first (docs/metrics.md, "Breakdown"); null among the values: no value.
    */
-  fieldValues?: { field: string; values: readonly string[]; changes: readonly FieldValueChange[] } | null;
+  fieldValues?: {
+    field: string;
+    values: readonly (string | null)[];
+    changes: readonly FieldValueChange[];
+  } | null;
   /** `owner/name`. */
   repositories?: readonly string[];
   assignees?: readonly string[];
@@ -93,12 +97,18 @@ export function repositoryOf(item: Pick<BoardItem, 'url'>): string | null {
  * A list of names as GitHub compares them: without case (`Bug` and `bug` cannot both be labels of a
  * repository; logins, repositories and milestones are found without case on GitHub too).
  */
-function namesWithoutCase(values: readonly string[] | undefined) {
-  const names = new Set((values ?? []).map((value) => value.toLowerCase()));
+function namesWithoutCase(values: readonly (string | null)[] | undefined) {
+  const names = new Set<string>();
+  let none = false;
+  for (const value of values ?? []) {
+    if (value === null) none = true;
+    else names.add(value.toLowerCase());
+  }
   // A board has few distinct names: each is folded once, not once per item (100,000 items a request).
   const decided = new Map<string, boolean>();
+  // null among the values (issue types, field values): the items without one match.
   const has = (value: string | null): boolean => {
-    if (value === null) return false;
+    if (value === null) return none;
     let yes = decided.get(value);
     if (yes === undefined) {
       yes = names.has(value.toLowerCase());
@@ -106,7 +116,7 @@ function namesWithoutCase(values: readonly string[] | undefined) {
     }
     return yes;
   };
-  return { any: names.size > 0, has };
+  return { any: names.size > 0 || none, has };
 }
 
 /** The content parts of a filter as one test, built once per filter rather than read per item. */
@@ -128,21 +138,22 @@ function contentMatcher(filter: ItemFilter): (item: BoardItem) => boolean {
   if (assignees.any) checks.push((item) => (item.assignees ?? []).some(assignees.has));
   const ids = filter.ids ?? null;
   if (ids !== null) checks.push((item) => ids.has(item.id));
-  const withValue = itemsWithFieldValue(filter.fieldValues);
-  if (withValue !== null) checks.push((item) => withValue.has(item.id));
+  const withValue = fieldValueMatcher(filter.fieldValues);
+  if (withValue !== null) checks.push(withValue);
   if (checks.length === 1) return checks[0] as (item: BoardItem) => boolean;
   return (item) => checks.every((check) => check(item));
 }
 
-/** The items whose latest recorded value of the field is one of the filter's (null: no such filter). */
-function itemsWithFieldValue(filter: ItemFilter['fieldValues']): ReadonlySet<string> | null {
+/**
+ * Whether an item's latest recorded value of the field is one of the filter's; an item without any
+ * recorded value has none (null: no such filter).
+ */
+function fieldValueMatcher(filter: ItemFilter['fieldValues']): ((item: BoardItem) => boolean) | null {
   if (!filter || filter.values.length === 0) return null;
   const latest = new Map<string, string | null>();
   for (const change of filter.changes) latest.set(change.itemId, change.value);
   const wanted = namesWithoutCase(filter.values);
-  const ids = new Set<string>();
-  for (const [itemId, value] of latest) if (wanted.has(value)) ids.add(itemId);
-  return ids;
+  return (item) => wanted.has(latest.get(item.id) ?? null);
 }
 
 /** Whether the item's content matches every content part of the filter. */

@@ -5,7 +5,8 @@ import type { Insight } from '../types.ts';
 
 const TYPE_NAMES = { issue: 'issue', pull_request: 'pull request', draft: 'draft' } as const;
 
-const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' or ');
+const quoted = (values: readonly (string | null)[]) =>
+  values.map((value) => (value === null ? 'none' : `"${value}"`)).join(' or ');
 
 /**
  * The filter in words, e.g. `label "bug" or "ux"; type pull request`; '' when no filter is on. The date
@@ -13,8 +14,10 @@ const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`
  */
 export function describeFilter(filter: ItemFilter, timeZone = 'UTC'): string {
   const parts: string[] = [];
-  const add = (name: string, values: readonly string[] | undefined) => {
-    if (values && values.length > 0) parts.push(`${name} ${quoted(values)}`);
+  // null among the values: the items without one ("no Priority", `issue type "Bug" or none`).
+  const add = (name: string, values: readonly (string | null)[] | undefined) => {
+    if (!values || values.length === 0) return;
+    parts.push(values.length === 1 && values[0] === null ? `no ${name}` : `${name} ${quoted(values)}`);
   };
   add('label', filter.labels);
   add('not label', filter.notLabels);

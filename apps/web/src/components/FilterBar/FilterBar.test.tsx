@@ -179,6 +179,33 @@ describe('FilterBar', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/^'Until' is before 'On the board from'/);
   });
 
+  it('filters to the items without a type or a Priority, apart from the names typed, which it escapes', async () => {
+    stubSuggestions({ labels: [], milestones: [], assignees: [], repositories: [] });
+    const user = userEvent.setup();
+    const board = {
+      project_id: 'P',
+      title: 'Board',
+      breakdown_field: { id: 'F', name: 'Priority', gone: false },
+    } as Project;
+    render(
+      <MemoryRouter initialEntries={['/flow?project=P']}>
+        <Harness selected={board} />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('checkbox', { name: 'No Priority' }));
+    await user.type(screen.getByLabelText('Issue type'), 'Bug, ~ops');
+    await user.click(screen.getByRole('checkbox', { name: 'No type' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filter' }));
+    expect(address()).toBe('?project=P&issue_type=Bug&issue_type=%7E%7Eops&issue_type=%7Enone&field_value=%7Enone');
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeTruthy();
+    // The address read back: the names as typed, "none" as the boxes.
+    expect(screen.getByLabelText<HTMLInputElement>('Issue type').value).toBe('Bug, ~ops');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'No type' }).checked).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'No Priority' }));
+    await user.click(screen.getByRole('button', { name: 'Apply filter' }));
+    expect(address()).toBe('?project=P&issue_type=Bug&issue_type=%7E%7Eops&issue_type=%7Enone');
+  });
+
   it('shows the filter the address holds', () => {
     render(
       <MemoryRouter initialEntries={['/flow?label=bug&not_label=wontfix&from=2026-01-01']}>

@@ -1,8 +1,14 @@
 import { ChevronDownIcon, ChevronRightIcon, FilterIcon } from '@primer/octicons-react';
-import { Button, Select, TextInput } from '@primer/react';
+import { Button, Checkbox, Select, TextInput } from '@primer/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { filterSummary } from '../../lib/filterSummary.ts';
-import { type ItemFilterState, isFiltered, splitList } from '../../lib/itemFilter.ts';
+import {
+  type ItemFilterState,
+  isFiltered,
+  namesAndNone,
+  splitList,
+  valuesOf,
+} from '../../lib/itemFilter.ts';
 import { useProjects } from '../../projects/context.ts';
 import { useBoardIterations } from '../../projects/useBoardIterations.ts';
 import styles from './FilterBar.module.css';
@@ -19,6 +25,8 @@ const TEXTS = {
   repo: 'Repository',
   issueType: 'Issue type',
   fieldValue: 'Breakdown field',
+  noType: 'No type',
+  noValue: (field: string) => `No ${field}`,
   assignee: 'Assignee',
   // The range keeps the items that were on the board during it (docs/metrics.md §13), not those finished in it.
   from: 'On the board from',
@@ -43,8 +51,8 @@ const toTexts = (filter: ItemFilterState): Texts => ({
   label: filter.label.join(', '),
   not_label: filter.not_label.join(', '),
   milestone: filter.milestone.join(', '),
-  issue_type: filter.issue_type.join(', '),
-  field_value: filter.field_value.join(', '),
+  issue_type: namesAndNone(filter.issue_type).names.join(', '),
+  field_value: namesAndNone(filter.field_value).names.join(', '),
   repo: filter.repo.join(', '),
   assignee: filter.assignee.join(', '),
   from: filter.from,
@@ -109,6 +117,11 @@ export function FilterBar({ filter, onChange }: BarProps) {
   );
 }
 
+const noneOf = (filter: ItemFilterState) => ({
+  issue_type: namesAndNone(filter.issue_type).none,
+  field_value: namesAndNone(filter.field_value).none,
+});
+
 /** A range whose end comes before its start (YYYY-MM-DD compares as text): refused before the server is asked. */
 const reversed = (from: string, to: string) => from !== '' && to !== '' && to < from;
 
@@ -121,6 +134,8 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
   const suggestionsFor = useFilterSuggestions();
   const fieldName = useBreakdownFieldName();
   const [iteration, setIteration] = useState(filter.iteration);
+  // "No type" / "No Priority": the items without one (the API's `~none`), beside any names typed.
+  const [none, setNone] = useState(() => noneOf(filter));
   const address = JSON.stringify(filter);
   // The address is the truth: going back or forward shows its filter.
   useEffect(() => {
@@ -128,6 +143,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
     setTexts(toTexts(current));
     setType(current.type[0] ?? '');
     setIteration(current.iteration);
+    setNone(noneOf(current));
     setRangeRefused(reversed(current.from, current.to));
   }, [address]);
 
@@ -143,8 +159,8 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       not_label: splitList(texts.not_label),
       milestone: splitList(texts.milestone),
       type: type ? [type as ItemFilterState['type'][number]] : [],
-      issue_type: splitList(texts.issue_type),
-      field_value: splitList(texts.field_value),
+      issue_type: valuesOf(splitList(texts.issue_type), none.issue_type),
+      field_value: valuesOf(splitList(texts.field_value), none.field_value),
       repo: splitList(texts.repo),
       assignee: splitList(texts.assignee),
       from: texts.from,
@@ -152,7 +168,7 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
       iteration,
     });
   };
-  const field = (name: keyof Texts, label: string, inputType = 'text') => {
+  const field = (name: keyof Texts, label: string, inputType = 'text', noneLabel?: string) => {
     const date = name === 'from' || name === 'to';
     const invalid = date && rangeRefused;
     return (
@@ -181,6 +197,15 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
             onChange={(value) => setTexts({ ...texts, [name]: value })}
           />
         )}
+        {noneLabel && (name === 'issue_type' || name === 'field_value') && (
+          <label className={styles.none}>
+            <Checkbox
+              checked={none[name]}
+              onChange={(e) => setNone({ ...none, [name]: e.target.checked })}
+            />
+            {noneLabel}
+          </label>
+        )}
       </div>
     );
   };
@@ -207,8 +232,9 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
           ))}
         </Select>
       </div>
-      {field('issue_type', TEXTS.issueType)}
-      {(fieldName || texts.field_value) && field('field_value', fieldName ?? TEXTS.fieldValue)}
+      {field('issue_type', TEXTS.issueType, 'text', TEXTS.noType)}
+      {(fieldName || texts.field_value || none.field_value) &&
+        field('field_value', fieldName ?? TEXTS.fieldValue, 'text', TEXTS.noValue(fieldName ?? 'value'))}
       {field('repo', TEXTS.repo)}
       {field('assignee', TEXTS.assignee)}
       <IterationField value={iteration} onChange={setIteration} />
