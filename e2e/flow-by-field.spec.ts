@@ -108,7 +108,10 @@ for (const size of SIZES) {
 
       // The "No Priority" row has its filter too: the items without a value, on the whole page.
       if (await toggle.isVisible()) await toggle.click();
-      await bar.getByLabel('Priority', { exact: true }).fill('');
+      const priority = bar.getByLabel('Priority', { exact: true });
+      await priority.fill('');
+      // Emptied, the field lists the board's values over the box below it: Escape closes the list.
+      await priority.press('Escape');
       await bar.getByRole('checkbox', { name: 'No Priority' }).check();
       await bar.getByRole('button', { name: 'Apply filter' }).click();
       await expect(page).toHaveURL(/field_value=%7Enone/);
@@ -116,7 +119,6 @@ for (const size of SIZES) {
       await expect(async () => {
         expect(await splitRows(page)).toEqual({ 'No Priority': [0, 1] });
       }).toPass({ timeout: 15_000 });
-      await expect(page.getByRole('button', { name: /^Filters \(1\)/ }).or(bar)).toBeVisible();
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/flow-no-priority-${size.name}.png` });
     });

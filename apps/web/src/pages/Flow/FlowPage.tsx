@@ -197,6 +197,7 @@ export function FlowPage() {
                   data={data}
                   split={{ field: breakdownField, onChange: setSplit }}
                   unit={unitOf(calendar)}
+                  filtered={isFiltered(filter)}
                 />
               </div>
             </ExportBoard.Provider>

@@ -34,16 +34,19 @@ function rowsOf(data: FlowResponse): DimensionFlowRow[] {
  * Flow split by issue type or by the board's breakdown field (docs/metrics.md, "Breakdown"): how the
  * window's finished work and today's work in progress divide between values, then each value's cycle-time
  * percentiles, oldest item and (for types) its own SLE. Its title says what it splits by; with a breakdown
- * field, a choice between the two. Nothing on a board whose items carry no value, and no choice to make.
+ * field, a choice between the two. Nothing on a board whose items carry no value, and no choice to make;
+ * `filtered` (the page's filter is on, e.g. to "No Priority"), the rows even when none has a value.
  */
 export function TypeBreakdown({
   data,
   split,
   unit,
+  filtered = false,
 }: {
   data: FlowResponse;
   split?: SplitChoice;
   unit?: DurationUnit;
+  filtered?: boolean;
 }) {
   const rows = rowsOf(data);
   const words = splitWords(data);
@@ -67,7 +70,7 @@ export function TypeBreakdown({
       {data.breakdown.note}
     </p>
   ) : null;
-  if (rows.length === 0 || rows.every((row) => row.value === null)) {
+  if (rows.length === 0 || (!filtered && rows.every((row) => row.value === null))) {
     if (!chooser && !note) return null;
     return (
       <ChartCard
