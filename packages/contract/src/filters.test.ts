@@ -12,7 +12,10 @@ describe('the reserved filter value for items without one', () => {
   });
 
   it('refuses any other value starting with ~, naming the parameter', () => {
-    const ok = itemFilterQuerySchema.safeParse({ issue_type: ['~none', '~~ops', 'Bug'], field_value: '~none' });
+    const ok = itemFilterQuerySchema.safeParse({
+      issue_type: ['~none', '~~ops', 'Bug'],
+      field_value: '~none',
+    });
     expect(ok.success && ok.data.field_value).toEqual(['~none']);
     const bad = itemFilterQuerySchema.safeParse({ field_value: ['High', '~None'] });
     expect(bad.success).toBe(false);

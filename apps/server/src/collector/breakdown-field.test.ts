@@ -167,7 +167,10 @@ describe.each(cases)('the breakdown field on $name', async ({ name, create }) =>
     const none = await flow('&field_value=~none');
     expect(titles(none)).toEqual(['Write the docs']);
     expect(none.performance_insight.message).toMatch(/Filter on: no Priority/);
-    expect(titles(await flow('&field_value=~none&field_value=HIGH'))).toEqual(['Checkout fails', 'Write the docs']);
+    expect(titles(await flow('&field_value=~none&field_value=HIGH'))).toEqual([
+      'Checkout fails',
+      'Write the docs',
+    ]);
     expect(titles(await flow('&field_value=~none&issue_type=~none'))).toEqual(['Write the docs']);
     const reserved = await get(`/api/flow/?project=${encodeURIComponent(board.id)}&issue_type=~nothing`);
     expect(reserved.statusCode).toBe(400);

@@ -110,7 +110,10 @@ describe('breakdown by a board field', () => {
     expect(describeFilter(lowOrNone)).toBe('Priority "low" or none');
     // Only item 4 has an issue type: no type keeps the other three, and a hidden item matches no filter.
     const untyped = { issueTypes: [null] };
-    const kept = filterBoard({ items, transitions }, untyped, { doneColumn: 'Done', hidden: new Set(['item-3']) });
+    const kept = filterBoard({ items, transitions }, untyped, {
+      doneColumn: 'Done',
+      hidden: new Set(['item-3']),
+    });
     expect(kept.items.map((i) => i.id)).toEqual(['item-1', 'item-2']);
     expect(kept.transitions).toHaveLength(4);
     expect(describeFilter(untyped)).toBe('no issue type');

@@ -186,7 +186,7 @@ describe('FilterBar', () => {
       project_id: 'P',
       title: 'Board',
       breakdown_field: { id: 'F', name: 'Priority', gone: false },
-    } as Project;
+    } as unknown as Project;
     render(
       <MemoryRouter initialEntries={['/flow?project=P']}>
         <Harness selected={board} />
@@ -196,7 +196,9 @@ describe('FilterBar', () => {
     await user.type(screen.getByLabelText('Issue type'), 'Bug, ~ops');
     await user.click(screen.getByRole('checkbox', { name: 'No type' }));
     await user.click(screen.getByRole('button', { name: 'Apply filter' }));
-    expect(address()).toBe('?project=P&issue_type=Bug&issue_type=%7E%7Eops&issue_type=%7Enone&field_value=%7Enone');
+    expect(address()).toBe(
+      '?project=P&issue_type=Bug&issue_type=%7E%7Eops&issue_type=%7Enone&field_value=%7Enone',
+    );
     expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeTruthy();
     // The address read back: the names as typed, "none" as the boxes.
     expect(screen.getByLabelText<HTMLInputElement>('Issue type').value).toBe('Bug, ~ops');

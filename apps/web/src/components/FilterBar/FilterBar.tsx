@@ -2,13 +2,7 @@ import { ChevronDownIcon, ChevronRightIcon, FilterIcon } from '@primer/octicons-
 import { Button, Checkbox, Select, TextInput } from '@primer/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { filterSummary } from '../../lib/filterSummary.ts';
-import {
-  type ItemFilterState,
-  isFiltered,
-  namesAndNone,
-  splitList,
-  valuesOf,
-} from '../../lib/itemFilter.ts';
+import { type ItemFilterState, isFiltered, namesAndNone, splitList, valuesOf } from '../../lib/itemFilter.ts';
 import { useProjects } from '../../projects/context.ts';
 import { useBoardIterations } from '../../projects/useBoardIterations.ts';
 import styles from './FilterBar.module.css';
@@ -198,13 +192,14 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
           />
         )}
         {noneLabel && (name === 'issue_type' || name === 'field_value') && (
-          <label className={styles.none}>
+          <div className={styles.none}>
             <Checkbox
+              id={`filter-${name}-none`}
               checked={none[name]}
               onChange={(e) => setNone({ ...none, [name]: e.target.checked })}
             />
-            {noneLabel}
-          </label>
+            <label htmlFor={`filter-${name}-none`}>{noneLabel}</label>
+          </div>
         )}
       </div>
     );
