@@ -57,6 +57,9 @@ for (const size of SIZES) {
       // Their joining the board is known (issue 37, b383193): the six count in the lead times, with Flow's count.
       await expect(page.locator('[data-severity]').first()).toContainText('(a sample of 6)');
       await expect(page.locator('[data-severity]').first()).toContainText('over the last 30 days');
+      // No cycle time is known: the chart draws no cycle-time line (it drew one at 0 days).
+      await expect(page.locator('.recharts-legend-wrapper')).toContainText('Average Lead Time');
+      await expect(page.locator('.recharts-legend-wrapper')).not.toContainText('Cycle Time');
       await expect(page.getByRole('region', { name: 'Not enough data yet' })).toHaveCount(0);
       await page.screenshot({ path: `test-results/partial-lead-time-${size.name}.png`, fullPage: true });
       await page.goto(`/time-in-state?project=${project.id}&days=30`);

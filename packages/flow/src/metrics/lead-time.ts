@@ -164,7 +164,9 @@ export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
     const cycle = c.cycle ? windowTotal(c.cycle, day, width) : null;
     series[isoDay(day)] = {
       average_lead_time: days(mean(lead)),
-      average_cycle_time: cycle ? days(mean(cycle)) : null,
+      // A day whose window holds lead times but no known cycle time (partial items whose joining was
+      // reconstructed) has no cycle average: mean() of nothing is 0, which drew a cycle time of 0 days.
+      average_cycle_time: cycle && cycle.count > 0 ? days(mean(cycle)) : null,
     };
   }
   // The window ends today, as every page's does, not on the day of the last completion.

@@ -104,6 +104,8 @@ describe('partial histories (docs/metrics.md §16)', () => {
     const gaps = { finished: 3, without_cycle_start: 1, without_board_entry: 1 };
     expect(lead.metrics.history_gaps).toEqual(gaps);
     expect(flow.history_gaps).toEqual(gaps);
+    // On the 5th only P has finished: a lead time, and no cycle time (null, not a cycle time of 0 days).
+    expect(lead['2026-01-05']).toEqual({ average_lead_time: 4, average_cycle_time: null });
     // Its stays before the known instant stay unknown: the Todo stay is in no time in state.
     expect(t?.stays.map((s) => s.column)).toEqual(['Done']);
   });
