@@ -1,5 +1,6 @@
 import { projectSchema } from '@fluxion/contract';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID, startGithubSim } from '@fluxion/github-sim';
+import { DEMO_PRIORITY_FIELD, DEMO_PRIORITY_FIELD_ID } from '@fluxion/demo-board';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
@@ -79,7 +80,8 @@ describe.each(cases)('projects API on $name', async ({ create }) => {
       calendar: { time_zone: 'UTC', weekends: [], holidays: [] },
       include_archived: true,
       work_level: null,
-      breakdown_field: null,
+      // The demo splits its work by Priority (docs/metrics.md, "Breakdown by a board field").
+      breakdown_field: { id: DEMO_PRIORITY_FIELD_ID, name: DEMO_PRIORITY_FIELD },
       shared_settings: { set_by: null, editable: false },
       // The demo's story (packages/demo-board, story.ts): a WIP limit on review, the SLE its history proposes.
       flow_policies: { sle: null, wip_limits: { 'In Review': expect.any(Number) }, blocked_label: 'blocked' },
