@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { SIZES, signIn, sim, test } from './support/journey.ts';
 import { ownOrg, signInNewUser } from './support/own-world.ts';
@@ -85,6 +86,21 @@ for (const size of SIZES) {
         expect(await splitRows(page)).toEqual({ High: [0, 2], Low: [0, 1], 'No Priority': [0, 1] });
       }).toPass({ timeout: 60_000 });
       await expect(card.getByRole('columnheader', { name: 'Priority' })).toBeVisible();
+      // Its CSV: one line per value as the table has it, the items without one under an empty value.
+      await card.getByRole('button', { name: /^Export .*Work by Priority$/ }).click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: 'CSV (the data shown)' }).click(),
+      ]);
+      const [header, ...lines] = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n');
+      expect(header).toMatch(
+        /^Priority,Finished in the last 30 days,In progress now,Cycle time p50 \(days\),/,
+      );
+      expect(lines.map((line) => line.split(',').slice(0, 3).join(','))).toEqual([
+        'High,0,2',
+        'Low,0,1',
+        ',0,1',
+      ]);
       await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `test-results/flow-by-field-${size.name}.png` });
 

@@ -1,6 +1,7 @@
 import {
   type AgingItem,
   type CycleTimePoint,
+  type DimensionFlowRow,
   type ExportCalendar,
   exportHeader,
   type FlowForecast,
@@ -200,6 +201,48 @@ export function issuesCsv(issues: IssueRow[], calendar: ExportCalendar): CsvTabl
       instant(i.entered_column_at, calendar),
       i.milestone,
       i.labels.map((label) => (typeof label === 'string' ? label : label.name)).join('; '),
+    ]),
+  };
+}
+
+/**
+ * Flow's breakdown card (docs/metrics.md, "Breakdown"): one line per value as the answer has it, the items
+ * without one under an empty value (as the items CSV writes them); SLE columns only when split by type.
+ */
+export function breakdownCsv(
+  breakdown: { by: 'issue_type' | 'field'; field: string | null; rows: readonly DimensionFlowRow[] },
+  windowDays: number,
+  calendar: ExportCalendar,
+): CsvTable {
+  const h = exportHeader(calendar);
+  const byType = breakdown.by === 'issue_type';
+  return {
+    header: [
+      byType ? 'Issue type' : (breakdown.field ?? 'Value'),
+      `Finished in the last ${windowDays} days`,
+      'In progress now',
+      h.days('Cycle time p50'),
+      h.days('Cycle time p85'),
+      h.days('Oldest in progress'),
+      'In progress past p85',
+      ...(byType ? ['SLE (%)', h.days('SLE'), 'SLE met (%)', 'In progress past SLE'] : []),
+    ],
+    rows: breakdown.rows.map((row) => [
+      row.value ?? '',
+      row.throughput,
+      row.wip,
+      row.p50,
+      row.p85,
+      row.oldest_days,
+      row.over_p85,
+      ...(byType
+        ? [
+            row.sle?.percent ?? null,
+            row.sle?.days ?? null,
+            row.sle?.met_percent ?? null,
+            row.sle?.breached_now ?? null,
+          ]
+        : []),
     ]),
   };
 }

@@ -198,6 +198,7 @@ export function FlowPage() {
                   split={{ field: breakdownField, onChange: setSplit }}
                   unit={unitOf(calendar)}
                   filtered={isFiltered(filter)}
+                  calendar={calendar}
                 />
               </div>
             </ExportBoard.Provider>

@@ -1,6 +1,7 @@
-import type { DimensionFlowRow, FlowResponse } from '@fluxion/contract';
+import type { DimensionFlowRow, ExportCalendar, FlowResponse } from '@fluxion/contract';
 import { Select } from '@primer/react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { breakdownCsv } from '../../lib/exportTables.ts';
 import type { DurationUnit } from '../../lib/units.ts';
 import { viewerFormat } from '../../lib/viewerFormat.ts';
 import { ChartCard } from './ChartCard.tsx';
@@ -30,6 +31,10 @@ function rowsOf(data: FlowResponse): DimensionFlowRow[] {
   return (data.by_type ?? []).map(({ type, ...row }) => ({ value: type, ...row }));
 }
 
+/** What the CSV names: the answer's breakdown, or (an older answer) the type rows. */
+const breakdownOf = (data: FlowResponse, rows: DimensionFlowRow[]) =>
+  data.breakdown ?? { by: 'issue_type' as const, field: null, rows };
+
 /**
  * Flow split by issue type or by the board's breakdown field (docs/metrics.md, "Breakdown"): how the
  * window's finished work and today's work in progress divide between values, then each value's cycle-time
@@ -42,11 +47,14 @@ export function TypeBreakdown({
   split,
   unit,
   filtered = false,
+  calendar,
 }: {
   data: FlowResponse;
   split?: SplitChoice;
   unit?: DurationUnit;
   filtered?: boolean;
+  /** The board's calendar, which the CSV's units name; without it, no CSV. */
+  calendar?: ExportCalendar;
 }) {
   const rows = rowsOf(data);
   const words = splitWords(data);
@@ -104,6 +112,7 @@ export function TypeBreakdown({
       caption={`Finished items over the last ${data.window.days} days and items in progress now, then cycle-time percentiles and the oldest item in progress (days), ${words.per}.`}
       testId="flow-by-type"
       table
+      {...(calendar ? { csv: () => breakdownCsv(breakdownOf(data, rows), data.window.days, calendar) } : {})}
     >
       {chooser}
       {note}
