@@ -57,6 +57,10 @@ for (const size of SIZES) {
       // Their joining the board is known (issue 37, b383193): the six count in the lead times, with Flow's count.
       await expect(page.locator('[data-severity]').first()).toContainText('(a sample of 6)');
       await expect(page.locator('[data-severity]').first()).toContainText('over the last 30 days');
+      // The trend tile names the window the insight names ("no completions in the 30 days before").
+      await expect(page.locator('[data-tone]').filter({ hasText: 'Lead Time Trend' })).toContainText(
+        'Needs a completion in the 30 days before',
+      );
       // No cycle time is known: the chart draws no cycle-time line (it drew one at 0 days).
       await expect(page.locator('.recharts-legend-wrapper')).toContainText('Average Lead Time');
       await expect(page.locator('.recharts-legend-wrapper')).not.toContainText('Cycle Time');

@@ -145,7 +145,8 @@ export const T = {
     pastNoise: (noise: number) => `Past the window's own noise (±${noise}%)`,
     /** A tile with no sample behind it shows no verdict, and says what it waits for. */
     unknownValue: '—',
-    trendNeeds: 'Needs a completion in the iteration before',
+    /** Of the page's window, as the insight beside it says it ("no completions in the 30 days before"). */
+    trendNeeds: (days: number) => `Needs a completion in the ${days} days before`,
     /** No completion in the window: a change against the window before would read as "-100%". */
     trendNeedsNow: 'Needs a completion in this window',
     stabilityNeeds: (sample: number, needed: number) =>

@@ -13,14 +13,16 @@ const change = (over: Partial<TrendChange>): TrendChange => ({
   ...over,
 });
 
+const trendDisplay30 = (c: TrendChange) => trendDisplay(c, 30);
+
 describe('a trend tile (docs/metrics.md §3, "Honest trends")', () => {
   it('says "No clear change" in neutral, and why, for a change within the noise or on too few completions', () => {
-    expect(trendDisplay(change({}))).toEqual({
+    expect(trendDisplay30(change({}))).toEqual({
       value: 'No clear change',
       tone: 'neutral',
       hint: "+17.6% vs the window before is within the window's own noise (±41.2%)",
     });
-    expect(trendDisplay(change({ percent: 173.4, reason: 'few_completions', completions: 4 }))).toEqual({
+    expect(trendDisplay30(change({ percent: 173.4, reason: 'few_completions', completions: 4 }))).toEqual({
       value: 'No clear change',
       tone: 'neutral',
       hint: '+173.4% rests on 9 and 4 completions; a trend needs 5 in each window',
@@ -28,7 +30,7 @@ describe('a trend tile (docs/metrics.md §3, "Honest trends")', () => {
   });
 
   it('shows no "-100%" for a window without a completion', () => {
-    expect(trendDisplay(change({ percent: -100, reason: 'few_completions', completions: 0 }))).toEqual({
+    expect(trendDisplay30(change({ percent: -100, reason: 'few_completions', completions: 0 }))).toEqual({
       value: '—',
       tone: 'neutral',
       hint: 'Needs a completion in this window',
@@ -36,18 +38,20 @@ describe('a trend tile (docs/metrics.md §3, "Honest trends")', () => {
   });
 
   it('colours a clear trend by the display thresholds and says it is past the noise', () => {
-    expect(trendDisplay(change({ percent: 28, clear: true, reason: 'clear', noise_percent: 16 }))).toEqual({
+    expect(trendDisplay30(change({ percent: 28, clear: true, reason: 'clear', noise_percent: 16 }))).toEqual({
       value: '+28%',
       tone: 'danger',
       hint: "Past the window's own noise (±16%)",
     });
-    expect(trendDisplay(change({ percent: -20, clear: true, reason: 'clear' })).tone).toBe('success');
+    expect(trendDisplay30(change({ percent: -20, clear: true, reason: 'clear' })).tone).toBe('success');
   });
 
-  it('shows no figure without a window before', () => {
-    expect(trendDisplay(change({ percent: 0, reason: 'no_previous', previous_completions: 0 })).value).toBe(
-      '—',
-    );
+  it('shows no figure without a window before, and names that window as the page does', () => {
+    expect(trendDisplay30(change({ percent: 0, reason: 'no_previous', previous_completions: 0 }))).toEqual({
+      value: '—',
+      tone: 'neutral',
+      hint: 'Needs a completion in the 30 days before',
+    });
   });
 
   it('is coloured only when the engine calls the trend clear (property)', () => {
@@ -63,7 +67,7 @@ describe('a trend tile (docs/metrics.md §3, "Honest trends")', () => {
         fc.boolean(),
         reasons,
         (percent, clear, reason) => {
-          const shown = trendDisplay(change({ percent, clear, reason }));
+          const shown = trendDisplay30(change({ percent, clear, reason }));
           if (shown.tone !== 'neutral') expect(clear).toBe(true);
           if (!clear) expect(shown.value).not.toMatch(/%/);
         },

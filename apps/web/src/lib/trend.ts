@@ -9,9 +9,10 @@ export type TrendDisplay = { value: string; tone: Tone; hint?: string };
  * What a trend tile shows (docs/metrics.md §3, "Honest trends"): the change coloured by the display
  * thresholds only when the engine calls it clear; otherwise "No clear change" in neutral and why.
  */
-export function trendDisplay(change: TrendChange): TrendDisplay {
+export function trendDisplay(change: TrendChange, windowDays: number): TrendDisplay {
   const t = T.leadTime;
-  if (change.reason === 'no_previous') return { value: t.unknownValue, tone: 'neutral', hint: t.trendNeeds };
+  if (change.reason === 'no_previous')
+    return { value: t.unknownValue, tone: 'neutral', hint: t.trendNeeds(windowDays) };
   if (change.completions === 0) return { value: t.unknownValue, tone: 'neutral', hint: t.trendNeedsNow };
   const percent = formatTrend(change.percent);
   if (!change.clear) {

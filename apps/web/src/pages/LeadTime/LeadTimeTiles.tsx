@@ -8,10 +8,10 @@ import type { DurationUnit } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
 
 /** A trend tile: coloured only when the engine calls the trend clear; else "No clear change" and why. */
-function TrendTile({ label, change }: { label: string; change: TrendChange | null }) {
+function TrendTile({ label, change, days }: { label: string; change: TrendChange | null; days: number }) {
   // null: no cycle-start column, so no cycle time at all (spec: not available).
   if (change === null) return <Tile label={label} value={formatTrend(null)} />;
-  const shown = trendDisplay(change);
+  const shown = trendDisplay(change, days);
   return <Tile label={label} value={shown.value} tone={shown.tone} hint={shown.hint} />;
 }
 
@@ -26,8 +26,8 @@ export function LeadTimeTiles({ metrics, unit }: Props) {
   const completions = metrics.lead_time_change.completions;
   return (
     <TileGrid>
-      <TrendTile label={t.leadTrend} change={metrics.lead_time_change} />
-      <TrendTile label={t.cycleTrend} change={metrics.cycle_time_change} />
+      <TrendTile label={t.leadTrend} change={metrics.lead_time_change} days={metrics.window_days} />
+      <TrendTile label={t.cycleTrend} change={metrics.cycle_time_change} days={metrics.window_days} />
       {stabilityKnown ? (
         <Tile label={t.stability} value={metrics.stability} tone={stabilityTone(metrics.stability)} />
       ) : (
