@@ -17,6 +17,19 @@ export const formatPercent = (value: number) => viewerFormat.percent(value);
 export const formatConfidence = (confidence: number) => viewerFormat.percent(confidence * 100, 0);
 
 /**
+ * A chart's day ('2026-11-07', or an instant in ms, dated in UTC as the series are) as its axis writes it:
+ * 'Nov 7', in the viewer's locale, as every other date on the page is written; the value itself when
+ * unreadable.
+ */
+export function formatDayTick(value: string | number): string {
+  const day = typeof value === 'number' ? new Date(value).toISOString() : String(value);
+  return viewerFormat.dayMonth(day) ?? String(value);
+}
+
+/** A chart's day in its tooltip: 'Nov 7, 2026'. */
+export const formatDayLabel = (value: unknown) => formatDate(String(value));
+
+/**
  * A date or timestamp as 'Mar 5, 2025' (in the viewer's locale); 'Unknown' when missing or unreadable. A
  * timestamp is dated in `timeZone` (a board's: its local day, as the analyses count days); a date
  * ('2025-03-05') is that day.

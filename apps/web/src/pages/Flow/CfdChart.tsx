@@ -6,6 +6,7 @@ import { cfdBaseline, cfdRows } from '../../lib/flowChartData.ts';
 import { T } from '../../texts.ts';
 import { ChartCard, UnitField } from './ChartCard.tsx';
 import { useContext } from 'react';
+import { formatDayLabel, formatDayTick } from '../../lib/format.ts';
 
 /** Stacked bands from done (bottom) to the first column (top): the classic cumulative flow diagram. */
 export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
@@ -24,6 +25,7 @@ export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: Exp
           <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
           <XAxis
             dataKey="date"
+            tickFormatter={formatDayTick}
             minTickGap={24}
             label={{ value: T.flow.dateAxis, position: 'insideBottom', offset: -12 }}
           />
@@ -33,7 +35,10 @@ export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: Exp
             domain={[cfdBaseline(data), 'auto']}
             label={{ value: T.flow.axis(field), angle: -90, position: 'insideLeft' }}
           />
-          <Tooltip itemSorter={(item) => data.columns.indexOf(String(item.name))} />
+          <Tooltip
+            labelFormatter={formatDayLabel}
+            itemSorter={(item) => data.columns.indexOf(String(item.name))}
+          />
           <Legend
             verticalAlign="top"
             wrapperStyle={LEGEND_STYLE}

@@ -10,7 +10,7 @@ import {
   YAxis,
 } from 'recharts';
 import { CHART_HEIGHT, chartColor } from '../../lib/chartData.ts';
-import { formatDays } from '../../lib/format.ts';
+import { formatDays, formatDayTick } from '../../lib/format.ts';
 import {
   dayAxis,
   labelNudges,
@@ -28,7 +28,6 @@ import { P } from '../../policyTexts.ts';
 import styles from './Flow.module.css';
 import { capitalUnit, type DurationUnit, unitOf } from '../../lib/units.ts';
 
-const shortDate = (ms: number) => new Date(ms).toISOString().slice(5, 10);
 const MARGIN = { top: 16, right: 56, bottom: 24, left: 8 };
 // The plot's height: the chart's less its margins and the x axis (recharts' default 30 px).
 const PLOT_PX = CHART_HEIGHT - MARGIN.top - MARGIN.bottom - 30;
@@ -97,7 +96,7 @@ export function CycleTimeChart({
               type="number"
               dataKey="x"
               domain={windowDomain(data.window)}
-              tickFormatter={shortDate}
+              tickFormatter={formatDayTick}
               label={{ value: T.flow.dateAxis, position: 'insideBottom', offset: -12 }}
             />
             <YAxis

@@ -14,7 +14,7 @@ import {
 import analysis from '../../components/Analysis.module.css';
 import { Exportable } from '../../components/Export/Exportable.tsx';
 import { CHART_HEIGHT, LEGEND_STYLE } from '../../lib/chartData.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatDayLabel, formatDayTick } from '../../lib/format.ts';
 import { burnUpCsv, burnUpRows } from '../../lib/iterationChartData.ts';
 import { T } from '../../texts.ts';
 import styles from './Iterations.module.css';
@@ -48,11 +48,12 @@ export function BurnUpChart({
             <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
             <XAxis
               dataKey="date"
+              tickFormatter={formatDayTick}
               minTickGap={24}
               label={{ value: t.dateAxis, position: 'insideBottom', offset: -12 }}
             />
             <YAxis label={{ value: axis, angle: -90, position: 'insideLeft' }} />
-            <Tooltip />
+            <Tooltip labelFormatter={formatDayLabel} />
             <Legend verticalAlign="top" wrapperStyle={LEGEND_STYLE} />
             <ReferenceLine y={0} stroke="#8c959f" />
             <Bar dataKey="added" name={t.added} fill="#1f883d" isAnimationActive={false} />

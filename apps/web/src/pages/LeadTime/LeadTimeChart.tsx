@@ -2,6 +2,7 @@ import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, X
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor, type LeadTimeRow } from '../../lib/chartData.ts';
 import type { DurationUnit } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
+import { formatDayLabel, formatDayTick } from '../../lib/format.ts';
 
 type Props = { rows: LeadTimeRow[]; hasCycle: boolean; unit: DurationUnit };
 
@@ -10,12 +11,16 @@ export function LeadTimeChart({ rows, hasCycle, unit }: Props) {
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <LineChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="#d8dee4" />
-        <XAxis dataKey="date" label={{ value: T.leadTime.xAxis, position: 'insideBottom', offset: -12 }} />
+        <XAxis
+          dataKey="date"
+          tickFormatter={formatDayTick}
+          label={{ value: T.leadTime.xAxis, position: 'insideBottom', offset: -12 }}
+        />
         <YAxis
           label={{ value: T.leadTime.yAxisIn(unit), angle: -90, position: 'insideLeft' }}
           allowDecimals
         />
-        <Tooltip />
+        <Tooltip labelFormatter={formatDayLabel} />
         <Legend verticalAlign="top" wrapperStyle={LEGEND_STYLE} itemSorter={null} />
         <Line
           type="monotone"
