@@ -61,6 +61,9 @@ for (const size of SIZES) {
       await expect(page.locator('[data-tone]').filter({ hasText: 'Lead Time Trend' })).toContainText(
         'Needs a completion in the 30 days before',
       );
+      // The cycle-time tile's N/A says why, with Flow's count and words.
+      await expect(page.getByTestId('history-gaps')).toContainText(NOTE);
+      await expect(page.getByTestId('history-gaps')).toContainText('not in the cycle times');
       // No cycle time is known: the chart draws no cycle-time line (it drew one at 0 days).
       await expect(page.locator('.recharts-legend-wrapper')).toContainText('Average Lead Time');
       await expect(page.locator('.recharts-legend-wrapper')).not.toContainText('Cycle Time');

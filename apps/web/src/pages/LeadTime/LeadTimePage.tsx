@@ -77,7 +77,13 @@ export function LeadTimePage() {
             <>
               <LeadTimeTiles metrics={data.metrics} unit={unit} />
               <InsightBanner insight={data.metrics.performance_insight} />
-              <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="lead" />
+              {/* Lead times known (a reconstructed joining) but cycle starts lost: the cycle-time tile's
+                  N/A says why, as Flow's does, rather than nothing. */}
+              {unknownStarts(data.metrics.history_gaps, 'lead') > 0 ? (
+                <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="lead" />
+              ) : (
+                <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="cycle" />
+              )}
               <div className={styles.chartCard}>
                 {chart && (
                   <Exportable
