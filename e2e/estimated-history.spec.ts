@@ -70,6 +70,9 @@ for (const size of SIZES) {
       const scatter = page.getByTestId('flow-scatter');
       await expect(scatter.locator('[data-estimated="true"]')).toHaveCount(5);
       await expect(page.getByTestId('flow-aging').locator('[data-estimated="true"]')).toHaveCount(1);
+      // Each chart says what its hollow dots are; without an estimate (below) neither key shows.
+      for (const chart of [scatter, page.getByTestId('flow-aging')])
+        await expect(chart.locator('[data-legend-estimated]')).toHaveText('Hollow: history partly estimated');
       await expect(page.getByTestId('history-gaps')).toContainText('1 of the 6 items finished');
       await page.screenshot({ path: `test-results/estimated-include-${size.name}.png`, fullPage: true });
 
@@ -81,6 +84,7 @@ for (const size of SIZES) {
         'The 6 items finished in this window have no known cycle time: GitHub lost their history.',
       );
       await expect(page.locator('[data-estimated="true"]')).toHaveCount(0);
+      await expect(page.locator('[data-legend-estimated]')).toHaveCount(0);
       await page.screenshot({ path: `test-results/estimated-leave-out-${size.name}.png`, fullPage: true });
 
       // The choice goes along to the next page, and the export follows it: no estimate in the file.

@@ -290,6 +290,8 @@ export const T = {
       unknown: 'No history',
     },
     estimatedPoint: 'Estimated: GitHub lost part of its history (hollow dot)',
+    /** The charts' key to their hollow dots, shown when one is drawn. */
+    estimatedLegend: 'Hollow: history partly estimated',
     itemLabel: (number: number | null, title: string | null) =>
       number === null ? (title ?? 'Item') : `#${number} ${title ?? ''}`,
     /** A chart dot's link: the item, then where it goes. */

@@ -24,6 +24,7 @@ import { formatDays } from '../../lib/format.ts';
 import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import { EstimatedLegend } from './EstimatedLegend.tsx';
 import { itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
@@ -216,6 +217,7 @@ export function AgingChart({
             {T.flow.risk[risk]}
           </span>
         ))}
+        <EstimatedLegend points={points} />
       </div>
     </ChartCard>
   );

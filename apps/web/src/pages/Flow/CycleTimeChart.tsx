@@ -22,6 +22,7 @@ import {
 import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
+import { EstimatedLegend } from './EstimatedLegend.tsx';
 import { itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
@@ -134,6 +135,9 @@ export function CycleTimeChart({
           </ScatterChart>
         </ResponsiveContainer>
       )}
+      <div className={styles.legend}>
+        <EstimatedLegend points={points} />
+      </div>
     </ChartCard>
   );
 }
