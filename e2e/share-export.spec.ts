@@ -5,6 +5,16 @@ import { signInNewUser } from './support/own-world.ts';
 
 const DEMO = 'Storefront delivery';
 
+/** A CSV line's cells (RFC 4180: a quoted cell may hold commas and doubled quotes). */
+function cellsOf(line: string): string[] {
+  const cells: string[] = [];
+  for (const match of `,${line.replace(/\r$/, '')}`.matchAll(/,("(?:[^"]|"")*"|[^,]*)/g)) {
+    const cell = match[1] ?? '';
+    cells.push(cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell);
+  }
+  return cells;
+}
+
 test('a chart table exports as CSV with the numbers shown, units and time zone in its header', async ({
   page,
 }) => {
@@ -98,11 +108,19 @@ test("Issues in Columns exports the column as shown and the board's items, strea
   expect(bugs.length).toBeLessThan(all.length - 1);
   // The labels cell is quoted when it lists several (its "; " would split it in a semicolon locale); the
   // cells after it are the instant GitHub's record starts from and the estimates (issue 37), empty for
-  // the demo's whole histories.
+  // the demo's whole histories, then the demo's breakdown field, Priority (issue 36). Read by the header.
+  const itemsHeader = cellsOf(all[0] ?? '');
+  const at = (name: string) => itemsHeader.findIndex((cell) => cell.startsWith(name));
+  expect(itemsHeader.at(-1)).toBe('Field: Priority');
   const labelsOf = (row: string) => {
-    const labels = /,("[^"]*"|[^,]*),([^,]*),([^,]*),([^,]*)\r?$/.exec(row);
-    expect(labels?.slice(2), 'History known from, Estimated history, Estimated from').toEqual(['', '', '']);
-    return labels?.[1]?.replace(/^"|"$/g, '').split('; ');
+    const cells = cellsOf(row);
+    expect(cells, row).toHaveLength(itemsHeader.length);
+    const history = ['History known from', 'Estimated history', 'Estimated from'].map(
+      (name) => cells[at(name)],
+    );
+    expect(history, 'History known from, Estimated history, Estimated from').toEqual(['', '', '']);
+    expect(['High', 'Medium', 'Low', '']).toContain(cells.at(-1));
+    return cells[at('Labels')]?.split('; ');
   };
   for (const row of bugs) expect(labelsOf(row)).toContain('bug');
 });
