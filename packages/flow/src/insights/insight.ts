@@ -12,6 +12,14 @@ export function insight(severity: Severity, message: string, samples: number): I
   return { severity, message, confidence: confidence(samples), sample: Math.max(0, Math.round(samples)) };
 }
 
+/**
+ * An insight that states a count, not an estimate (Issues in Columns: "1 of 1 issue has been there…"):
+ * no confidence, so no "Confidence: 9% (a sample of 1)" under a plain fact (issue 31).
+ */
+export function countInsight(severity: Severity, message: string): Insight {
+  return { severity, message, confidence: 0 };
+}
+
 /** Stability thresholds on the coefficient of variation of recent lead times. */
 export const STABILITY_HIGH_BELOW = 0.5;
 export const STABILITY_MEDIUM_BELOW = 1;

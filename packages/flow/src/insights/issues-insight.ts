@@ -1,4 +1,4 @@
-import { fmt, insight, plural } from './insight.ts';
+import { countInsight, fmt, plural } from './insight.ts';
 import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
 
@@ -26,32 +26,33 @@ export const OVER_2X_CRITICAL_SHARE = 0.25;
 /** Share of issues over one iteration from which a column needs attention. */
 export const OVER_1X_WARNING_SHARE = 0.5;
 
+/** Every message counts the issues in the column: a count carries no confidence (docs/metrics.md §6). */
 export function issuesInsight(f: IssuesFacts): Insight {
   const n = f.count;
-  if (n === 0) return insight('info', `No issues are currently in '${f.column}'.`, 0);
+  if (n === 0) return countInsight('info', `No issues are currently in '${f.column}'.`);
   if (f.isDone) {
-    return insight('info', `'${f.column}' is the done column: ages there count time since completion.`, n);
+    return countInsight('info', `'${f.column}' is the done column: ages there count time since completion.`);
   }
   const name = f.oldest && (f.oldest.number === null ? `'${f.oldest.title}'` : `#${f.oldest.number}`);
   const oldest = f.oldest ? `; oldest ${name} at ${fmt(f.oldest.days)} ${f.unit}` : '';
   if (f.beforeCommitment !== null) {
     const text = `${plural(n, 'issue')} ${n === 1 ? 'waits' : 'wait'} in '${f.column}', before the commitment point ('${f.beforeCommitment}'): options not yet started, so waiting here is not a flow problem${oldest}.`;
-    return insight('info', text, n);
+    return countInsight('info', text);
   }
   if (f.over2x > 0) {
     const share = f.over2x / n;
     const text = `${f.over2x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over2x)} been there longer than two iterations (${span(f, 2)})${oldest}.`;
-    return insight(share >= OVER_2X_CRITICAL_SHARE ? 'critical' : 'warning', text, n);
+    return countInsight(share >= OVER_2X_CRITICAL_SHARE ? 'critical' : 'warning', text);
   }
   if (f.over1x > 0) {
     const text = `${f.over1x} of ${plural(n, 'issue')} in '${f.column}' ${hasOrHave(f.over1x)} been there longer than one iteration (${span(f, 1)})${oldest}.`;
-    return insight(f.over1x / n >= OVER_1X_WARNING_SHARE ? 'warning' : 'stable', text, n);
+    return countInsight(f.over1x / n >= OVER_1X_WARNING_SHARE ? 'warning' : 'stable', text);
   }
   const text =
     n === 1
       ? `The only issue in '${f.column}' entered it within the last iteration (${span(f, 1)}), ${fmt(f.average)} ${f.unit} ago.`
       : `All ${n} issues in '${f.column}' entered it within the last iteration (${span(f, 1)}); average ${fmt(f.average)} ${f.unit}.`;
-  return insight(n === 1 ? 'good' : 'excellent', text, n);
+  return countInsight(n === 1 ? 'good' : 'excellent', text);
 }
 
 /** "14 days", or "14 days: 10 working days" on a calendar with days off (like with like, §5). */

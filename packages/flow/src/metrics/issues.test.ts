@@ -44,8 +44,8 @@ describe('buildIssuesInColumnReport (docs/metrics.md worked example)', () => {
         severity: 'critical',
         message:
           "1 of 4 issues in 'In Progress' has been there longer than two iterations (14 days); oldest #6 at 21 days.",
-        confidence: 0.29,
-        sample: 4,
+        // A count, not an estimate: no confidence, no sample (issue 31).
+        confidence: 0,
       },
     });
   });
@@ -63,7 +63,6 @@ describe('buildIssuesInColumnReport (docs/metrics.md worked example)', () => {
       severity: 'info',
       message: "No issues are currently in 'Review'.",
       confidence: 0,
-      sample: 0,
     });
     expect(
       buildIssuesInColumnReport({ ...input, column: 'Gone' }).column_stats.performance_insight.message,
