@@ -5,7 +5,8 @@ import { InsightBanner } from './InsightBanner.tsx';
 
 const count: Insight = {
   severity: 'critical',
-  message: "1 of 1 issue in 'Doing' has been there longer than two iterations (14 days); oldest #3 at 20 days.",
+  message:
+    "1 of 1 issue in 'Doing' has been there longer than two iterations (14 days); oldest #3 at 20 days.",
   confidence: 0,
 };
 
@@ -21,7 +22,11 @@ describe('InsightBanner confidence', () => {
   });
 
   it('shows an estimate’s confidence and the sample it comes from', () => {
-    render(<InsightBanner insight={{ severity: 'warning', message: 'Lead time rose.', confidence: 0.29, sample: 4 }} />);
+    render(
+      <InsightBanner
+        insight={{ severity: 'warning', message: 'Lead time rose.', confidence: 0.29, sample: 4 }}
+      />,
+    );
     expect(screen.getByText(/Confidence/).textContent).toContain('(a sample of 4)');
   });
 });
