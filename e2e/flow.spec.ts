@@ -31,6 +31,10 @@ test('the demo Flow page shows its tiles, insight, charts and forecast', async (
 
   await page.getByLabel('Window:').selectOption('60');
   await expect(page.getByText(/finished in 60 days/)).toBeVisible();
+  // A week carried in the address (as from Lead Time) is Flow's window too, not a silent 30 days.
+  await page.goto('/flow?demo=1&days=7');
+  await expect(page.getByText(/finished in 7 days/)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Window:')).toHaveValue('7');
   await page.screenshot({ path: 'test-results/flow.png', fullPage: true });
 });
 

@@ -37,16 +37,9 @@ import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
 import { TypeBreakdown } from './TypeBreakdown.tsx';
 import { unitOf } from '../../lib/units.ts';
+import { FLOW_WINDOWS, flowWindowFrom } from '../../lib/flowWindow.ts';
 
-const WINDOWS = [14, 30, 60, 90] as const;
-const DEFAULT_WINDOW = FLOW_DEFAULTS.days;
 const HORIZON = FLOW_DEFAULTS.horizon;
-
-/** The window in the address (`?days=`), one of the offered ones, else 30 days. */
-function windowFrom(value: string | null): number {
-  const days = Number(value);
-  return (WINDOWS as readonly number[]).includes(days) ? days : DEFAULT_WINDOW;
-}
 const TARGET_ITEMS = FLOW_DEFAULTS.items;
 
 /** Items, or the board's estimate field (`?unit=estimate`), offered when the board has one. */
@@ -67,7 +60,7 @@ function WindowSelect({ days, onChange }: { days: number; onChange: (days: numbe
     <div className={styles.toolbar}>
       <label htmlFor="flow-window">{T.flow.windowLabel}</label>
       <Select id="flow-window" value={String(days)} onChange={(e) => onChange(Number(e.target.value))}>
-        {WINDOWS.map((d) => (
+        {FLOW_WINDOWS.map((d) => (
           <Select.Option key={d} value={String(d)}>
             {T.flow.windowOption(d)}
           </Select.Option>
@@ -80,7 +73,7 @@ function WindowSelect({ days, onChange }: { days: number; onChange: (days: numbe
 export function FlowPage() {
   const { project } = useAnalysisProject();
   const [params, setParams] = useSearchParams();
-  const days = windowFrom(params.get('days'));
+  const days = flowWindowFrom(params.get('days'));
   const setDays = (value: number) => {
     const next = new URLSearchParams(params);
     next.set('days', String(value));

@@ -3,12 +3,12 @@ import { CopyIcon } from '@primer/octicons-react';
 import { Button, Dialog, Flash, FormControl, Select, Stack, TextInput } from '@primer/react';
 import { useState } from 'react';
 import { filterSummary } from '../../../lib/filterSummary.ts';
+import { FLOW_WINDOWS } from '../../../lib/flowWindow.ts';
 import type { ItemFilterState } from '../../../lib/itemFilter.ts';
 import { T } from '../../../texts.ts';
 import { shareRequest } from './shareRequest.ts';
 import { useShareLinks } from './useShareLinks.ts';
 
-const WINDOWS = [14, 30, 60, 90];
 const LIFETIMES = [7, 30, 90];
 
 /** From an analysis page: its window and item filter go with the link. */
@@ -66,7 +66,7 @@ export function ShareDialog({ project, onClose, days: pageDays = 30, filter = nu
             <FormControl>
               <FormControl.Label>{T.share.windowLabel}</FormControl.Label>
               <Select value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
-                {WINDOWS.map((d) => (
+                {FLOW_WINDOWS.map((d) => (
                   <Select.Option key={d} value={String(d)}>
                     {T.flow.windowOption(d)}
                   </Select.Option>
