@@ -85,8 +85,8 @@ describe('one story: a board whose backlog holds most of the time (docs/metrics.
       severity: 'info',
       message:
         "1 issue waits in 'Backlog', before the commitment point ('In Progress'): options not yet started, so waiting here is not a flow problem; oldest #3 at 10.5 days.",
-      confidence: 0.09,
-      sample: 1,
+      // A count, not an estimate (issue 31): no confidence.
+      confidence: 0,
     });
     const flow = buildFlowReport({ ...board, days: 30, storyDays: 7 });
     expect(flow.bottleneck).toEqual(commitmentModel(board).bottleneck);
