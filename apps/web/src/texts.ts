@@ -174,6 +174,8 @@ export const T = {
       'productive ÷ (productive + waiting) time; blocked time counts — not Flow’s flow efficiency',
     queueHealth: 'Queue Health',
     queueHint: (ratio: number) => `${Math.round(ratio * 100)}% of committed items wait in a queue column`,
+    /** No committed item is open now: no queue to judge, so no reassuring Healthy (issue 31). */
+    queueUnknownHint: 'no committed item is open now',
     yAxis: 'Average Time (days)',
     yAxisIn: (unit: string) => `Average Time (${unit})`,
     xAxis: 'Date',

@@ -157,7 +157,8 @@ export const timeInStateMetricsSchema = z.object({
   stage_intensity: z.number(),
   /** Null when no stay in an in-progress column ended in the window: nothing to measure, not 0 %. */
   active_work_ratio: z.number().nullable(),
-  queue_health_ratio: z.number(),
+  /** Null when no committed item is open now: the tile says N/A, not Healthy. */
+  queue_health_ratio: z.number().nullable(),
   performance_insight: insightSchema,
   /** The window's finished items and those without a known start (their stays before it are unknown). */
   history_gaps: historyGapsSchema.optional(),

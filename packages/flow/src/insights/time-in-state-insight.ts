@@ -17,7 +17,8 @@ export type TimeInStateFacts = {
   intensity: number;
   /** Null when no stay in an in-progress column ended in the window. */
   activeWorkRatio: number | null;
-  queueHealth: number;
+  /** Null when no committed item is open now. */
+  queueHealth: number | null;
   waitingNow: number;
   openNow: number;
   days: number;
@@ -33,7 +34,7 @@ function concerns(f: TimeInStateFacts): string[] {
       `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns`,
     );
   }
-  if (f.queueHealth >= QUEUE_MODERATE_FROM) {
+  if (f.queueHealth !== null && f.queueHealth >= QUEUE_MODERATE_FROM) {
     list.push(`${f.waitingNow} of ${f.openNow} open issues are waiting in queues`);
   }
   if (f.activeWorkRatio !== null && f.activeWorkRatio <= ACTIVE_WORK_FAIR_ABOVE) {
@@ -48,7 +49,7 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
     const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.days} days).`;
     return insight('critical', text, n);
   }
-  if (f.queueHealth >= QUEUE_CRITICAL_FROM) {
+  if (f.queueHealth !== null && f.queueHealth >= QUEUE_CRITICAL_FROM) {
     const text = `${f.waitingNow} of ${f.openNow} open issues (${fmt(f.queueHealth * 100, 0)}%) are waiting in queues; pull work through before starting more.`;
     return insight('critical', text, n);
   }

@@ -4,10 +4,11 @@ import { round } from '../core/numbers.ts';
 import { columnCode } from '../timeline/group-by-item.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
 
-export type QueueHealth = { waiting: number; open: number; ratio: number };
+/** `ratio` is null when no committed item is open: no queue to judge, not a healthy one (issue 31). */
+export type QueueHealth = { waiting: number; open: number; ratio: number | null };
 
 /**
- * Items now in waiting columns / items now in productive or waiting columns (0 when none), counting only
+ * Items now in waiting columns / items now in productive or waiting columns (null when none), counting only
  * the in-progress stage (docs/metrics.md, "One model of commitment"): a backlog before the commitment
  * point is a queue of options, never a queue of committed work. Honours the board's classification.
  */
@@ -27,5 +28,5 @@ export function queueHealth(board: BoardColumns, items: readonly BoardItem[]): Q
     if (kind === 'waiting') waiting += counts[c] as number;
     if (kind === 'waiting' || kind === 'productive') open += counts[c] as number;
   });
-  return { waiting, open, ratio: open > 0 ? round(waiting / open) : 0 };
+  return { waiting, open, ratio: open > 0 ? round(waiting / open) : null };
 }

@@ -106,6 +106,17 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
     expect(report.metrics.queue_health_ratio).toBe(0);
   });
 
+  it('says nothing of queue health when no committed item is open: N/A like its neighbours, not Healthy (issue 31)', () => {
+    // A board whose history GitHub lost, its work all done or not yet committed: no stay known, no queue to judge.
+    const idle = [item(8, 'Backlog', jan(9)), item(1, 'Done', jan(8))];
+    const fallback = buildTimeInStateReport({ ...input, items: idle, now: jan(1, 12) });
+    expect(fallback.metrics.active_work_ratio).toBeNull();
+    expect(fallback.metrics.queue_health_ratio).toBeNull();
+    const measured = buildTimeInStateReport({ ...input, items: idle });
+    expect(measured.metrics.queue_health_ratio).toBeNull();
+    expect(measured.metrics.performance_insight.message).not.toContain('waiting in queues');
+  });
+
   it('a bottleneck column is critical', () => {
     const slow = [
       { itemId: 'x', from: null, to: 'Backlog', at: jan(1) },

@@ -77,4 +77,19 @@ describe('Time in State tiles with nothing to measure', () => {
     expect(text).not.toMatch(/\b0(\.0)?\s?%/);
     expect(text.match(/N\/A/g)).toHaveLength(3);
   });
+
+  it('say N/A for queue health when no committed item is open, like their neighbours, not a green Healthy', () => {
+    const empty = {
+      ...metrics,
+      time_intensive_column: null,
+      active_work_ratio: null,
+      queue_health_ratio: null,
+    };
+    const { container } = render(<TimeInStateTiles metrics={empty} classification={classification} />);
+    const text = container.textContent ?? '';
+    expect(text).not.toContain('Healthy');
+    expect(text.match(/N\/A/g)).toHaveLength(4);
+    expect(text).toContain('no committed item is open now');
+    expect(container.querySelector('[data-tone="success"]')).toBeNull();
+  });
 });

@@ -9,7 +9,8 @@ type Props = { metrics: TimeInStateMetrics; classification: ColumnClassification
 
 export function TimeInStateTiles({ metrics, classification }: Props) {
   const t = T.timeInState;
-  const queue = queueHealth(metrics.queue_health_ratio);
+  const ratio = metrics.queue_health_ratio;
+  const queue = ratio === null ? null : queueHealth(ratio);
   const tooltip = classificationText(classification);
   return (
     <TileGrid>
@@ -41,9 +42,9 @@ export function TimeInStateTiles({ metrics, classification }: Props) {
       />
       <Tile
         label={t.queueHealth}
-        value={queue.label}
-        tone={queue.tone}
-        hint={t.queueHint(metrics.queue_health_ratio)}
+        value={queue?.label ?? T.common.notAvailable}
+        tone={queue?.tone}
+        hint={ratio === null ? t.queueUnknownHint : t.queueHint(ratio)}
         tooltip={tooltip}
       />
     </TileGrid>
