@@ -73,6 +73,11 @@ for (const size of SIZES) {
       await expect(page.locator('[data-severity]').first()).toContainText(WHY);
       // No in-progress stay ended: no "Confidence: 9% (a sample of 1)" counted from an Inbox stay.
       await expect(page.locator('[data-severity]').first()).not.toContainText('Confidence');
+      // Queue health needs no history (docs/metrics.md §4): the two committed open items' columns are known, and
+      // neither waits. It says N/A only when no committed item is open (issue 31).
+      await expect(page.locator('[data-tone]').filter({ hasText: 'Queue Health' })).toContainText(
+        '0% of committed items wait in a queue column',
+      );
       await expect(page.getByTestId('history-gaps')).toContainText(NOTE);
 
       // Its 7-day iteration holds no completion: each page says so of the window, not of the board.
