@@ -72,6 +72,11 @@ test('Home shows the demo board at a glance, and its stuck item leads to its col
   await expect(page.getByLabel('Select Column:')).toHaveValue(column ?? '');
   await expect(page.getByRole('table')).toContainText(item ?? '');
   // The column's insight states a count ("1 of 1 issue…"), not an estimate: no confidence line (issue 31).
-  await expect(page.locator('[data-severity]').filter({ hasText: column ?? '' }).first()).toBeVisible();
+  await expect(
+    page
+      .locator('[data-severity]')
+      .filter({ hasText: column ?? '' })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/Confidence:/)).toHaveCount(0);
 });
