@@ -230,8 +230,6 @@ export const T = {
   flow: {
     title: 'Flow',
     subtitle: 'How much, how fast, how predictable — and when.',
-    windowLabel: 'Window:',
-    windowOption: (days: number) => `Last ${days} days`,
     perWeek: 'Throughput per week',
     perWeekHint: (total: number, days: number) => `${total} items finished in ${days} days`,
     cycleP85: 'Cycle time 85th percentile',

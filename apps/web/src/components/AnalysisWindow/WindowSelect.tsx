@@ -4,9 +4,10 @@ import { windowChoices } from '../../lib/analysisWindow.ts';
 import { T } from '../../texts.ts';
 import styles from './WindowSelect.module.css';
 
-type Props = { days: number; iterationDays: number; onChange: (days: number) => void };
+/** `iterationDays`: Lead Time and Time in State offer the board's iteration too, and name it. */
+type Props = { days: number; iterationDays?: number; onChange: (days: number) => void };
 
-/** The window of an analysis page: 7, 14, 30, 90 days and the board's iteration (the default). */
+/** The window of an analysis page: 7, 14, 30, 60, 90 days (and the board's iteration, where offered). */
 export function WindowSelect({ days, iterationDays, onChange }: Props) {
   const id = useId();
   return (

@@ -37,7 +37,8 @@ import { FlowTiles } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
 import { TypeBreakdown } from './TypeBreakdown.tsx';
 import { unitOf } from '../../lib/units.ts';
-import { FLOW_WINDOWS, flowWindowFrom } from '../../lib/flowWindow.ts';
+import { flowWindowFrom } from '../../lib/analysisWindow.ts';
+import { WindowSelect } from '../../components/AnalysisWindow/WindowSelect.tsx';
 
 const HORIZON = FLOW_DEFAULTS.horizon;
 const TARGET_ITEMS = FLOW_DEFAULTS.items;
@@ -50,21 +51,6 @@ function UnitSelect(props: { unit: FlowUnit; field: string; onChange: (unit: Flo
       <Select id="flow-unit" value={props.unit} onChange={(e) => props.onChange(e.target.value as FlowUnit)}>
         <Select.Option value="items">{T.flow.unitItems}</Select.Option>
         <Select.Option value="estimate">{T.flow.unitEstimate(props.field)}</Select.Option>
-      </Select>
-    </div>
-  );
-}
-
-function WindowSelect({ days, onChange }: { days: number; onChange: (days: number) => void }) {
-  return (
-    <div className={styles.toolbar}>
-      <label htmlFor="flow-window">{T.flow.windowLabel}</label>
-      <Select id="flow-window" value={String(days)} onChange={(e) => onChange(Number(e.target.value))}>
-        {FLOW_WINDOWS.map((d) => (
-          <Select.Option key={d} value={String(d)}>
-            {T.flow.windowOption(d)}
-          </Select.Option>
-        ))}
       </Select>
     </div>
   );

@@ -3,7 +3,7 @@ import { CopyIcon } from '@primer/octicons-react';
 import { Button, Dialog, Flash, FormControl, Select, Stack, TextInput } from '@primer/react';
 import { useState } from 'react';
 import { filterSummary } from '../../../lib/filterSummary.ts';
-import { FLOW_WINDOWS } from '../../../lib/flowWindow.ts';
+import { ANALYSIS_WINDOWS } from '../../../lib/analysisWindow.ts';
 import type { ItemFilterState } from '../../../lib/itemFilter.ts';
 import { T } from '../../../texts.ts';
 import { shareRequest } from './shareRequest.ts';
@@ -66,9 +66,9 @@ export function ShareDialog({ project, onClose, days: pageDays = 30, filter = nu
             <FormControl>
               <FormControl.Label>{T.share.windowLabel}</FormControl.Label>
               <Select value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
-                {FLOW_WINDOWS.map((d) => (
+                {ANALYSIS_WINDOWS.map((d) => (
                   <Select.Option key={d} value={String(d)}>
-                    {T.flow.windowOption(d)}
+                    {T.analysisWindow.option(d)}
                   </Select.Option>
                 ))}
               </Select>
