@@ -42,7 +42,10 @@ const POLICY = schedulePolicy(testConfig().collectorTiming);
 
 type Step = { wallMs: number; points: number; db: DbUsage };
 type SizeFigures = { size: number; registration: Step; polls: Step[]; full: Step; webhooks?: WebhookFigures };
-type Baseline = { commit: string; trips: Record<string, number> };
+type Baseline = { about?: string; commit: string; date?: string; trips: Record<string, number> };
+/** Said in the file itself, so a reader of it knows what the figures are and when they were taken. */
+const ABOUT =
+  "Database round trips of each collector step (bench/collector.ts), the 'trips bef' column of its next run; recorded by BENCH_COLLECTOR_BASELINE=save at this commit and date.";
 
 const baseline: Baseline | null = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, 'utf8')) : null;
 const measuredTrips: Record<string, number> = {};
@@ -237,10 +240,13 @@ if (BUDGET !== 'off') {
   if (name === 'SQLite' || pgReachable) printBudget(name, await benchBudget(create));
 }
 if (baseline)
-  console.log(`\ntrips bef: round trips measured at ${baseline.commit} (bench/collector-baseline.json)`);
+  console.log(
+    `\ntrips bef: round trips measured at ${baseline.commit}${baseline.date ? ` on ${baseline.date}` : ''} (bench/collector-baseline.json)`,
+  );
 if (process.env.BENCH_COLLECTOR_BASELINE === 'save') {
   const commit = execSync('git rev-parse --short HEAD').toString().trim();
   const trips = { ...baseline?.trips, ...measuredTrips };
-  writeFileSync(BASELINE, `${JSON.stringify({ commit, trips }, null, 2)}\n`);
+  const date = new Date().toISOString().slice(0, 10);
+  writeFileSync(BASELINE, `${JSON.stringify({ about: ABOUT, commit, date, trips }, null, 2)}\n`);
   console.log(`round trips saved to ${BASELINE}`);
 }
