@@ -167,7 +167,11 @@ export const T = {
     title: 'Time in State',
     subtitle: 'Where issues spend their time, column by column.',
     intensive: 'Time-intensive Stage',
+    /** The bottleneck reads the iteration whatever the page's window: the one Home and Flow name. */
+    intensiveHint: (days: string, unit: string, window: number) =>
+      `${days} ${unit} per stay, last ${window} days (iteration), as on Home and Flow`,
     intensity: 'Stage Intensity',
+    intensityHint: (window: number) => `vs the other in-progress columns, last ${window} days (iteration)`,
     activeRatio: 'Active Work Ratio (%)',
     /** Not flow efficiency (docs/metrics.md §17): the page says which is which. */
     activeRatioHint:
@@ -186,7 +190,8 @@ export const T = {
     moderate: 'Moderate',
     critical: 'Critical',
     help: [
-      'Each bar shows, per day, the average time issues spent in each column during the trailing iteration window.',
+      'Each bar shows, per day, the average time issues spent in each column during the trailing window chosen above (by default the iteration).',
+      'The time-intensive stage and its intensity always read the iteration: they name the bottleneck Home and Flow name, whatever the window.',
       'Stage intensity compares the slowest column with the average of the others: above 1.5x it deserves attention, above 2.5x it is a bottleneck.',
       'Active work ratio is the share of committed time spent in productive columns rather than waiting ones. Queue health is the share of committed open items that are waiting: below 0.3 is healthy, below 0.6 moderate. Both count only work past the commitment point (the cycle start column): a backlog is a list of options, not a queue.',
     ],

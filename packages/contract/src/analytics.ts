@@ -162,6 +162,11 @@ export const timeInStateMetricsSchema = z.object({
   performance_insight: insightSchema,
   /** The window's finished items and those without a known start (their stays before it are unknown). */
   history_gaps: historyGapsSchema.optional(),
+  /**
+   * The board's bottleneck as Flow and Home name it, over its own window (the iteration, `window_days`),
+   * whatever `days` the page asked for: `time_intensive_column` and `stage_intensity` are its figures.
+   */
+  bottleneck: bottleneckSchema.nullable().optional(),
 });
 export type TimeInStateMetrics = z.infer<typeof timeInStateMetricsSchema>;
 export const columnClassificationListsSchema = z.object({

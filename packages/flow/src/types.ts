@@ -96,6 +96,12 @@ export type LeadTimeInput = FlowInput & {
 
 export type TimeInStateInput = FlowInput & {
   days: number;
+  /**
+   * The window of the bottleneck (time-intensive column, stage intensity): the board's iteration length,
+   * as Flow's and Home's `storyDays`, whatever window the page chose, so every page names one bottleneck
+   * (default `days`).
+   */
+  storyDays?: number;
   /** Current items, for the queue health ratio. */
   items: readonly BoardItem[];
 };

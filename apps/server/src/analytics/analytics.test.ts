@@ -61,6 +61,8 @@ function expectedTimeInState(data: EngineData, days: number, now: number) {
       transitions: data.transitions,
       items: data.items,
       days,
+      // The bottleneck reads the board's iteration whatever `days` the page asked for.
+      storyDays: DEMO_ITERATION,
       now,
     }),
   );

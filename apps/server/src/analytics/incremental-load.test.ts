@@ -92,7 +92,8 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
       json(buildLeadTimeReport({ ...input, cycleStartColumn: CYCLE_START, days: 7 })),
     );
     expect(await call(`/api/timeinstate/?project=${demo}&days=7`)).toEqual(
-      json(buildTimeInStateReport({ ...input, days: 7 })),
+      // Its bottleneck reads the board's iteration (14 days), as Flow's and Home's do.
+      json(buildTimeInStateReport({ ...input, days: 7, storyDays: 14 })),
     );
     for (const column of DEMO_COLUMNS) {
       expect(await call(`/api/issues/?project=${demo}&column=${encodeURIComponent(column)}`), column).toEqual(

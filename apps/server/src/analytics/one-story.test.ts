@@ -55,6 +55,38 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
     };
     await recordReportedMove(ctx.db, id, move, NOW);
   }
+  // A board whose bottleneck depends on the window: over its 7-day iteration, two items spent 4 days in
+  // Review; over 30 days, four earlier items spent 10 days In Progress each.
+  const shifting = `${name}-shifting`;
+  await insertTestBoard(ctx.db, {
+    id: shifting,
+    githubProjectId: `PVT_${shifting}`,
+    title: shifting,
+    columns: COLUMNS,
+    addedAt: NOW - 90 * DAY,
+    trackedBy: { userId: me.user.id, iterationLengthDays: 7 },
+  });
+  const through = (item: string, doneAgo: number, doing: number, review: number): Step[] => [
+    { item, from: null, to: 'Ready', daysAgo: doneAgo + review + doing + 1 },
+    { item, from: 'Ready', to: 'In Progress', daysAgo: doneAgo + review + doing },
+    { item, from: 'In Progress', to: 'Review', daysAgo: doneAgo + review },
+    { item, from: 'Review', to: 'Done', daysAgo: doneAgo },
+  ];
+  const shiftingSteps = [
+    ...through('r1', 1, 1, 4),
+    ...through('r2', 2, 1, 4),
+    ...[12, 15, 18, 21].flatMap((doneAgo, i) => through(`o${i}`, doneAgo, 10, 0.5)),
+  ];
+  for (const s of shiftingSteps) {
+    const move = {
+      itemId: s.item,
+      from: s.from,
+      to: s.to,
+      at: NOW - s.daysAgo * DAY,
+      source: 'webhook' as const,
+    };
+    await recordReportedMove(ctx.db, shifting, move, NOW);
+  }
   const get = async (url: string) => {
     const response = await app.inject({ url, headers: me.auth });
     expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
@@ -106,6 +138,35 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
     expect(backlog.column_stats.performance_insight.severity).toBe('info');
   });
 
+  it("at a window other than the iteration, Time in State names the iteration's bottleneck, as Flow and Home do", async () => {
+    const project = `PVT_${shifting}`;
+    const p = encodeURIComponent(project);
+    const story = await named(project);
+    expect(story).toMatchObject({
+      timeInState: 'Review',
+      flow: 'Review',
+      home: 'Review',
+      issuesDefault: 'Review',
+    });
+    const flow = await get(`/api/flow/?project=${p}`);
+    expect(flow.bottleneck).toMatchObject({ column: 'Review', window_days: 7 });
+    for (const days of [30, 60, 90]) {
+      const tis = await get(`/api/timeinstate/?project=${p}&days=${days}`);
+      // The page's own window holds In Progress as the slowest column (its chart shows it)…
+      const dates = Object.keys(tis)
+        .filter((key) => /^\d{4}-\d{2}-\d{2}$/.test(key))
+        .sort();
+      const last = tis[dates.at(-1) as string].timeinstate;
+      expect(last['In Progress']).toBeGreaterThan(last.Review);
+      // …yet its tiles name the board's bottleneck, over the iteration, and say so.
+      expect(tis.metrics.time_intensive_column).toBe('Review');
+      expect(tis.metrics.bottleneck).toEqual(flow.bottleneck);
+      expect(tis.metrics.stage_intensity).toBe(flow.bottleneck.intensity);
+      expect(tis.metrics.performance_insight.message).toContain("Bottleneck in 'Review'");
+      expect(tis.metrics.performance_insight.message).toContain('(last 7 days)');
+    }
+  });
+
   it('on the demo board (cycle start In Progress): one column after the commitment point', async () => {
     const story = await named(DEMO_PROJECT_ID);
     expect(story.timeInState).not.toBeNull();
@@ -114,5 +175,11 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
     expect(story.flow).toBe(story.timeInState);
     expect(story.home).toBe(story.timeInState);
     expect(story.storyMatchesFlow).toBe(true);
+    // Every window Time in State offers names that same bottleneck (the demo's iteration is 14 days).
+    const p = encodeURIComponent(DEMO_PROJECT_ID);
+    for (const days of [7, 30, 60, 90]) {
+      const tis = await get(`/api/timeinstate/?project=${p}&days=${days}`);
+      expect(tis.metrics.time_intensive_column, `days=${days}`).toBe(story.flow);
+    }
   });
 });

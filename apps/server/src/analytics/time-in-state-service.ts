@@ -25,6 +25,8 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
       transitions,
       items,
       days: query.days,
+      // The bottleneck's window: the iteration Flow and Home read, whatever window the page chose.
+      storyDays: board.iterationDays,
       now: ctx.now(),
       calendar: board.calendar,
     }) as TimeInStateResponse;

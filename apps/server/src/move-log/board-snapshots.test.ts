@@ -123,7 +123,8 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
           json(buildLeadTimeReport({ ...input, cycleStartColumn: 'In Progress' })),
         );
         expect(await answer(`/api/timeinstate/?project=${demo}&days=7`)).toEqual(
-          json(buildTimeInStateReport(input)),
+          // Its bottleneck reads the demo's 14-day iteration, as Flow's and Home's do.
+          json(buildTimeInStateReport({ ...input, storyDays: 14 })),
         );
         // Read from the snapshot: no move read as a row but those recorded since it.
         expect(await app.analytics.boards.get(db, boardId, 0)).toMatchObject({ movesRead, segmentMoves: 0 });

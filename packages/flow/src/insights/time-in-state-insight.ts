@@ -21,17 +21,25 @@ export type TimeInStateFacts = {
   queueHealth: number | null;
   waitingNow: number;
   openNow: number;
+  /** The window of the active work ratio: the page's. */
   days: number;
+  /** The bottleneck's window: the board's iteration (default `days`). */
+  storyDays?: number;
   samples: number;
   /** Working days on a calendar with days off (docs/metrics.md §12). */
   unit: DayUnit;
 };
 
+/** The bottleneck's own window, named beside it when it is not the page's (", last 14 days"). */
+function ownWindow(f: TimeInStateFacts): string {
+  return f.storyDays === undefined || f.storyDays === f.days ? '' : `, last ${f.storyDays} days`;
+}
+
 function concerns(f: TimeInStateFacts): string[] {
   const list: string[] = [];
   if (f.intensity > STAGE_INTENSITY_WARNING_ABOVE) {
     list.push(
-      `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns`,
+      `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns${ownWindow(f)}`,
     );
   }
   if (f.queueHealth !== null && f.queueHealth >= QUEUE_MODERATE_FROM) {
@@ -46,7 +54,7 @@ function concerns(f: TimeInStateFacts): string[] {
 export function timeInStateInsight(f: TimeInStateFacts): Insight {
   const n = f.samples;
   if (f.intensity > STAGE_INTENSITY_CRITICAL_ABOVE) {
-    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.days} days).`;
+    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.storyDays ?? f.days} days).`;
     return insight('critical', text, n);
   }
   if (f.queueHealth !== null && f.queueHealth >= QUEUE_CRITICAL_FROM) {
@@ -59,7 +67,9 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
     const text = `${issues.join('; ')} (last ${f.days} days).`;
     return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), n);
   }
-  const longest = f.column ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays)} ${f.unit}).` : '';
+  const longest = f.column
+    ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays)} ${f.unit}${ownWindow(f)}).`
+    : '';
   if (f.activeWorkRatio === null) {
     const text = `No stay in an in-progress column ended in the last ${f.days} days: the share of active work needs one.${longest}`;
     return insight('info', text, n);

@@ -31,6 +31,8 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
       // Committed work only (§14): Backlog's stay and the item waiting there count in neither ratio.
       active_work_ratio: 100,
       queue_health_ratio: 0,
+      // The board's bottleneck as Flow and Home name it: the tiles' column and intensity.
+      bottleneck: { column: 'In Progress', days: 1.92, intensity: 1.53, samples: 8, window_days: 7 },
       performance_insight: {
         severity: 'mixed',
         message: "'In Progress' takes 1.9 days per stay, 1.53x the other in-progress columns (last 7 days).",
@@ -44,6 +46,21 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
       productive: ['In Progress', 'Review'],
       waiting: ['Backlog', 'Ready'],
     });
+  });
+
+  it("names the iteration's bottleneck whatever the page's window, and that window beside it", () => {
+    const iteration = buildTimeInStateReport(input);
+    for (const days of [2, 30, 90]) {
+      const report = buildTimeInStateReport({ ...input, days, storyDays: 7 });
+      expect(report.metrics.bottleneck, `days=${days}`).toEqual(iteration.metrics.bottleneck);
+      expect(report.metrics.time_intensive_column).toBe(iteration.metrics.time_intensive_column);
+      expect(report.metrics.stage_intensity).toBe(iteration.metrics.stage_intensity);
+    }
+    // Over its own 2 days the page has other stays: the bottleneck's window is said beside it.
+    const short = buildTimeInStateReport({ ...input, days: 2, storyDays: 7 });
+    expect(short.metrics.performance_insight.message).toContain(', last 7 days');
+    // Without storyDays the page's window is the bottleneck's (the engine's callers before it).
+    expect(buildTimeInStateReport({ ...input, days: 2 }).metrics.bottleneck?.window_days).toBe(2);
   });
 
   it('honours the team classification in the active work ratio, queue health and the listed columns', () => {

@@ -89,13 +89,18 @@ function windowFacts(kinds: readonly ColumnKind[], recent: RecentStays, stages: 
   return { productive, waiting, samples };
 }
 
+/**
+ * The tiles and the insight: the active work ratio over the page's window (`recent`), the time-intensive
+ * column over the bottleneck's own (`story`, the iteration), so it is the column Flow and Home name.
+ */
 function metricsOf(
   input: TimeInStateInput,
+  recent: CommitmentModel,
   story: CommitmentModel,
   kinds: readonly ColumnKind[],
   unit: DayUnit,
 ): TimeInStateMetrics {
-  const f = windowFacts(kinds, story.recent, story.stages);
+  const f = windowFacts(kinds, recent.recent, recent.stages);
   // The time-intensive column is the board's bottleneck: never a queue before the commitment point.
   const slow = story.bottleneck;
   const busy = f.productive + f.waiting;
@@ -106,6 +111,7 @@ function metricsOf(
     stage_intensity: slow?.intensity ?? 0,
     active_work_ratio: activeWorkRatio,
     queue_health_ratio: queue.ratio,
+    bottleneck: slow && { ...slow, window_days: story.recent.width },
     performance_insight: timeInStateInsight({
       column: slow?.column ?? null,
       columnDays: slow?.days ?? 0,
@@ -114,7 +120,8 @@ function metricsOf(
       queueHealth: queue.ratio,
       waitingNow: queue.waiting,
       openNow: queue.open,
-      days: story.recent.width,
+      days: recent.recent.width,
+      storyDays: story.recent.width,
       samples: f.samples,
       unit,
     }),
@@ -151,8 +158,11 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
     last = day;
   }
   if (last === null) return fallback(input, column_classification, gaps, width);
-  const story = commitmentModelOf(flowStages(input), t, input.now, width, calendar);
-  const metrics = metricsOf(input, story, columnKinds(input), dayUnit(calendar));
+  const stages = flowStages(input);
+  const recent = commitmentModelOf(stages, t, input.now, width, calendar);
+  const storyDays = iterationDays(input.storyDays ?? width);
+  const story = storyDays === width ? recent : commitmentModelOf(stages, t, input.now, storyDays, calendar);
+  const metrics = metricsOf(input, recent, story, columnKinds(input), dayUnit(calendar));
   const gap = gapSentence(gaps.finished, lostStays(gaps), 'earlier stay');
   if (gap) metrics.performance_insight.message += gap;
   metrics.history_gaps = gaps;
@@ -181,6 +191,7 @@ function fallback(
     stage_intensity: 0,
     active_work_ratio: null,
     queue_health_ratio: queue.ratio,
+    bottleneck: null,
     performance_insight: gap
       ? insight('info', `No stay that ended in the last ${width} days is known.${gap}`, 0)
       : fallbackInsight(),

@@ -76,7 +76,11 @@ export function TimeInStatePage() {
             />
           ) : (
             <>
-              <TimeInStateTiles metrics={data.metrics} classification={data.column_classification} />
+              <TimeInStateTiles
+                metrics={data.metrics}
+                classification={data.column_classification}
+                unit={unit}
+              />
               <InsightBanner insight={data.metrics.performance_insight} />
               <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="stays" />
               <div className={styles.chartCard}>

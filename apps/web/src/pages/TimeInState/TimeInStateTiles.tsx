@@ -1,14 +1,21 @@
 import type { ColumnClassification, TimeInStateMetrics } from '@fluxion/contract';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
-import { formatIntensity, formatPercent } from '../../lib/format.ts';
+import { formatDays, formatIntensity, formatPercent } from '../../lib/format.ts';
+import type { DurationUnit } from '../../lib/units.ts';
 import { activeRatioTone, intensityTone, queueHealth } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 import { classificationText } from './classification.ts';
 
-type Props = { metrics: TimeInStateMetrics; classification: ColumnClassification | undefined };
+type Props = {
+  metrics: TimeInStateMetrics;
+  classification: ColumnClassification | undefined;
+  unit?: DurationUnit;
+};
 
-export function TimeInStateTiles({ metrics, classification }: Props) {
+export function TimeInStateTiles({ metrics, classification, unit = 'days' }: Props) {
   const t = T.timeInState;
+  // The bottleneck's own window (the iteration) is named on its tiles: the page's window may differ.
+  const b = metrics.bottleneck;
   const ratio = metrics.queue_health_ratio;
   const queue = ratio === null ? null : queueHealth(ratio);
   const tooltip = classificationText(classification);
@@ -17,6 +24,7 @@ export function TimeInStateTiles({ metrics, classification }: Props) {
       <Tile
         label={t.intensive}
         value={metrics.time_intensive_column ?? T.common.notAvailable}
+        hint={b ? t.intensiveHint(formatDays(b.days), unit, b.window_days) : undefined}
         tooltip={tooltip}
       />
       <Tile
@@ -27,6 +35,7 @@ export function TimeInStateTiles({ metrics, classification }: Props) {
             : formatIntensity(metrics.stage_intensity)
         }
         tone={metrics.time_intensive_column === null ? undefined : intensityTone(metrics.stage_intensity)}
+        hint={b ? t.intensityHint(b.window_days) : undefined}
         tooltip={tooltip}
       />
       <Tile
