@@ -1,4 +1,5 @@
 import type { TransitionColumns } from '@fluxion/flow';
+import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decodeItems, encodeItems } from './item-snapshots.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
@@ -7,15 +8,15 @@ import { countBoardMoves, isPostgres } from './rows.ts';
 
 /**
  * A big board as the server holds it, in one row (migration 038): its moves as columns and its items, as
- * of its data version. A first load reads that row in one statement, beside the board's versions, and
+ * of its data version, on both databases. A first load reads its moves in one statement, beside the
+ * board's versions, and
  * - when the board's data version is still the snapshot's, takes the moves as they are: views on the
  *   blob, nothing counted nor read as rows (every recorded change bumps the data version in its own
  *   transaction, boards/changes.ts, and the snapshot's version was read before its moves);
  * - when only the data version moved on, brings them up to date as a loaded board is
  *   (`refreshBoardData`: the count up to the snapshot's last id, then the moves recorded since);
  * - when the moves were rewritten since, or the row does not read, loads the board as before.
- * The items stay text until an analysis asks for them, then are brought up to date by their counter.
- * Taken on SQLite only (see `snapshotBoard`).
+ * The items are read only when an analysis asks for them, then are brought up to date by their counter.
  */
 
 /**
@@ -130,26 +131,81 @@ function checkCodes(codes: Int32Array, min: number, end: number): void {
   }
 }
 
-/** The board's versions now and its snapshot's, if any, from one statement. */
-async function readSnapshotRow(db: Db, boardId: string, withPayload: boolean) {
-  const row = await db
+const SNAPSHOT_STATE = [
+  'boards.data_version as current_data_version',
+  'boards.rewrite_version as current_rewrite_version',
+  'board_snapshots.data_version',
+  'board_snapshots.rewrite_version',
+  'board_snapshots.last_id',
+  'board_snapshots.move_count',
+  'board_snapshots.created_at',
+] as const;
+
+/** The board's versions now and its snapshot's, if any, from one statement (nothing of its payload). */
+async function readSnapshotState(db: Db, boardId: string) {
+  return db
     .selectFrom('boards')
     .leftJoin('board_snapshots', 'board_snapshots.board_id', 'boards.id')
-    .select([
-      'boards.data_version as current_data_version',
-      'boards.rewrite_version as current_rewrite_version',
-      'board_snapshots.data_version',
-      'board_snapshots.rewrite_version',
-      'board_snapshots.item_seq',
-      'board_snapshots.last_id',
-      'board_snapshots.move_count',
-      'board_snapshots.item_count',
-      'board_snapshots.created_at',
-    ])
-    .$if(withPayload, (q) => q.select(['board_snapshots.moves', 'board_snapshots.items']))
+    .select(SNAPSHOT_STATE)
     .where('boards.id', '=', boardId)
     .executeTakeFirst();
-  return row as (typeof row & { moves?: Uint8Array | null; items?: string | null }) | undefined;
+}
+
+type SnapshotState = NonNullable<Awaited<ReturnType<typeof readSnapshotState>>>;
+
+/** PostgreSQL sends a snapshot's moves in parts of this many bytes (see `readSnapshotMoves`). */
+export const SNAPSHOT_PART_BYTES = 1 << 20;
+
+/**
+ * The board's versions now and its snapshot's with its moves, from one statement. PostgreSQL sends a
+ * bytea as hex text, which its driver turns back into bytes (more CPU than the moves' segments): the
+ * moves come as base64 instead (a third less text, decoded by Buffer), in parts of `partBytes`, one a
+ * row, so that neither the driver's read buffer nor a string grows to the whole snapshot (the column is
+ * stored uncompressed, so a part reads only its own chunks).
+ */
+async function readSnapshotMoves(
+  db: Db,
+  boardId: string,
+  partBytes: number,
+): Promise<(SnapshotState & { moves: Uint8Array | null }) | undefined> {
+  if (!isPostgres(db)) {
+    return db
+      .selectFrom('boards')
+      .leftJoin('board_snapshots', 'board_snapshots.board_id', 'boards.id')
+      .select([...SNAPSHOT_STATE, 'board_snapshots.moves'])
+      .where('boards.id', '=', boardId)
+      .executeTakeFirst();
+  }
+  const { rows } = await sql<SnapshotState & { bytes: number | null; part: string | null }>`
+    SELECT b.data_version AS current_data_version, b.rewrite_version AS current_rewrite_version,
+           s.data_version, s.rewrite_version, s.last_id, s.move_count, s.created_at,
+           octet_length(s.moves) AS bytes, encode(substring(s.moves FROM p.start FOR ${partBytes}), 'base64') AS part
+    FROM boards b
+    LEFT JOIN board_snapshots s ON s.board_id = b.id
+    LEFT JOIN LATERAL generate_series(1, octet_length(s.moves), ${partBytes}) AS p(start) ON true
+    WHERE b.id = ${boardId}
+    ORDER BY p.start`.execute(db);
+  const [first] = rows;
+  if (!first) return undefined;
+  const { bytes, part: _, ...state } = first;
+  return { ...state, moves: bytes == null ? null : joinParts(rows, Number(bytes)) };
+}
+
+/** The base64 parts as one aligned byte array (empty when they do not add up to `bytes`: then it does not read). */
+function joinParts(rows: { part: string | null }[], bytes: number): Uint8Array {
+  const moves = Buffer.from(new ArrayBuffer(bytes));
+  let written = 0;
+  for (const { part } of rows) written += part ? moves.write(part, written, 'base64') : 0;
+  return written === bytes ? moves : new Uint8Array(0);
+}
+
+/** The snapshot's items and where they stand (read apart: the first answer, lead time, needs none). */
+async function readSnapshotItems(db: Db, boardId: string) {
+  return db
+    .selectFrom('board_snapshots')
+    .select(['item_seq', 'item_count', 'rewrite_version', 'items'])
+    .where('board_id', '=', boardId)
+    .executeTakeFirst();
 }
 
 /**
@@ -163,12 +219,17 @@ const withoutSnapshot = (db: Db, boardId: string): LoadedBoard => ({
   items: null,
 });
 
-/** The board's moves (and items, lazily) from its snapshot when it has one that fits; else as before. */
-export async function loadBoard(db: Db, boardId: string): Promise<LoadedBoard> {
-  // None is taken on PostgreSQL (`snapshotBoard`): a first load asks for none, a round trip less.
-  if (isPostgres(db)) return withoutSnapshot(db, boardId);
-  const row = await readSnapshotRow(db, boardId, true);
-  if (!row?.moves || row.items == null || row.data_version == null) return withoutSnapshot(db, boardId);
+/**
+ * The board's moves (and items, lazily) from its snapshot when it has one that fits; else as before.
+ * `partBytes`: see `readSnapshotMoves` (tests make it small to cover reading several parts).
+ */
+export async function loadBoard(
+  db: Db,
+  boardId: string,
+  partBytes = SNAPSHOT_PART_BYTES,
+): Promise<LoadedBoard> {
+  const row = await readSnapshotMoves(db, boardId, partBytes);
+  if (!row?.moves || row.data_version == null) return withoutSnapshot(db, boardId);
   const rewriteVersion = Number(row.rewrite_version);
   if (Number(row.current_rewrite_version) !== rewriteVersion) return withoutSnapshot(db, boardId);
   let decoded: DecodedMoves;
@@ -191,22 +252,20 @@ export async function loadBoard(db: Db, boardId: string): Promise<LoadedBoard> {
     Number(row.current_data_version) === stored.dataVersion
       ? Promise.resolve(stored)
       : refreshBoardData(db, boardId, stored);
-  const text = row.items;
-  const items = { seq: Number(row.item_seq), count: Number(row.item_count), rewriteVersion };
-  return { data, items: () => itemsFrom(db, boardId, text, items) };
+  return { data, items: () => itemsFrom(db, boardId) };
 }
 
-/** The snapshot's items brought up to date (those changed since its counter value); all read if it does not read. */
-async function itemsFrom(
-  db: Db,
-  boardId: string,
-  text: string,
-  stored: { seq: number; count: number; rewriteVersion: number },
-): Promise<BoardItems> {
+/**
+ * The snapshot's items (read now: it may have been taken again since its moves were read) brought up
+ * to date by their counter; all read if there is none or it does not read.
+ */
+async function itemsFrom(db: Db, boardId: string): Promise<BoardItems> {
+  const row = await readSnapshotItems(db, boardId);
+  if (!row) return loadBoardItems(db, boardId);
   let items: BoardItems['items'];
   try {
-    items = decodeItems(text);
-    if (items.length !== stored.count) return loadBoardItems(db, boardId);
+    items = decodeItems(row.items);
+    if (items.length !== Number(row.item_count)) return loadBoardItems(db, boardId);
   } catch {
     return loadBoardItems(db, boardId);
   }
@@ -214,8 +273,8 @@ async function itemsFrom(
   return refreshBoardItems(db, boardId, {
     items,
     byId,
-    seq: stored.seq,
-    rewriteVersion: stored.rewriteVersion,
+    seq: Number(row.item_seq),
+    rewriteVersion: Number(row.rewrite_version),
     read: 0,
   });
 }
@@ -242,11 +301,7 @@ export async function snapshotBoard(
   options: BoardSnapshotOptions,
 ): Promise<boolean> {
   const { minMoves, refreshMs } = { ...BOARD_SNAPSHOT_DEFAULTS, ...options };
-  // PostgreSQL sends the one big bytea as hex in one message: reading it cost more CPU than the
-  // segments and rows it replaces (1.6-2.0 s against 1.2-1.3 s for a million moves, measured), so
-  // PostgreSQL boards keep loading from segments.
-  if (isPostgres(db)) return false;
-  const state = await readSnapshotRow(db, boardId, false);
+  const state = await readSnapshotState(db, boardId);
   if (!state) return false;
   if (state.data_version != null && Number(state.rewrite_version) === Number(state.current_rewrite_version)) {
     if (Number(state.data_version) === Number(state.current_data_version)) return false;
