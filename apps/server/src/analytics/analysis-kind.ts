@@ -1,10 +1,10 @@
 import type { EstimatedOption, Insight, ItemFilterQuery } from '@fluxion/contract';
-import { withFilterNote } from '@fluxion/flow';
+import { buildCalendar, type TransitionColumns, withFilterNote } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Json, jsonBody } from '../http/json-body.ts';
 import type { Viewer } from './access.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
-import { boardAndFilter } from './board-data.ts';
+import { boardAndFilter, boardData } from './board-data.ts';
 import { type FilterView, type RequestFilter, viewForFilter } from './item-filter.ts';
 
 /**
@@ -37,6 +37,11 @@ export type AnalysisKind<Q, R> = {
   readsItems: (board: AnalysedBoard, filter: RequestFilter) => boolean;
   compute: (input: AnalysisInput<Q>) => Promise<R>;
   object?: boolean;
+  /**
+   * The clock moves its answer only by the board's day, and by the moves up to now: kept until the
+   * board's midnight (while read) when computed after the board's latest move (`keptUntil`).
+   */
+  daily?: boolean;
 };
 
 export type Project = { project: string };
@@ -66,11 +71,44 @@ export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
   query: Q,
 ): Promise<Json<R>> {
   const { key, input } = await prepare(ctx, viewer, kind, query);
-  if (!kind.object)
-    return ctx.analytics.results.compute(key, async () => jsonBody(await kind.compute(input)));
+  if (!kind.object) return ctx.analytics.results.computeKept(key, () => computeAnswer(kind, input));
   const entry = await ctx.analytics.facts.compute(key, async () => ({ value: await kind.compute(input) }));
   entry.json ??= jsonBody(entry.value);
   return entry.json as Json<R>;
+}
+
+/** The answer's JSON, and until when it holds (`daily` kinds; else the cache's TTL). */
+async function computeAnswer<Q, R>(kind: AnalysisKind<Q, R>, input: AnalysisInput<Q>) {
+  const from = input.ctx.now();
+  const value = jsonBody(await kind.compute(input));
+  return { value, until: kind.daily ? await keptUntil(input, from) : null };
+}
+
+/**
+ * An answer computed between `from` and now, from a board none of whose moves is later than `from`,
+ * holds until the board's next midnight: later instants of that day change no input but the clock, and
+ * a daily kind reads the clock only for its day and for the moves up to it (a move recorded meanwhile
+ * changes the data version, so the key). Null (the TTL) when a move is later (a clock behind GitHub's)
+ * or the day ended during the computation.
+ */
+async function keptUntil({ ctx, board }: AnalysisInput<unknown>, from: number): Promise<number | null> {
+  if (latestMove((await boardData(ctx, board)).transitions) > from) return null;
+  const calendar = buildCalendar(board.calendar);
+  const day = calendar.dayOf(from);
+  return calendar.dayOf(ctx.now()) === day ? calendar.startOf(day + 1) : null;
+}
+
+const latestMoves = new WeakMap<TransitionColumns, number>();
+
+/** The instant of a loaded board's latest move (-Infinity without any): read once per loaded moves. */
+function latestMove(moves: TransitionColumns): number {
+  let latest = latestMoves.get(moves);
+  if (latest === undefined) {
+    latest = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < moves.count; i++) latest = Math.max(latest, moves.at[i] as number);
+    latestMoves.set(moves, latest);
+  }
+  return latest;
 }
 
 /** An analysis as another answer reads it (Home's card, the digest, alerts): the same cached computation. */

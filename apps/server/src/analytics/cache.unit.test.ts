@@ -37,4 +37,30 @@ describe('Cache', () => {
     cache.set('c', '3');
     expect([cache.peek('a'), cache.peek('b'), cache.peek('c')]).toEqual(['1', undefined, '3']);
   });
+
+  it('keeps a value that holds past the TTL while it is read, and not from its end on', async () => {
+    const clock = testClock();
+    const cache = new Cache<string>({ maxEntries: 10, ttlMs: 1_000 }, clock.now);
+    let computed = 0;
+    const until = clock.now() + 10_000;
+    const compute = async () => ({ value: `value ${++computed}`, until: clock.now() + 10_000 });
+    expect(await cache.computeKept('k', compute)).toBe('value 1');
+    for (let read = 0; read < 9; read++) {
+      clock.advance(999);
+      expect(await cache.computeKept('k', compute)).toBe('value 1');
+    }
+    clock.set(until);
+    const [a, b] = await Promise.all([cache.computeKept('k', compute), cache.computeKept('k', compute)]);
+    expect([a, b], 'one computation for the requests that find it ended').toEqual(['value 2', 'value 2']);
+    clock.advance(1_001);
+    expect(await cache.computeKept('k', compute), 'not read for a TTL: dropped').toBe('value 3');
+    expect(await cache.computeKept('j', async () => ({ value: 'plain', until: null }))).toBe('plain');
+    clock.advance(999);
+    expect(await cache.computeKept('j', async () => ({ value: 'again', until: null }))).toBe('plain');
+    clock.advance(2);
+    expect(
+      await cache.computeKept('j', async () => ({ value: 'again', until: null })),
+      'the TTL from its computation, reads or not',
+    ).toBe('again');
+  });
 });

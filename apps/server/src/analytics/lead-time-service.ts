@@ -19,6 +19,8 @@ type LeadTimeQuery = HistoryQuery & {
 
 const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
   name: 'lead',
+  // The engine reads the clock for the window's last day and the moves up to now (no age of open work).
+  daily: true,
   check: ({ board, query }) => {
     const cycleStart = leadTimeStart(board, query);
     if (cycleStart && !board.columns.includes(cycleStart)) {

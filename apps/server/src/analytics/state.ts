@@ -13,7 +13,8 @@ export type CachedFacts = { value: unknown; json?: JsonBody };
 /**
  * What the analyses keep between requests, built by each app (`buildApp`) for itself: two apps in one
  * process share nothing. Loaded boards follow their data version incrementally; results live a minute
- * by default, since ages move with time (keys carry the board's data version, so they are never stale).
+ * by default, since ages move with time (keys carry the board's data version, so they are never stale),
+ * or all the board's day while read, for the analyses the clock moves only by the day (`daily`).
  */
 export type AnalyticsState = {
   boards: BoardStore;

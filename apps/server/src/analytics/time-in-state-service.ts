@@ -11,6 +11,8 @@ type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQu
 
 const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
   name: 'tis',
+  // The engine reads the clock for the window's last day and the moves up to now (no age of open work).
+  daily: true,
   readsItems: () => true,
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
