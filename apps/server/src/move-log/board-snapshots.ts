@@ -2,7 +2,7 @@ import type { TransitionColumns } from '@fluxion/flow';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decodeItems, encodeItems } from './item-snapshots.ts';
-import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
+import { type BoardItems, itemsById, loadBoardItems, refreshBoardItems } from './items.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from './load-moves.ts';
 import { countBoardMoves, isPostgres } from './rows.ts';
 
@@ -199,7 +199,7 @@ function joinParts(rows: { part: string | null }[], bytes: number): Uint8Array {
   return written === bytes ? moves : new Uint8Array(0);
 }
 
-/** The snapshot's items and where they stand (read apart: the first answer, lead time, needs none). */
+/** The snapshot's items and where they stand (read apart: an analysis may need none, see `readsItems`). */
 async function readSnapshotItems(db: Db, boardId: string) {
   return db
     .selectFrom('board_snapshots')
@@ -269,7 +269,7 @@ async function itemsFrom(db: Db, boardId: string): Promise<BoardItems> {
   } catch {
     return loadBoardItems(db, boardId);
   }
-  const byId = new Map(items.map((item) => [item.id, item]));
+  const byId = itemsById(items);
   return refreshBoardItems(db, boardId, {
     items,
     byId,
