@@ -165,9 +165,23 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
   const field = (name: keyof Texts, label: string, inputType = 'text', noneLabel?: string) => {
     const date = name === 'from' || name === 'to';
     const invalid = date && rangeRefused;
+    const noneBox = noneLabel && (name === 'issue_type' || name === 'field_value') && (
+      <div className={styles.none}>
+        <Checkbox
+          id={`filter-${name}-none`}
+          checked={none[name]}
+          onChange={(e) => setNone({ ...none, [name]: e.target.checked })}
+        />
+        <label htmlFor={`filter-${name}-none`}>{noneLabel}</label>
+      </div>
+    );
     return (
       <div className={styles.field}>
-        <label htmlFor={`filter-${name}`}>{label}</label>
+        {/* "No Priority" beside the field's name: under the field, its open list of names covered it. */}
+        <div className={styles.head}>
+          <label htmlFor={`filter-${name}`}>{label}</label>
+          {noneBox}
+        </div>
         {date ? (
           <TextInput
             id={`filter-${name}`}
@@ -190,16 +204,6 @@ function FilterForm({ id, open, filter, onChange }: BarProps & { id: string; ope
             suggestions={suggestionsFor(name as SuggestedField)}
             onChange={(value) => setTexts({ ...texts, [name]: value })}
           />
-        )}
-        {noneLabel && (name === 'issue_type' || name === 'field_value') && (
-          <div className={styles.none}>
-            <Checkbox
-              id={`filter-${name}-none`}
-              checked={none[name]}
-              onChange={(e) => setNone({ ...none, [name]: e.target.checked })}
-            />
-            <label htmlFor={`filter-${name}-none`}>{noneLabel}</label>
-          </div>
         )}
       </div>
     );
