@@ -30,16 +30,15 @@ export type TimeInStateFacts = {
   unit: DayUnit;
 };
 
-/** The bottleneck's own window, named beside it when it is not the page's (", last 14 days"). */
-function ownWindow(f: TimeInStateFacts): string {
-  return f.storyDays === undefined || f.storyDays === f.days ? '' : `, last ${f.storyDays} days`;
-}
+/** The bottleneck's own window when it is not the page's (then named beside it), else null. */
+const ownWindow = (f: TimeInStateFacts): number | null =>
+  f.storyDays === undefined || f.storyDays === f.days ? null : f.storyDays;
 
 function concerns(f: TimeInStateFacts): string[] {
   const list: string[] = [];
   if (f.intensity > STAGE_INTENSITY_WARNING_ABOVE) {
     list.push(
-      `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns${ownWindow(f)}`,
+      `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns${ownWindow(f) ? ` (last ${ownWindow(f)} days)` : ''}`,
     );
   }
   if (f.queueHealth !== null && f.queueHealth >= QUEUE_MODERATE_FROM) {
@@ -64,11 +63,13 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
   const issues = concerns(f);
   if (issues.length > 0) {
     const severity = (f.activeWorkRatio ?? 0) > ACTIVE_WORK_GOOD_ABOVE ? 'mixed' : 'warning';
-    const text = `${issues.join('; ')} (last ${f.days} days).`;
+    // The bottleneck named with its own window: the page's is said only for the concerns after it.
+    const named = ownWindow(f) !== null && f.intensity > STAGE_INTENSITY_WARNING_ABOVE ? 1 : 0;
+    const text = `${issues.join('; ')}${issues.length > named ? ` (last ${f.days} days)` : ''}.`;
     return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), n);
   }
   const longest = f.column
-    ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays)} ${f.unit}${ownWindow(f)}).`
+    ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays)} ${f.unit}${ownWindow(f) ? ` per stay, last ${ownWindow(f)} days` : ''}).`
     : '';
   if (f.activeWorkRatio === null) {
     const text = `No stay in an in-progress column ended in the last ${f.days} days: the share of active work needs one.${longest}`;

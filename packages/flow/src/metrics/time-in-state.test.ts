@@ -58,7 +58,11 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
     }
     // Over its own 2 days the page has other stays: the bottleneck's window is said beside it.
     const short = buildTimeInStateReport({ ...input, days: 2, storyDays: 7 });
-    expect(short.metrics.performance_insight.message).toContain(', last 7 days');
+    expect(short.metrics.performance_insight.message).toMatch(/last 7 days\)/);
+    const wide = buildTimeInStateReport({ ...input, days: 30, storyDays: 7 });
+    expect(wide.metrics.performance_insight.message).toBe(
+      "'In Progress' takes 1.9 days per stay, 1.53x the other in-progress columns (last 7 days).",
+    );
     // Without storyDays the page's window is the bottleneck's (the engine's callers before it).
     expect(buildTimeInStateReport({ ...input, days: 2 }).metrics.bottleneck?.window_days).toBe(2);
   });
