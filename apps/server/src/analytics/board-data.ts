@@ -1,5 +1,5 @@
 import type { ItemFilterQuery } from '@fluxion/contract';
-import type { WorkLevel } from '@fluxion/flow';
+import { keepTimelines, type WorkLevel } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import type { AnalysedBoard } from './board.ts';
@@ -14,9 +14,14 @@ import {
   viewForFilter,
 } from './item-filter.ts';
 
-/** The board's moves at its current data version; concurrent cold requests share one load. */
-export function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardData> {
-  return ctx.analytics.boards.get(ctx.db, board.id, board.version);
+/**
+ * The board's moves at its current data version; concurrent cold requests share one load. The engine
+ * keeps their timeline (built once, shared by every analysis of the version, extended for the next).
+ */
+export async function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<BoardData> {
+  const data = await ctx.analytics.boards.get(ctx.db, board.id, board.version);
+  keepTimelines(data.transitions);
+  return data;
 }
 
 /** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */

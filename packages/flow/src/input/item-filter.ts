@@ -1,3 +1,4 @@
+import { keepTimelines, timelinesKept } from '../timeline/kept-timeline.ts';
 import type { FieldValueChange } from '../metrics/blocked-time.ts';
 import type { BoardItem, Transition } from '../types.ts';
 import { idCodes, type ItemSpans, itemCodes, itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
@@ -314,6 +315,8 @@ export function dropItems(transitions: Transitions, ids: ReadonlySet<string>): T
     if (code !== undefined) keep[code] = 0;
   }
   const result = filterColumns(transitions, keep);
+  // Kept as long as its source: a loaded board's version without its archived items, read by many analyses.
+  if (timelinesKept(transitions)) keepTimelines(result);
   dropped.set(transitions, { ids: new Set(ids), result });
   return result;
 }

@@ -70,6 +70,8 @@ export class TransitionColumnsBuilder {
   private readonly nameIndex: Record<string, number> = Object.create(null);
   private lastItem: string | undefined;
   private lastItemCode = 0;
+  /** The last snapshot given out (or the columns this builder continues): the next one extends it. */
+  private latest: TransitionColumns | undefined;
   count = 0;
 
   constructor(capacity = 1024) {
@@ -90,6 +92,7 @@ export class TransitionColumnsBuilder {
     for (const id of columns.itemIds) b.itemCode(id);
     for (const name of columns.names) b.nameCode(name);
     b.count = columns.count;
+    b.latest = columns;
     return b;
   }
 
@@ -186,7 +189,7 @@ export class TransitionColumnsBuilder {
 
   snapshot(): TransitionColumns {
     const n = this.count;
-    return {
+    const columns: TransitionColumns = {
       kind: 'columns',
       count: n,
       item: this.item.subarray(0, n),
@@ -196,7 +199,26 @@ export class TransitionColumnsBuilder {
       itemIds: this.itemIds,
       names: this.names,
     };
+    if (this.latest && this.latest.count <= n) extended.set(columns, this.latest);
+    this.latest = columns;
+    return columns;
   }
+}
+
+/**
+ * Snapshot → the earlier snapshot (or continued columns) whose rows are its first rows, with the same
+ * codes: a timeline kept for the earlier one is extended by the rows since instead of rebuilt.
+ */
+const extended = new WeakMap<TransitionColumns, TransitionColumns>();
+
+/** The columns `columns` extends by appending rows, if known. */
+export function extendedColumns(columns: TransitionColumns): TransitionColumns | undefined {
+  return extended.get(columns);
+}
+
+/** Lets the earlier columns go (once what was kept for them has served). */
+export function forgetExtendedColumns(columns: TransitionColumns): void {
+  extended.delete(columns);
 }
 
 /** Appends new dictionary entries; on one already there, removes those it added and throws. */

@@ -22,6 +22,7 @@ import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { type ItemTimeline, lazyItemTimelineAt } from '../timeline/item-timelines.ts';
 import { SLE_SAMPLE_DAYS } from '../metrics/service-level.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
+import { keptRowsById } from '../timeline/kept-timeline.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { commitmentModelOf } from '../metrics/commitment-model.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
@@ -168,11 +169,12 @@ function finishedSince(
 /**
  * Each item's position in the timeline, by id (a null-prototype object: faster than a Map for this). The
  * positions follow from the moves alone (items in order of first move), so they are kept per loaded
- * board's columns (the server hands every analysis of a data version the same object): a hundred
- * thousand keys written once, not once per report.
+ * board's columns (the server hands every analysis of a data version the same object), or with the kept
+ * timeline (then handed on to the next version): a hundred thousand keys written once, not once per report.
  */
 function rowsById(t: BoardTimeline, transitions: Transitions): Readonly<Record<string, number>> {
-  const known = isTransitionColumns(transitions) ? rowIndexes.get(transitions) : undefined;
+  const known =
+    keptRowsById(t) ?? (isTransitionColumns(transitions) ? rowIndexes.get(transitions) : undefined);
   if (known) return known;
   const rows: Record<string, number> = Object.create(null);
   for (let row = 0; row < t.itemIds.length; row++) rows[t.itemIds[row] as string] = row;
@@ -200,7 +202,8 @@ function itemRowsOf(
     itemRows.set(rowOf, byItems);
   }
   let joined = byItems.get(items);
-  if (!joined || joined.rows.length !== items.length) {
+  // A kept timeline's table gains the ids of items new in a later version: their rows are made again.
+  if (!joined || joined.rows.length !== items.length || joined.firstItem.length !== timelineRows) {
     const rows = new Int32Array(items.length);
     const firstItem = new Int32Array(timelineRows).fill(-1);
     for (let i = 0; i < items.length; i++) {

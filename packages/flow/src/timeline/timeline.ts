@@ -1,8 +1,9 @@
 import { type ResolvedBoard, resolveBoard } from '../input/columns.ts';
 import { type PreparedTransitions, prepareTransitions } from './order-moves.ts';
-import { scratch } from './scratch.ts';
+import { type BufferPool, scratch } from './scratch.ts';
 import { type Transitions, transitionCount } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
+import { keptTimeline } from './kept-timeline.ts';
 
 /** Stays of all items, columnar. `column` -1 marks time off the board or in an unknown column. */
 export type Stays = {
@@ -99,13 +100,13 @@ function walkItem(p: PreparedTransitions, t: BoardTimeline, w: Walk, item: numbe
   if (last >= t.board.done && last >= 0) t.doneAt[item] = w.entries[w.base + t.board.done] as number;
 }
 
-function emptyStays(capacity: number): Stays {
+function emptyStays(capacity: number, pool: BufferPool): Stays {
   return {
     count: 0,
-    item: scratch.u32('stays.item', capacity),
-    column: scratch.i16('stays.column', capacity),
-    start: scratch.f64('stays.start', capacity),
-    end: scratch.f64('stays.end', capacity),
+    item: pool.u32('stays.item', capacity),
+    column: pool.i16('stays.column', capacity),
+    start: pool.f64('stays.start', capacity),
+    end: pool.f64('stays.end', capacity),
   };
 }
 
@@ -130,9 +131,22 @@ function leaveOut(p: PreparedTransitions, leftOut: ReadonlyMap<string, ReadonlyS
 
 /**
  * Applies the entry rules to every item: one sort, one pass. The result lives in shared scratch buffers:
- * read it before the next call (every caller in this package does, synchronously).
+ * read it before the next call (every caller in this package does, synchronously). For moves whose
+ * timelines are kept (`keepTimelines`: a loaded board's version), the kept timeline instead: built once,
+ * owned, never written again, so it may be read at any time.
  */
 export function buildTimeline(columns: BoardColumns, transitions: Transitions): BoardTimeline {
+  return (
+    keptTimeline(columns, transitions, buildScratchTimeline) ?? buildScratchTimeline(columns, transitions)
+  );
+}
+
+/** `buildTimeline` into the scratch buffers, or those of `pool` (its grouping work still in scratch). */
+export function buildScratchTimeline(
+  columns: BoardColumns,
+  transitions: Transitions,
+  pool: BufferPool = scratch,
+): BoardTimeline {
   const board = resolveBoard(columns);
   const p = prepareTransitions(board, transitions);
   if (columns.leftOutMoves) leaveOut(p, columns.leftOutMoves);
@@ -141,13 +155,13 @@ export function buildTimeline(columns: BoardColumns, transitions: Transitions): 
   const timeline: BoardTimeline = {
     board,
     itemIds: p.itemIds,
-    entries: scratch.f64('entries', items * width).fill(Number.NaN),
-    firstEntry: scratch.f64('firstEntry', items).fill(Number.NaN),
-    doneAt: scratch.f64('doneAt', items).fill(Number.NaN),
-    lastColumn: scratch.i16('lastColumn', items),
-    partialBefore: scratch.f64('partialBefore', items).fill(Number.NaN),
-    joinKnown: scratch.u8('joinKnown', items).fill(0),
-    stays: emptyStays(transitionCount(transitions)),
+    entries: pool.f64('entries', items * width).fill(Number.NaN),
+    firstEntry: pool.f64('firstEntry', items).fill(Number.NaN),
+    doneAt: pool.f64('doneAt', items).fill(Number.NaN),
+    lastColumn: pool.i16('lastColumn', items),
+    partialBefore: pool.f64('partialBefore', items).fill(Number.NaN),
+    joinKnown: pool.u8('joinKnown', items).fill(0),
+    stays: emptyStays(transitionCount(transitions), pool),
   };
   const partial = columns.partialHistory;
   const joined = columns.joinedOnlyItems;

@@ -1,0 +1,349 @@
+import { resolveBoard } from '../input/columns.ts';
+import {
+  extendedColumns,
+  forgetExtendedColumns,
+  isTransitionColumns,
+  type TransitionColumns,
+  type Transitions,
+} from '../input/transitions.ts';
+import type { BoardColumns } from '../types.ts';
+import { type BufferPool, bufferPool, scratch } from './scratch.ts';
+import type { BoardTimeline, Stays } from './timeline.ts';
+
+/**
+ * Timelines kept per loaded board version. Every analysis of a version walks the same timeline (the
+ * moves grouped by item, sorted, and the entry rules applied), so it is built once per version and board
+ * shape, into buffers of its own that nobody writes while it is kept, and dies with the version's moves.
+ * A version that only appended moves to one whose timeline is kept (a refresh) re-walks the items those
+ * moves touch and copies the rest, instead of grouping a million moves again; it takes the kept timeline
+ * over (the earlier version, rarely asked again, builds afresh). Buffers of timelines no longer kept are
+ * reused (memory written before is far cheaper to write than fresh memory: see scratch.ts).
+ */
+const kept = new WeakMap<TransitionColumns, Kept[]>();
+const held = new WeakSet<TransitionColumns>();
+/** Shapes kept per version (columns, done column, partial and left-out histories: with and without estimates). */
+const SHAPES_KEPT = 4;
+
+type Shape = {
+  key: string;
+  partial: ReadonlyMap<string, number> | null;
+  leftOut: ReadonlyMap<string, ReadonlySet<number>> | null;
+  joined: ReadonlySet<string> | null;
+};
+
+type Kept = Shape & {
+  /** The buffers the timeline lives in (its own). */
+  pool: BufferPool;
+  timeline: BoardTimeline;
+  /** Item code of the columns → the item's row in the timeline (-1: no row). */
+  rowOfCode: Int32Array;
+  /** Row r's stays are positions stayFrom[r] … stayFrom[r + 1] - 1. */
+  stayFrom: Int32Array;
+};
+
+/** Buffers of timelines no longer kept, for the next ones. */
+const free: BufferPool[] = [];
+const FREE_KEPT = 2;
+const released = new FinalizationRegistry<BufferPool>(release);
+
+function release(pool: BufferPool): void {
+  if (free.length < FREE_KEPT) free.push(pool);
+}
+
+function takePool(): BufferPool {
+  return free.pop() ?? bufferPool();
+}
+
+function own(columns: TransitionColumns, entry: Kept): void {
+  released.register(columns, entry.pool, entry);
+}
+
+/**
+ * Each kept timeline's rows by item id, made when first asked for, keyed by its `itemIds` (the same array
+ * for every analysis of the kept timeline). Rows never change when a timeline is extended (new items come
+ * last), so the table is handed on with the new ids added: a hundred thousand keys are written once.
+ */
+const rowsByIds = new WeakMap<readonly string[], Record<string, number>>();
+
+/** The rows of a kept timeline by item id (undefined for a timeline not kept). */
+export function keptRowsById(t: BoardTimeline): Readonly<Record<string, number>> | undefined {
+  if (!keptIds.has(t.itemIds)) return undefined;
+  let rows = rowsByIds.get(t.itemIds);
+  if (!rows) {
+    rows = Object.create(null) as Record<string, number>;
+    for (let row = 0; row < t.itemIds.length; row++) rows[t.itemIds[row] as string] = row;
+    rowsByIds.set(t.itemIds, rows);
+  }
+  return rows;
+}
+
+/** The `itemIds` of kept timelines. */
+const keptIds = new WeakSet<readonly string[]>();
+
+/** Hands the table of `from` on to `to` (the ids `from` has, then more). */
+function handOnRows(from: readonly string[], to: readonly string[]): void {
+  const rows = rowsByIds.get(from);
+  if (!rows) return;
+  rowsByIds.delete(from);
+  for (let row = from.length; row < to.length; row++) rows[to[row] as string] = row;
+  rowsByIds.set(to, rows);
+}
+
+/** Keeps the timelines of these moves (a loaded board's version, read by many analyses). */
+export function keepTimelines(columns: TransitionColumns): void {
+  held.add(columns);
+}
+
+/** Whether these moves' timelines are kept. */
+export function timelinesKept(transitions: Transitions): boolean {
+  return isTransitionColumns(transitions) && held.has(transitions);
+}
+
+/**
+ * The kept timeline of held moves, built (or extended) on first use; undefined for moves not held.
+ * The board (with its cycle-start column) is the caller's; the arrays are shared and must not be written.
+ */
+export function keptTimeline(
+  columns: BoardColumns,
+  transitions: Transitions,
+  build: (columns: BoardColumns, transitions: Transitions, pool?: BufferPool) => BoardTimeline,
+): BoardTimeline | undefined {
+  if (!isTransitionColumns(transitions) || !held.has(transitions)) return undefined;
+  const board = resolveBoard(columns);
+  const shape: Shape = {
+    key: `${board.done}\u0001${board.columns.join('\u0000')}`,
+    partial: columns.partialHistory ?? null,
+    leftOut: columns.leftOutMoves ?? null,
+    joined: columns.joinedOnlyItems ?? null,
+  };
+  const list = kept.get(transitions) ?? [];
+  let found = list.find((k) => sameShape(k, shape));
+  if (!found) {
+    const base = keptBefore(transitions, shape);
+    if (base) {
+      // Taken over from the earlier version: its buffers are read below, then freed (or kept, unchanged).
+      const { kept: earlier, columns: from, list: fromList } = base;
+      fromList.splice(fromList.indexOf(earlier), 1);
+      released.unregister(earlier);
+      found = { ...extend(earlier, from, transitions, columns, build), ...shape };
+      if (found.timeline.itemIds !== earlier.timeline.itemIds) {
+        keptIds.delete(earlier.timeline.itemIds);
+        handOnRows(earlier.timeline.itemIds, found.timeline.itemIds);
+      }
+      if (found.pool !== earlier.pool) release(earlier.pool);
+    } else {
+      const pool = takePool();
+      found = { ...fresh(transitions, build(columns, transitions, pool), pool), ...shape };
+    }
+    own(transitions, found);
+    keptIds.add(found.timeline.itemIds);
+    list.unshift(found);
+    const dropped = list.length > SHAPES_KEPT ? list.pop() : undefined;
+    if (dropped) {
+      released.unregister(dropped);
+      release(dropped.pool);
+    }
+    kept.set(transitions, list);
+    forgetExtendedColumns(transitions);
+  }
+  return { ...found.timeline, board };
+}
+
+/** The nearest earlier version these moves extend whose timeline of that shape is kept. */
+function keptBefore(columns: TransitionColumns, shape: Shape) {
+  for (let earlier = extendedColumns(columns); earlier; earlier = extendedColumns(earlier)) {
+    const list = kept.get(earlier);
+    const found = list?.find((k) => sameShape(k, shape));
+    if (list && found) return { kept: found, columns: earlier, list };
+  }
+  return undefined;
+}
+
+function sameShape(a: Shape, b: Shape): boolean {
+  return (
+    a.key === b.key &&
+    sameEntries(a.partial, b.partial, (x, y) => x === y) &&
+    sameEntries(a.leftOut, b.leftOut, sameSet) &&
+    sameSet(a.joined, b.joined)
+  );
+}
+
+function sameEntries<V>(
+  a: ReadonlyMap<string, V> | null,
+  b: ReadonlyMap<string, V> | null,
+  same: (x: V, y: V) => boolean,
+): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const [key, value] of a) {
+    const other = b.get(key);
+    if (other === undefined || !same(value, other)) return false;
+  }
+  return true;
+}
+
+function sameSet<V>(a: ReadonlySet<V> | null, b: ReadonlySet<V> | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.size !== b.size) return false;
+  for (const value of a) if (!b.has(value)) return false;
+  return true;
+}
+
+/** Item code → timeline row: rows are numbered by the first appearance of their item (group-by-item.ts). */
+function rowsOfCodes(columns: TransitionColumns, pool: BufferPool): Int32Array {
+  const rowOfCode = pool.i32('rowOfCode', columns.itemIds.length).fill(-1);
+  let rows = 0;
+  for (let i = 0; i < columns.count; i++) {
+    const code = columns.item[i] as number;
+    if ((rowOfCode[code] as number) < 0) rowOfCode[code] = rows++;
+  }
+  return rowOfCode;
+}
+
+function stayStarts(stays: Stays, rows: number, pool: BufferPool): Int32Array {
+  const from = pool.i32('stayFrom', rows + 1).fill(0);
+  for (let i = 0; i < stays.count; i++) {
+    const next = (stays.item[i] as number) + 1;
+    from[next] = (from[next] as number) + 1;
+  }
+  for (let row = 0; row < rows; row++) from[row + 1] = (from[row + 1] as number) + (from[row] as number);
+  return from;
+}
+
+/** A timeline built into `pool`, with what extending it needs. */
+function fresh(columns: TransitionColumns, timeline: BoardTimeline, pool: BufferPool) {
+  const stayFrom = stayStarts(timeline.stays, timeline.itemIds.length, pool);
+  return { pool, timeline, rowOfCode: rowsOfCodes(columns, pool), stayFrom };
+}
+
+/** Every row of the items that `columns` has rows for past `since`, in row order (same codes). */
+function rowsOfTouchedItems(columns: TransitionColumns, since: number): TransitionColumns {
+  const touched = new Uint8Array(columns.itemIds.length);
+  for (let i = since; i < columns.count; i++) touched[columns.item[i] as number] = 1;
+  let count = 0;
+  for (let i = 0; i < columns.count; i++) count += touched[columns.item[i] as number] as number;
+  const item = new Int32Array(count);
+  const at = new Float64Array(count);
+  const from = new Int32Array(count);
+  const to = new Int32Array(count);
+  let w = 0;
+  for (let i = 0; i < columns.count; i++) {
+    if (touched[columns.item[i] as number] !== 1) continue;
+    item[w] = columns.item[i] as number;
+    at[w] = columns.at[i] as number;
+    from[w] = columns.from[i] as number;
+    to[w] = columns.to[i] as number;
+    w++;
+  }
+  return { ...columns, count, item, at, from, to };
+}
+
+/**
+ * The kept timeline of `base` (for `earlier`) brought to `columns`, which appended rows to it: the items
+ * those rows touch are walked again (all their rows: the rules read an item's whole history), the other
+ * items' results are copied. Rows stay numbered by first appearance, so new items come last, in order.
+ */
+function extend(
+  base: Kept,
+  earlier: TransitionColumns,
+  columns: TransitionColumns,
+  board: BoardColumns,
+  build: (columns: BoardColumns, transitions: Transitions) => BoardTimeline,
+): Omit<Kept, keyof Shape> {
+  if (columns.count === earlier.count) return base;
+  const touched = rowsOfTouchedItems(columns, earlier.count);
+  const part = build(board, touched);
+  const old = base.timeline;
+  const pool = takePool();
+  const codes = columns.itemIds.length;
+  const rowOfCode = pool.i32('rowOfCode', codes).fill(-1);
+  // Codes past the earlier rows' are unused there (-1): a copied builder may number its new ids differently.
+  rowOfCode.set(base.rowOfCode.subarray(0, Math.min(codes, base.rowOfCode.length)));
+  // The touched items' rows, in the part's order (first appearance, as in the whole board).
+  const rowOfPart = new Int32Array(part.itemIds.length);
+  const itemIds = [...old.itemIds];
+  const partRow = scratch.i32('kept.partRow', codes).fill(-1);
+  let seen = 0;
+  for (let i = 0; i < touched.count; i++) {
+    const code = touched.item[i] as number;
+    if ((partRow[code] as number) >= 0) continue;
+    partRow[code] = seen;
+    if ((rowOfCode[code] as number) < 0) rowOfCode[code] = itemIds.push(columns.itemIds[code] as string) - 1;
+    rowOfPart[seen++] = rowOfCode[code] as number;
+  }
+  const rows = itemIds.length;
+  const width = old.board.columns.length;
+  const perRow = <T extends Float64Array | Int16Array | Uint8Array>(
+    next: T,
+    previous: T,
+    from: T,
+    span = 1,
+  ) => {
+    next.set(previous);
+    for (let p = 0; p < rowOfPart.length; p++)
+      next.set(from.subarray(p * span, (p + 1) * span), (rowOfPart[p] as number) * span);
+    return next;
+  };
+  const timeline: BoardTimeline = {
+    board: old.board,
+    itemIds,
+    entries: perRow(pool.f64('entries', rows * width), old.entries, part.entries, width),
+    firstEntry: perRow(pool.f64('firstEntry', rows), old.firstEntry, part.firstEntry),
+    doneAt: perRow(pool.f64('doneAt', rows), old.doneAt, part.doneAt),
+    lastColumn: perRow(pool.i16('lastColumn', rows), old.lastColumn, part.lastColumn),
+    partialBefore: perRow(pool.f64('partialBefore', rows), old.partialBefore, part.partialBefore),
+    joinKnown: perRow(pool.u8('joinKnown', rows), old.joinKnown, part.joinKnown),
+    stays: old.stays,
+  };
+  const { stays, stayFrom } = mergeStays(base, part.stays, rowOfPart, rows, pool);
+  timeline.stays = stays;
+  return { pool, timeline, rowOfCode, stayFrom };
+}
+
+/** The kept stays with the touched rows' replaced by the part's (both in row order). */
+function mergeStays(base: Kept, part: Stays, rowOfPart: Int32Array, rows: number, pool: BufferPool) {
+  const old = base.timeline.stays;
+  const oldRows = base.timeline.itemIds.length;
+  const partFrom = stayStarts(part, rowOfPart.length, bufferPool());
+  let count = old.count + part.count;
+  for (const row of rowOfPart)
+    if (row < oldRows) count -= (base.stayFrom[row + 1] as number) - (base.stayFrom[row] as number);
+  const stays: Stays = {
+    count,
+    item: pool.u32('stays.item', count),
+    column: pool.i16('stays.column', count),
+    start: pool.f64('stays.start', count),
+    end: pool.f64('stays.end', count),
+  };
+  const stayFrom = pool.i32('stayFrom', rows + 1);
+  stayFrom[0] = 0;
+  let write = 0;
+  let row = 0;
+  const copyOld = (until: number) => {
+    if (until <= row) return;
+    const lo = base.stayFrom[row] as number;
+    const hi = base.stayFrom[until] as number;
+    stays.item.set(old.item.subarray(lo, hi), write);
+    stays.column.set(old.column.subarray(lo, hi), write);
+    stays.start.set(old.start.subarray(lo, hi), write);
+    stays.end.set(old.end.subarray(lo, hi), write);
+    for (let r = row; r < until; r++) stayFrom[r + 1] = write + (base.stayFrom[r + 1] as number) - lo;
+    write += hi - lo;
+    row = until;
+  };
+  for (let p = 0; p < rowOfPart.length; p++) {
+    const target = rowOfPart[p] as number;
+    copyOld(Math.min(target, oldRows));
+    const lo = partFrom[p] as number;
+    const hi = partFrom[p + 1] as number;
+    stays.item.fill(target, write, write + hi - lo);
+    stays.column.set(part.column.subarray(lo, hi), write);
+    stays.start.set(part.start.subarray(lo, hi), write);
+    stays.end.set(part.end.subarray(lo, hi), write);
+    write += hi - lo;
+    stayFrom[target + 1] = write;
+    row = target + 1;
+  }
+  copyOld(oldRows);
+  return { stays, stayFrom };
+}
