@@ -164,6 +164,8 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
       expect(tis.metrics.stage_intensity).toBe(flow.bottleneck.intensity);
       expect(tis.metrics.performance_insight.message).toContain("Bottleneck in 'Review'");
       expect(tis.metrics.performance_insight.message).toContain('(last 7 days)');
+      // Its confidence rests on the stays that figure reads, not on the page's window's.
+      expect(tis.metrics.performance_insight.sample).toBe(flow.bottleneck.samples);
     }
   });
 

@@ -26,6 +26,8 @@ export type TimeInStateFacts = {
   /** The bottleneck's window: the board's iteration (default `days`). */
   storyDays?: number;
   samples: number;
+  /** The stays the bottleneck rests on, over its own window: the sample of a text about it alone (default `samples`). */
+  storySamples?: number;
   /** Working days on a calendar with days off (docs/metrics.md §12). */
   unit: DayUnit;
 };
@@ -54,7 +56,7 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
   const n = f.samples;
   if (f.intensity > STAGE_INTENSITY_CRITICAL_ABOVE) {
     const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.storyDays ?? f.days} days).`;
-    return insight('critical', text, n);
+    return insight('critical', text, f.storySamples ?? n);
   }
   if (f.queueHealth !== null && f.queueHealth >= QUEUE_CRITICAL_FROM) {
     const text = `${f.waitingNow} of ${f.openNow} open issues (${fmt(f.queueHealth * 100, 0)}%) are waiting in queues; pull work through before starting more.`;
@@ -66,7 +68,8 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
     // The bottleneck named with its own window: the page's is said only for the concerns after it.
     const named = ownWindow(f) !== null && f.intensity > STAGE_INTENSITY_WARNING_ABOVE ? 1 : 0;
     const text = `${issues.join('; ')}${issues.length > named ? ` (last ${f.days} days)` : ''}.`;
-    return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), n);
+    const sample = issues.length === named ? (f.storySamples ?? n) : n;
+    return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), sample);
   }
   const longest = f.column
     ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays)} ${f.unit}${ownWindow(f) ? ` per stay, last ${ownWindow(f)} days` : ''}).`

@@ -123,6 +123,7 @@ function metricsOf(
       days: recent.recent.width,
       storyDays: story.recent.width,
       samples: f.samples,
+      storySamples: slow?.samples ?? f.samples,
       unit,
     }),
   };
