@@ -8,9 +8,18 @@ export type Outage = { from: number; to: number };
 export type CutOff = { from: number; restore(): Promise<Outage> };
 
 /**
+ * How long a termination waits for the ended connection's server process to be gone. pg_terminate_backend
+ * alone only signals the process and answers at once: a process still busy (a loaded machine) kept its
+ * connection open a moment longer, so the pool of the app under test still held it as idle, handed it to
+ * the test's next read, and the read met the end ('Connection terminated unexpectedly') after the outage.
+ */
+const TERMINATION_WAIT_MS = 10_000;
+
+/**
  * Cuts a test database off, as a failover or a restart does: it refuses new connections and the server
- * ends every connection open to it (`pg_terminate_backend`). Only that database is touched: the
- * administrative connection is made to the server's default database, never to the test database.
+ * ends every connection open to it (`pg_terminate_backend`), returning once they are gone. Only that
+ * database is touched: the administrative connection is made to the server's default database, never to
+ * the test database.
  */
 export async function cutDatabaseOff(databaseUrl: string): Promise<CutOff> {
   const name = databaseName(databaseUrl);
@@ -46,18 +55,18 @@ export async function takeDatabaseAway(databaseUrl: string, awayMs: number): Pro
   return cut.restore();
 }
 
-/** Ends every connection open to the test database once; new connections are accepted at once. */
+/** Ends every connection open to the test database once, once gone; new ones are let in. */
 export function terminateConnections(databaseUrl: string): Promise<number> {
   return withAdmin((admin) => terminate(admin, databaseName(databaseUrl)));
 }
 
-/** Ends the test database's connections that wait for a lock (a query stuck behind a test's lock). */
+/** Ends the test database's connections waiting for a lock (a query behind a test's lock), once gone. */
 export function terminateLockWaiters(databaseUrl: string): Promise<number> {
   return withAdmin(async (admin) => {
     const { rows } = await admin.query<{ ended: boolean }>(
-      `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+      `SELECT pg_terminate_backend(pid, $2) AS ended FROM pg_stat_activity
        WHERE datname = $1 AND wait_event_type = 'Lock'`,
-      [databaseName(databaseUrl)],
+      [databaseName(databaseUrl), TERMINATION_WAIT_MS],
     );
     return rows.filter((row) => row.ended).length;
   });
@@ -65,8 +74,8 @@ export function terminateLockWaiters(databaseUrl: string): Promise<number> {
 
 async function terminate(admin: pg.Client, name: string): Promise<number> {
   const { rows } = await admin.query<{ ended: boolean }>(
-    'SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity WHERE datname = $1',
-    [name],
+    'SELECT pg_terminate_backend(pid, $2) AS ended FROM pg_stat_activity WHERE datname = $1',
+    [name, TERMINATION_WAIT_MS],
   );
   return rows.filter((row) => row.ended).length;
 }
