@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { type AnalyticsState, createAnalyticsState } from './analytics/state.ts';
 import type { ApiContext, AppContext } from './context.ts';
@@ -25,6 +25,7 @@ import { healthRoutes } from './health/routes.ts';
 import { apiDocsRoutes } from './api-docs/routes.ts';
 import { checkAnswersAgainstContract, guardContractRoutes } from './http/contract-routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { queryRememberingCompiler } from './http/query-validation.ts';
 import { registerRateLimits } from './http/rate-limit.ts';
 import { accountRoutes } from './account/routes.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -65,7 +66,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions): Promi
   }).withTypeProvider<ZodTypeProvider>();
   // Background work and services log through the app's logger; set before any plugin copies the context.
   ctx.log ??= app.log;
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(queryRememberingCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   if (readableLog) registerRequestLine(app);
