@@ -57,9 +57,18 @@ type ValueOf = {
  * Only the types of `ids` are looked up (the last item of each id, in one pass): no map of every item.
  */
 function typeValues(items: readonly BoardItem[], ids: readonly string[]): ValueOf {
-  const wanted = new Set(ids);
+  let wanted: Set<string> | undefined;
   const typeOf = new Map<string, string | null>();
-  for (const item of items) if (wanted.has(item.id)) typeOf.set(item.id, item.issueType ?? null);
+  for (const item of items) {
+    const type = item.issueType ?? null;
+    // An item without a type reads null whether it is looked up or not: only a later duplicate matters.
+    if (type === null) {
+      if (typeOf.size > 0 && typeOf.has(item.id)) typeOf.set(item.id, null);
+      continue;
+    }
+    wanted ??= new Set(ids);
+    if (wanted.has(item.id)) typeOf.set(item.id, type);
+  }
   const now = (itemId: string) => typeOf.get(itemId) ?? null;
   return { at: now, now };
 }

@@ -1,6 +1,6 @@
 import type { AgingItem, AgingRisk, FlowPercentiles } from '../reports/flow-types.ts';
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
-import { ageStartedAt } from '../timeline/partial-rule.ts';
+import { ageStartedAt, startedAt } from '../timeline/partial-rule.ts';
 import { days, isoTime } from '../core/numbers.ts';
 import type { BoardItem } from '../types.ts';
 
@@ -21,12 +21,20 @@ function byAgeThenNumber(a: AgingItem, b: AgingItem): number {
 }
 
 /**
+ * The items' timelines as aging reads them; `startOf`, when given, answers `get(id)?.entered[column]`
+ * without making the item's view (the Flow report reads it from the timeline's entry table).
+ */
+export type AgingTimelines = Pick<ReadonlyMap<string, ItemTimeline>, 'get'> & {
+  startOf?: (itemId: string, column: string) => number | null | undefined;
+};
+
+/**
  * Aging work in progress: every current item in a WIP column (cycle start up to done) with its age, the
  * time since its cycle started, and its risk against the percentiles. Items with no known start are left out.
  */
 export function agingWip(
   items: readonly BoardItem[],
-  timelines: Pick<ReadonlyMap<string, ItemTimeline>, 'get'>,
+  timelines: AgingTimelines,
   wip: readonly string[],
   now: number,
   percentiles: FlowPercentiles,
@@ -39,7 +47,9 @@ export function agingWip(
   const rows: AgingItem[] = [];
   for (const item of items) {
     if (item.column === null || !inWip.has(item.column)) continue;
-    const started = ageStartedAt(timelines.get(item.id), item.enteredColumnAt, cycleStart);
+    const started = timelines.startOf
+      ? startedAt(timelines.startOf(item.id, cycleStart), item.enteredColumnAt)
+      : ageStartedAt(timelines.get(item.id), item.enteredColumnAt, cycleStart);
     if (started === null) continue;
     // Compared as shown: both the age and the percentiles are rounded to 2 decimals.
     const age = days(elapsed(Math.min(started, now), now));

@@ -31,7 +31,7 @@ import { isTransitionColumns, type TransitionColumns, type Transitions, upTo } f
 import type { BoardItem } from '../types.ts';
 import { applyFlowPolicies } from './flow-policies.ts';
 import { withWipBreaches } from '../insights/wip-insight.ts';
-import { ageIsMinimum, historyGaps } from '../timeline/partial-rule.ts';
+import { historyGaps } from '../timeline/partial-rule.ts';
 import { typeBreakdown } from '../hierarchy/type-breakdown.ts';
 import { dimensionBreakdown } from '../hierarchy/breakdown.ts';
 import type { FlowBreakdown } from './flow-types.ts';
@@ -287,6 +287,30 @@ function withSnapshotEntries(
 }
 
 /**
+ * When an item entered a column, read from the timeline's entry table (its view's `entered[column]`
+ * without making the view): undefined without a recorded move or for a column not on the board, null
+ * when never reached.
+ */
+function entryReader(t: BoardTimeline, rowOf: Readonly<Record<string, number>>) {
+  const width = t.board.columns.length;
+  return (itemId: string, column: string): number | null | undefined => {
+    const row = rowOf[itemId];
+    const c = t.board.index.get(column);
+    if (row === undefined || c === undefined) return undefined;
+    const at = t.entries[row * width + c] as number;
+    return Number.isNaN(at) ? null : at;
+  };
+}
+
+/** `ageIsMinimum` of the item at timeline row `row` (undefined: none), given its cycle-start entry. */
+function ageIsMinimumAt(t: BoardTimeline, row: number | undefined, started: number | null | undefined) {
+  if (row === undefined) return false;
+  const partialBefore = t.partialBefore[row] as number;
+  if (Number.isNaN(partialBefore)) return false;
+  return started === null || started === undefined || started <= partialBefore;
+}
+
+/**
  * The WIP at risk, against one line (docs/metrics.md §17): the SLE wherever one is set or proposed (missed
  * or at risk of missing it, as the insight and the at-risk list count), else the p85 of cycle times.
  */
@@ -338,14 +362,16 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const points = scatterPoints(timelines, itemAt, window, calendar, input.estimatedItems);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
+  const entryAt = entryReader(t, rowOf);
   const byId = {
     get: (id: string) => {
       const row = rowOf[id];
       return row === undefined ? undefined : timelineAt(row);
     },
+    startOf: entryAt,
   };
   const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) => {
-    const atLeast = ageIsMinimum(byId.get(item.id), wip[0] ?? '');
+    const atLeast = ageIsMinimumAt(t, rowOf[item.id], entryAt(item.id, wip[0] ?? ''));
     const estimated = input.estimatedItems?.has(item.id) === true;
     if (!atLeast && !estimated) return item;
     return {

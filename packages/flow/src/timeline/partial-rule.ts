@@ -30,7 +30,11 @@ export function ageStartedAt(
   enteredColumnAt: number | null,
   cycleStart: string,
 ): number | null {
-  const entered = t?.entered[cycleStart];
+  return startedAt(t?.entered[cycleStart], enteredColumnAt);
+}
+
+/** `ageStartedAt` given the item's cycle-start entry (null or undefined: none recorded). */
+export function startedAt(entered: number | null | undefined, enteredColumnAt: number | null): number | null {
   if (entered !== null && entered !== undefined) return entered;
   return enteredColumnAt !== null && Number.isFinite(enteredColumnAt) ? enteredColumnAt : null;
 }
