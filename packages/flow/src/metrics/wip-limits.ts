@@ -31,11 +31,15 @@ export function wipAtDayEnds(
   const length = window.last - window.first + 1;
   const diffs = new Map<number, Int32Array>();
   for (const c of columns.keys()) diffs.set(c, new Int32Array(length + 1));
+  // By column position, so the loop over every stay of the board looks nothing up in a Map.
+  const diffAt: (Int32Array | undefined)[] = [];
+  for (const [c, diff] of diffs) if (c >= 0) diffAt[c] = diff;
   // The latest end seen on the window's first day or before: a stay that ended by then is not at any of
   // the window's day ends, and is passed over without asking its days (most stays of a long history).
   let endedBefore = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < stays.count; i++) {
-    const diff = diffs.get(stays.column[i] as number);
+    const column = stays.column[i] as number;
+    const diff = column < 0 ? diffs.get(column) : diffAt[column];
     if (!diff) continue;
     const end = stays.end[i] as number;
     if (end <= endedBefore) continue;
