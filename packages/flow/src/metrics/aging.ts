@@ -25,7 +25,8 @@ function byAgeThenNumber(a: AgingItem, b: AgingItem): number {
  * without making the item's view (the Flow report reads it from the timeline's entry table).
  */
 export type AgingTimelines = Pick<ReadonlyMap<string, ItemTimeline>, 'get'> & {
-  startOf?: (itemId: string, column: string) => number | null | undefined;
+  /** `position`: the item's position in the items aged. */
+  startOf?: (itemId: string, column: string, position: number) => number | null | undefined;
 };
 
 /**
@@ -45,10 +46,11 @@ export function agingWip(
   if (cycleStart === undefined) return [];
   const inWip = new Set(wip);
   const rows: AgingItem[] = [];
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as BoardItem;
     if (item.column === null || !inWip.has(item.column)) continue;
     const started = timelines.startOf
-      ? startedAt(timelines.startOf(item.id, cycleStart), item.enteredColumnAt)
+      ? startedAt(timelines.startOf(item.id, cycleStart, i), item.enteredColumnAt)
       : ageStartedAt(timelines.get(item.id), item.enteredColumnAt, cycleStart);
     if (started === null) continue;
     // Compared as shown: both the age and the percentiles are rounded to 2 decimals.

@@ -291,20 +291,26 @@ function withSnapshotEntries(
  * without making the view): undefined without a recorded move or for a column not on the board, null
  * when never reached.
  */
-function entryReader(t: BoardTimeline, rowOf: Readonly<Record<string, number>>) {
+function entryReader(t: BoardTimeline) {
   const width = t.board.columns.length;
-  return (itemId: string, column: string): number | null | undefined => {
-    const row = rowOf[itemId];
+  /** `row`: the item's timeline row (negative: none). */
+  return (row: number, column: string): number | null | undefined => {
     const c = t.board.index.get(column);
-    if (row === undefined || c === undefined) return undefined;
+    if (row < 0 || c === undefined) return undefined;
     const at = t.entries[row * width + c] as number;
     return Number.isNaN(at) ? null : at;
   };
 }
 
-/** `ageIsMinimum` of the item at timeline row `row` (undefined: none), given its cycle-start entry. */
-function ageIsMinimumAt(t: BoardTimeline, row: number | undefined, started: number | null | undefined) {
-  if (row === undefined) return false;
+/** Whether any item's history is partial (most boards: none, and no aging item's age is a lower bound). */
+function hasPartialHistory(t: BoardTimeline): boolean {
+  for (let row = 0; row < t.itemIds.length; row++)
+    if (!Number.isNaN(t.partialBefore[row] as number)) return true;
+  return false;
+}
+
+/** `ageIsMinimum` of the item at timeline row `row`, given its cycle-start entry. */
+function ageIsMinimumAt(t: BoardTimeline, row: number, started: number | null | undefined) {
   const partialBefore = t.partialBefore[row] as number;
   if (Number.isNaN(partialBefore)) return false;
   return started === null || started === undefined || started <= partialBefore;
@@ -362,16 +368,20 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const points = scatterPoints(timelines, itemAt, window, calendar, input.estimatedItems);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
-  const entryAt = entryReader(t, rowOf);
+  const entryAt = entryReader(t);
+  const itemRow = itemRowsOf(input.items, rowOf, t.itemIds.length).rows;
   const byId = {
     get: (id: string) => {
       const row = rowOf[id];
       return row === undefined ? undefined : timelineAt(row);
     },
-    startOf: entryAt,
+    // By the item's position: its row is in the joined table, no lookup by id.
+    startOf: (_: string, column: string, position: number) => entryAt(itemRow[position] as number, column),
   };
+  const partial = hasPartialHistory(t);
   const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) => {
-    const atLeast = ageIsMinimumAt(t, rowOf[item.id], entryAt(item.id, wip[0] ?? ''));
+    const row = partial ? rowOf[item.id] : undefined;
+    const atLeast = row !== undefined && ageIsMinimumAt(t, row, entryAt(row, wip[0] ?? ''));
     const estimated = input.estimatedItems?.has(item.id) === true;
     if (!atLeast && !estimated) return item;
     return {
