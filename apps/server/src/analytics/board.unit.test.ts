@@ -82,6 +82,7 @@ function accessRow(changes: Record<string, unknown> = {}): TrackedRow {
     collector_user_id: null,
     data_version: 3,
     rewrite_version: 0,
+    move_count: 0,
     last_full_sync_at: null,
     column_options: null,
     item_seq: 0,

@@ -78,6 +78,46 @@ describe.each(cases)('storage on $name', ({ create }) => {
     expect(Number(result.rows[0]?.n)).toBe(0);
   });
 
+  it("counts each board's moves, those there before 042 and every insert and delete since", async () => {
+    const handle = await fresh();
+    const { db } = handle;
+    await insertTestBoard(db, { id: 'b1', githubProjectId: 'PVT_1', addedAt: 0 });
+    await insertTestBoard(db, { id: 'b2', githubProjectId: 'PVT_2', addedAt: 0 });
+    await migrateTo(handle, '041_breakdown_field');
+    const move = (board: string, at: number) => ({
+      board_id: board,
+      item_id: 'i1',
+      from_column: null,
+      to_column: 'Todo',
+      at,
+      source: 'poll',
+      recorded_at: at,
+    });
+    await db
+      .insertInto('transitions')
+      .values([move('b1', 1), move('b1', 2), move('b2', 3)])
+      .execute();
+    await migrateToLatest(handle);
+    const counts = async () =>
+      Object.fromEntries(
+        (await db.selectFrom('boards').select(['id', 'move_count']).orderBy('id').execute()).map((r) => [
+          r.id,
+          Number(r.move_count),
+        ]),
+      );
+    expect(await counts()).toEqual({ b1: 2, b2: 1 });
+    await db
+      .insertInto('transitions')
+      .values([move('b1', 4), move('b2', 5), move('b2', 6), move('b1', 2)])
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    expect(await counts()).toEqual({ b1: 3, b2: 3 });
+    await db.deleteFrom('transitions').where('at', 'in', [1, 5, 6]).execute();
+    expect(await counts()).toEqual({ b1: 2, b2: 1 });
+    await db.deleteFrom('boards').where('id', '=', 'b2').execute();
+    expect(await counts()).toEqual({ b1: 2 });
+  });
+
   it("keeps the iterations' rows when their tables take the glossary's names (040)", async () => {
     const handle = await fresh();
     await insertTestBoard(handle.db, { id: 'b1', githubProjectId: 'PVT_1', addedAt: 0 });

@@ -40,6 +40,7 @@ import { boardSnapshots } from './migrations/038_board_snapshots.ts';
 import { digestBaselines } from './migrations/039_digest_baselines.ts';
 import { iterationNames } from './migrations/040_iteration_names.ts';
 import { breakdownField } from './migrations/041_breakdown_field.ts';
+import { moveCount } from './migrations/042_move_count.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -84,6 +85,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '039_digest_baselines': digestBaselines,
     '040_iteration_names': iterationNames(dialect),
     '041_breakdown_field': breakdownField,
+    '042_move_count': moveCount(dialect),
   };
 }
 

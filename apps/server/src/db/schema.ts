@@ -85,6 +85,8 @@ export type BoardsTable = {
   data_version: Generated<number>;
   /** Bumped when recorded moves are deleted or changed rather than appended: loaded boards are read again. */
   rewrite_version: Generated<number>;
+  /** How many moves (`transitions` rows) the board has: kept by triggers (migration 042). */
+  move_count: Generated<number>;
   last_full_sync_at: Generated<number | null>;
   /** The Status options with GitHub's ids (JSON `[{id, name}]`): tells a renamed column from a new one. */
   column_options: Generated<string | null>;

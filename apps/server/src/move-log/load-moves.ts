@@ -1,6 +1,13 @@
 import { type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
-import { appendMoves, batchSize, countMoves, readBoardVersions, readLastMoveId } from './rows.ts';
+import {
+  appendMoves,
+  batchSize,
+  countMoves,
+  readBoardVersions,
+  readLastMoveId,
+  readMoveCount,
+} from './rows.ts';
 import { appendStoredSegments, forgetSegments, type SegmentChain } from './segments.ts';
 import { readEstimatedMoves, readPartialHistories } from './items.ts';
 
@@ -97,7 +104,9 @@ export async function loadBoardData(
  * - deleted or changed (backfill, late webhooks, the demo board's daily reset): the writer bumps the
  *   board's rewrite version (`markMovesRewritten`);
  * - committed late with a lower id than a move already read (PostgreSQL, concurrent writers), or deleted
- *   without that mark: the count of moves up to `lastId` changes.
+ *   without that mark: the board's move count (kept by triggers, migration 042), read after the moves,
+ *   is not the number held. Every move held was committed by then, so the same number means the same
+ *   moves. Moves committed between the two reads are read too (a second round) before giving up.
  * The rewrite version is read before the moves, so a rewrite landing during this read shows next time.
  */
 export async function refreshBoardData(
@@ -109,11 +118,14 @@ export async function refreshBoardData(
   const { rewriteVersion, dataVersion } = await readBoardVersions(db, boardId);
   if (rewriteVersion !== previous.rewriteVersion) return loadBoardData(db, boardId, batch);
   const builder = builderFor(previous.transitions);
-  const [count, added] = await Promise.all([
-    countMoves(db, boardId, 0, previous.lastId),
-    appendMoves(db, boardId, builder, previous.lastId, Number.MAX_SAFE_INTEGER, batch),
-  ]);
-  if (count !== previous.count) return loadBoardData(db, boardId, batch);
+  let added = await appendMoves(db, boardId, builder, previous.lastId, Number.MAX_SAFE_INTEGER, batch);
+  let moveCount = await readMoveCount(db, boardId);
+  if (moveCount > previous.count + added.count) {
+    const more = await appendMoves(db, boardId, builder, added.lastId, Number.MAX_SAFE_INTEGER, batch);
+    added = { count: added.count + more.count, lastId: more.count === 0 ? added.lastId : more.lastId };
+    moveCount = await readMoveCount(db, boardId);
+  }
+  if (previous.count + added.count !== moveCount) return loadBoardData(db, boardId, batch);
   const transitions = added.count === 0 ? previous.transitions : builder.snapshot();
   builders.set(transitions, builder);
   return {

@@ -69,6 +69,12 @@ export async function readBoardVersions(
   return { rewriteVersion: Number(row?.rewrite_version ?? 0), dataVersion: Number(row?.data_version ?? 0) };
 }
 
+/** How many moves the board has: kept by triggers on every insert and delete (migration 042). */
+export async function readMoveCount(db: Db, boardId: string): Promise<number> {
+  const row = await db.selectFrom('boards').select('move_count').where('id', '=', boardId).executeTakeFirst();
+  return Number(row?.move_count ?? 0);
+}
+
 export async function readRewriteVersion(db: Db, boardId: string): Promise<number> {
   const row = await db
     .selectFrom('boards')
