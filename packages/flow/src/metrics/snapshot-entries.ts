@@ -24,18 +24,24 @@ export function snapshotEntriesBy(
   items: readonly BoardItem[],
   /**
    * When the item's recorded moves entered the column (after the rules), null or undefined: never. `at`:
-   * the item's position in `items`.
+   * the item's position in `items`; `position`: the column's in `columns`.
    */
-  reached: (itemId: string, column: string, at: number) => number | null | undefined,
+  reached: (itemId: string, column: string, at: number, position: number) => number | null | undefined,
   columns: readonly string[],
   now: number,
+  /** Each item's column's position in `columns` (-1: none), when the caller knows them. */
+  columnPositions?: Int16Array,
 ): ColumnEntries[] {
   const rows: ColumnEntries[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as BoardItem;
-    const position = item.column === null ? -1 : columns.indexOf(item.column);
+    const position = columnPositions
+      ? (columnPositions[i] as number)
+      : item.column === null
+        ? -1
+        : columns.indexOf(item.column);
     if (position < 0) continue;
-    const recorded = reached(item.id, item.column as string, i);
+    const recorded = reached(item.id, item.column as string, i, position);
     if (recorded !== null && recorded !== undefined) continue;
     const at =
       item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : now;

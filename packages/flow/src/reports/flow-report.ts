@@ -220,6 +220,27 @@ function itemRowsOf(
 const itemRows = new WeakMap<object, WeakMap<readonly BoardItem[], ItemRows>>();
 
 /**
+ * Each item's column's position in `columns` (-1: none), kept per items array and column list (the same
+ * objects across the analyses of a loaded board's version): a string lookup per item, once.
+ */
+function columnPositionsOf(items: readonly BoardItem[], columns: readonly string[]): Int16Array {
+  const key = columns.join('\u0000');
+  let kept = columnPositions.get(items);
+  if (kept?.key !== key || kept.positions.length !== items.length) {
+    const positions = new Int16Array(items.length);
+    for (let i = 0; i < items.length; i++) {
+      const column = (items[i] as BoardItem).column;
+      positions[i] = column === null ? -1 : columns.indexOf(column);
+    }
+    kept = { key, positions };
+    columnPositions.set(items, kept);
+  }
+  return kept.positions;
+}
+
+const columnPositions = new WeakMap<readonly BoardItem[], { key: string; positions: Int16Array }>();
+
+/**
  * Cumulative flow of the timeline's entries, read where the timeline holds them, followed by the items on
  * the board with no recorded move into their column (snapshotEntries).
  */
@@ -234,17 +255,18 @@ function cfdOf(
   const { index } = t.board;
   const width = t.board.columns.length;
   const { rows } = itemRowsOf(input.items, rowOf, t.itemIds.length);
-  const reached = (_: string, column: string, position: number) => {
-    const row = rows[position] as number;
-    const c = index.get(column);
-    if (row < 0 || c === undefined) return undefined;
-    const at = t.entries[row * width + c] as number;
-    return Number.isNaN(at) ? null : at;
+  const slots = input.columns.map((name) => index.get(name) ?? -1);
+  const reached = (_: string, __: string, at: number, position: number) => {
+    const row = rows[at] as number;
+    const c = slots[position] as number;
+    if (row < 0 || c < 0) return undefined;
+    const entry = t.entries[row * width + c] as number;
+    return Number.isNaN(entry) ? null : entry;
   };
-  const extra = snapshotEntriesBy(input.items, reached, input.columns, input.now);
+  const positions = columnPositionsOf(input.items, input.columns);
+  const extra = snapshotEntriesBy(input.items, reached, input.columns, input.now, positions);
   const n = input.columns.length;
   const recorded = t.itemIds.length;
-  const slots = input.columns.map((name) => index.get(name) ?? -1);
   const idOf = (row: number) => (row < recorded ? t.itemIds[row] : extra[row - recorded]?.itemId) as string;
   const weights = weight
     ? Float64Array.from({ length: recorded + extra.length }, (_, row) => weight(idOf(row)))
