@@ -36,10 +36,12 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // What `npm start` runs: the server bundle, (re)built first when older than its sources.
+    command: 'node scripts/start.mjs',
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Room for those builds when `npx playwright test` runs without `npm run build` first.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       DATA_DIR: dataDir,

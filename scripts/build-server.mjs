@@ -1,0 +1,35 @@
+// `npm run build:server`: the server and the worker bundled ahead of time into plain JavaScript
+// (apps/server/dist), so production runs them with `node` instead of transforming TypeScript at start
+// (issue 38: tsx held tens of MB more at listen). The workspace packages (@fluxion/*, TypeScript
+// sources) are inlined; node_modules stay external and are loaded by Node as usual.
+import { build } from 'esbuild';
+
+export const SERVER_ENTRIES = ['apps/server/src/main.ts', 'apps/server/src/worker.ts'];
+export const SERVER_OUT_DIR = 'apps/server/dist';
+
+const workspaceOnly = {
+  name: 'external-node-modules',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@fluxion/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  await build({
+    entryPoints: SERVER_ENTRIES,
+    outdir: SERVER_OUT_DIR,
+    bundle: true,
+    // Chunks keep the simulators (dynamic imports, local mode only) out of a production start.
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [workspaceOnly],
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
