@@ -18,16 +18,17 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
-import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { TestDatabase } from '../apps/server/src/testing/databases.ts';
+import { type ServeOptions, serve, type Watched } from './api-serve.ts';
 import { codeRoot, serverCode } from './code.ts';
 import { type GeneratedBoard, generateBoard } from './generate-board.ts';
 import { leanClient } from './lean-client.ts';
+import { type ServerProcess, serverProcess } from './serve-bundle.ts';
 import { type ApiFigures, writeFigures } from './targets.ts';
 
 // The measured code: this checkout's, or BENCH_CODE_ROOT's (bench/code.ts); the harness is this one.
@@ -74,14 +75,6 @@ const ENDPOINTS = {
 };
 /** The Flow report with the board's policies (an SLE, WIP limits on three columns; seeded with the board). */
 const FLOW = `/api/flow/?project=${PROJECT}&days=30`;
-
-/** What the parent hands the server process. */
-type ServeOptions = {
-  databaseUrl: string | null;
-  dataDir: string;
-  secrets: Record<string, string>;
-  now: number;
-};
 
 // ---------------------------------------------------------------- seeding
 
@@ -229,99 +222,16 @@ async function seedPostgres(url: string, board: GeneratedBoard): Promise<void> {
   }
 }
 
-// ---------------------------------------------------------------- the server process
-
-async function serve(options: ServeOptions): Promise<void> {
-  const handle = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  // BENCH_RESULT_TTL_MS: results expire during the warm runs (what an expiry costs the tail).
-  const ttl = process.env.BENCH_RESULT_TTL_MS ? { RESULT_CACHE_TTL_MS: process.env.BENCH_RESULT_TTL_MS } : {};
-  const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', ...ttl, ...options.secrets });
-  const started = Date.now();
-  // The board's own "now" moving with real time, so the result cache's expiry behaves as in production.
-  const now = () => options.now + (Date.now() - started);
-  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, now }, { webRoot: null });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('no TCP address');
-  process.on('message', async (message) => {
-    if (message === 'stats') {
-      process.send?.({ rssMb: process.resourceUsage().maxRSS / 1024 });
-    } else if (message === 'cpu') {
-      process.send?.(cpuMs());
-    } else if (message === 'watch') {
-      watch.start();
-      process.send?.('watching');
-    } else if (message === 'watched') {
-      process.send?.(watch.stop());
-    } else if (message === 'stop') {
-      await app.close();
-      await handle.close();
-      process.exit(0);
-    }
-  });
-  process.send?.({ url: `http://127.0.0.1:${address.port}` });
-}
-
-/** What the server's event loop went through while watched: how late it ran, and the GC pauses. */
-type Watched = {
-  delayP99Ms: number;
-  delayMaxMs: number;
-  gcs: number;
-  gcMs: number;
-  gcMaxMs: number;
-  majorGcs: number;
-  /** The server's CPU time meanwhile: a recomputation shows here whatever the neighbours' load. */
-  cpuMs: number;
-};
-
-/**
- * Where a warm tail comes from: the event loop's delay (perf_hooks, 1 ms resolution) and every GC pause
- * (a PerformanceObserver), while the open loop runs. A late event loop with long pauses is the server's
- * own; latencies far above both come from the machine (the load generator, the neighbours).
- */
-const watch = (() => {
-  let delay: IntervalHistogram | null = null;
-  let pauses: { ms: number; major: boolean }[] = [];
-  let cpuBefore = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      const kind = (entry as { detail?: { kind?: number } }).detail?.kind ?? 0;
-      pauses.push({ ms: entry.duration, major: kind === 4 /* NODE_PERFORMANCE_GC_MAJOR */ });
-    }
-  });
-  return {
-    start() {
-      pauses = [];
-      delay = monitorEventLoopDelay({ resolution: 1 });
-      delay.enable();
-      observer.observe({ entryTypes: ['gc'] });
-      cpuBefore = cpuMs();
-    },
-    stop(): Watched {
-      delay?.disable();
-      observer.disconnect();
-      const ms = (ns: number | undefined) => (ns ?? Number.NaN) / 1e6;
-      const watched = {
-        delayP99Ms: ms(delay?.percentile(99)),
-        delayMaxMs: ms(delay?.max),
-        gcs: pauses.length,
-        gcMs: pauses.reduce((sum, p) => sum + p.ms, 0),
-        gcMaxMs: pauses.reduce((max, p) => Math.max(max, p.ms), 0),
-        majorGcs: pauses.filter((p) => p.major).length,
-        cpuMs: cpuMs() - cpuBefore,
-      };
-      delay = null;
-      return watched;
-    },
-  };
-})();
+/** How the server process starts (bench/serve-bundle.ts); set by main(). */
+let server: ServerProcess;
 
 function startServer(options: ServeOptions): Promise<{ child: ChildProcess; url: string }> {
-  const child = fork(fileURLToPath(import.meta.url), ['serve'], {
+  const { modulePath, args, execArgv } = server;
+  const child = fork(modulePath, args, {
     // BENCH_PROFILE=<dir>: the server writes a CPU profile there (node --cpu-prof) when it stops.
     execArgv: process.env.BENCH_PROFILE
-      ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-      : process.execArgv,
+      ? [...execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+      : execArgv,
     env: { ...process.env, BENCH_SERVE: JSON.stringify(options) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -744,6 +654,7 @@ async function breakdown(database: TestDatabase): Promise<void> {
 // ---------------------------------------------------------------- main
 
 async function main(): Promise<void> {
+  server = await serverProcess(fileURLToPath(import.meta.url));
   // The board is generated again for each database (see benchDialect); this one only times it.
   const [board, generateMs] = await timed(() => generateBoard(SIZE));
   const columns = board.columns.length;
@@ -752,7 +663,7 @@ async function main(): Promise<void> {
     `API bench: ${SIZE.issues} issues, ${SIZE.transitions} transitions, ${SIZE.days} days, ` +
       `${columns} columns (generated in ${generateMs.toFixed(0)} ms); ` +
       `warm runs: ${RATE} req/s open loop for ${SECONDS} s, then ${CONCURRENCY} concurrent for ${SECONDS / 2} s; ` +
-      `accept-encoding: ${ENCODING || 'none'}; code measured: ${codeRoot}`,
+      `accept-encoding: ${ENCODING || 'none'}; code measured: ${codeRoot}; server process: node ${[...server.execArgv, relative(codeRoot, server.modulePath), ...server.args].join(' ')}`,
   );
   if (DIALECTS.includes('sqlite')) await benchDialect('SQLite', createSqliteTestDatabase);
   if (!DIALECTS.includes('postgres')) return;
@@ -761,7 +672,11 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === 'serve') {
-  await serve(JSON.parse(process.env.BENCH_SERVE ?? '{}') as ServeOptions);
+  await serve(JSON.parse(process.env.BENCH_SERVE ?? '{}') as ServeOptions, {
+    buildApp,
+    loadConfig,
+    openDatabase,
+  });
 } else {
   await main();
 }

@@ -1,0 +1,120 @@
+/**
+ * The API benchmark's server process (bench/api-load.ts starts it): the app on the seeded database, on a
+ * real port, answering the load generator's IPC questions (peak RSS, CPU time, event-loop delay and GC).
+ * It runs as production does, bundled and started with plain node (bench/api-serve-main.ts); the
+ * server's modules are handed in, so that the same code also runs under tsx for a revision the bundler
+ * cannot take (bench/serve-bundle.ts).
+ */
+import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { buildApp } from '../apps/server/src/app.ts';
+import type { loadConfig } from '../apps/server/src/config.ts';
+import type { openDatabase } from '../apps/server/src/db/connection.ts';
+
+/** What the load generator hands the server process. */
+export type ServeOptions = {
+  databaseUrl: string | null;
+  dataDir: string;
+  secrets: Record<string, string>;
+  now: number;
+};
+
+/** The measured revision's server modules. */
+export type ServerCode = {
+  buildApp: typeof buildApp;
+  loadConfig: typeof loadConfig;
+  openDatabase: typeof openDatabase;
+};
+
+export async function serve(
+  options: ServeOptions,
+  { buildApp, loadConfig, openDatabase }: ServerCode,
+): Promise<void> {
+  const handle = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  // BENCH_RESULT_TTL_MS: results expire during the warm runs (what an expiry costs the tail).
+  const ttl = process.env.BENCH_RESULT_TTL_MS ? { RESULT_CACHE_TTL_MS: process.env.BENCH_RESULT_TTL_MS } : {};
+  const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', ...ttl, ...options.secrets });
+  const started = Date.now();
+  // The board's own "now" moving with real time, so the result cache's expiry behaves as in production.
+  const now = () => options.now + (Date.now() - started);
+  const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, now }, { webRoot: null });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no TCP address');
+  process.on('message', async (message) => {
+    if (message === 'stats') {
+      process.send?.({ rssMb: process.resourceUsage().maxRSS / 1024 });
+    } else if (message === 'cpu') {
+      process.send?.(cpuMs());
+    } else if (message === 'watch') {
+      watch.start();
+      process.send?.('watching');
+    } else if (message === 'watched') {
+      process.send?.(watch.stop());
+    } else if (message === 'stop') {
+      await app.close();
+      await handle.close();
+      process.exit(0);
+    }
+  });
+  process.send?.({ url: `http://127.0.0.1:${address.port}` });
+}
+
+/** What the server's event loop went through while watched: how late it ran, and the GC pauses. */
+export type Watched = {
+  delayP99Ms: number;
+  delayMaxMs: number;
+  gcs: number;
+  gcMs: number;
+  gcMaxMs: number;
+  majorGcs: number;
+  /** The server's CPU time meanwhile: a recomputation shows here whatever the neighbours' load. */
+  cpuMs: number;
+};
+
+/**
+ * Where a warm tail comes from: the event loop's delay (perf_hooks, 1 ms resolution) and every GC pause
+ * (a PerformanceObserver), while the open loop runs. A late event loop with long pauses is the server's
+ * own; latencies far above both come from the machine (the load generator, the neighbours).
+ */
+const watch = (() => {
+  let delay: IntervalHistogram | null = null;
+  let pauses: { ms: number; major: boolean }[] = [];
+  let cpuBefore = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = (entry as { detail?: { kind?: number } }).detail?.kind ?? 0;
+      pauses.push({ ms: entry.duration, major: kind === 4 /* NODE_PERFORMANCE_GC_MAJOR */ });
+    }
+  });
+  return {
+    start() {
+      pauses = [];
+      delay = monitorEventLoopDelay({ resolution: 1 });
+      delay.enable();
+      observer.observe({ entryTypes: ['gc'] });
+      cpuBefore = cpuMs();
+    },
+    stop(): Watched {
+      delay?.disable();
+      observer.disconnect();
+      const ms = (ns: number | undefined) => (ns ?? Number.NaN) / 1e6;
+      const watched = {
+        delayP99Ms: ms(delay?.percentile(99)),
+        delayMaxMs: ms(delay?.max),
+        gcs: pauses.length,
+        gcMs: pauses.reduce((sum, p) => sum + p.ms, 0),
+        gcMaxMs: pauses.reduce((max, p) => Math.max(max, p.ms), 0),
+        majorGcs: pauses.filter((p) => p.major).length,
+        cpuMs: cpuMs() - cpuBefore,
+      };
+      delay = null;
+      return watched;
+    },
+  };
+})();
+
+/** CPU time (user + system) this process has used, in milliseconds. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}

@@ -1,0 +1,54 @@
+/**
+ * How bench/api-load.ts starts its server process: as production runs (`npm start`, issue 38), bundled
+ * into plain JavaScript the way scripts/build-server.mjs bundles the product (the measured revision's
+ * server and workspace packages inlined, node_modules outside) and run with plain node, without tsx. A
+ * revision from before the bundle ran under tsx in production: it is measured so, from its sources.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+import { codeRoot } from './code.ts';
+
+/** What to fork: a module, its arguments, and node's flags. */
+export type ServerProcess = { modulePath: string; args: string[]; execArgv: string[] };
+
+const harnessRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** The server process for the measured code; `harnessModule 'serve'` under tsx for a revision without a bundle. */
+export async function serverProcess(harnessModule: string): Promise<ServerProcess> {
+  if (!existsSync(join(codeRoot, 'scripts', 'build-server.mjs'))) {
+    console.log(
+      '(the measured revision has no server bundle: its server process runs under tsx, as it did then)',
+    );
+    return { modulePath: harnessModule, args: ['serve'], execArgv: process.execArgv };
+  }
+  // Beside the measured server's own bundle, so that it loads the same node_modules (some are the server's alone).
+  const outfile = join(codeRoot, 'apps', 'server', '.bench', 'api-serve.mjs');
+  await build({
+    entryPoints: [join(harnessRoot, 'bench', 'api-serve-main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [measuredCode],
+  });
+  return { modulePath: outfile, args: [], execArgv: [] };
+}
+
+/** node_modules stay outside; the harness's imports of the server are the measured revision's files. */
+const measuredCode: Plugin = {
+  name: 'measured-code',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@fluxion/') ? undefined : { path: args.path, external: true },
+    );
+    builder.onResolve({ filter: /\/apps\/server\/src\// }, (args) => {
+      if (codeRoot === harnessRoot || !args.importer.startsWith(join(harnessRoot, 'bench'))) return undefined;
+      return { path: join(codeRoot, relative(harnessRoot, resolve(dirname(args.importer), args.path))) };
+    });
+  },
+};
