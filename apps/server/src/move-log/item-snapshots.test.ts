@@ -7,7 +7,7 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { snapshotBoardItems } from './compact.ts';
 import { decodeItems, encodeItems } from './item-snapshots.ts';
-import { loadBoardItems } from './items.ts';
+import { loadBoardItems, refreshBoardItems } from './items.ts';
 import { markMovesRewritten } from './segments.ts';
 
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
@@ -92,6 +92,26 @@ describe.each(await dialectCases())('snapshots of a board’s items ($name)', as
     expect(loaded.read).toBe(all);
     expect(await snapshotBoardItems(db, boardId, { ...SMALL, now: NOW })).toBe(true);
     expect((await expectLoadEqualsRows()).loaded.read).toBe(0);
+  });
+
+  it('refreshes a version twice, from its map updated in place by the first, leaving both answers as they were', async () => {
+    const rows = () => loadBoardItems(db, boardId, false);
+    const first = await rows();
+    const firstItems = sorted(first.items);
+    await moveOne('Ready', 'In Progress', 11);
+    const second = await refreshBoardItems(db, boardId, first);
+    expect(sorted(second.items)).toEqual(sorted((await rows()).items));
+    await moveOne('Backlog', null, 12);
+    const third = await refreshBoardItems(db, boardId, second);
+    const thirdItems = sorted(third.items);
+    expect(thirdItems).toEqual(sorted((await rows()).items));
+    await moveOne('Ready', null, 13);
+    const again = await refreshBoardItems(db, boardId, first);
+    expect(sorted(again.items)).toEqual(sorted((await rows()).items));
+    expect(again.read).toBe(3);
+    expect(sorted(first.items)).toEqual(firstItems);
+    expect(sorted(third.items)).toEqual(thirdItems);
+    expect(sorted([...third.byId.values()])).toEqual(thirdItems);
   });
 
   it('is set aside when it does not read', async () => {

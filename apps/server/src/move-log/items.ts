@@ -54,6 +54,10 @@ export async function loadBoardItems(db: Db, boardId: string, useSnapshot = true
  * `previous` with the items changed since: those written by a transaction that took a later value of
  * the board's item counter (boards/repository `takeItemSeq`), added, replaced or, when they left the
  * board, dropped. A rewrite of the board (renamed columns, the demo reset) reads them all again.
+ * The first refresh of `previous` takes its map and updates it in place (no copy of 100,000 entries a
+ * refresh; only a refresh reads the map, and the board store refreshes each version once); another
+ * refresh of it copies the map as it then is, maybe already holding later items: harmless, since every
+ * item changed since `previous.seq` is read again and replaces (or drops) whatever the map holds.
  */
 export async function refreshBoardItems(db: Db, boardId: string, previous: BoardItems): Promise<BoardItems> {
   const { seq, rewriteVersion } = await readItemSeq(db, boardId);
@@ -62,9 +66,18 @@ export async function refreshBoardItems(db: Db, boardId: string, previous: Board
   return applyChangedItems(
     db,
     boardId,
-    { byId: new Map(previous.byId), seq: previous.seq },
+    { byId: takeMap(previous), seq: previous.seq },
     { seq, rewriteVersion },
   );
+}
+
+/** The versions whose map a refresh took (see `refreshBoardItems`). */
+const mapsTaken = new WeakSet<BoardItems>();
+
+function takeMap(items: BoardItems): Map<string, BoardItem> {
+  if (mapsTaken.has(items)) return new Map(items.byId);
+  mapsTaken.add(items);
+  return items.byId as Map<string, BoardItem>;
 }
 
 /** `base` (items as of counter value `base.seq`) with the items changed since read and applied. */
