@@ -18,9 +18,22 @@ async function occupiedPort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * The simulators' ports default to PORT + 1, + 2, + 3: beside an occupied PORT those may be any other
+ * process's (once, in CI, the Stripe simulator's was), so each test names the ports it checks and the
+ * rest are the system's choice.
+ */
 function config(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'fluxion-start-'));
-  return loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent', NODE_ENV: 'test', COLLECTOR: 'off', ...env });
+  const anyPorts = { GITHUB_SIM_PORT: '0', STRIPE_SIM_PORT: '0', MAIL_SIM_PORT: '0' };
+  return loadConfig({
+    DATA_DIR: dir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    COLLECTOR: 'off',
+    ...anyPorts,
+    ...env,
+  });
 }
 
 describe('start-up', () => {
