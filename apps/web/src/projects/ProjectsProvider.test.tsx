@@ -2,7 +2,7 @@ import type { Profile, Project } from '@fluxion/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../auth/context.ts';
 import { useProjects } from './context.ts';
@@ -69,6 +69,7 @@ function pickingProbe(useSelection: () => void) {
         <button type="button" onClick={() => select(projects[0] ?? null)}>
           pick first
         </button>
+        <BackButton />
       </>
     );
   };
@@ -88,11 +89,23 @@ async function settled() {
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
-function setup(isAuthenticated: boolean, url: string, child: ReactNode) {
+/** The address bar's back button. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => navigate(-1)}>
+      back
+    </button>
+  );
+}
+
+/** `url`, or a history of addresses whose last is the page shown. */
+function setup(isAuthenticated: boolean, url: string | string[], child: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const entries = typeof url === 'string' ? [url] : url;
   const view = (authed: boolean) => (
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[url]}>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
         <AuthContext.Provider value={auth(authed)}>
           <ProjectsProvider>{child}</ProjectsProvider>
         </AuthContext.Provider>
@@ -199,6 +212,24 @@ describe('ProjectsProvider', () => {
     screen.getByRole('button', { name: 'pick first' }).click();
     await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/flow?days=60&project=a'));
     expect(screen.getByTestId('p').textContent).toBe('false|a,d|a');
+  });
+
+  it('writing the choice into an address without one replaces it: back leaves the page, it is no trap', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify([project('a'), project('d', true)]))),
+    );
+    sessionStorage.setItem('fluxion.chosen-board', 'a');
+    for (const page of ['/flow?demo=1', '/lead-time']) {
+      setup(true, ['/manage-projects', page], <BothProbe />);
+      await waitFor(() => expect(screen.getByTestId('url').textContent).toMatch(/project=[ad]$/));
+      await settled();
+      screen.getByRole('button', { name: 'back' }).click();
+      await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('/manage-projects'));
+      await settled();
+      expect(screen.getByTestId('url').textContent).toBe('/manage-projects');
+      cleanup();
+    }
   });
 
   it('the choice and its filter are carried to the next page, and kept for the visit (reload)', async () => {

@@ -33,7 +33,8 @@ function remember(key: string, value: string): void {
 /**
  * Projects load when authenticated and are cleared, with the selection, when not. On an
  * analysis page a choice is written to the address (`?project=`), so reload, back and a pasted link
- * reopen it: a new board is a new history entry, the same board again replaces the current one.
+ * reopen it: a new board is a new history entry; the same board again, or a first one written into an
+ * address without a board, replaces the current one.
  */
 export function ProjectsProvider({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
@@ -100,7 +101,10 @@ export function ProjectsProvider({ children }: { children: ReactNode }) {
       choose(project);
       if (!onAnalysisPage) return;
       const id = project?.project_id ?? null;
-      setParams(withProject(params, id), { replace: params.get('project') === id });
+      // An address without a board (`?demo=1`, a link without `?project=`) only gets the choice written in:
+      // a new entry there would send back to it, and from it forward again, for ever.
+      const current = params.get('project');
+      setParams(withProject(params, id), { replace: current === null || current === id });
     },
     [onAnalysisPage, params, setParams, choose],
   );

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { AgingRisk, ExportCalendar, FlowResponse } from '@fluxion/contract';
 import {
   CartesianGrid,
@@ -29,6 +30,7 @@ import { itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
+import { sameChartProps } from './sameChartProps.ts';
 import styles from './Flow.module.css';
 import { type DurationUnit, unitOf } from '../../lib/units.ts';
 
@@ -116,7 +118,7 @@ function columnTicks(data: FlowResponse): string[] {
   });
 }
 
-export function AgingChart({
+export const AgingChart = memo(function AgingChart({
   data,
   calendar,
   projectId,
@@ -221,4 +223,4 @@ export function AgingChart({
       </div>
     </ChartCard>
   );
-}
+}, sameChartProps);

@@ -3,13 +3,20 @@ import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, X
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor } from '../../lib/chartData.ts';
 import { cfdCsv } from '../../lib/exportTables.ts';
 import { cfdBaseline, cfdRows } from '../../lib/flowChartData.ts';
+import { sameChartProps } from './sameChartProps.ts';
 import { T } from '../../texts.ts';
 import { ChartCard, UnitField } from './ChartCard.tsx';
-import { useContext } from 'react';
+import { memo, useContext } from 'react';
 import { formatDayLabel, formatDayTick } from '../../lib/format.ts';
 
 /** Stacked bands from done (bottom) to the first column (top): the classic cumulative flow diagram. */
-export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: ExportCalendar }) {
+export const CfdChart = memo(function CfdChart({
+  data,
+  calendar,
+}: {
+  data: FlowResponse;
+  calendar: ExportCalendar;
+}) {
   const rows = cfdRows(data);
   const field = useContext(UnitField);
   const stacked = data.columns.map((column, index) => ({ column, color: chartColor(index) })).reverse();
@@ -61,4 +68,4 @@ export function CfdChart({ data, calendar }: { data: FlowResponse; calendar: Exp
       </ResponsiveContainer>
     </ChartCard>
   );
-}
+}, sameChartProps);

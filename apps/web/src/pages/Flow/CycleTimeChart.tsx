@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { ExportCalendar, FlowResponse } from '@fluxion/contract';
 import {
   CartesianGrid,
@@ -26,6 +27,7 @@ import { EstimatedLegend } from './EstimatedLegend.tsx';
 import { itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
+import { sameChartProps } from './sameChartProps.ts';
 import styles from './Flow.module.css';
 import { capitalUnit, type DurationUnit, unitOf } from '../../lib/units.ts';
 
@@ -57,7 +59,7 @@ function PointTooltip({
   );
 }
 
-export function CycleTimeChart({
+export const CycleTimeChart = memo(function CycleTimeChart({
   data,
   calendar,
   projectId,
@@ -140,4 +142,4 @@ export function CycleTimeChart({
       </div>
     </ChartCard>
   );
-}
+}, sameChartProps);

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor, type LeadTimeRow } from '../../lib/chartData.ts';
 import type { DurationUnit } from '../../lib/units.ts';
@@ -6,7 +7,8 @@ import { formatDayLabel, formatDayTick } from '../../lib/format.ts';
 
 type Props = { rows: LeadTimeRow[]; hasCycle: boolean; unit: DurationUnit };
 
-export function LeadTimeChart({ rows, hasCycle, unit }: Props) {
+/** Drawn again only for new rows (the page keeps them per answer): new rows restart its animation. */
+export const LeadTimeChart = memo(function LeadTimeChart({ rows, hasCycle, unit }: Props) {
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <LineChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
@@ -46,4 +48,4 @@ export function LeadTimeChart({ rows, hasCycle, unit }: Props) {
       </LineChart>
     </ResponsiveContainer>
   );
-}
+});

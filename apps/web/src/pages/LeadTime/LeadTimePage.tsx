@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { getLeadTime } from '../../api/endpoints.ts';
 import styles from '../../components/Analysis.module.css';
@@ -42,7 +43,8 @@ export function LeadTimePage() {
       ),
     enabled: project !== null,
   });
-  const chart = query.data ? leadTimeRows(query.data) : null;
+  // Once per answer: new rows would draw the chart's animation again on every re-render of the page.
+  const chart = useMemo(() => (query.data ? leadTimeRows(query.data) : null), [query.data]);
 
   return (
     <Page

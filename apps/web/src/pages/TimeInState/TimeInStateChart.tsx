@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { CHART_HEIGHT, LEGEND_STYLE, chartColor, type TimeInStateRow } from '../../lib/chartData.ts';
 import type { DurationUnit } from '../../lib/units.ts';
@@ -6,7 +7,8 @@ import { formatDayLabel, formatDayTick } from '../../lib/format.ts';
 
 type Props = { rows: TimeInStateRow[]; columns: string[]; unit: DurationUnit };
 
-export function TimeInStateChart({ rows, columns, unit }: Props) {
+/** Drawn again only for new rows (the page keeps them per answer): new rows restart its animation. */
+export const TimeInStateChart = memo(function TimeInStateChart({ rows, columns, unit }: Props) {
   return (
     <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
       <BarChart data={rows} margin={{ top: 16, right: 24, bottom: 24, left: 8 }}>
@@ -25,4 +27,4 @@ export function TimeInStateChart({ rows, columns, unit }: Props) {
       </BarChart>
     </ResponsiveContainer>
   );
-}
+});

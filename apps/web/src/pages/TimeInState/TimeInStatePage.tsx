@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { filterQuery, isFiltered } from '../../lib/itemFilter.ts';
 import { FilterBar } from '../../components/FilterBar/FilterBar.tsx';
@@ -41,7 +42,12 @@ export function TimeInStatePage() {
       ),
     enabled: project !== null,
   });
-  const chart = query.data ? timeInStateRows(query.data, project?.column_list) : null;
+  // Once per answer: new rows would draw the chart's animation again on every re-render of the page.
+  const columnList = project?.column_list;
+  const chart = useMemo(
+    () => (query.data ? timeInStateRows(query.data, columnList) : null),
+    [query.data, columnList],
+  );
 
   return (
     <Page
