@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { SERVER_BUILD_OPTIONS, workspaceOnly } from '../scripts/build-server.mjs';
 import { codeRoot } from './code.ts';
 
 /** What to fork: a module, its arguments, and node's flags. */
@@ -26,26 +27,18 @@ export async function serverProcess(harnessModule: string): Promise<ServerProces
   // Beside the measured server's own bundle, so that it loads the same node_modules (some are the server's alone).
   const outfile = join(codeRoot, 'apps', 'server', '.bench', 'api-serve.mjs');
   await build({
+    ...SERVER_BUILD_OPTIONS,
     entryPoints: [join(harnessRoot, 'bench', 'api-serve-main.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
-    plugins: [measuredCode],
+    plugins: [workspaceOnly, measuredCode],
   });
   return { modulePath: outfile, args: [], execArgv: [] };
 }
 
-/** node_modules stay outside; the harness's imports of the server are the measured revision's files. */
+/** The harness's imports of the server are the measured revision's files. */
 const measuredCode: Plugin = {
   name: 'measured-code',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path.startsWith('@fluxion/') ? undefined : { path: args.path, external: true },
-    );
     builder.onResolve({ filter: /\/apps\/server\/src\// }, (args) => {
       if (codeRoot === harnessRoot || !args.importer.startsWith(join(harnessRoot, 'bench'))) return undefined;
       return { path: join(codeRoot, relative(harnessRoot, resolve(dirname(args.importer), args.path))) };

@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 export const SERVER_ENTRIES = ['apps/server/src/main.ts', 'apps/server/src/worker.ts'];
 export const SERVER_OUT_DIR = 'apps/server/dist';
 
-const workspaceOnly = {
+/** node_modules stay outside the bundle; the workspace's own packages (`@fluxion/*`) go in. */
+export const workspaceOnly = {
   name: 'external-node-modules',
   setup(builder) {
     builder.onResolve({ filter: /^[^./]/ }, (args) =>
@@ -16,18 +17,23 @@ const workspaceOnly = {
   },
 };
 
+/** How the server is compiled, shared with the bench's server process (bench/serve-bundle.ts). */
+export const SERVER_BUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+};
+
 export async function buildServer() {
   await build({
+    ...SERVER_BUILD_OPTIONS,
     entryPoints: SERVER_ENTRIES,
     outdir: SERVER_OUT_DIR,
-    bundle: true,
     // Chunks keep the simulators (dynamic imports, local mode only) out of a production start.
     splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: 'linked',
-    logLevel: 'warning',
     plugins: [workspaceOnly],
   });
 }
