@@ -10,6 +10,9 @@ const movements = (count: number) =>
  * state, pages loading) are written in frameTexts.ts, the first load's only texts, and appear here under
  * the same names.
  */
+/** The bottleneck's window, named alike wherever the bottleneck is (Home, Time in State): the iteration. */
+const bottleneckWindow = (days: number) => `last ${days} days (iteration)`;
+
 export const T = {
   appName: F.appName,
   nav: F.nav,
@@ -72,7 +75,7 @@ export const T = {
       windowHint: (days: number) => `last ${days} days`,
       oldest: 'Oldest in progress',
       bottleneck: (column: string, days: string, unit: string, window: number) =>
-        `Bottleneck: '${column}', ${days} ${unit} per stay (last ${window} days)`,
+        `Bottleneck: '${column}', ${days} ${unit} per stay, ${bottleneckWindow(window)}`,
       noWip: 'Nothing in progress',
       oldestHint: (item: string, column: string) => `${item} in ${column}`,
       untitled: 'Untitled item',
@@ -169,9 +172,9 @@ export const T = {
     intensive: 'Time-intensive Stage',
     /** The bottleneck reads the iteration whatever the page's window: the one Home and Flow name. */
     intensiveHint: (days: string, unit: string, window: number) =>
-      `${days} ${unit} per stay, last ${window} days (iteration), as on Home and Flow`,
+      `${days} ${unit} per stay, ${bottleneckWindow(window)}, as on Home and Flow`,
     intensity: 'Stage Intensity',
-    intensityHint: (window: number) => `vs the other in-progress columns, last ${window} days (iteration)`,
+    intensityHint: (window: number) => `vs the other in-progress columns, ${bottleneckWindow(window)}`,
     activeRatio: 'Active Work Ratio (%)',
     /** Not flow efficiency (docs/metrics.md §17): the page says which is which. */
     activeRatioHint:
