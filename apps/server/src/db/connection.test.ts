@@ -1,8 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createPostgresTestDatabase, isPostgresReachable, TEST_POSTGRES_URL } from '../testing/databases.ts';
+import { createPostgresTestDatabase, isPostgresReachable } from '../testing/databases.ts';
 import { terminateConnections } from '../testing/outage.ts';
 import { openDatabase, withStatementCache } from './connection.ts';
 import { PREPARED } from './postgres-statements.ts';
@@ -106,11 +105,9 @@ describe.runIf(await isPostgresReachable())('the PostgreSQL pool', () => {
     try {
       const { db } = database.handle;
       await db.selectFrom('users').select('id').execute();
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      const name = new URL(database.url ?? '').pathname.slice(1);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
-      await admin.end();
+      // Once the server process is gone (terminateConnections waits for it), then a moment for the pool to
+      // hear the idle connection's end.
+      await terminateConnections(database.url ?? '');
       await new Promise((resolve) => setTimeout(resolve, 100));
       await expect(db.selectFrom('users').select('id').execute()).resolves.toEqual([]);
     } finally {
