@@ -97,23 +97,26 @@ describe.each(cases)('a warm analysis asks the database once ($name)', ({ create
       trackedBy: { userId: alice.user.id, iterationLengthDays: 14 },
     });
     const session = { sessionId: alice.sessionId, userId: alice.user.id };
-    const read = async () => (await findBoardAccess(ctx.db, session, 'PVT_1'))?.board;
+    const read = async () => {
+      const row = (await findBoardAccess(ctx.db, session, 'PVT_1'))?.board;
+      if (!row) throw new Error('alice has no access to PVT_1');
+      return row;
+    };
     const row = await read();
-    expect(row).toBeDefined();
     expect(row).not.toHaveProperty('lease_until');
-    const parsed = analysedBoard(row!, NOW);
+    const parsed = analysedBoard(row, NOW);
     expect(parsed.iterationDays).toBe(14);
 
     await ctx.db
       .updateTable('boards')
       .set({ lease_until: NOW + 60_000, next_sync_at: NOW + 300_000 })
       .execute();
-    expect(analysedBoard((await read())!, NOW)).toBe(parsed);
+    expect(analysedBoard(await read(), NOW)).toBe(parsed);
 
     await ctx.db.updateTable('tracked_projects').set({ iteration_length_days: 7 }).execute();
-    expect(analysedBoard((await read())!, NOW).iterationDays).toBe(7);
+    expect(analysedBoard(await read(), NOW).iterationDays).toBe(7);
     await ctx.db.updateTable('boards').set({ data_version: 9 }).execute();
-    expect(analysedBoard((await read())!, NOW).version).toBe(9);
+    expect(analysedBoard(await read(), NOW).version).toBe(9);
 
     // Another tenant's sign-in finds no board under that id.
     expect(
