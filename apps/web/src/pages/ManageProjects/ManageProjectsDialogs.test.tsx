@@ -59,6 +59,12 @@ function stubApi(saveStatus: number, columnsAnswered: Promise<void> = Promise.re
         await columnsAnswered;
         return json(['Todo', 'Doing', 'Done']);
       }
+      if (path === '/api/github/connections/')
+        return json({ sign_in: 'github_app', personal_boards: 'not_needed', installed_on: [] });
+      if (path === '/api/github-app/install-url/') return json({ install_url: null });
+      // What these dialogs do not read (the board's webhook, filter values, iterations) is not found here.
+      if (/^\/api\/(org-webhooks|filter-suggestions|iterations)\//.test(path))
+        return json({ message: 'Not found' }, 404);
       return json([]);
     }),
   );
