@@ -16,7 +16,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,16 @@ const REPLICA_ROUNDS = env('BENCH_REPLICAS', 3);
 const BOARD_ID = 'bench-board';
 /** What the clients accept, as a browser does (BENCH_ENCODING='' asks for uncompressed answers). */
 const ENCODING = process.env.BENCH_ENCODING ?? 'br, gzip';
+/**
+ * BENCH_COLD_STARTS=<n>: n fresh server processes answer the first lead time each; no warm runs. With
+ * BENCH_COLD_BOARD=<file>, the seeded databases are kept and named in that file, and a run that finds
+ * the file starts its servers on them without seeding (base and head on the same board, in minutes).
+ */
+const COLD_STARTS = env('BENCH_COLD_STARTS', 0);
+const COLD_BOARD = process.env.BENCH_COLD_BOARD ?? null;
+type KeptBoards = Record<string, { options: ServeOptions; auth: Record<string, string> }>;
+const keptBoards = (): KeptBoards =>
+  COLD_BOARD && existsSync(COLD_BOARD) ? (JSON.parse(readFileSync(COLD_BOARD, 'utf8')) as KeptBoards) : {};
 /** Moves recorded one at a time after the cold requests, each followed by a request (median reported). */
 const MOVES_AFTER_START = 5;
 const PROJECT = 'PVT_bench';
@@ -412,6 +422,9 @@ async function timed<T>(work: () => Promise<T> | T): Promise<[T, number]> {
 
 async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
   console.log(`\n=== ${name} ===`);
+  const seeded = keptBoards()[name];
+  if (COLD_STARTS > 0 && seeded) return await coldStarts(seeded.options, seeded.auth);
+  let kept = false;
   // Generated afresh (deterministic) for each database, and its million moves dropped once seeded: the
   // load generator holding them made its own major GCs show in the measured warm latencies.
   const board = generateBoard(SIZE);
@@ -442,6 +455,16 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
         (boardSnapshot ? `, board snapshotted in ${boardSnapshotMs.toFixed(0)} ms` : ''),
     );
     const serveOptions = { databaseUrl: database.url, dataDir: database.dataDir, secrets, now: board.now };
+    if (COLD_STARTS > 0) {
+      if (COLD_BOARD) {
+        writeFileSync(
+          COLD_BOARD,
+          JSON.stringify({ ...keptBoards(), [name]: { options: serveOptions, auth } }),
+        );
+        kept = true;
+      }
+      return await coldStarts(serveOptions, auth);
+    }
     const server = await startServer(serveOptions);
     const headers = { ...auth, ...(ENCODING ? { 'accept-encoding': ENCODING } : {}) };
     const http1 = client(server.url, headers, 256);
@@ -452,12 +475,14 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
     const gcs: string[] = [];
     const figures: Partial<ApiFigures> = {};
     try {
+      const coldCpuBefore = await ask<number>(server.child, 'cpu');
       const [, coldLead] = await timed(() => http1.get(ENDPOINTS.leadtime));
+      const coldLeadCpu = (await ask<number>(server.child, 'cpu')) - coldCpuBefore;
       const [, coldTis] = await timed(() => http1.get(ENDPOINTS.timeinstate));
       const [, coldFlow] = await timed(() => http1.get(FLOW));
       Object.assign(figures, { coldLeadMs: coldLead, coldTimeInStateMs: coldTis, coldFlowMs: coldFlow });
       console.log(
-        `cold: leadtime ${coldLead.toFixed(0)} ms (first request after start: moves load + analysis), ` +
+        `cold: leadtime ${coldLead.toFixed(0)} ms, server CPU ${coldLeadCpu.toFixed(0)} ms (first request after start: moves load + analysis), ` +
           `timeinstate ${coldTis.toFixed(0)} ms (moves already loaded; reads the items), ` +
           `flow with policies ${coldFlow.toFixed(0)} ms`,
       );
@@ -509,7 +534,29 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
     if (REPLICA_ROUNDS > 0 && database.url) await replicas(serveOptions, auth);
     await breakdown(database);
   } finally {
-    await database.drop();
+    if (!kept) await database.drop();
+  }
+}
+
+/**
+ * The first lead time of `COLD_STARTS` fresh server processes, one after the other: its wall clock and
+ * the server's CPU for it (the figure the neighbours' load moves least).
+ */
+async function coldStarts(options: ServeOptions, auth: Record<string, string>): Promise<void> {
+  for (let start = 0; start < COLD_STARTS; start++) {
+    const server = await startServer(options);
+    const http1 = client(server.url, auth, 4);
+    try {
+      const cpuBefore = await ask<number>(server.child, 'cpu');
+      const [, ms] = await timed(() => http1.get(ENDPOINTS.leadtime));
+      const cpu = (await ask<number>(server.child, 'cpu')) - cpuBefore;
+      console.log(
+        `cold start ${start + 1}: leadtime ${ms.toFixed(0)} ms, server CPU ${cpu.toFixed(0)} ms; ${load()}`,
+      );
+    } finally {
+      http1.close();
+      await stopServer(server);
+    }
   }
 }
 
