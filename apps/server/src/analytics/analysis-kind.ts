@@ -34,7 +34,7 @@ export type AnalysisInput<Q> = {
 export type AnalysisKind<Q, R> = {
   name: string;
   check?: (input: AnalysisInput<Q>) => void | Promise<void>;
-  readsItems: (board: AnalysedBoard, filter: RequestFilter) => boolean;
+  readsItems: (board: AnalysedBoard, filter: RequestFilter, ctx: ApiContext) => boolean | Promise<boolean>;
   compute: (input: AnalysisInput<Q>) => Promise<R>;
   object?: boolean;
   /**
@@ -57,7 +57,9 @@ async function prepare<Q extends Project & Partial<ItemFilterQuery>, R>(
   query: Q,
 ) {
   const { board, filter } = boardAndFilter(viewer, query.project, query);
-  const view = kind.readsItems(board, filter) ? await viewForFilter(ctx, viewer.userId, board, filter) : null;
+  const view = (await kind.readsItems(board, filter, ctx))
+    ? await viewForFilter(ctx, viewer.userId, board, filter)
+    : null;
   const input: AnalysisInput<Q> = { ctx, viewer, board, query, filter, view };
   await kind.check?.(input);
   return { key: analysisKey(kind.name, board, view?.key ?? '', query), input };

@@ -3,7 +3,13 @@ import type { Db } from '../db/connection.ts';
 import type { CacheSettings } from '../config.ts';
 import { Cache } from './cache.ts';
 import { loadBoard } from '../move-log/board-snapshots.ts';
-import { type BoardItems, loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
+import {
+  type BoardItems,
+  itemsNamingParents,
+  loadBoardItems,
+  type ParentsNamed,
+  refreshBoardItems,
+} from '../move-log/items.ts';
 import { type BoardData, refreshBoardData } from '../move-log/load-moves.ts';
 
 /**
@@ -16,6 +22,9 @@ type Loaded = {
   data: Promise<BoardData>;
   items?: Promise<BoardItems>;
   itemsBefore?: () => Promise<BoardItems | null>;
+  /** Whether its items name a parent, checked when first asked for, from the earlier version's answer. */
+  parents?: Promise<ParentsNamed>;
+  parentsBefore?: Promise<ParentsNamed>;
 };
 
 /**
@@ -64,6 +73,25 @@ export class BoardStore {
     return (await loaded.items).items;
   }
 
+  /**
+   * Whether any item of the board, on it or gone, names a parent (read at `version` or later): without
+   * one, no level of work leaves an item out and lead time needs no items. Checked once per version,
+   * over the items changed since the version before when it was checked there.
+   */
+  async namesParents(db: Db, boardId: string, version: number): Promise<boolean> {
+    const loaded = this.entry(db, boardId, version);
+    if (!loaded.parents) {
+      const before = loaded.parentsBefore?.catch(() => null) ?? Promise.resolve(null);
+      const parents = before.then((previous) => itemsNamingParents(db, boardId, previous));
+      loaded.parents = parents;
+      loaded.parentsBefore = undefined;
+      parents.catch(() => {
+        if (loaded.parents === parents) loaded.parents = undefined;
+      });
+    }
+    return (await loaded.parents).any;
+  }
+
   /** Whether the board is loaded or loading (at any version), and its items too. */
   has(boardId: string): { moves: boolean; items: boolean } {
     const loaded = this.boards.get(boardId);
@@ -97,7 +125,13 @@ export class BoardStore {
     // The items of the version replaced (even if never asked for there: then those it was built from).
     const items = previous.items;
     const itemsBefore = items ? () => items : previous.itemsBefore;
-    const loaded: Loaded = { version, data, ...(itemsBefore ? { itemsBefore } : {}) };
+    const parentsBefore = previous.parents ?? previous.parentsBefore;
+    const loaded: Loaded = {
+      version,
+      data,
+      ...(itemsBefore ? { itemsBefore } : {}),
+      ...(parentsBefore ? { parentsBefore } : {}),
+    };
     data.catch(() => this.forget(boardId, loaded));
     return loaded;
   }

@@ -27,9 +27,14 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
       throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
     }
   },
-  // Lead time reads the items only to filter them or to leave a level of work out: what the viewer sees
-  // of them matters then.
-  readsItems: (board, filter) => filter.on || !board.includeArchived || board.workLevel !== 'all',
+  // Lead time reads the items only to filter them or to leave archived items or a level of work out:
+  // what the viewer sees of them matters then. On a board whose items name no parent, the automatic
+  // level and the leaf items leave nothing out, for every viewer (a cold first answer reads no item).
+  readsItems: (board, filter, ctx) => {
+    if (filter.on || !board.includeArchived || board.workLevel === 'parents') return true;
+    if (board.workLevel === 'all') return false;
+    return ctx.analytics.boards.namesParents(ctx.db, board.id, board.version);
+  },
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
     const data = await boardData(ctx, board);

@@ -186,6 +186,36 @@ export function withRelations(item: BoardItem, contentId: string | null, json: s
   };
 }
 
+/** Whether any item of a board, on it or gone, names a parent issue (`any`), as of its item counter. */
+export type ParentsNamed = { any: boolean; seq: number; rewriteVersion: number };
+
+/** A parent as `JSON.stringify` stores it in `items.relations` (every writer does); none reads `"parent":null`. */
+const NAMES_A_PARENT = '%"parent":{%';
+
+/**
+ * Whether any item of the board, on it or gone, names a parent: one statement over the items changed
+ * since `previous` (all of them without it, or after a rewrite). A board whose items name no parent has
+ * no level of work to leave out, whoever views it (hiding an item's content only takes relations away).
+ * A parent once seen stays seen until a rewrite: a board that drops its last one keeps the slower path.
+ */
+export async function itemsNamingParents(
+  db: Db,
+  boardId: string,
+  previous: ParentsNamed | null,
+): Promise<ParentsNamed> {
+  const now = await readItemSeq(db, boardId);
+  const since = previous && previous.rewriteVersion === now.rewriteVersion ? previous : null;
+  if (since?.any) return { ...now, any: true };
+  let query = db
+    .selectFrom('items')
+    .select('item_id')
+    .where('board_id', '=', boardId)
+    .where('relations', 'like', NAMES_A_PARENT);
+  if (since) query = query.where('change_seq', '>', since.seq);
+  const named = await query.limit(1).executeTakeFirst();
+  return { ...now, any: named !== undefined };
+}
+
 /** One statement: the stored content of the items no longer on the board (content filters judge them by it). */
 export async function readLeftItems(db: Db, boardId: string): Promise<BoardItem[]> {
   const rows = await db
