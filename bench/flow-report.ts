@@ -4,14 +4,19 @@
  * moves as TransitionColumns (what the API server holds), without flow policies and with them (an SLE,
  * WIP limits on three columns, the blocked label on 2 % of the items, each put on and taken off). Written
  * to run on an older checkout too (no policies there: the 'with policies' row is then the same work), so
- * a change's cost is measured against the code before it.
+ * a change's cost is measured against the code before it. The third row marks its moves' timeline kept,
+ * as the server does for a loaded board version (`keepTimelines`): the timeline is built by the warm-up
+ * run, and each measured run is the report's own work, what a request pays on a loaded board.
  */
 import { codeRoot, flowCode } from './code.ts';
 import { generateBoard } from './generate-board.ts';
 import { type EngineFigures, writeFigures } from './targets.ts';
 
 // The measured engine: this checkout's, or BENCH_CODE_ROOT's (bench/code.ts); the harness is this one.
-const { buildFlowReport, toTransitionColumns } = await flowCode();
+const code = await flowCode();
+const { buildFlowReport, toTransitionColumns } = code;
+// Older revisions keep no timeline: their 'kept' row is then the same work as the one above it.
+const keepTimelines = (code as { keepTimelines?: (moves: unknown) => void }).keepTimelines;
 
 const issues = Number(process.argv[2] ?? process.env.BENCH_ITEMS ?? 100_000);
 const transitions = Number(process.argv[3] ?? process.env.BENCH_TRANSITIONS ?? issues * 10);
@@ -19,7 +24,10 @@ const days = Number(process.argv[4] ?? process.env.BENCH_DAYS ?? 730);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 const board = generateBoard({ issues, transitions, days });
-const moves = toTransitionColumns([...board.transitions].sort((a, b) => a.at - b.at));
+const sorted = [...board.transitions].sort((a, b) => a.at - b.at);
+const moves = toTransitionColumns(sorted);
+const keptMoves = toTransitionColumns(sorted);
+keepTimelines?.(keptMoves);
 const DAY = 86_400_000;
 const labelChanges = board.items
   .filter((_, i) => i % 50 === 3)
@@ -44,6 +52,11 @@ const variants: [string, keyof EngineFigures, () => unknown][] = [
     'flow report, with policies',
     'flowPoliciesMs',
     () => buildFlowReport({ ...base, policies, labelChanges } as typeof base),
+  ],
+  [
+    'with policies, timeline kept',
+    'flowPoliciesKeptMs',
+    () => buildFlowReport({ ...base, transitions: keptMoves, policies, labelChanges } as typeof base),
   ],
 ];
 
