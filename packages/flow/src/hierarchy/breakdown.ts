@@ -54,9 +54,11 @@ type ValueOf = {
 
 /**
  * An item's type does not change in the history Fluxion keeps: its value now is its value at any time.
- * Only the types of `ids` are looked up (the last item of each id, in one pass): no map of every item.
+ * Only the types of `ids` are looked up (the last item of each id, in one pass): no map of every item, and
+ * no list of the ids at all while no item has a type (most boards).
  */
-function typeValues(items: readonly BoardItem[], ids: readonly string[]): ValueOf {
+function typeValues(items: readonly BoardItem[], ids: () => readonly string[]): ValueOf {
+  if (!anyTyped(items)) return { at: () => null, now: () => null };
   let wanted: Set<string> | undefined;
   const typeOf = new Map<string, string | null>();
   for (const item of items) {
@@ -66,12 +68,24 @@ function typeValues(items: readonly BoardItem[], ids: readonly string[]): ValueO
       if (typeOf.size > 0 && typeOf.has(item.id)) typeOf.set(item.id, null);
       continue;
     }
-    wanted ??= new Set(ids);
+    wanted ??= new Set(ids());
     if (wanted.has(item.id)) typeOf.set(item.id, type);
   }
-  const now = (itemId: string) => typeOf.get(itemId) ?? null;
+  const now = typeOf.size === 0 ? () => null : (itemId: string) => typeOf.get(itemId) ?? null;
   return { at: now, now };
 }
+
+/** Whether any item has a type, kept per items array (the same object across a loaded version's analyses). */
+function anyTyped(items: readonly BoardItem[]): boolean {
+  let typed = typedItems.get(items);
+  if (typed === undefined) {
+    typed = items.some((item) => (item.issueType ?? null) !== null);
+    typedItems.set(items, typed);
+  }
+  return typed;
+}
+
+const typedItems = new WeakMap<readonly BoardItem[], boolean>();
 
 /**
  * A field's value at an instant: the last recorded change at or before it. A finished item counts under
@@ -113,7 +127,10 @@ export function dimensionBreakdown(input: BreakdownInput): DimensionFlow[] {
   const values =
     input.dimension.kind === 'field'
       ? fieldValues(input.dimension.changes)
-      : typeValues(input.items, [...finished.map((t) => t.itemId), ...input.aging.map((item) => item.id)]);
+      : typeValues(input.items, () => [
+          ...finished.map((t) => t.itemId),
+          ...input.aging.map((item) => item.id),
+        ]);
   const tallies = new Map<string | null, Tally>();
   const tally = (value: string | null) => {
     let t = tallies.get(value);

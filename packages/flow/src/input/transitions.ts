@@ -281,9 +281,35 @@ export function rowNames(input: Transitions, row: number): { from: string | null
   return { from: nameOf(input, input.from[row] as number), to: nameOf(input, input.to[row] as number) };
 }
 
+/**
+ * The latest instant among the moves (-Infinity: none; NaN when an instant is not a number, which no
+ * `now` is after), kept per columns object (never written once made): a loaded board's moves are read up
+ * to a later `now` by every analysis, and one comparison says so.
+ */
+function latestMove(columns: TransitionColumns): number {
+  let latest = latestMoves.get(columns);
+  if (latest === undefined) {
+    latest = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < columns.count; i++) {
+      const at = columns.at[i] as number;
+      if (Number.isNaN(at)) {
+        latest = Number.NaN;
+        break;
+      }
+      if (at > latest) latest = at;
+    }
+    latestMoves.set(columns, latest);
+  }
+  return latest;
+}
+
+const latestMoves = new WeakMap<TransitionColumns, number>();
+
 /** The rows at or before `now` (the same input when none is later). */
+
 export function upTo(input: Transitions, now: number): Transitions {
   if (!isTransitionColumns(input)) return input.filter((t) => t.at <= now);
+  if (latestMove(input) <= now) return input;
   let kept = 0;
   for (let i = 0; i < input.count; i++) if ((input.at[i] as number) <= now) kept++;
   if (kept === input.count) return input;

@@ -29,6 +29,27 @@ export type AgingTimelines = Pick<ReadonlyMap<string, ItemTimeline>, 'get'> & {
   startOf?: (itemId: string, column: string, position: number) => number | null | undefined;
 };
 
+/** Whether the item at a position sits in a WIP column: by its column's position when known, else by name. */
+function inWipTest(
+  items: readonly BoardItem[],
+  wip: readonly string[],
+  itemColumns: { positions: Int16Array; columns: readonly string[] } | undefined,
+): (position: number) => boolean {
+  const names = new Set(wip);
+  if (!itemColumns) {
+    return (i) => {
+      const column = (items[i] as BoardItem).column;
+      return column !== null && names.has(column);
+    };
+  }
+  const { positions, columns } = itemColumns;
+  const wipAt = Uint8Array.from(columns, (name) => (names.has(name) ? 1 : 0));
+  return (i) => {
+    const p = positions[i] as number;
+    return p >= 0 && wipAt[p] === 1;
+  };
+}
+
 /**
  * Aging work in progress: every current item in a WIP column (cycle start up to done) with its age, the
  * time since its cycle started, and its risk against the percentiles. Items with no known start are left out.
@@ -41,14 +62,16 @@ export function agingWip(
   percentiles: FlowPercentiles,
   /** Working time between two instants (the calendar's); elapsed time by default. */
   elapsed: (from: number, to: number) => number = (from, to) => Math.max(0, to - from),
+  /** Each item's column's position in `columns` (itemColumnPositions), when the caller keeps them. */
+  itemColumns?: { positions: Int16Array; columns: readonly string[] },
 ): AgingItem[] {
   const cycleStart = wip[0];
   if (cycleStart === undefined) return [];
-  const inWip = new Set(wip);
+  const inWip = inWipTest(items, wip, itemColumns);
   const rows: AgingItem[] = [];
   for (let i = 0; i < items.length; i++) {
+    if (!inWip(i)) continue;
     const item = items[i] as BoardItem;
-    if (item.column === null || !inWip.has(item.column)) continue;
     const started = timelines.startOf
       ? startedAt(timelines.startOf(item.id, cycleStart, i), item.enteredColumnAt)
       : ageStartedAt(timelines.get(item.id), item.enteredColumnAt, cycleStart);
@@ -60,7 +83,8 @@ export function agingWip(
       number: item.number,
       title: item.title,
       url: item.url,
-      column: item.column,
+      // In a WIP column, so in one.
+      column: item.column as string,
       started_at: isoTime(Math.min(started, now)),
       age_days: age,
       risk: agingRisk(age, percentiles),

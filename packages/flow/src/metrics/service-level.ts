@@ -36,6 +36,9 @@ export function proposeServiceLevel(
   return { percent, days: Math.max(1, Math.ceil(p)) };
 }
 
+/** When an item entered a column (`entered[column]` of its timeline): null never, undefined not a column. */
+export type EnteredAt = (t: ItemTimeline, column: string) => number | null | undefined;
+
 /**
  * For each in-progress column, the age (days since the commitment point) by which `percent` % of the
  * finished items of `sample` had left it: their entry into the next column (back-filled, so every
@@ -48,14 +51,16 @@ export function columnExitAges(
   done: string,
   percent: number,
   workingMs: (from: number, to: number) => number,
+  /** `t.entered[column]`, read where the caller holds it (the Flow report: the timeline's entry table). */
+  enteredAt: EnteredAt = (t, column) => t.entered[column],
 ): Record<string, number | null> {
   const commitment = wip[0];
   const ages: number[][] = wip.map(() => []);
   for (const t of sample) {
-    const start = commitment === undefined ? null : t.entered[commitment];
+    const start = commitment === undefined ? null : enteredAt(t, commitment);
     if (t.completedAt === null || start === null || start === undefined) continue;
     wip.forEach((_, i) => {
-      const left = t.entered[wip[i + 1] ?? done];
+      const left = enteredAt(t, wip[i + 1] ?? done);
       if (left !== null && left !== undefined) ages[i]?.push(workingMs(start, left) / DAY_MS);
     });
   }

@@ -1,6 +1,7 @@
 import type { Calendar } from '../core/calendar.ts';
 import { DAY_MS, days, isoDay, round } from '../core/numbers.ts';
 import { columnKinds } from '../input/columns.ts';
+import { itemColumnPositions } from '../input/item-columns.ts';
 import type { FlowStages } from '../input/stages.ts';
 import {
   type BlockedFieldMarker,
@@ -17,6 +18,7 @@ import type { DayRange } from '../metrics/flow-throughput.ts';
 import {
   columnExitAges,
   DEFAULT_SLE_PERCENT,
+  type EnteredAt,
   proposeServiceLevel,
   SLE_SAMPLE_DAYS,
   type ServiceLevel,
@@ -50,6 +52,8 @@ export type PolicyContext = {
   window: DayRange;
   timelines: readonly ItemTimeline[];
   byId: Pick<ReadonlyMap<string, ItemTimeline>, 'get'>;
+  /** `t.entered[column]` without the item's entries as an object (the Flow report reads its entry table). */
+  enteredAt?: EnteredAt;
   items: readonly BoardItem[];
   wip: readonly string[];
   policies: FlowPolicyInput;
@@ -86,7 +90,7 @@ function serviceLevel(c: PolicyContext): { sle: ServiceLevel; block: Omit<FlowSl
       source: c.policies.sle ? 'set' : 'proposed',
       proposal,
       sample: cycleDays.length,
-      column_limits: columnExitAges(sample, c.wip, done, sle.percent, c.calendar.workingMs),
+      column_limits: columnExitAges(sample, c.wip, done, sle.percent, c.calendar.workingMs, c.enteredAt),
     },
   };
 }
@@ -100,8 +104,10 @@ function flowTimeContext(c: PolicyContext): FlowTimeContext {
   return { inProgress, productive, workingMs: c.calendar.workingMs };
 }
 
-const startOf = (t: ItemTimeline | undefined, commitment: string | null) =>
-  commitment === null ? null : (t?.entered[commitment] ?? null);
+const startOf = (c: PolicyContext, t: ItemTimeline | undefined, commitment: string | null) =>
+  commitment === null || !t
+    ? null
+    : ((c.enteredAt ? c.enteredAt(t, commitment) : t.entered[commitment]) ?? null);
 
 /**
  * The policies' parts of the Flow answer: the SLE block and each aging item's `sle_risk`; the WIP limits;
@@ -153,19 +159,19 @@ function wipLimits(c: PolicyContext, timeline: BoardTimeline): WipLimitState[] {
   });
   if (limited.size === 0) return [];
   const daily = wipAtDayEnds(timeline.stays, limited, c.window, c.calendar.dayOf);
-  const counts = new Map<string, number>();
-  for (const item of c.items)
-    if (item.column !== null) counts.set(item.column, (counts.get(item.column) ?? 0) + 1);
-  return wipLimitStatus(limits, c.stages.columns, (col) => counts.get(col) ?? 0, daily, c.window).map(
-    (s) => ({
-      column: s.column,
-      limit: s.limit,
-      count: s.count,
-      over: s.over,
-      dates_over: s.daysOver.map(isoDay),
-      peak: s.peak,
-    }),
-  );
+  const columns = c.stages.columns;
+  // By each item's column's position (kept per items array): no string lookup per item.
+  const counts = new Int32Array(columns.length);
+  for (const p of itemColumnPositions(c.items, columns)) if (p >= 0) counts[p] = (counts[p] as number) + 1;
+  const countNow = (column: string) => counts[columns.indexOf(column)] ?? 0;
+  return wipLimitStatus(limits, columns, countNow, daily, c.window).map((s) => ({
+    column: s.column,
+    limit: s.limit,
+    count: s.count,
+    over: s.over,
+    dates_over: s.daysOver.map(isoDay),
+    peak: s.peak,
+  }));
 }
 
 function blocked(
@@ -181,7 +187,7 @@ function blocked(
   let total = 0;
   for (const point of points) {
     const t = c.byId.get(point.id);
-    const start = startOf(t, commitment);
+    const start = startOf(c, t, commitment);
     if (!t || t.completedAt === null || start === null) continue;
     const time = itemFlowTime(t.stays, start, t.completedAt, spans.get(point.id), ctx);
     point.blocked_days = days(time.blockedMs);
@@ -199,7 +205,7 @@ function blocked(
       continue;
     }
     const t = c.byId.get(item.id);
-    const start = startOf(t, commitment) ?? Date.parse(item.started_at);
+    const start = startOf(c, t, commitment) ?? Date.parse(item.started_at);
     item.blocked_days = days(itemFlowTime(t?.stays ?? [], start, c.now, own, ctx).blockedMs);
     item.blocked = own.at(-1)?.open === true;
     if (item.blocked) blockedNow++;

@@ -24,6 +24,7 @@ import { SLE_SAMPLE_DAYS } from '../metrics/service-level.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { keptRowsById } from '../timeline/kept-timeline.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
+import { itemColumnPositions } from '../input/item-columns.ts';
 import { commitmentModelOf } from '../metrics/commitment-model.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { DAY_MS, days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
@@ -220,27 +221,6 @@ function itemRowsOf(
 const itemRows = new WeakMap<object, WeakMap<readonly BoardItem[], ItemRows>>();
 
 /**
- * Each item's column's position in `columns` (-1: none), kept per items array and column list (the same
- * objects across the analyses of a loaded board's version): a string lookup per item, once.
- */
-function columnPositionsOf(items: readonly BoardItem[], columns: readonly string[]): Int16Array {
-  const key = columns.join('\u0000');
-  let kept = columnPositions.get(items);
-  if (kept?.key !== key || kept.positions.length !== items.length) {
-    const positions = new Int16Array(items.length);
-    for (let i = 0; i < items.length; i++) {
-      const column = (items[i] as BoardItem).column;
-      positions[i] = column === null ? -1 : columns.indexOf(column);
-    }
-    kept = { key, positions };
-    columnPositions.set(items, kept);
-  }
-  return kept.positions;
-}
-
-const columnPositions = new WeakMap<readonly BoardItem[], { key: string; positions: Int16Array }>();
-
-/**
  * Cumulative flow of the timeline's entries, read where the timeline holds them, followed by the items on
  * the board with no recorded move into their column (snapshotEntries).
  */
@@ -263,7 +243,7 @@ function cfdOf(
     const entry = t.entries[row * width + c] as number;
     return Number.isNaN(entry) ? null : entry;
   };
-  const positions = columnPositionsOf(input.items, input.columns);
+  const positions = itemColumnPositions(input.items, input.columns);
   const extra = snapshotEntriesBy(input.items, reached, input.columns, input.now, positions);
   const n = input.columns.length;
   const recorded = t.itemIds.length;
@@ -401,17 +381,20 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     startOf: (_: string, column: string, position: number) => entryAt(itemRow[position] as number, column),
   };
   const partial = hasPartialHistory(t);
-  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs).map((item) => {
-    const row = partial ? rowOf[item.id] : undefined;
-    const atLeast = row !== undefined && ageIsMinimumAt(t, row, entryAt(row, wip[0] ?? ''));
-    const estimated = input.estimatedItems?.has(item.id) === true;
-    if (!atLeast && !estimated) return item;
-    return {
-      ...item,
-      ...(atLeast ? { age_at_least: true } : {}),
-      ...(estimated ? { estimated: true as const } : {}),
-    };
-  });
+  const itemColumns = { positions: itemColumnPositions(input.items, input.columns), columns: input.columns };
+  const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs, itemColumns).map(
+    (item) => {
+      const row = partial ? rowOf[item.id] : undefined;
+      const atLeast = row !== undefined && ageIsMinimumAt(t, row, entryAt(row, wip[0] ?? ''));
+      const estimated = input.estimatedItems?.has(item.id) === true;
+      if (!atLeast && !estimated) return item;
+      return {
+        ...item,
+        ...(atLeast ? { age_at_least: true } : {}),
+        ...(estimated ? { estimated: true as const } : {}),
+      };
+    },
+  );
   const ahead = forecast(timelines, firstDayOf(t, calendar), today, s, calendar, weight);
   const policyParts = applyFlowPolicies(
     {
@@ -423,6 +406,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       window,
       timelines,
       byId,
+      enteredAt: (timeline, column) => entryAt((timeline as TimelineRow).row, column),
       items: input.items,
       wip,
       policies: input.policies ?? {},

@@ -62,13 +62,28 @@ type LazySource = {
   stayEnd: Float64Array;
 };
 
-function lazySource(t: BoardTimeline): LazySource {
+/**
+ * Where each item's stays begin, kept per stays object: a kept timeline's never change (each build into
+ * scratch buffers makes a new one), so a version's reports count a million stays once, not once each.
+ */
+function stayStarts(t: BoardTimeline): Int32Array {
   const s = t.stays;
+  const known = stayStartsOf.get(s);
+  if (known && known.length === t.itemIds.length + 1) return known;
   const from = new Int32Array(t.itemIds.length + 1);
   for (let i = 0; i < s.count; i++)
     from[(s.item[i] as number) + 1] = (from[(s.item[i] as number) + 1] as number) + 1;
   for (let item = 0; item < t.itemIds.length; item++)
     from[item + 1] = (from[item + 1] as number) + (from[item] as number);
+  stayStartsOf.set(s, from);
+  return from;
+}
+
+const stayStartsOf = new WeakMap<BoardTimeline['stays'], Int32Array>();
+
+function lazySource(t: BoardTimeline): LazySource {
+  const s = t.stays;
+  const from = stayStarts(t);
   const width = t.board.columns.length;
   return {
     names: [...t.board.index],
@@ -154,7 +169,8 @@ export function lazyItemTimelineAt(
   t: BoardTimeline,
 ): (row: number) => ItemTimeline & { readonly row: number } {
   const source = lazySource(t);
-  const made: LazyItemTimeline[] = [];
+  // Filled, so that its elements stay fast: written at scattered rows, an empty array turns into a dictionary.
+  const made: (LazyItemTimeline | undefined)[] = new Array(t.itemIds.length).fill(undefined);
   return (item) => {
     let view = made[item];
     if (!view) {
