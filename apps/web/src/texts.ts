@@ -13,6 +13,16 @@ const movements = (count: number) =>
 /** The bottleneck's window, named alike wherever the bottleneck is (Home, Time in State): the iteration. */
 const bottleneckWindow = (days: number) => `last ${days} days (iteration)`;
 
+/** The item page's partial-history note: what the lost moves leave unknown of this item, and nothing more. */
+const ITEM_LOST = {
+  cycleAndLead: ': its start is not known, so it has no cycle time and no lead time.',
+  cycle:
+    ': its start is not known, so it has no cycle time; its lead time counts from when it joined the board.',
+  lead: ': when it joined the board is not known, so it has no lead time.',
+  age: ': its start is not known, so its age counts from then (at least).',
+  nothing: '.',
+} as const;
+
 export const T = {
   appName: F.appName,
   nav: F.nav,
@@ -667,8 +677,9 @@ export const T = {
       `${percent}% within ${days}, ${source === 'set' ? 'set by the team' : 'proposed from the history'}`,
     notFinished: 'Not finished yet',
     sleNone: 'No SLE yet: it is proposed once 10 items have finished in the last 90 days.',
-    partial: (since: string) =>
-      `GitHub kept none of this item's moves before ${since}: its start is not known, so it has no lead time, and its age counts from then (at least).`,
+    /** What GitHub's lost moves take from this item, said from its own figures (the tiles above). */
+    partial: (since: string, lost: keyof typeof ITEM_LOST) =>
+      `GitHub kept none of this item's moves before ${since}${ITEM_LOST[lost]}`,
     moves: 'Moves',
     colWhen: 'When',
     colFrom: 'From',

@@ -115,7 +115,36 @@ describe('the item page', () => {
       },
     });
     expect(await screen.findByText('at least 23.2 days')).toBeTruthy();
-    expect(screen.getByTestId('item-partial').textContent).toContain('before Nov 20, 2026');
+    expect(screen.getByTestId('item-partial').textContent).toBe(
+      "GitHub kept none of this item's moves before Nov 20, 2026: its start is not known, so its age counts from then (at least).",
+    );
+  });
+
+  it('says of a finished item only what its tiles show unknown: a reconstructed joining keeps its lead time', async () => {
+    // The partial board's finished item (e2e/partial-history.spec.ts): its joining estimated, its start lost.
+    const finished = {
+      ...ANSWER,
+      item: { ...ANSWER.item, column: 'Shipped' },
+      completed_at: '2026-11-16T09:00:00.000Z',
+      started_at: null,
+      lead_time_days: 12,
+      cycle_time_days: null,
+      age_days: null,
+      history_known_from: '2026-11-16T09:00:00.000Z',
+      sle: null,
+    };
+    renderAt({ status: 200, body: finished });
+    expect(await screen.findByText('12 days')).toBeTruthy();
+    expect(screen.getByText('Unknown')).toBeTruthy();
+    expect(screen.getByTestId('item-partial').textContent).toBe(
+      "GitHub kept none of this item's moves before Nov 16, 2026: its start is not known, so it has no cycle time; its lead time counts from when it joined the board.",
+    );
+    cleanup();
+    renderAt({ status: 200, body: { ...finished, lead_time_days: null } });
+    expect(await screen.findAllByText('Unknown')).toHaveLength(2);
+    expect(screen.getByTestId('item-partial').textContent).toContain(
+      'so it has no cycle time and no lead time.',
+    );
   });
 
   it('names the open issues blocking it, each a link to GitHub, and no such list when none does', async () => {

@@ -60,6 +60,18 @@ export function ItemPage() {
   );
 }
 
+/** Which of the item's figures its lost moves leave unknown: the very ones its tiles show as Unknown. */
+function lostFigures(
+  data: Pick<ItemHistoryResponse, 'completed_at' | 'cycle_time_days' | 'lead_time_days' | 'age_is_minimum'>,
+): 'cycleAndLead' | 'cycle' | 'lead' | 'age' | 'nothing' {
+  if (data.completed_at === null) return data.age_is_minimum ? 'age' : 'nothing';
+  const cycle = data.cycle_time_days === null;
+  const lead = data.lead_time_days === null;
+  if (cycle && lead) return 'cycleAndLead';
+  if (cycle) return 'cycle';
+  return lead ? 'lead' : 'nothing';
+}
+
 function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId: string }) {
   const f = viewerFormat;
   const duration = (days: number | null) => (days === null ? t.unknown : f.duration(days, data.unit));
@@ -97,7 +109,7 @@ function ItemDetails({ data, projectId }: { data: ItemHistoryResponse; projectId
       {data.blocked_by.length > 0 && <BlockedBy data={data} />}
       {data.history_known_from && (
         <p className={styles.note} data-testid="item-partial">
-          {t.partial(formatDate(data.history_known_from, data.time_zone))}
+          {t.partial(formatDate(data.history_known_from, data.time_zone), lostFigures(data))}
         </p>
       )}
       <MovesTable data={data} />
