@@ -162,8 +162,14 @@ export const T = {
     trendNeeds: (days: number) => `Needs a completion in the ${days} days before`,
     /** No completion in the window: a change against the window before would read as "-100%". */
     trendNeedsNow: 'Needs a completion in this window',
-    stabilityNeeds: (sample: number, needed: number) =>
-      `Needs ${needed} completions in two iterations (has ${sample})`,
+    /** Items finished, none with a known start (docs/metrics.md §16): not "needs a completion" beside "6 finished". */
+    trendNeedsKnownStart: (finished: number) =>
+      finished === 1
+        ? 'Needs a finished item with a known start: the 1 in this window has none'
+        : `Needs a finished item with a known start: the ${finished} in this window have none`,
+    /** Stability reads the last two windows (docs/metrics.md §3): named in days, whatever the window. */
+    stabilityNeeds: (sample: number, needed: number, windowDays: number) =>
+      `Needs ${needed} completions in the last ${2 * windowDays} days (has ${sample})`,
     xAxis: 'Date',
     yAxis: 'Days',
     yAxisIn: (unit: string) => (unit === 'days' ? 'Days' : 'Working days'),

@@ -8,10 +8,20 @@ import type { DurationUnit } from '../../lib/units.ts';
 import { T } from '../../texts.ts';
 
 /** A trend tile: coloured only when the engine calls the trend clear; else "No clear change" and why. */
-function TrendTile({ label, change, days }: { label: string; change: TrendChange | null; days: number }) {
+function TrendTile({
+  label,
+  change,
+  days,
+  finished,
+}: {
+  label: string;
+  change: TrendChange | null;
+  days: number;
+  finished: number | undefined;
+}) {
   // null: no cycle-start column, so no cycle time at all (spec: not available).
   if (change === null) return <Tile label={label} value={formatTrend(null)} />;
-  const shown = trendDisplay(change, days);
+  const shown = trendDisplay(change, days, finished);
   return <Tile label={label} value={shown.value} tone={shown.tone} hint={shown.hint} />;
 }
 
@@ -24,17 +34,28 @@ export function LeadTimeTiles({ metrics, unit }: Props) {
   const t = T.leadTime;
   const stabilityKnown = metrics.stability_sample >= MIN_STABILITY_SAMPLE;
   const completions = metrics.lead_time_change.completions;
+  const finished = metrics.history_gaps?.finished;
   return (
     <TileGrid>
-      <TrendTile label={t.leadTrend} change={metrics.lead_time_change} days={metrics.window_days} />
-      <TrendTile label={t.cycleTrend} change={metrics.cycle_time_change} days={metrics.window_days} />
+      <TrendTile
+        label={t.leadTrend}
+        change={metrics.lead_time_change}
+        days={metrics.window_days}
+        finished={finished}
+      />
+      <TrendTile
+        label={t.cycleTrend}
+        change={metrics.cycle_time_change}
+        days={metrics.window_days}
+        finished={finished}
+      />
       {stabilityKnown ? (
         <Tile label={t.stability} value={metrics.stability} tone={stabilityTone(metrics.stability)} />
       ) : (
         <Tile
           label={t.stability}
           value={t.unknownValue}
-          hint={t.stabilityNeeds(metrics.stability_sample, MIN_STABILITY_SAMPLE)}
+          hint={t.stabilityNeeds(metrics.stability_sample, MIN_STABILITY_SAMPLE, metrics.window_days)}
         />
       )}
       {/* No completion in the window: no average (not "0") and no "Half of the 0 items…". */}
