@@ -24,7 +24,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { AppContext } from '../apps/server/src/context.ts';
 import type { TestDatabase } from '../apps/server/src/testing/databases.ts';
-import { type ServeOptions, serve, type Watched } from './api-serve.ts';
+import { type MemoryMb, type ServeOptions, serve, type Watched } from './api-serve.ts';
 import { codeRoot, serverCode } from './code.ts';
 import { type GeneratedBoard, generateBoard } from './generate-board.ts';
 import { leanClient } from './lean-client.ts';
@@ -474,12 +474,17 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
     const loops: string[] = [];
     const gcs: string[] = [];
     const figures: Partial<ApiFigures> = {};
+    const phases = memoryPhases(server.child);
     try {
+      await phases.after('listening');
       const coldCpuBefore = await ask<number>(server.child, 'cpu');
       const [, coldLead] = await timed(() => http1.get(ENDPOINTS.leadtime));
       const coldLeadCpu = (await ask<number>(server.child, 'cpu')) - coldCpuBefore;
+      await phases.after('cold leadtime');
       const [, coldTis] = await timed(() => http1.get(ENDPOINTS.timeinstate));
+      await phases.after('cold timeinstate');
       const [, coldFlow] = await timed(() => http1.get(FLOW));
+      await phases.after('cold flow');
       Object.assign(figures, { coldLeadMs: coldLead, coldTimeInStateMs: coldTis, coldFlowMs: coldFlow });
       console.log(
         `cold: leadtime ${coldLead.toFixed(0)} ms, server CPU ${coldLeadCpu.toFixed(0)} ms (first request after start: moves load + analysis), ` +
@@ -487,6 +492,7 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
           `flow with policies ${coldFlow.toFixed(0)} ms`,
       );
       const afterMove = await coldAfterMoves(database, board, http1);
+      await phases.after(`${MOVES_AFTER_START} moves`);
       const leads = afterMove.map((m) => m.lead);
       const tises = afterMove.map((m) => m.tis);
       console.log(
@@ -507,6 +513,7 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
         const serverCpuUs = (((await ask<number>(server.child, 'cpu')) - cpuBefore) * 1000) / full.requests;
         const fullGc = await ask<Watched>(server.child, 'watched');
         rows.push(row(`${endpoint} @ ${CONCURRENCY} conc.`, full, serverCpuUs));
+        await phases.after(`warm ${endpoint}`);
         gcs.push(
           `${endpoint} ${((fullGc.gcMs * 1000) / full.requests).toFixed(0)} µs (${fullGc.gcs} pauses, ${fullGc.majorGcs} major)`,
         );
@@ -525,6 +532,9 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
       console.log(`server's event loop during the open loop: ${loops.join('; ')}`);
       console.log(`server's GC pauses a warm answer, ${CONCURRENCY} in flight: ${gcs.join(', ')}`);
       console.log(`server peak RSS: ${rssMb.toFixed(0)} MB`);
+      console.log(
+        `server memory after each phase (MB: peak RSS so far / RSS / JS heap / array buffers): ${phases.lines()}`,
+      );
     } finally {
       http1.close();
       lean.close();
@@ -611,6 +621,24 @@ async function replicas(options: ServeOptions, auth: Record<string, string>): Pr
     for (const c of clients) c.close();
     await Promise.all(servers.map(stopServer));
   }
+}
+
+/**
+ * The server's memory after each phase: where the peak RSS was reached (a transient of the cold load, a
+ * version after a move, or the warm runs), and what it holds then (V8's heap, typed arrays' buffers).
+ */
+function memoryPhases(child: ChildProcess) {
+  const seen: string[] = [];
+  return {
+    async after(phase: string): Promise<void> {
+      const { rssMb, memory } = await ask<{ rssMb: number; memory?: MemoryMb }>(child, 'stats');
+      const now = memory
+        ? ` / ${memory.rss.toFixed(0)} / ${memory.heap.toFixed(0)} / ${memory.arrayBuffers.toFixed(0)}`
+        : '';
+      seen.push(`${phase} ${rssMb.toFixed(0)}${now}`);
+    },
+    lines: () => seen.join('; '),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;

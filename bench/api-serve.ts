@@ -42,7 +42,7 @@ export async function serve(
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   process.on('message', async (message) => {
     if (message === 'stats') {
-      process.send?.({ rssMb: process.resourceUsage().maxRSS / 1024 });
+      process.send?.({ rssMb: process.resourceUsage().maxRSS / 1024, memory: memoryMb() });
     } else if (message === 'cpu') {
       process.send?.(cpuMs());
     } else if (message === 'watch') {
@@ -112,6 +112,15 @@ const watch = (() => {
     },
   };
 })();
+
+/** What the process holds now (MB): RSS, V8's heap, and the buffers outside it. */
+export type MemoryMb = { rss: number; heap: number; arrayBuffers: number };
+
+function memoryMb(): MemoryMb {
+  const { rss, heapUsed, arrayBuffers } = process.memoryUsage();
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  return { rss: mb(rss), heap: mb(heapUsed), arrayBuffers: mb(arrayBuffers) };
+}
 
 /** CPU time (user + system) this process has used, in milliseconds. */
 function cpuMs(): number {
