@@ -133,7 +133,10 @@ export function keptTimeline(
       if (found.pool !== earlier.pool) release(earlier.pool);
     } else {
       const pool = takePool();
-      found = { ...fresh(transitions, build(columns, transitions, pool), pool), ...shape };
+      // A whole board's working buffers (~40 MB at a million moves) live only while it is grouped: kept
+      // in the shared scratch they would stay for good, beside the timeline that no longer needs them.
+      const timeline = scratch.aside(() => build(columns, transitions, pool));
+      found = { ...fresh(transitions, timeline, pool), ...shape };
     }
     own(transitions, found);
     keptIds.add(found.timeline.itemIds);

@@ -17,11 +17,16 @@ export type BufferPool = {
   u8: (key: string, length: number) => Uint8Array;
   /** Drops the buffers. */
   clear: () => void;
+  /**
+   * Runs `work` with buffers of its own (dropped after it), leaving the pool's as they were: for a
+   * one-off input far larger than those the pool serves, so that the pool does not keep its size.
+   */
+  aside: <T>(work: () => T) => T;
 };
 
 /** A pool of its own (scratch is the shared one). */
 export function bufferPool(): BufferPool {
-  const pool = new Map<string, View>();
+  let pool = new Map<string, View>();
   function take<T extends View>(key: string, ctor: Ctor<T>, length: number): T {
     let buffer = pool.get(key) as T | undefined;
     if (!buffer || buffer.length < length) {
@@ -37,6 +42,15 @@ export function bufferPool(): BufferPool {
     i16: (key, length) => take(key, Int16Array, length),
     u8: (key, length) => take(key, Uint8Array, length),
     clear: () => pool.clear(),
+    aside: (work) => {
+      const kept = pool;
+      pool = new Map();
+      try {
+        return work();
+      } finally {
+        pool = kept;
+      }
+    },
   };
 }
 
