@@ -95,7 +95,24 @@ export function redactForViewer(items: readonly BoardItem[], visibility: Visibil
   return { items: viewed, hidden };
 }
 
+/**
+ * Each item's private form, made once per item object: a board version's items keep the objects of
+ * those unchanged (move-log/items.ts), so a viewer who may read none of a 100,000-item board's
+ * repositories does not get 100,000 new objects after every recorded change (~20 MB that lived a
+ * version, then waited for a full collection).
+ */
+const privateForms = new WeakMap<BoardItem, BoardItem>();
+
 function privateItem(item: BoardItem): BoardItem {
+  let form = privateForms.get(item);
+  if (!form) {
+    form = withoutItemContent(item);
+    privateForms.set(item, form);
+  }
+  return form;
+}
+
+function withoutItemContent(item: BoardItem): BoardItem {
   return {
     id: item.id,
     number: null,

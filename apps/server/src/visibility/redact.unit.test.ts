@@ -65,6 +65,22 @@ describe('redactForViewer', () => {
     });
   });
 
+  it('gives an unchanged item the same private form at the next board version, and a changed one a new form', () => {
+    const visibility = visibilityOf(repositoriesOf(items), new Set(['acme/api']));
+    const [, before] = redactForViewer(items, visibility).items;
+    const moved = { ...(items[1] as BoardItem), column: 'Done', enteredColumnAt: 2_000 };
+    const [, same] = redactForViewer([...items], visibility).items;
+    const [, changed] = redactForViewer([items[0] as BoardItem, moved], visibility).items;
+    expect(same).toBe(before);
+    expect(changed).not.toBe(before);
+    expect(changed).toMatchObject({
+      id: 'b',
+      title: PRIVATE_ITEM_TITLE,
+      column: 'Done',
+      enteredColumnAt: 2_000,
+    });
+  });
+
   it('shares one key between viewers who see the same items, and none ("") when they see them all', () => {
     const repositories = repositoriesOf(items);
     expect(repositories.sort()).toEqual(['acme/api', 'acme/vault']);
