@@ -5,6 +5,7 @@
  * server's modules are handed in, so that the same code also runs under tsx for a revision the bundler
  * cannot take (bench/serve-bundle.ts).
  */
+import { readFileSync } from 'node:fs';
 import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { buildApp } from '../apps/server/src/app.ts';
 import type { loadConfig } from '../apps/server/src/config.ts';
@@ -42,7 +43,7 @@ export async function serve(
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   process.on('message', async (message) => {
     if (message === 'stats') {
-      process.send?.({ rssMb: process.resourceUsage().maxRSS / 1024, memory: memoryMb() });
+      process.send?.({ rssMb: peakRssMb(), memory: memoryMb() });
     } else if (message === 'cpu') {
       process.send?.(cpuMs());
     } else if (message === 'watch') {
@@ -112,6 +113,21 @@ const watch = (() => {
     },
   };
 })();
+
+/**
+ * The most this process has held (MB). Not `resourceUsage().maxRSS`: Linux carries a process's peak
+ * over `exec`, so a forked server's counted the load generator's RSS at the fork (~260 MB on
+ * PostgreSQL, its board generated); /proc's VmHWM is the peak of the server's own memory since exec.
+ */
+function peakRssMb(): number {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    if (kb) return Number(kb) / 1024;
+  } catch {
+    // Not Linux: the process's own figure.
+  }
+  return process.resourceUsage().maxRSS / 1024;
+}
 
 /** What the process holds now (MB): RSS, V8's heap, and the buffers outside it. */
 export type MemoryMb = { rss: number; heap: number; arrayBuffers: number };
