@@ -9,8 +9,6 @@ import { isPaywallError } from '../../components/Paywall/Paywall.tsx';
 import { NotEnoughData } from '../../components/NotEnoughData.tsx';
 import { doneColumn, flowHasCompletions } from '../../lib/readiness.ts';
 import { HelpToggle } from '../../components/HelpToggle.tsx';
-import { InsightBanner } from '../../components/InsightBanner.tsx';
-import { HistoryGapsNote } from '../../components/HistoryGapsNote.tsx';
 import { Page } from '../../components/Page.tsx';
 import { exportCalendar } from '../../lib/exportCsv.ts';
 import { useAnalysisProject } from '../../projects/useAnalysisProject.ts';
@@ -33,7 +31,7 @@ import { useEstimated } from '../../components/EstimatedHistory/EstimatedSelect.
 import { estimatedQuery } from '../../lib/estimated.ts';
 import { ShareDialog } from '../ManageProjects/share/ShareDialog.tsx';
 import styles from './Flow.module.css';
-import { FlowTiles } from './FlowTiles.tsx';
+import { FlowHeadline } from './FlowTiles.tsx';
 import { ForecastTable } from './ForecastTable.tsx';
 import { TypeBreakdown } from './TypeBreakdown.tsx';
 import { unitOf } from '../../lib/units.ts';
@@ -136,11 +134,7 @@ export function FlowPage() {
         {(data) => (
           <UnitField.Provider value={data.unit === 'estimate' ? (estimateField ?? 'estimate') : null}>
             {flowHasCompletions(data) ? (
-              <>
-                <FlowTiles data={data} unit={unitOf(calendar)} />
-                <InsightBanner insight={data.performance_insight} />
-                <HistoryGapsNote gaps={data.history_gaps} days={data.window.days} kind="cycle" />
-              </>
+              <FlowHeadline data={data} unit={unitOf(calendar)} />
             ) : (
               project && (
                 <NotEnoughData

@@ -1,4 +1,6 @@
 import type { FlowResponse } from '@fluxion/contract';
+import { HistoryGapsNote } from '../../components/HistoryGapsNote.tsx';
+import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
 import { atRiskTone } from '../../lib/thresholds.ts';
@@ -78,5 +80,19 @@ export function FlowTiles({ data, unit = 'days' }: { data: FlowResponse; unit?: 
         hint={data.forecast ? t.nextHintOf(forecastSample(data.forecast, unit)) : undefined}
       />
     </TileGrid>
+  );
+}
+
+/**
+ * Flow's figures and what they say, as the Flow page and a shared view both show them: the tiles, the
+ * insight and, under it, the finished items whose start GitHub lost (docs/metrics.md §16).
+ */
+export function FlowHeadline({ data, unit }: { data: FlowResponse; unit: DurationUnit }) {
+  return (
+    <>
+      <FlowTiles data={data} unit={unit} />
+      <InsightBanner insight={data.performance_insight} />
+      <HistoryGapsNote gaps={data.history_gaps} days={data.window.days} kind="cycle" />
+    </>
   );
 }

@@ -6,7 +6,6 @@ import { HttpError } from '../../api/errors.ts';
 import { api } from '../../api/instance.ts';
 import analysis from '../../components/Analysis.module.css';
 import { Exportable } from '../../components/Export/Exportable.tsx';
-import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { Page } from '../../components/Page.tsx';
 import { leadTimeRows, timeInStateRows } from '../../lib/chartData.ts';
@@ -20,7 +19,7 @@ import { CfdChart } from '../Flow/CfdChart.tsx';
 import { ExportBoard } from '../Flow/ChartCard.tsx';
 import { CycleTimeChart } from '../Flow/CycleTimeChart.tsx';
 import flow from '../Flow/Flow.module.css';
-import { FlowTiles } from '../Flow/FlowTiles.tsx';
+import { FlowHeadline } from '../Flow/FlowTiles.tsx';
 import { ForecastTable } from '../Flow/ForecastTable.tsx';
 import { LeadTimeChart } from '../LeadTime/LeadTimeChart.tsx';
 import { TimeInStateChart } from '../TimeInState/TimeInStateChart.tsx';
@@ -77,8 +76,7 @@ export function SharedViewPage() {
             {T.share.filtersOn(filtersOn)}
           </Flash>
         )}
-        <FlowTiles data={flowData} unit={unit} />
-        <InsightBanner insight={flowData.performance_insight} />
+        <FlowHeadline data={flowData} unit={unit} />
         <ExportBoard.Provider value={data.project_title}>
           <div className={flow.stack}>
             <CfdChart data={flowData} calendar={calendar} />
