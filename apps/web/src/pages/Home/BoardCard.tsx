@@ -10,6 +10,7 @@ import { WipAtRiskTile } from '../Flow/FlowTiles.tsx';
 import { Paywall } from '../../components/Paywall/Paywall.tsx';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
+import { awaitsData } from '../../lib/sync.ts';
 import { T } from '../../texts.ts';
 import styles from './BoardCard.module.css';
 import { SleAtRiskList } from '../../components/FlowPolicies/SleAtRiskList.tsx';
@@ -134,7 +135,14 @@ export function BoardCard({
       {board.status === 'ok' && (
         <FlowFigures board={board} days={days} unit={durationUnit(project?.calendar)} />
       )}
-      {board.status === 'no_data' && <Calm icon={HourglassIcon} title={t.noData} text={t.noDataText(days)} />}
+      {/* A board just added has no figures because its history is still on its way, as its pages say. */}
+      {board.status === 'no_data' && (
+        <Calm
+          icon={HourglassIcon}
+          title={t.noData}
+          text={project && awaitsData(project) ? T.states.importing : t.noDataText(days)}
+        />
+      )}
       {board.status === 'failed' && <Calm icon={AlertIcon} title={t.cardFailed} text={board.message} />}
       {board.status === 'locked' && <Paywall compact />}
     </article>
