@@ -13,7 +13,11 @@ export function IssuesTiles({ total, stats, unit = 'days' }: Props) {
   return (
     <TileGrid>
       <Tile label={t.total} value={total} />
-      <Tile label={t.avgDaysIn(unit)} value={formatDays(stats.avg_days)} />
+      {/* No issue in the column: no average (not "0"), as Lead Time's tile shows none without a completion. */}
+      <Tile
+        label={t.avgDaysIn(unit)}
+        value={total === 0 ? T.common.notAvailable : formatDays(stats.avg_days)}
+      />
       <Tile
         label={t.over1x}
         value={over1}
