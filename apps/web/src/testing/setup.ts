@@ -17,6 +17,9 @@ await import('@fluxion/contract');
 // or stored must be gone before the next, whichever file it is in.
 afterEach(() => {
   cleanup();
+  // Recharts measures text in a span it adds to the body and leaves there (looked up by id, so removing it
+  // is safe): its "0" was found by the next file's `queryByText('0')` (HistoryGapsNote.test after a chart).
+  document.getElementById('recharts_measurement_span')?.remove();
   localStorage.clear();
   sessionStorage.clear();
 });
