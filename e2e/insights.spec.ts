@@ -177,7 +177,9 @@ for (const size of SIZES) {
       await page.goto('/flow');
       await expect(tile(page, 'Cycle time 85th percentile')).toContainText(/[\d.]+ working days/);
       await expect(
-        page.getByText(/Monte Carlo, from the throughput of the \d+ working days of the last 30 days/),
+        page.getByText(
+          /Monte Carlo, from the throughput of the \d+ working days of the 30 days before today/,
+        ),
       ).toBeVisible();
       await page.screenshot({
         path: test.info().outputPath(`insights-flow-working-${size.name}.png`),

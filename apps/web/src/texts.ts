@@ -273,12 +273,16 @@ export const T = {
      * The forecast's sample said as it is, beside the page's window: the working days of the window on a
      * calendar with days off, or the days of history the window holds when the board is younger.
      */
+    /**
+     * The forecast samples whole days, today left out (docs/metrics.md §11): "before today", so that it is
+     * not read as the throughput tile's "in 30 days", which ends today (43 there, 44 sampled on the demo).
+     */
     sampleOf: (sampleDays: number, windowDays: number, unit: string) =>
       unit !== 'days'
-        ? `the ${sampleDays} working days of the last ${windowDays} days`
+        ? `the ${sampleDays} working days of the ${windowDays} days before today`
         : sampleDays === windowDays
-          ? `the last ${windowDays} days`
-          : `the ${sampleDays} days of history in the last ${windowDays} days`,
+          ? `the ${windowDays} days before today`
+          : `the ${sampleDays} days of history in the ${windowDays} days before today`,
     nextHintOf: (sample: string) => `Monte Carlo, from the throughput of ${sample}`,
     cfdTitle: 'Cumulative flow',
     cfdCaption: 'Items per column each day, stacked: widening bands are queues growing.',
