@@ -100,6 +100,14 @@ for (const size of SIZES) {
       // Issues in Columns lists the six in Shipped.
       await page.goto(`/issues-in-columns?project=${project.id}`);
       await expect(page.getByLabel('Select Column:').locator('option')).toContainText(['Shipped (6 issues)']);
+      // One of them: its page says of it only what its tiles show unknown (its lead time is known, issue 37).
+      await page.getByLabel('Select Column:').selectOption({ label: 'Shipped (6 issues)' });
+      await page.getByTestId('issue-item-link').first().click();
+      await expect(page.locator('[data-tone]').filter({ hasText: 'Lead time' })).toContainText(/\d+ days/);
+      await expect(page.locator('[data-tone]').filter({ hasText: 'Cycle time' })).toContainText('Unknown');
+      await expect(page.getByTestId('item-partial')).toContainText(
+        'so it has no cycle time; its lead time counts from when it joined the board.',
+      );
 
       // Home's card: the Flow page's figures and sentence.
       await page.goto('/');
