@@ -122,7 +122,8 @@ for (const size of SIZES) {
         .filter({ has: page.getByText('Demo', { exact: true }) });
       const homeLine = await demoCard.getByTestId('board-bottleneck').innerText();
       const named = homeLine.match(/Bottleneck: '([^']+)'/)?.[1];
-      const homeWindow = homeLine.match(/\(last (\d+) days\)/)?.[1];
+      // Home names it as Time in State does (0ef5f4f): "…, last 14 days (iteration)".
+      const homeWindow = homeLine.match(/last (\d+) days \(iteration\)/)?.[1];
       expect(homeWindow).toBeTruthy();
       expect(named).toBeTruthy();
       await page.goto('/time-in-state?demo=1');
