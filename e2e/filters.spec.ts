@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support/journey.ts';
 import { signInNewUser } from './support/own-world.ts';
 
 /** The text of the demo Flow page's tiles and insight: what a filter must change. */
