@@ -191,6 +191,9 @@ export const T = {
       `${days} ${unit} per stay, ${bottleneckWindow(window)}, as on Home and Flow`,
     intensity: 'Stage Intensity',
     intensityHint: (window: number) => `vs the other in-progress columns, ${bottleneckWindow(window)}`,
+    /** Why both bottleneck tiles read N/A: the engine names none (docs/metrics.md, "One model of commitment"). */
+    noBottleneckHint: (window: number) =>
+      `No stay in an in-progress column ended in the ${bottleneckWindow(window)}`,
     activeRatio: 'Active Work Ratio (%)',
     /** Not flow efficiency (docs/metrics.md §17): the page says which is which. */
     activeRatioHint:

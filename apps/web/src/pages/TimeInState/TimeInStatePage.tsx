@@ -86,6 +86,7 @@ export function TimeInStatePage() {
                 metrics={data.metrics}
                 classification={data.column_classification}
                 unit={unit}
+                iterationDays={iterationDays}
               />
               <InsightBanner insight={data.metrics.performance_insight} />
               <HistoryGapsNote gaps={data.metrics.history_gaps} days={days} kind="stays" />

@@ -15,7 +15,7 @@ const classification = { productive: ['In Progress', 'In Review'], waiting: ['Re
 const TEXT = 'Productive columns: In Progress, In Review. Waiting columns: Ready, QA.';
 
 function renderTiles() {
-  render(<TimeInStateTiles metrics={metrics} classification={classification} />);
+  render(<TimeInStateTiles metrics={metrics} classification={classification} iterationDays={14} />);
   return (tile: string) => screen.getByRole('button', { name: `About ${tile}` });
 }
 
@@ -71,11 +71,21 @@ describe('Time in State tiles with nothing to measure', () => {
 
   it('say N/A for the intensity and the active work ratio, not 0x and 0 %', () => {
     const empty = { ...metrics, time_intensive_column: null, stage_intensity: 0, active_work_ratio: null };
-    const { container } = render(<TimeInStateTiles metrics={empty} classification={classification} />);
+    const { container } = render(
+      <TimeInStateTiles metrics={empty} classification={classification} iterationDays={14} />,
+    );
     const text = container.textContent ?? '';
     expect(text).not.toContain('0x');
     expect(text).not.toMatch(/\b0(\.0)?\s?%/);
     expect(text.match(/N\/A/g)).toHaveLength(3);
+  });
+
+  it('say why there is no bottleneck: no in-progress stay ended in the iteration, the window it is read in', () => {
+    const empty = { ...metrics, time_intensive_column: null, stage_intensity: 0, bottleneck: null };
+    render(<TimeInStateTiles metrics={empty} classification={classification} iterationDays={14} />);
+    expect(
+      screen.getAllByText('No stay in an in-progress column ended in the last 14 days (iteration)'),
+    ).toHaveLength(2);
   });
 
   it('say N/A for queue health when no committed item is open, like their neighbours, not a green Healthy', () => {
@@ -85,7 +95,9 @@ describe('Time in State tiles with nothing to measure', () => {
       active_work_ratio: null,
       queue_health_ratio: null,
     };
-    const { container } = render(<TimeInStateTiles metrics={empty} classification={classification} />);
+    const { container } = render(
+      <TimeInStateTiles metrics={empty} classification={classification} iterationDays={14} />,
+    );
     const text = container.textContent ?? '';
     expect(text).not.toContain('Healthy');
     expect(text.match(/N\/A/g)).toHaveLength(4);

@@ -10,9 +10,11 @@ type Props = {
   metrics: TimeInStateMetrics;
   classification: ColumnClassification | undefined;
   unit?: DurationUnit;
+  /** The bottleneck's window (the board's iteration), named when there is no bottleneck to show. */
+  iterationDays: number;
 };
 
-export function TimeInStateTiles({ metrics, classification, unit = 'days' }: Props) {
+export function TimeInStateTiles({ metrics, classification, unit = 'days', iterationDays }: Props) {
   const t = T.timeInState;
   // The bottleneck's own window (the iteration) is named on its tiles: the page's window may differ.
   const b = metrics.bottleneck;
@@ -24,7 +26,9 @@ export function TimeInStateTiles({ metrics, classification, unit = 'days' }: Pro
       <Tile
         label={t.intensive}
         value={metrics.time_intensive_column ?? T.common.notAvailable}
-        hint={b ? t.intensiveHint(formatDays(b.days), unit, b.window_days) : undefined}
+        hint={
+          b ? t.intensiveHint(formatDays(b.days), unit, b.window_days) : t.noBottleneckHint(iterationDays)
+        }
         tooltip={tooltip}
       />
       <Tile
@@ -35,7 +39,7 @@ export function TimeInStateTiles({ metrics, classification, unit = 'days' }: Pro
             : formatIntensity(metrics.stage_intensity)
         }
         tone={metrics.time_intensive_column === null ? undefined : intensityTone(metrics.stage_intensity)}
-        hint={b ? t.intensityHint(b.window_days) : undefined}
+        hint={b ? t.intensityHint(b.window_days) : t.noBottleneckHint(iterationDays)}
         tooltip={tooltip}
       />
       <Tile
