@@ -23,6 +23,8 @@ export const P = {
     source: { set: 'set by the team', proposed: 'proposed from the last 90 days' },
     line: (percent: number, days: number) => `SLE ${percent}%: ${days}d`,
     none: 'No SLE yet: fewer than 10 items finished in the last 90 days.',
+    /** The proposal reads the items the filter keeps: said of them, not of the board. */
+    noneFiltered: 'No SLE yet: fewer than 10 of the items the filter keeps finished in the last 90 days.',
     atRiskTitle: 'At risk of missing the SLE',
     atRiskEmpty: 'No item in progress is at risk of missing the SLE.',
     atRiskMore: (n: number) => `and ${n} more`,

@@ -8,7 +8,16 @@ import styles from './FlowPolicies.module.css';
  * The board's flow policies as the Flow answer applies them: its SLE (set or proposed), its WIP limits
  * (now, and the days over in the window), blocked time and flow efficiency.
  */
-export function FlowPoliciesSummary({ data, unit }: { data: FlowResponse; unit?: DurationUnit }) {
+export function FlowPoliciesSummary({
+  data,
+  unit,
+  filtered = false,
+}: {
+  data: FlowResponse;
+  unit?: DurationUnit;
+  /** Whether an item filter is on: a proposal missing for lack of finished items is then the filter's. */
+  filtered?: boolean;
+}) {
   const sle = data.sle;
   const blocked = data.blocked;
   // "0 items are blocked now" on a board where nothing was blocked in the window is noise: said only
@@ -23,7 +32,7 @@ export function FlowPoliciesSummary({ data, unit }: { data: FlowResponse; unit?:
             <span className={styles.muted}>({P.sle.source[sle.source]})</span>
           </>
         ) : (
-          <span className={styles.muted}>{P.sle.none}</span>
+          <span className={styles.muted}>{filtered ? P.sle.noneFiltered : P.sle.none}</span>
         )}
       </span>
       {blocked && blocked.flow_efficiency !== null && (

@@ -150,7 +150,7 @@ export function FlowPage() {
               </p>
             )}
             <ExportBoard.Provider value={project?.title ?? ''}>
-              <FlowPoliciesSummary data={data} unit={unitOf(calendar)} />
+              <FlowPoliciesSummary data={data} unit={unitOf(calendar)} filtered={isFiltered(filter)} />
               <SleAtRiskList
                 items={sleAtRiskItems(data)}
                 sle={data.sle}
