@@ -718,7 +718,7 @@ async function breakdown(database: TestDatabase): Promise<void> {
   console.log(
     `cold breakdown (in-process): load ${data.transitions.count} moves ${loadMs.toFixed(0)} ms ` +
       `(${data.segmentMoves} from segments; from rows alone ${rowsMs.toFixed(0)} ms; ` +
-      `${Number.isNaN(snapshotMs) ? 'no board snapshot in this revision' : `from the board snapshot ${snapshotMs.toFixed(0)} ms, its items ${snapshotItemsMs.toFixed(0)} ms`}), ` +
+      `${Number.isNaN(snapshotMs) ? 'no board snapshot read' : `from the board snapshot ${snapshotMs.toFixed(0)} ms, its items ${snapshotItemsMs.toFixed(0)} ms`}), ` +
       `${items.length} items ${itemsMs.toFixed(0)} ms (from rows alone ${itemRowsMs.toFixed(0)} ms); ` +
       `engine first run leadtime ${leadMs.toFixed(0)} ms, timeinstate ${tisMs.toFixed(0)} ms; ` +
       `JSON leadtime ${leadJsonMs.toFixed(1)} ms (${(leadJson.length / 1024).toFixed(0)} KB), ` +
