@@ -560,8 +560,12 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
       const cpuBefore = await ask<number>(server.child, 'cpu');
       const [, ms] = await timed(() => http1.get(ENDPOINTS.leadtime));
       const cpu = (await ask<number>(server.child, 'cpu')) - cpuBefore;
+      // Time in state next, as a page opened after a deploy asks it: what lead time left unloaded.
+      const [, tisMs] = await timed(() => http1.get(ENDPOINTS.timeinstate));
+      const tisCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu;
       console.log(
-        `cold start ${start + 1}: leadtime ${ms.toFixed(0)} ms, server CPU ${cpu.toFixed(0)} ms; ${load()}`,
+        `cold start ${start + 1}: leadtime ${ms.toFixed(0)} ms, server CPU ${cpu.toFixed(0)} ms; ` +
+          `then timeinstate ${tisMs.toFixed(0)} ms, server CPU ${tisCpu.toFixed(0)} ms; ${load()}`,
       );
     } finally {
       http1.close();
