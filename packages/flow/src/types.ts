@@ -102,8 +102,8 @@ export type TimeInStateInput = FlowInput & {
    * (default `days`).
    */
   storyDays?: number;
-  /** Current items, for the queue health ratio. */
-  items: readonly BoardItem[];
+  /** Current items, for the queue health ratio: only their columns are read. */
+  items: readonly Pick<BoardItem, 'column'>[];
 };
 
 export type IssuesInColumnInput = BoardColumns & {

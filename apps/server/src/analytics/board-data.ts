@@ -24,6 +24,21 @@ export async function boardData(ctx: ApiContext, board: AnalysedBoard): Promise<
   return data;
 }
 
+/**
+ * Whether an analysis that reads the items only to filter them, or to leave archived items or a level of
+ * work out, needs them (as the viewer sees them) for this request. On a board whose items name no parent,
+ * the automatic level and the leaf items leave nothing out, for every viewer.
+ */
+export function itemsLeaveOut(
+  board: AnalysedBoard,
+  filter: RequestFilter,
+  ctx: ApiContext,
+): boolean | Promise<boolean> {
+  if (filter.on || !board.includeArchived || board.workLevel === 'parents') return true;
+  if (board.workLevel === 'all') return false;
+  return ctx.analytics.boards.namesParents(ctx.db, board.id, board.version);
+}
+
 /** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */
 export async function filtered(
   ctx: ApiContext,

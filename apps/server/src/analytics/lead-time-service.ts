@@ -5,7 +5,7 @@ import type { Viewer } from './access.ts';
 import { badRequest } from '../http/errors.ts';
 import type { AnalysedBoard } from './board.ts';
 import { historyInput } from './history-view.ts';
-import { boardData, filtered } from './board-data.ts';
+import { boardData, filtered, itemsLeaveOut } from './board-data.ts';
 import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
 
 /** Without `cycle_time`, the board's own cycle-start column applies. */
@@ -27,14 +27,9 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
       throw badRequest(`cycle_time: "${cycleStart}" is not a column of this project`, 'cycle_time');
     }
   },
-  // Lead time reads the items only to filter them or to leave archived items or a level of work out:
-  // what the viewer sees of them matters then. On a board whose items name no parent, the automatic
-  // level and the leaf items leave nothing out, for every viewer (a cold first answer reads no item).
-  readsItems: (board, filter, ctx) => {
-    if (filter.on || !board.includeArchived || board.workLevel === 'parents') return true;
-    if (board.workLevel === 'all') return false;
-    return ctx.analytics.boards.namesParents(ctx.db, board.id, board.version);
-  },
+  // Lead time reads the items only to filter them or to leave archived items or a level of work out
+  // (a cold first answer on a board whose items name no parent reads no item).
+  readsItems: itemsLeaveOut,
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
     const data = await boardData(ctx, board);

@@ -3,8 +3,8 @@ import { buildTimeInStateReport } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import { historyInput } from './history-view.ts';
-import type { FilterView } from './item-filter.ts';
-import { boardData, filtered } from './board-data.ts';
+import { columnsOfBoardItems } from '../move-log/items.ts';
+import { boardData, filtered, itemsLeaveOut } from './board-data.ts';
 import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
 
 type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery> & HistoryQuery;
@@ -13,10 +13,17 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
   name: 'tis',
   // The engine reads the clock for the window's last day and the moves up to now (no age of open work).
   daily: true,
-  readsItems: () => true,
+  // The engine reads of the items only their columns (queue health), which redaction keeps: beyond a
+  // filter, archived items or a level of work left out, the columns of the items on the board are enough.
+  readsItems: itemsLeaveOut,
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
-    const { items, transitions } = await filtered(ctx, board, filter, view as FilterView);
+    const { items, transitions } = view
+      ? await filtered(ctx, board, filter, view)
+      : {
+          items: await columnsOfBoardItems(ctx.db, board.id),
+          transitions: (await boardData(ctx, board)).transitions,
+        };
     const report = buildTimeInStateReport({
       columns: board.columns,
       // The commitment point keeps queues before it out of the bottleneck.

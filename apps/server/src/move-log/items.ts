@@ -51,6 +51,24 @@ export async function loadBoardItems(db: Db, boardId: string, useSnapshot = true
 }
 
 /**
+ * The columns of the items now on a board, one entry an item (the items of a column share theirs): what
+ * the queue health ratio reads of them, counted by the database instead of reading and building 100,000
+ * items (issue 38).
+ */
+export async function columnsOfBoardItems(db: Db, boardId: string): Promise<{ column: string | null }[]> {
+  const rows = await db
+    .selectFrom('items')
+    .select((eb) => ['column_name', eb.fn.countAll<number | string>().as('count')])
+    .where('board_id', '=', boardId)
+    .where('removed_at', 'is', null)
+    .groupBy('column_name')
+    .execute();
+  return rows.flatMap((r) =>
+    Array<{ column: string | null }>(Number(r.count)).fill({ column: r.column_name }),
+  );
+}
+
+/**
  * `previous` with the items changed since: those written by a transaction that took a later value of
  * the board's item counter (boards/repository `takeItemSeq`), added, replaced or, when they left the
  * board, dropped. A rewrite of the board (renamed columns, the demo reset) reads them all again.

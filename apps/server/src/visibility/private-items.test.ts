@@ -72,6 +72,15 @@ describe.each(cases)('private items on a shared board ($name)', async ({ create 
     expect(visible).toEqual(bobs.issues.filter((i) => i.id !== secret?.id));
   });
 
+  it("counts a private item in time in state's queue health as it counts Bob's: one answer for both", async () => {
+    const tis = (user: typeof bob) =>
+      get(user, `/api/timeinstate/?project=${encodeURIComponent(vault)}&days=30`).then((r) => r.json());
+    const alices = await tis(alice);
+    // The private item in In Progress is the open work the ratio reads: without it there is none (null).
+    expect(alices.metrics.queue_health_ratio).not.toBeNull();
+    expect(alices).toEqual(await tis(bob));
+  });
+
   it('keeps the counts and times of private items: the column figures are the same for both', async () => {
     const bobs = (await get(bob, inProgress(vault))).json();
     const alices = (await get(alice, inProgress(vault))).json();

@@ -12,13 +12,13 @@ export type QueueHealth = { waiting: number; open: number; ratio: number | null 
  * the in-progress stage (docs/metrics.md, "One model of commitment"): a backlog before the commitment
  * point is a queue of options, never a queue of committed work. Honours the board's classification.
  */
-export function queueHealth(board: BoardColumns, items: readonly BoardItem[]): QueueHealth {
+export function queueHealth(board: BoardColumns, items: readonly Pick<BoardItem, 'column'>[]): QueueHealth {
   const resolved = resolveBoard(board);
   const kinds = columnKinds(board);
   const stages = flowStages(board).stages;
   const counts = new Float64Array(kinds.length + 1);
   for (let i = 0; i < items.length; i++) {
-    const c = columnCode(resolved, (items[i] as BoardItem).column);
+    const c = columnCode(resolved, (items[i] as Pick<BoardItem, 'column'>).column);
     if (c >= 0) counts[c] = (counts[c] as number) + 1;
   }
   let waiting = 0;
