@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SubscriptionCard } from './SubscriptionCard.tsx';
 import type { useBillingActions } from './useBillingActions.ts';
+import { stubLayoutApis } from '../../testing/layoutStubs.ts';
 
 const TEAM = {
   org: 'acme',
@@ -39,16 +40,7 @@ function renderCard(user: Profile) {
 }
 
 beforeEach(() => {
-  // jsdom has neither: Primer's dialogs observe their size and ask for the responsive width.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-  vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+  stubLayoutApis();
   if (!('adoptedStyleSheets' in document))
     Object.defineProperty(document, 'adoptedStyleSheets', { value: [], writable: true });
 });

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportCalendar, toCsv } from '../../lib/exportCsv.ts';
 import { breakdownCsv } from '../../lib/exportTables.ts';
 import { TypeBreakdown } from './TypeBreakdown.tsx';
+import { stubLayoutApis } from '../../testing/layoutStubs.ts';
 
 const row = (value: string | null, wip: number): DimensionFlowRow => ({
   value,
@@ -25,15 +26,7 @@ const split = { field: 'Priority', onChange: () => undefined };
 describe("Flow's breakdown card", () => {
   // jsdom has no ResizeObserver (the charts') nor matchMedia (the Export menu's).
   beforeEach(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    stubLayoutApis();
   });
   afterEach(() => {
     cleanup();

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DeleteProjectDialog } from './DeleteProjectDialog.tsx';
 import { webAppProject } from './project.fixture.ts';
+import { stubLayoutApis } from '../../testing/layoutStubs.ts';
 
 /** GET /api/projects/{id}/removal/ answering `removal`, or failing (500) when it is null. */
 function stubRemoval(removal: ProjectRemoval | null) {
@@ -34,15 +35,7 @@ function renderDialog(onClose = vi.fn()) {
 describe('DeleteProjectDialog', () => {
   beforeEach(() => {
     // jsdom has neither: Primer's dialogs observe their size and ask for the responsive width.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    stubLayoutApis();
     if (!('adoptedStyleSheets' in document))
       Object.defineProperty(document, 'adoptedStyleSheets', { value: [], writable: true });
   });

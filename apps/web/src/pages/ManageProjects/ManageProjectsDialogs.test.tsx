@@ -8,6 +8,7 @@ import { AuthContext, type AuthContextValue } from '../../auth/context.ts';
 import { ProjectsContext, type ProjectsContextValue } from '../../projects/context.ts';
 import { ManageProjectsPage } from './ManageProjectsPage.tsx';
 import { webAppProject } from './project.fixture.ts';
+import { stubLayoutApis } from '../../testing/layoutStubs.ts';
 
 const user = { username: 'octo-alice', avatar_url: null } as unknown as Profile;
 const auth = { isAuthenticated: true, user, state: { status: 'authenticated', user } } as AuthContextValue;
@@ -110,15 +111,7 @@ function renderPage() {
 describe('Manage Projects dialogs', () => {
   beforeAll(() => {
     // jsdom has neither: Primer's dialogs observe their size and ask for the responsive width.
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    stubLayoutApis();
     if (!('adoptedStyleSheets' in document))
       Object.defineProperty(document, 'adoptedStyleSheets', { value: [], writable: true });
   });

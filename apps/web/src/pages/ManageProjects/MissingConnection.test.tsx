@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '../../auth/context.ts';
 import { AddProjectDialog } from './AddProjectDialog.tsx';
+import { stubLayoutApis } from '../../testing/layoutStubs.ts';
 
 const user = { username: 'octo-alice', avatar_url: null } as unknown as Profile;
 const auth = { isAuthenticated: true, user, state: { status: 'authenticated', user } } as AuthContextValue;
@@ -51,15 +52,7 @@ function renderDialog() {
 /** An empty list from GitHub is never "no projects" when the cause is a connection Fluxion lacks. */
 describe('Add Project: a missing connection is said, with what to do', () => {
   beforeAll(() => {
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
+    stubLayoutApis();
     if (!('adoptedStyleSheets' in document))
       Object.defineProperty(document, 'adoptedStyleSheets', { value: [], writable: true });
   });

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SharedViewPage } from './SharedViewPage.tsx';
 import partial from './shared-partial.fixture.json';
+import { stubLayoutApis } from '../../testing/layoutStubs.ts';
 
 /**
  * A shared view of the partial board (e2e/partial-history.spec.ts's board, shared over 30 days): the server's
@@ -11,15 +12,7 @@ import partial from './shared-partial.fixture.json';
  */
 describe('a shared view of a board whose history GitHub lost', () => {
   beforeEach(() => {
-    vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
+    stubLayoutApis();
     vi.stubGlobal(
       'fetch',
       vi.fn(
