@@ -41,6 +41,7 @@ export {
   type CodedRows,
   fromTransitionColumns,
   isTransitionColumns,
+  latestMove,
   type TransitionColumns,
   TransitionColumnsBuilder,
   type Transitions,

@@ -1,5 +1,5 @@
 import type { EstimatedOption, Insight, ItemFilterQuery } from '@fluxion/contract';
-import { buildCalendar, type TransitionColumns, withFilterNote } from '@fluxion/flow';
+import { buildCalendar, latestMove, withFilterNote } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Json, jsonBody } from '../http/json-body.ts';
 import type { Viewer } from './access.ts';
@@ -98,19 +98,6 @@ async function keptUntil({ ctx, board }: AnalysisInput<unknown>, from: number): 
   const calendar = buildCalendar(board.calendar);
   const day = calendar.dayOf(from);
   return calendar.dayOf(ctx.now()) === day ? calendar.startOf(day + 1) : null;
-}
-
-const latestMoves = new WeakMap<TransitionColumns, number>();
-
-/** The instant of a loaded board's latest move (-Infinity without any): read once per loaded moves. */
-function latestMove(moves: TransitionColumns): number {
-  let latest = latestMoves.get(moves);
-  if (latest === undefined) {
-    latest = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < moves.count; i++) latest = Math.max(latest, moves.at[i] as number);
-    latestMoves.set(moves, latest);
-  }
-  return latest;
 }
 
 /** An analysis as another answer reads it (Home's card, the digest, alerts): the same cached computation. */

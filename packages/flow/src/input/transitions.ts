@@ -286,7 +286,7 @@ export function rowNames(input: Transitions, row: number): { from: string | null
  * `now` is after), kept per columns object (never written once made): a loaded board's moves are read up
  * to a later `now` by every analysis, and one comparison says so.
  */
-function latestMove(columns: TransitionColumns): number {
+export function latestMove(columns: TransitionColumns): number {
   let latest = latestMoves.get(columns);
   if (latest === undefined) {
     latest = Number.NEGATIVE_INFINITY;
@@ -306,7 +306,6 @@ function latestMove(columns: TransitionColumns): number {
 const latestMoves = new WeakMap<TransitionColumns, number>();
 
 /** The rows at or before `now` (the same input when none is later). */
-
 export function upTo(input: Transitions, now: number): Transitions {
   if (!isTransitionColumns(input)) return input.filter((t) => t.at <= now);
   if (latestMove(input) <= now) return input;
