@@ -12,7 +12,7 @@ import {
   iterationDays,
 } from '../core/numbers.ts';
 import { medianAndP85, type TrendChange, trendChange } from './trend.ts';
-import { type BoardTimeline, buildTimeline, cycleTimeMs, leadTimeMs } from '../timeline/timeline.ts';
+import { buildRowTimeline, cycleTimeMs, leadTimeMs, type RowTimeline } from '../timeline/timeline.ts';
 import type { LeadTimeDay, LeadTimeInput, LeadTimeMetrics, LeadTimeResponse } from '../types.ts';
 import { type HistoryGaps, historyGaps } from '../timeline/partial-rule.ts';
 
@@ -30,7 +30,7 @@ const working = (calendar: Calendar, end: number, ms: number) =>
   calendar.partial && Number.isFinite(ms) ? calendar.workingMs(end - ms, end) : ms;
 
 /** Buckets lead and cycle times (ms, working time) by local completion day, for completions up to `now`. */
-function collectCompletions(t: BoardTimeline, first: number, now: number, calendar: Calendar): Completions {
+function collectCompletions(t: RowTimeline, first: number, now: number, calendar: Calendar): Completions {
   const last = calendar.dayOf(now);
   const lead = createDailySums(first, last);
   const cycle = t.board.cycleStart >= 0 ? createDailySums(first, last) : null;
@@ -53,7 +53,7 @@ function collectCompletions(t: BoardTimeline, first: number, now: number, calend
   return { lead, cycle, doneDay, leadMs, cycleMs };
 }
 
-function firstCompletionDay(t: BoardTimeline, now: number, calendar: Calendar): number | null {
+function firstCompletionDay(t: RowTimeline, now: number, calendar: Calendar): number | null {
   let first = Number.POSITIVE_INFINITY;
   for (let item = 0; item < t.itemIds.length; item++) {
     const doneAt = t.doneAt[item] as number;
@@ -150,7 +150,7 @@ function fallback(hasCycle: boolean, width: number, gaps: HistoryGaps): LeadTime
 /** The lead-time response of docs/api.md (days and durations on the board's calendar): daily trailing-window means plus trend, stability, average and insight. */
 export function buildLeadTimeReport(input: LeadTimeInput): LeadTimeResponse {
   const width = iterationDays(input.days);
-  const t = buildTimeline(input, input.transitions);
+  const t = buildRowTimeline(input, input.transitions);
   const calendar = buildCalendar(input.calendar);
   const today = calendar.dayOf(input.now);
   const gaps = historyGaps(t, { first: today - width + 1, last: today }, calendar.dayOf, input.now);

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { type TransitionColumns, TransitionColumnsBuilder } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
 import { keepTimelines, keptRowsById } from './kept-timeline.ts';
-import { type BoardTimeline, buildScratchTimeline, buildTimeline } from './timeline.ts';
+import {
+  type BoardTimeline,
+  buildRowTimeline,
+  buildScratchTimeline,
+  buildTimeline,
+  type RowTimeline,
+} from './timeline.ts';
 
 const COLUMNS = ['Backlog', 'Ready', 'In Progress', 'Review', 'Done'];
 const NAMES = [...COLUMNS, 'Gone', null];
@@ -27,8 +33,7 @@ function append(builder: TransitionColumnsBuilder, moves: readonly Move[]): void
 const unheld = (c: TransitionColumns): TransitionColumns => ({ ...c });
 
 /** Everything a timeline says, as plain values (the board is the caller's and compared apart). */
-function plain(t: BoardTimeline) {
-  const s = t.stays;
+function plainRows(t: RowTimeline) {
   return {
     itemIds: [...t.itemIds],
     entries: [...t.entries],
@@ -37,6 +42,13 @@ function plain(t: BoardTimeline) {
     lastColumn: [...t.lastColumn],
     partialBefore: [...t.partialBefore],
     joinKnown: [...t.joinKnown],
+  };
+}
+
+function plain(t: BoardTimeline) {
+  const s = t.stays;
+  return {
+    ...plainRows(t),
     stays: {
       item: [...s.item.subarray(0, s.count)],
       column: [...s.column.subarray(0, s.count)],
@@ -54,6 +66,11 @@ const board = (partial: number[], leftOut: number[], joined: number[]): BoardCol
   joinedOnlyItems: new Set(joined.map((i) => `I${i}`)),
 });
 
+function expectSameRows(shape: BoardColumns, columns: TransitionColumns): void {
+  const rows = buildRowTimeline(shape, columns);
+  expect(plainRows(rows)).toEqual(plainRows(buildScratchTimeline(shape, unheld(columns))));
+}
+
 describe('kept timelines', () => {
   it('a version that appended moves reads the same timeline as one built afresh', () => {
     const ids = fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 4 });
@@ -65,12 +82,18 @@ describe('kept timelines', () => {
         ids,
         ids,
         fc.boolean(),
-        (first, later, partial, leftOut, joined, copied) => {
+        fc.boolean(),
+        fc.boolean(),
+        (first, later, partial, leftOut, joined, copied, rowsFirst, inTimeOrder) => {
           const shape = board(partial, leftOut, joined);
           let builder = new TransitionColumnsBuilder(4);
+          // In time order (as the server holds a board) most items' moves strictly increase: walked.
+          if (inTimeOrder) first.sort((a, b) => a[3] - b[3]);
           append(builder, first);
           let columns = builder.snapshot();
           keepTimelines(columns);
+          // Lead time reads the rows alone: the stays are built when an analysis first reads them.
+          if (rowsFirst) expectSameRows(shape, columns);
           keptRowsById(buildTimeline(shape, columns));
           expect(plain(buildTimeline(shape, columns))).toEqual(
             plain(buildScratchTimeline(shape, unheld(columns))),
@@ -82,6 +105,7 @@ describe('kept timelines', () => {
             keepTimelines(columns);
             // Same shape, other map objects with the same entries: still extended.
             const again = board(partial, leftOut, joined);
+            if (rowsFirst) expectSameRows(again, columns);
             const kept = buildTimeline(again, columns);
             expect(plain(kept)).toEqual(plain(buildScratchTimeline(again, unheld(columns))));
             expect(kept.board.cycleStart).toBe(2);

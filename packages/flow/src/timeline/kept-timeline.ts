@@ -8,12 +8,15 @@ import {
 } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
 import { type BufferPool, bufferPool, scratch } from './scratch.ts';
-import type { BoardTimeline, Stays } from './timeline.ts';
+import type { BoardTimeline, RowTimeline, Stays } from './timeline.ts';
+import { walkRows, walkStays } from './walk-in-order.ts';
 
 /**
  * Timelines kept per loaded board version. Every analysis of a version walks the same timeline (the
- * moves grouped by item, sorted, and the entry rules applied), so it is built once per version and board
- * shape, into buffers of its own that nobody writes while it is kept, and dies with the version's moves.
+ * entry rules applied to each item's moves), so it is built once per version and board shape, into
+ * buffers of its own that nobody writes while it is kept, and dies with the version's moves. A first
+ * build walks the moves in their order (walk-in-order.ts): the per-row results first, the stays when an
+ * analysis first reads them (lead time reads none).
  * A version that only appended moves to one whose timeline is kept (a refresh) re-walks the items those
  * moves touch and copies the rest, instead of grouping a million moves again; it takes the kept timeline
  * over (the earlier version, rarely asked again, builds afresh). Buffers of timelines no longer kept are
@@ -34,12 +37,18 @@ type Shape = {
 type Kept = Shape & {
   /** The buffers the timeline lives in (its own). */
   pool: BufferPool;
-  timeline: BoardTimeline;
+  rows: RowTimeline;
+  /** Null until an analysis reads them (a walked timeline's). */
+  stays: Stays | null;
   /** Item code of the columns → the item's row in the timeline (-1: no row). */
   rowOfCode: Int32Array;
   /** Row r's stays are positions stayFrom[r] … stayFrom[r + 1] - 1. */
   stayFrom: Int32Array;
+  /** A walked timeline's rows built apart (walk-in-order.ts); null for an extended one. */
+  apart: Uint8Array | null;
 };
+
+type Build = (columns: BoardColumns, transitions: Transitions, pool?: BufferPool) => BoardTimeline;
 
 /** Buffers of timelines no longer kept, for the next ones. */
 const free: BufferPool[] = [];
@@ -106,9 +115,29 @@ export function timelinesKept(transitions: Transitions): boolean {
 export function keptTimeline(
   columns: BoardColumns,
   transitions: Transitions,
-  build: (columns: BoardColumns, transitions: Transitions, pool?: BufferPool) => BoardTimeline,
+  build: Build,
 ): BoardTimeline | undefined {
   if (!isTransitionColumns(transitions) || !held.has(transitions)) return undefined;
+  const found = keptEntry(columns, transitions, build);
+  if (!found.stays) {
+    const { rows, rowOfCode, stayFrom, apart, pool } = found;
+    const walked = { rows, rowOfCode, stayFrom, apart: apart as Uint8Array };
+    found.stays = scratch.aside(() => walkStays(columns, transitions, walked, pool, build));
+  }
+  return { ...found.rows, stays: found.stays, board: resolveBoard(columns) };
+}
+
+/** `keptTimeline` without its stays (not built for it when no analysis read them yet). */
+export function keptRows(
+  columns: BoardColumns,
+  transitions: Transitions,
+  build: Build,
+): RowTimeline | undefined {
+  if (!isTransitionColumns(transitions) || !held.has(transitions)) return undefined;
+  return { ...keptEntry(columns, transitions, build).rows, board: resolveBoard(columns) };
+}
+
+function keptEntry(columns: BoardColumns, transitions: TransitionColumns, build: Build): Kept {
   const board = resolveBoard(columns);
   const shape: Shape = {
     key: `${board.done}\u0001${board.columns.join('\u0000')}`,
@@ -126,20 +155,24 @@ export function keptTimeline(
       fromList.splice(fromList.indexOf(earlier), 1);
       released.unregister(earlier);
       found = { ...extend(earlier, from, transitions, columns, build), ...shape };
-      if (found.timeline.itemIds !== earlier.timeline.itemIds) {
-        keptIds.delete(earlier.timeline.itemIds);
-        handOnRows(earlier.timeline.itemIds, found.timeline.itemIds);
+      if (found.rows.itemIds !== earlier.rows.itemIds) {
+        keptIds.delete(earlier.rows.itemIds);
+        handOnRows(earlier.rows.itemIds, found.rows.itemIds);
       }
       if (found.pool !== earlier.pool) release(earlier.pool);
     } else {
       const pool = takePool();
-      // A whole board's working buffers (~40 MB at a million moves) live only while it is grouped: kept
-      // in the shared scratch they would stay for good, beside the timeline that no longer needs them.
-      const timeline = scratch.aside(() => build(columns, transitions, pool));
-      found = { ...fresh(transitions, timeline, pool), ...shape };
+      // A whole board's working buffers live only while it is walked: kept in the shared scratch they
+      // would stay for good, beside the timeline that no longer needs them.
+      found = {
+        pool,
+        ...scratch.aside(() => walkRows(columns, transitions, pool, build)),
+        stays: null,
+        ...shape,
+      };
     }
     own(transitions, found);
-    keptIds.add(found.timeline.itemIds);
+    keptIds.add(found.rows.itemIds);
     list.unshift(found);
     const dropped = list.length > SHAPES_KEPT ? list.pop() : undefined;
     if (dropped) {
@@ -149,14 +182,17 @@ export function keptTimeline(
     kept.set(transitions, list);
     forgetExtendedColumns(transitions);
   }
-  return { ...found.timeline, board };
+  return found;
 }
 
-/** The nearest earlier version these moves extend whose timeline of that shape is kept. */
+/**
+ * The nearest earlier version these moves extend whose timeline of that shape is kept with its stays
+ * (one whose stays no analysis read is not extended: a walk of the rows costs about what its stays would).
+ */
 function keptBefore(columns: TransitionColumns, shape: Shape) {
   for (let earlier = extendedColumns(columns); earlier; earlier = extendedColumns(earlier)) {
     const list = kept.get(earlier);
-    const found = list?.find((k) => sameShape(k, shape));
+    const found = list?.find((k) => sameShape(k, shape) && k.stays !== null);
     if (list && found) return { kept: found, columns: earlier, list };
   }
   return undefined;
@@ -192,17 +228,6 @@ function sameSet<V>(a: ReadonlySet<V> | null, b: ReadonlySet<V> | null): boolean
   return true;
 }
 
-/** Item code → timeline row: rows are numbered by the first appearance of their item (group-by-item.ts). */
-function rowsOfCodes(columns: TransitionColumns, pool: BufferPool): Int32Array {
-  const rowOfCode = pool.i32('rowOfCode', columns.itemIds.length).fill(-1);
-  let rows = 0;
-  for (let i = 0; i < columns.count; i++) {
-    const code = columns.item[i] as number;
-    if ((rowOfCode[code] as number) < 0) rowOfCode[code] = rows++;
-  }
-  return rowOfCode;
-}
-
 function stayStarts(stays: Stays, rows: number, pool: BufferPool): Int32Array {
   const from = pool.i32('stayFrom', rows + 1).fill(0);
   for (let i = 0; i < stays.count; i++) {
@@ -211,12 +236,6 @@ function stayStarts(stays: Stays, rows: number, pool: BufferPool): Int32Array {
   }
   for (let row = 0; row < rows; row++) from[row + 1] = (from[row + 1] as number) + (from[row] as number);
   return from;
-}
-
-/** A timeline built into `pool`, with what extending it needs. */
-function fresh(columns: TransitionColumns, timeline: BoardTimeline, pool: BufferPool) {
-  const stayFrom = stayStarts(timeline.stays, timeline.itemIds.length, pool);
-  return { pool, timeline, rowOfCode: rowsOfCodes(columns, pool), stayFrom };
 }
 
 /** Every row of the items that `columns` has rows for past `since`, in row order (same codes). */
@@ -251,12 +270,12 @@ function extend(
   earlier: TransitionColumns,
   columns: TransitionColumns,
   board: BoardColumns,
-  build: (columns: BoardColumns, transitions: Transitions) => BoardTimeline,
+  build: Build,
 ): Omit<Kept, keyof Shape> {
   if (columns.count === earlier.count) return base;
   const touched = rowsOfTouchedItems(columns, earlier.count);
   const part = build(board, touched);
-  const old = base.timeline;
+  const old = base.rows;
   const pool = takePool();
   const codes = columns.itemIds.length;
   const rowOfCode = pool.i32('rowOfCode', codes).fill(-1);
@@ -287,7 +306,7 @@ function extend(
       next.set(from.subarray(p * span, (p + 1) * span), (rowOfPart[p] as number) * span);
     return next;
   };
-  const timeline: BoardTimeline = {
+  const timeline: RowTimeline = {
     board: old.board,
     itemIds,
     entries: perRow(pool.f64('entries', rows * width), old.entries, part.entries, width),
@@ -296,17 +315,16 @@ function extend(
     lastColumn: perRow(pool.i16('lastColumn', rows), old.lastColumn, part.lastColumn),
     partialBefore: perRow(pool.f64('partialBefore', rows), old.partialBefore, part.partialBefore),
     joinKnown: perRow(pool.u8('joinKnown', rows), old.joinKnown, part.joinKnown),
-    stays: old.stays,
   };
   const { stays, stayFrom } = mergeStays(base, part.stays, rowOfPart, rows, pool);
-  timeline.stays = stays;
-  return { pool, timeline, rowOfCode, stayFrom };
+  return { pool, rows: timeline, stays, rowOfCode, stayFrom, apart: null };
 }
 
 /** The kept stays with the touched rows' replaced by the part's (both in row order). */
 function mergeStays(base: Kept, part: Stays, rowOfPart: Int32Array, rows: number, pool: BufferPool) {
-  const old = base.timeline.stays;
-  const oldRows = base.timeline.itemIds.length;
+  // keptBefore extends only a timeline whose stays are built.
+  const old = base.stays as Stays;
+  const oldRows = base.rows.itemIds.length;
   const partFrom = stayStarts(part, rowOfPart.length, bufferPool());
   let count = old.count + part.count;
   for (const row of rowOfPart)

@@ -1,5 +1,5 @@
 import type { ItemTimeline } from './item-timelines.ts';
-import { type BoardTimeline, cycleTimeMs } from './timeline.ts';
+import { cycleTimeMs, type RowTimeline } from './timeline.ts';
 
 /**
  * The partial-history rule, stated once (docs/metrics.md §16). GitHub lost the moves of an item "partial
@@ -54,7 +54,7 @@ export function ageIsMinimum(t: ItemTimeline | undefined, cycleStart: string): b
  * day), read from the timeline as built (before the next `buildTimeline`).
  */
 export function historyGaps(
-  t: BoardTimeline,
+  t: RowTimeline,
   window: { first: number; last: number },
   dayOf: (ms: number) => number,
   now: number,

@@ -3,7 +3,7 @@ import { type PreparedTransitions, prepareTransitions } from './order-moves.ts';
 import { type BufferPool, scratch } from './scratch.ts';
 import { type Transitions, transitionCount } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
-import { keptTimeline } from './kept-timeline.ts';
+import { keptRows, keptTimeline } from './kept-timeline.ts';
 
 /** Stays of all items, columnar. `column` -1 marks time off the board or in an unknown column. */
 export type Stays = {
@@ -33,6 +33,9 @@ export type BoardTimeline = {
   joinKnown: Uint8Array;
   stays: Stays;
 };
+
+/** A timeline's per-row results without its stays: what lead time reads. */
+export type RowTimeline = Omit<BoardTimeline, 'stays'>;
 
 const NOT_YET = -3;
 
@@ -141,6 +144,14 @@ export function buildTimeline(columns: BoardColumns, transitions: Transitions): 
   );
 }
 
+/**
+ * `buildTimeline` for an analysis that reads no stay: for held moves, the kept timeline's rows (its stays
+ * are left to the first analysis that reads them), else a scratch build.
+ */
+export function buildRowTimeline(columns: BoardColumns, transitions: Transitions): RowTimeline {
+  return keptRows(columns, transitions, buildScratchTimeline) ?? buildScratchTimeline(columns, transitions);
+}
+
 /** `buildTimeline` into the scratch buffers, or those of `pool` (its grouping work still in scratch). */
 export function buildScratchTimeline(
   columns: BoardColumns,
@@ -188,7 +199,7 @@ export function buildScratchTimeline(
  * Lead time of item i in ms, NaN when not complete, or when its history is partial: its first entry on
  * the board is not known (docs/metrics.md, "Partial histories"), unless its joining was reconstructed.
  */
-export function leadTimeMs(t: BoardTimeline, item: number): number {
+export function leadTimeMs(t: RowTimeline, item: number): number {
   if (!Number.isNaN(t.partialBefore[item] as number) && t.joinKnown[item] !== 1) return Number.NaN;
   return (t.doneAt[item] as number) - (t.firstEntry[item] as number);
 }
@@ -197,7 +208,7 @@ export function leadTimeMs(t: BoardTimeline, item: number): number {
  * Cycle time of item i in ms, NaN when not complete, when the board has no cycle-start column, or when
  * the item's history is partial and its entry into the cycle-start column is not after the known instant.
  */
-export function cycleTimeMs(t: BoardTimeline, item: number): number {
+export function cycleTimeMs(t: RowTimeline, item: number): number {
   const cs = t.board.cycleStart;
   if (cs < 0) return Number.NaN;
   const width = t.board.columns.length;
