@@ -126,6 +126,11 @@ for (const size of SIZES) {
       const homeWindow = homeLine.match(/last (\d+) days \(iteration\)/)?.[1];
       expect(homeWindow).toBeTruthy();
       expect(named).toBeTruthy();
+      // The engine's insight on the same card names the bottleneck over the same window, in the same words.
+      await expect(demoCard.locator('[data-severity]').first()).toContainText(`Bottleneck: '${named}', `);
+      await expect(demoCard.locator('[data-severity]').first()).toContainText(
+        `last ${homeWindow} days (iteration).`,
+      );
       await page.goto('/time-in-state?demo=1');
       // The demo's answer is computed on first ask: on a loaded machine it takes more than 5 s.
       await expect(tile(page, 'Time-intensive Stage')).toContainText(named as string, { timeout: 30_000 });

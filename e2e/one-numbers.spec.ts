@@ -32,10 +32,14 @@ for (const size of SIZES) {
       expect(Number(cardAtRisk)).toBe(atRiskInSentence(cardInsight));
       const cardThroughput = await tileValue(card, 'Throughput per week');
       // The card's bottleneck line and its insight name one figure, written once (one decimal).
-      const [, stay] =
-        /Bottleneck: '[^']+', ([\d.]+) days per stay/.exec((await card.textContent()) ?? '') ?? [];
+      const [, column, stay, window] =
+        /Bottleneck: '([^']+)', ([\d.]+) days per stay, (last \d+ days \(iteration\))/.exec(
+          (await card.textContent()) ?? '',
+        ) ?? [];
       expect(stay).toBeDefined();
-      expect(cardInsight).toContain(`(${stay} days per stay`);
+      // …and one window, in the same words (contract's iterationWindow).
+      expect(cardInsight).toContain(`Bottleneck: '${column}', ${stay} days per stay`);
+      expect(cardInsight).toContain(`, ${window}.`);
       await page.screenshot({ path: `test-results/one-numbers-home-${size.name}.png`, fullPage: true });
 
       // Flow over the card's window: the same figures.

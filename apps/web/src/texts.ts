@@ -1,3 +1,4 @@
+import { iterationWindow } from '@fluxion/contract/format';
 import { formatCount } from './lib/viewerFormat.ts';
 import { T as F } from './frameTexts.ts';
 
@@ -10,8 +11,8 @@ const movements = (count: number) =>
  * state, pages loading) are written in frameTexts.ts, the first load's only texts, and appear here under
  * the same names.
  */
-/** The bottleneck's window, named alike wherever the bottleneck is (Home, Time in State): the iteration. */
-const bottleneckWindow = (days: number) => `last ${days} days (iteration)`;
+/** The bottleneck's window, named alike wherever the bottleneck is (Home, Time in State, the engine's insights). */
+const bottleneckWindow = iterationWindow;
 
 /** The item page's partial-history note: what the lost moves leave unknown of this item, and nothing more. */
 const ITEM_LOST = {
@@ -656,7 +657,8 @@ export const T = {
   analysisWindow: {
     label: 'Window:',
     option: (days: number) => `Last ${days} days`,
-    iteration: (days: number) => `Last ${days} days (iteration)`,
+    /** The bottleneck's window as an option: "Last 14 days (iteration)". */
+    iteration: (days: number) => iterationWindow(days).replace(/^l/, 'L'),
   },
   item: {
     title: 'Item',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalLocale, DEFAULT_LOCALE, formatter, roundTo } from './format.ts';
+import { canonicalLocale, DEFAULT_LOCALE, formatter, iterationWindow, roundTo } from './format.ts';
 
 describe('roundTo: the engine’s toFixed rounding', () => {
   it('rounds as the insights do (57.15 is 57.1: its binary value lies below), never to −0', () => {
@@ -52,5 +52,11 @@ describe('formatter', () => {
     expect(formatter('not a locale!').locale).toBe(DEFAULT_LOCALE);
     expect(formatter(undefined).locale).toBe(DEFAULT_LOCALE);
     expect(formatter('en-US')).toBe(us);
+  });
+});
+
+describe('iterationWindow: the bottleneck’s window, in one wording for the web and the engine', () => {
+  it('names the iteration as the tiles, Home, Flow and the digest do', () => {
+    expect(iterationWindow(14)).toBe('last 14 days (iteration)');
   });
 });

@@ -31,6 +31,14 @@ export function roundTo(value: number, places: number): number {
   return rounded === 0 ? 0 : rounded;
 }
 
+/**
+ * The board's iteration as a window, "last 14 days (iteration)": the bottleneck's window, named alike
+ * wherever the bottleneck is (Home's card, the Flow and Time in State insights and tiles, the digest).
+ */
+export function iterationWindow(days: number): string {
+  return `last ${days} days (iteration)`;
+}
+
 export type DurationUnit = 'days' | 'working days';
 
 export type Formatter = {

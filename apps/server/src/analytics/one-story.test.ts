@@ -1,4 +1,5 @@
 import { type BoardSummary, boardStoryResponseSchema } from '@fluxion/contract';
+import { iterationWindow } from '@fluxion/contract/format';
 import { DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { recordReportedMove } from '../testing/reported-moves.ts';
@@ -163,7 +164,10 @@ describe.each(cases)('one story: every page names the same bottleneck ($name)', 
       expect(tis.metrics.bottleneck).toEqual(flow.bottleneck);
       expect(tis.metrics.stage_intensity).toBe(flow.bottleneck.intensity);
       expect(tis.metrics.performance_insight.message).toContain("Bottleneck in 'Review'");
-      expect(tis.metrics.performance_insight.message).toContain('(last 7 days)');
+      // The window named as the tiles, Home and Flow name it: one formatter, one wording.
+      expect(tis.metrics.performance_insight.message).toContain(iterationWindow(flow.bottleneck.window_days));
+      expect(flow.performance_insight.message).toContain("Bottleneck: 'Review', ");
+      expect(flow.performance_insight.message).toContain(`, ${iterationWindow(7)}.`);
       // Its confidence rests on the stays that figure reads, not on the page's window's.
       expect(tis.metrics.performance_insight.sample).toBe(flow.bottleneck.samples);
     }

@@ -1,4 +1,4 @@
-import { type Formatter, formatter } from '@fluxion/contract/format';
+import { type Formatter, formatter, iterationWindow } from '@fluxion/contract/format';
 import { ageText, type Digest, type DigestItem } from './digest.ts';
 
 /** A message for every channel: the e-mail's subject, HTML and text; Slack's Block Kit is built from it. */
@@ -111,7 +111,7 @@ export function bottleneckLine(digest: Digest): string {
   const b = digest.bottleneck;
   if (!b) return 'Bottleneck: none yet (no stay ended in an in-progress column recently).';
   const f = formatter(digest.locale);
-  return `Bottleneck: ${b.column}, ${f.duration(b.days)} on average (${f.number(b.intensity, 2)}× the other in-progress columns, last ${b.window_days} days).`;
+  return `Bottleneck: ${b.column}, ${f.duration(b.days)} on average, ${f.number(b.intensity, 2)}× the other in-progress columns, ${iterationWindow(b.window_days)}.`;
 }
 
 /** The SLE line: "SLE 85% within 12 days (set): 2 items past it, 1 near it." */

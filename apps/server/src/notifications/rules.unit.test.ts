@@ -329,7 +329,9 @@ describe('the digest reads in its recipient’s locale, with the app’s roundin
     const mail = digestEmail(us, 'https://x/u');
     expect(mail.text).toContain('#7 Slow — 23.2 days in progress, now in Doing');
     expect(mail.text).toContain('B — week of Nov 23, 2026');
-    expect(mail.text).toContain('Bottleneck: Doing, 4.3 days on average (2.35× the other');
+    expect(mail.text).toContain(
+      'Bottleneck: Doing, 4.3 days on average, 2.35× the other in-progress columns, last 28 days (iteration).',
+    );
     expect(mail.text).toContain('Finished this week: 1,234.');
     expect(mail.html).toContain('23.2 days in progress');
     expect(mail.text).not.toContain('23.24');

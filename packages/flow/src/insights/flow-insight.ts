@@ -1,3 +1,4 @@
+import { iterationWindow } from '@fluxion/contract/format';
 import { fallbackInsight, fmt, insight, plural } from './insight.ts';
 import type { AgingItem, FlowForecast, FlowPercentiles, FlowSle } from '../reports/flow-types.ts';
 import type { Bottleneck } from '../metrics/commitment-model.ts';
@@ -29,7 +30,7 @@ function bottleneckSentence(f: FlowFacts): string {
   const b = f.bottleneck;
   if (!b) return '';
   const factor = b.intensity === 1 ? '' : `, ${fmt(b.intensity, 2)}x the other in-progress columns`;
-  return ` Bottleneck: '${b.column}' (${fmt(b.days)} ${f.unit} per stay${factor}, last ${f.storyDays} days).`;
+  return ` Bottleneck: '${b.column}', ${fmt(b.days)} ${f.unit} per stay${factor}, ${iterationWindow(f.storyDays)}.`;
 }
 
 /** Share of the work in progress above p85 from which the insight is critical. */

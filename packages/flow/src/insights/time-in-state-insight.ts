@@ -1,3 +1,4 @@
+import { iterationWindow } from '@fluxion/contract/format';
 import { fmt, insight } from './insight.ts';
 import type { DayUnit } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
@@ -32,15 +33,14 @@ export type TimeInStateFacts = {
   unit: DayUnit;
 };
 
-/** The bottleneck's own window when it is not the page's (then named beside it), else null. */
-const ownWindow = (f: TimeInStateFacts): number | null =>
-  f.storyDays === undefined || f.storyDays === f.days ? null : f.storyDays;
+/** The bottleneck's window (the iteration), named beside it as every page names it. */
+const storyWindow = (f: TimeInStateFacts): string => iterationWindow(f.storyDays ?? f.days);
 
 function concerns(f: TimeInStateFacts): string[] {
   const list: string[] = [];
   if (f.intensity > STAGE_INTENSITY_WARNING_ABOVE) {
     list.push(
-      `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns${ownWindow(f) ? ` (last ${ownWindow(f)} days)` : ''}`,
+      `'${f.column}' takes ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns, ${storyWindow(f)}`,
     );
   }
   if (f.queueHealth !== null && f.queueHealth >= QUEUE_MODERATE_FROM) {
@@ -55,7 +55,7 @@ function concerns(f: TimeInStateFacts): string[] {
 export function timeInStateInsight(f: TimeInStateFacts): Insight {
   const n = f.samples;
   if (f.intensity > STAGE_INTENSITY_CRITICAL_ABOVE) {
-    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average (last ${f.storyDays ?? f.days} days).`;
+    const text = `Bottleneck in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${fmt(f.intensity, 2)}x the other in-progress columns' average, ${storyWindow(f)}.`;
     return insight('critical', text, f.storySamples ?? n);
   }
   if (f.queueHealth !== null && f.queueHealth >= QUEUE_CRITICAL_FROM) {
@@ -66,13 +66,13 @@ export function timeInStateInsight(f: TimeInStateFacts): Insight {
   if (issues.length > 0) {
     const severity = (f.activeWorkRatio ?? 0) > ACTIVE_WORK_GOOD_ABOVE ? 'mixed' : 'warning';
     // The bottleneck named with its own window: the page's is said only for the concerns after it.
-    const named = ownWindow(f) !== null && f.intensity > STAGE_INTENSITY_WARNING_ABOVE ? 1 : 0;
+    const named = f.intensity > STAGE_INTENSITY_WARNING_ABOVE ? 1 : 0;
     const text = `${issues.join('; ')}${issues.length > named ? ` (last ${f.days} days)` : ''}.`;
     const sample = issues.length === named ? (f.storySamples ?? n) : n;
     return insight(severity, text.charAt(0).toUpperCase() + text.slice(1), sample);
   }
   const longest = f.column
-    ? ` The longest stays are in '${f.column}' (${fmt(f.columnDays)} ${f.unit}${ownWindow(f) ? ` per stay, last ${ownWindow(f)} days` : ''}).`
+    ? ` The longest stays are in '${f.column}': ${fmt(f.columnDays)} ${f.unit} per stay, ${storyWindow(f)}.`
     : '';
   if (f.activeWorkRatio === null) {
     const text = `No stay in an in-progress column ended in the last ${f.days} days: the share of active work needs one.${longest}`;

@@ -92,7 +92,7 @@ describe('one story: a board whose backlog holds most of the time (docs/metrics.
     expect(flow.bottleneck).toEqual(commitmentModel(board).bottleneck);
     expect(flow.aging.items).toEqual([]);
     expect(flow.performance_insight.message).toContain(
-      "Bottleneck: 'In Progress' (1.8 days per stay, 2.33x the other in-progress columns, last 7 days).",
+      "Bottleneck: 'In Progress', 1.8 days per stay, 2.33x the other in-progress columns, last 7 days (iteration).",
     );
   });
 

@@ -35,7 +35,8 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
       bottleneck: { column: 'In Progress', days: 1.92, intensity: 1.53, samples: 8, window_days: 7 },
       performance_insight: {
         severity: 'mixed',
-        message: "'In Progress' takes 1.9 days per stay, 1.53x the other in-progress columns (last 7 days).",
+        message:
+          "'In Progress' takes 1.9 days per stay, 1.53x the other in-progress columns, last 7 days (iteration).",
         // The eight in-progress stays the ratio and the bottleneck read; Backlog's stay lends no confidence.
         confidence: 0.44,
         sample: 8,
@@ -58,10 +59,10 @@ describe('buildTimeInStateReport (docs/metrics.md worked example)', () => {
     }
     // Over its own 2 days the page has other stays: the bottleneck's window is said beside it.
     const short = buildTimeInStateReport({ ...input, days: 2, storyDays: 7 });
-    expect(short.metrics.performance_insight.message).toMatch(/last 7 days\)/);
+    expect(short.metrics.performance_insight.message).toContain('last 7 days (iteration)');
     const wide = buildTimeInStateReport({ ...input, days: 30, storyDays: 7 });
     expect(wide.metrics.performance_insight.message).toBe(
-      "'In Progress' takes 1.9 days per stay, 1.53x the other in-progress columns (last 7 days).",
+      "'In Progress' takes 1.9 days per stay, 1.53x the other in-progress columns, last 7 days (iteration).",
     );
     // Without storyDays the page's window is the bottleneck's (the engine's callers before it).
     expect(buildTimeInStateReport({ ...input, days: 2 }).metrics.bottleneck?.window_days).toBe(2);

@@ -89,7 +89,7 @@ describe('Flow report: worked example', () => {
     expect(report.performance_insight).toEqual({
       severity: 'critical',
       message:
-        "1 item in 'In Progress' is older than the p85 of past cycle times (6 days); oldest #6 at 7.5 days. Bottleneck: 'In Progress' (1.9 days per stay, 1.49x the other in-progress columns, last 7 days).",
+        "1 item in 'In Progress' is older than the p85 of past cycle times (6 days); oldest #6 at 7.5 days. Bottleneck: 'In Progress', 1.9 days per stay, 1.49x the other in-progress columns, last 7 days (iteration).",
       confidence: 0.29,
       sample: 4,
     });
