@@ -118,6 +118,9 @@ export const T = {
     notEnoughFiltered: 'Not enough matching items',
     filteredNeeds:
       'Too few of the items the filter keeps have the history these figures need. Widen or clear the filter to see more of the board.',
+    /** The answer's `kept_items` is 0: said plainly, not as too little history. */
+    noneMatching: 'No matching items',
+    filterKeepsNone: 'No item matches the filter. Widen or clear the filter to see the board.',
     recordingSince: (date: string) => `Fluxion has recorded this board's moves since ${date}.`,
     recordingFromAdd: "Fluxion records a board's moves from the moment it is added.",
     /** Said of the window, not of the board: earlier completions (or ones GitHub lost the start of) may exist. */

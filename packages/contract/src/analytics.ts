@@ -117,6 +117,12 @@ export const historyGapsSchema = z.object({
 });
 export type HistoryGaps = z.infer<typeof historyGapsSchema>;
 
+/**
+ * Under an item filter (set by the server): how many items it keeps, on the board now or by their moves
+ * (an archived done card a label matches); 0 when no item matches it. Absent without a filter.
+ */
+export const keptItemsSchema = z.number().int().nonnegative().optional();
+
 export const leadTimeMetricsSchema = z.object({
   lead_time_trend: z.number(),
   cycle_time_trend: z.number().nullable(),
@@ -139,6 +145,7 @@ export const leadTimeMetricsSchema = z.object({
   performance_insight: insightSchema,
   /** The window's finished items and those without a known start (the window ends today). */
   history_gaps: historyGapsSchema.optional(),
+  kept_items: keptItemsSchema,
 });
 export type LeadTimeMetrics = z.infer<typeof leadTimeMetricsSchema>;
 export const leadTimePointSchema = z.object({
@@ -167,6 +174,7 @@ export const timeInStateMetricsSchema = z.object({
    * whatever `days` the page asked for: `time_intensive_column` and `stage_intensity` are its figures.
    */
   bottleneck: bottleneckSchema.nullable().optional(),
+  kept_items: keptItemsSchema,
 });
 export type TimeInStateMetrics = z.infer<typeof timeInStateMetricsSchema>;
 export const columnClassificationListsSchema = z.object({

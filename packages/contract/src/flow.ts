@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bottleneckSchema, historyGapsSchema, insightSchema } from './analytics.ts';
+import { bottleneckSchema, historyGapsSchema, insightSchema, keptItemsSchema } from './analytics.ts';
 import { FLOW_DEFAULTS } from './constants.ts';
 import { historyQueryShape, itemFilterQueryShape } from './filters.ts';
 import { wholeNumber } from './numbers.ts';
@@ -264,5 +264,6 @@ export const flowResponseSchema = z.object({
   breakdown: flowBreakdownSchema.optional(),
   /** Which items were counted (set by the server from the board's setting). */
   level_of_work: levelOfWorkSchema.optional(),
+  kept_items: keptItemsSchema,
 });
 export type FlowResponse = z.infer<typeof flowResponseSchema>;

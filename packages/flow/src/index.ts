@@ -19,6 +19,7 @@ export {
   type ItemFilter,
   type ItemType,
   itemTypeOf,
+  keptItemCount,
   matchesContent,
   repositoryOf,
 } from './input/item-filter.ts';

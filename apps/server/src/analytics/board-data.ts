@@ -1,5 +1,11 @@
 import type { ItemFilterQuery } from '@fluxion/contract';
-import { keepTimelines, type WorkLevel } from '@fluxion/flow';
+import {
+  type BoardItem,
+  keepTimelines,
+  keptItemCount,
+  type Transitions,
+  type WorkLevel,
+} from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import { type Viewer, viewedBoard } from './access.ts';
 import type { AnalysedBoard } from './board.ts';
@@ -53,6 +59,19 @@ export async function filtered(
     columns: board.columns,
     workLevel: board.workLevel,
   });
+}
+
+/**
+ * `answer` with `kept_items` under a filter (contract `keptItemsSchema`): how many items it keeps, so a page
+ * can say that none matches rather than that too few have history. Unchanged without a filter.
+ */
+export function withKeptItems<T extends { kept_items?: number }>(
+  answer: T,
+  filter: RequestFilter,
+  kept: { items: BoardItem[]; transitions: Transitions },
+): T {
+  if (filter.on) answer.kept_items = keptItemCount(kept);
+  return answer;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   buildFlowReport,
   filterBoard,
   type ItemFilter,
+  keptItemCount,
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
@@ -66,6 +67,25 @@ describe.each(cases)('item filters on every analysis ($name)', async ({ create }
     expect(body.throughput.total + without.throughput.total).toBe(all.throughput.total);
     expect(body.aging.items.length + without.aging.items.length).toBe(all.aging.items.length);
     expect(all.performance_insight.message).not.toContain('Filter on');
+  });
+
+  it('counts the items a filter keeps in every answer it filters: 0 when none matches, absent without a filter', async () => {
+    const kept = async (query: string) => [
+      (await get(`/api/flow/?project=${demo}${query}`)).kept_items,
+      (await get(`/api/leadtime/?project=${demo}&days=30${query}`)).metrics.kept_items,
+      (await get(`/api/timeinstate/?project=${demo}&days=30${query}`)).metrics.kept_items,
+    ];
+    expect(await kept('&label=no-item-has-this')).toEqual([0, 0, 0]);
+    const bugs = keptItemCount(
+      filterBoard(
+        countedWork(engineInput()),
+        { labels: ['bug'] },
+        { doneColumn: DEMO_COLUMNS.at(-1) ?? null },
+      ),
+    );
+    expect(bugs).toBeGreaterThan(0);
+    expect(await kept('&label=bug')).toEqual([bugs, bugs, bugs]);
+    expect(await kept('')).toEqual([undefined, undefined, undefined]);
   });
 
   it("names the date range in the board's own days", async () => {

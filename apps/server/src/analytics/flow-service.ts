@@ -9,7 +9,7 @@ import { viewedBlockedHistory } from './label-history.ts';
 import { flowBreakdown } from './breakdown.ts';
 import type { FilterView } from './item-filter.ts';
 import { type AnalysisKind, noted, read, serve } from './analysis-kind.ts';
-import { boardData, filtered } from './board-data.ts';
+import { boardData, filtered, withKeptItems } from './board-data.ts';
 import { levelInfo } from './level-of-work.ts';
 
 /**
@@ -28,7 +28,8 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
     const data = await boardData(ctx, board);
-    const { items, transitions } = await filtered(ctx, board, filter, view as FilterView);
+    const kept = await filtered(ctx, board, filter, view as FilterView);
+    const { items, transitions } = kept;
     const estimates = query.unit === 'estimate' ? await boardEstimates(ctx.db, board.id) : undefined;
     const { labelChanges, fieldChanges, dependencyChanges } = await viewedBlockedHistory(
       ctx.db,
@@ -66,7 +67,7 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
       board.workLevel,
       (view as FilterView).leftAll,
     );
-    return report;
+    return withKeptItems(report, filter, kept);
   },
 };
 

@@ -5,7 +5,7 @@ import type { Viewer } from './access.ts';
 import { badRequest } from '../http/errors.ts';
 import type { AnalysedBoard } from './board.ts';
 import { historyInput } from './history-view.ts';
-import { boardData, filtered, itemsLeaveOut } from './board-data.ts';
+import { boardData, filtered, itemsLeaveOut, withKeptItems } from './board-data.ts';
 import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
 
 /** Without `cycle_time`, the board's own cycle-start column applies. */
@@ -33,7 +33,8 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
     const data = await boardData(ctx, board);
-    const transitions = view ? (await filtered(ctx, board, filter, view)).transitions : data.transitions;
+    const kept = view ? await filtered(ctx, board, filter, view) : null;
+    const transitions = kept ? kept.transitions : data.transitions;
     const report = buildLeadTimeReport({
       columns: board.columns,
       cycleStartColumn: leadTimeStart(board, query),
@@ -44,6 +45,7 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
       calendar: board.calendar,
     }) as LeadTimeResponse;
     report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
+    if (kept) withKeptItems(report.metrics, filter, kept);
     return report;
   },
 };

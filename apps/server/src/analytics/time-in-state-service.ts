@@ -4,7 +4,7 @@ import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import { historyInput } from './history-view.ts';
 import { columnsOfBoardItems } from '../move-log/items.ts';
-import { boardData, filtered, itemsLeaveOut } from './board-data.ts';
+import { boardData, filtered, itemsLeaveOut, withKeptItems } from './board-data.ts';
 import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
 
 type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery> & HistoryQuery;
@@ -18,12 +18,11 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
   readsItems: itemsLeaveOut,
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
-    const { items, transitions } = view
-      ? await filtered(ctx, board, filter, view)
-      : {
-          items: await columnsOfBoardItems(ctx.db, board.id),
-          transitions: (await boardData(ctx, board)).transitions,
-        };
+    const kept = view ? await filtered(ctx, board, filter, view) : null;
+    const { items, transitions } = kept ?? {
+      items: await columnsOfBoardItems(ctx.db, board.id),
+      transitions: (await boardData(ctx, board)).transitions,
+    };
     const report = buildTimeInStateReport({
       columns: board.columns,
       // The commitment point keeps queues before it out of the bottleneck.
@@ -40,6 +39,7 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
       calendar: board.calendar,
     }) as TimeInStateResponse;
     report.metrics.performance_insight = noted(report.metrics.performance_insight, input);
+    if (kept) withKeptItems(report.metrics, filter, kept);
     return report;
   },
 };

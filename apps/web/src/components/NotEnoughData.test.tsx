@@ -30,4 +30,17 @@ describe('NotEnoughData', () => {
     expect(region.textContent).not.toContain("reaches 'Done'");
     expect(region.textContent).not.toContain('recorded this board');
   });
+
+  it('says plainly that no item matches when the answer counts none kept, and keeps "too few" otherwise', () => {
+    const needs = "Lead time appears once an issue reaches 'Done'.";
+    render(<NotEnoughData project={synced} needs={needs} filtered keptItems={0} />);
+    const none = screen.getByRole('region', { name: 'No matching items' });
+    expect(none.textContent).toContain('No item matches the filter.');
+    expect(none.textContent).not.toContain('Too few');
+    cleanup();
+    render(<NotEnoughData project={synced} needs={needs} filtered keptItems={3} />);
+    expect(screen.getByRole('region', { name: 'Not enough matching items' }).textContent).toContain(
+      'Too few of the items the filter keeps',
+    );
+  });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { describeFilter, withFilterNote } from '../insights/filter-note.ts';
 import type { BoardItem, Transition } from '../types.ts';
-import { dropItems, filterBoard, filterItems, itemTypeOf, repositoryOf } from './item-filter.ts';
+import {
+  dropItems,
+  filterBoard,
+  filterItems,
+  itemTypeOf,
+  keptItemCount,
+  repositoryOf,
+} from './item-filter.ts';
 import {
   fromTransitionColumns,
   type TransitionColumns,
@@ -90,6 +97,21 @@ describe('filterBoard', () => {
     const result = filterBoard({ items, transitions }, { labels: ['bug'] }, { ...options, leftItems });
     expect(moved(result)).toEqual(['bug', 'gone']);
     expect(ids(result)).toEqual(['bug']);
+  });
+
+  it('counts the items a filter keeps, on the board or by their moves, in both forms of the moves', () => {
+    const leftItems = [item('gone', { labels: ['bug'], column: null })];
+    const count = (
+      filter: Parameters<typeof filterBoard>[1],
+      moves: typeof transitions | TransitionColumns,
+    ) => keptItemCount(filterBoard({ items, transitions: moves }, filter, { ...options, leftItems }));
+    for (const moves of [transitions, toTransitionColumns(transitions)]) {
+      expect(count({ labels: ['bug'] }, moves)).toBe(2);
+      expect(count({ labels: ['ux'] }, moves)).toBe(1);
+      expect(count({ labels: ['nothing-has-it'] }, moves)).toBe(0);
+    }
+    // An item on the board without a recorded move still counts.
+    expect(keptItemCount({ items: [item('new')], transitions: toTransitionColumns(transitions) })).toBe(5);
   });
 
   it('filters the items alone as filterBoard does', () => {

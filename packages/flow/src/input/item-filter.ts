@@ -190,6 +190,27 @@ export function filterBoard(
   return { items, transitions: keptMoves(input.transitions, lists, unknown, filter) };
 }
 
+/**
+ * How many items a filtered input holds: those on the board it keeps and those whose moves it keeps (an
+ * archived done card a label matches). 0: no item matches the filter, which a page says as such.
+ */
+export function keptItemCount(input: FilteredInput): number {
+  const { items, transitions } = input;
+  if (!isTransitionColumns(transitions)) {
+    return new Set([...items.map((item) => item.id), ...transitions.map((move) => move.itemId)]).size;
+  }
+  const seen = new Uint8Array(transitions.itemIds.length);
+  let count = 0;
+  for (let row = 0; row < transitions.count; row++) {
+    const code = transitions.item[row] as number;
+    if (seen[code] === 1) continue;
+    seen[code] = 1;
+    count++;
+  }
+  for (const code of itemCodes(items, transitions.itemIds)) if (code < 0 || seen[code] === 0) count++;
+  return count;
+}
+
 /** A list of items and, by position, whether the filter keeps each (1) or not (0). */
 type Decided = [readonly BoardItem[], Uint8Array];
 

@@ -141,6 +141,7 @@ export function FlowPage() {
                   project={project}
                   needs={T.states.flowNeeds(doneColumn(data.columns), data.window.days)}
                   filtered={isFiltered(filter)}
+                  keptItems={data.kept_items}
                 />
               )
             )}

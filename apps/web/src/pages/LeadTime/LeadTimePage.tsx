@@ -74,6 +74,7 @@ export function LeadTimePage() {
               project={project}
               needs={T.states.leadTimeNeeds(doneColumn(project.column_list), days)}
               filtered={isFiltered(filter)}
+              keptItems={data.metrics.kept_items}
             />
           ) : (
             <>

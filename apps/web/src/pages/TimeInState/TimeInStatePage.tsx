@@ -79,6 +79,7 @@ export function TimeInStatePage() {
               project={project}
               needs={T.states.timeInStateNeeds}
               filtered={isFiltered(filter)}
+              keptItems={data.metrics.kept_items}
             />
           ) : (
             <>
