@@ -27,7 +27,7 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
   const board = await control<{ id: string }>('/_sim/projects', {
     owner: 'fluxion-labs',
     title: `Archiving team ${create.name}`,
-    columns: ['Todo', 'In Progress', 'Done'],
+    columns: ['Todo', 'In Progress', 'Blocked', 'Done'],
     at: new Date(now - 10 * DAY).toISOString(),
     // Both cards are planned in the iteration under way: the iteration report follows the setting too.
     iterationField: { iterations: [{ title: 'Sprint 1', startDate: isoDay(now - 3 * DAY), duration: 14 }] },
@@ -44,6 +44,22 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
       fields: { Iteration: 'Sprint 1' },
     });
     items.push(issue.itemId);
+  }
+  // Committed work now: one card in progress, one waiting in Blocked (a queue) that is archived there.
+  const open: string[] = [];
+  for (const [title, status] of [
+    ['Working card', 'In Progress'],
+    ['Stuck card', 'Blocked'],
+  ]) {
+    const issue = await control<{ itemId: string }>('/_sim/issues', {
+      title,
+      repo: 'fluxion-labs/platform',
+      projectId: board.id,
+      status,
+      actor: 'octo-bob',
+      at: new Date(now - 3 * DAY).toISOString(),
+    });
+    open.push(issue.itemId);
   }
   const { app, ctx, clock } = await buildTestApp(database, {
     githubUrl: sim.url,
@@ -75,6 +91,7 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
   }
   await collect();
   await control(`/_sim/items/${items[1]}/archive`);
+  await control(`/_sim/items/${open[1]}/archive`);
   await collect();
   // The clock moved past the access token's life: a fresh one for the same sign-in.
   const access = await issueAccessToken({
@@ -130,6 +147,20 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
     expect(await current()).toMatchObject({ title: 'Sprint 1', scope: 1, completed: 1 });
     expect((await save({ include_archived: true })).statusCode).toBe(200);
     expect(await current()).toMatchObject({ scope: 2, completed: 2 });
+  });
+
+  it("counts no archived card in Time in State's queue health, whichever the setting: it is off the board", async () => {
+    const queue = async () => {
+      const url = `/api/timeinstate/?project=${encodeURIComponent(board.id)}&days=7`;
+      const response = await app.inject({ url, headers: bob.auth });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      return response.json().metrics.queue_health_ratio;
+    };
+    // The archived card waiting in Blocked would make it 1 of 2: the working card alone is open.
+    expect(await queue()).toBe(0);
+    expect((await save({ include_archived: false })).statusCode).toBe(200);
+    expect(await queue()).toBe(0);
+    expect((await save({ include_archived: true })).statusCode).toBe(200);
   });
 
   it('refuses a setting that is not a boolean', async () => {

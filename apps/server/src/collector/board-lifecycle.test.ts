@@ -133,6 +133,46 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     },
   );
 
+  it.each(['poll', 'webhook'] as const)(
+    'by %s, an archived item is known as archived, so a board that leaves archived items out leaves it out',
+    async (path) => {
+      const owner = path === 'poll' ? 'octo-alice' : 'fluxion-labs';
+      const board = await world.createBoard(owner, { a: 'In Progress', b: 'In Progress' });
+      const row = await world.register(board.projectId, { include_archived: false });
+      const collector = world.collector();
+      await collector.runOnce();
+      const poll = async () => {
+        await world.flush();
+        await world.advance(1000);
+        if (path === 'poll') await collector.runOnce();
+      };
+      await at(world, 5 * MINUTE);
+      for (const item of ['a', 'b']) await world.move(board.items[item] ?? '', 'Done');
+      await poll();
+      await at(world, 10 * MINUTE);
+      await world.control(`/_sim/items/${board.items.a}/archive`);
+      await poll();
+      // A later listing sees it archived too, already off the board (the access token still holds).
+      await at(world, 12 * MINUTE);
+      await collector.runOnce();
+      const archived = await world.ctx.db
+        .selectFrom('items')
+        .select(['archived_at', 'removed_at'])
+        .where('item_id', '=', board.items.a ?? '')
+        .executeTakeFirstOrThrow();
+      expect(archived.removed_at).not.toBeNull();
+      expect(archived.archived_at).not.toBeNull();
+      const flow = await world.app.inject({
+        url: `/api/flow/?project=${encodeURIComponent(board.projectId)}`,
+        headers: world.auth,
+      });
+      expect(flow.statusCode, flow.body.slice(0, 200)).toBe(200);
+      // Only b: the archived done card is left out as the board says, whichever path reported it.
+      expect(flow.json().throughput.total).toBe(1);
+      expect(row.include_archived).toBe(0);
+    },
+  );
+
   it('updates the column list on the next full sync after a column is renamed or added', async () => {
     const board = await world.createBoard('octo-alice', { a: 'In Review', b: 'Todo' });
     const row = await world.register(board.projectId);

@@ -48,7 +48,9 @@ export function diffReportedMoves(
     }
     const enteredColumnAt = move.to === null ? null : move.at;
     current.set(move.itemId, { column: move.to, enteredColumnAt });
-    diff.states.push({ itemId: move.itemId, column: move.to, enteredColumnAt, removed: move.to === null });
+    const removed = move.to === null;
+    const archived = removed && move.archived === true ? { archived: true } : {};
+    diff.states.push({ itemId: move.itemId, column: move.to, enteredColumnAt, removed, ...archived });
   }
   return diff;
 }

@@ -34,6 +34,11 @@ export type Move = {
   source: TransitionSource;
   /** An estimated move's evidence (docs/metrics.md, "Reconstructed histories"); absent for recorded ones. */
   basis?: EstimateBasis;
+  /**
+   * A move off the board that is an archiving (a webhook's `archived`): the item is then stored archived,
+   * as a listing stores it, since a later listing finds it off the board already and changes nothing.
+   */
+  archived?: boolean;
 };
 
 /** An item's current column as the log keeps it (`items`). */

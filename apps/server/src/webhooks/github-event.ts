@@ -58,7 +58,16 @@ export const projectsV2ItemEventSchema = withoutControlCharacters(
 export type ProjectsV2ItemEvent = z.infer<typeof projectsV2ItemEventSchema>;
 
 export type WebhookEffect =
-  | { kind: 'move'; projectId: string; itemId: string; from: string | null; to: string | null; at: number }
+  | {
+      kind: 'move';
+      projectId: string;
+      itemId: string;
+      from: string | null;
+      to: string | null;
+      at: number;
+      /** An archiving: the item leaves the board archived (a board may leave archived items out). */
+      archived?: true;
+    }
   /** `full`: the board's column list is stale too (a column this board does not know). */
   | { kind: 'resync'; projectId: string; full: boolean }
   /**
@@ -98,6 +107,7 @@ export function interpretItemEvent(
         from: null,
         to: null,
         at: instantMs(item.archived_at ?? item.updated_at) ?? Number.NaN,
+        archived: true,
       };
     case 'deleted':
       return { kind: 'move', ...base, from: null, to: null, at: receivedAt };

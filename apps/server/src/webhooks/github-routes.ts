@@ -246,7 +246,14 @@ async function interpret(
   }
   return {
     boardId: board.id,
-    move: { itemId: effect.itemId, from: effect.from, to: effect.to, at, source: 'webhook' },
+    move: {
+      itemId: effect.itemId,
+      from: effect.from,
+      to: effect.to,
+      at,
+      source: 'webhook',
+      ...(effect.archived ? { archived: true } : {}),
+    },
     fieldId: board.workflow_field_id,
   };
 }
