@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/access-check.ts`: the CPU time of a warm answer's access check (the access statement
  * and the parsed board, analytics/access.ts) per request, in process, on a small board, steady and with
- * a poll's bookkeeping (lease, next sync) written between every two requests. BENCH_DIALECTS=sqlite,postgres
+ * a poll's bookkeeping (lease, next sync) written between every two requests, and with BENCH_IN_FLIGHT (32)
+ * requests in flight (the process's CPU over the requests, as a loaded server). BENCH_DIALECTS=sqlite,postgres
  * (on PostgreSQL the client's side only); BENCH_CODE_ROOT=<checkout> measures another revision's code.
  */
 import { loadavg } from 'node:os';
@@ -23,6 +24,7 @@ const [{ buildTestApp, testClock }, { insertTestBoard }, databases, { signedInUs
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const DIALECTS = (process.env.BENCH_DIALECTS ?? 'sqlite').split(',');
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 32);
 const cpu = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return used.user + used.system;
@@ -58,10 +60,22 @@ async function measure(dialect: string): Promise<void> {
     }
     return (used / REQUESTS).toFixed(1);
   };
+  const concurrent = async () => {
+    let started = 0;
+    const since = process.cpuUsage();
+    await Promise.all(
+      Array.from({ length: IN_FLIGHT }, async () => {
+        while (started++ < REQUESTS) await check();
+      }),
+    );
+    return (cpu(since) / REQUESTS).toFixed(1);
+  };
   const steady = await perRequest(0);
   const polled = await perRequest(2);
+  const inFlight = await concurrent();
   console.log(
-    `${dialect}: access check CPU ${steady} µs a request, ${polled} µs with a poll between every two ` +
+    `${dialect}: access check CPU ${steady} µs a request, ${polled} µs with a poll between every two, ` +
+      `${inFlight} µs with ${IN_FLIGHT} in flight ` +
       `(load ${(loadavg()[0] ?? 0).toFixed(1)}; code: ${codeRoot})`,
   );
   await database.drop();

@@ -140,7 +140,10 @@ describe.runIf(await isPostgresReachable())('the PostgreSQL pool', () => {
 });
 
 describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL', () => {
-  /** A one-connection pool on a fresh test database, so every query runs on the connection inspected. */
+  /**
+   * A one-connection pool on a fresh test database, so every query runs on the connection inspected (the
+   * marked queries outside a transaction: on the one pipelined connection, db/pipelined-reads.ts).
+   */
   async function oneConnection(preparedStatements: boolean) {
     const database = await createPostgresTestDatabase({ migrate: false });
     const { db } = openDatabase({
@@ -158,15 +161,20 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
         { id: 2, body: 'two' },
       ])
       .execute();
+    // Marked itself, so that it runs where the marked queries run (the pipelined connection, when prepared).
     const prepared = async () =>
-      (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db)).rows
+      (
+        await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements ${PREPARED}`.execute(
+          tables,
+        )
+      ).rows
         .map((row) => row.statement)
         .filter((statement) => !statement.includes('pg_prepared_statements'));
     const close = async () => {
       await db.destroy();
       await database.drop();
     };
-    return { db: tables, prepared, close };
+    return { db: tables, prepared, close, url: database.url ?? '' };
   }
 
   it('prepares the queries marked PREPARED, once a connection; each run reads its own parameters', async () => {
@@ -206,9 +214,12 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
     try {
       const all = (on: Kysely<Tables> = db) =>
         on.selectFrom('notes').selectAll().orderBy('id').modifyEnd(PREPARED).execute();
+      const inTransaction = () => db.transaction().execute((trx) => all(trx));
       await all();
       await all();
       expect(await prepared()).toHaveLength(1);
+      // Prepared on the pooled connection too (a transaction's queries run there).
+      await inTransaction();
       // The prepared `select *` now returns another shape: PostgreSQL refuses to run it as prepared.
       await db.schema
         .alterTable('notes')
@@ -216,14 +227,73 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
         .execute();
       expect((await all())[0]).toEqual({ id: 1, body: 'one', extra: 'x' });
       await all();
-      await all();
+      await expect(inTransaction()).rejects.toThrow(/cached plan must not change result type/);
+      expect((await inTransaction())[0]).toEqual({ id: 1, body: 'one', extra: 'x' });
       await db.schema.alterTable('notes').dropColumn('extra').execute();
-      const inTransaction = db.transaction().execute((trx) => all(trx));
-      await expect(inTransaction).rejects.toThrow(/cached plan must not change result type/);
       expect(await all()).toEqual([
         { id: 1, body: 'one' },
         { id: 2, body: 'two' },
       ]);
+    } finally {
+      await close();
+    }
+  });
+
+  it('marked queries outside a transaction share one pipelined connection: each answered with its own rows, an error failing its query only', async () => {
+    const { db, close } = await oneConnection(true);
+    try {
+      const body = (id: number) =>
+        db.selectFrom('notes').select('body').where('id', '=', id).modifyEnd(PREPARED).executeTakeFirst();
+      const ids = Array.from({ length: 200 }, (_, i) => (i % 3) + 1);
+      // The pool has one connection: a transaction holding it does not hold the marked queries up.
+      const answers = await db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ id: 3, body: 'uncommitted' }).execute();
+        return Promise.all(ids.map(body));
+      });
+      expect(answers).toEqual(ids.map((id) => (id === 3 ? undefined : { body: id === 1 ? 'one' : 'two' })));
+      const failing = sql`SELECT 1 / ${0} AS n ${PREPARED}`.execute(db);
+      const after = body(1);
+      await expect(failing).rejects.toThrow(/division by zero/);
+      expect(await after).toEqual({ body: 'one' });
+      const backends = await Promise.all(
+        [1, 2, 3].map(
+          async () =>
+            (await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid ${PREPARED}`.execute(db)).rows[0]?.pid,
+        ),
+      );
+      expect(new Set(backends).size).toBe(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a marked query inside a transaction runs in it: it sees the transaction's writes", async () => {
+    const { db, close } = await oneConnection(true);
+    try {
+      const seen = await db.transaction().execute(async (trx) => {
+        await trx.insertInto('notes').values({ id: 3, body: 'three' }).execute();
+        return trx
+          .selectFrom('notes')
+          .select('body')
+          .where('id', '=', 3)
+          .modifyEnd(PREPARED)
+          .executeTakeFirst();
+      });
+      expect(seen).toEqual({ body: 'three' });
+    } finally {
+      await close();
+    }
+  });
+
+  it('the pipelined connection, ended by the server, is opened again for the next marked query', async () => {
+    const { db, close, url } = await oneConnection(true);
+    try {
+      const body = (id: number) =>
+        db.selectFrom('notes').select('body').where('id', '=', id).modifyEnd(PREPARED).executeTakeFirst();
+      expect(await body(1)).toEqual({ body: 'one' });
+      await terminateConnections(url);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await body(2)).toEqual({ body: 'two' });
     } finally {
       await close();
     }

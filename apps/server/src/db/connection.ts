@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { PipelinedReads, PipelinedReadsDialect } from './pipelined-reads.ts';
 import { PreparingClient } from './postgres-statements.ts';
 import type { Database } from './schema.ts';
 
@@ -90,13 +91,29 @@ function openPostgres(url: string, max: number, prepared: boolean): DbHandle {
   // the pool drops the broken connection on release and opens a new one for the next query.
   pool.on('error', (error, client) => reportLostConnection(client, error));
   pool.on('connect', (client) => client.on('error', (error) => reportLostConnection(client, error)));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The hot reads (marked PREPARED) share one pipelined connection, unless statements are not to be prepared
+  // (behind a transaction-mode pgbouncer, which may not pass a pipeline on whole either).
+  const dialect = prepared
+    ? new PipelinedReadsDialect(
+        { pool },
+        new PipelinedReads(
+          () =>
+            new PreparingClient({
+              connectionString: url,
+              connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+              pipeline: true,
+            }),
+          reportLostConnection,
+        ),
+      )
+    : new PostgresDialect({ pool });
+  const db = new Kysely<Database>({ dialect });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 /** One line per lost connection (its end reports the server's message, then "terminated unexpectedly"). */
-const reported = new WeakSet<pg.PoolClient>();
-function reportLostConnection(client: pg.PoolClient, error: Error): void {
+const reported = new WeakSet<pg.Client>();
+function reportLostConnection(client: pg.Client, error: Error): void {
   if (reported.has(client)) return;
   reported.add(client);
   console.warn(`PostgreSQL connection lost: ${error.message}`);

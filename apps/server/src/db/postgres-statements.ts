@@ -11,6 +11,9 @@ const MARK = '/* prepared */';
  */
 export const PREPARED = sql.raw(MARK);
 
+/** Whether a query's text is marked `PREPARED`. */
+export const isPrepared = (text: string) => text.endsWith(MARK);
+
 /** Statements a connection prepares at most (PostgreSQL keeps each until the connection ends). */
 const PREPARED_PER_CONNECTION = 50;
 
@@ -47,7 +50,7 @@ export class PreparingClient extends pg.Client {
   }
 
   #nameFor(text: string): string | undefined {
-    if (!text.endsWith(MARK)) return undefined;
+    if (!isPrepared(text)) return undefined;
     const named = this.#names.get(text);
     if (named || this.#nextName >= PREPARED_PER_CONNECTION) return named;
     const name = `fluxion_${this.#nextName++}`;
