@@ -131,53 +131,58 @@ export function FlowPage() {
       <HelpToggle paragraphs={T.flow.help} />
       {open && <FilterBar filter={filter} onChange={setFilter} />}
       <AnalysisContent hasProject={project !== null} query={query}>
-        {(data) => (
-          <UnitField.Provider value={data.unit === 'estimate' ? (estimateField ?? 'estimate') : null}>
-            {flowHasCompletions(data) ? (
-              <FlowHeadline data={data} unit={unitOf(calendar)} />
-            ) : (
-              project && (
-                <NotEnoughData
-                  project={project}
-                  needs={T.states.flowNeeds(doneColumn(data.columns), data.window.days)}
-                  filtered={isFiltered(filter)}
-                  keptItems={data.kept_items}
-                />
-              )
-            )}
-            {data.unit === 'estimate' && estimateField !== null && (
-              <p className={styles.unitNote} data-testid="flow-unit-note">
-                {T.flow.estimateNote(estimateField)}
-              </p>
-            )}
-            <ExportBoard.Provider value={project?.title ?? ''}>
-              <FlowPoliciesSummary data={data} unit={unitOf(calendar)} filtered={isFiltered(filter)} />
-              <SleAtRiskList
-                items={sleAtRiskItems(data)}
-                sle={data.sle}
-                unit={unitOf(calendar)}
-                projectId={project?.project_id}
-              />
-              <div className={styles.stack}>
-                <CfdChart data={data} calendar={calendar} />
-                <WipLimitsNote data={data} />
-                <CycleTimeChart data={data} calendar={calendar} projectId={project?.project_id} />
-                <div className={styles.split}>
-                  <AgingChart data={data} calendar={calendar} projectId={project?.project_id} />
-                  <ForecastTable forecast={data.forecast} calendar={calendar} />
-                </div>
-                <BlockedByColumnTable data={data} calendar={calendar} />
-                <TypeBreakdown
-                  data={data}
-                  split={{ field: breakdownField, onChange: setSplit }}
+        {(data) =>
+          project && isFiltered(filter) && data.kept_items === 0 ? (
+            // Nothing to chart: policies, CFD and aging of no item would only contradict the message.
+            <NotEnoughData project={project} needs="" filtered keptItems={0} />
+          ) : (
+            <UnitField.Provider value={data.unit === 'estimate' ? (estimateField ?? 'estimate') : null}>
+              {flowHasCompletions(data) ? (
+                <FlowHeadline data={data} unit={unitOf(calendar)} />
+              ) : (
+                project && (
+                  <NotEnoughData
+                    project={project}
+                    needs={T.states.flowNeeds(doneColumn(data.columns), data.window.days)}
+                    filtered={isFiltered(filter)}
+                    keptItems={data.kept_items}
+                  />
+                )
+              )}
+              {data.unit === 'estimate' && estimateField !== null && (
+                <p className={styles.unitNote} data-testid="flow-unit-note">
+                  {T.flow.estimateNote(estimateField)}
+                </p>
+              )}
+              <ExportBoard.Provider value={project?.title ?? ''}>
+                <FlowPoliciesSummary data={data} unit={unitOf(calendar)} filtered={isFiltered(filter)} />
+                <SleAtRiskList
+                  items={sleAtRiskItems(data)}
+                  sle={data.sle}
                   unit={unitOf(calendar)}
-                  filtered={isFiltered(filter)}
-                  calendar={calendar}
+                  projectId={project?.project_id}
                 />
-              </div>
-            </ExportBoard.Provider>
-          </UnitField.Provider>
-        )}
+                <div className={styles.stack}>
+                  <CfdChart data={data} calendar={calendar} />
+                  <WipLimitsNote data={data} />
+                  <CycleTimeChart data={data} calendar={calendar} projectId={project?.project_id} />
+                  <div className={styles.split}>
+                    <AgingChart data={data} calendar={calendar} projectId={project?.project_id} />
+                    <ForecastTable forecast={data.forecast} calendar={calendar} />
+                  </div>
+                  <BlockedByColumnTable data={data} calendar={calendar} />
+                  <TypeBreakdown
+                    data={data}
+                    split={{ field: breakdownField, onChange: setSplit }}
+                    unit={unitOf(calendar)}
+                    filtered={isFiltered(filter)}
+                    calendar={calendar}
+                  />
+                </div>
+              </ExportBoard.Provider>
+            </UnitField.Provider>
+          )
+        }
       </AnalysisContent>
     </Page>
   );
