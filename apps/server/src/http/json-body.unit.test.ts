@@ -12,6 +12,18 @@ describe('a cached JSON answer', () => {
     expect(JSON.parse(brotliDecompressSync(br).toString('utf8'))).toEqual(value);
     expect(JSON.parse(gunzipSync(body.encoded('gzip')).toString('utf8'))).toEqual(value);
     expect(body.bytes.toString('utf8')).toBe(JSON.stringify(value));
+    expect(body.text).toBe(JSON.stringify(value));
+    expect(body.byteLength).toBe(Buffer.byteLength(JSON.stringify(value)));
+  });
+
+  it('keeps the compressed bytes alone once compressed, and reads the plain ones back from them', () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const body = jsonBody(value);
+      const compressed = body.encoded(encoding);
+      expect(body.text).toBe(JSON.stringify(value));
+      expect(body.encoded(encoding)).toBe(compressed);
+      expect(JSON.parse(body.bytes.toString('utf8'))).toEqual(value);
+    }
   });
 
   it('is sent in brotli, else gzip, as the request accepts', () => {

@@ -39,28 +39,65 @@ export function itemRepository(url: string | null): string | null {
     empty === '' &&
     (kind === 'issues' || kind === 'pull') &&
     /^\d+$/.test(number ?? '');
-  return wellFormed && owner && name ? `${owner}/${name}` : '?';
+  return wellFormed && owner && name ? interned(`${owner}/${name}`) : '?';
 }
 
-/** Items keep their object from one board version to the next when unchanged: each URL is read once. */
-const repositoryMemo = new WeakMap<BoardItem, string | null>();
+/**
+ * One string per repository: a board's 100,000 items name a handful, and each item's is kept (below),
+ * so without this a big board held 100,000 copies of the same few names (~2.4 MB).
+ */
+const repositoryNames = new Map<string, string>();
+const REPOSITORY_NAMES_KEPT = 10_000;
 
-function repositoryOfItem(item: BoardItem): string | null {
-  let repository = repositoryMemo.get(item);
-  if (repository === undefined) {
-    repository = itemRepository(item.url);
-    repositoryMemo.set(item, repository);
-  }
+function interned(repository: string): string {
+  const known = repositoryNames.get(repository);
+  if (known !== undefined) return known;
+  if (repositoryNames.size >= REPOSITORY_NAMES_KEPT) repositoryNames.clear();
+  repositoryNames.set(repository, repository);
   return repository;
+}
+
+/**
+ * Each item's repository, per loaded items array (the board store hands out one per board version):
+ * a list beside the items, not an entry per item object (a WeakMap of 100,000 items took 4 MB).
+ * A version's items are read again after each change, so the list is quick to make: an URL with the
+ * previous item's prefix (`…/owner/name/issues/`) and a number after it has that item's repository.
+ */
+const repositoryLists = new WeakMap<readonly BoardItem[], readonly (string | null)[]>();
+
+function repositoriesOfItems(items: readonly BoardItem[]): readonly (string | null)[] {
+  let list = repositoryLists.get(items);
+  if (!list) {
+    let prefix = '';
+    let known: string | null = null;
+    list = items.map(({ url }) => {
+      if (url === null) return null;
+      const cut = url.lastIndexOf('/') + 1;
+      if (prefix !== '' && cut === prefix.length && url.startsWith(prefix) && isNumber(url, cut))
+        return known;
+      known = itemRepository(url);
+      prefix = known === '?' ? '' : url.slice(0, cut);
+      return known;
+    });
+    repositoryLists.set(items, list);
+  }
+  return list;
+}
+
+/** Whether `text` from `start` on is one or more digits. */
+function isNumber(text: string, start: number): boolean {
+  if (start >= text.length) return false;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** The repositories of a board's items, each once. */
 export function repositoriesOf(items: readonly BoardItem[]): string[] {
   const repositories = new Set<string>();
-  for (const item of items) {
-    const repository = repositoryOfItem(item);
-    if (repository !== null) repositories.add(repository);
-  }
+  for (const repository of repositoriesOfItems(items)) if (repository !== null) repositories.add(repository);
   return [...repositories];
 }
 
@@ -86,8 +123,9 @@ export function redactForViewer(items: readonly BoardItem[], visibility: Visibil
   const { readable } = visibility;
   if (readable === 'all') return { items: items as BoardItem[], hidden: NONE_HIDDEN };
   const hidden = new Set<string>();
-  const viewed = items.map((item) => {
-    const repository = repositoryOfItem(item);
+  const repositories = repositoriesOfItems(items);
+  const viewed = items.map((item, i) => {
+    const repository = repositories[i] as string | null;
     if (repository === null || readable.has(repository)) return item;
     hidden.add(item.id);
     return privateItem(item);
@@ -102,6 +140,8 @@ export function redactForViewer(items: readonly BoardItem[], visibility: Visibil
  * version, then waited for a full collection).
  */
 const privateForms = new WeakMap<BoardItem, BoardItem>();
+/** Private forms share one empty list of labels (100,000 of them on a board nobody may read: 3 MB). */
+const NO_LABELS: readonly string[] = Object.freeze([]);
 
 function privateItem(item: BoardItem): BoardItem {
   let form = privateForms.get(item);
@@ -119,7 +159,7 @@ function withoutItemContent(item: BoardItem): BoardItem {
     title: PRIVATE_ITEM_TITLE,
     url: null,
     milestone: null,
-    labels: [],
+    labels: NO_LABELS,
     column: item.column,
     enteredColumnAt: item.enteredColumnAt,
   };

@@ -37,6 +37,30 @@ describe('itemRepository', () => {
     ])
       expect(itemRepository(url), url).toBe('?');
   });
+
+  it("finds each item's repository as itemRepository does, whatever the URL before it", () => {
+    const urls = [
+      '7',
+      'https://github.com/acme/api/issues/1',
+      'https://github.com/acme/api/issues/2',
+      'https://github.com/acme/api/issues/2x',
+      'https://github.com/acme/api/issues/',
+      'https://github.com/acme/api/pull/3',
+      'https://github.com/acme/api/issues/4',
+      'https://github.com/acme/vault/issues/4',
+      'https://x/a/b/issues/x',
+      'https://x/a/b/issues/5',
+      'not a url',
+      '8',
+    ];
+    const items = urls.map((url, i) => item(String(i), url));
+    const expected = [...new Set(urls.map(itemRepository))];
+    expect(repositoriesOf(items).sort()).toEqual(['?', 'a/b', 'acme/api', 'acme/vault']);
+    expect(repositoriesOf(items).sort()).toEqual(expected.sort());
+    const { hidden } = redactForViewer(items, visibilityOf(repositoriesOf(items), new Set(['acme/vault'])));
+    for (const [i, url] of urls.entries())
+      expect(hidden.has(String(i)), url).toBe(itemRepository(url) !== 'acme/vault');
+  });
 });
 
 describe('redactForViewer', () => {
