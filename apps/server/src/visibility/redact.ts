@@ -68,18 +68,28 @@ const repositoryLists = new WeakMap<readonly BoardItem[], readonly (string | nul
 function repositoriesOfItems(items: readonly BoardItem[]): readonly (string | null)[] {
   let list = repositoryLists.get(items);
   if (!list) {
-    let prefix = '';
-    let known: string | null = null;
-    list = items.map(({ url }) => {
-      if (url === null) return null;
-      const cut = url.lastIndexOf('/') + 1;
-      if (prefix !== '' && cut === prefix.length && url.startsWith(prefix) && isNumber(url, cut))
-        return known;
+    list = repositoryList(items);
+    repositoryLists.set(items, list);
+  }
+  return list;
+}
+
+function repositoryList(items: readonly BoardItem[]): (string | null)[] {
+  const list = new Array<string | null>(items.length);
+  let prefix = '';
+  let known: string | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const url = (items[i] as BoardItem).url;
+    if (url === null) {
+      list[i] = null;
+      continue;
+    }
+    const cut = url.lastIndexOf('/') + 1;
+    if (cut !== prefix.length || prefix === '' || !isNumber(url, cut) || !url.startsWith(prefix)) {
       known = itemRepository(url);
       prefix = known === '?' ? '' : url.slice(0, cut);
-      return known;
-    });
-    repositoryLists.set(items, list);
+    }
+    list[i] = known;
   }
   return list;
 }
