@@ -34,8 +34,69 @@ describe('item snapshot bytes', () => {
     );
   });
 
+  it('read snapshots written before the columns (one array an item)', () => {
+    const asRows = (items: readonly BoardItem[]) =>
+      JSON.stringify(
+        items.map((i) => [
+          i.id,
+          i.number,
+          i.title,
+          i.url,
+          i.milestone,
+          i.labels,
+          i.column,
+          i.enteredColumnAt,
+        ]),
+      );
+    fc.assert(
+      fc.property(fc.array(item), (items) => {
+        expect(decodeItems(asRows(items))).toEqual(items);
+      }),
+    );
+  });
+
+  it('are columns, items with the same labels sharing one list', () => {
+    const items = ['a', 'b', 'c'].map((id, n) => ({
+      id,
+      number: n,
+      title: id,
+      url: null,
+      milestone: null,
+      labels: n < 2 ? ['bug'] : [],
+      column: 'Doing',
+      enteredColumnAt: n,
+    }));
+    const text = encodeItems(items);
+    expect(JSON.parse(text)).toMatchObject({ format: 'columns', id: ['a', 'b', 'c'], labels: [0, 0, 1] });
+    const [a, b] = decodeItems(text);
+    expect(a?.labels).toBe(b?.labels);
+  });
+
   it('refuse what is not a snapshot', () => {
-    for (const text of ['{}', '[[1]]', '[["a", null, "t", null, null, [1], null, null]]', 'not json']) {
+    const columns = JSON.parse(
+      encodeItems([
+        {
+          id: 'a',
+          number: 1,
+          title: 't',
+          url: null,
+          milestone: null,
+          labels: [],
+          column: null,
+          enteredColumnAt: null,
+        },
+      ]),
+    );
+    for (const text of [
+      '{}',
+      '[[1]]',
+      '[["a", null, "t", null, null, [1], null, null]]',
+      'not json',
+      JSON.stringify({ ...columns, labels: [1] }),
+      JSON.stringify({ ...columns, title: [] }),
+      JSON.stringify({ ...columns, assignees: [2] }),
+      JSON.stringify({ ...columns, format: 'rows' }),
+    ]) {
       expect(() => decodeItems(text), text).toThrow();
     }
   });

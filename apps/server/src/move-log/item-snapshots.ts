@@ -2,10 +2,134 @@ import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 
 /**
- * A snapshot's text: JSON, one array per item — [id, number, title, url, milestone, labels, column,
- * enteredColumnAt, assignees?, relations?] — a third of the size of objects, parsed in one call. Assignees
- * (for the filter; null when unknown) and the issue's relations (its node id, type, parent, sub-issue
- * counts, blockers) come last and only when known, so snapshots written before them still read.
+ * A snapshot's text: JSON, the items as columns (one list a field, an item's values at its position):
+ *
+ *   {"format":"columns","id":[…],"number":[…],"title":[…],"url":[…],"milestone":[…],"column":[…],
+ *    "entered":[…],"sets":[[label or login…]…],"labels":[set…],"assignees":[set or -1…]?,
+ *    "relations":[{…} or null…]?}
+ *
+ * Parsed in one call into a few long lists rather than a list an item (100,000 short-lived arrays on a
+ * big board: CPU and a heap peak for every cold load); labels and assignees are lists of `sets`, so that
+ * items with the same labels share one list. Assignees (for the filter; -1 when unknown) and the issue's
+ * relations (its node id, type, parent, sub-issue counts, blockers) are there only when some item has
+ * them. Snapshots written before (`Packed` rows, below) still read.
+ */
+type Columns = {
+  format: 'columns';
+  id: string[];
+  number: (number | null)[];
+  title: string[];
+  url: (string | null)[];
+  milestone: (string | null)[];
+  column: (string | null)[];
+  entered: (number | null)[];
+  sets: string[][];
+  labels: number[];
+  assignees?: number[];
+  relations?: (Relations | null)[];
+};
+
+type Relations = Pick<BoardItem, 'contentId' | 'issueType' | 'parent' | 'subIssues' | 'blockedBy'>;
+
+const RELATION_KEYS = ['contentId', 'issueType', 'parent', 'subIssues', 'blockedBy'] as const;
+
+function relationsOf(item: BoardItem): Relations | null {
+  const relations: Record<string, unknown> = {};
+  for (const key of RELATION_KEYS) if (item[key] !== undefined) relations[key] = item[key];
+  return Object.keys(relations).length > 0 ? (relations as Relations) : null;
+}
+
+export function encodeItems(items: readonly BoardItem[]): string {
+  const sets: string[][] = [];
+  const setCodes = new Map<string, number>();
+  const setOf = (values: readonly string[]) => {
+    const key = JSON.stringify(values);
+    let code = setCodes.get(key);
+    if (code === undefined) {
+      code = sets.push([...values]) - 1;
+      setCodes.set(key, code);
+    }
+    return code;
+  };
+  const relations = items.map(relationsOf);
+  const columns: Columns = {
+    format: 'columns',
+    id: items.map((i) => i.id),
+    number: items.map((i) => i.number),
+    title: items.map((i) => i.title),
+    url: items.map((i) => i.url),
+    milestone: items.map((i) => i.milestone),
+    column: items.map((i) => i.column),
+    entered: items.map((i) => i.enteredColumnAt),
+    sets,
+    labels: items.map((i) => setOf(i.labels)),
+  };
+  if (items.some((i) => i.assignees))
+    columns.assignees = items.map((i) => (i.assignees ? setOf(i.assignees) : -1));
+  if (relations.some((r) => r !== null)) columns.relations = relations;
+  return JSON.stringify(columns);
+}
+
+/** The items of a snapshot; throws on text that is not one. */
+export function decodeItems(payload: string): BoardItem[] {
+  const parsed: unknown = JSON.parse(payload);
+  if (Array.isArray(parsed)) return decodeRows(parsed);
+  if (!isColumns(parsed)) throw new Error('item snapshot is not a list');
+  const { id, number, title, url, milestone, column, entered, labels, assignees, relations } = parsed;
+  const sets = parsed.sets.map((set) => (set.length === 0 ? NO_LABELS : set));
+  const shared = sharedStrings();
+  const items = new Array<BoardItem>(id.length);
+  for (let i = 0; i < items.length; i++) {
+    // One object an item, its fields in the order the rows' decoding gives them too.
+    const item: BoardItem = {
+      id: id[i] as string,
+      number: number[i] as number | null,
+      title: title[i] as string,
+      url: url[i] as string | null,
+      milestone: shared(milestone[i] as string | null),
+      labels: sets[labels[i] as number] as readonly string[],
+      column: shared(column[i] as string | null),
+      enteredColumnAt: entered[i] as number | null,
+    };
+    const assigned = assignees?.[i] ?? -1;
+    if (assigned >= 0) item.assignees = sets[assigned] as readonly string[];
+    const related = relations?.[i];
+    items[i] = related ? Object.assign(item, related) : item;
+  }
+  return items;
+}
+
+const isList = (value: unknown, n: number, of: (v: unknown) => boolean) =>
+  Array.isArray(value) && value.length === n && value.every(of);
+const isString = (v: unknown) => typeof v === 'string';
+const nullOr = (type: 'string' | 'number') => (v: unknown) => v === null || typeof v === type;
+
+function isColumns(value: unknown): value is Columns {
+  if (typeof value !== 'object' || value === null) return false;
+  const c = value as Record<string, unknown>;
+  const n = Array.isArray(c.id) ? c.id.length : -1;
+  const sets = Array.isArray(c.sets) ? c.sets.length : 0;
+  const isSet = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < sets;
+  return (
+    c.format === 'columns' &&
+    isList(c.id, n, isString) &&
+    isList(c.number, n, nullOr('number')) &&
+    isList(c.title, n, isString) &&
+    isList(c.url, n, nullOr('string')) &&
+    isList(c.milestone, n, nullOr('string')) &&
+    isList(c.column, n, nullOr('string')) &&
+    isList(c.entered, n, nullOr('number')) &&
+    isList(c.sets, sets, (set) => Array.isArray(set) && set.every(isString)) &&
+    isList(c.labels, n, isSet) &&
+    (c.assignees === undefined || isList(c.assignees, n, (v) => v === -1 || isSet(v))) &&
+    (c.relations === undefined ||
+      isList(c.relations, n, (r) => r === null || (typeof r === 'object' && !Array.isArray(r))))
+  );
+}
+
+/**
+ * Snapshots written before the columns: one array per item — [id, number, title, url, milestone,
+ * labels, column, enteredColumnAt, assignees?, relations?].
  */
 type Fields = [
   string,
@@ -17,45 +141,13 @@ type Fields = [
   string | null,
   number | null,
 ];
-type Relations = Pick<BoardItem, 'contentId' | 'issueType' | 'parent' | 'subIssues' | 'blockedBy'>;
 type Packed = Fields | [...Fields, string[] | null] | [...Fields, string[] | null, Relations];
 
-const RELATION_KEYS = ['contentId', 'issueType', 'parent', 'subIssues', 'blockedBy'] as const;
-
-function relationsOf(item: BoardItem): Relations | null {
-  const relations: Record<string, unknown> = {};
-  for (const key of RELATION_KEYS) if (item[key] !== undefined) relations[key] = item[key];
-  return Object.keys(relations).length > 0 ? (relations as Relations) : null;
-}
-
-export function encodeItems(items: readonly BoardItem[]): string {
-  const packed: Packed[] = items.map((i) => {
-    const relations = relationsOf(i);
-    const assignees = i.assignees ? [...i.assignees] : null;
-    return [
-      i.id,
-      i.number,
-      i.title,
-      i.url,
-      i.milestone,
-      [...i.labels],
-      i.column,
-      i.enteredColumnAt,
-      ...(relations ? [assignees, relations] : assignees ? [assignees] : []),
-    ];
-  }) as Packed[];
-  return JSON.stringify(packed);
-}
-
-/** The items of a snapshot; throws on text that is not one. */
-export function decodeItems(payload: string): BoardItem[] {
-  const parsed: unknown = JSON.parse(payload);
-  if (!Array.isArray(parsed)) throw new Error('item snapshot is not a list');
+function decodeRows(parsed: unknown[]): BoardItem[] {
   const shared = sharedStrings();
   return parsed.map((entry: unknown) => {
     if (!isPacked(entry)) throw new Error('item snapshot entry has the wrong shape');
     const [id, number, title, url, milestone, labels, column, enteredColumnAt, assignees, relations] = entry;
-    // One object an item, its fields in the order spreading gave them (a cold first answer decodes 100,000).
     const item: BoardItem = {
       id,
       number,
