@@ -2,7 +2,7 @@ import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import type { CacheSettings } from '../config.ts';
 import { Cache } from './cache.ts';
-import { loadBoard } from '../move-log/board-snapshots.ts';
+import { type LoadedBoard, loadBoard } from '../move-log/board-snapshots.ts';
 import {
   type BoardItems,
   itemsNamingParents,
@@ -114,7 +114,7 @@ export class BoardStore {
       const board = loadBoard(db, boardId);
       const data = board.then((b) => b.data);
       board.catch(() => undefined);
-      const loaded: Loaded = { version, data, itemsBefore: () => board.then((b) => b.items?.() ?? null) };
+      const loaded: Loaded = { version, data, itemsBefore: snapshotItems(board) };
       data.catch(() => this.forget(boardId, loaded));
       return loaded;
     }
@@ -124,7 +124,7 @@ export class BoardStore {
     );
     // The items of the version replaced (even if never asked for there: then those it was built from).
     const items = previous.items;
-    const itemsBefore = items ? () => items : previous.itemsBefore;
+    const itemsBefore = items ? given(items) : previous.itemsBefore;
     const parentsBefore = previous.parents ?? previous.parentsBefore;
     const loaded: Loaded = {
       version,
@@ -140,4 +140,20 @@ export class BoardStore {
   private forget(boardId: string, failed: Loaded): void {
     if (this.boards.peek(boardId) === failed) this.boards.delete(boardId);
   }
+}
+
+/**
+ * The items of a version, as the next version's `itemsBefore`: made apart (closures of their own), so
+ * that they hold nothing but the way to the items. Later versions inherit them until their items are
+ * asked for, and a closure made beside a load's others would hold that version and its moves (a
+ * snapshot's 20 MB at a million) through their shared scope.
+ */
+function given<T>(value: T): () => T {
+  return () => value;
+}
+
+function snapshotItems(board: Promise<LoadedBoard>): () => Promise<BoardItems | null> {
+  const itemsOf = board.then((b) => b.items);
+  itemsOf.catch(() => undefined);
+  return () => itemsOf.then((items) => items?.() ?? null);
 }

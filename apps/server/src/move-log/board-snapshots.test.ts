@@ -3,10 +3,14 @@ import {
   buildLeadTimeReport,
   buildTimeInStateReport,
   fromTransitionColumns,
+  keepTimelines,
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BoardStore } from '../analytics/board-store.ts';
 import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { countedWork } from '../testing/demo-story.ts';
@@ -17,6 +21,9 @@ import { type BoardData, loadBoardData } from './load-moves.ts';
 import { decodeBoardMoves, encodeBoardMoves, loadBoard, snapshotBoard } from './board-snapshots.ts';
 import { loadBoardItems } from './items.ts';
 import { markMovesRewritten } from './segments.ts';
+
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
 
 const NOW = Date.UTC(2026, 10, 1, 15, 30);
 const HOUR = 3_600_000;
@@ -127,6 +134,30 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     await expectRestartAnswersRows(0);
     await moveOne('In Progress', 'Done', 2);
     await expectRestartAnswersRows(1);
+  });
+
+  it("lets a version's moves go once the next is read, its items never asked for", async () => {
+    const store = new BoardStore({ maxEntries: 4, ttlMs: HOUR }, () => NOW);
+    const version = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('boards')
+            .select('data_version')
+            .where('id', '=', boardId)
+            .executeTakeFirstOrThrow()
+        ).data_version,
+      );
+    const firstMoves = async () => new WeakRef((await store.get(db, boardId, await version())).transitions);
+    const first = await firstMoves();
+    await moveOne('In Progress', 'Done', 3);
+    const next = await store.get(db, boardId, await version());
+    // Its lead time takes the kept timeline over from the first version's, which then holds nothing.
+    keepTimelines(next.transitions);
+    buildLeadTimeReport({ columns: DEMO_COLUMNS, transitions: next.transitions, now: NOW, days: 7 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    collectGarbage();
+    expect(first.deref()).toBeUndefined();
   });
 
   it('is set aside after a rewrite of the moves, and when it does not read', async () => {
