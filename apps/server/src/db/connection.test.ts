@@ -144,13 +144,14 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
    * A one-connection pool on a fresh test database, so every query runs on the connection inspected (the
    * marked queries outside a transaction: on the one pipelined connection, db/pipelined-reads.ts).
    */
-  async function oneConnection(preparedStatements: boolean) {
+  async function oneConnection(preparedStatements: boolean, pipelinedReadTimeoutMs?: number) {
     const database = await createPostgresTestDatabase({ migrate: false });
     const { db } = openDatabase({
       databaseUrl: database.url,
       dataDir: database.dataDir,
       poolSize: 1,
       preparedStatements,
+      ...(pipelinedReadTimeoutMs ? { pipelinedReadTimeoutMs } : {}),
     });
     const tables = db as unknown as Kysely<Tables>;
     await tables.schema.createTable('notes').addColumn('id', 'integer').addColumn('body', 'text').execute();
@@ -280,6 +281,26 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
           .executeTakeFirst();
       });
       expect(seen).toEqual({ body: 'three' });
+    } finally {
+      await close();
+    }
+  });
+
+  it('a marked query unanswered in time fails as unavailable; the pipelined connection is opened again', async () => {
+    const { db, close } = await oneConnection(true, 300);
+    try {
+      const body = (id: number) =>
+        db.selectFrom('notes').select('body').where('id', '=', id).modifyEnd(PREPARED).executeTakeFirst();
+      expect(await body(1)).toEqual({ body: 'one' });
+      const failures = await db.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE notes IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        const waiting = await Promise.allSettled([body(1), body(2)]);
+        return waiting.map(
+          (outcome) => outcome.status === 'rejected' && isDatabaseUnavailable(outcome.reason),
+        );
+      });
+      expect(failures).toEqual([true, true]);
+      expect(await body(2)).toEqual({ body: 'two' });
     } finally {
       await close();
     }

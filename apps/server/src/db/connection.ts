@@ -16,6 +16,12 @@ export type DbHandle = { db: Db; dialect: DialectName; close(): Promise<void> };
 pg.types.setTypeParser(20, (v) => Number(v));
 
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * A hot read unanswered this long fails, and the pipelined connection (every read behind it waiting) is
+ * closed and opened again: as the pool's checkout timeout did, a request fails (503) rather than waits
+ * for a database that does not answer.
+ */
+const PIPELINED_READ_TIMEOUT_MS = 10_000;
 /** Prepared SQLite statements kept, by SQL text: the app's queries, and `IN` lists of a few lengths. */
 const SQLITE_STATEMENTS = 500;
 
@@ -26,11 +32,16 @@ export type DbOptions = {
   poolSize?: number;
   /** PostgreSQL: prepare the queries marked `PREPARED` once per connection (postgres-statements.ts); default on. */
   preparedStatements?: boolean;
+  /** PostgreSQL: how long a pipelined hot read may go unanswered (tests shorten it). */
+  pipelinedReadTimeoutMs?: number;
 };
 
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.preparedStatements ?? true);
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, {
+      prepared: options.preparedStatements ?? true,
+      readTimeoutMs: options.pipelinedReadTimeoutMs ?? PIPELINED_READ_TIMEOUT_MS,
+    });
   }
   mkdirSync(options.dataDir, { recursive: true });
   return openSqlite(options.sqliteFile ?? join(options.dataDir, 'fluxion.sqlite'));
@@ -77,7 +88,11 @@ function ownerOnly(file: string): void {
   chmodSync(file, 0o600);
 }
 
-function openPostgres(url: string, max: number, prepared: boolean): DbHandle {
+function openPostgres(
+  url: string,
+  max: number,
+  { prepared, readTimeoutMs }: { prepared: boolean; readTimeoutMs: number },
+): DbHandle {
   // A connection that cannot be made in time fails the request (503) instead of leaving it waiting.
   const pool = new pg.Pool({
     connectionString: url,
@@ -102,6 +117,7 @@ function openPostgres(url: string, max: number, prepared: boolean): DbHandle {
               connectionString: url,
               connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
               pipeline: true,
+              query_timeout: readTimeoutMs,
             }),
           reportLostConnection,
         ),

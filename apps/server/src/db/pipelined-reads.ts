@@ -20,7 +20,8 @@ const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
  * time, cost the access check ~100 µs of the server's CPU a request with 32 in flight, pipelined ~40
  * (docs/performance.md, "Warm answers"). Each query still runs on its own (its own Sync): an error fails
  * that query only. The connection is opened at the first such query, and again after it is lost (the
- * queries in flight then fail, as on a pooled connection: 503, db/unavailable.ts).
+ * queries in flight then fail, as on a pooled connection: 503, db/unavailable.ts) or closed because a query
+ * went unanswered too long (`query_timeout`, connection.ts).
  */
 export class PipelinedReads {
   #client: pg.Client | undefined;

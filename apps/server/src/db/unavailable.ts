@@ -28,6 +28,8 @@ const LOST_CONNECTION_MESSAGES = [
   'Connection terminated',
   'is not queryable',
   'timeout exceeded when trying to connect',
+  // The pipelined hot reads' connection unanswered in time (db/pipelined-reads.ts): it is closed and opened again.
+  'Query read timeout',
 ];
 
 function isUnavailableCause(error: ErrorLike): boolean {

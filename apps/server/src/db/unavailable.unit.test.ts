@@ -15,6 +15,7 @@ describe('isDatabaseUnavailable', () => {
     ['a connection lost mid-query', new Error('Connection terminated unexpectedly')],
     ['a broken client reused', new Error('Client has encountered a connection error and is not queryable')],
     ['no connection in time', new Error('timeout exceeded when trying to connect')],
+    ['a pipelined read unanswered in time', new Error('Query read timeout')],
   ])('is true for %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
