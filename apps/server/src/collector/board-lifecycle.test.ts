@@ -173,6 +173,43 @@ describe.each(await dialectCases())('board life cycle on $name', ({ create }) =>
     },
   );
 
+  it('a listing marks archived an item a webhook archived before the webhook path stored it so', async () => {
+    const board = await world.createBoard('fluxion-labs', { a: 'In Progress', b: 'In Progress' });
+    const row = await world.register(board.projectId, { include_archived: false });
+    const collector = world.collector();
+    await collector.runOnce();
+    await at(world, 5 * MINUTE);
+    for (const item of ['a', 'b']) await world.move(board.items[item] ?? '', 'Done');
+    await at(world, 10 * MINUTE);
+    await world.control(`/_sim/items/${board.items.a}/archive`);
+    await world.flush();
+    const archivedAt = () =>
+      world.ctx.db
+        .selectFrom('items')
+        .select('archived_at')
+        .where('item_id', '=', board.items.a ?? '')
+        .executeTakeFirstOrThrow();
+    // As the webhook path stored an archiving before: off the board, not known as archived.
+    await world.ctx.db
+      .updateTable('items')
+      .set({ archived_at: null })
+      .where('board_id', '=', row.id)
+      .execute();
+    const finished = async () => {
+      const flow = await world.app.inject({
+        url: `/api/flow/?project=${encodeURIComponent(board.projectId)}`,
+        headers: world.auth,
+      });
+      expect(flow.statusCode, flow.body.slice(0, 200)).toBe(200);
+      return flow.json().throughput.total;
+    };
+    // The next listing, within the access token's life, finds it archived and off the board already.
+    await at(world, 12 * MINUTE);
+    await collector.runOnce();
+    expect((await archivedAt()).archived_at).not.toBeNull();
+    expect(await finished()).toBe(1);
+  });
+
   it('updates the column list on the next full sync after a column is renamed or added', async () => {
     const board = await world.createBoard('octo-alice', { a: 'In Review', b: 'Todo' });
     const row = await world.register(board.projectId);

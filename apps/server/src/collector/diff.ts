@@ -8,7 +8,13 @@ export type { ItemState };
  * before recording began (an item of a repository the reader could not see until now): the instant their
  * history is known from, their entry into that column (docs/metrics.md §16), as the import marks them.
  */
-export type ListingDiff = { moves: Move[]; states: ItemState[]; partial: Map<string, number> };
+export type ListingDiff = {
+  moves: Move[];
+  states: ItemState[];
+  partial: Map<string, number>;
+  /** Items listed archived, stored off the board but not as archived: to be marked archived, no move. */
+  archivedOff: string[];
+};
 
 /**
  * Compares what GitHub shows now with what is stored and says which moves happened.
@@ -38,7 +44,7 @@ export function diffListing(params: {
   hidden?: readonly string[];
 }): ListingDiff {
   const { observed, stored, now } = params;
-  const diff: ListingDiff = { moves: [], states: [], partial: new Map() };
+  const diff: ListingDiff = { moves: [], states: [], partial: new Map(), archivedOff: [] };
   const seen = new Set<string>([...(params.recordedSince ?? []), ...(params.hidden ?? [])]);
   for (const item of observed) {
     if (seen.has(item.itemId)) continue;
@@ -47,7 +53,10 @@ export function diffListing(params: {
     const before = stored.get(item.itemId);
     const beforeColumn = before && before.removedAt === null ? before.column : null;
     // Unchanged, or still off the board (gone, archived or without status, as last time).
-    if (beforeColumn === column) continue;
+    if (beforeColumn === column) {
+      if (item.archived && before && before.archivedAt === null) diff.archivedOff.push(item.itemId);
+      continue;
+    }
     const floor = Math.max(params.notBefore, before?.enteredColumnAt ?? 0, before?.removedAt ?? 0);
     const known = before || params.initial ? null : knownSince(item, column, params.notBefore);
     if (known !== null) diff.partial.set(item.itemId, known);

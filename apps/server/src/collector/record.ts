@@ -4,6 +4,7 @@ import { addHistoryCoverage, takeItemSeq } from '../boards/repository.ts';
 import type { Db } from '../db/connection.ts';
 import {
   applyItemStates,
+  markArchived,
   insertBareItems,
   insertMoves,
   insertNewMoves,
@@ -101,6 +102,7 @@ export async function recordObservation(
     const changed = await upsertItemMetadata(trx, params.boardId, params.observed, params.now, seq, stored);
     const inserted = await insertMoves(trx, params.boardId, diff.moves, params.now);
     await applyItemStates(trx, params.boardId, diff.states, params.now, seq);
+    await markArchived(trx, params.boardId, diff.archivedOff, params.now, seq);
     if (diff.partial.size > 0) {
       await markPartialHistories(trx, params.boardId, diff.partial);
       await addHistoryCoverage(trx, params.boardId, diff.partial.size);
@@ -108,7 +110,7 @@ export async function recordObservation(
     // The log ends where GitHub shows each listed item (a full listing: every item of the board).
     const healed = await reconcileChains(trx, params.boardId, listed, 'poll', params.now);
     // New or changed items (a renamed issue) too: loaded boards read only those.
-    changes.wrote(diff.moves.length + diff.states.length + changed + healed);
+    changes.wrote(diff.moves.length + diff.states.length + diff.archivedOff.length + changed + healed);
     return inserted + healed;
   });
 }

@@ -10,6 +10,8 @@ export type StoredItem = {
   column: string | null;
   enteredColumnAt: number | null;
   removedAt: number | null;
+  /** When it was stored archived (null: not archived, or archived by a webhook before that was stored). */
+  archivedAt?: number | null;
   /** Its issue metadata in a comparable form, when loaded (a listing then skips unchanged items). */
   metadata?: string;
 };

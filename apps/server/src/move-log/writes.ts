@@ -36,7 +36,7 @@ export async function loadStoredItems(
 ): Promise<Map<string, StoredItem>> {
   const query = db
     .selectFrom('items')
-    .select(['item_id', 'column_name', 'entered_column_at', 'removed_at', ...METADATA])
+    .select(['item_id', 'column_name', 'entered_column_at', 'removed_at', 'archived_at', ...METADATA])
     .where('board_id', '=', boardId);
   const rows = itemIds ? [] : await query.execute();
   for (const chunk of chunks(itemIds ?? [])) {
@@ -50,6 +50,7 @@ export async function loadStoredItems(
         column: r.column_name,
         enteredColumnAt: r.entered_column_at,
         removedAt: r.removed_at,
+        archivedAt: r.archived_at,
         metadata: fingerprint(r),
       },
     ]),
@@ -232,6 +233,28 @@ export async function applyItemStates(
         'in',
         chunk.map((s) => s.itemId),
       )
+      .execute();
+  }
+}
+
+/**
+ * Stores as archived items already off the board: a webhook's `archived` moved them off without saying so
+ * before 1b7aae4, and a listing that finds them off the board has no move to write.
+ */
+export async function markArchived(
+  db: Db,
+  boardId: string,
+  itemIds: readonly string[],
+  now: number,
+  seq: number,
+) {
+  for (const chunk of chunks(itemIds)) {
+    await db
+      .updateTable('items')
+      .set({ archived_at: now, updated_at: now, change_seq: seq })
+      .where('board_id', '=', boardId)
+      .where('item_id', 'in', chunk)
+      .where('archived_at', 'is', null)
       .execute();
   }
 }
