@@ -56,7 +56,7 @@ export {
   type TimelineInput,
 } from './timeline/item-timelines.ts';
 export { releaseScratch } from './timeline/scratch.ts';
-export { keepTimelines } from './timeline/kept-timeline.ts';
+export { keepTimelines, keptWalks } from './timeline/kept-timeline.ts';
 export { ageIsMinimum, gapSentence, type HistoryGaps, historyGaps } from './timeline/partial-rule.ts';
 export {
   type EstimateBasis,

@@ -5,7 +5,7 @@ import { type Json, jsonBody } from '../http/json-body.ts';
 import type { Viewer } from './access.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 import { boardAndFilter, boardData } from './board-data.ts';
-import { type FilterView, type RequestFilter, viewForFilter } from './item-filter.ts';
+import { type FilterView, type RequestFilter, requestFilter, viewForFilter } from './item-filter.ts';
 
 /**
  * An analysis as the API sends it: JSON bytes, serialised once (and compressed once, http/json-body.ts).
@@ -98,6 +98,29 @@ async function keptUntil({ ctx, board }: AnalysisInput<unknown>, from: number): 
   const calendar = buildCalendar(board.calendar);
   const day = calendar.dayOf(from);
   return calendar.dayOf(ctx.now()) === day ? calendar.startOf(day + 1) : null;
+}
+
+/** The warm-up's viewer: no user's settings nor access are read for it (`warmUp`). */
+const NOBODY = '\u0000warm-up';
+
+/**
+ * Computes an analysis of a board as its first request would, for nobody (the answer is not kept): what
+ * that request builds (the board's kept timeline) is then built. Only where the answer does not depend
+ * on who views it: the analysis reads no items for this board, or the board is the demo, whose items
+ * every viewer sees alike. Whether it computed.
+ */
+export async function warmUp<Q extends Project & Partial<ItemFilterQuery>, R>(
+  ctx: ApiContext,
+  board: AnalysedBoard,
+  kind: AnalysisKind<Q, R>,
+  query: Q,
+): Promise<boolean> {
+  const byViewer =
+    !board.isDemo && (await kind.readsItems(board, requestFilter(query, board.calendar.timeZone), ctx));
+  if (byViewer) return false;
+  const { input } = await prepare(ctx, { userId: NOBODY, board }, kind, query);
+  await kind.compute(input);
+  return true;
 }
 
 /** An analysis as another answer reads it (Home's card, the digest, alerts): the same cached computation. */

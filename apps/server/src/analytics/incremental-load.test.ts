@@ -4,6 +4,7 @@ import {
   buildLeadTimeReport,
   buildTimeInStateReport,
   fromTransitionColumns,
+  keptWalks,
   type BoardItem,
   type Transition,
 } from '@fluxion/flow';
@@ -397,5 +398,30 @@ describe.each(cases)('preloading after a start ($name)', async ({ create }) => {
       .executeTakeFirstOrThrow();
     const loaded = await boardStore.get(ctx.db, boardId, Number(version.data_version));
     expect(sortedMoves(loaded)).toEqual(sortedMoves(await loadBoardData(ctx.db, boardId)));
+  });
+
+  it('builds the kept timeline its first lead time and time in state read, with the same answers', async () => {
+    const fresh = await buildTestApp(database, { clock: testClock(NOW) });
+    const answers = async (on: typeof app, auth: Record<string, string>) => {
+      const walks = { ...keptWalks };
+      const answer = async (url: string) => {
+        const response = await on.inject({ url, headers: auth });
+        expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+        return response.json();
+      };
+      const lead = await answer(`/api/leadtime/?project=${demo}&days=30`);
+      const tis = await answer(`/api/timeinstate/?project=${demo}&days=30`);
+      return {
+        lead,
+        tis,
+        walks: { rows: keptWalks.rows - walks.rows, stays: keptWalks.stays - walks.stays },
+      };
+    };
+    const preloaded = await answers(app, (await signedInUser(ctx)).auth);
+    const cold = await answers(fresh.app, (await signedInUser(fresh.ctx)).auth);
+    expect(preloaded.walks).toEqual({ rows: 0, stays: 0 });
+    expect(cold.walks).toEqual({ rows: 1, stays: 1 });
+    expect(preloaded.lead).toEqual(cold.lead);
+    expect(preloaded.tis).toEqual(cold.tis);
   });
 });

@@ -1,4 +1,4 @@
-import type { ItemFilterQuery, LeadTimeResponse } from '@fluxion/contract';
+import { type ItemFilterQuery, type LeadTimeResponse, leadTimeQuerySchema } from '@fluxion/contract';
 import { buildLeadTimeReport } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
@@ -6,7 +6,7 @@ import { badRequest } from '../http/errors.ts';
 import type { AnalysedBoard } from './board.ts';
 import { historyInput } from './history-view.ts';
 import { boardData, filtered, itemsLeaveOut, withKeptItems } from './board-data.ts';
-import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
+import { type AnalysisKind, type HistoryQuery, noted, serve, warmUp } from './analysis-kind.ts';
 
 /** Without `cycle_time`, the board's own cycle-start column applies. */
 const leadTimeStart = (board: AnalysedBoard, query: LeadTimeQuery) => query.cycle_time || board.cycleStart;
@@ -52,3 +52,12 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
 
 export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) =>
   serve(ctx, viewer, LEAD_TIME, query);
+
+/** The board's lead time on its default window (the iteration's, as the page asks), for nobody: builds what its first request would (`warmUp`). */
+export const warmLeadTime = (ctx: ApiContext, board: AnalysedBoard) =>
+  warmUp(
+    ctx,
+    board,
+    LEAD_TIME,
+    leadTimeQuerySchema.parse({ project: board.projectId, days: board.iterationDays }),
+  );

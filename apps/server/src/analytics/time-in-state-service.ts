@@ -1,11 +1,12 @@
-import type { ItemFilterQuery, TimeInStateResponse } from '@fluxion/contract';
+import { type ItemFilterQuery, type TimeInStateResponse, timeInStateQuerySchema } from '@fluxion/contract';
 import { buildTimeInStateReport } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
+import type { AnalysedBoard } from './board.ts';
 import { historyInput } from './history-view.ts';
 import { columnsOfBoardItems } from '../move-log/items.ts';
 import { boardData, filtered, itemsLeaveOut, withKeptItems } from './board-data.ts';
-import { type AnalysisKind, type HistoryQuery, noted, serve } from './analysis-kind.ts';
+import { type AnalysisKind, type HistoryQuery, noted, serve, warmUp } from './analysis-kind.ts';
 
 type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery> & HistoryQuery;
 
@@ -46,3 +47,12 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
 
 export const timeInState = (ctx: ApiContext, viewer: Viewer, query: TimeInStateQuery) =>
   serve(ctx, viewer, TIME_IN_STATE, query);
+
+/** The board's time in state on its default window (the iteration's, as the page asks), for nobody: builds what its first request would (`warmUp`). */
+export const warmTimeInState = (ctx: ApiContext, board: AnalysedBoard) =>
+  warmUp(
+    ctx,
+    board,
+    TIME_IN_STATE,
+    timeInStateQuerySchema.parse({ project: board.projectId, days: board.iterationDays }),
+  );

@@ -50,6 +50,9 @@ type Kept = Shape & {
 
 type Build = (columns: BoardColumns, transitions: Transitions, pool?: BufferPool) => BoardTimeline;
 
+/** Whole walks of kept timelines so far (rows; stays): what a board's warm-up spares its first requests. */
+export const keptWalks = { rows: 0, stays: 0 };
+
 /** Buffers of timelines no longer kept, for the next ones. */
 const free: BufferPool[] = [];
 const FREE_KEPT = 2;
@@ -122,6 +125,7 @@ export function keptTimeline(
   if (!found.stays) {
     const { rows, rowOfCode, stayFrom, apart, pool } = found;
     const walked = { rows, rowOfCode, stayFrom, apart: apart as Uint8Array };
+    keptWalks.stays++;
     found.stays = scratch.aside(() => walkStays(columns, transitions, walked, pool, build));
   }
   return { ...found.rows, stays: found.stays, board: resolveBoard(columns) };
@@ -162,6 +166,7 @@ function keptEntry(columns: BoardColumns, transitions: TransitionColumns, build:
       if (found.pool !== earlier.pool) release(earlier.pool);
     } else {
       const pool = takePool();
+      keptWalks.rows++;
       // A whole board's working buffers live only while it is walked: kept in the shared scratch they
       // would stay for good, beside the timeline that no longer needs them.
       found = {
