@@ -72,7 +72,7 @@ export async function startServer(
           onError: (what, error) => app.log.error({ err: error }, `${what} failed`),
         })
       : null;
-  const stopPreload = startPreload({ ...ctx, analytics: app.analytics });
+  const stopPreload = startPreload({ ...ctx, analytics: app.analytics, log: app.log });
   return {
     app,
     url,

@@ -11,6 +11,7 @@ import {
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { issueAccessToken } from '../auth/access-tokens.ts';
 import { recordBackfill } from '../collector/backfill.ts';
 import { takeItemSeq } from '../boards/repository.ts';
 import { insertMoves, upsertItemMetadata } from '../move-log/writes.ts';
@@ -21,6 +22,7 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { countedWork } from '../testing/demo-story.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
+import { insertTestBoard } from '../testing/boards.ts';
 import { loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from '../move-log/load-moves.ts';
 import { preloadBoards } from './preload.ts';
@@ -400,25 +402,59 @@ describe.each(cases)('preloading after a start ($name)', async ({ create }) => {
     expect(sortedMoves(loaded)).toEqual(sortedMoves(await loadBoardData(ctx.db, boardId)));
   });
 
+  /** The first lead time and time in state of a board, and the kept timelines' walks they took. */
+  const firstAnswers = async (on: typeof app, project: string, auth: Record<string, string>) => {
+    const walks = { ...keptWalks };
+    const answer = async (url: string) => {
+      const response = await on.inject({ url, headers: auth });
+      expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+      return response.json();
+    };
+    const lead = await answer(`/api/leadtime/?project=${project}&days=30`);
+    const tis = await answer(`/api/timeinstate/?project=${project}&days=30`);
+    return { lead, tis, walks: { rows: keptWalks.rows - walks.rows, stays: keptWalks.stays - walks.stays } };
+  };
+
   it('builds the kept timeline its first lead time and time in state read, with the same answers', async () => {
     const fresh = await buildTestApp(database, { clock: testClock(NOW) });
-    const answers = async (on: typeof app, auth: Record<string, string>) => {
-      const walks = { ...keptWalks };
-      const answer = async (url: string) => {
-        const response = await on.inject({ url, headers: auth });
-        expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
-        return response.json();
-      };
-      const lead = await answer(`/api/leadtime/?project=${demo}&days=30`);
-      const tis = await answer(`/api/timeinstate/?project=${demo}&days=30`);
-      return {
-        lead,
-        tis,
-        walks: { rows: keptWalks.rows - walks.rows, stays: keptWalks.stays - walks.stays },
-      };
-    };
-    const preloaded = await answers(app, (await signedInUser(ctx)).auth);
-    const cold = await answers(fresh.app, (await signedInUser(fresh.ctx)).auth);
+    const preloaded = await firstAnswers(app, demo, (await signedInUser(ctx)).auth);
+    const cold = await firstAnswers(fresh.app, demo, (await signedInUser(fresh.ctx)).auth);
+    expect(preloaded.walks).toEqual({ rows: 0, stays: 0 });
+    expect(cold.walks).toEqual({ rows: 1, stays: 1 });
+    expect(preloaded.lead).toEqual(cold.lead);
+    expect(preloaded.tis).toEqual(cold.tis);
+  });
+
+  it("warms a tracked board's timeline for a viewer with settings of their own", async () => {
+    const { user, auth, sessionId } = await signedInUser(ctx);
+    const trackedId = 'warmed-tracked';
+    await insertTestBoard(ctx.db, {
+      id: trackedId,
+      githubProjectId: 'PVT_warmed',
+      addedAt: NOW - 30 * 24 * HOUR,
+      trackedBy: { userId: user.id, iterationLengthDays: 14 },
+    });
+    await ctx.db
+      .updateTable('tracked_projects')
+      .set({
+        cycle_time_start_column: 'Todo',
+        column_classification: JSON.stringify({ productive: ['Todo'] }),
+      })
+      .where('board_id', '=', trackedId)
+      .execute();
+    const move = (itemId: string, from: string | null, to: string, at: number) =>
+      recordReportedMove(ctx.db, trackedId, { itemId, from, to, at, source: 'webhook' }, NOW);
+    for (let n = 1; n <= 5; n++) {
+      await move(`I_${n}`, null, 'Todo', NOW - (20 - n) * 24 * HOUR);
+      await move(`I_${n}`, 'Todo', 'Doing', NOW - (10 - n) * 24 * HOUR);
+      if (n < 4) await move(`I_${n}`, 'Doing', 'Done', NOW - (5 - n) * 24 * HOUR);
+    }
+    const fresh = await buildTestApp(database, { clock: testClock(NOW) });
+    await preloadBoards({ ...ctx, analytics: app.analytics });
+    const preloaded = await firstAnswers(app, 'PVT_warmed', auth);
+    const secret = fresh.ctx.config.jwtSecret;
+    const token = await issueAccessToken({ userId: user.id, sessionId, secret, now: NOW });
+    const cold = await firstAnswers(fresh.app, 'PVT_warmed', { authorization: `Bearer ${token}` });
     expect(preloaded.walks).toEqual({ rows: 0, stays: 0 });
     expect(cold.walks).toEqual({ rows: 1, stays: 1 });
     expect(preloaded.lead).toEqual(cold.lead);

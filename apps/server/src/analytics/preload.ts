@@ -55,11 +55,16 @@ export async function preloadBoards(ctx: ApiContext, stopped: () => boolean = ()
     (board: AnalysedBoard) => warmTimeInState(ctx, board),
   ];
   for (const board of await likelyViewedBoards(ctx)) {
-    for (const step of steps) {
-      // Requests that arrived meanwhile (/healthz among them) go before each step, which holds the event loop.
-      await new Promise(setImmediate);
-      if (stopped()) return;
-      await step(board);
+    try {
+      for (const step of steps) {
+        // Requests that arrived meanwhile (/healthz among them) go before each step, which holds the event loop.
+        await new Promise(setImmediate);
+        if (stopped()) return;
+        await step(board);
+      }
+    } catch (error) {
+      // The board's first request meets the same error and answers it; the next boards are still warmed.
+      if (!stopped()) ctx.log?.warn({ err: error, boardId: board.id }, 'preloading a board failed');
     }
   }
 }
