@@ -72,6 +72,12 @@ const ENCODING = process.env.BENCH_ENCODING ?? 'br, gzip';
  * the file starts its servers on them without seeding (base and head on the same board, in minutes).
  */
 const COLD_STARTS = env('BENCH_COLD_STARTS', 0);
+/**
+ * BENCH_PRELOAD=1 (with BENCH_COLD_STARTS): each fresh server runs the start's warm-up
+ * (analytics/preload.ts) to its end before the first lead time, and its CPU is printed apart. Off by
+ * default: the cold figures are a first request that nothing warmed.
+ */
+const PRELOAD = process.env.BENCH_PRELOAD === '1';
 const COLD_BOARD = process.env.BENCH_COLD_BOARD ?? null;
 type KeptBoards = Record<string, { options: ServeOptions; auth: Record<string, string> }>;
 const keptBoards = (): KeptBoards =>
@@ -557,6 +563,7 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
     const server = await startServer(options);
     const http1 = client(server.url, auth, 4);
     try {
+      const preloadCpu = PRELOAD ? await preloaded(server.child) : null;
       const cpuBefore = await ask<number>(server.child, 'cpu');
       const [, ms] = await timed(() => http1.get(ENDPOINTS.leadtime));
       const cpu = (await ask<number>(server.child, 'cpu')) - cpuBefore;
@@ -565,13 +572,21 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
       const tisCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu;
       console.log(
         `cold start ${start + 1}: leadtime ${ms.toFixed(0)} ms, server CPU ${cpu.toFixed(0)} ms; ` +
-          `then timeinstate ${tisMs.toFixed(0)} ms, server CPU ${tisCpu.toFixed(0)} ms; ${load()}`,
+          `then timeinstate ${tisMs.toFixed(0)} ms, server CPU ${tisCpu.toFixed(0)} ms; ` +
+          `${preloadCpu === null ? '' : `after the warm-up (server CPU ${preloadCpu.toFixed(0)} ms); `}${load()}`,
       );
     } finally {
       http1.close();
       await stopServer(server);
     }
   }
+}
+
+/** The server's start warm-up run to its end: the server's CPU for it (ms). */
+async function preloaded(child: ChildProcess): Promise<number> {
+  const before = await ask<number>(child, 'cpu');
+  await ask<string>(child, 'preload');
+  return (await ask<number>(child, 'cpu')) - before;
 }
 
 /**

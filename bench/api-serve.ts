@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { preloadBoards } from '../apps/server/src/analytics/preload.ts';
 import type { buildApp } from '../apps/server/src/app.ts';
 import type { loadConfig } from '../apps/server/src/config.ts';
 import type { openDatabase } from '../apps/server/src/db/connection.ts';
@@ -24,11 +25,13 @@ export type ServerCode = {
   buildApp: typeof buildApp;
   loadConfig: typeof loadConfig;
   openDatabase: typeof openDatabase;
+  /** The start's warm-up (absent from revisions before it): run only when asked (`preload`). */
+  preloadBoards?: typeof preloadBoards;
 };
 
 export async function serve(
   options: ServeOptions,
-  { buildApp, loadConfig, openDatabase }: ServerCode,
+  { buildApp, loadConfig, openDatabase, preloadBoards }: ServerCode,
 ): Promise<void> {
   const handle = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   // BENCH_RESULT_TTL_MS: results expire during the warm runs (what an expiry costs the tail).
@@ -51,6 +54,11 @@ export async function serve(
       process.send?.('watching');
     } else if (message === 'watched') {
       process.send?.(watch.stop());
+    } else if (message === 'preload') {
+      // The start's warm-up, done before it answers (BENCH_PRELOAD); the bench's server does not start it itself.
+      const ctx = { config, db: handle.db, dialect: handle.dialect, now, analytics: app.analytics };
+      await preloadBoards?.(ctx);
+      process.send?.('preloaded');
     } else if (message === 'stop') {
       await app.close();
       await handle.close();

@@ -53,7 +53,7 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
 export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) =>
   serve(ctx, viewer, LEAD_TIME, query);
 
-/** The board's lead time on its default window (the iteration's, as the page asks), for nobody: builds what its first request would (`warmUp`). */
+/** The board's lead time on its default window (the iteration's), for nobody: what its first request builds (`warmUp`). */
 export const warmLeadTime = (ctx: ApiContext, board: AnalysedBoard) =>
   warmUp(
     ctx,

@@ -48,7 +48,7 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
 export const timeInState = (ctx: ApiContext, viewer: Viewer, query: TimeInStateQuery) =>
   serve(ctx, viewer, TIME_IN_STATE, query);
 
-/** The board's time in state on its default window (the iteration's, as the page asks), for nobody: builds what its first request would (`warmUp`). */
+/** The board's time in state on its default window (the iteration's), for nobody: what its first request builds (`warmUp`). */
 export const warmTimeInState = (ctx: ApiContext, board: AnalysedBoard) =>
   warmUp(
     ctx,
