@@ -74,7 +74,11 @@ export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
 ): Promise<Json<R>> {
   const { key, input } = await prepare(ctx, viewer, kind, query);
   if (!kind.object) return ctx.analytics.results.computeKept(key, () => computeAnswer(kind, input));
-  const entry = await ctx.analytics.facts.compute(key, async () => ({ value: await kind.compute(input) }));
+  const entry = await ctx.analytics.facts.compute(key, async (ended) => {
+    const value = await kind.compute(input);
+    // A background refresh of an answer that was sent makes its JSON and encodings too, off the request.
+    return ended?.json ? { value, json: jsonBody(value).encodedAs(ended.json) } : { value };
+  });
   entry.json ??= jsonBody(entry.value);
   return entry.json as Json<R>;
 }

@@ -63,4 +63,71 @@ describe('Cache', () => {
       'the TTL from its computation, reads or not',
     ).toBe('again');
   });
+
+  it('refreshing in the background, answers an ended value while one computation per key replaces it', async () => {
+    const clock = testClock();
+    const cache = new Cache<string>({ maxEntries: 10, ttlMs: 1_000 }, clock.now, {
+      refreshInBackground: true,
+    });
+    const computed = new Map<string, number>();
+    const releases: (() => void)[] = [];
+    const compute = (key: string, stale?: string) => async (ended?: string) => {
+      const n = (computed.get(key) ?? 0) + 1;
+      computed.set(key, n);
+      if (n > 1) {
+        expect(ended, 'a refresh is handed the value it replaces').toBe(stale);
+        await new Promise<void>((resolve) => releases.push(resolve));
+      }
+      return { value: `${key} ${n}`, until: null };
+    };
+    const read = (key: string) => cache.computeKept(key, compute(key, `${key} 1`));
+    expect([await read('a'), await read('b')]).toEqual(['a 1', 'b 1']);
+    clock.advance(1_000);
+    const during = await Promise.all([read('a'), read('a'), read('b'), read('a')]);
+    expect(during, 'ended: answered at once, while the refreshes run').toEqual(['a 1', 'a 1', 'b 1', 'a 1']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(Object.fromEntries(computed), 'one refresh per key').toEqual({ a: 2, b: 2 });
+    expect(await read('a'), 'still the ended value until the refresh ends').toBe('a 1');
+    for (const release of releases.splice(0)) release();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([await read('a'), await read('b')]).toEqual(['a 2', 'b 2']);
+    expect(Object.fromEntries(computed)).toEqual({ a: 2, b: 2 });
+  });
+
+  it('refreshing in the background, serves nothing older than twice the TTL, and keeps an ended value a refresh failed to replace', async () => {
+    const clock = testClock();
+    const cache = new Cache<string>({ maxEntries: 10, ttlMs: 1_000 }, clock.now, {
+      refreshInBackground: true,
+    });
+    let computed = 0;
+    let fail = false;
+    const compute = async () => {
+      computed += 1;
+      if (fail) throw new Error('down');
+      return { value: `value ${computed}`, until: null };
+    };
+    expect(await cache.computeKept('k', compute)).toBe('value 1');
+    clock.advance(1_000);
+    fail = true;
+    expect(await cache.computeKept('k', compute)).toBe('value 1');
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(computed, 'the refresh ran, and failed').toBe(2);
+    fail = false;
+    clock.advance(999);
+    expect(await cache.computeKept('k', compute), 'still the ended value, and a refresh again').toBe(
+      'value 1',
+    );
+    clock.advance(1);
+    expect(await cache.computeKept('k', compute), 'past twice the TTL: waits for that refresh').toBe(
+      'value 3',
+    );
+    expect(computed).toBe(3);
+    clock.advance(1_999);
+    expect(await cache.computeKept('k', compute), 'read once a TTL: still answered').toBe('value 3');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await cache.computeKept('k', compute)).toBe('value 4');
+    clock.advance(2_000);
+    expect(await cache.computeKept('k', compute), 'past twice the TTL, no refresh: its own').toBe('value 5');
+  });
 });

@@ -32,7 +32,8 @@ export function createAnalyticsState(settings: AnalyticsSettings, now: () => num
   return {
     boards: new BoardStore(settings.boards, now),
     results: new Cache<JsonBody>(settings.results, now),
-    facts: new Cache<CachedFacts>(settings.flows, now),
+    // Flow's report follows the clock (ages): recomputed a TTL after it is made, in the background.
+    facts: new Cache<CachedFacts>(settings.flows, now, { refreshInBackground: true }),
     overviewBoardsAtOnce: settings.overviewBoardsAtOnce,
     repositoryAccess: createRepositoryAccess(now),
   };

@@ -51,6 +51,12 @@ export class JsonBody {
     return compressed;
   }
 
+  /** Compressed in every encoding `other` was (a refreshed answer, ready for the clients of the one it replaces). */
+  encodedAs(other: JsonBody): this {
+    for (const encoding of other.#compressed.keys()) this.encoded(encoding);
+    return this;
+  }
+
   toString(): string {
     return this.text;
   }
