@@ -22,7 +22,7 @@ import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { type ItemTimeline, lazyItemTimelineAt } from '../timeline/item-timelines.ts';
 import { SLE_SAMPLE_DAYS } from '../metrics/service-level.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
-import { keptRowsById } from '../timeline/kept-timeline.ts';
+import { keptRowsById, rowsOfIds } from '../timeline/kept-timeline.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { itemColumnPositions } from '../input/item-columns.ts';
 import { commitmentModelOf } from '../metrics/commitment-model.ts';
@@ -168,22 +168,21 @@ function finishedSince(
 }
 
 /**
- * Each item's position in the timeline, by id (a null-prototype object: faster than a Map for this). The
- * positions follow from the moves alone (items in order of first move), so they are kept per loaded
- * board's columns (the server hands every analysis of a data version the same object), or with the kept
- * timeline (then handed on to the next version): a hundred thousand keys written once, not once per report.
+ * Each item's position in the timeline, by id. The positions follow from the moves alone (items in order
+ * of first move), so they are kept per loaded board's columns (the server hands every analysis of a data
+ * version the same object), or with the kept timeline (then handed on to the next version): a hundred
+ * thousand keys written once, not once per report.
  */
-function rowsById(t: BoardTimeline, transitions: Transitions): Readonly<Record<string, number>> {
+function rowsById(t: BoardTimeline, transitions: Transitions): ReadonlyMap<string, number> {
   const known =
     keptRowsById(t) ?? (isTransitionColumns(transitions) ? rowIndexes.get(transitions) : undefined);
   if (known) return known;
-  const rows: Record<string, number> = Object.create(null);
-  for (let row = 0; row < t.itemIds.length; row++) rows[t.itemIds[row] as string] = row;
+  const rows = rowsOfIds(t.itemIds);
   if (isTransitionColumns(transitions)) rowIndexes.set(transitions, rows);
   return rows;
 }
 
-const rowIndexes = new WeakMap<TransitionColumns, Readonly<Record<string, number>>>();
+const rowIndexes = new WeakMap<TransitionColumns, ReadonlyMap<string, number>>();
 
 /**
  * The board's items joined to the timeline: each item's row (-1: no recorded move), and each row's first
@@ -194,7 +193,7 @@ type ItemRows = { rows: Int32Array; firstItem: Int32Array };
 
 function itemRowsOf(
   items: readonly BoardItem[],
-  rowOf: Readonly<Record<string, number>>,
+  rowOf: ReadonlyMap<string, number>,
   timelineRows: number,
 ): ItemRows {
   let byItems = itemRows.get(rowOf);
@@ -208,7 +207,7 @@ function itemRowsOf(
     const rows = new Int32Array(items.length);
     const firstItem = new Int32Array(timelineRows).fill(-1);
     for (let i = 0; i < items.length; i++) {
-      const row = rowOf[(items[i] as BoardItem).id] ?? -1;
+      const row = rowOf.get((items[i] as BoardItem).id) ?? -1;
       rows[i] = row;
       if (row >= 0 && (firstItem[row] as number) < 0) firstItem[row] = i;
     }
@@ -226,7 +225,7 @@ const itemRows = new WeakMap<object, WeakMap<readonly BoardItem[], ItemRows>>();
  */
 function cfdOf(
   t: BoardTimeline,
-  rowOf: Readonly<Record<string, number>>,
+  rowOf: ReadonlyMap<string, number>,
   input: FlowReportInput,
   window: DayRange,
   calendar: Calendar,
@@ -374,7 +373,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const itemRow = itemRowsOf(input.items, rowOf, t.itemIds.length).rows;
   const byId = {
     get: (id: string) => {
-      const row = rowOf[id];
+      const row = rowOf.get(id);
       return row === undefined ? undefined : timelineAt(row);
     },
     // By the item's position: its row is in the joined table, no lookup by id.
@@ -384,7 +383,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const itemColumns = { positions: itemColumnPositions(input.items, input.columns), columns: input.columns };
   const aging = agingWip(input.items, byId, wip, input.now, percentiles, calendar.workingMs, itemColumns).map(
     (item) => {
-      const row = partial ? rowOf[item.id] : undefined;
+      const row = partial ? rowOf.get(item.id) : undefined;
       const atLeast = row !== undefined && ageIsMinimumAt(t, row, entryAt(row, wip[0] ?? ''));
       const estimated = input.estimatedItems?.has(item.id) === true;
       if (!atLeast && !estimated) return item;

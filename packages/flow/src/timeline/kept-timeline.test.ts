@@ -109,10 +109,10 @@ describe('kept timelines', () => {
             const kept = buildTimeline(again, columns);
             expect(plain(kept)).toEqual(plain(buildScratchTimeline(again, unheld(columns))));
             expect(kept.board.cycleStart).toBe(2);
-            const rows = keptRowsById(kept) ?? {};
-            expect(Object.keys(rows).length).toBe(kept.itemIds.length);
+            const rows = keptRowsById(kept) ?? new Map<string, number>();
+            expect(rows.size).toBe(kept.itemIds.length);
             kept.itemIds.forEach((id, row) => {
-              expect(rows[id]).toBe(row);
+              expect(rows.get(id)).toBe(row);
             });
           }
         },

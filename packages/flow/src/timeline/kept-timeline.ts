@@ -73,19 +73,27 @@ function own(columns: TransitionColumns, entry: Kept): void {
 /**
  * Each kept timeline's rows by item id, made when first asked for, keyed by its `itemIds` (the same array
  * for every analysis of the kept timeline). Rows never change when a timeline is extended (new items come
- * last), so the table is handed on with the new ids added: a hundred thousand keys are written once.
+ * last), so the table is handed on with the new ids added: a hundred thousand keys are written once. A
+ * Map: the first report of a version writes them all, which costs a null-prototype object about twice
+ * as much (100,000 ids in a fresh process: 56-73 ms against 27-29 ms of CPU, under load).
  */
-const rowsByIds = new WeakMap<readonly string[], Record<string, number>>();
+const rowsByIds = new WeakMap<readonly string[], Map<string, number>>();
 
 /** The rows of a kept timeline by item id (undefined for a timeline not kept). */
-export function keptRowsById(t: BoardTimeline): Readonly<Record<string, number>> | undefined {
+export function keptRowsById(t: BoardTimeline): ReadonlyMap<string, number> | undefined {
   if (!keptIds.has(t.itemIds)) return undefined;
   let rows = rowsByIds.get(t.itemIds);
   if (!rows) {
-    rows = Object.create(null) as Record<string, number>;
-    for (let row = 0; row < t.itemIds.length; row++) rows[t.itemIds[row] as string] = row;
+    rows = rowsOfIds(t.itemIds);
     rowsByIds.set(t.itemIds, rows);
   }
+  return rows;
+}
+
+/** Each id's position in `ids`. */
+export function rowsOfIds(ids: readonly string[]): Map<string, number> {
+  const rows = new Map<string, number>();
+  for (let row = 0; row < ids.length; row++) rows.set(ids[row] as string, row);
   return rows;
 }
 
@@ -97,7 +105,7 @@ function handOnRows(from: readonly string[], to: readonly string[]): void {
   const rows = rowsByIds.get(from);
   if (!rows) return;
   rowsByIds.delete(from);
-  for (let row = from.length; row < to.length; row++) rows[to[row] as string] = row;
+  for (let row = from.length; row < to.length; row++) rows.set(to[row] as string, row);
   rowsByIds.set(to, rows);
 }
 
