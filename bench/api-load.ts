@@ -555,8 +555,8 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
 }
 
 /**
- * The first lead time of `COLD_STARTS` fresh server processes, one after the other: its wall clock and
- * the server's CPU for it (the figure the neighbours' load moves least).
+ * The first lead time of `COLD_STARTS` fresh server processes, one after the other, then time in state and
+ * the Flow report: each one's wall clock and the server's CPU for it (the figure the neighbours' load moves least).
  */
 async function coldStarts(options: ServeOptions, auth: Record<string, string>): Promise<void> {
   for (let start = 0; start < COLD_STARTS; start++) {
@@ -570,9 +570,13 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
       // Time in state next, as a page opened after a deploy asks it: what lead time left unloaded.
       const [, tisMs] = await timed(() => http1.get(ENDPOINTS.timeinstate));
       const tisCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu;
+      // Then the Flow report with the board's policies, as the bench's cold sequence asks it.
+      const [, flowMs] = await timed(() => http1.get(FLOW));
+      const flowCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu - tisCpu;
       console.log(
         `cold start ${start + 1}: leadtime ${ms.toFixed(0)} ms, server CPU ${cpu.toFixed(0)} ms; ` +
           `then timeinstate ${tisMs.toFixed(0)} ms, server CPU ${tisCpu.toFixed(0)} ms; ` +
+          `then flow ${flowMs.toFixed(0)} ms, server CPU ${flowCpu.toFixed(0)} ms; ` +
           `${preloadCpu === null ? '' : `after the warm-up (server CPU ${preloadCpu.toFixed(0)} ms); `}${load()}`,
       );
     } finally {
