@@ -1,6 +1,6 @@
 import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
-import { type CommitmentModel, type RecentStays, commitmentModelOf } from './commitment-model.ts';
+import { bottleneckOf, type CommitmentModel, type RecentStays } from './commitment-model.ts';
 import { type FlowStages, flowStages } from '../input/stages.ts';
 import { fallbackInsight, insight } from '../insights/insight.ts';
 import { gapSentence, type HistoryGaps, historyGaps } from '../timeline/partial-rule.ts';
@@ -70,6 +70,41 @@ function collectStays(t: BoardTimeline, first: number, now: number, calendar: Ca
     return accumulate(view);
   });
 }
+
+/**
+ * `recentStays` (commitment-model.ts) read off the daily sums instead of two more passes over a million
+ * stays: the same stays (measured columns, ended by now, by the day they ended), the same totals (sums of
+ * whole milliseconds, exact in any order and as differences of prefix sums below 2^53 ms).
+ */
+function recentOf(sums: readonly DailySums[], done: number, width: number, today: number): RecentStays {
+  const recent: RecentStays = {
+    last: null,
+    width,
+    sum: new Float64Array(sums.length),
+    count: new Float64Array(sums.length),
+  };
+  let latest = Number.NEGATIVE_INFINITY;
+  for (let c = 0; c < done; c++) {
+    const count = (sums[c] as DailySums).count;
+    let i = count.length - 1;
+    while (i > 0 && count[i] === count[i - 1]) i--;
+    if (i > 0) latest = Math.max(latest, (sums[c] as DailySums).first + i - 1);
+  }
+  if (latest === Number.NEGATIVE_INFINITY) return recent;
+  recent.last = Math.min(today, latest + width - 1);
+  for (let c = 0; c < done; c++) {
+    const total = windowTotal(sums[c] as DailySums, recent.last, width);
+    recent.sum[c] = total.sum;
+    recent.count[c] = total.count;
+  }
+  return recent;
+}
+
+const modelOf = (stages: FlowStages, recent: RecentStays): CommitmentModel => ({
+  stages,
+  recent,
+  bottleneck: bottleneckOf(stages, recent),
+});
 
 /**
  * Active work ratio and the insight's sample, from the recent window's stays in in-progress columns. The
@@ -160,9 +195,10 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
   }
   if (last === null) return fallback(input, column_classification, gaps, width);
   const stages = flowStages(input);
-  const recent = commitmentModelOf(stages, t, input.now, width, calendar);
+  const done = t.board.done;
+  const recent = modelOf(stages, recentOf(sums, done, width, today));
   const storyDays = iterationDays(input.storyDays ?? width);
-  const story = storyDays === width ? recent : commitmentModelOf(stages, t, input.now, storyDays, calendar);
+  const story = storyDays === width ? recent : modelOf(stages, recentOf(sums, done, storyDays, today));
   const metrics = metricsOf(input, recent, story, columnKinds(input), dayUnit(calendar));
   const gap = gapSentence(gaps.finished, lostStays(gaps), 'earlier stay');
   if (gap) metrics.performance_insight.message += gap;
