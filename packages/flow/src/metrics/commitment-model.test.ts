@@ -131,6 +131,26 @@ describe('property: no column before commitment is ever a bottleneck or an aging
       }),
     );
 
+  it('Time in State reads the moves up to now, as the story does (fast-check seed 609315415)', () => {
+    // A card that joined and left at `now` and came back later: GitHub's clock ahead of ours. With the later
+    // move read, the tie at `now` ends off the board; without it, in Backlog: one story needs one set of moves.
+    const transitions: Transition[] = [
+      { itemId: 'i0', from: null, to: 'Backlog', at: BASE },
+      { itemId: 'i0', from: 'Backlog', to: null, at: BASE },
+      { itemId: 'i0', from: null, to: 'Backlog', at: BASE + HOUR },
+    ];
+    const board = {
+      columns: COLS,
+      cycleStartColumn: null,
+      classification: { Backlog: 'productive' as const },
+      transitions,
+      items: currentItems(transitions),
+    };
+    const story = commitmentModel({ ...board, now: BASE, days: 1 });
+    const tis = buildTimeInStateReport({ ...board, now: BASE, days: 1 });
+    expect(tis.metrics.time_intensive_column).toBe(story.bottleneck?.column ?? null);
+  });
+
   it('holds for Time in State, Issues in Columns, Flow and the story, which all agree', () => {
     fc.assert(
       fc.property(

@@ -8,6 +8,7 @@ import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { DAY_MS, type DayUnit, dayUnit, days, isoDay, iterationDays, round } from '../core/numbers.ts';
 import { queueHealth } from './queue.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
+import { upTo } from '../input/transitions.ts';
 import { timeInStateInsight } from '../insights/time-in-state-insight.ts';
 import type { TimeInStateDay, TimeInStateInput, TimeInStateMetrics, TimeInStateResponse } from '../types.ts';
 
@@ -178,7 +179,7 @@ function dayEntry(t: BoardTimeline, sums: DailySums[], day: number, width: numbe
 /** The time-in-state response of docs/api.md (days and stays on the board's calendar): daily mean stay per column, tiles, insight and classification. */
 export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResponse {
   const width = iterationDays(input.days);
-  const t = buildTimeline(input, input.transitions);
+  const t = buildTimeline(input, upTo(input.transitions, input.now));
   const calendar = buildCalendar(input.calendar);
   const today = calendar.dayOf(input.now);
   const column_classification = classifyColumns(input);
