@@ -87,7 +87,7 @@ export {
 export { ageInDays, buildColumnStats, buildIssuesInColumnReport } from './metrics/issues.ts';
 export { buildLeadTimeReport } from './metrics/lead-time.ts';
 export { queueHealth } from './metrics/queue.ts';
-export { buildTimeInStateReport } from './metrics/time-in-state.ts';
+export { buildTimeInStateReport, prepareTimeInState } from './metrics/time-in-state.ts';
 export { FALLBACK_MESSAGE, fallbackInsight } from './insights/insight.ts';
 export { type BoardReport, type BoardReportOptions, buildBoardReport } from './reports/board-report.ts';
 export { buildFlowReport } from './reports/flow-report.ts';

@@ -1,5 +1,5 @@
 import { type ItemFilterQuery, type TimeInStateResponse, timeInStateQuerySchema } from '@fluxion/contract';
-import { buildTimeInStateReport } from '@fluxion/flow';
+import { buildTimeInStateReport, prepareTimeInState } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import type { AnalysedBoard } from './board.ts';
@@ -20,23 +20,30 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
     const kept = view ? await filtered(ctx, board, filter, view) : null;
-    const { items, transitions } = kept ?? {
-      items: await columnsOfBoardItems(ctx.db, board.id),
-      transitions: (await boardData(ctx, board)).transitions,
-    };
-    const report = buildTimeInStateReport({
+    // Sent before the stays' walk, which runs while the database counts (PostgreSQL; issue 38).
+    const counted = kept ? null : columnsOfBoardItems(ctx.db, board.id);
+    if (counted) {
+      counted.catch(() => undefined); // awaited below, unless the moves' load fails first
+      await new Promise(setImmediate); // lets the driver write the statement before the walk
+    }
+    const data = await boardData(ctx, board);
+    const timeline = {
       columns: board.columns,
       // The commitment point keeps queues before it out of the bottleneck.
       cycleStartColumn: board.cycleStart,
-      ...historyInput(await boardData(ctx, board), query.estimated),
+      ...historyInput(data, query.estimated),
       // Users who share a board may classify its columns differently: the key holds the viewer's.
       classification: board.classification,
-      transitions,
-      items,
+      transitions: kept ? kept.transitions : data.transitions,
+      now: ctx.now(),
+    };
+    prepareTimeInState(timeline);
+    const report = buildTimeInStateReport({
+      ...timeline,
+      items: kept ? kept.items : await (counted as Promise<{ column: string | null }[]>),
       days: query.days,
       // The bottleneck's window: the iteration Flow and Home read, whatever window the page chose.
       storyDays: board.iterationDays,
-      now: ctx.now(),
       calendar: board.calendar,
     }) as TimeInStateResponse;
     report.metrics.performance_insight = noted(report.metrics.performance_insight, input);

@@ -8,6 +8,7 @@ import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { DAY_MS, type DayUnit, dayUnit, days, isoDay, iterationDays, round } from '../core/numbers.ts';
 import { queueHealth } from './queue.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
+import { timelinesKept } from '../timeline/kept-timeline.ts';
 import { upTo } from '../input/transitions.ts';
 import { timeInStateInsight } from '../insights/time-in-state-insight.ts';
 import type { TimeInStateDay, TimeInStateInput, TimeInStateMetrics, TimeInStateResponse } from '../types.ts';
@@ -174,6 +175,16 @@ function dayEntry(t: BoardTimeline, sums: DailySums[], day: number, width: numbe
     timeinstate[t.board.columns[c] as string] = days(mean(total));
   }
   return samples > 0 ? { timeinstate } : null;
+}
+
+/**
+ * Builds the timeline the report reads (a loaded board's kept timeline, its stays walked once; nothing for
+ * other moves), without the items: a caller may do it while the database counts the items' columns.
+ */
+export function prepareTimeInState(input: Omit<TimeInStateInput, 'items' | 'days'>): void {
+  const moves = upTo(input.transitions, input.now);
+  // Any other moves' timeline lives in scratch, to be built again by the report.
+  if (timelinesKept(moves)) buildTimeline(input, moves);
 }
 
 /** The time-in-state response of docs/api.md (days and stays on the board's calendar): daily mean stay per column, tiles, insight and classification. */
