@@ -191,8 +191,8 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     const fresh = await loadBoardItems(ctx.db, boardId);
     const byId = (list: BoardItem[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
     expect(byId(refreshed.items)).toEqual(byId(fresh.items));
-    expect(refreshed.byId.get(renamed.itemId)?.title).toBe('Renamed by a poll');
-    expect(refreshed.byId.get(moved.itemId)?.column).toBe('Ready');
+    expect(refreshed.byId?.get(renamed.itemId)?.title).toBe('Renamed by a poll');
+    expect(refreshed.byId?.get(moved.itemId)?.column).toBe('Ready');
     before = await expectApiEqualsFreshLoad();
   });
 

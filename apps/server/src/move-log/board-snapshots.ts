@@ -2,7 +2,7 @@ import type { TransitionColumns } from '@fluxion/flow';
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { decodeItems, encodeItems } from './item-snapshots.ts';
-import { type BoardItems, itemsById, loadBoardItems, refreshBoardItems } from './items.ts';
+import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from './load-moves.ts';
 import { countBoardMoves, isPostgres } from './rows.ts';
 
@@ -269,10 +269,9 @@ async function itemsFrom(db: Db, boardId: string): Promise<BoardItems> {
   } catch {
     return loadBoardItems(db, boardId);
   }
-  const byId = itemsById(items);
   return refreshBoardItems(db, boardId, {
     items,
-    byId,
+    byId: null,
     seq: Number(row.item_seq),
     rewriteVersion: Number(row.rewrite_version),
     read: 0,

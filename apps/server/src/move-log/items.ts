@@ -5,11 +5,13 @@ import { readItemSnapshot } from './item-snapshots.ts';
 
 /**
  * The items now on a board, as of its item change counter `seq` (every change up to it is in) and its
- * `rewriteVersion`; `byId` holds them for a refresh; `read`: how many item rows were read to build it.
+ * `rewriteVersion`; `byId` holds them for a refresh, or is null until one needs it (a snapshot's items:
+ * 100,000 entries not built on a big board's first load, issue 38); `read`: how many item rows were read
+ * to build it.
  */
 export type BoardItems = {
   items: BoardItem[];
-  byId: ReadonlyMap<string, BoardItem>;
+  byId: ReadonlyMap<string, BoardItem> | null;
   seq: number;
   rewriteVersion: number;
   read: number;
@@ -93,6 +95,7 @@ export async function refreshBoardItems(db: Db, boardId: string, previous: Board
 const mapsTaken = new WeakSet<BoardItems>();
 
 function takeMap(items: BoardItems): Map<string, BoardItem> {
+  if (items.byId === null) return itemsById(items.items);
   if (mapsTaken.has(items)) return new Map(items.byId);
   mapsTaken.add(items);
   return items.byId as Map<string, BoardItem>;
