@@ -121,6 +121,31 @@ describe('kept timelines', () => {
     );
   });
 
+  it('a version that appended moves is written over the earlier version\'s buffers, not a second set', () => {
+    const builder = new TransitionColumnsBuilder();
+    append(builder, [
+      [0, 6, 0, 1],
+      [1, 6, 1, 2],
+      [0, 0, 2, 3],
+      [2, 6, 0, 4],
+      [1, 1, 3, 5],
+    ]);
+    const first = builder.snapshot();
+    keepTimelines(first);
+    const shape = board([], [], []);
+    const before = buildTimeline(shape, first);
+    append(builder, [
+      [0, 2, 4, 6],
+      [3, 6, 1, 7],
+    ]);
+    const next = builder.snapshot();
+    keepTimelines(next);
+    const after = buildTimeline(shape, next);
+    expect(plain(after)).toEqual(plain(buildScratchTimeline(shape, unheld(next))));
+    expect(after.stays.start.buffer).toBe(before.stays.start.buffer);
+    expect(after.entries.buffer).toBe(before.entries.buffer);
+  });
+
   it('is built once per version and shape, and a scratch build after it leaves it as it was', () => {
     const builder = new TransitionColumnsBuilder();
     append(builder, [

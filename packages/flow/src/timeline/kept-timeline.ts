@@ -276,7 +276,9 @@ function rowsOfTouchedItems(columns: TransitionColumns, since: number): Transiti
 /**
  * The kept timeline of `base` (for `earlier`) brought to `columns`, which appended rows to it: the items
  * those rows touch are walked again (all their rows: the rules read an item's whole history), the other
- * items' results are copied. Rows stay numbered by first appearance, so new items come last, in order.
+ * items' results are kept. Rows stay numbered by first appearance, so new items come last, in order.
+ * Written over the base's own buffers (grown, by a copy, only when they lack room): the earlier version
+ * gives its timeline up, and a second pool beside the first would cost a board's whole timeline again.
  */
 function extend(
   base: Kept,
@@ -289,11 +291,12 @@ function extend(
   const touched = rowsOfTouchedItems(columns, earlier.count);
   const part = build(board, touched);
   const old = base.rows;
-  const pool = takePool();
+  const pool = base.pool;
   const codes = columns.itemIds.length;
-  const rowOfCode = pool.i32('rowOfCode', codes).fill(-1);
   // Codes past the earlier rows' are unused there (-1): a copied builder may number its new ids differently.
-  rowOfCode.set(base.rowOfCode.subarray(0, Math.min(codes, base.rowOfCode.length)));
+  const keptCodes = Math.min(codes, base.rowOfCode.length);
+  const rowOfCode = keptIn(pool.i32('rowOfCode', codes), base.rowOfCode.subarray(0, keptCodes));
+  rowOfCode.fill(-1, keptCodes);
   // The touched items' rows, in the part's order (first appearance, as in the whole board).
   const rowOfPart = new Int32Array(part.itemIds.length);
   const itemIds = [...old.itemIds];
@@ -314,7 +317,7 @@ function extend(
     from: T,
     span = 1,
   ) => {
-    next.set(previous);
+    keptIn(next, previous);
     for (let p = 0; p < rowOfPart.length; p++)
       next.set(from.subarray(p * span, (p + 1) * span), (rowOfPart[p] as number) * span);
     return next;
@@ -333,51 +336,87 @@ function extend(
   return { pool, rows: timeline, stays, rowOfCode, stayFrom, apart: null };
 }
 
-/** The kept stays with the touched rows' replaced by the part's (both in row order). */
+/** `next` holding `previous` at its start: already so when the pool handed back the same memory, else copied. */
+function keptIn<T extends View>(next: T, previous: T): T {
+  if (next.buffer !== previous.buffer || next.byteOffset !== previous.byteOffset) next.set(previous);
+  return next;
+}
+
+type View = Float64Array | Int32Array | Uint32Array | Int16Array | Uint8Array;
+
+/**
+ * The kept stays with the touched rows' replaced by the part's (both in row order), in the kept buffers:
+ * each run of untouched rows moves by what the touched rows before it gained or lost, those moving left
+ * first (front to back), then those moving right (back to front), so that no run is written over before
+ * it moved; then the part's stays fill the gaps.
+ */
 function mergeStays(base: Kept, part: Stays, rowOfPart: Int32Array, rows: number, pool: BufferPool) {
   // keptBefore extends only a timeline whose stays are built.
   const old = base.stays as Stays;
   const oldRows = base.rows.itemIds.length;
+  const oldFrom = base.stayFrom;
   const partFrom = stayStarts(part, rowOfPart.length, bufferPool());
-  let count = old.count + part.count;
-  for (const row of rowOfPart)
-    if (row < oldRows) count -= (base.stayFrom[row + 1] as number) - (base.stayFrom[row] as number);
-  const stays: Stays = {
-    count,
-    item: pool.u32('stays.item', count),
-    column: pool.i16('stays.column', count),
-    start: pool.f64('stays.start', count),
-    end: pool.f64('stays.end', count),
+  const parts = rowOfPart.length;
+  // Run k: the untouched rows before part k (k = parts: after the last), their old stays and shift.
+  const runLo = new Int32Array(parts + 1);
+  const runHi = new Int32Array(parts + 1);
+  const runShift = new Int32Array(parts + 1);
+  const partAt = new Int32Array(parts);
+  let shift = 0;
+  let oldAt = 0;
+  for (let p = 0; p < parts; p++) {
+    const row = rowOfPart[p] as number;
+    const lo = oldFrom[Math.min(row, oldRows)] as number;
+    const hi = row < oldRows ? (oldFrom[row + 1] as number) : lo;
+    runLo[p] = oldAt;
+    runHi[p] = lo;
+    runShift[p] = shift;
+    partAt[p] = lo + shift;
+    shift += (partFrom[p + 1] as number) - (partFrom[p] as number) - (hi - lo);
+    oldAt = hi;
+  }
+  runLo[parts] = oldAt;
+  runHi[parts] = oldFrom[oldRows] as number;
+  runShift[parts] = shift;
+  const count = old.count + shift;
+  const room = Math.max(count, old.count);
+  const item = keptIn(pool.u32('stays.item', room), old.item.subarray(0, old.count));
+  const column = keptIn(pool.i16('stays.column', room), old.column.subarray(0, old.count));
+  const start = keptIn(pool.f64('stays.start', room), old.start.subarray(0, old.count));
+  const end = keptIn(pool.f64('stays.end', room), old.end.subarray(0, old.count));
+  const move = (k: number) => {
+    const to = (runLo[k] as number) + (runShift[k] as number);
+    for (const a of [item, column, start, end]) a.copyWithin(to, runLo[k] as number, runHi[k] as number);
   };
-  const stayFrom = pool.i32('stayFrom', rows + 1);
-  stayFrom[0] = 0;
-  let write = 0;
-  let row = 0;
-  const copyOld = (until: number) => {
-    if (until <= row) return;
-    const lo = base.stayFrom[row] as number;
-    const hi = base.stayFrom[until] as number;
-    stays.item.set(old.item.subarray(lo, hi), write);
-    stays.column.set(old.column.subarray(lo, hi), write);
-    stays.start.set(old.start.subarray(lo, hi), write);
-    stays.end.set(old.end.subarray(lo, hi), write);
-    for (let r = row; r < until; r++) stayFrom[r + 1] = write + (base.stayFrom[r + 1] as number) - lo;
-    write += hi - lo;
-    row = until;
-  };
-  for (let p = 0; p < rowOfPart.length; p++) {
-    const target = rowOfPart[p] as number;
-    copyOld(Math.min(target, oldRows));
+  for (let k = 0; k <= parts; k++) if ((runShift[k] as number) < 0) move(k);
+  for (let k = parts; k >= 0; k--) if ((runShift[k] as number) > 0) move(k);
+  for (let p = 0; p < parts; p++) {
     const lo = partFrom[p] as number;
     const hi = partFrom[p + 1] as number;
-    stays.item.fill(target, write, write + hi - lo);
-    stays.column.set(part.column.subarray(lo, hi), write);
-    stays.start.set(part.start.subarray(lo, hi), write);
-    stays.end.set(part.end.subarray(lo, hi), write);
-    write += hi - lo;
-    stayFrom[target + 1] = write;
+    const at = partAt[p] as number;
+    item.fill(rowOfPart[p] as number, at, at + hi - lo);
+    column.set(part.column.subarray(lo, hi), at);
+    start.set(part.start.subarray(lo, hi), at);
+    end.set(part.end.subarray(lo, hi), at);
+  }
+  const stayFrom = keptIn(pool.i32('stayFrom', rows + 1), oldFrom.subarray(0, oldRows + 1));
+  let row = 0;
+  for (let p = 0; p <= parts; p++) {
+    // The run's rows end where part p's row starts (past the old rows: where they end).
+    const until = p < parts ? Math.min(rowOfPart[p] as number, oldRows) : oldRows;
+    const by = runShift[p] as number;
+    if (by !== 0) for (let r = row; r < until; r++) stayFrom[r + 1] = (stayFrom[r + 1] as number) + by;
+    if (p === parts) break;
+    const target = rowOfPart[p] as number;
+    stayFrom[target + 1] = (partAt[p] as number) + (partFrom[p + 1] as number) - (partFrom[p] as number);
     row = target + 1;
   }
-  copyOld(oldRows);
+  const stays: Stays = {
+    count,
+    item: item.subarray(0, count),
+    column: column.subarray(0, count),
+    start: start.subarray(0, count),
+    end: end.subarray(0, count),
+  };
   return { stays, stayFrom };
 }
