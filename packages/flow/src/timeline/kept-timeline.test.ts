@@ -121,7 +121,7 @@ describe('kept timelines', () => {
     );
   });
 
-  it('a version that appended moves is written over the earlier version\'s buffers, not a second set', () => {
+  it("a version that appended moves is written over the earlier version's buffers, not a second set", () => {
     const builder = new TransitionColumnsBuilder();
     append(builder, [
       [0, 6, 0, 1],
