@@ -9,7 +9,6 @@ import { DAY_MS, type DayUnit, dayUnit, days, isoDay, iterationDays, round } fro
 import { queueHealth } from './queue.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { timelinesKept } from '../timeline/kept-timeline.ts';
-import { upTo } from '../input/transitions.ts';
 import { timeInStateInsight } from '../insights/time-in-state-insight.ts';
 import type { TimeInStateDay, TimeInStateInput, TimeInStateMetrics, TimeInStateResponse } from '../types.ts';
 
@@ -182,15 +181,14 @@ function dayEntry(t: BoardTimeline, sums: DailySums[], day: number, width: numbe
  * other moves), without the items: a caller may do it while the database counts the items' columns.
  */
 export function prepareTimeInState(input: Omit<TimeInStateInput, 'items' | 'days'>): void {
-  const moves = upTo(input.transitions, input.now);
   // Any other moves' timeline lives in scratch, to be built again by the report.
-  if (timelinesKept(moves)) buildTimeline(input, moves);
+  if (timelinesKept(input.transitions)) buildTimeline(input, input.transitions);
 }
 
 /** The time-in-state response of docs/api.md (days and stays on the board's calendar): daily mean stay per column, tiles, insight and classification. */
 export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResponse {
   const width = iterationDays(input.days);
-  const t = buildTimeline(input, upTo(input.transitions, input.now));
+  const t = buildTimeline(input, input.transitions);
   const calendar = buildCalendar(input.calendar);
   const today = calendar.dayOf(input.now);
   const column_classification = classifyColumns(input);
