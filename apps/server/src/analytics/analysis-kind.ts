@@ -108,17 +108,19 @@ async function keptUntil({ ctx, board }: AnalysisInput<unknown>, from: number): 
 const NOBODY = '\u0000warm-up';
 
 /**
- * Computes an analysis of a board as its first request would, for nobody (the answer is not kept): what
- * that request builds (the board's kept timeline) is then built. Only where the answer does not depend
- * on who views it: the analysis reads no items for this board, or the board is the demo, whose items
- * every viewer sees alike. Whether it computed.
+ * Computes an analysis of a board as its first request on the default window (the iteration's) would, for
+ * nobody (the answer is not kept): what that request builds (the board's kept timeline) is then built.
+ * Only where the answer does not depend on who views it: the analysis reads no items for this board, or
+ * the board is the demo, whose items every viewer sees alike. `schema`: the route's query schema, which
+ * fills the defaults. Whether it computed.
  */
 export async function warmUp<Q extends Project & Partial<ItemFilterQuery>, R>(
   ctx: ApiContext,
   board: AnalysedBoard,
   kind: AnalysisKind<Q, R>,
-  query: Q,
+  schema: { parse(value: unknown): Q },
 ): Promise<boolean> {
+  const query = schema.parse({ project: board.projectId, days: board.iterationDays });
   const byViewer =
     !board.isDemo && (await kind.readsItems(board, requestFilter(query, board.calendar.timeZone), ctx));
   if (byViewer) return false;

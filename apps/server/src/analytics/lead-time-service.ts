@@ -53,11 +53,6 @@ const LEAD_TIME: AnalysisKind<LeadTimeQuery, LeadTimeResponse> = {
 export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) =>
   serve(ctx, viewer, LEAD_TIME, query);
 
-/** The board's lead time on its default window (the iteration's), for nobody: what its first request builds (`warmUp`). */
+/** The board's lead time, as its first request builds it (`warmUp`). */
 export const warmLeadTime = (ctx: ApiContext, board: AnalysedBoard) =>
-  warmUp(
-    ctx,
-    board,
-    LEAD_TIME,
-    leadTimeQuerySchema.parse({ project: board.projectId, days: board.iterationDays }),
-  );
+  warmUp(ctx, board, LEAD_TIME, leadTimeQuerySchema);

@@ -55,11 +55,6 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
 export const timeInState = (ctx: ApiContext, viewer: Viewer, query: TimeInStateQuery) =>
   serve(ctx, viewer, TIME_IN_STATE, query);
 
-/** The board's time in state on its default window (the iteration's), for nobody: what its first request builds (`warmUp`). */
+/** The board's time in state, as its first request builds it (`warmUp`). */
 export const warmTimeInState = (ctx: ApiContext, board: AnalysedBoard) =>
-  warmUp(
-    ctx,
-    board,
-    TIME_IN_STATE,
-    timeInStateQuerySchema.parse({ project: board.projectId, days: board.iterationDays }),
-  );
+  warmUp(ctx, board, TIME_IN_STATE, timeInStateQuerySchema);
