@@ -2,7 +2,7 @@ import { keepTimelines, timelinesKept } from '../timeline/kept-timeline.ts';
 import type { FieldValueChange } from '../metrics/blocked-time.ts';
 import type { BoardItem, Transition } from '../types.ts';
 import { idCodes, type ItemSpans, itemCodes, itemSpans, type MoveSpans, moveSpans } from './move-spans.ts';
-import { isTransitionColumns, type TransitionColumns, type Transitions } from './transitions.ts';
+import { isTransitionColumns, rowsOfItems, type TransitionColumns, type Transitions } from './transitions.ts';
 
 export type ItemType = 'issue' | 'pull_request' | 'draft';
 
@@ -316,7 +316,7 @@ function keptMoves(
       if (code >= 0) keep[code] = kept[index] as number;
     }
   }
-  return filterColumns(transitions, keep);
+  return rowsOfItems(transitions, keep);
 }
 
 /**
@@ -335,7 +335,7 @@ export function dropItems(transitions: Transitions, ids: ReadonlySet<string>): T
     const code = codes.get(id);
     if (code !== undefined) keep[code] = 0;
   }
-  const result = filterColumns(transitions, keep);
+  const result = rowsOfItems(transitions, keep);
   // Kept as long as its source: a loaded board's version without its archived items, read by many analyses.
   if (timelinesKept(transitions)) keepTimelines(result);
   dropped.set(transitions, { ids: new Set(ids), result });
@@ -360,24 +360,4 @@ function filterObjects(transitions: readonly Transition[], keep: (id: string) =>
     }
     return yes;
   });
-}
-
-/** Rows whose item code is kept (`keep[code]` = 1) into new typed arrays; the dictionaries are shared. */
-function filterColumns(source: TransitionColumns, keep: Uint8Array): TransitionColumns {
-  let count = 0;
-  for (let i = 0; i < source.count; i++) count += keep[source.item[i] as number] as number;
-  const item = new Int32Array(count);
-  const at = new Float64Array(count);
-  const from = new Int32Array(count);
-  const to = new Int32Array(count);
-  let row = 0;
-  for (let i = 0; i < source.count; i++) {
-    if (keep[source.item[i] as number] === 0) continue;
-    item[row] = source.item[i] as number;
-    at[row] = source.at[i] as number;
-    from[row] = source.from[i] as number;
-    to[row] = source.to[i] as number;
-    row++;
-  }
-  return { kind: 'columns', count, item, at, from, to, itemIds: source.itemIds, names: source.names };
 }

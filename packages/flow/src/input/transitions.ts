@@ -305,6 +305,26 @@ export function latestMove(columns: TransitionColumns): number {
 
 const latestMoves = new WeakMap<TransitionColumns, number>();
 
+/** Rows whose item code is kept (`keep[code]` = 1) into new typed arrays; the dictionaries are shared. */
+export function rowsOfItems(source: TransitionColumns, keep: Uint8Array): TransitionColumns {
+  let count = 0;
+  for (let i = 0; i < source.count; i++) count += keep[source.item[i] as number] as number;
+  const item = new Int32Array(count);
+  const at = new Float64Array(count);
+  const from = new Int32Array(count);
+  const to = new Int32Array(count);
+  let row = 0;
+  for (let i = 0; i < source.count; i++) {
+    if (keep[source.item[i] as number] === 0) continue;
+    item[row] = source.item[i] as number;
+    at[row] = source.at[i] as number;
+    from[row] = source.from[i] as number;
+    to[row] = source.to[i] as number;
+    row++;
+  }
+  return { kind: 'columns', count, item, at, from, to, itemIds: source.itemIds, names: source.names };
+}
+
 /** The rows at or before `now` (the same input when none is later). */
 export function upTo(input: Transitions, now: number): Transitions {
   if (!isTransitionColumns(input)) return input.filter((t) => t.at <= now);

@@ -3,6 +3,7 @@ import {
   extendedColumns,
   forgetExtendedColumns,
   isTransitionColumns,
+  rowsOfItems,
   type TransitionColumns,
   type Transitions,
 } from '../input/transitions.ts';
@@ -255,22 +256,7 @@ function stayStarts(stays: Stays, rows: number, pool: BufferPool): Int32Array {
 function rowsOfTouchedItems(columns: TransitionColumns, since: number): TransitionColumns {
   const touched = new Uint8Array(columns.itemIds.length);
   for (let i = since; i < columns.count; i++) touched[columns.item[i] as number] = 1;
-  let count = 0;
-  for (let i = 0; i < columns.count; i++) count += touched[columns.item[i] as number] as number;
-  const item = new Int32Array(count);
-  const at = new Float64Array(count);
-  const from = new Int32Array(count);
-  const to = new Int32Array(count);
-  let w = 0;
-  for (let i = 0; i < columns.count; i++) {
-    if (touched[columns.item[i] as number] !== 1) continue;
-    item[w] = columns.item[i] as number;
-    at[w] = columns.at[i] as number;
-    from[w] = columns.from[i] as number;
-    to[w] = columns.to[i] as number;
-    w++;
-  }
-  return { ...columns, count, item, at, from, to };
+  return rowsOfItems(columns, touched);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { resolveBoard } from '../input/columns.ts';
-import type { TransitionColumns, Transitions } from '../input/transitions.ts';
+import { rowsOfItems, type TransitionColumns, type Transitions } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
 import { columnCode, OFF_BOARD } from './group-by-item.ts';
 import { type BufferPool, scratch } from './scratch.ts';
@@ -180,23 +180,15 @@ function buildApart(
   build: Build,
 ): Apart | undefined {
   if (!apart.includes(1)) return undefined;
-  let count = 0;
-  for (let i = 0; i < c.count; i++) count += apart[rowOfCode[c.item[i] as number] as number] as number;
-  if (count === 0) return undefined;
-  const item = new Int32Array(count);
-  const at = new Float64Array(count);
-  const from = new Int32Array(count);
-  const to = new Int32Array(count);
-  let write = 0;
-  for (let i = 0; i < c.count; i++) {
-    if (apart[rowOfCode[c.item[i] as number] as number] !== 1) continue;
-    item[write] = c.item[i] as number;
-    at[write] = c.at[i] as number;
-    from[write] = c.from[i] as number;
-    to[write] = c.to[i] as number;
-    write++;
+  const keep = new Uint8Array(c.itemIds.length);
+  for (let code = 0; code < keep.length; code++) {
+    const row = rowOfCode[code] as number;
+    if (row >= 0) keep[code] = apart[row] as number;
   }
-  const timeline = build(board, { ...c, count, item, at, from, to });
+  const rows = rowsOfItems(c, keep);
+  const { count, item } = rows;
+  if (count === 0) return undefined;
+  const timeline = build(board, rows);
   // The part's rows are numbered by first appearance too: in the same order as here.
   const rowOf = new Int32Array(timeline.itemIds.length);
   for (let p = 0, seen = 0; p < count && seen < rowOf.length; p++) {
