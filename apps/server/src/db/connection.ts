@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import { registerCopyPool } from './copy-out.ts';
 import { PipelinedReads, PipelinedReadsDialect } from './pipelined-reads.ts';
 import { PreparingClient } from './postgres-statements.ts';
 import type { Database } from './schema.ts';
@@ -124,6 +125,8 @@ function openPostgres(
       )
     : new PostgresDialect({ pool });
   const db = new Kysely<Database>({ dialect });
+  // Big bytea reads take a pool connection of their own for a binary COPY (copy-out.ts).
+  registerCopyPool(db, pool);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 

@@ -85,6 +85,12 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     // PostgreSQL sends the moves in parts: several of them (each padded in base64) read the same.
     expect(encodeBoardMoves(first.data).byteLength).toBeGreaterThan(3 * 999);
     expect(await expectLoadEqualsRows(999)).toMatchObject({ fromSnapshot: true, data: { movesRead: 0 } });
+    // In a transaction PostgreSQL cannot COPY on the pool (db/copy-out.ts): the parts come as base64.
+    const inTransaction = await db
+      .transaction()
+      .execute(async (trx) => (await loadBoard(trx, boardId, 999)).data);
+    expect(inTransaction).toMatchObject({ movesRead: 0, segmentMoves: 0 });
+    expect(movesOf(inTransaction)).toEqual(movesOf(first.data));
     // Up to date: not taken again.
     expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW + 2 * HOUR })).toBe(false);
 

@@ -1,6 +1,8 @@
 import type { TransitionColumns } from '@fluxion/flow';
 import { sql } from 'kysely';
+import pg from 'pg';
 import type { Db } from '../db/connection.ts';
+import { copyRowsOut } from '../db/copy-out.ts';
 import { decodeItems, encodeItems } from './item-snapshots.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from './load-moves.ts';
@@ -176,6 +178,8 @@ async function readSnapshotMoves(
       .where('boards.id', '=', boardId)
       .executeTakeFirst();
   }
+  const copied = copySnapshotMoves(db, boardId, partBytes);
+  if (copied) return copied;
   const { rows } = await sql<SnapshotState & { bytes: number | null; part: string | null }>`
     SELECT b.data_version AS current_data_version, b.rewrite_version AS current_rewrite_version,
            s.data_version, s.rewrite_version, s.last_id, s.move_count, s.created_at,
@@ -189,6 +193,61 @@ async function readSnapshotMoves(
   if (!first) return undefined;
   const { bytes, part: _, ...state } = first;
   return { ...state, moves: bytes == null ? null : joinParts(rows, Number(bytes)) };
+}
+
+/**
+ * `readSnapshotMoves` on PostgreSQL as a binary COPY (db/copy-out.ts): the same statement, its parts as
+ * raw bytes copied into one aligned array (no base64 sent nor decoded), the versions as text. Null when
+ * `db` cannot COPY (a transaction's Kysely): then the parts come as base64.
+ */
+function copySnapshotMoves(
+  db: Db,
+  boardId: string,
+  partBytes: number,
+): Promise<(SnapshotState & { moves: Uint8Array | null }) | undefined> | null {
+  const part = Math.trunc(partBytes);
+  let state: SnapshotState | undefined;
+  let moves: Buffer | null = null;
+  let written = 0;
+  const copying = copyRowsOut(
+    db,
+    `SELECT b.data_version::text, b.rewrite_version::text, s.data_version::text, s.rewrite_version::text,
+            s.last_id::text, s.move_count::text, s.created_at::text, octet_length(s.moves)::text,
+            substring(s.moves FROM p.start FOR ${part})
+     FROM boards b
+     LEFT JOIN board_snapshots s ON s.board_id = b.id
+     LEFT JOIN LATERAL generate_series(1, octet_length(s.moves), ${part}) AS p(start) ON true
+     WHERE b.id = ${pg.escapeLiteral(boardId)}
+     ORDER BY p.start`,
+    (fields) => {
+      const bytes = fields[8];
+      if (!state) {
+        const [currentData, currentRewrite, data, rewrite, lastId, count, createdAt, length] = fields
+          .slice(0, 8)
+          .map((f) => (f ? Number(f.toString('latin1')) : null));
+        state = {
+          current_data_version: currentData as number,
+          current_rewrite_version: currentRewrite as number,
+          data_version: data ?? null,
+          rewrite_version: rewrite ?? null,
+          last_id: lastId ?? null,
+          move_count: count ?? null,
+          created_at: createdAt ?? null,
+        };
+        if (length != null) moves = Buffer.from(new ArrayBuffer(length));
+      }
+      if (!bytes || !moves) return;
+      // A part past the length read first (the snapshot cannot change within the statement) is not one.
+      if (written + bytes.length <= moves.length) bytes.copy(moves, written);
+      written += bytes.length;
+    },
+  );
+  if (!copying) return null;
+  return copying.then(() => {
+    if (!state) return undefined;
+    const read: Buffer | null = moves;
+    return { ...state, moves: read === null ? null : written === read.length ? read : new Uint8Array(0) };
+  });
 }
 
 /** The base64 parts as one aligned byte array (empty when they do not add up to `bytes`: then it does not read). */

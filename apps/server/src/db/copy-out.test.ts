@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, isPostgresReachable } from '../testing/databases.ts';
+import { copyRowsOut } from './copy-out.ts';
+
+describe.runIf(await isPostgresReachable())('rows as raw bytes through a binary COPY', async () => {
+  const database = await createPostgresTestDatabase({ migrate: false });
+  afterAll(() => database.drop());
+  const { db } = database.handle;
+
+  const rowsOf = async (query: string) => {
+    const rows: (string | null)[][] = [];
+    const count = copyRowsOut(db, query, (fields) =>
+      rows.push(fields.map((f) => (f === null ? null : f.toString('hex')))),
+    );
+    expect(count).not.toBeNull();
+    expect(await count).toBe(rows.length);
+    return rows;
+  };
+
+  it('hands each row its fields as the bytes stored, nulls as null', async () => {
+    const bytes = Buffer.from([0, 1, 0xff, 0x80, 0xc3, 0x28, 10, 13]);
+    const rows = await rowsOf(
+      `SELECT n::text, CASE WHEN n = 2 THEN NULL ELSE '\\x${bytes.toString('hex')}'::bytea END, ''::bytea
+       FROM generate_series(1, 3) AS n ORDER BY n`,
+    );
+    expect(rows).toEqual([
+      [Buffer.from('1').toString('hex'), bytes.toString('hex'), ''],
+      [Buffer.from('2').toString('hex'), null, ''],
+      [Buffer.from('3').toString('hex'), bytes.toString('hex'), ''],
+    ]);
+    expect(await rowsOf('SELECT 1 WHERE false')).toEqual([]);
+  });
+
+  it('reads a bytea of several megabytes whole', async () => {
+    let length = 0;
+    let sum = 0;
+    const count = await copyRowsOut(db, `SELECT decode(repeat('00ff7f', 1000000), 'hex')`, ([field]) => {
+      length = field?.length ?? -1;
+      sum = field ? field.reduce((a, b) => a + b, 0) : -1;
+    });
+    expect(count).toBe(1);
+    expect({ length, sum }).toEqual({ length: 3_000_000, sum: 1_000_000 * (0xff + 0x7f) });
+  });
+
+  it("fails with PostgreSQL's error, and the pool's connections go on answering", async () => {
+    await expect(copyRowsOut(db, 'SELECT 1/0', () => undefined)).rejects.toThrow(/division by zero/);
+    await expect(copyRowsOut(db, 'SELECT 1 FROM no_such_table', () => undefined)).rejects.toThrow(
+      /no_such_table/,
+    );
+    // A reader that throws fails the copy once it has ended; the connection is in step for the next query.
+    await expect(
+      copyRowsOut(db, 'SELECT n FROM generate_series(1, 3) AS n', () => {
+        throw new Error('unreadable');
+      }),
+    ).rejects.toThrow('unreadable');
+    for (let i = 0; i < 12; i++)
+      expect(await rowsOf(`SELECT ${i}::text`)).toEqual([[Buffer.from(`${i}`).toString('hex')]]);
+  });
+
+  it('is not offered inside a transaction (its Kysely has no pool)', async () => {
+    await db.transaction().execute(async (trx) => {
+      expect(copyRowsOut(trx, 'SELECT 1', () => undefined)).toBeNull();
+    });
+  });
+});

@@ -1,0 +1,151 @@
+import type pg from 'pg';
+import type { Db } from './connection.ts';
+
+/**
+ * Rows as raw bytes from PostgreSQL: `COPY (query) TO STDOUT (FORMAT binary)` on a pool connection.
+ * node-postgres 8 decodes every field of an ordinary row as UTF-8 text (so a bytea comes as hex, and
+ * `binary: true` corrupts bytes), but hands a COPY's data on as the bytes received: a big bytea read this
+ * way costs a copy, not a hex or base64 decoding (docs/performance.md, "Cold answers").
+ */
+
+/** The pool of each PostgreSQL Kysely made by `openDatabase` (a transaction's Kysely has none). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+export function registerCopyPool(db: Db, pool: pg.Pool): void {
+  pools.set(db, pool);
+}
+
+/**
+ * One row's fields (null for SQL NULL) as views on the driver's buffer, valid only during the call: a
+ * reader copies what it keeps.
+ */
+export type CopyRow = (fields: (Buffer | null)[]) => void;
+
+/**
+ * Runs `query` (a SELECT whose values are already literals: COPY takes no parameters) as a binary COPY,
+ * handing each row to `onRow` in order; resolves with the number of rows. Null when `db` is not a
+ * PostgreSQL Kysely of `openDatabase` (SQLite, or a transaction's): then the caller reads as it would.
+ */
+export function copyRowsOut(db: Db, query: string, onRow: CopyRow): Promise<number> | null {
+  const pool = pools.get(db);
+  if (!pool) return null;
+  return (async () => {
+    const client = await pool.connect();
+    const copy = new BinaryCopy(`COPY (${query}) TO STDOUT (FORMAT binary)`, onRow);
+    try {
+      client.query(copy);
+      const rows = await copy.done;
+      client.release();
+      return rows;
+    } catch (error) {
+      // A connection lost mid-copy is dropped by the pool; after an error PostgreSQL answered, it is
+      // ready for the next query again.
+      client.release(copy.lost ? (error as Error) : undefined);
+      throw error;
+    }
+  })();
+}
+
+export class CopyFormatError extends Error {}
+
+/** The binary COPY's header: its signature, flags (none known to us may be set) and extension length. */
+const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+const HEADER = SIGNATURE.length + 8;
+
+/**
+ * A node-postgres submittable (the interface pg-copy-streams uses) reading a binary COPY. PostgreSQL
+ * sends one CopyData message per row (the protocol's "always one per row"; the file header comes with
+ * the first, the trailer alone), and node-postgres hands each message whole (`handleCopyData`), so a
+ * message is parsed on its own: a row never spans two.
+ */
+class BinaryCopy implements pg.Submittable {
+  readonly done: Promise<number>;
+  /** Whether the connection itself failed (then it is not given back to the pool as usable). */
+  lost = false;
+  #resolve!: (rows: number) => void;
+  #reject!: (error: Error) => void;
+  #rows = 0;
+  #header = false;
+  #ended = false;
+  #failed: Error | null = null;
+
+  constructor(
+    readonly text: string,
+    readonly onRow: CopyRow,
+  ) {
+    this.done = new Promise((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  submit(connection: pg.Connection): void {
+    (connection as unknown as { query(text: string): void }).query(this.text);
+  }
+
+  handleCopyData(message: { chunk: Buffer }): void {
+    if (this.#failed) return;
+    try {
+      this.#message(message.chunk);
+    } catch (error) {
+      // Read on to the end of the COPY (the connection stays in step), then fail.
+      this.#failed = error as Error;
+    }
+  }
+
+  #message(bytes: Buffer): void {
+    let at = 0;
+    if (!this.#header) {
+      if (bytes.length < HEADER || !bytes.subarray(0, SIGNATURE.length).equals(SIGNATURE))
+        throw new CopyFormatError('not a binary COPY');
+      at = HEADER + bytes.readUInt32BE(SIGNATURE.length + 4);
+      this.#header = true;
+      if (at === bytes.length) return; // a header sent alone
+    }
+    if (this.#ended) throw new CopyFormatError('data after the trailer');
+    const count = bytes.readInt16BE(at);
+    at += 2;
+    if (count === -1) {
+      this.#ended = true;
+      return;
+    }
+    const fields: (Buffer | null)[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const length = bytes.readInt32BE(at);
+      at += 4;
+      if (length === -1) {
+        fields[i] = null;
+        continue;
+      }
+      if (at + length > bytes.length) throw new CopyFormatError('a row spans two messages');
+      fields[i] = bytes.subarray(at, at + length);
+      at += length;
+    }
+    if (at !== bytes.length) throw new CopyFormatError('more than one row in a message');
+    this.#rows++;
+    this.onRow(fields);
+  }
+
+  handleCommandComplete(): void {}
+
+  handleReadyForQuery(): void {
+    if (this.#failed) this.#reject(this.#failed);
+    else if (!this.#ended) this.#reject(new CopyFormatError('no trailer'));
+    else this.#resolve(this.#rows);
+  }
+
+  handleError(error: Error): void {
+    // A backend's error message is followed by ReadyForQuery; a lost connection's error is not.
+    this.lost = !(error as { severity?: string }).severity;
+    this.#reject(error);
+  }
+
+  // Not expected from a COPY TO; answered as node-postgres's own query does.
+  handleCopyInResponse(connection: pg.Connection): void {
+    (connection as unknown as { sendCopyFail(message: string): void }).sendCopyFail('not a COPY FROM');
+  }
+  handleEmptyQuery(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handlePortalSuspended(): void {}
+}
