@@ -41,6 +41,7 @@ import { digestBaselines } from './migrations/039_digest_baselines.ts';
 import { iterationNames } from './migrations/040_iteration_names.ts';
 import { breakdownField } from './migrations/041_breakdown_field.ts';
 import { moveCount } from './migrations/042_move_count.ts';
+import { itemsNamingParent } from './migrations/043_items_naming_parent.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -86,6 +87,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '040_iteration_names': iterationNames(dialect),
     '041_breakdown_field': breakdownField,
     '042_move_count': moveCount(dialect),
+    '043_items_naming_parent': itemsNamingParent,
   };
 }
 

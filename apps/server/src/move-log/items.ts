@@ -1,4 +1,5 @@
 import type { BoardItem, EstimateBasis, RelatedIssue } from '@fluxion/flow';
+import { sql } from 'kysely';
 import type { ItemRelations, StoredRelatedIssue } from './moves.ts';
 import type { Db } from '../db/connection.ts';
 import { readItemSnapshot } from './item-snapshots.ts';
@@ -219,8 +220,12 @@ export function withRelations(item: BoardItem, contentId: string | null, json: s
 /** Whether any item of a board, on it or gone, names a parent issue (`any`), as of its item counter. */
 export type ParentsNamed = { any: boolean; seq: number; rewriteVersion: number };
 
-/** A parent as `JSON.stringify` stores it in `items.relations` (every writer does); none reads `"parent":null`. */
-const NAMES_A_PARENT = '%"parent":{%';
+/**
+ * A parent as `JSON.stringify` stores it in `items.relations` (every writer does); none reads
+ * `"parent":null`. Sent as this literal, the condition of the partial index `items_naming_parent`
+ * (migration 043), which both databases then read instead of the board's items.
+ */
+const NAMES_A_PARENT = sql<boolean>`relations LIKE '%"parent":{%'`;
 
 /**
  * Whether any item of the board, on it or gone, names a parent: one statement over the items changed
@@ -236,11 +241,7 @@ export async function itemsNamingParents(
   const now = await readItemSeq(db, boardId);
   const since = previous && previous.rewriteVersion === now.rewriteVersion ? previous : null;
   if (since?.any) return { ...now, any: true };
-  let query = db
-    .selectFrom('items')
-    .select('item_id')
-    .where('board_id', '=', boardId)
-    .where('relations', 'like', NAMES_A_PARENT);
+  let query = db.selectFrom('items').select('item_id').where('board_id', '=', boardId).where(NAMES_A_PARENT);
   if (since) query = query.where('change_seq', '>', since.seq);
   const named = await query.limit(1).executeTakeFirst();
   return { ...now, any: named !== undefined };
