@@ -40,6 +40,7 @@ export {
 export {
   type BuilderMark,
   type CodedRows,
+  type ColumnsRoom,
   fromTransitionColumns,
   isTransitionColumns,
   latestMove,

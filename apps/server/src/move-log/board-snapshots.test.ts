@@ -73,6 +73,28 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     expect(() => decodeBoardMoves(Uint8Array.of(1, 2, 3))).toThrow();
   });
 
+  it('stores spare rows the first refresh appends into, and reads snapshots stored without them', async () => {
+    const data = await loadBoardData(db, boardId, undefined, false);
+    const n = data.transitions.count;
+    const bytes = encodeBoardMoves(data);
+    const { transitions, room } = decodeBoardMoves(bytes);
+    expect(room?.at.length).toBeGreaterThan(n);
+    expect(room?.at.buffer).toBe(transitions.at.buffer);
+    // As taken before the spare rows: the columns back to back, header word 3 zero.
+    const [, , jsonLength = 0, stored = 0] = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
+    const old = new Uint8Array(16 + n * 20 + jsonLength);
+    old.set(bytes.subarray(0, 12));
+    old.set(bytes.subarray(16, 16 + n * 8), 16);
+    for (let k = 0; k < 3; k++) {
+      const at = 16 + stored * (8 + 4 * k);
+      old.set(bytes.subarray(at, at + n * 4), 16 + n * (8 + 4 * k));
+    }
+    old.set(bytes.subarray(16 + stored * 20), 16 + n * 20);
+    const before = decodeBoardMoves(old);
+    expect(before.room).toBeNull();
+    expect(fromTransitionColumns(before.transitions)).toEqual(fromTransitionColumns(data.transitions));
+  });
+
   it('is not taken for a board with fewer moves than the threshold', async () => {
     expect(await snapshotBoard(db, boardId, { now: NOW, minMoves: 1_000_000 })).toBe(false);
     expect((await expectLoadEqualsRows()).fromSnapshot).toBe(false);
@@ -97,6 +119,9 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     const moved = await moveOne('Ready', 'In Progress', 1);
     const after = await expectLoadEqualsRows();
     expect(after).toMatchObject({ fromSnapshot: true, data: { movesRead: 1 } });
+    // Appended into the snapshot's spare rows: the moves are still views on the bytes read, not a copy.
+    const { at } = after.data.transitions;
+    expect(at.buffer.byteLength).toBeGreaterThan(encodeBoardMoves(after.data).byteLength - 1000);
     expect(movesOf(after.data).some((m) => m.itemId === moved && m.to === 'In Progress')).toBe(true);
     // Stale but younger than refreshMs: a load refreshes from it; older: taken again.
     expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW + HOUR / 2 })).toBe(false);

@@ -1,4 +1,4 @@
-import { type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
+import { type ColumnsRoom, type TransitionColumns, TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
 import {
   appendMoves,
@@ -46,6 +46,17 @@ export type BoardData = {
  * when its builder grows; a builder that already moved past a snapshot is not reused (see `builderFor`).
  */
 const builders = new WeakMap<TransitionColumns, TransitionColumnsBuilder>();
+
+/**
+ * Columns read with spare rows after them (a board snapshot's, move-log/board-snapshots.ts): their first
+ * builder appends there instead of copying them. Taken by that one builder.
+ */
+const rooms = new WeakMap<TransitionColumns, ColumnsRoom>();
+
+/** `columns`' first refresh appends into `room` (see `TransitionColumnsBuilder.from`). */
+export function continueInRoom(columns: TransitionColumns, room: ColumnsRoom): void {
+  rooms.set(columns, room);
+}
 
 const noSegments: SegmentChain = { segments: 0, count: 0, lastId: 0, broken: false };
 
@@ -144,10 +155,14 @@ export async function refreshBoardData(
 
 /**
  * The builder to append to `columns`: its own, taken (so that a second refresh from the same snapshot,
- * even a concurrent one, copies instead of appending to it too), or a copy when it moved on.
+ * even a concurrent one, copies instead of appending to it too), else one continuing them in their
+ * spare rows when they came with some (taken likewise), else a copy.
  */
 function builderFor(columns: TransitionColumns): TransitionColumnsBuilder {
   const own = builders.get(columns);
   builders.delete(columns);
-  return own && own.count === columns.count ? own : TransitionColumnsBuilder.from(columns);
+  if (own && own.count === columns.count) return own;
+  const room = rooms.get(columns);
+  rooms.delete(columns);
+  return TransitionColumnsBuilder.from(columns, 1024, room);
 }

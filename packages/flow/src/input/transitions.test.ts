@@ -144,4 +144,60 @@ describe('columnar transitions', () => {
     target.appendCoded(second);
     expect(fromTransitionColumns(target.snapshot())).toEqual(fromTransitionColumns(source.snapshot()));
   });
+
+  it('a builder continuing columns in their spare rows appends there, leaving the columns unchanged', () => {
+    fc.assert(
+      fc.property(anyRows, anyRows, fc.nat(3), (first, second, spare) => {
+        const source = toTransitionColumns(first);
+        const n = source.count;
+        // The columns as a stored snapshot holds them: views on arrays with spare rows after them.
+        const room = {
+          item: new Int32Array(n + second.length + spare + 1),
+          at: new Float64Array(n + second.length + spare + 1),
+          from: new Int32Array(n + second.length + spare + 1),
+          to: new Int32Array(n + second.length + spare + 1),
+        };
+        room.item.set(source.item);
+        room.at.set(source.at);
+        room.from.set(source.from);
+        room.to.set(source.to);
+        const columns = {
+          ...source,
+          item: room.item.subarray(0, n),
+          at: room.at.subarray(0, n),
+          from: room.from.subarray(0, n),
+          to: room.to.subarray(0, n),
+        };
+        const builder = TransitionColumnsBuilder.from(columns, 0, room);
+        for (const t of second) builder.append(t.itemId, t.from, t.to, t.at);
+        const after = builder.snapshot();
+        expect(after.at.buffer).toBe(room.at.buffer);
+        expect(fromTransitionColumns(after)).toEqual([...first, ...second]);
+        expect(fromTransitionColumns(columns)).toEqual(first);
+        // A room that is not the columns' own memory is not written: the builder copies.
+        const copied = TransitionColumnsBuilder.from(source, 0, room).snapshot();
+        expect(copied.at.buffer).not.toBe(room.at.buffer);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('a continuing builder codes ids the same once it stops searching the list and indexes them', () => {
+    const ids = Array.from({ length: 200 }, (_, i) => `I${i}`);
+    const source = toTransitionColumns(
+      ids.map((itemId, i) => ({ itemId, from: null, to: 'Ready', at: BASE + i })),
+    );
+    const builder = TransitionColumnsBuilder.from(source);
+    const appended: Transition[] = [];
+    // Enough lookups of different ids (known, then new ones) to pass its search budget.
+    for (let i = 0; i < 40_000; i++) {
+      const itemId = i % 3 === 0 ? `new${i % 500}` : (ids[(i * 7) % ids.length] as string);
+      appended.push({ itemId, from: 'Ready', to: 'Doing', at: BASE + HOUR + i });
+      builder.append(itemId, 'Ready', 'Doing', BASE + HOUR + i);
+    }
+    const all = builder.snapshot();
+    expect(fromTransitionColumns(all)).toEqual([...fromTransitionColumns(source), ...appended]);
+    expect(new Set(all.itemIds).size).toBe(all.itemIds.length);
+    expect(all.itemIds.length).toBe(200 + 500);
+  });
 });

@@ -49,6 +49,30 @@ export type CodedRows = {
   readonly newNames: readonly string[];
 };
 
+/** How many ids a continuing builder compares in all before it indexes them (see `indexed`). */
+const SCANNED_IDS = 3_000_000;
+
+/** Arrays with room for more rows than a columns object holds (see `TransitionColumnsBuilder.from`). */
+export type ColumnsRoom = {
+  readonly item: Int32Array;
+  readonly at: Float64Array;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+};
+
+/** Whether `room` has room past `columns`' rows, which are its first rows (the same memory). */
+function holds(room: ColumnsRoom, columns: TransitionColumns): boolean {
+  const n = columns.count;
+  const same = (a: Int32Array | Float64Array, b: Int32Array | Float64Array) =>
+    a.buffer === b.buffer && a.byteOffset === b.byteOffset && a.length > n;
+  return (
+    same(room.item, columns.item) &&
+    same(room.at, columns.at) &&
+    same(room.from, columns.from) &&
+    same(room.to, columns.to)
+  );
+}
+
 /** Where a builder stood: its row count and dictionary sizes. */
 export type BuilderMark = { readonly count: number; readonly items: number; readonly names: number };
 
@@ -62,11 +86,19 @@ export class TransitionColumnsBuilder {
   private at: Float64Array;
   private from: Int32Array;
   private to: Int32Array;
-  private readonly itemIds: string[] = [];
+  private itemIds: string[] = [];
   private readonly names: string[] = [];
   // Null-prototype objects, not Maps: with the fresh strings a driver returns for every row, V8 looks
   // them up about twice as fast (0.3 vs 0.6 s for a million item ids, measured).
   private readonly itemIndex: Record<string, number> = Object.create(null);
+  /**
+   * Whether `itemIndex` holds every item id. A builder continuing a loaded board's columns (`from`)
+   * starts without it: a refresh after a recorded move looks up an id or two, and the index of a
+   * 100,000-item board costs ~7 MB and 60–130 ms to build; ids are searched in the list instead until
+   * `scansLeft` runs out, then indexed.
+   */
+  private indexed = true;
+  private scansLeft = 0;
   private readonly nameIndex: Record<string, number> = Object.create(null);
   private lastItem: string | undefined;
   private lastItemCode = 0;
@@ -82,30 +114,61 @@ export class TransitionColumnsBuilder {
     this.to = new Int32Array(n);
   }
 
-  /** A builder continuing `columns` (copies its arrays, not per row). */
-  static from(columns: TransitionColumns, extra = 1024): TransitionColumnsBuilder {
-    const b = new TransitionColumnsBuilder(columns.count + extra);
-    b.item.set(columns.item.subarray(0, columns.count));
-    b.at.set(columns.at.subarray(0, columns.count));
-    b.from.set(columns.from.subarray(0, columns.count));
-    b.to.set(columns.to.subarray(0, columns.count));
-    for (const id of columns.itemIds) b.itemCode(id);
-    for (const name of columns.names) b.nameCode(name);
-    b.count = columns.count;
-    b.latest = columns;
-    return b;
+  /**
+   * A builder continuing `columns` (copies its arrays, not per row). `room`: arrays whose first rows are
+   * `columns`' own (the same memory) and whose rows past them nobody reads nor writes, such as a stored
+   * snapshot's spare rows: the builder appends into them, and copies nothing until they are full. The
+   * caller hands a room to one builder only.
+   */
+  static from(columns: TransitionColumns, extra = 1024, room?: ColumnsRoom): TransitionColumnsBuilder {
+    const n = columns.count;
+    if (room && holds(room, columns)) {
+      const b = new TransitionColumnsBuilder(0);
+      b.item = room.item;
+      b.at = room.at;
+      b.from = room.from;
+      b.to = room.to;
+      return b.continuing(columns);
+    }
+    const b = new TransitionColumnsBuilder(n + extra);
+    b.item.set(columns.item.subarray(0, n));
+    b.at.set(columns.at.subarray(0, n));
+    b.from.set(columns.from.subarray(0, n));
+    b.to.set(columns.to.subarray(0, n));
+    return b.continuing(columns);
+  }
+
+  /** This builder, its first rows `columns`' (already in its arrays), with their dictionaries. */
+  private continuing(columns: TransitionColumns): TransitionColumnsBuilder {
+    this.itemIds = columns.itemIds.slice();
+    this.indexed = false;
+    this.scansLeft = Math.ceil(SCANNED_IDS / Math.max(1, this.itemIds.length));
+    for (const name of columns.names) this.nameCode(name);
+    this.count = columns.count;
+    this.latest = columns;
+    return this;
   }
 
   private itemCode(id: string): number {
     if (id === this.lastItem) return this.lastItemCode;
-    let code = this.itemIndex[id];
-    if (code === undefined) {
+    let code = this.indexed || this.scansLeft-- <= 0 ? this.index()[id] : this.itemIds.lastIndexOf(id);
+    if (code === undefined || code < 0) {
       code = this.itemIds.push(id) - 1;
-      this.itemIndex[id] = code;
+      if (this.indexed) this.itemIndex[id] = code;
     }
     this.lastItem = id;
     this.lastItemCode = code;
     return code;
+  }
+
+  /** The index of every item id (built now if it was left out). */
+  private index(): Record<string, number> {
+    if (!this.indexed) {
+      const ids = this.itemIds;
+      for (let code = 0; code < ids.length; code++) this.itemIndex[ids[code] as string] = code;
+      this.indexed = true;
+    }
+    return this.itemIndex;
   }
 
   private nameCode(name: string | null): number {
@@ -171,7 +234,7 @@ export class TransitionColumnsBuilder {
     checkCodes(rows.item, rows.count, 0, rows.itemStart + rows.newItemIds.length, 'item');
     checkCodes(rows.from, rows.count, NULL_NAME, rows.nameStart + rows.newNames.length, 'from');
     checkCodes(rows.to, rows.count, NULL_NAME, rows.nameStart + rows.newNames.length, 'to');
-    addNew(rows.newItemIds, this.itemIds, this.itemIndex, 'item id');
+    addNew(rows.newItemIds, this.itemIds, this.index(), 'item id');
     try {
       addNew(rows.newNames, this.names, this.nameIndex, 'column name');
     } catch (error) {
@@ -199,7 +262,10 @@ export class TransitionColumnsBuilder {
       itemIds: this.itemIds,
       names: this.names,
     };
-    if (this.latest && this.latest.count <= n) extended.set(columns, this.latest);
+    if (this.latest && this.latest.count <= n) {
+      extended.set(columns, this.latest);
+      latestAfter(columns, this.latest);
+    }
     this.latest = columns;
     return columns;
   }
@@ -289,18 +355,30 @@ export function rowNames(input: Transitions, row: number): { from: string | null
 export function latestMove(columns: TransitionColumns): number {
   let latest = latestMoves.get(columns);
   if (latest === undefined) {
-    latest = Number.NEGATIVE_INFINITY;
-    for (let i = 0; i < columns.count; i++) {
-      const at = columns.at[i] as number;
-      if (Number.isNaN(at)) {
-        latest = Number.NaN;
-        break;
-      }
-      if (at > latest) latest = at;
-    }
+    latest = latestFrom(columns, 0, Number.NEGATIVE_INFINITY);
     latestMoves.set(columns, latest);
   }
   return latest;
+}
+
+/** The latest instant of `initial` and rows `start` on (see `latestMove`). */
+function latestFrom(columns: TransitionColumns, start: number, initial: number): number {
+  let latest = initial;
+  for (let i = start; i < columns.count && !Number.isNaN(latest); i++) {
+    const at = columns.at[i] as number;
+    if (Number.isNaN(at) || at > latest) latest = at;
+  }
+  return latest;
+}
+
+/**
+ * A builder's next snapshot's latest move, from its previous one's when known: only the rows appended
+ * since are read (a million moves read after each recorded move allocated ~3 MB of numbers while that
+ * loop ran unoptimised).
+ */
+function latestAfter(columns: TransitionColumns, previous: TransitionColumns): void {
+  const before = latestMoves.get(previous);
+  if (before !== undefined) latestMoves.set(columns, latestFrom(columns, previous.count, before));
 }
 
 const latestMoves = new WeakMap<TransitionColumns, number>();
