@@ -5,7 +5,10 @@
  * server's modules are handed in, so that the same code also runs under tsx for a revision the bundler
  * cannot take (bench/serve-bundle.ts).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { preloadBoards } from '../apps/server/src/analytics/preload.ts';
 import type { buildApp } from '../apps/server/src/app.ts';
@@ -44,9 +47,37 @@ export async function serve(
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
+  let session: Session | null = null;
   process.on('message', async (message) => {
     if (message === 'stats') {
       process.send?.({ rssMb: peakRssMb(), memory: memoryMb() });
+    } else if (message === 'gc') {
+      // Memory analysis (bench/memory-sequence.ts, BENCH_GC=1): a full collection before the figures.
+      setFlagsFromString('--expose-gc');
+      (runInNewContext('gc') as () => void)();
+      process.send?.('collected');
+    } else if (typeof message === 'string' && message.startsWith('heap ')) {
+      process.send?.(writeHeapSnapshot(message.slice(5)));
+    } else if (message === 'sample') {
+      // Memory analysis: every allocation sampled from now, collected or not (the inspector's sampling heap profiler).
+      session = new Session();
+      session.connect();
+      session.post(
+        'HeapProfiler.startSampling',
+        {
+          samplingInterval: 16384,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        } as object,
+        () => process.send?.('sampling'),
+      );
+    } else if (typeof message === 'string' && message.startsWith('sampled ')) {
+      const sampling = session;
+      sampling?.post('HeapProfiler.stopSampling', (error, result) => {
+        writeFileSync(message.slice(8), JSON.stringify((result as { profile: unknown }).profile));
+        sampling.disconnect();
+        process.send?.(error ? String(error) : 'written');
+      });
     } else if (message === 'cpu') {
       process.send?.(cpuMs());
     } else if (message === 'watch') {
