@@ -95,24 +95,39 @@ export type SyncOutcome =
     }
   | { ok: false; nextSyncAt: number; error: string; inaccessible: boolean };
 
-/** Ends a lease with the sync's outcome; only the lease holder may. */
+/**
+ * Ends a lease with the sync's outcome; only the lease holder may. A resync asked while the sync ran
+ * (`scheduleResync`: a webhook, a breakdown field picked, an App installed again) moved `next_sync_at` from
+ * the value the sync claimed the board with: it asked for what this sync did not read (the sync's query
+ * was built from the board as claimed), so it stands: the board stays due then, its updatedAt forgotten,
+ * and a full listing asked for (`last_full_sync_at` null) stays asked for.
+ */
 export async function releaseBoard(db: Db, board: Board, owner: string, now: number, outcome: SyncOutcome) {
   const base = db.updateTable('boards').where('id', '=', board.id).where('lease_owner', '=', owner);
   if (outcome.ok) {
+    const untouched = sql<boolean>`next_sync_at = ${board.next_sync_at}`;
     await base
       .set({
         lease_owner: null,
         lease_until: null,
-        next_sync_at: outcome.nextSyncAt,
+        next_sync_at: sql<number>`CASE WHEN ${untouched} THEN ${outcome.nextSyncAt} ELSE next_sync_at END`,
         last_synced_at: now,
         sync_error_count: 0,
         last_error: null,
         sync_status: 'active',
-        github_updated_at: outcome.githubUpdatedAt ?? null,
+        github_updated_at: sql<
+          string | null
+        >`CASE WHEN ${untouched} THEN ${outcome.githubUpdatedAt ?? null} ELSE github_updated_at END`,
         webhook_change_at: outcome.webhookChangeAt ?? null,
         synced_data_version: sql<number>`data_version`,
         ...(outcome.versionGateOff ? { version_gate_off: 1 } : {}),
-        ...(outcome.full ? { last_full_sync_at: now } : {}),
+        ...(outcome.full
+          ? {
+              last_full_sync_at: sql<
+                number | null
+              >`CASE WHEN ${untouched} OR last_full_sync_at IS NOT NULL THEN ${now} ELSE last_full_sync_at END`,
+            }
+          : {}),
         ...(outcome.columns
           ? {
               column_list: JSON.stringify(outcome.columns.map((c) => c.name)),

@@ -172,3 +172,92 @@ describe.each(await dialectCases())(
     });
   },
 );
+
+describe.each(await dialectCases())('a full listing asked for while a sync runs on $name', ({ create }) => {
+  const world = collectorWorldPerTest(create);
+
+  /** A board whose items have Priority values, registered split by issue type (no breakdown field). */
+  async function prioritisedBoard() {
+    const project = await world.control<{ id: string }>('/_sim/projects', {
+      owner: 'fluxion-labs',
+      title: 'Prioritised',
+      columns: ['Todo', 'Doing', 'Done'],
+      singleSelectFields: [{ name: 'Priority', options: ['High', 'Low'] }],
+      at: START - 7 * DAY,
+    });
+    for (const [title, priority] of [
+      ['a', 'High'],
+      ['b', 'Low'],
+    ]) {
+      await world.control('/_sim/issues', {
+        repo: 'fluxion-labs/prioritised',
+        title,
+        projectId: project.id,
+        status: 'Doing',
+        at: START - 2 * DAY,
+        fields: { Priority: priority },
+      });
+    }
+    await world.flush();
+    const row = await world.register(project.id);
+    const fields = await world.app.inject({
+      url: `/api/github-project-fields/?project_id=${project.id}`,
+      headers: world.auth,
+    });
+    const priority = (fields.json() as { fields: { id: string; name: string }[] }).fields.find(
+      (f) => f.name === 'Priority',
+    );
+    if (!priority) throw new Error('no Priority field');
+    return { projectId: project.id, boardId: row.id, priorityId: priority.id };
+  }
+
+  const priorityValues = (boardId: string) =>
+    world.ctx.db
+      .selectFrom('field_value_changes')
+      .select(['item_id', 'value'])
+      .where('board_id', '=', boardId)
+      .execute();
+
+  it('the breakdown field saved during the first sync still gets its full listing at once', async () => {
+    const board = await prioritisedBoard();
+    await world.advance(MINUTE);
+    const listed = gate();
+    const run = gatedCollector(world, 'listProjectItems', listed).runOnce();
+    await listed.arrived;
+    // The first listing (asked without Priority) is read; the team picks Priority before it is recorded.
+    const saved = await world.app.inject({
+      method: 'POST',
+      url: '/api/projects/',
+      headers: world.auth,
+      payload: { project_id: board.projectId, iteration_length: 7, breakdown_field_id: board.priorityId },
+    });
+    expect(saved.statusCode, saved.body.slice(0, 300)).toBe(200);
+    listed.open();
+    expect(await run).toBe(1);
+
+    // The save's request outlives the sync that was running: due now, and for a full listing.
+    const row = await world.board(board.boardId);
+    expect(row.lease_owner).toBeNull();
+    expect(Number(row.next_sync_at)).toBe(START + MINUTE);
+    expect(row.last_full_sync_at).toBeNull();
+    expect(row.last_synced_at).toBe(START + MINUTE);
+    expect(await priorityValues(board.boardId)).toEqual([]);
+
+    // The next tick lists the board by its new breakdown field: the values arrive.
+    expect(await world.collector().runOnce()).toBe(1);
+    expect((await priorityValues(board.boardId)).map((v) => v.value).sort()).toEqual(['High', 'Low']);
+    const after = await world.board(board.boardId);
+    expect(Number(after.last_full_sync_at)).toBe(START + MINUTE);
+    expect(Number(after.next_sync_at)).toBeGreaterThan(START + MINUTE);
+  });
+
+  it('a sync that nothing interrupted schedules the board as before', async () => {
+    const board = await prioritisedBoard();
+    await world.advance(MINUTE);
+    expect(await world.collector().runOnce()).toBe(1);
+    const row = await world.board(board.boardId);
+    expect(Number(row.last_full_sync_at)).toBe(START + MINUTE);
+    expect(Number(row.next_sync_at)).toBeGreaterThan(START + MINUTE);
+    expect(await world.collector().runOnce()).toBe(0);
+  });
+});
