@@ -206,3 +206,45 @@ describe('GitHub client against the simulator', () => {
     await expect(stranger.getViewer()).rejects.toBeInstanceOf(GithubAuthError);
   });
 });
+
+describe('GitHub client: every wait is bounded', () => {
+  // Octo-bob's calls only: the faults leave the other tests' calls (octo-alice's) alone.
+  const bob = (options: Partial<Parameters<typeof createGithubClient>[0]>) =>
+    createGithubClient({ apiUrl: sim.url, token: sim.createToken('octo-bob'), ...options });
+  const timed = async (call: () => Promise<unknown>) => {
+    const started = Date.now();
+    const error = await call().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    return { error, ms: Date.now() - started };
+  };
+
+  it('an answer that never comes fails the call after its timeout, retries included', async () => {
+    await fault({ type: 'slow', delayMs: 3_000, count: 2, accounts: ['octo-bob'] });
+    const { error, ms } = await timed(() =>
+      bob({ callTimeoutMs: 300, retries: 1, retryDelayScale: 0 }).getViewer(),
+    );
+    expect(error).toBeInstanceOf(GithubError);
+    expect(ms).toBeLessThan(2_000);
+  });
+
+  it("a request's deadline ends its calls, retries and waits, whatever the retry settings", async () => {
+    await fault({ type: 'slow', delayMs: 3_000, count: 6, accounts: ['octo-bob'] });
+    const hung = await timed(() => bob({ deadlineMs: 800, retries: 4 }).getViewer());
+    expect(hung.error).toBeInstanceOf(GithubError);
+    expect(hung.ms).toBeLessThan(2_500);
+    await fetch(`${sim.url}/_sim/faults`, { method: 'DELETE' });
+
+    // A secondary limit's retry-after (2 s) that would end past the deadline is not waited for.
+    await fault({ type: 'secondary-rate-limit', retryAfter: 2, count: 1, accounts: ['octo-bob'] });
+    const limited = await timed(() => bob({ deadlineMs: 1_000 }).getViewer());
+    expect(limited.error).toBeInstanceOf(GithubRateLimitError);
+    expect(limited.ms).toBeLessThan(1_000);
+    // Within the deadline it still is.
+    await fault({ type: 'secondary-rate-limit', retryAfter: 1, count: 1, accounts: ['octo-bob'] });
+    const waited = await timed(() => bob({ deadlineMs: 5_000 }).getViewer());
+    expect(waited.error).toBeNull();
+    expect(waited.ms).toBeGreaterThanOrEqual(900);
+  });
+});

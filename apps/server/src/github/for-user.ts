@@ -15,7 +15,10 @@ import {
 } from './user-token.ts';
 
 /** Retry tuning a caller may pass through (tests make retries instant). */
-export type GithubTuning = Pick<GithubClientOptions, 'retries' | 'maxRetryDelayMs' | 'retryDelayScale'>;
+export type GithubTuning = Pick<
+  GithubClientOptions,
+  'retries' | 'maxRetryDelayMs' | 'retryDelayScale' | 'callTimeoutMs' | 'deadlineMs'
+>;
 
 /**
  * A GitHub client acting as this user, with the token they granted at sign-in: a GitHub App's user access

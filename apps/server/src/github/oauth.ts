@@ -8,6 +8,7 @@ import {
 } from '@octokit/oauth-methods';
 import { request as octokitRequest } from '@octokit/request';
 import { GithubError } from './errors.ts';
+import { timedFetch } from './timed-fetch.ts';
 
 /**
  * The scopes Fluxion asks for: the least that reads Projects (v2) boards and the user's organizations.
@@ -54,7 +55,7 @@ export function buildAuthorizeUrl(
     redirectUrl: input.redirectUrl,
     state: input.state,
     login: input.login,
-    request: octokitRequest.defaults({ baseUrl: oauthBase(input) }),
+    request: octokitRequest.defaults({ baseUrl: oauthBase(input), request: { fetch: timedFetch() } }),
   };
   const { url } =
     input.clientType === 'github-app'
@@ -117,6 +118,7 @@ export async function exchangeOAuthCode(input: ExchangeInput): Promise<Exchanged
   // oauth-methods has no PKCE option; a request default adds code_verifier to the token request's body.
   const defaults = {
     baseUrl: oauthBase(input),
+    request: { fetch: timedFetch() },
     ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
   };
   try {
@@ -160,7 +162,7 @@ export async function refreshUserToken(
       clientId: input.clientId,
       clientSecret: input.clientSecret,
       refreshToken: input.refreshToken,
-      request: octokitRequest.defaults({ baseUrl: oauthBase(input) }),
+      request: octokitRequest.defaults({ baseUrl: oauthBase(input), request: { fetch: timedFetch() } }),
     });
     return exchanged(data as TokenAnswer);
   } catch (error) {
@@ -189,7 +191,10 @@ export async function deleteUserToken(
     revoke?: 'token' | 'grant';
   },
 ): Promise<void> {
-  const request = octokitRequest.defaults({ baseUrl: input.apiUrl.replace(/\/$/, '') });
+  const request = octokitRequest.defaults({
+    baseUrl: input.apiUrl.replace(/\/$/, ''),
+    request: { fetch: timedFetch() },
+  });
   try {
     const common = {
       clientId: input.clientId,

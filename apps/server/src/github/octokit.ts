@@ -4,6 +4,8 @@ import { paginateGraphQL } from '@octokit/plugin-paginate-graphql';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import Bottleneck from 'bottleneck';
+import { GithubError } from './errors.ts';
+import { GITHUB_CALL_TIMEOUT_MS, timedFetch } from './timed-fetch.ts';
 import type { GithubClientOptions, RateLimitInfo } from './types.ts';
 
 const FluxionOctokit = Octokit.plugin(retry, throttling, paginateGraphQL);
@@ -47,7 +49,9 @@ function tokenKey(token: string): string {
  * Retries: 5xx and network errors (plugin-retry, growing waits), secondary rate limits whose wait is at
  * most `maxRetryDelayMs` (plugin-throttling, honouring retry-after). A spent primary budget is never
  * waited for here: the caller gets the typed error and the collector's schedule holds the board until
- * the reset. Every answer's rate-limit headers are recorded in `rate`.
+ * the reset. Each call gives up after `callTimeoutMs` (15 s), and with `deadlineMs` every call, retry and
+ * wait of the client ends by then (a secondary limit whose wait would pass it is thrown at once).
+ * Every answer's rate-limit headers are recorded in `rate`.
  */
 export function createOctokit(options: GithubClientOptions) {
   const rate: RateHolder = { current: null };
@@ -55,6 +59,10 @@ export function createOctokit(options: GithubClientOptions) {
   const maxDelayMs = options.maxRetryDelayMs ?? 60_000;
   const scale = options.retryDelayScale ?? 1;
   const apiUrl = options.apiUrl.replace(/\/$/, '');
+  // Every call ends within GITHUB_CALL_TIMEOUT_MS, and all of a client's calls with their retries and
+  // waits within `deadlineMs` of its creation (a user-facing route's client: created per request).
+  const deadline = options.deadlineMs === undefined ? null : Date.now() + options.deadlineMs;
+  const timed = timedFetch(options.callTimeoutMs ?? GITHUB_CALL_TIMEOUT_MS, deadline);
   const octokit: GithubOctokit = new FluxionOctokit({
     auth: options.token,
     baseUrl: apiUrl,
@@ -62,7 +70,7 @@ export function createOctokit(options: GithubClientOptions) {
     log: { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} },
     request: {
       fetch: async (url: string | URL, init?: RequestInit) => {
-        const response = await fetch(url, init);
+        const response = await timed(url, init);
         readRateHeaders(response.headers, rate);
         return response;
       },
@@ -84,12 +92,36 @@ export function createOctokit(options: GithubClientOptions) {
         _octokit: unknown,
         retryCount: number,
       ) => {
-        const retrying = retryCount < retries && retryAfter * 1000 <= maxDelayMs;
+        const retrying =
+          retryCount < retries &&
+          retryAfter * 1000 <= maxDelayMs &&
+          (deadline === null || Date.now() + retryAfter * 1000 * scale < deadline);
         if (retrying)
           options.logger?.warn({ retryAfter, retryCount }, 'GitHub secondary rate limit; retrying');
         return retrying;
       },
     },
   });
+  if (deadline !== null) endByDeadline(octokit, deadline);
   return { octokit, rate };
+}
+
+/**
+ * Each call of the client answers by `deadline`: the fetch itself is cut there (timedFetch), and the
+ * retry plugin's waits between attempts are not waited out past it either (this hook, registered after
+ * the plugins', wraps them all). A call cut short ends in the background within its own bounds.
+ */
+function endByDeadline(octokit: GithubOctokit, deadline: number): void {
+  const late = () => new GithubError('GitHub did not answer in time (the request deadline passed)', 504);
+  octokit.hook.wrap('request', (request, options) => {
+    const left = deadline - Date.now();
+    if (left <= 0) return Promise.reject(late());
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(late()), left);
+    });
+    const call = Promise.resolve(request(options));
+    call.catch(() => undefined);
+    return Promise.race([call, expired]).finally(() => clearTimeout(timer));
+  });
 }

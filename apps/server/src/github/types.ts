@@ -16,6 +16,13 @@ export type GithubClientOptions = {
   maxRetryDelayMs?: number;
   /** Multiplies every wait before a retry (tests: 0, for instant retries). */
   retryDelayScale?: number;
+  /** How long one call (one answer) may take before it fails (default 15 s, GITHUB_CALL_TIMEOUT_MS). */
+  callTimeoutMs?: number;
+  /**
+   * When set, every call of the client, with its retries and their waits, ends within this many ms of the
+   * client's creation: a route a user waits on creates its client per request (a request-scoped deadline).
+   */
+  deadlineMs?: number;
 };
 
 export type RateLimitInfo = {

@@ -1,5 +1,6 @@
 import { request as octokitRequest } from '@octokit/request';
 import type { Config, GithubAppConfig } from '../config.ts';
+import { timedFetch } from '../github/timed-fetch.ts';
 import { appJwt } from './app-jwt.ts';
 
 /** An installation as GitHub's REST API and webhooks describe it (the fields Fluxion keeps). */
@@ -56,6 +57,8 @@ async function asApp(ctx: AppCaller) {
   return octokitRequest.defaults({
     baseUrl: ctx.config.github.apiUrl,
     headers: { authorization: `Bearer ${jwt}`, 'x-github-api-version': '2022-11-28' },
+    // A hung call would hold the installations' reconciliation, and the collector's run that makes it.
+    request: { fetch: timedFetch() },
   });
 }
 

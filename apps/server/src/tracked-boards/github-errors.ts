@@ -7,8 +7,12 @@ import {
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, notFound, upstreamError } from '../http/errors.ts';
 
-/** A user is waiting: retry briefly, and let a long rate-limit wait surface as an answer instead. */
-export const INTERACTIVE = { retries: 2, maxRetryDelayMs: 3_000 };
+/**
+ * A user is waiting: retry briefly, let a long rate-limit wait surface as an answer instead, and end every
+ * GitHub call of the request within 20 s (the client is made per request): a GitHub that hangs is then an
+ * error with a retry in the dialog, never a list that stays empty.
+ */
+export const INTERACTIVE = { retries: 2, maxRetryDelayMs: 3_000, deadlineMs: 20_000 };
 
 /** GitHub's failures, as answers our users can act on. */
 export function fromGithubError(error: unknown): never {
