@@ -7,6 +7,9 @@ const port = Number(process.env.E2E_PORT ?? 4310);
 // Workers inherit the runner's environment, so they find the server's data (e2e/support/database.ts).
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'fluxion-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
+// The server's output goes to a file, printed only when the run fails (e2e/support/server-log-reporter.ts).
+const serverLog = process.env.E2E_SERVER_LOG ?? join(dataDir, 'server.log');
+process.env.E2E_SERVER_LOG = serverLog;
 
 /** End-to-end tests drive Debian's Chromium against the real server in local mode (GitHub simulator). */
 export default defineConfig({
@@ -18,7 +21,7 @@ export default defineConfig({
   fullyParallel: false,
   // No retries: a flaky test is a bug to fix, not to hide.
   retries: 0,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/support/server-log-reporter.ts']],
   use: {
     baseURL: `http://localhost:${port}`,
     launchOptions: {
@@ -37,7 +40,7 @@ export default defineConfig({
   },
   webServer: {
     // What `npm start` runs: the server bundle, (re)built first when older than its sources.
-    command: 'node scripts/start.mjs',
+    command: `node scripts/start.mjs > '${serverLog}' 2>&1`,
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     // Room for those builds when `npx playwright test` runs without `npm run build` first.
