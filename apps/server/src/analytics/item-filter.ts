@@ -191,7 +191,7 @@ async function viewedItems(
   // list serve the next request too; the items that left are read afresh.
   const [now, left] = await Promise.all([
     itemsForViewer(ctx, userId, board, onBoard),
-    itemsForViewer(ctx, userId, board, () => readLeftItems(ctx.db, board.id)),
+    itemsForViewer(ctx, userId, board, () => readLeftItems(ctx.db, board.id), 'left'),
   ]);
   return {
     items: now.items,

@@ -99,29 +99,59 @@ export function decodeItems(payload: string): BoardItem[] {
   return items;
 }
 
-const isList = (value: unknown, n: number, of: (v: unknown) => boolean) =>
-  Array.isArray(value) && value.length === n && value.every(of);
-const isString = (v: unknown) => typeof v === 'string';
-const nullOr = (type: 'string' | 'number') => (v: unknown) => v === null || typeof v === type;
+/**
+ * Whether `value` is a list of `n` values each passing `of`. The checks of a 100,000-item snapshot's
+ * columns are a million values: plain loops, one per kind of value (a callback per value, through
+ * `every`, was half of the items' decoding in the cold request's profile).
+ */
+function isList(value: unknown, n: number, of: (v: unknown) => boolean): boolean {
+  if (!Array.isArray(value) || value.length !== n) return false;
+  for (let i = 0; i < n; i++) if (!of(value[i])) return false;
+  return true;
+}
+
+function isStrings(value: unknown, n: number): boolean {
+  if (!Array.isArray(value) || value.length !== n) return false;
+  for (let i = 0; i < n; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+function isNullables(value: unknown, n: number, type: 'string' | 'number'): boolean {
+  if (!Array.isArray(value) || value.length !== n) return false;
+  for (let i = 0; i < n; i++) {
+    const v: unknown = value[i];
+    if (v !== null && typeof v !== type) return false;
+  }
+  return true;
+}
+
+/** Codes into `sets` (`none`: -1 allowed too). */
+function isCodes(value: unknown, n: number, sets: number, none: boolean): boolean {
+  if (!Array.isArray(value) || value.length !== n) return false;
+  for (let i = 0; i < n; i++) {
+    const v: unknown = value[i];
+    if (!Number.isInteger(v) || (v as number) >= sets || (v as number) < (none ? -1 : 0)) return false;
+  }
+  return true;
+}
 
 function isColumns(value: unknown): value is Columns {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Record<string, unknown>;
   const n = Array.isArray(c.id) ? c.id.length : -1;
   const sets = Array.isArray(c.sets) ? c.sets.length : 0;
-  const isSet = (v: unknown) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < sets;
   return (
     c.format === 'columns' &&
-    isList(c.id, n, isString) &&
-    isList(c.number, n, nullOr('number')) &&
-    isList(c.title, n, isString) &&
-    isList(c.url, n, nullOr('string')) &&
-    isList(c.milestone, n, nullOr('string')) &&
-    isList(c.column, n, nullOr('string')) &&
-    isList(c.entered, n, nullOr('number')) &&
-    isList(c.sets, sets, (set) => Array.isArray(set) && set.every(isString)) &&
-    isList(c.labels, n, isSet) &&
-    (c.assignees === undefined || isList(c.assignees, n, (v) => v === -1 || isSet(v))) &&
+    isStrings(c.id, n) &&
+    isNullables(c.number, n, 'number') &&
+    isStrings(c.title, n) &&
+    isNullables(c.url, n, 'string') &&
+    isNullables(c.milestone, n, 'string') &&
+    isNullables(c.column, n, 'string') &&
+    isNullables(c.entered, n, 'number') &&
+    isList(c.sets, sets, (set) => Array.isArray(set) && isStrings(set, set.length)) &&
+    isCodes(c.labels, n, sets, false) &&
+    (c.assignees === undefined || isCodes(c.assignees, n, sets, true)) &&
     (c.relations === undefined ||
       isList(c.relations, n, (r) => r === null || (typeof r === 'object' && !Array.isArray(r))))
   );

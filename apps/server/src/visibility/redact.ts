@@ -128,39 +128,65 @@ const NONE_HIDDEN: ReadonlySet<string> = new Set();
  * The items as `visibility` lets its viewer see them: an item of a repository the viewer may not read
  * keeps its id, column and times (counts and ages stay true, as in GitHub's own Insights) and loses
  * everything else: title, URL, number, labels, milestone. Its id is among `hidden`.
+ *
+ * `previous`: the same viewer's view of the board's previous items (`source`, the items it was made
+ * from): an item object found there keeps its private form (below).
  */
-export function redactForViewer(items: readonly BoardItem[], visibility: Visibility): RedactedItems {
+export function redactForViewer(
+  items: readonly BoardItem[],
+  visibility: Visibility,
+  previous?: { source: readonly BoardItem[]; view: RedactedItems } | null,
+): RedactedItems {
   const { readable } = visibility;
   if (readable === 'all') return { items: items as BoardItem[], hidden: NONE_HIDDEN };
   const hidden = new Set<string>();
   const repositories = repositoriesOfItems(items);
-  const viewed = items.map((item, i) => {
+  const earlier = previous ? privateFormsOf(previous.source, previous.view.items) : null;
+  const viewed = new Array<BoardItem>(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i] as BoardItem;
     const repository = repositories[i] as string | null;
-    if (repository === null || readable.has(repository)) return item;
+    if (repository === null || readable.has(repository)) {
+      viewed[i] = item;
+      continue;
+    }
     hidden.add(item.id);
-    return privateItem(item);
-  });
+    viewed[i] = earlier?.(item) ?? withoutItemContent(item);
+  }
   return { items: viewed, hidden };
 }
 
 /**
- * Each item's private form, made once per item object: a board version's items keep the objects of
- * those unchanged (move-log/items.ts), so a viewer who may read none of a 100,000-item board's
- * repositories does not get 100,000 new objects after every recorded change (~20 MB that lived a
- * version, then waited for a full collection).
+ * Each item's private form is made once per item object: a board version's items keep the objects of
+ * those unchanged (move-log/items.ts: in place, in the same order; new ones after, removed ones gone),
+ * so a viewer who may read none of a 100,000-item board's repositories does not get 100,000 new objects
+ * after every recorded change (~20 MB that lived a version, then waited for a full collection). The
+ * earlier view's forms are found by walking both lists in step (no table by item: a WeakMap of
+ * 100,000 item objects was a seventh of the cold Flow request's CPU); an item not at the step's place
+ * is looked for a few places ahead (items removed), else it has no earlier form (a new or changed item).
  */
-const privateForms = new WeakMap<BoardItem, BoardItem>();
+function privateFormsOf(
+  source: readonly BoardItem[],
+  forms: readonly BoardItem[],
+): (item: BoardItem) => BoardItem | undefined {
+  let next = 0;
+  return (item) => {
+    const end = Math.min(source.length, next + LOOK_AHEAD);
+    for (let j = next; j < end; j++) {
+      if (source[j] !== item) continue;
+      next = j + 1;
+      const form = forms[j] as BoardItem;
+      return form === item ? undefined : form;
+    }
+    return undefined;
+  };
+}
+
+/** How far ahead an earlier view's item is looked for (items removed between two versions, in a row). */
+const LOOK_AHEAD = 64;
+
 /** Private forms share one empty list of labels (100,000 of them on a board nobody may read: 3 MB). */
 const NO_LABELS: readonly string[] = Object.freeze([]);
-
-function privateItem(item: BoardItem): BoardItem {
-  let form = privateForms.get(item);
-  if (!form) {
-    form = withoutItemContent(item);
-    privateForms.set(item, form);
-  }
-  return form;
-}
 
 function withoutItemContent(item: BoardItem): BoardItem {
   return {

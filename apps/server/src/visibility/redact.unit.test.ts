@@ -91,10 +91,15 @@ describe('redactForViewer', () => {
 
   it('gives an unchanged item the same private form at the next board version, and a changed one a new form', () => {
     const visibility = visibilityOf(repositoriesOf(items), new Set(['acme/api']));
-    const [, before] = redactForViewer(items, visibility).items;
+    const view = redactForViewer(items, visibility);
+    const [, before] = view.items;
     const moved = { ...(items[1] as BoardItem), column: 'Done', enteredColumnAt: 2_000 };
-    const [, same] = redactForViewer([...items], visibility).items;
-    const [, changed] = redactForViewer([items[0] as BoardItem, moved], visibility).items;
+    const previous = { source: items, view };
+    const [, same] = redactForViewer([...items], visibility, previous).items;
+    const [, changed] = redactForViewer([items[0] as BoardItem, moved], visibility, previous).items;
+    const [gone, kept] = redactForViewer([items[1] as BoardItem], visibility, previous).items;
+    expect(gone).toBe(before);
+    expect(kept).toBeUndefined();
     expect(same).toBe(before);
     expect(changed).not.toBe(before);
     expect(changed).toMatchObject({

@@ -36,12 +36,14 @@ const visibilityMemo = new WeakMap<readonly BoardItem[], Map<string, KnownVisibi
 export async function itemsForViewer(
   ctx: ApiContext,
   userId: string,
-  board: { readonly isDemo: boolean },
+  board: { readonly id: string; readonly isDemo: boolean },
   loadItems: () => Promise<BoardItem[]>,
+  /** Which of the board's lists (its items, those that left): each keeps its earlier views apart. */
+  list: 'on board' | 'left' = 'on board',
 ): Promise<ViewerItems> {
   const items = await loadItems();
   const visibility = await visibilityFor(ctx, userId, board, items);
-  return { ...redacted(items, visibility), key: visibility.key };
+  return { ...redacted(items, visibility, `${board.id}\n${list}`), key: visibility.key };
 }
 
 async function visibilityFor(
@@ -78,7 +80,15 @@ async function visibilityFor(
 const sameAnswers = (a: readonly object[], b: readonly object[]) =>
   a.length === b.length && a.every((answer, i) => answer === b[i]);
 
-function redacted(items: BoardItem[], visibility: Visibility): RedactedItems {
+/**
+ * The items each board's list (`list`) was last viewed from, per visibility key: the next version's
+ * view keeps those of its items unchanged their private forms (redact.ts). Held weakly (the board store
+ * holds a board's items), and bounded; a view whose earlier one is gone makes its forms afresh.
+ */
+const latestViews = new Map<string, WeakRef<readonly BoardItem[]>>();
+const LATEST_VIEWS_KEPT = 1_024;
+
+function redacted(items: BoardItem[], visibility: Visibility, list: string): RedactedItems {
   if (visibility.readable === 'all') return redactForViewer(items, visibility);
   let views = redactedMemo.get(items);
   if (!views) {
@@ -87,8 +97,14 @@ function redacted(items: BoardItem[], visibility: Visibility): RedactedItems {
   }
   let view = views.get(visibility.key);
   if (!view) {
-    view = redactForViewer(items, visibility);
+    const slot = `${list}\n${visibility.key}`;
+    const source = latestViews.get(slot)?.deref();
+    const earlier = source && redactedMemo.get(source)?.get(visibility.key);
+    view = redactForViewer(items, visibility, source && earlier ? { source, view: earlier } : null);
     views.set(visibility.key, view);
+    latestViews.delete(slot);
+    latestViews.set(slot, new WeakRef(items));
+    if (latestViews.size > LATEST_VIEWS_KEPT) latestViews.delete(latestViews.keys().next().value as string);
   }
   return view;
 }
