@@ -555,6 +555,15 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
 }
 
 /**
+ * BENCH_COLD_PAUSE_MS (with BENCH_COLD_STARTS): a pause before each cold request after the first, as a
+ * viewer reads one page before opening the next (the server reads items ahead in such pauses,
+ * analytics/views-ahead.ts); 0 by default, the requests back to back. The server's CPU during a pause
+ * counts in the request after it.
+ */
+const COLD_PAUSE_MS = env('BENCH_COLD_PAUSE_MS', 0);
+const pause = () => (COLD_PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, COLD_PAUSE_MS)) : null);
+
+/**
  * The first lead time of `COLD_STARTS` fresh server processes, one after the other, then time in state and
  * the Flow report: each one's wall clock and the server's CPU for it (the figure the neighbours' load moves least).
  */
@@ -567,9 +576,11 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
       const cpuBefore = await ask<number>(server.child, 'cpu');
       const [, ms] = await timed(() => http1.get(ENDPOINTS.leadtime));
       const cpu = (await ask<number>(server.child, 'cpu')) - cpuBefore;
+      await pause();
       // Time in state next, as a page opened after a deploy asks it: what lead time left unloaded.
       const [, tisMs] = await timed(() => http1.get(ENDPOINTS.timeinstate));
       const tisCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu;
+      await pause();
       // Then the Flow report with the board's policies, as the bench's cold sequence asks it.
       const [, flowMs] = await timed(() => http1.get(FLOW));
       const flowCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu - tisCpu;

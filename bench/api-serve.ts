@@ -44,6 +44,10 @@ export async function serve(
   // The board's own "now" moving with real time, so the result cache's expiry behaves as in production.
   const now = () => options.now + (Date.now() - started);
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, now }, { webRoot: null });
+  // As the server's start does (server.ts): items read ahead after an answer that needed none (absent
+  // from revisions before it). BENCH_VIEWS_AHEAD=0 leaves it off.
+  if (process.env.BENCH_VIEWS_AHEAD !== '0')
+    (app.analytics as { viewsAhead?: { start(): void } }).viewsAhead?.start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');

@@ -73,6 +73,7 @@ export async function startServer(
         })
       : null;
   const stopPreload = startPreload({ ...ctx, analytics: app.analytics, log: app.log });
+  app.analytics.viewsAhead.start();
   return {
     app,
     url,
@@ -80,6 +81,7 @@ export async function startServer(
     mailUrl: mail?.url ?? null,
     close: async () => {
       stopPreload();
+      app.analytics.viewsAhead.stop();
       await background?.stop();
       await app.close();
       await sims?.close();

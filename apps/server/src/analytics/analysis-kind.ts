@@ -73,7 +73,11 @@ export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
   query: Q,
 ): Promise<Json<R>> {
   const { key, input } = await prepare(ctx, viewer, kind, query);
-  if (!kind.object) return ctx.analytics.results.computeKept(key, () => computeAnswer(kind, input));
+  if (!kind.object) {
+    const answer = await ctx.analytics.results.computeKept(key, () => computeAnswer(kind, input));
+    if (!input.view) viewAhead(input);
+    return answer;
+  }
   const entry = await ctx.analytics.facts.compute(key, async (ended) => {
     const value = await kind.compute(input);
     // A background refresh of an answer that was sent makes its JSON and encodings too, off the request.
@@ -81,6 +85,19 @@ export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
   });
   entry.json ??= jsonBody(entry.value);
   return entry.json as Json<R>;
+}
+
+/**
+ * After an answer that read no items is sent, the viewer's items in the background (views-ahead.ts):
+ * the board's items loaded, then their visibility and redaction for this viewer, each a step of its own.
+ */
+function viewAhead({ ctx, viewer, board, filter }: AnalysisInput<unknown>): void {
+  const { viewsAhead, boards } = ctx.analytics;
+  if (!viewsAhead.started) return;
+  viewsAhead.schedule(`${board.id}\n${viewer.userId}`, board.version, [
+    () => boards.items(ctx.db, board.id, board.version),
+    () => viewForFilter(ctx, viewer.userId, board, filter),
+  ]);
 }
 
 /** The answer's JSON, and until when it holds (`daily` kinds; else the cache's TTL). */

@@ -3,6 +3,7 @@ import type { JsonBody } from '../http/json-body.ts';
 import { createRepositoryAccess, type RepositoryAccess } from '../visibility/repository-access.ts';
 import { BoardStore } from './board-store.ts';
 import { Cache } from './cache.ts';
+import { ViewsAhead } from './views-ahead.ts';
 
 /**
  * An analysis other answers read as an object (Flow's report: Home's card, the digest, alerts, the item
@@ -26,6 +27,8 @@ export type AnalyticsState = {
   overviewBoardsAtOnce: number;
   /** GitHub's answers on which repositories each user may read (visibility/). */
   repositoryAccess: RepositoryAccess;
+  /** Items read ahead for the viewer after an answer that needed none (off until started). */
+  viewsAhead: ViewsAhead;
 };
 
 export function createAnalyticsState(settings: AnalyticsSettings, now: () => number): AnalyticsState {
@@ -36,5 +39,6 @@ export function createAnalyticsState(settings: AnalyticsSettings, now: () => num
     facts: new Cache<CachedFacts>(settings.flows, now, { refreshInBackground: true }),
     overviewBoardsAtOnce: settings.overviewBoardsAtOnce,
     repositoryAccess: createRepositoryAccess(now),
+    viewsAhead: new ViewsAhead(),
   };
 }

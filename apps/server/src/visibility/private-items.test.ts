@@ -109,6 +109,32 @@ describe.each(cases)('private items on a shared board ($name)', async ({ create 
     expect(bobFlow.aging.items[0].title).toBe('Move the HSM');
   });
 
+  it("reads Alice's items ahead after an answer that needed none: her Flow report is the same", async () => {
+    // A second app on the same database, clock and secrets, which reads items ahead as the server's start turns on.
+    const ahead = await buildTestApp(database, { githubUrl: sim.url, clock, config: ctx.config });
+    ahead.app.analytics.viewsAhead.start();
+    try {
+      const { id } = await ctx.db
+        .selectFrom('boards')
+        .select('id')
+        .where('github_project_id', '=', vault)
+        .executeTakeFirstOrThrow();
+      const leadTime = await ahead.app.inject({
+        url: `/api/leadtime/?project=${encodeURIComponent(vault)}&days=30`,
+        headers: alice.auth,
+      });
+      expect(leadTime.statusCode).toBe(200);
+      await ahead.app.analytics.viewsAhead.settled();
+      expect(ahead.app.analytics.boards.has(id)).toEqual({ moves: true, items: true });
+      const aheadFlow = await ahead.app.inject({ url: flow(vault), headers: alice.auth });
+      expect(aheadFlow.body).toBe((await get(alice, flow(vault))).body);
+      expect(aheadFlow.json().aging.items[0]).toMatchObject({ title: PRIVATE_ITEM_TITLE, url: null });
+    } finally {
+      ahead.app.analytics.viewsAhead.stop();
+      await ahead.app.close();
+    }
+  });
+
   it("never sends Alice a private item's title, URL, label or milestone, in any answer", async () => {
     const calls = [
       ...everyBoardCall({

@@ -1,0 +1,79 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * The items of a board, as one viewer sees them, read in the background after an answer that did not
+ * need them was sent (lead time and time in state on a board's default settings read none): the next
+ * analysis that reads them (the Flow report, the Issues page) finds them loaded, their visibility
+ * decided and redacted, instead of paying it in its own request (docs/performance.md, "Cold answers").
+ * Each step waits for a quiet moment of the event loop (`quietMoment`): requests arriving one after the
+ * other go first, and a step (the items' read, their decoding, the viewer's redaction) holds the loop
+ * only while nothing else asked for it.
+ *
+ * Off until started (`start`): the server's start turns it on (server.ts); an app built for a test runs
+ * nothing in the background unless the test starts it.
+ */
+export class ViewsAhead {
+  #on = false;
+  /** The board version each (board, viewer) was last read ahead at. Bounded. */
+  readonly #done = new Map<string, number>();
+  #running: Promise<void> = Promise.resolve();
+
+  start(): void {
+    this.#on = true;
+  }
+
+  /** Stops before the next step of the work in progress; nothing new starts. */
+  stop(): void {
+    this.#on = false;
+  }
+
+  get started(): boolean {
+    return this.#on;
+  }
+
+  /** The work in progress (tests). */
+  settled(): Promise<void> {
+    return this.#running;
+  }
+
+  /**
+   * Runs `steps` once per (`key`, `version`), one after the other, each after the requests that arrived
+   * meanwhile (`setImmediate`), after the answer in progress is sent. A failure is left to the request
+   * that meets it again.
+   */
+  schedule(key: string, version: number, steps: readonly (() => Promise<unknown>)[]): void {
+    if (!this.#on || this.#done.get(key) === version) return;
+    this.#done.delete(key);
+    this.#done.set(key, version);
+    if (this.#done.size > VIEWS_KEPT) this.#done.delete(this.#done.keys().next().value as string);
+    const run = async () => {
+      for (const step of steps) {
+        if (!(await quietMoment()) || !this.#on) return;
+        await step();
+      }
+    };
+    this.#running = this.#running.then(run).catch(() => {
+      // Read again by the request that needs it, which answers the error.
+      if (this.#done.get(key) === version) this.#done.delete(key);
+    });
+  }
+}
+
+const VIEWS_KEPT = 1_024;
+
+/** A quiet moment: a window of QUIET_MS in which the event loop was busy less than QUIET_BUSY of the time. */
+const QUIET_MS = 25;
+const QUIET_BUSY = 0.25;
+/** Given up after this many busy windows (a server under steady load reads items with its requests). */
+const QUIET_TRIES = 400;
+
+/** Waits for a quiet moment of the event loop; false when none came within QUIET_TRIES windows. */
+async function quietMoment(): Promise<boolean> {
+  for (let tries = 0; tries < QUIET_TRIES; tries++) {
+    const before = performance.eventLoopUtilization();
+    // Unreferenced: a process that is done does not wait for the work ahead.
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS).unref());
+    if (performance.eventLoopUtilization(before).utilization < QUIET_BUSY) return true;
+  }
+  return false;
+}
