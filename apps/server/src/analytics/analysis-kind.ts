@@ -6,6 +6,7 @@ import type { Viewer } from './access.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 import { boardAndFilter, boardData } from './board-data.ts';
 import { type FilterView, type RequestFilter, requestFilter, viewForFilter } from './item-filter.ts';
+import { itemsForViewer } from '../visibility/viewer-items.ts';
 
 /**
  * An analysis as the API sends it: JSON bytes, serialised once (and compressed once, http/json-body.ts).
@@ -89,13 +90,16 @@ export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
 
 /**
  * After an answer that read no items is sent, the viewer's items in the background (views-ahead.ts):
- * the board's items loaded, then their visibility and redaction for this viewer, each a step of its own.
+ * the board's items loaded, their visibility and redaction for this viewer, then the rest of the view
+ * (the items that left the board), each a step of its own.
  */
 function viewAhead({ ctx, viewer, board, filter }: AnalysisInput<unknown>): void {
   const { viewsAhead, boards } = ctx.analytics;
   if (!viewsAhead.started) return;
+  const items = () => boards.items(ctx.db, board.id, board.version);
   viewsAhead.schedule(`${board.id}\n${viewer.userId}`, board.version, [
-    () => boards.items(ctx.db, board.id, board.version),
+    items,
+    () => itemsForViewer(ctx, viewer.userId, board, items),
     () => viewForFilter(ctx, viewer.userId, board, filter),
   ]);
 }
