@@ -30,8 +30,11 @@ export async function analyticsRoutes(app: FastifyInstance, { ctx }: { ctx: ApiC
     endpoint: E,
     answer: (viewer: Viewer, request: EndpointRequest<E>) => Promise<Json<unknown>>,
   ) =>
-    registerEndpoint(app, endpoint, (request, reply) =>
-      sendJson(request, reply, answer(viewerOf(request), request)),
+    registerEndpoint(
+      app,
+      endpoint,
+      (request, reply) => sendJson(request, reply, answer(viewerOf(request), request)),
+      { encodesItself: true },
     );
   analysis(endpoints.leadTime, (viewer, { query }) => leadTime(ctx, viewer, query));
   analysis(endpoints.boardStory, (viewer, { query }) => boardStoryOf(ctx, viewer, query));

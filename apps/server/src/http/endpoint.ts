@@ -33,7 +33,16 @@ export function registerEndpoint<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
-  options: { preHandler?: preHandlerHookHandler; config?: RouteOptions['config'] } = {},
+  options: {
+    preHandler?: preHandlerHookHandler;
+    config?: RouteOptions['config'];
+    /**
+     * The handler sends its answers already encoded for the client (`sendJsonBody`): @fastify/compress's
+     * hooks are left out of the route (they only looked at each answer and let it pass). An error's small
+     * JSON then goes out as it is.
+     */
+    encodesItself?: boolean;
+  } = {},
 ): void {
   const response = Object.fromEntries(
     Object.entries(endpoint.responses).filter(([, schema]) => schema !== null && schema !== undefined),
@@ -53,6 +62,7 @@ export function registerEndpoint<E extends Endpoint>(
       handler: handler as unknown as RouteHandlerMethod,
       ...(options.preHandler ? { preHandler: options.preHandler } : {}),
       ...(options.config ? { config: options.config } : {}),
+      ...(options.encodesItself ? { compress: false, decompress: false } : {}),
     });
   }
 }

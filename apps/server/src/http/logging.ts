@@ -73,16 +73,21 @@ const QUIET_PATHS = /^\/(assets\/|readyz|healthz|favicon|logo|default-avatar)/;
  * and sign-in calls only, with status and duration; failures at warn or error level.
  */
 export function registerRequestLine(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
-    if (!path.startsWith('/api/') && !path.startsWith('/accounts/') && !path.startsWith('/webhooks/')) return;
-    if (QUIET_PATHS.test(path)) return;
+  // A callback, not an async hook, and the level read first: every answer passes here.
+  app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
-    // Nothing built for a line the level leaves out (the URL's redaction is the dear part).
-    if ((LEVEL_RANK[level] ?? 0) < (LEVEL_RANK[request.log.level] ?? 0)) return;
-    request.log[level](
-      `${request.method} ${redactUrl(request.url)} ${status} ${Math.round(reply.elapsedTime)} ms`,
-    );
+    // Nothing read or built for a line the level leaves out (the URL's redaction is the dear part).
+    if ((LEVEL_RANK[level] ?? 0) < (LEVEL_RANK[request.log.level] ?? 0)) return done();
+    const path = request.url.split('?', 1)[0] ?? '';
+    const logged =
+      (path.startsWith('/api/') || path.startsWith('/accounts/') || path.startsWith('/webhooks/')) &&
+      !QUIET_PATHS.test(path);
+    if (logged) {
+      request.log[level](
+        `${request.method} ${redactUrl(request.url)} ${status} ${Math.round(reply.elapsedTime)} ms`,
+      );
+    }
+    done();
   });
 }

@@ -16,12 +16,14 @@ const YEAR_S = 365 * 24 * 60 * 60;
  *
  * The headers depend on the configuration only (no CSP nonces): helmet writes them once at start and each
  * answer gets that list. @fastify/helmet built helmet's middleware again on every request (parsing the CSP
- * directives each time), a tenth of a warm analysis's CPU (docs/performance.md, "Warm answers").
+ * directives each time), a tenth of a warm analysis's CPU (docs/performance.md, "Warm answers"). They are
+ * set on the reply, beside the route's own, not on the raw response: Node then writes the whole list as it
+ * is given (a header set on the raw response first makes every later one go through `setHeader` again).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const headers = Object.entries(helmetHeaders(helmetOptions(ctx.config)));
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    for (const [name, value] of headers) reply.header(name, value);
     done();
   });
 }
