@@ -58,7 +58,9 @@ async function prepare<Q extends Project & Partial<ItemFilterQuery>, R>(
   query: Q,
 ) {
   const { board, filter } = boardAndFilter(viewer, query.project, query);
-  const view = (await kind.readsItems(board, filter, ctx))
+  // Most often known at once (a warm answer): no promise to wait for then.
+  const reads = kind.readsItems(board, filter, ctx);
+  const view = (typeof reads === 'boolean' ? reads : await reads)
     ? await viewForFilter(ctx, viewer.userId, board, filter)
     : null;
   const input: AnalysisInput<Q> = { ctx, viewer, board, query, filter, view };

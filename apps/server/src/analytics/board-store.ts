@@ -24,6 +24,8 @@ type Loaded = {
   itemsBefore?: () => Promise<BoardItems | null>;
   /** Whether its items name a parent, checked when first asked for, from the earlier version's answer. */
   parents?: Promise<ParentsNamed>;
+  /** `parents`' answer once it came: a warm request reads it without a promise. */
+  namesParents?: boolean;
   parentsBefore?: Promise<ParentsNamed>;
 };
 
@@ -78,8 +80,9 @@ export class BoardStore {
    * one, no level of work leaves an item out and lead time needs no items. Checked once per version,
    * over the items changed since the version before when it was checked there.
    */
-  async namesParents(db: Db, boardId: string, version: number): Promise<boolean> {
+  namesParents(db: Db, boardId: string, version: number): boolean | Promise<boolean> {
     const loaded = this.entry(db, boardId, version);
+    if (loaded.namesParents !== undefined) return loaded.namesParents;
     if (!loaded.parents) {
       const before = loaded.parentsBefore?.catch(() => null) ?? Promise.resolve(null);
       const parents = before.then((previous) => itemsNamingParents(db, boardId, previous));
@@ -89,7 +92,11 @@ export class BoardStore {
         if (loaded.parents === parents) loaded.parents = undefined;
       });
     }
-    return (await loaded.parents).any;
+    const asked = loaded.parents;
+    return asked.then(({ any }) => {
+      if (loaded.parents === asked) loaded.namesParents = any;
+      return any;
+    });
   }
 
   /** Whether the board is loaded or loading (at any version), and its items too. */

@@ -5,6 +5,7 @@ import { blockedFieldKey } from '../tracked-boards/blocked-field.ts';
 import { enginePolicies } from '../tracked-boards/flow-policies.ts';
 import { ANALYSED_ROW_FIELDS, type AnalysedRow } from '../tracked-boards/analysed-row.ts';
 import { analysisSettings } from '../tracked-boards/to-api.ts';
+import { isRememberedQuery } from '../http/query-validation.ts';
 
 /** A board's working calendar in the engine's words (`CalendarSettings`), every part present. */
 export type BoardCalendarSettings = {
@@ -118,7 +119,22 @@ export function exportCalendarOf(board: AnalysedBoard): ExportCalendar {
  * setting or query field cannot be left out of it.
  */
 export function analysisKey(kind: string, board: AnalysedBoard, viewKey: string, query: object): string {
-  return `[${JSON.stringify(kind)},${settingsKey(board)},${JSON.stringify(viewKey)},${JSON.stringify(canonical(query))}]`;
+  return `[${JSON.stringify(kind)},${settingsKey(board)},${JSON.stringify(viewKey)},${queryKey(query)}]`;
+}
+
+const queryKeys = new WeakMap<object, string>();
+
+/**
+ * The query's part of the key: written once for a validated query, which is frozen and handed to every
+ * request with the same querystring (http/query-validation.ts); each time for any other.
+ */
+function queryKey(query: object): string {
+  let key = queryKeys.get(query);
+  if (key === undefined) {
+    key = JSON.stringify(canonical(query));
+    if (isRememberedQuery(query)) queryKeys.set(query, key);
+  }
+  return key;
 }
 
 const settingsKeys = new WeakMap<AnalysedBoard, string>();

@@ -20,6 +20,9 @@ type Compute<V> = (stale?: V) => Promise<Computed<V>>;
  * the TTL is dropped). Without it, the first request after the end waits for the computation, and every
  * request queues behind it on the event loop.
  */
+/** A read that counts as a use: the TTL starts again (as `fetch` with `updateAgeOnGet`). */
+const GET_OPTIONS = { updateAgeOnGet: true } as const;
+
 export class Cache<V extends {}> {
   private readonly lru: LRUCache<string, Kept<V>, Compute<V>>;
   private readonly ttlMs: number;
@@ -58,8 +61,13 @@ export class Cache<V extends {}> {
    * `refreshInBackground`, answers it while a refresh computes the next).
    */
   async computeKept(key: string, compute: Compute<V>): Promise<V> {
+    // A hit (every warm answer) without lru-cache's fetch: its options and promises cost more than the rest.
+    // An entry being computed is not a hit here (`get` answers it undefined, or the value it replaces,
+    // which holds for its key until its bound as it did before).
+    let kept = this.lru.get(key, GET_OPTIONS);
+    if (kept !== undefined && this.now() < kept.until) return kept.value;
     const options = { context: compute, updateAgeOnGet: true };
-    let kept = await this.lru.fetch(key, options);
+    kept = await this.lru.fetch(key, options);
     if (kept && this.now() >= kept.until) {
       const refresh = this.refreshing?.get(key);
       if (this.refreshing && this.now() < kept.until + this.ttlMs) {

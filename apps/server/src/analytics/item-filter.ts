@@ -1,4 +1,4 @@
-import { type ItemFilterQuery, nameOfFilterValue } from '@fluxion/contract';
+import { ITEM_FILTER_PARAMS, type ItemFilterQuery, nameOfFilterValue } from '@fluxion/contract';
 import {
   type BoardItem,
   buildCalendar,
@@ -17,6 +17,7 @@ import {
 import type { ApiContext } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { badRequest } from '../http/errors.ts';
+import { isRememberedQuery } from '../http/query-validation.ts';
 import type { AnalysedBoard } from './board.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
@@ -39,10 +40,53 @@ const sorted = (values: readonly string[] | undefined) => [...new Set(values ?? 
 const namesOrNone = (values: readonly string[] | undefined) => sorted(values).map(nameOfFilterValue);
 
 /**
+ * Whether the query names any filter (`ITEM_FILTER_PARAMS`): an empty list names none. Read once for a
+ * validated query (frozen, handed to every request with its querystring: http/query-validation.ts).
+ */
+function filters(query: Partial<ItemFilterQuery>): boolean {
+  let named = namesFilters.get(query);
+  if (named === undefined) {
+    named = ITEM_FILTER_PARAMS.some((param) => {
+      const value = query[param];
+      return value !== undefined && !(Array.isArray(value) && value.length === 0);
+    });
+    if (isRememberedQuery(query)) namesFilters.set(query, named);
+  }
+  return named;
+}
+
+const namesFilters = new WeakMap<object, boolean>();
+
+/**
+ * The filter of a query that names none, as `requestFilter` would build it (the time zone matters only to
+ * dates): shared by every such request (a warm answer built it anew each time), so frozen all the way down.
+ */
+const NO_FILTER: RequestFilter = Object.freeze({
+  filter: Object.freeze({
+    labels: Object.freeze([]) as never,
+    notLabels: Object.freeze([]) as never,
+    milestones: Object.freeze([]) as never,
+    types: Object.freeze([]) as never,
+    issueTypes: Object.freeze([]) as never,
+    fieldValues: null,
+    repositories: Object.freeze([]) as never,
+    assignees: Object.freeze([]) as never,
+    from: null,
+    to: null,
+  }) as ItemFilter,
+  on: false,
+  content: false,
+  dates: false,
+  iteration: null,
+  key: '',
+});
+
+/**
  * `from` is the start of that day in the board's time zone; `to` is the end of its day (the day is
  * included), as every other day of the board's analyses.
  */
 export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC'): RequestFilter {
+  if (!filters(query)) return NO_FILTER;
   const zone = buildCalendar({ timeZone });
   const from = query.from ? zone.startOf(dayOfDate(query.from)) : null;
   const to = query.to ? zone.startOf(dayOfDate(query.to) + 1) : null;

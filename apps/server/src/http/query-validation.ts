@@ -23,11 +23,20 @@ export const queryRememberingCompiler: FastifySchemaCompiler<z.ZodType> = (route
     const result = validate(data) as { value?: unknown; error?: FastifySchemaValidationError[] | Error };
     if (result.error !== undefined) return result;
     const valid = { value: deepFrozen(result.value) };
+    if (typeof valid.value === 'object' && valid.value !== null) rememberedQueries.add(valid.value);
     if (known.size >= QUERIES_KEPT) known.clear();
     known.set(text, valid);
     return valid;
   };
 };
+
+const rememberedQueries = new WeakSet<object>();
+
+/**
+ * Whether `query` is a validated query this module hands to every request with its querystring: frozen
+ * all the way down, so what is derived from it alone may be kept beside it (analytics/board.ts).
+ */
+export const isRememberedQuery = (query: object): boolean => rememberedQueries.has(query);
 
 /** Arrays and plain objects frozen all the way down: a request cannot change what the next one reads. */
 function deepFrozen<T>(value: T): T {

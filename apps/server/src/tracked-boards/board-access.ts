@@ -26,12 +26,9 @@ export async function findBoardAccess(
   githubProjectId: string,
 ): Promise<BoardAccess | undefined> {
   const statement = accessStatement(db);
-  const values = new Map<unknown, unknown>([
-    [SESSION, session.sessionId],
-    [USER, session.userId],
-    [PROJECT, githubProjectId],
-  ]);
-  const parameters = statement.parameters.map((p) => (values.has(p) ? values.get(p) : p));
+  const parameters = statement.parameters.map((p) =>
+    p === SESSION ? session.sessionId : p === USER ? session.userId : p === PROJECT ? githubProjectId : p,
+  );
   const [found] = (await db.executeQuery({ ...statement, parameters } as typeof statement)).rows;
   if (!found) return undefined;
   const { subscription_status, subscription_end, demo_hidden, tracked_by } = found;
