@@ -89,6 +89,12 @@ export async function serve(
       process.send?.('watching');
     } else if (message === 'watched') {
       process.send?.(watch.stop());
+    } else if (message === 'settled') {
+      // The work read ahead after the cold requests (views-ahead.ts) done: what it held the loop for is
+      // measured apart, not in the first warm run that gives it a quiet moment.
+      const ahead = (app.analytics as { viewsAhead?: { settled(): Promise<void> } }).viewsAhead;
+      await ahead?.settled();
+      process.send?.('settled');
     } else if (message === 'preload') {
       // The start's warm-up, done before it answers (BENCH_PRELOAD); the bench's server does not start it itself.
       const ctx = { config, db: handle.db, dialect: handle.dialect, now, analytics: app.analytics };

@@ -91,7 +91,7 @@ export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
 }
 
 /**
- * After an answer that read no items is sent, the viewer's items in the background (views-ahead.ts):
+ * After a viewer's first answer on a board that read no items, their items in the background (views-ahead.ts):
  * the board's items loaded, their visibility and redaction for this viewer, then the rest of the view
  * (the items that left the board), each a step of its own.
  */
@@ -99,7 +99,7 @@ function viewAhead({ ctx, viewer, board, filter }: AnalysisInput<unknown>): void
   const { viewsAhead, boards } = ctx.analytics;
   if (!viewsAhead.started) return;
   const items = () => boards.items(ctx.db, board.id, board.version);
-  viewsAhead.schedule(`${board.id}\n${viewer.userId}`, board.version, [
+  viewsAhead.schedule(`${board.id}\n${viewer.userId}`, [
     items,
     () => itemsForViewer(ctx, viewer.userId, board, items),
     () => viewForFilter(ctx, viewer.userId, board, filter),
