@@ -26,7 +26,7 @@ import type { AppContext } from '../apps/server/src/context.ts';
 import type { TestDatabase } from '../apps/server/src/testing/databases.ts';
 import { type MemoryMb, type ServeOptions, serve, type Watched } from './api-serve.ts';
 import { codeRoot, serverCode } from './code.ts';
-import { type GeneratedBoard, generateBoard } from './generate-board.ts';
+import { type GeneratedBoard, generateBoard, movesAfterStart } from './generate-board.ts';
 import { leanClient } from './lean-client.ts';
 import { type ServerProcess, serverProcess } from './serve-bundle.ts';
 import { type ApiFigures, writeFigures } from './targets.ts';
@@ -699,17 +699,8 @@ async function coldAfterMoves(
   board: GeneratedBoard,
   http1: Client,
 ): Promise<{ lead: number; tis: number }[]> {
-  const movable = board.items.filter((i) => i.column !== null && i.column !== board.columns.at(-1));
   const latencies: { lead: number; tis: number }[] = [];
-  for (const [n, item] of movable.slice(0, MOVES_AFTER_START).entries()) {
-    const to = board.columns[board.columns.indexOf(item.column ?? '') + 1] ?? null;
-    const move = {
-      itemId: item.id,
-      from: item.column,
-      to,
-      at: board.now + n * 1000,
-      source: 'webhook' as const,
-    };
+  for (const move of movesAfterStart(board, MOVES_AFTER_START)) {
     await recordReportedMove(database.handle.db, BOARD_ID, move, board.now);
     const lead = (await timed(() => http1.get(ENDPOINTS.leadtime)))[1];
     const tis = (await timed(() => http1.get(ENDPOINTS.timeinstate)))[1];

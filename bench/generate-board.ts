@@ -91,3 +91,18 @@ export function generateBoard(size: BoardSize): GeneratedBoard {
   }
   return { columns: BENCH_COLUMNS, cycleStartColumn: 'In Progress', transitions, items, now: end };
 }
+
+/**
+ * The moves the API benches record after the cold requests (as webhooks would): the first `count` items
+ * not in the last column, each one column on, a second apart from the board's "now".
+ */
+export function movesAfterStart(board: GeneratedBoard, count: number) {
+  const movable = board.items.filter((i) => i.column !== null && i.column !== board.columns.at(-1));
+  return movable.slice(0, count).map((item, n) => ({
+    itemId: item.id,
+    from: item.column,
+    to: board.columns[board.columns.indexOf(item.column ?? '') + 1] ?? null,
+    at: board.now + n * 1000,
+    source: 'webhook' as const,
+  }));
+}

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { MemoryMb, ServeOptions } from './api-serve.ts';
 import { serverCode } from './code.ts';
-import { generateBoard } from './generate-board.ts';
+import { generateBoard, movesAfterStart } from './generate-board.ts';
 import { serverProcess } from './serve-bundle.ts';
 
 const { recordReportedMove, openDatabase, snapshotBoard } = await serverCode();
@@ -151,16 +151,8 @@ async function round(name: string, board: Awaited<ReturnType<typeof generateBoar
     await step('tis', () => get(url, TIS, headers, agent));
     await step('flow', () => get(url, FLOW, headers, agent));
     if (process.env.BENCH_SAMPLE) await ask(child, 'sample');
-    const movable = board.items.filter((i) => i.column !== null && i.column !== board.columns.at(-1));
-    for (const [n, item] of movable.slice(0, Number(process.env.BENCH_MOVES ?? 5)).entries()) {
-      const to = board.columns[board.columns.indexOf(item.column ?? '') + 1] ?? null;
-      const move = {
-        itemId: item.id,
-        from: item.column,
-        to,
-        at: board.now + n * 1000,
-        source: 'webhook' as const,
-      };
+    const moves = movesAfterStart(board, Number(process.env.BENCH_MOVES ?? 5));
+    for (const [n, move] of moves.entries()) {
       await recordReportedMove(handle.db, BOARD_ID, move, board.now);
       await step(`m${n + 1}lead`, () => get(url, LEAD, headers, agent));
       await step(`m${n + 1}tis`, () => get(url, TIS, headers, agent));
