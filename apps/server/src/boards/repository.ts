@@ -112,16 +112,20 @@ export async function setCollectorUser(db: Db, boardId: string, userId: string):
 /**
  * A webhook told of a change the collector must read: the board is due now, and listed even where its
  * updatedAt did not move (the one kept to compare with is forgotten); `full`: the next sync is a full one.
- * A board backing off from errors keeps its schedule (false): a webhook must not hammer a failing GitHub.
+ * A board backing off from errors keeps its schedule (false): a webhook must not hammer a failing GitHub;
+ * what was asked (the updatedAt forgotten, a full listing) still stands for the sync after the backoff.
  */
 export async function scheduleResync(db: Db, boardId: string, now: number, full: boolean): Promise<boolean> {
+  const asked = { github_updated_at: null, ...(full ? { last_full_sync_at: null } : {}) };
   const result = await db
     .updateTable('boards')
-    .set({ next_sync_at: now, github_updated_at: null, ...(full ? { last_full_sync_at: null } : {}) })
+    .set({ ...asked, next_sync_at: now })
     .where('id', '=', boardId)
     .where('sync_error_count', '=', 0)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) === 1) return true;
+  await db.updateTable('boards').set(asked).where('id', '=', boardId).execute();
+  return false;
 }
 
 /** Adds a board, unless one with its GitHub id exists already (added meanwhile by another request). */

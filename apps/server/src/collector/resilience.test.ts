@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { scheduleResync } from '../boards/repository.ts';
 import { readerFactory } from './readers.ts';
 import { createCollector } from './runner.ts';
 import {
@@ -178,6 +179,29 @@ describe.each(await dialectCases())('collector resilience on $name', ({ create }
     expect(await collector.runOnce()).toBe(1);
     expect(await world.board(boardId)).toMatchObject({ sync_error_count: 0, last_error: null });
     expect((await named(world, board, boardId)).slice(3)).toEqual(expected);
+  });
+
+  it('a full listing asked while the board backs off waits for the backoff, and is not forgotten', async () => {
+    const { boardId } = await polledBoard(world);
+    await world.control('/_sim/faults', { type: '5xx', status: 502, scope: 'graphql' });
+    await at(world, 4 * MINUTE);
+    const collector = world.collector();
+    expect(await collector.runOnce()).toBe(1);
+    const backingOff = await world.board(boardId);
+    expect(backingOff.sync_error_count).toBe(1);
+    // A breakdown field picked (or a webhook asking a full listing) now: GitHub is not asked again sooner...
+    expect(await scheduleResync(world.ctx.db, boardId, world.ctx.now(), true)).toBe(false);
+    const asked = await world.board(boardId);
+    expect(asked.next_sync_at).toBe(backingOff.next_sync_at);
+    // ...but the sync after the backoff lists the board in full, within the hour of its last full listing.
+    expect(asked.last_full_sync_at).toBeNull();
+    await world.control('/_sim/faults', undefined, 'DELETE');
+    await world.advance(asked.next_sync_at - world.ctx.now());
+    expect(await collector.runOnce()).toBe(1);
+    expect(await world.board(boardId)).toMatchObject({
+      sync_error_count: 0,
+      last_full_sync_at: world.ctx.now(),
+    });
   });
 
   it('secondary rate limits delay the sync, never lose a move', async () => {
