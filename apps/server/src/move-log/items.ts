@@ -53,19 +53,23 @@ export async function loadBoardItems(db: Db, boardId: string, useSnapshot = true
   return { items: [...byId.values()], byId, seq, rewriteVersion, read: rows.length };
 }
 
-/** How many items now on the board each column holds: read off the index `items_open_columns` (migration 044). */
+/**
+ * How many items now on the board each column holds (items without a column left out): read off the
+ * index `items_column_counts` (migration 045), whose condition only this statement states.
+ */
 export const countsByColumn = (db: Db, boardId: string) =>
   db
     .selectFrom('items')
     .select((eb) => ['column_name', eb.fn.countAll<number | string>().as('count')])
     .where('board_id', '=', boardId)
     .where('removed_at', 'is', null)
+    .where('column_name', 'is not', null)
     .groupBy('column_name');
 
 /**
- * The columns of the items now on a board, one entry an item (the items of a column share theirs): what
- * the queue health ratio reads of them, counted by the database instead of reading and building 100,000
- * items (issue 38).
+ * The columns of the items now on a board, one entry an item in a column (the items of a column share
+ * theirs): what the queue health ratio reads of them (it counts no item without a column), counted by the
+ * database instead of reading and building 100,000 items (issue 38).
  */
 export async function columnsOfBoardItems(db: Db, boardId: string): Promise<{ column: string | null }[]> {
   const rows = await countsByColumn(db, boardId).execute();
