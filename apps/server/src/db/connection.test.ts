@@ -1,10 +1,11 @@
+import type { EventEmitter } from 'node:events';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, isPostgresReachable } from '../testing/databases.ts';
 import { terminateConnections } from '../testing/outage.ts';
 import { openDatabase, withStatementCache } from './connection.ts';
-import { PREPARED } from './postgres-statements.ts';
+import { PREPARED, PreparingClient } from './postgres-statements.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 type Tables = { notes: { id: number; body: string; extra?: string } };
@@ -317,6 +318,39 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
       expect(await body(2)).toEqual({ body: 'two' });
     } finally {
       await close();
+    }
+  });
+});
+
+describe.runIf(await isPostgresReachable())('a prepared statement on PostgreSQL, described once', () => {
+  it('its columns are asked at its first run on a connection only; every run reads its own rows', async () => {
+    const database = await createPostgresTestDatabase({ migrate: false });
+    const client = new PreparingClient({ connectionString: database.url ?? '', pipeline: true });
+    await client.connect();
+    try {
+      await client.query('CREATE TABLE notes (id int8, body text, at int8)');
+      await client.query("INSERT INTO notes VALUES (1, 'one', 10), (2, NULL, NULL)");
+      let described = 0;
+      (client as unknown as { connection: EventEmitter }).connection.on('rowDescription', () => {
+        described++;
+      });
+      const text = 'SELECT id, body, at FROM notes WHERE id >= $1 ORDER BY id /* prepared */';
+      const rows = async (id: number) => (await client.query(text, [id])).rows;
+      const one = { id: 1, body: 'one', at: 10 };
+      const two = { id: 2, body: null, at: null };
+      expect(await rows(3)).toEqual([]);
+      expect(await rows(1)).toEqual([one, two]);
+      expect(await rows(2)).toEqual([two]);
+      expect(await Promise.all([1, 2, 3].map(rows))).toEqual([[one, two], [two], []]);
+      expect(described).toBe(1);
+      expect((await client.query(text, [1])).fields.map((field: { name: string }) => field.name)).toEqual([
+        'id',
+        'body',
+        'at',
+      ]);
+    } finally {
+      await client.end();
+      await database.drop();
     }
   });
 });
