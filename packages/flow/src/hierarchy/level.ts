@@ -17,20 +17,30 @@ export type BoardHierarchy = {
 
 /**
  * Parents are found by GitHub's node id: a child's `parent.contentId` is its parent's `contentId`. A
- * parent not on the board is not a parent here (its children are leaves of this board).
+ * parent not on the board is not a parent here (its children are leaves of this board). `lists`: the items
+ * of one or more lists, read one after the other as one list.
  */
-export function boardHierarchy(items: readonly BoardItem[]): BoardHierarchy {
-  const byContent = new Map<string, BoardItem>();
-  for (const item of items) if (item.contentId) byContent.set(item.contentId, item);
+export function boardHierarchy(...lists: readonly (readonly BoardItem[])[]): BoardHierarchy {
   const children = new Map<string, BoardItem[]>();
-  for (const item of items) {
-    const parent = item.parent ? byContent.get(item.parent.contentId) : undefined;
-    if (!parent || parent.id === item.id) continue;
-    const list = children.get(parent.id);
-    if (list) list.push(item);
-    else children.set(parent.id, [item]);
-  }
+  // Most boards: no item names a parent, and no table of 100,000 node ids is needed to learn it.
+  if (!lists.some(namesParent)) return { parents: new Set(), children };
+  const byContent = new Map<string, BoardItem>();
+  for (const items of lists)
+    for (const item of items) if (item.contentId) byContent.set(item.contentId, item);
+  for (const items of lists)
+    for (const item of items) {
+      const parent = item.parent ? byContent.get(item.parent.contentId) : undefined;
+      if (!parent || parent.id === item.id) continue;
+      const list = children.get(parent.id);
+      if (list) list.push(item);
+      else children.set(parent.id, [item]);
+    }
   return { parents: new Set(children.keys()), children };
+}
+
+function namesParent(items: readonly BoardItem[]): boolean {
+  for (let i = 0; i < items.length; i++) if ((items[i] as BoardItem).parent) return true;
+  return false;
 }
 
 /** Leaf items when the board holds parents with their children (else every item is a leaf anyway). */
@@ -60,7 +70,8 @@ export function levelOfWork(
   setting: WorkLevel | null,
   left: readonly BoardItem[] = [],
 ): LevelOfWork {
-  const hierarchy = boardHierarchy(left.length === 0 ? items : [...items, ...left]);
+  // The lists one after the other, as one list of them would be (no copy of a board's items).
+  const hierarchy = boardHierarchy(items, left);
   const level = setting ?? defaultWorkLevel(hierarchy);
   const leftOut = new Set<string>();
   if (level !== 'all')
@@ -68,7 +79,8 @@ export function levelOfWork(
       for (const item of list)
         if (hierarchy.parents.has(item.id) !== (level === 'parents')) leftOut.add(item.id);
   const parents = hierarchy.parents.size;
-  const onBoardParents = items.reduce((n, item) => n + (hierarchy.parents.has(item.id) ? 1 : 0), 0);
+  const onBoardParents =
+    parents === 0 ? 0 : items.reduce((n, item) => n + (hierarchy.parents.has(item.id) ? 1 : 0), 0);
   return { level, automatic: setting === null, parents, leaves: items.length - onBoardParents, leftOut };
 }
 
