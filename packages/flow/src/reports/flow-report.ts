@@ -22,7 +22,8 @@ import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { type ItemTimeline, lazyItemTimelineAt } from '../timeline/item-timelines.ts';
 import { SLE_SAMPLE_DAYS } from '../metrics/service-level.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
-import { keptRowsById, rowsOfIds } from '../timeline/kept-timeline.ts';
+import { keptRowsById } from '../timeline/kept-timeline.ts';
+import { IdRows, type RowsById } from '../timeline/id-rows.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { itemColumnPositions } from '../input/item-columns.ts';
 import { commitmentModelOf } from '../metrics/commitment-model.ts';
@@ -173,16 +174,16 @@ function finishedSince(
  * version the same object), or with the kept timeline (then handed on to the next version): a hundred
  * thousand keys written once, not once per report.
  */
-function rowsById(t: BoardTimeline, transitions: Transitions): ReadonlyMap<string, number> {
+function rowsById(t: BoardTimeline, transitions: Transitions): RowsById {
   const known =
     keptRowsById(t) ?? (isTransitionColumns(transitions) ? rowIndexes.get(transitions) : undefined);
   if (known) return known;
-  const rows = rowsOfIds(t.itemIds);
+  const rows = new IdRows(t.itemIds);
   if (isTransitionColumns(transitions)) rowIndexes.set(transitions, rows);
   return rows;
 }
 
-const rowIndexes = new WeakMap<TransitionColumns, ReadonlyMap<string, number>>();
+const rowIndexes = new WeakMap<TransitionColumns, RowsById>();
 
 /**
  * The board's items joined to the timeline: each item's row (-1: no recorded move), and each row's first
@@ -191,11 +192,7 @@ const rowIndexes = new WeakMap<TransitionColumns, ReadonlyMap<string, number>>()
  */
 type ItemRows = { rows: Int32Array; firstItem: Int32Array };
 
-function itemRowsOf(
-  items: readonly BoardItem[],
-  rowOf: ReadonlyMap<string, number>,
-  timelineRows: number,
-): ItemRows {
+function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, timelineRows: number): ItemRows {
   let byItems = itemRows.get(rowOf);
   if (!byItems) {
     byItems = new WeakMap();
@@ -225,7 +222,7 @@ const itemRows = new WeakMap<object, WeakMap<readonly BoardItem[], ItemRows>>();
  */
 function cfdOf(
   t: BoardTimeline,
-  rowOf: ReadonlyMap<string, number>,
+  rowOf: RowsById,
   input: FlowReportInput,
   window: DayRange,
   calendar: Calendar,

@@ -11,6 +11,7 @@ import type { BoardColumns } from '../types.ts';
 import { type BufferPool, bufferPool, scratch } from './scratch.ts';
 import type { BoardTimeline, RowTimeline, Stays } from './timeline.ts';
 import { walkRows, walkStays } from './walk-in-order.ts';
+import { IdRows, type RowsById } from './id-rows.ts';
 
 /**
  * Timelines kept per loaded board version. Every analysis of a version walks the same timeline (the
@@ -74,27 +75,18 @@ function own(columns: TransitionColumns, entry: Kept): void {
 /**
  * Each kept timeline's rows by item id, made when first asked for, keyed by its `itemIds` (the same array
  * for every analysis of the kept timeline). Rows never change when a timeline is extended (new items come
- * last), so the table is handed on with the new ids added: a hundred thousand keys are written once. A
- * Map: the first report of a version writes them all, which costs a null-prototype object about twice
- * as much (100,000 ids in a fresh process: 56-73 ms against 27-29 ms of CPU, under load).
+ * last), so the table is handed on with the new ids added: a hundred thousand keys are written once.
  */
-const rowsByIds = new WeakMap<readonly string[], Map<string, number>>();
+const rowsByIds = new WeakMap<readonly string[], IdRows>();
 
 /** The rows of a kept timeline by item id (undefined for a timeline not kept). */
-export function keptRowsById(t: BoardTimeline): ReadonlyMap<string, number> | undefined {
+export function keptRowsById(t: BoardTimeline): RowsById | undefined {
   if (!keptIds.has(t.itemIds)) return undefined;
   let rows = rowsByIds.get(t.itemIds);
   if (!rows) {
-    rows = rowsOfIds(t.itemIds);
+    rows = new IdRows(t.itemIds);
     rowsByIds.set(t.itemIds, rows);
   }
-  return rows;
-}
-
-/** Each id's position in `ids`. */
-export function rowsOfIds(ids: readonly string[]): Map<string, number> {
-  const rows = new Map<string, number>();
-  for (let row = 0; row < ids.length; row++) rows.set(ids[row] as string, row);
   return rows;
 }
 
@@ -106,8 +98,7 @@ function handOnRows(from: readonly string[], to: readonly string[]): void {
   const rows = rowsByIds.get(from);
   if (!rows) return;
   rowsByIds.delete(from);
-  for (let row = from.length; row < to.length; row++) rows.set(to[row] as string, row);
-  rowsByIds.set(to, rows);
+  rowsByIds.set(to, rows.extendTo(to));
 }
 
 /** Keeps the timelines of these moves (a loaded board's version, read by many analyses). */
