@@ -21,6 +21,7 @@ import { isRememberedQuery } from '../http/query-validation.ts';
 import type { AnalysedBoard } from './board.ts';
 import { readLeftItems } from '../move-log/items.ts';
 import { itemsForViewer } from '../visibility/viewer-items.ts';
+import { eitherIds } from '../visibility/hidden-ids.ts';
 import { iterationItems } from '../iterations/board-iterations.ts';
 import { resolveFieldValueFilter } from './breakdown.ts';
 
@@ -241,7 +242,7 @@ async function viewedItems(
     items: now.items,
     key: `${now.key}|${left.key}`,
     left: left.items,
-    hidden: left.hidden.size === 0 ? now.hidden : new Set([...now.hidden, ...left.hidden]),
+    hidden: eitherIds(now.hidden, left.hidden),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import type { BoardItem } from '@fluxion/flow';
+import { privateIds } from './hidden-ids.ts';
 
 export { PRIVATE_ITEM_TITLE };
 
@@ -139,10 +140,10 @@ export function redactForViewer(
 ): RedactedItems {
   const { readable } = visibility;
   if (readable === 'all') return { items: items as BoardItem[], hidden: NONE_HIDDEN };
-  const hidden = new Set<string>();
   const repositories = repositoriesOfItems(items);
   const earlier = previous ? privateFormsOf(previous.source, previous.view.items) : null;
   const viewed = new Array<BoardItem>(items.length);
+  let hiddenCount = 0;
   for (let i = 0; i < items.length; i++) {
     const item = items[i] as BoardItem;
     const repository = repositories[i] as string | null;
@@ -150,10 +151,10 @@ export function redactForViewer(
       viewed[i] = item;
       continue;
     }
-    hidden.add(item.id);
+    hiddenCount++;
     viewed[i] = earlier?.(item) ?? withoutItemContent(item);
   }
-  return { items: viewed, hidden };
+  return { items: viewed, hidden: privateIds(items, viewed, hiddenCount) };
 }
 
 /**
