@@ -1,5 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/connection.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
@@ -81,6 +82,50 @@ describe.each(cases)('a warm analysis asks the database once ($name)', ({ create
     const after = await app.inject({ url, headers: alice.auth });
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('This sign-in has ended (logged out)');
+    await app.close();
+  });
+
+  it('what another process writes (a replica, the worker) is read at the next warm request: logout, revocation, untrack', async () => {
+    const database = await create();
+    databases.push(database);
+    const { app, ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+    const other = openDatabase({ databaseUrl: database.url, dataDir: database.dataDir });
+    const users = await Promise.all(['alice', 'bob', 'carol'].map((login) => signedInUser(ctx, login)));
+    const [alice, bob, carol] = users as [(typeof users)[0], (typeof users)[0], (typeof users)[0]];
+    await insertTestBoard(ctx.db, {
+      id: 'b1',
+      githubProjectId: 'PVT_1',
+      addedAt: NOW - 86_400_000,
+      trackedBy: { userId: alice.user.id, iterationLengthDays: 14 },
+    });
+    for (const user of [bob, carol]) {
+      await ctx.db
+        .insertInto('tracked_projects')
+        .values({ user_id: user.user.id, board_id: 'b1', iteration_length_days: 14, added_at: NOW })
+        .execute();
+    }
+    const url = '/api/leadtime/?project=PVT_1&days=14';
+    const status = async (user: typeof alice) => (await app.inject({ url, headers: user.auth })).statusCode;
+    // Asked more than once: the later answers are warm, their access rows possibly kept.
+    for (let i = 0; i < 3; i++) {
+      expect([await status(alice), await status(bob), await status(carol)]).toEqual([200, 200, 200]);
+    }
+
+    await other.db
+      .updateTable('auth_sessions')
+      .set({ ended_at: NOW })
+      .where('id', '=', alice.sessionId)
+      .execute();
+    expect(await status(alice)).toBe(401);
+    await other.db
+      .updateTable('users')
+      .set({ github_access_revoked_at: NOW })
+      .where('id', '=', bob.user.id)
+      .execute();
+    expect(await status(bob)).toBe(401);
+    await other.db.deleteFrom('tracked_projects').where('user_id', '=', carol.user.id).execute();
+    expect(await status(carol)).toBe(404);
+    await other.close();
     await app.close();
   });
 

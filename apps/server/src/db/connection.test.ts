@@ -1,4 +1,7 @@
 import type { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -97,6 +100,72 @@ describe('the SQLite statement cache', () => {
     expect(iterating.next().value).toEqual({ body: 'note 2' });
     iterating.return?.();
     await db.destroy();
+  });
+});
+
+describe('the SQLite hot reads (marked PREPARED)', () => {
+  /** Two connections on one file, as two processes (a replica, the worker) have; notes 1..2 written. */
+  async function twoConnections() {
+    const dir = mkdtempSync(join(tmpdir(), 'fluxion-hot-reads-'));
+    const open = () => {
+      const sqlite = new SQLite(join(dir, 'db.sqlite'));
+      sqlite.pragma('journal_mode = WAL');
+      return new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, 10) }) });
+    };
+    const db = open();
+    await notes(db, 2);
+    const other = open();
+    const close = async () => {
+      await db.destroy();
+      await other.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { db, other, close };
+  }
+  const hotRead = (db: Kysely<Tables>, id: number) =>
+    db.selectFrom('notes').select('body').where('id', '=', id).modifyEnd(PREPARED).execute();
+
+  it('answer the rows they read while the database is unchanged, each parameter its own', async () => {
+    const { db, close } = await twoConnections();
+    const first = await hotRead(db, 1);
+    expect(first).toEqual([{ body: 'note 1' }]);
+    expect(await hotRead(db, 1)).toBe(first);
+    expect(await hotRead(db, 2)).toEqual([{ body: 'note 2' }]);
+    expect(await hotRead(db, 3)).toEqual([]);
+    // Shared by every caller: frozen.
+    expect(Object.isFrozen(first[0])).toBe(true);
+    await close();
+  });
+
+  it('read again after a write on this connection or a commit on another (another process)', async () => {
+    const { db, other, close } = await twoConnections();
+    expect(await hotRead(db, 1)).toEqual([{ body: 'note 1' }]);
+    await db.updateTable('notes').set({ body: 'here' }).where('id', '=', 1).execute();
+    expect(await hotRead(db, 1)).toEqual([{ body: 'here' }]);
+    await other.updateTable('notes').set({ body: 'there' }).where('id', '=', 1).execute();
+    expect(await hotRead(db, 1)).toEqual([{ body: 'there' }]);
+    await other.deleteFrom('notes').where('id', '=', 1).execute();
+    expect(await hotRead(db, 1)).toEqual([]);
+    // A write that changes no row of this read still counts: nothing is kept across any change.
+    await other.insertInto('notes').values({ id: 1, body: 'back' }).execute();
+    expect(await hotRead(db, 1)).toEqual([{ body: 'back' }]);
+    await close();
+  });
+
+  it('inside a transaction they read its own writes, and none of them is kept after it rolled back', async () => {
+    const { db, close } = await twoConnections();
+    expect(await hotRead(db, 1)).toEqual([{ body: 'note 1' }]);
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.updateTable('notes').set({ body: 'undone' }).where('id', '=', 1).execute();
+        expect(await hotRead(trx, 1)).toEqual([{ body: 'undone' }]);
+        expect(await hotRead(trx, 2)).toEqual([{ body: 'note 2' }]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await hotRead(db, 1)).toEqual([{ body: 'note 1' }]);
+    expect(await hotRead(db, 2)).toEqual([{ body: 'note 2' }]);
+    await close();
   });
 });
 

@@ -64,48 +64,118 @@ function openSqlite(file: string): DbHandle {
  * Kysely's SQLite driver prepares every query anew (a quarter of a webhook delivery's database time): this
  * keeps the last `max` statements by SQL text. SQLite prepares a kept statement again by itself after a
  * schema change. A statement still being iterated (a stream) is busy: a second one is prepared beside it.
+ * The hot reads (marked `PREPARED`) answer their rows again while the database is unchanged (`UnchangedReads`).
  */
 export function withStatementCache(sqlite: SQLite.Database, max: number): SqliteDatabase {
   const statements = new LRUCache<string, KeptStatement>({ max });
+  const unchanged = new UnchangedReads(sqlite);
   return {
     close: () => sqlite.close(),
     prepare(sql) {
-      const kept = statements.get(sql);
-      if (kept && !kept.busy) return kept;
-      const prepared = sqlite.prepare(sql);
-      const statement = isPrepared(sql) && prepared.reader ? rowsMadeHere(prepared) : prepared;
-      statements.set(sql, statement);
+      let statement = statements.get(sql);
+      if (!statement || statement.busy) {
+        const prepared = sqlite.prepare(sql);
+        statement = isPrepared(sql) && prepared.reader ? hotRead(sql, prepared, unchanged) : prepared;
+        statements.set(sql, statement);
+      }
+      // Kysely prepares each statement it runs, just before running it.
+      if (!statement.readonly) unchanged.changing();
       return statement;
     },
   };
 }
 
-type KeptStatement = SqliteStatement & { readonly busy: boolean };
+type KeptStatement = SqliteStatement & { readonly busy: boolean; readonly readonly: boolean };
 
 /**
  * A hot read (marked `PREPARED`: a warm answer's access check, the sign-in check) with its rows read from
  * SQLite as arrays and made objects here. better-sqlite3 builds a row object property by property through
  * V8's API: for the access check's one row of 20 columns that took longer than SQLite's five lookups.
+ * Its rows are kept and answered again while the database is unchanged (frozen: every caller shares them).
  */
-function rowsMadeHere(statement: SQLite.Statement): KeptStatement {
+function hotRead(sql: string, statement: SQLite.Statement, unchanged: UnchangedReads): KeptStatement {
   const raw = statement.raw(true);
   const names = raw.columns().map((column) => column.name);
   const row = (values: unknown[]) => {
     const made: Record<string, unknown> = {};
     for (let i = 0; i < names.length; i++) made[names[i] as string] = values[i];
-    return made;
+    return Object.freeze(made);
   };
+  const read = (parameters: readonly unknown[]) =>
+    Object.freeze((raw.all(parameters) as unknown[][]).map(row));
   return {
     reader: true,
+    readonly: statement.readonly,
     get busy() {
       return raw.busy;
     },
-    all: (parameters) => (raw.all(parameters) as unknown[][]).map(row),
+    // A read that may write (RETURNING) is never kept.
+    all: (parameters) =>
+      (statement.readonly ? unchanged.rows(sql, parameters, read) : read(parameters)) as unknown[],
     *iterate(parameters) {
       for (const values of raw.iterate(parameters) as IterableIterator<unknown[]>) yield row(values);
     },
     run: (parameters) => raw.run(parameters),
   };
+}
+
+/** Rows kept a hot read at most (the parameters of the sign-ins and boards asked since the last change). */
+const ROWS_KEPT = 10_000;
+
+/**
+ * Whether the database may have changed since a read, for the hot reads' rows kept (`hotRead`): a warm
+ * answer asks for the same access check's row again and again, and SQLite's lookups were a seventh of its
+ * CPU. The rows are answered again only while (a) this connection prepared no statement that may write
+ * (Kysely prepares each statement it runs: counted before it runs), and (b) SQLite's `data_version` is the
+ * same: it changes when any other connection, in this process or another, committed (a logout or a
+ * revocation written by another replica or the collector's process takes effect at the next request, as
+ * before). Reads inside a transaction are neither answered from nor kept: they may see its own writes,
+ * which a rollback undoes without a write of its own. Any change forgets every row kept.
+ */
+class UnchangedReads {
+  readonly #sqlite: SQLite.Database;
+  readonly #dataVersion: SQLite.Statement;
+  #writes = 0;
+  #readAt = { writes: -1, dataVersion: -1 };
+  /** By statement, by parameters. */
+  readonly #kept = new Map<string, Map<string, readonly unknown[]>>();
+
+  constructor(sqlite: SQLite.Database) {
+    this.#sqlite = sqlite;
+    this.#dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  }
+
+  /** This connection is about to run a statement that may write. */
+  changing(): void {
+    this.#writes++;
+  }
+
+  rows(
+    sql: string,
+    parameters: readonly unknown[],
+    read: (parameters: readonly unknown[]) => readonly unknown[],
+  ): readonly unknown[] {
+    if (this.#sqlite.inTransaction) return read(parameters);
+    const dataVersion = this.#dataVersion.get() as number;
+    if (dataVersion !== this.#readAt.dataVersion || this.#writes !== this.#readAt.writes) {
+      this.#kept.clear();
+      this.#readAt = { writes: this.#writes, dataVersion };
+    }
+    let bySql = this.#kept.get(sql);
+    if (!bySql) {
+      bySql = new Map();
+      this.#kept.set(sql, bySql);
+    }
+    // JSON: a null, a number and a text stay apart, and no text can pass for several parameters.
+    const key = JSON.stringify(parameters);
+    let rows = bySql.get(key);
+    if (!rows) {
+      rows = read(parameters);
+      if (bySql.size >= ROWS_KEPT) bySql.clear();
+      bySql.set(key, rows);
+    }
+    return rows;
+  }
 }
 
 /**
