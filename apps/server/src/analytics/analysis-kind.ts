@@ -97,9 +97,10 @@ export async function serve<Q extends Project & Partial<ItemFilterQuery>, R>(
  */
 function viewAhead({ ctx, viewer, board, filter }: AnalysisInput<unknown>): void {
   const { viewsAhead, boards } = ctx.analytics;
-  if (!viewsAhead.started) return;
+  // Asked by every warm answer: the steps are built only for a pair not read ahead yet.
+  if (!viewsAhead.wants(board.id, viewer.userId)) return;
   const items = () => boards.items(ctx.db, board.id, board.version);
-  viewsAhead.schedule(`${board.id}\n${viewer.userId}`, [
+  viewsAhead.schedule(board.id, viewer.userId, [
     items,
     () => itemsForViewer(ctx, viewer.userId, board, items),
     () => viewForFilter(ctx, viewer.userId, board, filter),

@@ -20,8 +20,9 @@ import { performance } from 'node:perf_hooks';
  */
 export class ViewsAhead {
   #on = false;
-  /** The (board, viewer) pairs read ahead, or being read. Bounded. */
-  readonly #done = new Set<string>();
+  /** The viewers read ahead, or being read, by board; bounded by VIEWS_KEPT pairs (the oldest boards go first). */
+  readonly #done = new Map<string, Set<string>>();
+  #pairs = 0;
   #running: Promise<void> = Promise.resolve();
 
   start(): void {
@@ -42,14 +43,19 @@ export class ViewsAhead {
     return this.#running;
   }
 
+  /** Whether (`board`, `viewer`) is still to be read ahead: asked first by every warm answer, so nothing is built for it. */
+  wants(board: string, viewer: string): boolean {
+    return this.#on && this.#done.get(board)?.has(viewer) !== true;
+  }
+
   /**
-   * Runs `steps` once per `key`, one after the other, each in a quiet moment after the answer in progress
-   * is sent. A failure is left to the request that meets it again (and the key may be read ahead again).
+   * Runs `steps` once per (`board`, `viewer`), one after the other, each in a quiet moment after the
+   * answer in progress is sent. A failure is left to the request that meets it again (and the pair may
+   * be read ahead again).
    */
-  schedule(key: string, steps: readonly (() => Promise<unknown>)[]): void {
-    if (!this.#on || this.#done.has(key)) return;
-    this.#done.add(key);
-    if (this.#done.size > VIEWS_KEPT) this.#done.delete(this.#done.values().next().value as string);
+  schedule(board: string, viewer: string, steps: readonly (() => Promise<unknown>)[]): void {
+    if (!this.wants(board, viewer)) return;
+    this.#remember(board, viewer);
     const run = async () => {
       for (const step of steps) {
         if (!(await quietMoment()) || !this.#on) return;
@@ -58,8 +64,27 @@ export class ViewsAhead {
     };
     this.#running = this.#running.then(run).catch(() => {
       // Read again by the request that needs it, which answers the error.
-      this.#done.delete(key);
+      this.#forget(board, viewer);
     });
+  }
+
+  #remember(board: string, viewer: string): void {
+    let viewers = this.#done.get(board);
+    if (!viewers) {
+      viewers = new Set();
+      this.#done.set(board, viewers);
+    }
+    viewers.add(viewer);
+    this.#pairs++;
+    while (this.#pairs > VIEWS_KEPT) {
+      const [oldest, forgotten] = this.#done.entries().next().value as [string, Set<string>];
+      this.#done.delete(oldest);
+      this.#pairs -= forgotten.size;
+    }
+  }
+
+  #forget(board: string, viewer: string): void {
+    if (this.#done.get(board)?.delete(viewer)) this.#pairs--;
   }
 }
 

@@ -7,14 +7,14 @@ describe('views read ahead', () => {
     ahead.start();
     let runs = 0;
     const steps = [async () => runs++];
-    ahead.schedule('board-1\nuser-1', steps);
+    ahead.schedule('board-1', 'user-1', steps);
     await ahead.settled();
     // The board moved on (a new version): its items are a refresh, cheap where they are asked for.
-    ahead.schedule('board-1\nuser-1', steps);
+    ahead.schedule('board-1', 'user-1', steps);
     await ahead.settled();
     expect(runs).toBe(1);
     // Another viewer of the board is their own first time.
-    ahead.schedule('board-1\nuser-2', steps);
+    ahead.schedule('board-1', 'user-2', steps);
     await ahead.settled();
     expect(runs).toBe(2);
     ahead.stop();
@@ -24,18 +24,18 @@ describe('views read ahead', () => {
     const ahead = new ViewsAhead();
     ahead.start();
     let runs = 0;
-    ahead.schedule('board-1\nuser-1', [
+    ahead.schedule('board-1', 'user-1', [
       async () => {
         runs++;
         throw new Error('GitHub failed');
       },
     ]);
     await ahead.settled();
-    ahead.schedule('board-1\nuser-1', [async () => runs++]);
+    ahead.schedule('board-1', 'user-1', [async () => runs++]);
     await ahead.settled();
     expect(runs).toBe(2);
     ahead.stop();
-    ahead.schedule('board-2\nuser-1', [async () => runs++]);
+    ahead.schedule('board-2', 'user-1', [async () => runs++]);
     await ahead.settled();
     expect(runs).toBe(2);
   });
