@@ -42,8 +42,7 @@ import { iterationNames } from './migrations/040_iteration_names.ts';
 import { breakdownField } from './migrations/041_breakdown_field.ts';
 import { moveCount } from './migrations/042_move_count.ts';
 import { itemsNamingParent } from './migrations/043_items_naming_parent.ts';
-import { itemsOpenColumns } from './migrations/044_items_open_columns.ts';
-import { itemsColumnCounts } from './migrations/045_items_column_counts.ts';
+import { itemsColumnCounts } from './migrations/044_items_column_counts.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -90,8 +89,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '041_breakdown_field': breakdownField,
     '042_move_count': moveCount(dialect),
     '043_items_naming_parent': itemsNamingParent,
-    '044_items_open_columns': itemsOpenColumns,
-    '045_items_column_counts': itemsColumnCounts,
+    '044_items_column_counts': itemsColumnCounts,
   };
 }
 

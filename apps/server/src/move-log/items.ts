@@ -55,7 +55,7 @@ export async function loadBoardItems(db: Db, boardId: string, useSnapshot = true
 
 /**
  * How many items now on the board each column holds (items without a column left out): read off the
- * index `items_column_counts` (migration 045), whose condition only this statement states.
+ * index `items_column_counts` (migration 044), whose condition only this statement states.
  */
 export const countsByColumn = (db: Db, boardId: string) =>
   db

@@ -11,7 +11,7 @@ const NOW = Date.UTC(2026, 10, 1, 15, 30);
 /**
  * A board's first time in state waits for the count of its items by column (time-in-state-service.ts):
  * on 100,000 items, read through each item's row it cost SQLite 150-180 ms of the server's own thread,
- * read off the partial index of the items on the board by column 26-33 ms (migrations 044, 045).
+ * read off the partial index of the items on the board by column 26-33 ms (migration 044).
  */
 describe.each(await dialectCases())('items counted by column ($name)', async ({ create }) => {
   const database = await create();
@@ -62,7 +62,7 @@ describe.each(await dialectCases())('items counted by column ($name)', async ({ 
 
   it('leaves the read of all the items on the board in the order of their changes', async () => {
     if (isPostgres(db)) return;
-    // loadBoardItems's statement: 044's index, which it could read too, made it come in the columns' order.
+    // loadBoardItems's statement: an index of the open items by column, which it could read too, made it come in the columns' order.
     const { rows } = await sql<{ detail: string }>`EXPLAIN QUERY PLAN SELECT item_id, title FROM items
       WHERE board_id = ${boardId} AND removed_at IS NULL`.execute(db);
     expect(rows.map((row) => row.detail)).toEqual([
