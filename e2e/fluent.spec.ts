@@ -126,7 +126,8 @@ for (const size of SIZES) {
       for (const chart of ['flow-scatter', 'flow-aging']) {
         await page.goto('/flow?demo=1');
         const dots = page.getByTestId(chart).getByRole('link', { name: /^Open .+ in Fluxion$/ });
-        await expect(dots.first()).toBeVisible();
+        // A new viewer's first Flow answer and the charts' code: as the other specs, up to 20 s on a busy machine.
+        await expect(dots.first()).toBeVisible({ timeout: 20_000 });
         await page.getByTestId(chart).locator('.recharts-surface').scrollIntoViewIfNeeded();
         // A dot in view that no other dot covers: the pointer reaches that one.
         const free = await dots.evaluateAll((links) =>
