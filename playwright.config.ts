@@ -15,6 +15,8 @@ process.env.E2E_SERVER_LOG = serverLog;
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
+  // The server, Chromium and two workers share two cores in CI: a chart drawn in 1 s here takes 3 there.
+  expect: { timeout: 10_000 },
   // Spec files run side by side, each on its own simulator users and boards (e2e/support/own-world.ts);
   // the tests of a file run in order. Two: the server and Chromium already keep a 2-core machine busy.
   workers: 2,

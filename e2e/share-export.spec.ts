@@ -147,7 +147,11 @@ test('an owner shares a board with someone without an account, then revokes the 
   const visitor = await stranger.newPage();
   consoleErrors.allow(/410/);
   await visitor.goto(url);
-  await expect(visitor.getByRole('heading', { name: `${DEMO} — shared analyses` })).toBeVisible();
+  // A fresh browser loads the page's code, then the three analyses, then draws every chart before the
+  // heading: 3 s on a quiet machine, past 5 s in a CI run with two workers on two cores.
+  await expect(visitor.getByRole('heading', { name: `${DEMO} — shared analyses` })).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(visitor.getByText(/Read-only view of the last 14 days \(UTC\)/)).toBeVisible();
   const lead = visitor.getByRole('region', { name: 'Lead Time' });
   await lead.getByRole('button', { name: /^Export / }).click();
