@@ -43,6 +43,7 @@ import { breakdownField } from './migrations/041_breakdown_field.ts';
 import { moveCount } from './migrations/042_move_count.ts';
 import { itemsNamingParent } from './migrations/043_items_naming_parent.ts';
 import { itemsColumnCounts } from './migrations/044_items_column_counts.ts';
+import { boardSnapshotItems } from './migrations/045_board_snapshot_items.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -90,6 +91,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '042_move_count': moveCount(dialect),
     '043_items_naming_parent': itemsNamingParent,
     '044_items_column_counts': itemsColumnCounts,
+    '045_board_snapshot_items': boardSnapshotItems,
   };
 }
 

@@ -191,18 +191,24 @@ export type TransitionSegmentsTable = {
   created_at: number;
 };
 
-/** A big board's moves (columns) and items as the server holds them, in one row (migration 038). */
+/** A big board's moves (columns) as the server holds them, in one row (migration 038). */
 export type BoardSnapshotsTable = {
   board_id: string;
   data_version: number;
   rewrite_version: number;
-  item_seq: number;
   last_id: number;
   move_count: number;
   moves: Uint8Array;
+  created_at: number;
+};
+
+/** The items of a big board's snapshot, written with its moves' row (migration 045). */
+export type BoardSnapshotItemsTable = {
+  board_id: string;
+  rewrite_version: number;
+  item_seq: number;
   item_count: number;
   items: string;
-  created_at: number;
 };
 
 /** A board's items now on it as of its item counter, in one blob (apps/server/src/move-log). */
@@ -456,6 +462,7 @@ export type Database = {
   transition_segments: TransitionSegmentsTable;
   item_snapshots: ItemSnapshotsTable;
   board_snapshots: BoardSnapshotsTable;
+  board_snapshot_items: BoardSnapshotItemsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   stripe_events: StripeEventsTable;
   share_links: ShareLinksTable;

@@ -23,6 +23,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   items: 'move-log',
   item_snapshots: 'move-log',
   board_snapshots: 'move-log',
+  board_snapshot_items: 'move-log',
   tracked_projects: 'tracked-boards',
   users: 'users',
   auth_sessions: 'auth',

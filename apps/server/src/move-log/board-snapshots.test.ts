@@ -9,6 +9,7 @@ import {
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BoardStore } from '../analytics/board-store.ts';
 import { ensureDemoBoard } from '../tracked-boards/demo.ts';
@@ -17,8 +18,16 @@ import { countedWork } from '../testing/demo-story.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { recordReportedMove } from '../testing/reported-moves.ts';
 import { signedInUser } from '../testing/users.ts';
+import { migrateTo, migrateToLatest } from '../db/migrate.ts';
 import { type BoardData, loadBoardData } from './load-moves.ts';
-import { decodeBoardMoves, encodeBoardMoves, loadBoard, snapshotBoard } from './board-snapshots.ts';
+import {
+  decodeBoardMoves,
+  encodeBoardMoves,
+  loadBoard,
+  snapshotBoard,
+  snapshotItemsQuery,
+} from './board-snapshots.ts';
+import { encodeItems } from './item-snapshots.ts';
 import { loadBoardItems } from './items.ts';
 import { markMovesRewritten } from './segments.ts';
 
@@ -196,13 +205,66 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     expect((await expectLoadEqualsRows()).fromSnapshot).toBe(false);
     expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW })).toBe(true);
     expect((await expectLoadEqualsRows()).fromSnapshot).toBe(true);
-    // Moves that read beside items that do not: the items are read as rows.
-    await db.updateTable('board_snapshots').set({ items: '{"not": "items"}' }).execute();
+    // Moves that read beside items that do not, or beside none: the items are read as rows.
+    await db.updateTable('board_snapshot_items').set({ items: '{"not": "items"}' }).execute();
+    expect((await expectLoadEqualsRows()).fromSnapshot).toBe(true);
+    await db.deleteFrom('board_snapshot_items').execute();
     expect((await expectLoadEqualsRows()).fromSnapshot).toBe(true);
     await db
       .updateTable('board_snapshots')
       .set({ moves: Uint8Array.of(0, 1, 2, 3) })
       .execute();
     expect((await expectLoadEqualsRows()).fromSnapshot).toBe(false);
+  });
+
+  it("reads the items without reaching the moves' row (SQLite: no page of board_snapshots)", async () => {
+    await markMovesRewritten(db, boardId);
+    expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW })).toBe(true);
+    const loaded = await loadBoard(db, boardId);
+    const items = await loaded.items?.();
+    // From the snapshot's own row, up to date: no item read as a row.
+    expect(items).toMatchObject({ read: 0, items: expect.any(Array) });
+    expect(items?.items.length).toBeGreaterThan(0);
+    if (database.handle.dialect !== 'sqlite') return;
+    const query = snapshotItemsQuery(db, boardId).compile();
+    const steps = await db.executeQuery<{ opcode: string; p2: number }>(
+      CompiledQuery.raw(`EXPLAIN ${query.sql}`, [...query.parameters]),
+    );
+    const opened = steps.rows.filter((s) => s.opcode === 'OpenRead').map((s) => s.p2);
+    const pages = await sql<{ tbl_name: string; rootpage: number }>`
+      SELECT tbl_name, rootpage FROM sqlite_master WHERE tbl_name IN ('board_snapshots', 'board_snapshot_items')`.execute(
+      db,
+    );
+    const rootsOf = (table: string) =>
+      pages.rows.filter((r) => r.tbl_name === table).map((r) => Number(r.rootpage));
+    expect(opened.some((page) => rootsOf('board_snapshot_items').includes(page))).toBe(true);
+    expect(opened.filter((page) => rootsOf('board_snapshots').includes(page))).toEqual([]);
+  });
+
+  it('reads a snapshot stored before migration 045 after it, and keeps it when migrated back', async () => {
+    const handle = database.handle;
+    const data = await loadBoardData(db, boardId, undefined, false);
+    const items = await loadBoardItems(db, boardId, false);
+    await migrateTo(handle, '044_items_column_counts');
+    // The row as 038 stored it: moves and items in one.
+    await sql`DELETE FROM board_snapshots`.execute(db);
+    await sql`INSERT INTO board_snapshots (board_id, data_version, rewrite_version, item_seq, last_id,
+        move_count, moves, item_count, items, created_at)
+      VALUES (${boardId}, ${data.dataVersion}, ${data.rewriteVersion}, ${items.seq}, ${data.lastId},
+        ${data.count}, ${encodeBoardMoves(data)}, ${items.items.length}, ${encodeItems(items.items)}, ${NOW})`.execute(
+      db,
+    );
+    await migrateToLatest(handle);
+    const copied = await snapshotItemsQuery(db, boardId).executeTakeFirstOrThrow();
+    expect(Number(copied.item_count)).toBe(items.items.length);
+    expect((await expectLoadEqualsRows()).fromSnapshot).toBe(true);
+    expect(await (await loadBoard(db, boardId)).items?.()).toMatchObject({ read: 0 });
+    // Down: the items go back into the moves' row; up again: out of it.
+    await migrateTo(handle, '044_items_column_counts');
+    const back = await sql<{ item_count: number }>`SELECT item_count FROM board_snapshots`.execute(db);
+    expect(back.rows.map((r) => Number(r.item_count))).toEqual([items.items.length]);
+    await migrateToLatest(handle);
+    expect(await (await loadBoard(db, boardId)).items?.()).toMatchObject({ read: 0 });
+    expect((await expectLoadEqualsRows()).fromSnapshot).toBe(true);
   });
 });

@@ -9,8 +9,11 @@ import { type BoardData, continueInRoom, loadBoardData, refreshBoardData } from 
 import { countBoardMoves, isPostgres } from './rows.ts';
 
 /**
- * A big board as the server holds it, in one row (migration 038): its moves as columns and its items, as
- * of its data version, on both databases. A first load reads its moves in one statement, beside the
+ * A big board as the server holds it, in one row (migration 038): its moves as columns, as of its data
+ * version, on both databases, and its items beside it in a row of their own (`board_snapshot_items`,
+ * migration 045, written in the same transaction: SQLite reaches a later column of a row through the
+ * overflow pages of those before it, so items stored after the moves cost a walk of the moves' 21 MB on
+ * every read of them). A first load reads its moves in one statement, beside the
  * board's versions, and
  * - when the board's data version is still the snapshot's, takes the moves as they are: views on the
  *   blob, nothing counted nor read as rows (every recorded change bumps the data version in its own
@@ -161,8 +164,8 @@ function checkCodes(codes: Int32Array, min: number, end: number): void {
 /**
  * What a load reads beside the moves. Not `created_at`: SQLite stores a row's columns in their order and
  * reaches a later one by following the overflow pages of those before it, so the last column, after the
- * moves' 21 MB and the items' 10 MB, cost reading ~7,500 pages of 4 KB (100,000 issues: 110 ms of CPU of
- * the moves' statement's ~280, in a fresh process).
+ * moves' 21 MB, costs reading their ~5,300 pages of 4 KB (before migration 045 the items' 10 MB too:
+ * 100,000 issues, 110 ms of CPU of the moves' statement's ~280, in a fresh process).
  */
 const MOVES_STATE = [
   'boards.data_version as current_data_version',
@@ -289,14 +292,18 @@ function joinParts(rows: { part: string | null }[], bytes: number): Uint8Array {
   return written === bytes ? moves : new Uint8Array(0);
 }
 
-/** The snapshot's items and where they stand (read apart: an analysis may need none, see `readsItems`). */
-async function readSnapshotItems(db: Db, boardId: string) {
+/**
+ * The snapshot's items and where they stand (read apart: an analysis may need none, see `readsItems`),
+ * from their own table: nothing of the moves' row is read to reach them.
+ */
+export function snapshotItemsQuery(db: Db, boardId: string) {
   return db
-    .selectFrom('board_snapshots')
+    .selectFrom('board_snapshot_items')
     .select(['item_seq', 'item_count', 'rewrite_version', 'items'])
-    .where('board_id', '=', boardId)
-    .executeTakeFirst();
+    .where('board_id', '=', boardId);
 }
+
+const readSnapshotItems = (db: Db, boardId: string) => snapshotItemsQuery(db, boardId).executeTakeFirst();
 
 /**
  * A board's moves, and its items (read when first asked for) when they came with them. Given once the
@@ -349,7 +356,7 @@ export async function loadBoard(
 
 /**
  * The snapshot's items (read now: it may have been taken again since its moves were read) brought up
- * to date by their counter; all read if there is none or it does not read.
+ * to date by their counter; all read if there is none (a row deleted by hand) or it does not read.
  */
 async function itemsFrom(db: Db, boardId: string): Promise<BoardItems> {
   const row = await readSnapshotItems(db, boardId);
@@ -405,21 +412,32 @@ export async function snapshotBoard(
     loaded.items ? loaded.items() : loadBoardItems(db, boardId),
   ]);
   if (items.rewriteVersion !== data.rewriteVersion) return false;
-  const values = {
+  const moves = {
     data_version: data.dataVersion,
     rewrite_version: data.rewriteVersion,
-    item_seq: items.seq,
     last_id: data.lastId,
     move_count: data.count,
     moves: encodeBoardMoves(data),
-    item_count: items.items.length,
-    items: encodeItems(items.items),
     created_at: options.now,
   };
-  await db
-    .insertInto('board_snapshots')
-    .values({ board_id: boardId, ...values })
-    .onConflict((oc) => oc.column('board_id').doUpdateSet(values))
-    .execute();
+  const itemsRow = {
+    rewrite_version: items.rewriteVersion,
+    item_seq: items.seq,
+    item_count: items.items.length,
+    items: encodeItems(items.items),
+  };
+  // One transaction: the moves' row and the items' row always describe the same snapshot.
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('board_snapshots')
+      .values({ board_id: boardId, ...moves })
+      .onConflict((oc) => oc.column('board_id').doUpdateSet(moves))
+      .execute();
+    await trx
+      .insertInto('board_snapshot_items')
+      .values({ board_id: boardId, ...itemsRow })
+      .onConflict((oc) => oc.column('board_id').doUpdateSet(itemsRow))
+      .execute();
+  });
   return true;
 }
