@@ -22,6 +22,7 @@ export async function serverCode() {
     config,
     compact,
     connection,
+    migrate,
     databases,
     users,
     snapshots,
@@ -44,6 +45,7 @@ export async function serverCode() {
     import(at('apps/server/src/db/connection.ts')) as Promise<
       typeof import('../apps/server/src/db/connection.ts')
     >,
+    import(at('apps/server/src/db/migrate.ts')) as Promise<typeof import('../apps/server/src/db/migrate.ts')>,
     import(at('apps/server/src/testing/databases.ts')) as Promise<
       typeof import('../apps/server/src/testing/databases.ts')
     >,
@@ -66,6 +68,7 @@ export async function serverCode() {
     ...config,
     ...compact,
     ...connection,
+    migrateToLatest: migrate.migrateToLatest,
     ...databases,
     ...users,
     snapshotBoard: snapshots.snapshotBoard,

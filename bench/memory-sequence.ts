@@ -25,7 +25,7 @@ import { serverCode } from './code.ts';
 import { generateBoard, movesAfterStart } from './generate-board.ts';
 import { serverProcess } from './serve-bundle.ts';
 
-const { recordReportedMove, openDatabase, snapshotBoard } = await serverCode();
+const { recordReportedMove, openDatabase, migrateToLatest, snapshotBoard } = await serverCode();
 
 const BOARD_ID = 'bench-board';
 const PROJECT = 'PVT_bench';
@@ -101,13 +101,15 @@ async function round(name: string, board: Awaited<ReturnType<typeof generateBoar
   const entry = kept[name];
   if (!entry) return `${name}: no kept board`;
   const copy = await copyOf(entry.options);
+  const h = openDatabase({ databaseUrl: copy.options.databaseUrl, dataDir: copy.options.dataDir });
+  // The copy migrated by the measured code (the bench's servers do not migrate: a table it added would be missing).
+  await migrateToLatest(h);
   if (process.env.BENCH_RESNAPSHOT === '1') {
     // The board's snapshot taken again by the measured code (its format may differ from the kept one's).
-    const h = openDatabase({ databaseUrl: copy.options.databaseUrl, dataDir: copy.options.dataDir });
     await h.db.deleteFrom('board_snapshots').where('board_id', '=', BOARD_ID).execute();
     await snapshotBoard?.(h.db, BOARD_ID, { now: board.now + 3_600_000 });
-    await h.close();
   }
+  await h.close();
   const server = await serverProcess(fileURLToPath(import.meta.url));
   const child = fork(server.modulePath, server.args, {
     execArgv: [...server.execArgv, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])],

@@ -13,6 +13,8 @@
  * (bench/targets.ts). `BENCH_BASE=<rev> npm run bench`: the same figures (engine and API) for git revision
  * <rev> too, side by side in one run: a temporary worktree of <rev> (its node_modules linked to this
  * checkout's), measured by this harness, alternated with this checkout BENCH_ROUNDS times (2), then removed.
+ * `BENCH_BASE_COLD_BOARD=<file>`: the base's kept board, when this checkout's is a copy carrying a migration
+ * the base cannot read (the bench's servers do not migrate: on one database, one would answer from a fallback).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -116,7 +118,12 @@ function sideBySide(): void {
         ['this checkout', here, head] as const,
       ]) {
         const file = join(scratch, `${round}-${into === base ? 'base' : 'head'}.json`);
-        const env = { BENCH_CODE_ROOT: root, BENCH_RESULT_FILE: file };
+        const baseBoard = into === base ? process.env.BENCH_BASE_COLD_BOARD : undefined;
+        const env = {
+          BENCH_CODE_ROOT: root,
+          BENCH_RESULT_FILE: file,
+          ...(baseBoard ? { BENCH_COLD_BOARD: baseBoard } : {}),
+        };
         const title = (what: string) => console.log(`\n##### ${what}, round ${round} of ${ROUNDS}: ${who}`);
         if (withEngine && only !== 'flow') {
           title('flow engine (bench/flow-engine.ts)');

@@ -1,8 +1,10 @@
 /**
  * Warm answers of two server bundles side by side, on one kept board (BENCH_COLD_BOARD of a
- * BENCH_COLD_STARTS run): both servers started on the same database, then short runs of
+ * BENCH_COLD_STARTS run): both servers started on the same database (or see BENCH_BOARD_B), then short runs of
  * BENCH_CONCURRENCY requests in flight alternated between them, each run's server CPU an answer read
  * from the server itself. Usage: npx tsx bench/warm-ab.ts <kept-board.json> <bundle A> <bundle B>
+ * BENCH_BOARD_B=<file>: B on a board of its own, a copy of A's migrated by B's revision (a migration
+ * that A cannot read: on one database, one of the two would answer from a fallback).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,16 +19,22 @@ if (process.argv[2] === '--build') {
 }
 
 const [boardFile, ...bundles] = process.argv.slice(2);
-const kept = JSON.parse(readFileSync(boardFile as string, 'utf8'));
 const dialect = process.env.BENCH_DIALECT ?? 'SQLite';
-const { options, auth } = kept[dialect];
+const keptBoard = (file: string) => JSON.parse(readFileSync(file, 'utf8'))[dialect];
+const boards = [
+  keptBoard(boardFile as string),
+  keptBoard(process.env.BENCH_BOARD_B ?? (boardFile as string)),
+];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const RUN_MS = Number(process.env.BENCH_RUN_MS ?? 500);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const PATH = process.env.BENCH_PATH ?? '/api/leadtime/?project=PVT_bench&days=14';
-const headers = { ...auth, 'accept-encoding': process.env.BENCH_ENCODING ?? 'br, gzip' };
+const headers = (i: number) => ({
+  ...boards[i]?.auth,
+  'accept-encoding': process.env.BENCH_ENCODING ?? 'br, gzip',
+});
 
-function start(modulePath: string): Promise<{ child: ChildProcess; url: string }> {
+function start(modulePath: string, options: unknown): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(modulePath, [], {
     execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
     env: { ...process.env, BENCH_SERVE: JSON.stringify(options) },
@@ -57,8 +65,8 @@ async function closedLoop(get: () => Promise<number>, ms: number): Promise<numbe
   return answers;
 }
 
-const servers = await Promise.all(bundles.map((b) => start(b as string)));
-const clients = servers.map((s) => leanClient(s.url, headers, CONCURRENCY));
+const servers = await Promise.all(bundles.map((b, i) => start(b as string, boards[i]?.options)));
+const clients = servers.map((s, i) => leanClient(s.url, headers(i), CONCURRENCY));
 const sizes = await Promise.all(clients.map((c) => c.get(PATH)));
 console.log(`answer bytes: ${sizes.join(', ')}`);
 for (const c of clients) await closedLoop(() => c.get(PATH), 1500);
