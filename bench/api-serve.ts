@@ -70,8 +70,10 @@ export async function serve(
         'HeapProfiler.startSampling',
         {
           samplingInterval: 16384,
-          includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: true,
+          // BENCH_SAMPLE_SURVIVORS=1: only what a scavenge did not collect (what grows the old generation);
+          // with BENCH_SAMPLE_LIVE=1 too, only what no collection did (what is still held at the end).
+          includeObjectsCollectedByMajorGC: process.env.BENCH_SAMPLE_LIVE !== '1',
+          includeObjectsCollectedByMinorGC: process.env.BENCH_SAMPLE_SURVIVORS !== '1',
         } as object,
         () => process.send?.('sampling'),
       );
