@@ -242,13 +242,13 @@ async function seedPostgres(url: string, board: GeneratedBoard): Promise<void> {
 let server: ServerProcess;
 
 function startServer(options: ServeOptions): Promise<{ child: ChildProcess; url: string }> {
-  const { modulePath, args, execArgv } = server;
+  const { modulePath, args, execArgv, env } = server;
   const child = fork(modulePath, args, {
     // BENCH_PROFILE=<dir>: the server writes a CPU profile there (node --cpu-prof) when it stops.
     execArgv: process.env.BENCH_PROFILE
       ? [...execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
       : execArgv,
-    env: { ...process.env, BENCH_SERVE: JSON.stringify(options) },
+    env: { ...process.env, ...env, BENCH_SERVE: JSON.stringify(options) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -775,7 +775,7 @@ async function main(): Promise<void> {
     `API bench: ${SIZE.issues} issues, ${SIZE.transitions} transitions, ${SIZE.days} days, ` +
       `${columns} columns (generated in ${generateMs.toFixed(0)} ms); ` +
       `warm runs: ${RATE} req/s open loop for ${SECONDS} s, then ${CONCURRENCY} concurrent for ${SECONDS / 2} s; ` +
-      `accept-encoding: ${ENCODING || 'none'}; code measured: ${codeRoot}; server process: node ${[...server.execArgv, relative(codeRoot, server.modulePath), ...server.args].join(' ')}`,
+      `accept-encoding: ${ENCODING || 'none'}; code measured: ${codeRoot}; server process: ${[...Object.entries(server.env).map(([name, value]) => `${name}=${value}`), 'node', ...server.execArgv, relative(codeRoot, server.modulePath), ...server.args].join(' ')}`,
   );
   if (DIALECTS.includes('sqlite')) await benchDialect('SQLite', createSqliteTestDatabase);
   if (!DIALECTS.includes('postgres')) return;

@@ -113,7 +113,7 @@ async function round(name: string, board: Awaited<ReturnType<typeof generateBoar
   const server = await serverProcess(fileURLToPath(import.meta.url));
   const child = fork(server.modulePath, server.args, {
     execArgv: [...server.execArgv, ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [])],
-    env: { ...process.env, BENCH_SERVE: JSON.stringify(copy.options) },
+    env: { ...process.env, ...server.env, BENCH_SERVE: JSON.stringify(copy.options) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const { url } = await new Promise<{ url: string }>((resolve, reject) => {

@@ -4,15 +4,20 @@
  * server and workspace packages inlined, node_modules outside) and run with plain node, without tsx. A
  * revision from before the bundle ran under tsx in production: it is measured so, from its sources.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { SERVER_BUILD_OPTIONS, workspaceOnly } from '../scripts/build-server.mjs';
 import { codeRoot } from './code.ts';
 
-/** What to fork: a module, its arguments, and node's flags. */
-export type ServerProcess = { modulePath: string; args: string[]; execArgv: string[] };
+/** What to fork: a module, its arguments, node's flags, and the variables `npm start` sets. */
+export type ServerProcess = {
+  modulePath: string;
+  args: string[];
+  execArgv: string[];
+  env: Record<string, string>;
+};
 
 const harnessRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -22,7 +27,7 @@ export async function serverProcess(harnessModule: string): Promise<ServerProces
     console.log(
       '(the measured revision has no server bundle: its server process runs under tsx, as it did then)',
     );
-    return { modulePath: harnessModule, args: ['serve'], execArgv: process.execArgv };
+    return { modulePath: harnessModule, args: ['serve'], execArgv: process.execArgv, env: {} };
   }
   // Beside the measured server's own bundle, so that it loads the same node_modules (some are the server's alone).
   const outfile = join(codeRoot, 'apps', 'server', '.bench', 'api-serve.mjs');
@@ -32,7 +37,24 @@ export async function serverProcess(harnessModule: string): Promise<ServerProces
     outfile,
     plugins: [workspaceOnly, measuredCode],
   });
-  return { modulePath: outfile, args: [], execArgv: [] };
+  return { modulePath: outfile, args: [], execArgv: [], env: startVariables() };
+}
+
+/**
+ * The variables the measured revision's `npm start` sets before `node` (package.json: `NAME=value …
+ * node scripts/start.mjs`), e.g. glibc's tunables, which a process must have from its start.
+ */
+export function startVariables(root = codeRoot): Record<string, string> {
+  const start = (
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: { start?: string } }
+  ).scripts?.start;
+  const variables: Record<string, string> = {};
+  for (const word of start?.split(/\s+/) ?? []) {
+    const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(\S*)$/.exec(word);
+    if (!assignment) break;
+    variables[assignment[1] as string] = assignment[2] as string;
+  }
+  return variables;
 }
 
 /** The harness's imports of the server are the measured revision's files. */
