@@ -91,7 +91,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '042_move_count': moveCount(dialect),
     '043_items_naming_parent': itemsNamingParent,
     '044_items_column_counts': itemsColumnCounts,
-    '045_board_snapshot_items': boardSnapshotItems,
+    '045_board_snapshot_items': boardSnapshotItems(dialect),
   };
 }
 
