@@ -1,6 +1,7 @@
 import { type BoardTimeline, buildTimeline, cycleTimeMs, leadTimeMs } from './timeline.ts';
 import type { Transitions } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
+import { stayStarts } from './stay-starts.ts';
 
 export type ItemStay = {
   /** null: off the board or in a column that is not on the board any more. */
@@ -61,25 +62,6 @@ type LazySource = {
   stayStart: Float64Array;
   stayEnd: Float64Array;
 };
-
-/**
- * Where each item's stays begin, kept per stays object: a kept timeline's never change (each build into
- * scratch buffers makes a new one), so a version's reports count a million stays once, not once each.
- */
-function stayStarts(t: BoardTimeline): Int32Array {
-  const s = t.stays;
-  const known = stayStartsOf.get(s);
-  if (known && known.length === t.itemIds.length + 1) return known;
-  const from = new Int32Array(t.itemIds.length + 1);
-  for (let i = 0; i < s.count; i++)
-    from[(s.item[i] as number) + 1] = (from[(s.item[i] as number) + 1] as number) + 1;
-  for (let item = 0; item < t.itemIds.length; item++)
-    from[item + 1] = (from[item + 1] as number) + (from[item] as number);
-  stayStartsOf.set(s, from);
-  return from;
-}
-
-const stayStartsOf = new WeakMap<BoardTimeline['stays'], Int32Array>();
 
 function lazySource(t: BoardTimeline): LazySource {
   const s = t.stays;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { type TransitionColumns, TransitionColumnsBuilder } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
 import { keepTimelines, keptRowsById } from './kept-timeline.ts';
+import { stayStarts } from './stay-starts.ts';
 import {
   type BoardTimeline,
   buildRowTimeline,
@@ -27,6 +28,18 @@ const move = (items: number) =>
 function append(builder: TransitionColumnsBuilder, moves: readonly Move[]): void {
   for (const [item, from, to, at] of moves)
     builder.append(`I${item}`, NAMES[from] ?? null, NAMES[to] ?? null, at * 1000);
+}
+
+/** Where each row's stays begin, counted from the stays (what a timeline not kept has made for it). */
+function countedStarts(t: BoardTimeline): number[] {
+  const from = new Array<number>(t.itemIds.length + 1).fill(0);
+  for (let i = 0; i < t.stays.count; i++) {
+    const next = (t.stays.item[i] as number) + 1;
+    from[next] = (from[next] as number) + 1;
+  }
+  for (let row = 0; row < t.itemIds.length; row++)
+    from[row + 1] = (from[row + 1] as number) + (from[row] as number);
+  return from;
 }
 
 /** The same rows, not held: what a fresh build gives. */
@@ -98,6 +111,9 @@ describe('kept timelines', () => {
           expect(plain(buildTimeline(shape, columns))).toEqual(
             plain(buildScratchTimeline(shape, unheld(columns))),
           );
+          // The starts the walk made, handed over: each row's own stays, as counting them finds.
+          const walked = buildTimeline(shape, columns);
+          expect([...stayStarts(walked)]).toEqual(countedStarts(walked));
           for (const moves of later) {
             if (copied) builder = TransitionColumnsBuilder.from(columns, 2);
             append(builder, moves);
@@ -109,6 +125,7 @@ describe('kept timelines', () => {
             const kept = buildTimeline(again, columns);
             expect(plain(kept)).toEqual(plain(buildScratchTimeline(again, unheld(columns))));
             expect(kept.board.cycleStart).toBe(2);
+            expect([...stayStarts(kept)]).toEqual(countedStarts(kept));
             const rows = keptRowsById(kept) ?? new Map<string, number>();
             expect(rows.size).toBe(kept.itemIds.length);
             kept.itemIds.forEach((id, row) => {

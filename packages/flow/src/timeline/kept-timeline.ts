@@ -12,6 +12,7 @@ import { type BufferPool, bufferPool, scratch } from './scratch.ts';
 import type { BoardTimeline, RowTimeline, Stays } from './timeline.ts';
 import { walkRows, walkStays } from './walk-in-order.ts';
 import { IdRows, type RowsById } from './id-rows.ts';
+import { knownStayStarts } from './stay-starts.ts';
 
 /**
  * Timelines kept per loaded board version. Every analysis of a version walks the same timeline (the
@@ -127,6 +128,7 @@ export function keptTimeline(
     const walked = { rows, rowOfCode, stayFrom, apart: apart as Uint8Array };
     keptWalks.stays++;
     found.stays = scratch.aside(() => walkStays(columns, transitions, walked, pool, build));
+    knownStayStarts(found.stays, stayFrom);
   }
   return { ...found.rows, stays: found.stays, board: resolveBoard(columns) };
 }
@@ -310,6 +312,7 @@ function extend(
     joinKnown: perRow(pool.u8('joinKnown', rows), old.joinKnown, part.joinKnown),
   };
   const { stays, stayFrom } = mergeStays(base, part.stays, rowOfPart, rows, pool);
+  knownStayStarts(stays, stayFrom);
   return { pool, rows: timeline, stays, rowOfCode, stayFrom, apart: null };
 }
 
