@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../core/numbers.ts';
 import {
+  addBlockedByColumn,
   blockedSpans,
   dependencyBlockedSpans,
   type FieldValueChange,
@@ -153,6 +154,42 @@ describe('flow efficiency (docs/metrics.md worked example)', () => {
     expect(time.activeMs / DAY_MS).toBe(3.5);
     expect(time.totalMs / DAY_MS).toBe(6);
     expect(time.efficiency).toBeCloseTo(0.5833, 4);
+  });
+
+  it("read from a timeline's stays in place, sums by column as the item's own Map does", () => {
+    const board = ['Backlog', 'In Progress', 'Waiting for Review', 'Review', 'Done', 'In Progress'];
+    // Two items: the worked example's stays (row 1), and one blocked in Review (row 0), with a repeated
+    // column name (position 5 sums under position 1, the name's first).
+    const rows = [
+      [
+        [5, jan(1), jan(3)],
+        [3, jan(3), jan(5)],
+      ],
+      stays.map((s) => [board.indexOf(s.column), s.start, s.end ?? Number.NaN]),
+    ];
+    const flat = rows.flat();
+    const table = {
+      stays: {
+        count: flat.length,
+        item: Uint32Array.from(rows.flatMap((r, row) => r.map(() => row))),
+        column: Int16Array.from(flat, (s) => s[0] as number),
+        start: Float64Array.from(flat, (s) => s[1] as number),
+        end: Float64Array.from(flat, (s) => s[2] as number),
+      },
+      from: Int32Array.from([0, 2, flat.length]),
+    };
+    const slots = Int16Array.from([-1, 1, 2, 3, -1, 1]);
+    const totals = {
+      sums: new Float64Array(6),
+      counted: new Uint8Array(6),
+      own: { sums: new Float64Array(6), counted: new Uint8Array(6) },
+    };
+    const other = blockedSpans([change(jan(2), true), change(jan(4), false)], 'blocked', jan(10)).get('x');
+    addBlockedByColumn(table, 0, { from: jan(1), to: jan(9) }, other ?? [], { ...ctx, slots }, totals);
+    addBlockedByColumn(table, 1, { from: jan(2), to: jan(8) }, spans ?? [], { ...ctx, slots }, totals);
+    expect([...totals.sums]).toEqual([0, 2.5 * DAY_MS, 0, 1 * DAY_MS, 0, 0]);
+    expect([...totals.counted]).toEqual([0, 1, 0, 1, 0, 0]);
+    expect([...totals.own.sums, ...totals.own.counted].every((v) => v === 0)).toBe(true);
   });
 
   it('without a blocked label it is the productive share: 5 of 6 days', () => {

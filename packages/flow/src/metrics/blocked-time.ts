@@ -1,4 +1,5 @@
 import type { ItemStay } from '../timeline/item-timelines.ts';
+import type { Stays } from '../timeline/timeline.ts';
 
 /** A label put on (`added`) or taken off an item at `at`, as the collector recorded it. */
 export type LabelChange = { itemId: string; label: string; added: boolean; at: number };
@@ -223,4 +224,54 @@ export function itemFlowTime(
     totalMs,
     efficiency: totalMs > 0 ? Math.min(1, activeMs / totalMs) : null,
   };
+}
+
+/**
+ * The stays of the items of a timeline, read in place: item `row`'s are positions from[row] … from[row + 1]
+ * - 1 of `stays`, their columns positions on the board (negative: off the board).
+ */
+export type StayTable = { stays: Stays; from: Int32Array };
+
+/** Sums of blocked time by column slot; `counted`: 1 where a sum was added to (as a Map's keys). */
+export type BlockedSums = { sums: Float64Array; counted: Uint8Array };
+
+/**
+ * `itemFlowTime(stays, from, to, spans, ctx).blockedByColumn` of the item at `row` of a stay table, added
+ * to `totals` as the item's Map would be: the same sums, without an object per stay or a Map per item.
+ * `slots`: each board column's slot (its name's first position), -1 for a column not in progress; `own`:
+ * the item's sums while it is read (left empty for the next item).
+ */
+export function addBlockedByColumn(
+  table: StayTable,
+  row: number,
+  interval: { from: number; to: number },
+  spans: readonly Span[],
+  ctx: FlowTimeContext & { slots: Int16Array },
+  totals: BlockedSums & { own: BlockedSums },
+): void {
+  const { stays } = table;
+  const { sums: own, counted: ownCounted } = totals.own;
+  const lo = table.from[row] as number;
+  const hi = table.from[row + 1] as number;
+  for (let i = lo; i < hi; i++) {
+    const column = stays.column[i] as number;
+    const slot = column < 0 ? -1 : (ctx.slots[column] as number);
+    if (slot < 0) continue;
+    const a = Math.max(stays.start[i] as number, interval.from);
+    const end = stays.end[i] as number;
+    const b = Math.min(Number.isNaN(end) ? interval.to : end, interval.to);
+    if (b <= a) continue;
+    const blocked = overlapMs(spans, a, b, ctx);
+    if (blocked > 0) {
+      own[slot] = (own[slot] as number) + blocked;
+      ownCounted[slot] = 1;
+    }
+  }
+  for (let slot = 0; slot < own.length; slot++) {
+    if (ownCounted[slot] !== 1) continue;
+    totals.sums[slot] = (totals.sums[slot] as number) + (own[slot] as number);
+    totals.counted[slot] = 1;
+    own[slot] = 0;
+    ownCounted[slot] = 0;
+  }
 }

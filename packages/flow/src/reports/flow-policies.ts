@@ -4,6 +4,7 @@ import { columnKinds } from '../input/columns.ts';
 import { itemColumnPositions } from '../input/item-columns.ts';
 import type { FlowStages } from '../input/stages.ts';
 import {
+  addBlockedByColumn,
   type BlockedFieldMarker,
   DEFAULT_BLOCKED_LABEL,
   type DependencyChange,
@@ -13,6 +14,7 @@ import {
   type LabelChange,
   markedBlockedSpans,
   type Span,
+  type StayTable,
 } from '../metrics/blocked-time.ts';
 import type { DayRange } from '../metrics/flow-throughput.ts';
 import {
@@ -62,6 +64,8 @@ export type PolicyContext = {
   fieldChanges: readonly FieldValueChange[];
   /** When open issues started and stopped blocking items (docs/metrics.md, "Dependency blocking"). */
   dependencyChanges?: readonly DependencyChange[];
+  /** The timeline's stays read in place, and each item's row (the Flow report's): no stay objects. */
+  stayTable?: StayTable & { rowOf: (itemId: string) => number | undefined };
 };
 
 const workingCycleMs = (t: ItemTimeline, calendar: Calendar) =>
@@ -133,7 +137,7 @@ export function applyFlowPolicies(
     sle: level && { ...level.block, at_risk: atRisk },
     wip_limits: wipLimits(c, timeline),
     blocked: {
-      ...blocked(c, blockedSpansOf(c, label, field), label, aging, points),
+      ...blocked(c, timeline, blockedSpansOf(c, label, field), label, aging, points),
       ...(field ? { field } : {}),
     },
   };
@@ -176,6 +180,7 @@ function wipLimits(c: PolicyContext, timeline: BoardTimeline): WipLimitState[] {
 
 function blocked(
   c: PolicyContext,
+  timeline: BoardTimeline,
   spans: ReadonlyMap<string, Span[]>,
   label: string,
   aging: AgingItem[],
@@ -212,15 +217,34 @@ function blocked(
   }
   return {
     label,
-    by_column: blockedByColumn(c, spans, ctx),
+    by_column: blockedByColumn(c, timeline, spans, ctx),
     blocked_now: blockedNow,
     flow_efficiency: total > 0 ? round(active / total) : null,
   };
 }
 
 /** Blocked time within the window, per in-progress column, of every item that was blocked. */
-function blockedByColumn(c: PolicyContext, spans: ReadonlyMap<string, Span[]>, ctx: FlowTimeContext) {
+function blockedByColumn(
+  c: PolicyContext,
+  timeline: BoardTimeline,
+  spans: ReadonlyMap<string, Span[]>,
+  ctx: FlowTimeContext,
+) {
   const from = c.calendar.startOf(c.window.first);
+  const sums = c.stayTable
+    ? sumsInTable(c.stayTable, timeline, spans, { from, to: c.now }, ctx)
+    : sumsOfViews(c, spans, from, ctx);
+  return Object.fromEntries(
+    c.stages.columns.filter((col) => sums.has(col)).map((col) => [col, days(sums.get(col) ?? 0)]),
+  );
+}
+
+function sumsOfViews(
+  c: PolicyContext,
+  spans: ReadonlyMap<string, Span[]>,
+  from: number,
+  ctx: FlowTimeContext,
+) {
   const sums = new Map<string, number>();
   for (const [itemId, own] of spans) {
     const stays = c.byId.get(itemId)?.stays ?? [];
@@ -228,7 +252,35 @@ function blockedByColumn(c: PolicyContext, spans: ReadonlyMap<string, Span[]>, c
       sums.set(column, (sums.get(column) ?? 0) + ms);
     }
   }
-  return Object.fromEntries(
-    c.stages.columns.filter((col) => sums.has(col)).map((col) => [col, days(sums.get(col) ?? 0)]),
+  return sums;
+}
+
+/** `sumsOfViews` read from the timeline's stays in place: the same sums, in the same order. */
+function sumsInTable(
+  table: NonNullable<PolicyContext['stayTable']>,
+  timeline: BoardTimeline,
+  spans: ReadonlyMap<string, Span[]>,
+  interval: { from: number; to: number },
+  ctx: FlowTimeContext,
+): Map<string, number> {
+  const { columns, index } = timeline.board;
+  // A column's time is summed under its name: at the name's first position.
+  const slots = Int16Array.from(columns, (name) =>
+    ctx.inProgress.has(name) ? (index.get(name) as number) : -1,
   );
+  const width = columns.length;
+  const totals = {
+    sums: new Float64Array(width),
+    counted: new Uint8Array(width),
+    own: { sums: new Float64Array(width), counted: new Uint8Array(width) },
+  };
+  const read = { ...ctx, slots };
+  for (const [itemId, own] of spans) {
+    const row = table.rowOf(itemId);
+    if (row !== undefined) addBlockedByColumn(table, row, interval, own, read, totals);
+  }
+  const sums = new Map<string, number>();
+  for (let slot = 0; slot < width; slot++)
+    if (totals.counted[slot] === 1) sums.set(columns[slot] as string, totals.sums[slot] as number);
+  return sums;
 }

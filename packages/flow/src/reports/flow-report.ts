@@ -24,6 +24,7 @@ import { SLE_SAMPLE_DAYS } from '../metrics/service-level.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { keptRowsById } from '../timeline/kept-timeline.ts';
 import { IdRows, type RowsById } from '../timeline/id-rows.ts';
+import { stayStarts } from '../timeline/stay-starts.ts';
 import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { itemColumnPositions } from '../input/item-columns.ts';
 import { commitmentModelOf } from '../metrics/commitment-model.ts';
@@ -409,6 +410,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       labelChanges: input.labelChanges ?? [],
       fieldChanges: input.fieldChanges ?? [],
       dependencyChanges: input.dependencyChanges ?? [],
+      stayTable: { stays: t.stays, from: stayStarts(t), rowOf: (id) => rowOf.get(id) },
     },
     t,
     aging,
