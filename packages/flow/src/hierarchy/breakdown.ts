@@ -169,10 +169,23 @@ function valueRow(value: string | null, t: Tally, sle: ServiceLevel | undefined)
     wip: t.wipAges.length,
     p50: at(0.5),
     p85,
-    oldest_days: t.wipAges.length > 0 ? Math.max(...t.wipAges) : null,
-    over_p85: p85 === null ? 0 : t.wipAges.filter((age) => age > p85).length,
+    oldest_days: t.wipAges.length > 0 ? oldestOf(t.wipAges) : null,
+    over_p85: p85 === null ? 0 : countOver(t.wipAges, p85),
     sle: sle ? { ...sle, ...sleStanding(sorted, t.wipAges, sle) } : null,
   };
+}
+
+/** The largest age (`Math.max` of them all, without spreading thousands of arguments). */
+function oldestOf(ages: readonly number[]): number {
+  let oldest = Number.NEGATIVE_INFINITY;
+  for (const age of ages) if (age > oldest || Number.isNaN(age)) oldest = age;
+  return oldest;
+}
+
+function countOver(ages: readonly number[], line: number): number {
+  let count = 0;
+  for (const age of ages) if (age > line) count++;
+  return count;
 }
 
 /** The share of the value's finished items that met its SLE (whole percent), and its items past it now. */
@@ -180,6 +193,6 @@ function sleStanding(cycleDays: Float64Array, wipAges: readonly number[], sle: S
   const met = cycleDays.filter((d) => round(d) <= sle.days).length;
   return {
     met_percent: cycleDays.length === 0 ? null : Math.round((met / cycleDays.length) * 100),
-    breached_now: wipAges.filter((age) => age > sle.days).length,
+    breached_now: countOver(wipAges, sle.days),
   };
 }

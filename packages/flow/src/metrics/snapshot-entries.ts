@@ -43,13 +43,36 @@ export function snapshotEntriesBy(
     if (position < 0) continue;
     const recorded = reached(item.id, item.column as string, i, position);
     if (recorded !== null && recorded !== undefined) continue;
-    const at =
-      item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : now;
-    const entered: Record<string, number | null> = {};
-    columns.forEach((name, c) => {
-      entered[name] = c <= position ? Math.min(at, now) : null;
-    });
-    rows.push({ itemId: item.id, entered });
+    rows.push(snapshotEntryOf(item, position, columns, now));
   }
   return rows;
+}
+
+/**
+ * The snapshot entries of the items at `at` (positions in `items`), each in a board column (`positions`:
+ * its column's position in `columns`) with no recorded move into it: for a caller that found them itself.
+ */
+export function snapshotEntriesAt(
+  items: readonly BoardItem[],
+  at: readonly number[],
+  columns: readonly string[],
+  now: number,
+  positions: Int16Array,
+): ColumnEntries[] {
+  return at.map((i) => snapshotEntryOf(items[i] as BoardItem, positions[i] as number, columns, now));
+}
+
+function snapshotEntryOf(
+  item: BoardItem,
+  position: number,
+  columns: readonly string[],
+  now: number,
+): ColumnEntries {
+  const at =
+    item.enteredColumnAt !== null && Number.isFinite(item.enteredColumnAt) ? item.enteredColumnAt : now;
+  const entered: Record<string, number | null> = {};
+  columns.forEach((name, c) => {
+    entered[name] = c <= position ? Math.min(at, now) : null;
+  });
+  return { itemId: item.id, entered };
 }

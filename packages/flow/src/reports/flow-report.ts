@@ -1,5 +1,5 @@
 import { agingWip } from '../metrics/aging.ts';
-import { snapshotEntriesBy } from '../metrics/snapshot-entries.ts';
+import { snapshotEntriesAt } from '../metrics/snapshot-entries.ts';
 import { type CfdRow, cumulativeFlowOf, cycleTimePercentiles } from '../metrics/charts.ts';
 import { flowInsight } from '../insights/flow-insight.ts';
 import { type FlowSettings, flowSettings } from './flow-settings.ts';
@@ -233,15 +233,9 @@ function cfdOf(
   const width = t.board.columns.length;
   const { rows } = itemRowsOf(input.items, rowOf, t.itemIds.length);
   const slots = input.columns.map((name) => index.get(name) ?? -1);
-  const reached = (_: string, __: string, at: number, position: number) => {
-    const row = rows[at] as number;
-    const c = slots[position] as number;
-    if (row < 0 || c < 0) return undefined;
-    const entry = t.entries[row * width + c] as number;
-    return Number.isNaN(entry) ? null : entry;
-  };
   const positions = itemColumnPositions(input.items, input.columns);
-  const extra = snapshotEntriesBy(input.items, reached, input.columns, input.now, positions);
+  const unrecorded = withoutRecordedEntry(t, rows, positions, Int32Array.from(slots));
+  const extra = snapshotEntriesAt(input.items, unrecorded, input.columns, input.now, positions);
   const n = input.columns.length;
   const recorded = t.itemIds.length;
   const idOf = (row: number) => (row < recorded ? t.itemIds[row] : extra[row - recorded]?.itemId) as string;
@@ -259,6 +253,29 @@ function cfdOf(
           ...(weights ? { weights } : {}),
         };
   return cumulativeFlowOf(table, input.columns, window, calendar.dayOf);
+}
+
+/**
+ * The positions of the items in a board column (`positions`) whose entry into it the timeline does not
+ * hold: no row, a column the timeline lacks (`slots`: each column's position in the timeline, -1: none),
+ * or never entered by the recorded moves.
+ */
+function withoutRecordedEntry(
+  t: BoardTimeline,
+  rows: Int32Array,
+  positions: Int16Array,
+  slots: Int32Array,
+): number[] {
+  const width = t.board.columns.length;
+  const found: number[] = [];
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i] as number;
+    if (position < 0) continue;
+    const row = rows[i] as number;
+    const c = slots[position] as number;
+    if (row < 0 || c < 0 || Number.isNaN(t.entries[row * width + c] as number)) found.push(i);
+  }
+  return found;
 }
 
 /** The timeline's entries in the report's column order, then those of the items known from the snapshot. */
@@ -292,9 +309,16 @@ function withSnapshotEntries(
  */
 function entryReader(t: BoardTimeline) {
   const width = t.board.columns.length;
+  // Most reads in a row ask for the same column (aging: the cycle start): its position is looked up once.
+  let last: string | undefined;
+  let lastAt: number | undefined;
   /** `row`: the item's timeline row (negative: none). */
   return (row: number, column: string): number | null | undefined => {
-    const c = t.board.index.get(column);
+    if (column !== last) {
+      last = column;
+      lastAt = t.board.index.get(column);
+    }
+    const c = lastAt;
     if (row < 0 || c === undefined) return undefined;
     const at = t.entries[row * width + c] as number;
     return Number.isNaN(at) ? null : at;
