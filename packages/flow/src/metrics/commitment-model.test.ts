@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commitmentModel } from './commitment-model.ts';
+import { commitmentModel, recentStays } from './commitment-model.ts';
+import { buildCalendar, type Calendar, type CalendarSettings } from '../core/calendar.ts';
+import type { BoardTimeline } from '../timeline/timeline.ts';
 import { buildIssuesInColumnReport } from './issues.ts';
 import { buildTimeInStateReport } from './time-in-state.ts';
 import { buildFlowReport } from '../reports/flow-report.ts';
@@ -171,4 +173,74 @@ describe('property: no column before commitment is ever a bottleneck or an aging
     );
     // 150 boards of four whole reports each: 8–17 s alone, past the default 20 s beside a loaded suite.
   }, 60_000);
+});
+
+describe('recentStays: the stays that ended in the window of the latest end', () => {
+  /** The definition, in two passes: the latest end, then the stays of its window. */
+  function twoPasses(t: BoardTimeline, now: number, width: number, calendar: Calendar) {
+    const s = t.stays;
+    const counted = (i: number) => {
+      const column = s.column[i] as number;
+      return column >= 0 && column < t.board.done && (s.end[i] as number) <= now;
+    };
+    let latest = Number.NEGATIVE_INFINITY;
+    for (let i = 0; i < s.count; i++) if (counted(i)) latest = Math.max(latest, s.end[i] as number);
+    const sum = new Float64Array(t.board.columns.length);
+    const count = new Float64Array(t.board.columns.length);
+    if (latest === Number.NEGATIVE_INFINITY) return { last: null, width, sum, count };
+    const last = Math.min(calendar.dayOf(now), calendar.dayOf(latest) + width - 1);
+    const from = calendar.startOf(last - width + 1);
+    for (let i = 0; i < s.count; i++) {
+      const end = s.end[i] as number;
+      if (!counted(i) || end < from) continue;
+      const column = s.column[i] as number;
+      const start = s.start[i] as number;
+      sum[column] =
+        (sum[column] as number) + (calendar.partial ? calendar.workingMs(start, end) : end - start);
+      count[column] = (count[column] as number) + 1;
+    }
+    return { last, width, sum, count };
+  }
+
+  it('is the definition, on active boards and on boards idle for longer than the window', () => {
+    const H = 3_600_000;
+    const stay = fc.tuple(
+      fc.integer({ min: -1, max: COLUMNS.length - 1 }),
+      fc.integer({ min: 0, max: 60 * 24 }),
+      fc.integer({ min: 1, max: 10 * 24 }),
+      fc.boolean(),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(stay, { maxLength: 40 }),
+        fc.integer({ min: 0, max: 90 * 24 }),
+        fc.integer({ min: 1, max: 14 }),
+        fc.constantFrom<CalendarSettings>({}, { timeZone: 'America/New_York', weekends: [0, 6] }),
+        (stays, nowHours, width, settings) => {
+          const t = {
+            board: { columns: COLUMNS, done: COLUMNS.length - 1 },
+            stays: {
+              count: stays.length,
+              item: new Uint32Array(stays.length),
+              column: Int16Array.from(stays, ([c]) => c),
+              start: Float64Array.from(stays, ([, at]) => jan(1) + at * H),
+              end: Float64Array.from(stays, ([, at, length, open]) =>
+                open ? Number.NaN : jan(1) + (at + length) * H,
+              ),
+            },
+          } as unknown as BoardTimeline;
+          const calendar = buildCalendar(settings);
+          const now = jan(1) + nowHours * H;
+          const got = recentStays(t, now, width, calendar);
+          const want = twoPasses(t, now, width, calendar);
+          expect({ ...got, sum: [...got.sum], count: [...got.count] }).toEqual({
+            ...want,
+            sum: [...want.sum],
+            count: [...want.count],
+          });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });

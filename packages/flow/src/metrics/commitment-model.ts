@@ -19,6 +19,12 @@ export type RecentStays = {
   count: Float64Array;
 };
 
+function addStay(result: RecentStays, calendar: Calendar, column: number, start: number, end: number): void {
+  const time = calendar.partial ? calendar.workingMs(start, end, calendar.dayOf(end)) : end - start;
+  result.sum[column] = (result.sum[column] as number) + time;
+  result.count[column] = (result.count[column] as number) + 1;
+}
+
 export function recentStays(t: BoardTimeline, now: number, width: number, calendar: Calendar): RecentStays {
   const columns = t.board.columns.length;
   const result: RecentStays = {
@@ -29,25 +35,31 @@ export function recentStays(t: BoardTimeline, now: number, width: number, calend
   };
   const s = t.stays;
   const done = t.board.done;
-  // Two flat passes over the stays (a million on a big board): the latest end, then the window's stays.
+  // One flat pass over the stays (a million on a big board) finds the latest end and sums the stays of
+  // the window that ends today; a board whose latest stay ended before that window (idle for longer than
+  // its width) is passed over again for its own window.
+  const today = calendar.dayOf(now);
+  const todays = calendar.startOf(today - width + 1);
   let latest = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < s.count; i++) {
     const column = s.column[i] as number;
     const end = s.end[i] as number;
-    if (column < 0 || column >= done || !(end <= now) || end <= latest) continue;
-    latest = end;
+    if (column < 0 || column >= done || !(end <= now)) continue;
+    if (end > latest) latest = end;
+    if (end >= todays) addStay(result, calendar, column, s.start[i] as number, end);
   }
   if (latest === Number.NEGATIVE_INFINITY) return result;
-  const last = Math.min(calendar.dayOf(now), calendar.dayOf(latest) + width - 1);
-  const from = calendar.startOf(last - width + 1);
-  for (let i = 0; i < s.count; i++) {
-    const column = s.column[i] as number;
-    const end = s.end[i] as number;
-    if (column < 0 || column >= done || !(end <= now) || end < from) continue;
-    const start = s.start[i] as number;
-    const time = calendar.partial ? calendar.workingMs(start, end, calendar.dayOf(end)) : end - start;
-    result.sum[column] = (result.sum[column] as number) + time;
-    result.count[column] = (result.count[column] as number) + 1;
+  const last = Math.min(today, calendar.dayOf(latest) + width - 1);
+  if (last !== today) {
+    result.sum.fill(0);
+    result.count.fill(0);
+    const from = calendar.startOf(last - width + 1);
+    for (let i = 0; i < s.count; i++) {
+      const column = s.column[i] as number;
+      const end = s.end[i] as number;
+      if (column < 0 || column >= done || !(end <= now) || end < from) continue;
+      addStay(result, calendar, column, s.start[i] as number, end);
+    }
   }
   result.last = last;
   return result;
