@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   coefficientOfVariation,
+  compareIsoTimes,
   confidence,
   isoDay,
   isoTime,
@@ -56,5 +57,23 @@ describe('numbers', () => {
       { numRuns: 2000 },
     );
     expect(() => isoTime(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('compareIsoTimes', () => {
+  it("orders any two instants' texts as localeCompare does", () => {
+    const instant = fc.oneof(
+      fc.integer({ min: -62_198_755_200_000, max: 253_402_300_799_999 }),
+      // Near one another: most differences late in the text.
+      fc.integer({ min: 1_700_000_000_000, max: 1_700_000_100_000 }),
+      fc.integer({ min: -8_640_000_000_000_000, max: 8_640_000_000_000_000 }),
+    );
+    fc.assert(
+      fc.property(instant, instant, (x, y) => {
+        const [a, b] = [isoTime(x), isoTime(y)];
+        expect(Math.sign(compareIsoTimes(a, b))).toBe(Math.sign(a.localeCompare(b)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

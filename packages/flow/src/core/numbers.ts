@@ -43,6 +43,16 @@ let lastDayText = '';
 const digit = (value: number, unit: number) => ZERO + (Math.floor(value / unit) % 10);
 
 /**
+ * The order `a.localeCompare(b)` gives two instants written by `isoTime`, without the collator: in the
+ * four-digit years' form (24 characters) the first difference is a digit, which the collator orders as
+ * its code does; other forms are left to the collator.
+ */
+export function compareIsoTimes(a: string, b: string): number {
+  if (a.length !== 24 || b.length !== 24) return a.localeCompare(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
  * Same text as `new Date(ms).toISOString()`, about three times cheaper and as one flat string: the CLI
  * report writes one per column entry (800,000 for a 100,000-item board), where `toISOString` (and
  * then a template literal's string concatenations) took most of the report's time.

@@ -29,7 +29,16 @@ import { flowStages, inProgressColumns } from '../input/stages.ts';
 import { itemColumnPositions } from '../input/item-columns.ts';
 import { commitmentModelOf } from '../metrics/commitment-model.ts';
 import { buildCalendar, type Calendar } from '../core/calendar.ts';
-import { DAY_MS, days, dayUnit, isoDay, isoTime, iterationDays, round } from '../core/numbers.ts';
+import {
+  compareIsoTimes,
+  DAY_MS,
+  days,
+  dayUnit,
+  isoDay,
+  isoTime,
+  iterationDays,
+  round,
+} from '../core/numbers.ts';
 import { isTransitionColumns, type TransitionColumns, type Transitions, upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
 import { applyFlowPolicies } from './flow-policies.ts';
@@ -76,7 +85,7 @@ function scatterPoints(
       ...(estimated?.has(t.itemId) ? { estimated: true } : {}),
     };
   });
-  return points.sort((a, b) => a.completed_at.localeCompare(b.completed_at) || a.id.localeCompare(b.id));
+  return points.sort((a, b) => compareIsoTimes(a.completed_at, b.completed_at) || a.id.localeCompare(b.id));
 }
 
 /** Percentiles of the exact cycle times of the completions in the window (then rounded). */
