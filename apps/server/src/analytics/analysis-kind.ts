@@ -99,7 +99,7 @@ function viewAhead({ ctx, viewer, board, filter }: AnalysisInput<unknown>): void
   const { viewsAhead, boards } = ctx.analytics;
   // Asked by every warm answer: the steps are built only for a pair not read ahead yet.
   if (!viewsAhead.wants(board.id, viewer.userId)) return;
-  const items = () => boards.items(ctx.db, board.id, board.version);
+  const items = () => boards.itemList(ctx.db, board.id, board.version);
   viewsAhead.schedule(board.id, viewer.userId, [
     items,
     () => itemsForViewer(ctx, viewer.userId, board, items),

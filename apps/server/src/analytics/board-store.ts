@@ -11,6 +11,7 @@ import {
   refreshBoardItems,
 } from '../move-log/items.ts';
 import { type BoardData, refreshBoardData } from '../move-log/load-moves.ts';
+import { type ItemList, itemsOf } from '../move-log/item-snapshots.ts';
 
 /**
  * A board at a data version: its moves, and its items once asked for (`items`), read as changes to the
@@ -20,8 +21,8 @@ import { type BoardData, refreshBoardData } from '../move-log/load-moves.ts';
 type Loaded = {
   version: number;
   data: Promise<BoardData>;
-  items?: Promise<BoardItems>;
-  itemsBefore?: () => Promise<BoardItems | null>;
+  items?: Promise<BoardItems<ItemList>>;
+  itemsBefore?: () => Promise<BoardItems<ItemList> | null>;
   /** Whether its items name a parent, checked when first asked for, from the earlier version's answer. */
   parents?: Promise<ParentsNamed>;
   /** `parents`' answer once it came: a warm request reads it without a promise. */
@@ -57,6 +58,11 @@ export class BoardStore {
    * them through `itemsForViewer` (visibility/viewer-items.ts), which hides what GitHub hides from its user.
    */
   async items(db: Db, boardId: string, version: number): Promise<BoardItem[]> {
+    return itemsOf(await this.itemList(db, boardId, version));
+  }
+
+  /** The same items, a snapshot's maybe not made into objects yet (move-log/item-snapshots.ts, `ItemList`). */
+  async itemList(db: Db, boardId: string, version: number): Promise<ItemList> {
     const loaded = this.entry(db, boardId, version);
     if (!loaded.items) {
       const before = loaded.itemsBefore;
@@ -159,7 +165,7 @@ function given<T>(value: T): () => T {
   return () => value;
 }
 
-function snapshotItems(board: Promise<LoadedBoard>): () => Promise<BoardItems | null> {
+function snapshotItems(board: Promise<LoadedBoard>): () => Promise<BoardItems<ItemList> | null> {
   const itemsOf = board.then((b) => b.items);
   itemsOf.catch(() => undefined);
   return () => itemsOf.then((items) => items?.() ?? null);

@@ -24,6 +24,7 @@ import { dialectCases } from '../testing/databases.ts';
 import { signedInUser } from '../testing/users.ts';
 import { insertTestBoard } from '../testing/boards.ts';
 import { loadBoardItems, refreshBoardItems } from '../move-log/items.ts';
+import { itemsOf } from '../move-log/item-snapshots.ts';
 import { type BoardData, loadBoardData, refreshBoardData } from '../move-log/load-moves.ts';
 import { preloadBoards } from './preload.ts';
 
@@ -79,7 +80,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
   /** The board read afresh from the database. */
   const freshLoad = async (): Promise<Board> => ({
     ...(await loadBoardData(ctx.db, boardId)),
-    items: (await loadBoardItems(ctx.db, boardId)).items,
+    items: itemsOf((await loadBoardItems(ctx.db, boardId)).items),
   });
 
   /** Every endpoint answers what the engine answers on the board read afresh from the database. */
@@ -158,7 +159,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     const items = await loadBoardItems(ctx.db, boardId);
     const version = await dataVersion();
     // The poll sees every item as recorded: nothing is written, the board's data version stays.
-    const observed = items.items.map((i) => ({
+    const observed = itemsOf(items.items).map((i) => ({
       itemId: i.id,
       number: i.number,
       title: i.title,
@@ -190,7 +191,7 @@ describe.each(cases)('a loaded board follows appended and rewritten moves ($name
     expect(refreshed.read).toBe(2);
     const fresh = await loadBoardItems(ctx.db, boardId);
     const byId = (list: BoardItem[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
-    expect(byId(refreshed.items)).toEqual(byId(fresh.items));
+    expect(byId(itemsOf(refreshed.items))).toEqual(byId(itemsOf(fresh.items)));
     expect(refreshed.byId?.get(renamed.itemId)?.title).toBe('Renamed by a poll');
     expect(refreshed.byId?.get(moved.itemId)?.column).toBe('Ready');
     before = await expectApiEqualsFreshLoad();

@@ -217,7 +217,7 @@ export async function hiddenFromViewer(
   userId: string,
   board: AnalysedBoard,
 ): Promise<ReadonlySet<string>> {
-  const onBoard = () => ctx.analytics.boards.items(ctx.db, board.id, board.version);
+  const onBoard = () => ctx.analytics.boards.itemList(ctx.db, board.id, board.version);
   return (await itemsForViewer(ctx, userId, board, onBoard)).hidden;
 }
 
@@ -227,7 +227,7 @@ async function viewedItems(
   board: AnalysedBoard,
   filter: RequestFilter,
 ): Promise<Omit<FilterView, 'archived'>> {
-  const onBoard = () => ctx.analytics.boards.items(ctx.db, board.id, board.version);
+  const onBoard = () => ctx.analytics.boards.itemList(ctx.db, board.id, board.version);
   if (!filter.content) {
     const view = await itemsForViewer(ctx, userId, board, onBoard);
     return { items: view.items, key: view.key, left: [], hidden: view.hidden };

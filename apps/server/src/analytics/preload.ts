@@ -50,7 +50,7 @@ async function likelyViewedBoards(ctx: ApiContext): Promise<AnalysedBoard[]> {
 export async function preloadBoards(ctx: ApiContext, stopped: () => boolean = () => false): Promise<void> {
   const steps = [
     (board: AnalysedBoard) => ctx.analytics.boards.get(ctx.db, board.id, board.version),
-    (board: AnalysedBoard) => ctx.analytics.boards.items(ctx.db, board.id, board.version),
+    (board: AnalysedBoard) => ctx.analytics.boards.itemList(ctx.db, board.id, board.version),
     (board: AnalysedBoard) => warmLeadTime(ctx, board),
     (board: AnalysedBoard) => warmTimeInState(ctx, board),
   ];

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/connection.ts';
 import { copyRowsOut } from '../db/copy-out.ts';
-import { decodeItems, encodeItems } from './item-snapshots.ts';
+import { encodeItems, type ItemList, itemsOf, readItems } from './item-snapshots.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
 import { type BoardData, continueInRoom, loadBoardData, refreshBoardData } from './load-moves.ts';
 import { countBoardMoves, isPostgres } from './rows.ts';
@@ -309,7 +309,7 @@ const readSnapshotItems = (db: Db, boardId: string) => snapshotItemsQuery(db, bo
  * A board's moves, and its items (read when first asked for) when they came with them. Given once the
  * snapshot's row is read, so that a board without one starts reading its items beside its moves.
  */
-export type LoadedBoard = { data: Promise<BoardData>; items: (() => Promise<BoardItems>) | null };
+export type LoadedBoard = { data: Promise<BoardData>; items: (() => Promise<BoardItems<ItemList>>) | null };
 
 const withoutSnapshot = (db: Db, boardId: string): LoadedBoard => ({
   data: loadBoardData(db, boardId),
@@ -358,12 +358,12 @@ export async function loadBoard(
  * The snapshot's items (read now: it may have been taken again since its moves were read) brought up
  * to date by their counter; all read if there is none (a row deleted by hand) or it does not read.
  */
-async function itemsFrom(db: Db, boardId: string): Promise<BoardItems> {
+async function itemsFrom(db: Db, boardId: string): Promise<BoardItems<ItemList>> {
   const row = await readSnapshotItems(db, boardId);
   if (!row) return loadBoardItems(db, boardId);
-  let items: BoardItems['items'];
+  let items: ItemList;
   try {
-    items = decodeItems(row.items);
+    items = readItems(row.items);
     if (items.length !== Number(row.item_count)) return loadBoardItems(db, boardId);
   } catch {
     return loadBoardItems(db, boardId);
@@ -424,7 +424,7 @@ export async function snapshotBoard(
     rewrite_version: items.rewriteVersion,
     item_seq: items.seq,
     item_count: items.items.length,
-    items: encodeItems(items.items),
+    items: encodeItems(itemsOf(items.items)),
   };
   // One transaction: the moves' row and the items' row always describe the same snapshot.
   await db.transaction().execute(async (trx) => {

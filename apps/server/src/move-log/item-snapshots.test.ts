@@ -6,7 +6,14 @@ import { ensureDemoBoard } from '../tracked-boards/demo.ts';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { snapshotBoardItems } from './compact.ts';
-import { decodeItems, encodeItems } from './item-snapshots.ts';
+import {
+  decodeItems,
+  encodeItems,
+  type ItemList,
+  itemsOf,
+  readItems,
+  SnapshotItems,
+} from './item-snapshots.ts';
 import { loadBoardItems, refreshBoardItems } from './items.ts';
 import { markMovesRewritten } from './segments.ts';
 
@@ -32,6 +39,45 @@ describe('item snapshot bytes', () => {
         expect(decodeItems(encodeItems(items))).toEqual(items);
       }),
     );
+  });
+
+  it('read as columns, the titles and URLs parsed only when the items are made, URLs by runs', () => {
+    const url = fc.option(
+      fc.oneof(
+        fc.webUrl(),
+        fc.tuple(fc.constantFrom('a/b', 'c/d'), fc.nat()).map(([r, n]) => `https://x/${r}/issues/${n}`),
+        fc.constantFrom('https://x/a/b/issues/', '7', 'https://x/a/b/issues/1x'),
+      ),
+    );
+    const withRuns = fc.array(fc.tuple(item, url).map(([i, u]) => ({ ...i, url: u })));
+    // The same value for URLs that differ only in the number after their last '/'.
+    const of = (u: string) => u.replace(/\/\d+$/, '/#');
+    fc.assert(
+      fc.property(withRuns, (items) => {
+        const list = readItems(encodeItems(items));
+        expect(list).toBeInstanceOf(SnapshotItems);
+        const byUrl = (list as SnapshotItems).byUrl(of, null);
+        expect(byUrl).toEqual(items.map((i) => (i.url === null ? null : of(i.url))));
+        expect(itemsOf(list)).toEqual(items);
+        expect(itemsOf(list)).toBe(itemsOf(list));
+      }),
+    );
+  });
+
+  it('read URLs with an escape whole', () => {
+    const items = [0, 1].map((n) => ({
+      id: `${n}`,
+      number: n,
+      title: 't',
+      url: `https://x/a\\b/issues/${n}`,
+      milestone: null,
+      labels: [],
+      column: null,
+      enteredColumnAt: null,
+    }));
+    const list = readItems(encodeItems(items));
+    expect(Array.isArray(list)).toBe(true);
+    expect(itemsOf(list)).toEqual(items);
   });
 
   it('read snapshots written before the columns (one array an item)', () => {
@@ -96,13 +142,18 @@ describe('item snapshot bytes', () => {
       JSON.stringify({ ...columns, title: [] }),
       JSON.stringify({ ...columns, assignees: [2] }),
       JSON.stringify({ ...columns, format: 'rows' }),
+      JSON.stringify(columns).replace('"title":["t"]', '"title":["t",1]'),
+      JSON.stringify(columns).replace('"title":["t"]', '"title":["t"'),
+      JSON.stringify(columns).replace('"url":[null]', '"url":[null,null]'),
+      JSON.stringify(columns).replace('"url":[null]', '"url":[nul]'),
     ]) {
       expect(() => decodeItems(text), text).toThrow();
+      expect(() => readItems(text), text).toThrow();
     }
   });
 });
 
-const sorted = (items: readonly BoardItem[]) => [...items].sort((a, b) => (a.id < b.id ? -1 : 1));
+const sorted = (items: ItemList) => [...itemsOf(items)].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 describe.each(await dialectCases())('snapshots of a board’s items ($name)', async ({ create }) => {
   const database = await create();

@@ -9,7 +9,8 @@ import type { Db } from '../db/connection.ts';
  *    "relations":[{…} or null…]?}
  *
  * Parsed in one call into a few long lists rather than a list an item (100,000 short-lived arrays on a
- * big board: CPU and a heap peak for every cold load); labels and assignees are lists of `sets`, so that
+ * big board: CPU and a heap peak for every cold load), the titles and URLs apart when first needed
+ * (`SnapshotItems`); labels and assignees are lists of `sets`, so that
  * items with the same labels share one list. Assignees (for the filter; -1 when unknown) and the issue's
  * relations (its node id, type, parent, sub-issue counts, blockers) are there only when some item has
  * them. Snapshots written before (`Packed` rows, below) still read.
@@ -75,6 +76,202 @@ export function decodeItems(payload: string): BoardItem[] {
   const parsed: unknown = JSON.parse(payload);
   if (Array.isArray(parsed)) return decodeRows(parsed);
   if (!isColumns(parsed)) throw new Error('item snapshot is not a list');
+  return columnItems(parsed);
+}
+
+/**
+ * A board's items: objects, or a snapshot's columns, made into objects when first read whole
+ * (`SnapshotItems`).
+ */
+export type ItemList = BoardItem[] | SnapshotItems;
+
+export const itemsOf = (list: ItemList): BoardItem[] => (Array.isArray(list) ? list : list.all());
+
+/**
+ * The items of a snapshot, their objects not made yet when it is columns (`SnapshotItems`); throws on
+ * text that is not one.
+ */
+export function readItems(payload: string): ItemList {
+  return snapshotItems(payload) ?? decodeItems(payload);
+}
+
+/**
+ * The snapshot's items not made yet, when its text is columns as `encodeItems` writes them (JSON.stringify's
+ * text: no control character within a string) and its URLs have no escape; else null.
+ */
+function snapshotItems(payload: string): SnapshotItems | null {
+  const cut = textColumns(payload);
+  if (!cut) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(cut.rest);
+  } catch {
+    return null;
+  }
+  if (!isColumns(parsed, true) || !isStringsText(cut.title, parsed.id.length)) return null;
+  const runs = urlRuns(cut.url, parsed.id.length);
+  return runs ? new SnapshotItems(parsed, cut.title, cut.url, runs) : null;
+}
+
+/**
+ * A snapshot's items as its columns: the objects (and the titles' and URLs' strings, half of the text)
+ * are made when something first reads the items whole. A viewer who may read none of their
+ * repositories is shown only their ids, columns and times (visibility/redact.ts), and the repositories
+ * are read once per run of URLs (`byUrl`): such a viewer's first answer makes neither.
+ */
+export class SnapshotItems {
+  readonly length: number;
+  readonly ids: readonly string[];
+  /** Each item's column, one string per distinct column. */
+  readonly columns: readonly (string | null)[];
+  readonly entered: readonly (number | null)[];
+  readonly #runs: readonly UrlRun[];
+  #parsed: Omit<Columns, 'title' | 'url'> | null;
+  #title: string;
+  #url: string;
+  #made: BoardItem[] | null = null;
+
+  constructor(parsed: Omit<Columns, 'title' | 'url'>, title: string, url: string, runs: readonly UrlRun[]) {
+    this.length = parsed.id.length;
+    this.ids = parsed.id;
+    const shared = sharedStrings();
+    this.columns = parsed.column.map(shared);
+    this.entered = parsed.entered;
+    this.#runs = runs;
+    this.#parsed = parsed;
+    this.#title = title;
+    this.#url = url;
+  }
+
+  /** The items as objects, made on the first call (the same objects after). */
+  all(): BoardItem[] {
+    if (this.#made) return this.#made;
+    const parsed = this.#parsed as Omit<Columns, 'title' | 'url'>;
+    const title: unknown = JSON.parse(this.#title);
+    const url: unknown = JSON.parse(this.#url);
+    if (!isStrings(title, this.length) || !isNullables(url, this.length, 'string'))
+      throw new Error('item snapshot is not a list');
+    const text = { title: title as string[], url: url as (string | null)[] };
+    this.#made = columnItems({ ...parsed, column: this.columns as (string | null)[], ...text });
+    this.#parsed = null;
+    this.#title = '';
+    this.#url = '';
+    return this.#made;
+  }
+
+  /** The items as objects if they were made already, else null. */
+  made(): BoardItem[] | null {
+    return this.#made;
+  }
+
+  /**
+   * Each item's value of `of` for its URL (`none` without one), `of` called once per run of URLs that
+   * differ only in the number after their last '/' (a repository's issues and pull requests, one after
+   * the other): it must give every URL of a run the same value.
+   */
+  byUrl<T>(of: (url: string) => T, none: T): T[] {
+    const values = new Array<T>(this.length);
+    const runs = this.#runs;
+    for (let r = 0; r < runs.length; r++) {
+      const { start, url } = runs[r] as UrlRun;
+      values.fill(url === null ? none : of(url), start, runs[r + 1]?.start ?? values.length);
+    }
+    return values;
+  }
+}
+
+/** Items from `start` on whose URLs are `url` but for the number after its last '/' (null: no URL). */
+type UrlRun = { start: number; url: string | null };
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COMMA = 44;
+const CLOSE = 93;
+
+/**
+ * The text of the title and URL columns, and the rest of the snapshot's text without them, when it is
+ * columns in the order `encodeItems` writes (null otherwise). The keys are found by their text: a
+ * string's quotes are escaped in JSON, so `,"title":[` cannot lie within one of the lists before it.
+ */
+function textColumns(payload: string): { title: string; url: string; rest: string } | null {
+  if (!payload.startsWith('{"format":"columns","id":[')) return null;
+  const title = payload.indexOf(',"title":[');
+  const url = title < 0 ? -1 : payload.indexOf('],"url":[', title);
+  const milestone = url < 0 ? -1 : payload.indexOf('],"milestone":[', url);
+  if (milestone < 0) return null;
+  return {
+    title: payload.slice(title + 9, url + 1),
+    url: payload.slice(url + 8, milestone + 1),
+    rest: payload.slice(0, title) + payload.slice(milestone + 1),
+  };
+}
+
+/** Whether `text` (as JSON.stringify writes) is a list of `n` strings. */
+function isStringsText(text: string, n: number): boolean {
+  let p = 1;
+  for (let i = 0; i < n; i++) {
+    if (text.charCodeAt(p) !== QUOTE) return false;
+    let end = text.indexOf('"', p + 1);
+    while (end > 0 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+    if (end < 0) return false;
+    p = end + 1;
+    if (text.charCodeAt(p) !== (i === n - 1 ? CLOSE : COMMA)) return false;
+    p++;
+  }
+  return n > 0 ? p === text.length : text === '[]';
+}
+
+/** Whether the quote at `at` follows an odd number of backslashes. */
+function isEscaped(text: string, at: number): boolean {
+  let p = at - 1;
+  while (text.charCodeAt(p) === BACKSLASH) p--;
+  return (at - 1 - p) % 2 === 1;
+}
+
+/**
+ * The runs of URLs (`UrlRun`) of `text`, when it is a list of `n` strings without escapes or nulls;
+ * else null. The first URL of each run is made into a string, the others only compared in place.
+ */
+function urlRuns(text: string, n: number): UrlRun[] | null {
+  if (text.indexOf('\\') >= 0) return null;
+  const runs: UrlRun[] = [];
+  let prefix = '';
+  let p = 1;
+  for (let i = 0; i < n; i++) {
+    if (text.charCodeAt(p) === QUOTE) {
+      const start = p + 1;
+      const end = text.indexOf('"', start);
+      if (end < 0) return null;
+      const cut = start + prefix.length;
+      if (prefix === '' || !isDigits(text, cut, end) || !text.startsWith(prefix, start)) {
+        const url = text.slice(start, end);
+        const slash = url.lastIndexOf('/') + 1;
+        prefix = slash > 0 && isDigits(url, slash, url.length) ? url.slice(0, slash) : '';
+        runs.push({ start: i, url });
+      }
+      p = end + 1;
+    } else if (text.startsWith('null', p)) {
+      if (runs.at(-1)?.url !== null) runs.push({ start: i, url: null });
+      prefix = '';
+      p += 4;
+    } else return null;
+    if (text.charCodeAt(p) !== (i === n - 1 ? CLOSE : COMMA)) return null;
+    p++;
+  }
+  return (n > 0 ? p === text.length : text === '[]') ? runs : null;
+}
+
+/** Whether `text` from `start` to `end` is one or more digits. */
+function isDigits(text: string, start: number, end: number): boolean {
+  if (start >= end) return false;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+function columnItems(parsed: Columns): BoardItem[] {
   const { id, number, title, url, milestone, column, entered, labels, assignees, relations } = parsed;
   const sets = parsed.sets.map((set) => (set.length === 0 ? NO_LABELS : set));
   const shared = sharedStrings();
@@ -135,7 +332,8 @@ function isCodes(value: unknown, n: number, sets: number, none: boolean): boolea
   return true;
 }
 
-function isColumns(value: unknown): value is Columns {
+/** `withoutText`: the title and URL columns are not there (read apart: `textColumns`). */
+function isColumns(value: unknown, withoutText = false): value is Columns {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Record<string, unknown>;
   const n = Array.isArray(c.id) ? c.id.length : -1;
@@ -144,8 +342,8 @@ function isColumns(value: unknown): value is Columns {
     c.format === 'columns' &&
     isStrings(c.id, n) &&
     isNullables(c.number, n, 'number') &&
-    isStrings(c.title, n) &&
-    isNullables(c.url, n, 'string') &&
+    (withoutText || isStrings(c.title, n)) &&
+    (withoutText || isNullables(c.url, n, 'string')) &&
     isNullables(c.milestone, n, 'string') &&
     isNullables(c.column, n, 'string') &&
     isNullables(c.entered, n, 'number') &&
@@ -232,10 +430,14 @@ function isPacked(entry: unknown): entry is Packed {
   );
 }
 
-export type ItemSnapshot = { seq: number; rewriteVersion: number; items: BoardItem[] };
+export type ItemSnapshot<L extends ItemList = BoardItem[]> = {
+  seq: number;
+  rewriteVersion: number;
+  items: L;
+};
 
 /** The board's stored snapshot, or null when there is none or it does not read. */
-export async function readItemSnapshot(db: Db, boardId: string): Promise<ItemSnapshot | null> {
+export async function readItemSnapshot(db: Db, boardId: string): Promise<ItemSnapshot<ItemList> | null> {
   const row = await db
     .selectFrom('item_snapshots')
     .select(['seq', 'rewrite_version', 'item_count', 'payload'])
@@ -243,7 +445,7 @@ export async function readItemSnapshot(db: Db, boardId: string): Promise<ItemSna
     .executeTakeFirst();
   if (!row) return null;
   try {
-    const items = decodeItems(row.payload);
+    const items = readItems(row.payload);
     if (items.length !== row.item_count) return null;
     return { seq: Number(row.seq), rewriteVersion: Number(row.rewrite_version), items };
   } catch {

@@ -2,16 +2,16 @@ import type { BoardItem, EstimateBasis, RelatedIssue } from '@fluxion/flow';
 import { sql } from 'kysely';
 import type { ItemRelations, StoredRelatedIssue } from './moves.ts';
 import type { Db } from '../db/connection.ts';
-import { readItemSnapshot } from './item-snapshots.ts';
+import { type ItemList, itemsOf, readItemSnapshot } from './item-snapshots.ts';
 
 /**
  * The items now on a board, as of its item change counter `seq` (every change up to it is in) and its
  * `rewriteVersion`; `byId` holds them for a refresh, or is null until one needs it (a snapshot's items:
- * 100,000 entries not built on a big board's first load, issue 38); `read`: how many item rows were read
- * to build it.
+ * 100,000 entries not built on a big board's first load, issue 38; nor their objects, until read whole:
+ * `ItemList`); `read`: how many item rows were read to build it.
  */
-export type BoardItems = {
-  items: BoardItem[];
+export type BoardItems<L extends ItemList = BoardItem[]> = {
+  items: L;
   byId: ReadonlyMap<string, BoardItem> | null;
   seq: number;
   rewriteVersion: number;
@@ -36,11 +36,23 @@ const ITEM_FIELDS = [...CONTENT_FIELDS, 'column_name', 'entered_column_at', 'rem
  * The board's items now on it: from its stored snapshot (move-log/item-snapshots.ts) and the items
  * changed since, when there is a snapshot of the board as it is (same rewrite version); else all read.
  */
-export async function loadBoardItems(db: Db, boardId: string, useSnapshot = true): Promise<BoardItems> {
+export async function loadBoardItems(db: Db, boardId: string, useSnapshot: false): Promise<BoardItems>;
+export async function loadBoardItems(
+  db: Db,
+  boardId: string,
+  useSnapshot?: boolean,
+): Promise<BoardItems<ItemList>>;
+export async function loadBoardItems(
+  db: Db,
+  boardId: string,
+  useSnapshot = true,
+): Promise<BoardItems<ItemList>> {
   const { seq, rewriteVersion } = await readItemSeq(db, boardId);
   const snapshot = useSnapshot ? await readItemSnapshot(db, boardId) : null;
   if (snapshot && snapshot.rewriteVersion === rewriteVersion && snapshot.seq <= seq) {
-    const byId = itemsById(snapshot.items);
+    // Nothing changed since: the snapshot's items as they are (not made into objects yet: `ItemList`).
+    if (snapshot.seq === seq) return { items: snapshot.items, byId: null, seq, rewriteVersion, read: 0 };
+    const byId = itemsById(itemsOf(snapshot.items));
     return applyChangedItems(db, boardId, { byId, seq: snapshot.seq }, { seq, rewriteVersion });
   }
   const rows = await db
@@ -96,7 +108,11 @@ export async function columnsOfBoardItems(db: Db, boardId: string): Promise<{ co
  * refresh of it copies the map as it then is, maybe already holding later items: harmless, since every
  * item changed since `previous.seq` is read again and replaces (or drops) whatever the map holds.
  */
-export async function refreshBoardItems(db: Db, boardId: string, previous: BoardItems): Promise<BoardItems> {
+export async function refreshBoardItems(
+  db: Db,
+  boardId: string,
+  previous: BoardItems<ItemList>,
+): Promise<BoardItems<ItemList>> {
   const { seq, rewriteVersion } = await readItemSeq(db, boardId);
   if (rewriteVersion !== previous.rewriteVersion || seq < previous.seq) return loadBoardItems(db, boardId);
   if (seq === previous.seq) return { ...previous, read: 0 };
@@ -109,10 +125,10 @@ export async function refreshBoardItems(db: Db, boardId: string, previous: Board
 }
 
 /** The versions whose map a refresh took (see `refreshBoardItems`). */
-const mapsTaken = new WeakSet<BoardItems>();
+const mapsTaken = new WeakSet<BoardItems<ItemList>>();
 
-function takeMap(items: BoardItems): Map<string, BoardItem> {
-  if (items.byId === null) return itemsById(items.items);
+function takeMap(items: BoardItems<ItemList>): Map<string, BoardItem> {
+  if (items.byId === null) return itemsById(itemsOf(items.items));
   if (mapsTaken.has(items)) return new Map(items.byId);
   mapsTaken.add(items);
   return items.byId as Map<string, BoardItem>;

@@ -77,3 +77,9 @@ export function eitherIds(a: ReadonlySet<string>, b: ReadonlySet<string>): Reado
     (id) => a.has(id) || b.has(id),
   );
 }
+
+/** `ids`, every one of them (the items of a list all hidden from a viewer). */
+export function everyId(ids: readonly string[]): ReadonlySet<string> {
+  if (ids.length === 0) return NONE;
+  return new LazyIds(ids.length, () => new Set(ids));
+}

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
 import type { BoardItem } from '@fluxion/flow';
-import { privateIds } from './hidden-ids.ts';
+import { type ItemList, itemsOf, type SnapshotItems } from '../move-log/item-snapshots.ts';
+import { everyId, privateIds } from './hidden-ids.ts';
 
 export { PRIVATE_ITEM_TITLE };
 
@@ -59,23 +60,34 @@ function interned(repository: string): string {
 }
 
 /**
- * Each item's repository, per loaded items array (the board store hands out one per board version):
- * a list beside the items, not an entry per item object (a WeakMap of 100,000 items took 4 MB).
- * A version's items are read again after each change, so the list is quick to make: an URL with the
- * previous item's prefix (`…/owner/name/issues/`) and a number after it has that item's repository.
+ * Each item's repository, and the repositories each once, per loaded items (the board store hands out
+ * one list per board version): a list beside the items, not an entry per item object (a WeakMap of
+ * 100,000 items took 4 MB). A version's items are read again after each change, so the list is quick
+ * to make: an URL with the previous item's prefix (`…/owner/name/issues/`) and a number after it has
+ * that item's repository (a snapshot's columns give those runs as they are read: `byUrl`).
  */
-const repositoryLists = new WeakMap<readonly BoardItem[], readonly (string | null)[]>();
+type Repositories = { each: readonly (string | null)[]; distinct: readonly string[] };
+const repositoryLists = new WeakMap<ItemList, Repositories>();
 
-function repositoriesOfItems(items: readonly BoardItem[]): readonly (string | null)[] {
+function repositoriesOfItems(items: ItemList): Repositories {
   let list = repositoryLists.get(items);
   if (!list) {
-    list = repositoryList(items);
+    const distinct = new Set<string>();
+    const each = Array.isArray(items)
+      ? repositoryList(items, distinct)
+      : items.byUrl((url) => distinctly(itemRepository(url) as string, distinct), null);
+    list = { each, distinct: [...distinct] };
     repositoryLists.set(items, list);
   }
   return list;
 }
 
-function repositoryList(items: readonly BoardItem[]): (string | null)[] {
+const distinctly = (repository: string, distinct: Set<string>) => {
+  distinct.add(repository);
+  return repository;
+};
+
+function repositoryList(items: readonly BoardItem[], distinct: Set<string>): (string | null)[] {
   const list = new Array<string | null>(items.length);
   let prefix = '';
   let known: string | null = null;
@@ -87,7 +99,7 @@ function repositoryList(items: readonly BoardItem[]): (string | null)[] {
     }
     const cut = url.lastIndexOf('/') + 1;
     if (cut !== prefix.length || prefix === '' || !isNumber(url, cut) || !url.startsWith(prefix)) {
-      known = itemRepository(url);
+      known = distinctly(itemRepository(url) as string, distinct);
       prefix = known === '?' ? '' : url.slice(0, cut);
     }
     list[i] = known;
@@ -106,10 +118,8 @@ function isNumber(text: string, start: number): boolean {
 }
 
 /** The repositories of a board's items, each once. */
-export function repositoriesOf(items: readonly BoardItem[]): string[] {
-  const repositories = new Set<string>();
-  for (const repository of repositoriesOfItems(items)) if (repository !== null) repositories.add(repository);
-  return [...repositories];
+export function repositoriesOf(items: ItemList): string[] {
+  return [...repositoriesOfItems(items).distinct];
 }
 
 /** A viewer's visibility from the board's repositories and those GitHub says the viewer may read. */
@@ -134,27 +144,43 @@ const NONE_HIDDEN: ReadonlySet<string> = new Set();
  * from): an item object found there keeps its private form (below).
  */
 export function redactForViewer(
-  items: readonly BoardItem[],
+  items: ItemList,
   visibility: Visibility,
-  previous?: { source: readonly BoardItem[]; view: RedactedItems } | null,
+  previous?: { source: ItemList; view: RedactedItems } | null,
 ): RedactedItems {
   const { readable } = visibility;
-  if (readable === 'all') return { items: items as BoardItem[], hidden: NONE_HIDDEN };
-  const repositories = repositoriesOfItems(items);
-  const earlier = previous ? privateFormsOf(previous.source, previous.view.items) : null;
-  const viewed = new Array<BoardItem>(items.length);
+  if (readable === 'all') return { items: itemsOf(items), hidden: NONE_HIDDEN };
+  const { each: repositories, distinct } = repositoriesOfItems(items);
+  const seesNone = !repositories.includes(null) && !distinct.some((r) => readable.has(r));
+  if (seesNone && !Array.isArray(items) && !items.made()) return onlyPrivate(items);
+  const all = itemsOf(items);
+  const source = previous && (Array.isArray(previous.source) ? previous.source : previous.source.made());
+  const earlier = previous && source ? privateFormsOf(source, previous.view.items) : null;
+  const viewed = new Array<BoardItem>(all.length);
   let hiddenCount = 0;
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i] as BoardItem;
+  for (let i = 0; i < all.length; i++) {
+    const item = all[i] as BoardItem;
     const repository = repositories[i] as string | null;
     if (repository === null || readable.has(repository)) {
       viewed[i] = item;
       continue;
     }
     hiddenCount++;
-    viewed[i] = earlier?.(item) ?? withoutItemContent(item);
+    viewed[i] = earlier?.(item) ?? privateForm(item.id, item.column, item.enteredColumnAt);
   }
-  return { items: viewed, hidden: privateIds(items, viewed, hiddenCount) };
+  return { items: viewed, hidden: privateIds(all, viewed, hiddenCount) };
+}
+
+/**
+ * A snapshot's items none of which the viewer may read: their private forms from the columns, the items
+ * themselves not made (nor their titles and URLs).
+ */
+function onlyPrivate(items: SnapshotItems): RedactedItems {
+  const { ids, columns, entered } = items;
+  const viewed = new Array<BoardItem>(items.length);
+  for (let i = 0; i < viewed.length; i++)
+    viewed[i] = privateForm(ids[i] as string, columns[i] as string | null, entered[i] as number | null);
+  return { items: viewed, hidden: everyId(ids) };
 }
 
 /**
@@ -189,15 +215,15 @@ const LOOK_AHEAD = 64;
 /** Private forms share one empty list of labels (100,000 of them on a board nobody may read: 3 MB). */
 const NO_LABELS: readonly string[] = Object.freeze([]);
 
-function withoutItemContent(item: BoardItem): BoardItem {
+function privateForm(id: string, column: string | null, enteredColumnAt: number | null): BoardItem {
   return {
-    id: item.id,
+    id,
     number: null,
     title: PRIVATE_ITEM_TITLE,
     url: null,
     milestone: null,
     labels: NO_LABELS,
-    column: item.column,
-    enteredColumnAt: item.enteredColumnAt,
+    column,
+    enteredColumnAt,
   };
 }

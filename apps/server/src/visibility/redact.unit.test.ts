@@ -1,5 +1,7 @@
 import type { BoardItem } from '@fluxion/flow';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { encodeItems, itemsOf, readItems, SnapshotItems } from '../move-log/item-snapshots.ts';
 import {
   itemRepository,
   PRIVATE_ITEM_TITLE,
@@ -122,5 +124,46 @@ describe('redactForViewer', () => {
     expect(none.key).not.toBe(one.key);
     expect(redactForViewer(items, SEES_EVERYTHING).items).toBe(items);
     expect(redactForViewer(items, SEES_EVERYTHING).hidden.size).toBe(0);
+  });
+});
+
+describe("a snapshot's items not made into objects", () => {
+  const repositories = ['acme/api', 'acme/vault', 'other/web'];
+  const url = fc.oneof(
+    fc.constant(null),
+    fc.constant('not a url'),
+    fc
+      .tuple(fc.constantFrom(...repositories), fc.constantFrom('issues', 'pull'), fc.nat(120))
+      .map(([repository, kind, n]) => `https://github.com/${repository}/${kind}/${n}`),
+  );
+  const board = fc
+    .array(url, { maxLength: 30 })
+    .map((urls) =>
+      urls.map((u, i) => ({ ...item(`i${i}`, u), title: `"${i}" \\ ${u}`, column: i % 2 ? 'Doing' : null })),
+    );
+
+  it('are viewed as the same items made into objects are, whatever the viewer may read', () => {
+    fc.assert(
+      fc.property(board, fc.subarray(repositories), (items, readable) => {
+        const list = readItems(encodeItems(items));
+        expect(list).toBeInstanceOf(SnapshotItems);
+        expect(repositoriesOf(list)).toEqual(repositoriesOf(items));
+        const visibility = visibilityOf(repositoriesOf(items), new Set(readable));
+        const lazy = redactForViewer(list, visibility);
+        const made = redactForViewer(items, visibility);
+        expect(JSON.stringify(lazy.items)).toBe(JSON.stringify(made.items));
+        expect([...lazy.hidden].sort()).toEqual([...made.hidden].sort());
+        expect(JSON.stringify(itemsOf(list))).toBe(JSON.stringify(items));
+      }),
+    );
+  });
+
+  it('make no item for a viewer who may read none of their repositories', () => {
+    const items = [item('a', 'https://github.com/acme/vault/issues/1'), item('b', 'x')];
+    const list = readItems(encodeItems(items)) as SnapshotItems;
+    const { items: viewed, hidden } = redactForViewer(list, visibilityOf(repositoriesOf(list), new Set()));
+    expect(list.made()).toBeNull();
+    expect(viewed.map((i) => i.title)).toEqual([PRIVATE_ITEM_TITLE, PRIVATE_ITEM_TITLE]);
+    expect([...hidden]).toEqual(['a', 'b']);
   });
 });

@@ -1,5 +1,5 @@
-import type { BoardItem } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
+import type { ItemList } from '../move-log/item-snapshots.ts';
 import {
   type RedactedItems,
   redactForViewer,
@@ -17,15 +17,15 @@ import { keptAnswers, readableRepositories } from './repository-access.ts';
  */
 export type ViewerItems = RedactedItems & { key: string };
 
-/** Memos on the loaded items (the board store hands out one array per board version). */
-const repositoriesMemo = new WeakMap<readonly BoardItem[], string[]>();
-const redactedMemo = new WeakMap<readonly BoardItem[], Map<string, RedactedItems>>();
+/** Memos on the loaded items (the board store hands out one list per board version). */
+const repositoriesMemo = new WeakMap<ItemList, string[]>();
+const redactedMemo = new WeakMap<ItemList, Map<string, RedactedItems>>();
 /**
  * Each viewer's visibility of the loaded items, with GitHub's answers it was drawn from: while those are
  * still the answers kept, a warm request hashes nothing (docs/performance.md, "Warm answers").
  */
 type KnownVisibility = { answers: readonly object[]; visibility: Visibility };
-const visibilityMemo = new WeakMap<readonly BoardItem[], Map<string, KnownVisibility>>();
+const visibilityMemo = new WeakMap<ItemList, Map<string, KnownVisibility>>();
 
 /**
  * THE one place where per-user visibility is decided: every answer that shows items (titles, URLs,
@@ -37,7 +37,7 @@ export async function itemsForViewer(
   ctx: ApiContext,
   userId: string,
   board: { readonly id: string; readonly isDemo: boolean },
-  loadItems: () => Promise<BoardItem[]>,
+  loadItems: () => Promise<ItemList>,
   /** Which of the board's lists (its items, those that left): each keeps its earlier views apart. */
   list: 'on board' | 'left' = 'on board',
 ): Promise<ViewerItems> {
@@ -50,7 +50,7 @@ async function visibilityFor(
   ctx: ApiContext,
   userId: string,
   board: { readonly isDemo: boolean },
-  items: BoardItem[],
+  items: ItemList,
 ): Promise<Visibility> {
   // The demo board's generated issues are public to every user.
   if (board.isDemo) return SEES_EVERYTHING;
@@ -85,10 +85,10 @@ const sameAnswers = (a: readonly object[], b: readonly object[]) =>
  * view keeps those of its items unchanged their private forms (redact.ts). Held weakly (the board store
  * holds a board's items), and bounded; a view whose earlier one is gone makes its forms afresh.
  */
-const latestViews = new Map<string, WeakRef<readonly BoardItem[]>>();
+const latestViews = new Map<string, WeakRef<ItemList>>();
 const LATEST_VIEWS_KEPT = 1_024;
 
-function redacted(items: BoardItem[], visibility: Visibility, list: string): RedactedItems {
+function redacted(items: ItemList, visibility: Visibility, list: string): RedactedItems {
   if (visibility.readable === 'all') return redactForViewer(items, visibility);
   let views = redactedMemo.get(items);
   if (!views) {
