@@ -26,8 +26,8 @@ export const boardSnapshotItems = (dialect: DialectName) => ({
       .execute();
     await sql`INSERT INTO board_snapshot_items (board_id, rewrite_version, item_seq, item_count, items)
       SELECT board_id, rewrite_version, item_seq, item_count, items FROM board_snapshots`.execute(db);
-    if (dialect === 'sqlite') await rebuildWithoutItems(db);
-    else for (const column of MOVED) await db.schema.alterTable('board_snapshots').dropColumn(column).execute();
+    if (dialect === 'sqlite') return rebuildWithoutItems(db);
+    for (const column of MOVED) await db.schema.alterTable('board_snapshots').dropColumn(column).execute();
   },
   async down(db: AnyDb) {
     await sql`DELETE FROM board_snapshots
