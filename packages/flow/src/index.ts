@@ -43,6 +43,7 @@ export {
   type ColumnsRoom,
   fromTransitionColumns,
   isTransitionColumns,
+  knowLatestMove,
   latestMove,
   type TransitionColumns,
   TransitionColumnsBuilder,

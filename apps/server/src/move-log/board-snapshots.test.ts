@@ -4,6 +4,7 @@ import {
   buildTimeInStateReport,
   fromTransitionColumns,
   keepTimelines,
+  latestMove,
   type Transition,
 } from '@fluxion/flow';
 import { DEMO_COLUMNS, DEMO_PROJECT_ID } from '@fluxion/github-sim';
@@ -83,6 +84,20 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     expect(decoded.partial).toEqual(data.partial);
     expect(decoded.estimated).toEqual(data.estimated);
     expect(() => decodeBoardMoves(Uint8Array.of(1, 2, 3))).toThrow();
+  });
+
+  it('stores the latest move, which a decoded board then reads from it rather than from its rows', async () => {
+    const data = await loadBoardData(db, boardId, undefined, false);
+    const latest = latestMove(data.transitions);
+    expect(Number.isFinite(latest)).toBe(true);
+    const bytes = encodeBoardMoves(data);
+    const [, , jsonLength = 0, room = 0] = new Uint32Array(bytes.buffer, bytes.byteOffset, 4);
+    const jsonAt = 16 + room * 20;
+    expect(JSON.parse(bytes.subarray(jsonAt, jsonAt + jsonLength).toString('utf8')).latest).toBe(latest);
+    const decoded = decodeBoardMoves(bytes);
+    // A row later than the stored latest, written after decoding: not read.
+    decoded.transitions.at[0] = latest + HOUR;
+    expect(latestMove(decoded.transitions)).toBe(latest);
   });
 
   it('stores spare rows the first refresh appends into, and reads snapshots stored without them', async () => {

@@ -1,4 +1,4 @@
-import type { ColumnsRoom, TransitionColumns } from '@fluxion/flow';
+import { type ColumnsRoom, knowLatestMove, latestMove, type TransitionColumns } from '@fluxion/flow';
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/connection.ts';
@@ -30,8 +30,10 @@ import { countBoardMoves, isPostgres } from './rows.ts';
  *   0 u32 magic "FXB1"   4 u32 rows   8 u32 JSON bytes   12 u32 room (rows each column has room for;
  *   zero: rows, as in snapshots taken before it)
  *   16 at: f64 × room, then item, from, to: i32 × room (the rows, then zeros), then the JSON
- *   {"itemIds":[…],"names":[…],"partial":[[id, at]…],"estimated":[[id, [at…]]…],"joinedOnly":[id…]}
- *   ("joinedOnly" absent in snapshots taken before it existed: none then)
+ *   {"itemIds":[…],"names":[…],"partial":[[id, at]…],"estimated":[[id, [at…]]…],"joinedOnly":[id…],
+ *   "latest":at}
+ *   ("joinedOnly" absent in snapshots taken before it existed: none then; "latest", the latest move's
+ *   instant, absent when not a finite number or in snapshots taken before it: then read from the rows)
  *
  * Typed arrays are in the machine's byte order; the magic tells a reader of the other order.
  */
@@ -53,6 +55,7 @@ type Marks = {
   partial: [string, number][];
   estimated: [string, number[]][];
   joinedOnly?: string[];
+  latest?: number;
 };
 
 export function encodeBoardMoves(data: BoardData): Buffer {
@@ -64,6 +67,7 @@ export function encodeBoardMoves(data: BoardData): Buffer {
     partial: [...data.partial],
     estimated: [...data.estimated].map(([id, ats]) => [id, [...ats]]),
     joinedOnly: [...data.joinedOnly],
+    latest: finiteOrUndefined(latestMove(t)),
   };
   const json = Buffer.from(JSON.stringify(marks), 'utf8');
   const room = roomFor(n);
@@ -78,6 +82,8 @@ export function encodeBoardMoves(data: BoardData): Buffer {
   bytes.set(json, offset);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
+
+const finiteOrUndefined = (value: number) => (Number.isFinite(value) ? value : undefined);
 
 /** How many item ids the rows use (a builder's dictionary may list ids only later rows use). */
 function itemIdsUsed(t: TransitionColumns): number {
@@ -132,6 +138,7 @@ export function decodeBoardMoves(payload: Uint8Array): DecodedMoves {
     itemIds: marks.itemIds,
     names: marks.names,
   };
+  if (typeof marks.latest === 'number') knowLatestMove(transitions, marks.latest);
   return {
     transitions,
     room: room > n ? whole : null,

@@ -361,6 +361,16 @@ export function latestMove(columns: TransitionColumns): number {
   return latest;
 }
 
+/**
+ * Records `latest` as the columns' latest move, known from elsewhere (a board snapshot's): the first
+ * `latestMove` of a freshly loaded board then reads no rows (that loop ran unoptimised on a cold server,
+ * a boxed number per row: 16 MB of young generation at a million moves, whose scavenges copied the board
+ * just loaded).
+ */
+export function knowLatestMove(columns: TransitionColumns, latest: number): void {
+  latestMoves.set(columns, latest);
+}
+
 /** The latest instant of `initial` and rows `start` on (see `latestMove`). */
 function latestFrom(columns: TransitionColumns, start: number, initial: number): number {
   let latest = initial;
