@@ -50,6 +50,27 @@ function inWipTest(
   };
 }
 
+/** Builds an aging item's row from what aging found: the caller may build it in its final shape at once. */
+export type AgingRowOf = (
+  item: BoardItem,
+  position: number,
+  startedAt: string,
+  ageDays: number,
+  risk: AgingRisk,
+) => AgingItem;
+
+const plainRow: AgingRowOf = (item, _, startedAt, ageDays, risk) => ({
+  id: item.id,
+  number: item.number,
+  title: item.title,
+  url: item.url,
+  // In a WIP column, so in one.
+  column: item.column as string,
+  started_at: startedAt,
+  age_days: ageDays,
+  risk,
+});
+
 /**
  * Aging work in progress: every current item in a WIP column (cycle start up to done) with its age, the
  * time since its cycle started, and its risk against the percentiles. Items with no known start are left out.
@@ -64,6 +85,7 @@ export function agingWip(
   elapsed: (from: number, to: number) => number = (from, to) => Math.max(0, to - from),
   /** Each item's column's position in `columns` (itemColumnPositions), when the caller keeps them. */
   itemColumns?: { positions: Int16Array; columns: readonly string[] },
+  rowOf: AgingRowOf = plainRow,
 ): AgingItem[] {
   const cycleStart = wip[0];
   if (cycleStart === undefined) return [];
@@ -78,17 +100,7 @@ export function agingWip(
     if (started === null) continue;
     // Compared as shown: both the age and the percentiles are rounded to 2 decimals.
     const age = days(elapsed(Math.min(started, now), now));
-    rows.push({
-      id: item.id,
-      number: item.number,
-      title: item.title,
-      url: item.url,
-      // In a WIP column, so in one.
-      column: item.column as string,
-      started_at: isoTime(Math.min(started, now)),
-      age_days: age,
-      risk: agingRisk(age, percentiles),
-    });
+    rows.push(rowOf(item, i, isoTime(Math.min(started, now)), age, agingRisk(age, percentiles)));
   }
   return rows.sort(byAgeThenNumber);
 }

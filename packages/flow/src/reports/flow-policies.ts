@@ -73,8 +73,11 @@ const workingCycleMs = (t: ItemTimeline, calendar: Calendar) =>
     ? null
     : calendar.workingMs(t.completedAt - t.cycleTimeMs, t.completedAt);
 
+/** The SLE applied to the Flow answer and its block but for the items at risk. */
+export type AppliedServiceLevel = { sle: ServiceLevel; block: Omit<FlowSle, 'at_risk'> };
+
 /** The SLE applied (set, else proposed from the last 90 days) and each in-progress column's exit age. */
-function serviceLevel(c: PolicyContext): { sle: ServiceLevel; block: Omit<FlowSle, 'at_risk'> } | null {
+export function flowServiceLevel(c: PolicyContext): AppliedServiceLevel | null {
   const first = c.today - SLE_SAMPLE_DAYS + 1;
   const sample = c.timelines.filter(
     (t) => t.completedAt !== null && c.calendar.dayOf(t.completedAt) >= first,
@@ -113,24 +116,25 @@ const startOf = (c: PolicyContext, t: ItemTimeline | undefined, commitment: stri
     ? null
     : ((c.enteredAt ? c.enteredAt(t, commitment) : t.entered[commitment]) ?? null);
 
+/** An aging item's risk against the SLE applied: by its age and its column's exit age. */
+export const agingSleRisk = (level: AppliedServiceLevel, ageDays: number, column: string) =>
+  sleRisk(ageDays, level.block.column_limits[column] ?? null, level.sle);
+
 /**
- * The policies' parts of the Flow answer: the SLE block and each aging item's `sle_risk`; the WIP limits;
- * blocked days per aging item, per scatter point and per column, and flow efficiency. Aging items and
- * points are annotated in place (they are the report's own, fresh objects).
+ * The policies' parts of the Flow answer: the SLE block (`level`, flowServiceLevel's: each aging item
+ * carries its `sle_risk` already when there is one); the WIP limits; blocked days per aging item, per
+ * scatter point and per column, and flow efficiency. Aging items and points are annotated in place (they
+ * are the report's own, fresh objects).
  */
 export function applyFlowPolicies(
   c: PolicyContext,
   timeline: BoardTimeline,
   aging: AgingItem[],
   points: CycleTimePoint[],
+  level: AppliedServiceLevel | null,
 ): { sle: FlowSle | null; wip_limits: WipLimitState[]; blocked: FlowBlocked } {
-  const level = serviceLevel(c);
   const atRisk: string[] = [];
-  for (const item of aging) {
-    if (!level) break;
-    item.sle_risk = sleRisk(item.age_days, level.block.column_limits[item.column] ?? null, level.sle);
-    if (item.sle_risk !== 'on_track') atRisk.push(item.id);
-  }
+  if (level) for (const item of aging) if (item.sle_risk !== 'on_track') atRisk.push(item.id);
   const label = c.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
   const field = c.policies.blockedField ?? null;
   return {
