@@ -112,6 +112,14 @@ describe('Flow answer: blocked time, flow efficiency, WIP limits, SLE', () => {
     expect(r.aging).toMatchObject({ at_risk: overP85.length, at_risk_line: 'p85' });
   });
 
+  it("writes each aging item's fields in the answer's order, the policies' last (no SLE: no sle_risk)", () => {
+    const base = ['id', 'number', 'title', 'url', 'column', 'started_at', 'age_days', 'risk'];
+    for (const a of report({ sle: { percent: 85, days: 5 } }).aging.items)
+      expect(Object.keys(a)).toEqual([...base, 'sle_risk', 'blocked_days', 'blocked']);
+    for (const a of report().aging.items)
+      expect(Object.keys(a)).toEqual([...base, 'blocked_days', 'blocked']);
+  });
+
   it('has no SLE when none is set and the history is too short to propose one', () => {
     expect(report().sle).toBeNull();
     expect(report().aging.items.every((a) => a.sle_risk === undefined)).toBe(true);
