@@ -17,7 +17,8 @@ export const FOLDER_EDGES: Readonly<Record<string, readonly string[]>> = {
   installations: ['auth', 'boards', 'db', 'github', 'http', 'leases', 'users'],
   'tracked-boards': ['auth', 'boards', 'db', 'github', 'http', 'iterations', 'move-log', 'users'],
   'personal-boards': ['auth', 'github', 'http', 'installations', 'users'],
-  visibility: ['github'],
+  // move-log: a viewer's private forms are made from a snapshot's item columns (`SnapshotItems`).
+  visibility: ['github', 'move-log'],
   collector: ['boards', 'db', 'github', 'http', 'installations', 'iterations', 'move-log', 'tracked-boards'],
   webhooks: [
     'auth',
