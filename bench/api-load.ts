@@ -245,9 +245,11 @@ function startServer(options: ServeOptions): Promise<{ child: ChildProcess; url:
   const { modulePath, args, execArgv, env } = server;
   const child = fork(modulePath, args, {
     // BENCH_PROFILE=<dir>: the server writes a CPU profile there (node --cpu-prof) when it stops.
-    execArgv: process.env.BENCH_PROFILE
-      ? [...execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-      : execArgv,
+    execArgv: [
+      ...execArgv,
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
     env: { ...process.env, ...env, BENCH_SERVE: JSON.stringify(options) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
