@@ -8,6 +8,10 @@ import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
 import { signedInGithubUser } from '../testing/users.ts';
 import { simControl } from '../testing/sim-control.ts';
+import { findBoardAccess } from '../tracked-boards/board-access.ts';
+import { readLeftItems } from '../move-log/items.ts';
+import { analysedBoard } from './board.ts';
+import { requestFilter, viewForFilter } from './item-filter.ts';
 
 /** The board setting "include archived items" (default on, as before it existed; docs/metrics.md §13). */
 const cases = await dialectCases();
@@ -161,6 +165,32 @@ describe.each(cases)('include archived items ($name)', async ({ create }) => {
     expect((await save({ include_archived: false })).statusCode).toBe(200);
     expect(await queue()).toBe(0);
     expect((await save({ include_archived: true })).statusCode).toBe(200);
+  });
+
+  it('reads the items that left the board for the levels only where one could leave them out', async () => {
+    // No item of this board names a parent: the automatic level, the leaf items and all items leave none
+    // out, so the archived cards need not be read; "parents only" leaves every item out, those gone too.
+    const session = { sessionId: (bob as typeof bob & { sessionId: string }).sessionId, userId: bob.user.id };
+    const analysed = async () => {
+      const row = (await findBoardAccess(ctx.db, session, board.id))?.board;
+      if (!row) throw new Error('bob has no access to the board');
+      return analysedBoard(row, ctx.now());
+    };
+    const api = { ...ctx, analytics: app.analytics };
+    const leftAll = async () =>
+      (await viewForFilter(api, bob.user.id, await analysed(), requestFilter({}))).leftAll;
+    const left = await readLeftItems(ctx.db, (await analysed()).id);
+    expect(left.map((item) => item.title).sort()).toEqual(['Archived card', 'Stuck card']);
+    for (const work_level of [null, 'all', 'leaves']) {
+      expect((await save({ work_level })).statusCode).toBe(200);
+      expect(await leftAll()).toEqual([]);
+      expect(await throughput()).toBe(2);
+    }
+    expect((await save({ work_level: 'parents' })).statusCode).toBe(200);
+    expect((await leftAll())?.map((item) => item.title).sort()).toEqual(['Archived card', 'Stuck card']);
+    // The archived done card's moves are left out with the card on the board.
+    expect(await throughput()).toBe(0);
+    expect((await save({ work_level: null })).statusCode).toBe(200);
   });
 
   it('refuses a setting that is not a boolean', async () => {

@@ -131,7 +131,8 @@ export type FilterView = {
   archived: ReadonlySet<string> | null;
   /**
    * Every item that left the board (archived, removed) with its relations: sorted into the levels of work
-   * too, since their moves still count (absent: none known).
+   * too, since their moves still count (absent: none known; empty also when no level could leave one out:
+   * `leftForLevels`).
    */
   leftAll?: BoardItem[];
 };
@@ -143,12 +144,32 @@ export async function viewForFilter(
   filter: RequestFilter,
 ): Promise<FilterView> {
   const iterationKey = await resolveIterationFilter(ctx, board, filter);
-  const view = await viewedItems(ctx, userId, board, filter);
-  await resolveFieldValueFilter(ctx.db, board, filter.filter, view.hidden);
+  // Independent reads, sent together (on PostgreSQL each its own round trip).
+  const [view, leftAll, archived] = await Promise.all([
+    viewedItems(ctx, userId, board, filter).then(async (view) => {
+      await resolveFieldValueFilter(ctx.db, board, filter.filter, view.hidden);
+      return view;
+    }),
+    leftForLevels(ctx, board),
+    board.includeArchived ? null : archivedIds(ctx.db, board.id),
+  ]);
   view.key += iterationKey;
-  const leftAll = await leftItemsOf(ctx, board);
-  if (board.includeArchived) return { ...view, archived: null, leftAll };
-  return { ...view, key: `${view.key}:no-archived`, archived: await archivedIds(ctx.db, board.id), leftAll };
+  if (!archived) return { ...view, archived: null, leftAll };
+  return { ...view, key: `${view.key}:no-archived`, archived, leftAll };
+}
+
+/**
+ * The items that left the board, for the levels of work (`leftAll`): none read when no item of the board,
+ * on it or gone, names a parent, unless the board counts parents only. Without a parent the automatic
+ * level and the leaf items leave out nothing, so the items that left change no answer; "parents only"
+ * leaves out every item, those that left too (their moves then do not count).
+ */
+function leftForLevels(ctx: ApiContext, board: AnalysedBoard): BoardItem[] | Promise<BoardItem[]> {
+  if (board.workLevel === 'parents') return leftItemsOf(ctx, board);
+  const names = ctx.analytics.boards.namesParents(ctx.db, board.id, board.version);
+  if (names === false) return NONE_LEFT;
+  if (names === true) return leftItemsOf(ctx, board);
+  return names.then((any) => (any ? leftItemsOf(ctx, board) : NONE_LEFT));
 }
 
 /**
@@ -197,14 +218,17 @@ async function resolveIterationFilter(
   return `:iteration=${iterationId ?? 'none'}`;
 }
 
-/** The ids of the board's items archived on GitHub: one statement, when the board leaves them out. */
-export async function archivedIds(db: Db, boardId: string): Promise<Set<string>> {
-  const rows = await db
+/** Read off the partial index `items_archived` (migration 046), whose condition it states. */
+export const archivedIdsQuery = (db: Db, boardId: string) =>
+  db
     .selectFrom('items')
     .select('item_id')
     .where('board_id', '=', boardId)
-    .where('archived_at', 'is not', null)
-    .execute();
+    .where('archived_at', 'is not', null);
+
+/** The ids of the board's items archived on GitHub: one statement, when the board leaves them out. */
+export async function archivedIds(db: Db, boardId: string): Promise<Set<string>> {
+  const rows = await archivedIdsQuery(db, boardId).execute();
   return new Set(rows.map((r) => r.item_id));
 }
 

@@ -44,6 +44,7 @@ import { moveCount } from './migrations/042_move_count.ts';
 import { itemsNamingParent } from './migrations/043_items_naming_parent.ts';
 import { itemsColumnCounts } from './migrations/044_items_column_counts.ts';
 import { boardSnapshotItems } from './migrations/045_board_snapshot_items.ts';
+import { itemsLeftArchived } from './migrations/046_items_left_archived.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -92,6 +93,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '043_items_naming_parent': itemsNamingParent,
     '044_items_column_counts': itemsColumnCounts,
     '045_board_snapshot_items': boardSnapshotItems(dialect),
+    '046_items_left_archived': itemsLeftArchived,
   };
 }
 

@@ -270,14 +270,20 @@ export async function itemsNamingParents(
   return { ...now, any: named !== undefined };
 }
 
-/** One statement: the stored content of the items no longer on the board (content filters judge them by it). */
-export async function readLeftItems(db: Db, boardId: string): Promise<BoardItem[]> {
-  const rows = await db
+/**
+ * The items no longer on the board, read off the partial index `items_left` (migration 046), whose
+ * condition this statement states: only those rows, not every item of the board.
+ */
+export const leftItemsQuery = (db: Db, boardId: string) =>
+  db
     .selectFrom('items')
     .select(CONTENT_FIELDS)
     .where('board_id', '=', boardId)
-    .where('removed_at', 'is not', null)
-    .execute();
+    .where('removed_at', 'is not', null);
+
+/** One statement: the stored content of the items no longer on the board (content filters judge them by it). */
+export async function readLeftItems(db: Db, boardId: string): Promise<BoardItem[]> {
+  const rows = await leftItemsQuery(db, boardId).execute();
   return rows.map((r) => toBoardItem({ ...r, column_name: null, entered_column_at: null }));
 }
 
