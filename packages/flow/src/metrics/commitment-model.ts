@@ -2,7 +2,7 @@ import { buildCalendar, type Calendar } from '../core/calendar.ts';
 import { days, iterationDays, round } from '../core/numbers.ts';
 import { type FlowStages, flowStages } from '../input/stages.ts';
 import { upTo } from '../input/transitions.ts';
-import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
+import { type BoardTimeline, buildTimeline, type Stays } from '../timeline/timeline.ts';
 import type { FlowInput } from '../types.ts';
 
 /**
@@ -122,8 +122,49 @@ export function commitmentModelOf(
   width: number,
   calendar: Calendar,
 ): CommitmentModel {
-  const recent = recentStays(t, now, width, calendar);
+  const recent = keptRecent(t, calendar, calendar.dayOf(now), width) ?? recentStays(t, now, width, calendar);
   return { stages, recent, bottleneck: bottleneckOf(stages, recent) };
+}
+
+/**
+ * Recent windows Time in State read off its daily sums, per kept timeline's stays (the same object for
+ * every analysis of a loaded board's version): the Flow report of that version, day and calendar asks for
+ * the bottleneck's window Time in State read (one story), and takes it from here instead of passing over a
+ * million stays once more. Kept only when every stay that ended did so by the instant they were read for
+ * (`keepRecentStays`), so a later instant counts the same stays.
+ */
+type KeptRecent = { calendar: Calendar; today: number; done: number; recent: RecentStays };
+const keptRecents = new WeakMap<Stays, KeptRecent[]>();
+const RECENT_KEPT = 4;
+
+/**
+ * Keeps `recent`, the window of `t`'s stays ended by day `today` on `calendar`, for `commitmentModelOf`.
+ * The caller vouches that `t` is a kept timeline none of whose moves is later than the instant `recent` was
+ * read for (the ends of its stays are its moves' instants).
+ */
+export function keepRecentStays(
+  t: BoardTimeline,
+  calendar: Calendar,
+  today: number,
+  recent: RecentStays,
+): void {
+  const list = keptRecents.get(t.stays) ?? [];
+  list.unshift({ calendar, today, done: t.board.done, recent });
+  if (list.length > RECENT_KEPT) list.pop();
+  keptRecents.set(t.stays, list);
+}
+
+function keptRecent(
+  t: BoardTimeline,
+  calendar: Calendar,
+  today: number,
+  width: number,
+): RecentStays | undefined {
+  const done = t.board.done;
+  return keptRecents
+    .get(t.stays)
+    ?.find((k) => k.calendar === calendar && k.today === today && k.done === done && k.recent.width === width)
+    ?.recent;
 }
 
 export type CommitmentModelInput = FlowInput & {

@@ -1,6 +1,6 @@
 import { type ColumnKind, classifyColumns, columnKinds } from '../input/columns.ts';
 import { accumulate, type DailySums, mean, windowTotal } from './daily.ts';
-import { bottleneckOf, type CommitmentModel, type RecentStays } from './commitment-model.ts';
+import { bottleneckOf, type CommitmentModel, keepRecentStays, type RecentStays } from './commitment-model.ts';
 import { type FlowStages, flowStages } from '../input/stages.ts';
 import { fallbackInsight, insight } from '../insights/insight.ts';
 import { gapSentence, type HistoryGaps, historyGaps } from '../timeline/partial-rule.ts';
@@ -9,6 +9,7 @@ import { DAY_MS, type DayUnit, dayUnit, days, isoDay, iterationDays, round } fro
 import { queueHealth } from './queue.ts';
 import { type BoardTimeline, buildTimeline } from '../timeline/timeline.ts';
 import { timelinesKept } from '../timeline/kept-timeline.ts';
+import { isTransitionColumns, latestMove } from '../input/transitions.ts';
 import { timeInStateInsight } from '../insights/time-in-state-insight.ts';
 import type { TimeInStateDay, TimeInStateInput, TimeInStateMetrics, TimeInStateResponse } from '../types.ts';
 
@@ -209,11 +210,21 @@ export function buildTimeInStateReport(input: TimeInStateInput): TimeInStateResp
   const recent = modelOf(stages, recentOf(sums, done, width, today));
   const storyDays = iterationDays(input.storyDays ?? width);
   const story = storyDays === width ? recent : modelOf(stages, recentOf(sums, done, storyDays, today));
+  if (everyStayEndedBy(input, input.now)) keepRecentStays(t, calendar, today, story.recent);
   const metrics = metricsOf(input, recent, story, columnKinds(input), dayUnit(calendar));
   const gap = gapSentence(gaps.finished, lostStays(gaps), 'earlier stay');
   if (gap) metrics.performance_insight.message += gap;
   metrics.history_gaps = gaps;
   return { ...series, metrics, column_classification } as TimeInStateResponse;
+}
+
+/**
+ * Whether the moves' timeline is kept and none of them is later than `now`: every stay that will have
+ * ended, by any later instant, ended by `now` (the Flow report's bottleneck may then read this window).
+ */
+function everyStayEndedBy(input: TimeInStateInput, now: number): boolean {
+  const { transitions } = input;
+  return timelinesKept(transitions) && isTransitionColumns(transitions) && latestMove(transitions) <= now;
 }
 
 /**
