@@ -64,6 +64,68 @@ describe('item snapshot bytes', () => {
     );
   });
 
+  it('store their URLs’ runs, read only when the URLs’ text is theirs', () => {
+    const urls = [
+      'https://x/a/b/issues/1',
+      'https://x/a/b/pull/2',
+      'https://x/a/b/pull/30',
+      null,
+      null,
+      'https://x/c/d/issues/4',
+    ];
+    const items = urls.map((url, n) => ({
+      id: `${n}`,
+      number: n,
+      title: 't',
+      url,
+      milestone: null,
+      labels: [],
+      column: null,
+      enteredColumnAt: null,
+    }));
+    const text = encodeItems(items);
+    /** Runs starting at `starts`, each with its first item's URL. */
+    const at = (...starts: number[]) => starts.map((start) => [start, urls[start]]);
+    /** The stored runs with run `r`'s URL changed. */
+    const changed = (r: number, url: unknown) =>
+      at(0, 1, 3, 5).map((run, i) => (i === r ? [run[0], url] : run));
+    expect(JSON.parse(text).runs).toEqual(at(0, 1, 3, 5));
+    const withRuns = (runs: unknown) => JSON.stringify({ ...JSON.parse(text), runs });
+    const repository = (u: string) => u.split('/').slice(3, 5).join('/');
+    /** Each item's repository, and how many runs gave them (`of` is called once a run). */
+    const read = (snapshot: string) => {
+      let calls = 0;
+      const list = readItems(snapshot) as SnapshotItems;
+      const each = list.byUrl((u) => {
+        calls++;
+        return repository(u);
+      }, null);
+      expect(itemsOf(list)).toEqual(items);
+      return { each, calls };
+    };
+    const truth = ['a/b', 'a/b', 'a/b', null, null, 'c/d'];
+    expect(read(text)).toEqual({ each: truth, calls: 3 });
+    // Runs the URLs' text bears out are used as stored (here one split in two)…
+    expect(read(withRuns(at(0, 1, 2, 3, 5)))).toEqual({ each: truth, calls: 4 });
+    // …others are not: the URLs are scanned, as for a snapshot that stored none.
+    for (const runs of [
+      undefined,
+      'runs',
+      [],
+      at(0),
+      at(0, 3, 5),
+      at(1, 3, 5),
+      at(0, 1, 3, 4),
+      at(0, 1, 1, 3, 5),
+      [...at(0, 1, 3, 5), [6, null]],
+      changed(1, 'https://x/c/d/pull/2'),
+      changed(1, 'https://x/a/b/pull/.*'),
+      changed(2, 'null'),
+      changed(3, null),
+    ])
+      expect(read(withRuns(runs)), JSON.stringify(runs)).toEqual({ each: truth, calls: 3 });
+  });
+
   it('read URLs with an escape whole', () => {
     const items = [0, 1].map((n) => ({
       id: `${n}`,
