@@ -55,18 +55,31 @@ export function columnExitAges(
   enteredAt: EnteredAt = (t, column) => t.entered[column],
 ): Record<string, number | null> {
   const commitment = wip[0];
-  const ages: number[][] = wip.map(() => []);
-  for (const t of sample) {
-    const start = commitment === undefined ? null : enteredAt(t, commitment);
-    if (t.completedAt === null || start === null || start === undefined) continue;
-    wip.forEach((_, i) => {
-      const left = enteredAt(t, wip[i + 1] ?? done);
-      if (left !== null && left !== undefined) ages[i]?.push(workingMs(start, left) / DAY_MS);
-    });
+  // Each item's cycle start read once, then the exits column by column: a reader that keeps the column
+  // it last looked up (the Flow report's) looks each one up once.
+  const starts = new Float64Array(sample.length);
+  const started = new Uint8Array(sample.length);
+  if (commitment !== undefined)
+    for (let k = 0; k < sample.length; k++) {
+      const t = sample[k] as ItemTimeline;
+      const start = enteredAt(t, commitment);
+      if (t.completedAt === null || start === null || start === undefined) continue;
+      starts[k] = start;
+      started[k] = 1;
+    }
+  const ages = new Float64Array(sample.length);
+  const limits: [string, number | null][] = [];
+  for (let i = 0; i < wip.length; i++) {
+    const next = wip[i + 1] ?? done;
+    let count = 0;
+    for (let k = 0; k < sample.length; k++) {
+      if (started[k] !== 1) continue;
+      const left = enteredAt(sample[k] as ItemTimeline, next);
+      if (left !== null && left !== undefined) ages[count++] = workingMs(starts[k] as number, left) / DAY_MS;
+    }
+    limits.push([wip[i] as string, percentileOf(ages.subarray(0, count).sort(), percent)]);
   }
-  return Object.fromEntries(
-    wip.map((column, i) => [column, percentileOf(Float64Array.from(ages[i] ?? []).sort(), percent)]),
-  );
+  return Object.fromEntries(limits);
 }
 
 /**

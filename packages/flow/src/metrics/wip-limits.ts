@@ -27,6 +27,11 @@ export function wipAtDayEnds(
   columns: ReadonlyMap<number, string>,
   window: DayRange,
   dayOf: (ms: number) => number,
+  /**
+   * Where each item's stays begin, when they are written item by item in time order (`stayStarts`): the
+   * items whose last move is known to be before the window are then passed over but for their last stay.
+   */
+  itemStarts?: Int32Array,
 ): Map<string, Int32Array> {
   const length = window.last - window.first + 1;
   const diffs = new Map<number, Int32Array>();
@@ -38,6 +43,12 @@ export function wipAtDayEnds(
   // the window's day ends, and is passed over without asking its days (most stays of a long history).
   let endedBefore = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < stays.count; i++) {
+    if (itemStarts !== undefined) {
+      // An item's stays follow one another, each ended by the time its last one began: when that began
+      // by a known end on the window's first day or before, its stays before the last are at no day end.
+      const last = (itemStarts[(stays.item[i] as number) + 1] as number) - 1;
+      if (i < last && (stays.start[last] as number) <= endedBefore) i = last;
+    }
     const column = stays.column[i] as number;
     const diff = column < 0 ? diffs.get(column) : diffAt[column];
     if (!diff) continue;

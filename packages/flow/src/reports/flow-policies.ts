@@ -79,13 +79,14 @@ export type AppliedServiceLevel = { sle: ServiceLevel; block: Omit<FlowSle, 'at_
 /** The SLE applied (set, else proposed from the last 90 days) and each in-progress column's exit age. */
 export function flowServiceLevel(c: PolicyContext): AppliedServiceLevel | null {
   const first = c.today - SLE_SAMPLE_DAYS + 1;
-  const sample = c.timelines.filter(
-    (t) => t.completedAt !== null && c.calendar.dayOf(t.completedAt) >= first,
-  );
-  const cycleDays = sample.flatMap((t) => {
+  const sample: ItemTimeline[] = [];
+  const cycleDays: number[] = [];
+  for (const t of c.timelines) {
+    if (t.completedAt === null || c.calendar.dayOf(t.completedAt) < first) continue;
+    sample.push(t);
     const ms = workingCycleMs(t, c.calendar);
-    return ms === null ? [] : [ms / DAY_MS];
-  });
+    if (ms !== null) cycleDays.push(ms / DAY_MS);
+  }
   const proposal = proposeServiceLevel(cycleDays, c.policies.sle?.percent ?? DEFAULT_SLE_PERCENT);
   const sle = c.policies.sle ?? proposal;
   if (!sle) return null;
@@ -134,7 +135,11 @@ export function applyFlowPolicies(
   level: AppliedServiceLevel | null,
 ): { sle: FlowSle | null; wip_limits: WipLimitState[]; blocked: FlowBlocked } {
   const atRisk: string[] = [];
-  if (level) for (const item of aging) if (item.sle_risk !== 'on_track') atRisk.push(item.id);
+  if (level)
+    for (let k = 0; k < aging.length; k++) {
+      const item = aging[k] as AgingItem;
+      if (item.sle_risk !== 'on_track') atRisk.push(item.id);
+    }
   const label = c.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
   const field = c.policies.blockedField ?? null;
   return {
@@ -166,11 +171,16 @@ function wipLimits(c: PolicyContext, timeline: BoardTimeline): WipLimitState[] {
     if (limits[name] !== undefined) limited.set(i, name);
   });
   if (limited.size === 0) return [];
-  const daily = wipAtDayEnds(timeline.stays, limited, c.window, c.calendar.dayOf);
+  const table = c.stayTable?.stays === timeline.stays ? c.stayTable : undefined;
+  const daily = wipAtDayEnds(timeline.stays, limited, c.window, c.calendar.dayOf, table?.from);
   const columns = c.stages.columns;
   // By each item's column's position (kept per items array): no string lookup per item.
   const counts = new Int32Array(columns.length);
-  for (const p of itemColumnPositions(c.items, columns)) if (p >= 0) counts[p] = (counts[p] as number) + 1;
+  const positions = itemColumnPositions(c.items, columns);
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i] as number;
+    if (p >= 0) counts[p] = (counts[p] as number) + 1;
+  }
   const countNow = (column: string) => counts[columns.indexOf(column)] ?? 0;
   return wipLimitStatus(limits, columns, countNow, daily, c.window).map((s) => ({
     column: s.column,

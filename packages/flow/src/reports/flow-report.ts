@@ -17,6 +17,7 @@ import type {
   FlowPercentiles,
   FlowReport,
   FlowReportInput,
+  FlowSle,
 } from './flow-types.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import { type ItemTimeline, lazyItemTimelineAt } from '../timeline/item-timelines.ts';
@@ -352,17 +353,15 @@ function ageIsMinimumAt(t: BoardTimeline, row: number, started: number | null | 
  * The WIP at risk, against one line (docs/metrics.md §17): the SLE wherever one is set or proposed (missed
  * or at risk of missing it, as the insight and the at-risk list count), else the p85 of cycle times.
  */
-function atRiskCount(aging: readonly AgingItem[], hasSle: boolean) {
+function atRiskCount(aging: readonly AgingItem[], sle: FlowSle | null) {
+  // Against the SLE, the items at risk are those the SLE block lists already (all but on track).
+  if (sle) return { at_risk: sle.at_risk.length, at_risk_line: 'sle' as const };
   let atRisk = 0;
-  for (const i of aging) {
-    if (
-      hasSle
-        ? i.sle_risk === 'breached' || i.sle_risk === 'at_risk'
-        : i.risk === 'at_risk' || i.risk === 'critical'
-    )
-      atRisk++;
+  for (let k = 0; k < aging.length; k++) {
+    const risk = (aging[k] as AgingItem).risk;
+    if (risk === 'at_risk' || risk === 'critical') atRisk++;
   }
-  return { at_risk: atRisk, at_risk_line: hasSle ? ('sle' as const) : ('p85' as const) };
+  return { at_risk: atRisk, at_risk_line: 'p85' as const };
 }
 
 /** The Flow analysis: cumulative flow, throughput, cycle-time scatter, aging WIP, forecasts, insight. */
@@ -440,10 +439,12 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const level = flowServiceLevel(policyContext);
   // Each aging item is built once, in the answer's key order, with the policies' fields already there (the
   // blocked ones filled in place later): no property added to 17,000 objects afterwards.
+  // Most boards have no estimated item: then no lookup per aging item.
+  const estimatedItems = input.estimatedItems?.size ? input.estimatedItems : undefined;
   const agingRow: AgingRowOf = (item, _, started_at, age_days, risk) => {
     const row = partial ? rowOf.get(item.id) : undefined;
     const atLeast = row !== undefined && ageIsMinimumAt(t, row, entryAt(row, wip[0] ?? ''));
-    const estimated = input.estimatedItems?.has(item.id) === true;
+    const estimated = estimatedItems?.has(item.id) === true;
     const { id, number, title, url } = item;
     const column = item.column as string;
     if (atLeast || estimated) {
@@ -497,7 +498,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
       per_week: round((total * 7) / s.days),
     },
     cycle_time: { points, percentiles },
-    aging: { columns: wip, items: aging, ...atRiskCount(aging, policyParts.sle !== null) },
+    aging: { columns: wip, items: aging, ...atRiskCount(aging, policyParts.sle) },
     forecast: ahead,
     bottleneck: bottleneck && { ...bottleneck, window_days: storyDays },
     performance_insight: withWipBreaches(
