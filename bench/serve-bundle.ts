@@ -37,24 +37,42 @@ export async function serverProcess(harnessModule: string): Promise<ServerProces
     outfile,
     plugins: [workspaceOnly, measuredCode],
   });
-  return { modulePath: outfile, args: [], execArgv: [], env: startVariables() };
+  return { modulePath: outfile, args: [], execArgv: startNodeFlags(), env: startVariables() };
 }
 
-/**
- * The variables the measured revision's `npm start` sets before `node` (package.json: `NAME=value …
- * node scripts/start.mjs`), e.g. glibc's tunables, which a process must have from its start.
- */
-export function startVariables(root = codeRoot): Record<string, string> {
+/** The words of the measured revision's `npm start` (package.json: `NAME=value … node --flag … scripts/start.mjs`). */
+function startWords(root: string): string[] {
   const start = (
     JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts?: { start?: string } }
   ).scripts?.start;
+  return start?.split(/\s+/) ?? [];
+}
+
+/**
+ * The variables the measured revision's `npm start` sets before `node`, e.g. glibc's tunables, which a
+ * process must have from its start.
+ */
+export function startVariables(root = codeRoot): Record<string, string> {
   const variables: Record<string, string> = {};
-  for (const word of start?.split(/\s+/) ?? []) {
+  for (const word of startWords(root)) {
     const assignment = /^([A-Za-z_][A-Za-z0-9_]*)=(\S*)$/.exec(word);
     if (!assignment) break;
     variables[assignment[1] as string] = assignment[2] as string;
   }
   return variables;
+}
+
+/** The flags the measured revision's `npm start` gives `node` before the script, e.g. V8's heap settings. */
+export function startNodeFlags(root = codeRoot): string[] {
+  const words = startWords(root);
+  const node = words.indexOf('node');
+  if (node < 0) return [];
+  const flags: string[] = [];
+  for (const word of words.slice(node + 1)) {
+    if (!word.startsWith('-')) break;
+    flags.push(word);
+  }
+  return flags;
 }
 
 /** The harness's imports of the server are the measured revision's files. */

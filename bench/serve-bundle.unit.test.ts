@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startVariables } from './serve-bundle.ts';
+import { startNodeFlags, startVariables } from './serve-bundle.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -27,7 +27,14 @@ describe('the variables npm start sets, as the bench starts the measured server'
     expect(startVariables(revisionWith({}))).toEqual({});
   });
 
-  it("is this checkout's: the server and the worker ask glibc for huge pages alike", () => {
+  it("reads node's flags before the script", () => {
+    const root = revisionWith({ start: 'A=1 node --x --y=2 scripts/start.mjs --z' });
+    expect(startNodeFlags(root)).toEqual(['--x', '--y=2']);
+    expect(startNodeFlags(revisionWith({ start: 'A=1 node scripts/start.mjs' }))).toEqual([]);
+    expect(startNodeFlags(revisionWith({}))).toEqual([]);
+  });
+
+  it("is this checkout's: the server and the worker ask glibc for huge pages alike, the server alone keeps V8 from pretenuring", () => {
     const root = join(import.meta.dirname, '..');
     const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
@@ -35,6 +42,11 @@ describe('the variables npm start sets, as the bench starts the measured server'
     expect(startVariables(root)).toEqual({
       GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=2097152',
     });
-    expect(scripts.worker).toBe(scripts.start?.replace('start.mjs', 'start.mjs worker'));
+    expect(startNodeFlags(root)).toEqual(['--no-allocation-site-pretenuring']);
+    expect(scripts.worker).toBe(
+      scripts.start
+        ?.replace(' --no-allocation-site-pretenuring', '')
+        .replace('start.mjs', 'start.mjs worker'),
+    );
   });
 });
