@@ -133,6 +133,12 @@ export function applyFlowPolicies(
   aging: AgingItem[],
   points: CycleTimePoint[],
   level: AppliedServiceLevel | null,
+  marks: BlockedMarks = blockedMarksOf(c),
+  /**
+   * The aging items with blocked spans, each with its own, when the caller found them (the others then
+   * carry `blocked_days` 0 and `blocked` false already); else they are looked up by id.
+   */
+  blockedAging?: ReadonlyMap<AgingItem, Span[]>,
 ): { sle: FlowSle | null; wip_limits: WipLimitState[]; blocked: FlowBlocked } {
   const atRisk: string[] = [];
   if (level)
@@ -140,16 +146,42 @@ export function applyFlowPolicies(
       const item = aging[k] as AgingItem;
       if (item.sle_risk !== 'on_track') atRisk.push(item.id);
     }
-  const label = c.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
-  const field = c.policies.blockedField ?? null;
+  const { label, field, spans } = marks;
   return {
     sle: level && { ...level.block, at_risk: atRisk },
     wip_limits: wipLimits(c, timeline),
     blocked: {
-      ...blocked(c, timeline, blockedSpansOf(c, label, field), label, aging, points),
+      ...blocked(c, timeline, spans, label, blockedAging ?? withSpans(aging, spans), points),
       ...(field ? { field } : {}),
     },
   };
+}
+
+/** What marks items blocked: the label, the field's value, and each item's blocked spans (by id). */
+export type BlockedMarks = {
+  label: string;
+  field: BlockedFieldMarker | null;
+  spans: ReadonlyMap<string, Span[]>;
+};
+
+export function blockedMarksOf(c: PolicyContext): BlockedMarks {
+  const label = c.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
+  const field = c.policies.blockedField ?? null;
+  return { label, field, spans: blockedSpansOf(c, label, field) };
+}
+
+/** The aging items with blocked spans, each with its own; the others are marked never blocked. */
+function withSpans(aging: AgingItem[], spans: ReadonlyMap<string, Span[]>): Map<AgingItem, Span[]> {
+  const found = new Map<AgingItem, Span[]>();
+  for (const item of aging) {
+    const own = spans.get(item.id);
+    if (own) found.set(item, own);
+    else {
+      item.blocked_days = 0;
+      item.blocked = false;
+    }
+  }
+  return found;
 }
 
 /** An item is blocked while it carries the label, its blocked field holds the named value or an open issue blocks it. */
@@ -197,7 +229,8 @@ function blocked(
   timeline: BoardTimeline,
   spans: ReadonlyMap<string, Span[]>,
   label: string,
-  aging: AgingItem[],
+  /** The aging items with blocked spans (most items in progress were never blocked: nothing of theirs is read). */
+  blockedAging: ReadonlyMap<AgingItem, Span[]>,
   points: CycleTimePoint[],
 ): FlowBlocked {
   const ctx = flowTimeContext(c);
@@ -215,14 +248,7 @@ function blocked(
     total += time.totalMs;
   }
   let blockedNow = 0;
-  for (const item of aging) {
-    const own = spans.get(item.id);
-    // Most items in progress were never blocked: nothing of theirs is read.
-    if (!own) {
-      item.blocked_days = 0;
-      item.blocked = false;
-      continue;
-    }
+  for (const [item, own] of blockedAging) {
     const t = c.byId.get(item.id);
     const start = startOf(c, t, commitment) ?? Date.parse(item.started_at);
     item.blocked_days = days(itemFlowTime(t?.stays ?? [], start, c.now, own, ctx).blockedMs);

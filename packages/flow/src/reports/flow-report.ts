@@ -42,7 +42,14 @@ import {
 } from '../core/numbers.ts';
 import { isTransitionColumns, type TransitionColumns, type Transitions, upTo } from '../input/transitions.ts';
 import type { BoardItem } from '../types.ts';
-import { agingSleRisk, applyFlowPolicies, flowServiceLevel, type PolicyContext } from './flow-policies.ts';
+import {
+  agingSleRisk,
+  applyFlowPolicies,
+  blockedMarksOf,
+  flowServiceLevel,
+  type PolicyContext,
+} from './flow-policies.ts';
+import type { Span } from '../metrics/blocked-time.ts';
 import { withWipBreaches } from '../insights/wip-insight.ts';
 import { historyGaps } from '../timeline/partial-rule.ts';
 import { typeBreakdown } from '../hierarchy/type-breakdown.ts';
@@ -364,6 +371,30 @@ function atRiskCount(aging: readonly AgingItem[], sle: FlowSle | null) {
   return { at_risk: atRisk, at_risk_line: 'p85' as const };
 }
 
+/**
+ * The blocked spans of the item at a position of the board's items (`id`: its id), found by its timeline
+ * row (`itemRow`): the items with spans, a few, are looked up by id once each, not every item in progress.
+ */
+function spansByPosition(
+  spans: ReadonlyMap<string, Span[]>,
+  rowOf: RowsById,
+  itemRow: Int32Array,
+  timelineRows: number,
+): (position: number, id: string) => Span[] | undefined {
+  const marked = new Uint8Array(timelineRows);
+  // An item with spans but no recorded move: such items are looked up by id.
+  let unrecorded = false;
+  for (const id of spans.keys()) {
+    const row = rowOf.get(id);
+    if (row === undefined) unrecorded = true;
+    else marked[row] = 1;
+  }
+  return (position, id) => {
+    const row = itemRow[position] as number;
+    return (row >= 0 ? marked[row] === 1 : unrecorded) ? spans.get(id) : undefined;
+  };
+}
+
 /** The Flow analysis: cumulative flow, throughput, cycle-time scatter, aging WIP, forecasts, insight. */
 export function buildFlowReport(input: FlowReportInput): FlowReport {
   const s = flowSettings(input);
@@ -437,18 +468,23 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     stayTable: { stays: t.stays, from: stayStarts(t), rowOf: (id) => rowOf.get(id) },
   };
   const level = flowServiceLevel(policyContext);
+  const marks = blockedMarksOf(policyContext);
+  const spansAt = spansByPosition(marks.spans, rowOf, itemRow, t.itemIds.length);
+  // The aging items with blocked spans, found as each is built (a few): the others are not looked up by id.
+  const blockedAging = new Map<AgingItem, Span[]>();
   // Each aging item is built once, in the answer's key order, with the policies' fields already there (the
   // blocked ones filled in place later): no property added to 17,000 objects afterwards.
   // Most boards have no estimated item: then no lookup per aging item.
   const estimatedItems = input.estimatedItems?.size ? input.estimatedItems : undefined;
-  const agingRow: AgingRowOf = (item, _, started_at, age_days, risk) => {
+  const agingRow: AgingRowOf = (item, position, started_at, age_days, risk) => {
     const row = partial ? rowOf.get(item.id) : undefined;
     const atLeast = row !== undefined && ageIsMinimumAt(t, row, entryAt(row, wip[0] ?? ''));
     const estimated = estimatedItems?.has(item.id) === true;
     const { id, number, title, url } = item;
     const column = item.column as string;
+    let aged: AgingItem;
     if (atLeast || estimated) {
-      return {
+      aged = {
         ...{ id, number, title, url, column, started_at, age_days, risk },
         ...(atLeast ? { age_at_least: true } : {}),
         ...(estimated ? { estimated: true as const } : {}),
@@ -456,23 +492,27 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
         blocked_days: 0,
         blocked: false,
       };
+    } else if (!level) {
+      aged = { id, number, title, url, column, started_at, age_days, risk, blocked_days: 0, blocked: false };
+    } else {
+      const sle_risk = agingSleRisk(level, age_days, column);
+      aged = {
+        id,
+        number,
+        title,
+        url,
+        column,
+        started_at,
+        age_days,
+        risk,
+        sle_risk,
+        blocked_days: 0,
+        blocked: false,
+      };
     }
-    if (!level)
-      return { id, number, title, url, column, started_at, age_days, risk, blocked_days: 0, blocked: false };
-    const sle_risk = agingSleRisk(level, age_days, column);
-    return {
-      id,
-      number,
-      title,
-      url,
-      column,
-      started_at,
-      age_days,
-      risk,
-      sle_risk,
-      blocked_days: 0,
-      blocked: false,
-    };
+    const own = spansAt(position, id);
+    if (own) blockedAging.set(aged, own);
+    return aged;
   };
   const aging = agingWip(
     input.items,
@@ -484,7 +524,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     itemColumns,
     agingRow,
   );
-  const policyParts = applyFlowPolicies(policyContext, t, aging, points, level);
+  const policyParts = applyFlowPolicies(policyContext, t, aging, points, level, marks, blockedAging);
   return {
     unit: input.unit ?? 'items',
     window: { days: s.days, start: isoDay(window.first), end: isoDay(window.last) },
