@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { classifyColumn, classifyColumns } from './columns.ts';
 import { currentItems } from '../fixtures/current-items.fixture.ts';
+import { randomHistory } from '../fixtures/random-history.fixture.ts';
 import { buildFlowReport } from '../reports/flow-report.ts';
 import { buildTimeInStateReport } from '../metrics/time-in-state.ts';
 import type { ClassificationOverride, ColumnKindOverride, Transition } from '../types.ts';
@@ -16,26 +17,7 @@ const opposite = (kind: ColumnKindOverride): ColumnKindOverride =>
   kind === 'productive' ? 'waiting' : 'productive';
 
 /** Random histories over the board: moves hours apart, sometimes off the board. */
-const historyArb = fc
-  .array(
-    fc.array(fc.record({ gap: fc.integer({ min: 1, max: 72 }), to: fc.constantFrom(...COLUMNS, null) }), {
-      minLength: 1,
-      maxLength: 10,
-    }),
-    { minLength: 1, maxLength: 8 },
-  )
-  .map((items) =>
-    items.flatMap((steps, id) => {
-      let at = BASE;
-      let from: string | null = null;
-      return steps.map(({ gap, to }): Transition => {
-        at += gap * HOUR;
-        const move = { itemId: `i${id}`, from, to, at };
-        from = to;
-        return move;
-      });
-    }),
-  );
+const historyArb = randomHistory({ to: [...COLUMNS, null], base: BASE, gap: { min: 1, max: 72 }, steps: 10 });
 const nowArb = fc.integer({ min: 0, max: 30 * 24 }).map((h) => BASE + h * HOUR);
 const daysArb = fc.constantFrom(1, 7, 14);
 

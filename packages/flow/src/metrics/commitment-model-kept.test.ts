@@ -8,35 +8,19 @@ import { TransitionColumnsBuilder } from '../input/transitions.ts';
 import { keepTimelines } from '../timeline/kept-timeline.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
 import { currentItems } from '../fixtures/current-items.fixture.ts';
+import { randomHistory } from '../fixtures/random-history.fixture.ts';
 import type { Transition } from '../types.ts';
 
 const COLS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
 const HOUR = 3_600_000;
 const BASE = Date.UTC(2024, 0, 1);
 
-const history = fc
-  .array(
-    fc.array(
-      fc.record({
-        gap: fc.integer({ min: 0, max: 240 }),
-        to: fc.constantFrom<string | null>(...COLS, null, 'Old column'),
-      }),
-      { minLength: 1, maxLength: 8 },
-    ),
-    { minLength: 1, maxLength: 8 },
-  )
-  .map((items) =>
-    items.flatMap((steps, id) => {
-      let at = BASE;
-      let from: string | null = null;
-      return steps.map(({ gap, to }): Transition => {
-        at += gap * HOUR;
-        const row = { itemId: `i${id}`, from, to, at };
-        from = to;
-        return row;
-      });
-    }),
-  );
+const history = randomHistory({
+  to: [...COLS, null, 'Old column'],
+  base: BASE,
+  gap: { min: 0, max: 240 },
+  steps: 8,
+});
 
 /** The moves as a loaded board's columns, their timeline kept. */
 function keptColumns(moves: readonly Transition[]) {

@@ -8,6 +8,7 @@ import { buildTimeInStateReport } from './time-in-state.ts';
 import { buildFlowReport } from '../reports/flow-report.ts';
 import { flowStages } from '../input/stages.ts';
 import { currentItems } from '../fixtures/current-items.fixture.ts';
+import { randomHistory } from '../fixtures/random-history.fixture.ts';
 import type { Transition } from '../types.ts';
 
 const COLUMNS = ['Backlog', 'Ready', 'In Progress', 'Review', 'Done'];
@@ -109,29 +110,12 @@ describe('property: no column before commitment is ever a bottleneck or an aging
   const BASE = Date.UTC(2024, 0, 1);
   const CYCLE_STARTS = [null, 'Backlog', 'Ready', 'Doing', 'Review', 'Done'] as const;
   const COLS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
-  const history = fc
-    .array(
-      fc.array(
-        fc.record({
-          gap: fc.integer({ min: 0, max: 240 }),
-          to: fc.constantFrom<string | null>(...COLS, null, 'Old column'),
-        }),
-        { minLength: 1, maxLength: 8 },
-      ),
-      { minLength: 1, maxLength: 8 },
-    )
-    .map((items) =>
-      items.flatMap((steps, id) => {
-        let at = BASE;
-        let from: string | null = null;
-        return steps.map(({ gap, to }) => {
-          at += gap * HOUR;
-          const row = { itemId: `i${id}`, from, to, at };
-          from = to;
-          return row;
-        });
-      }),
-    );
+  const history = randomHistory({
+    to: [...COLS, null, 'Old column'],
+    base: BASE,
+    gap: { min: 0, max: 240 },
+    steps: 8,
+  });
 
   it('holds for Time in State, Issues in Columns, Flow and the story, which all agree', () => {
     fc.assert(
