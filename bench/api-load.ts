@@ -14,7 +14,7 @@
  * BENCH_RESULT_TTL_MS (the server's RESULT_CACHE_TTL_MS; 60 s by default).
  */
 import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -599,6 +599,15 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
       // Then the Flow report with the board's policies, as the bench's cold sequence asks it.
       const [, flowMs] = await timed(() => http1.get(FLOW));
       const flowCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu - tisCpu;
+      // BENCH_DUMP_FLOW=<path>: the Flow answer's text kept (<path>.<pid>.<start>.json) and hashed, to
+      // compare two revisions' answers (with BENCH_FIXED_NOW=1, the board's "now" still).
+      if (process.env.BENCH_DUMP_FLOW) {
+        const body = await (await fetch(`${server.url}${FLOW}`, { headers: auth })).text();
+        console.log(
+          `flow answer sha256 ${createHash('sha256').update(body).digest('hex')}, ${body.length} characters`,
+        );
+        writeFileSync(`${process.env.BENCH_DUMP_FLOW}.${process.pid}.${start}.json`, body);
+      }
       console.log(
         `cold start ${start + 1}: leadtime ${ms.toFixed(0)} ms, server CPU ${cpu.toFixed(0)} ms; ` +
           `then timeinstate ${tisMs.toFixed(0)} ms, server CPU ${tisCpu.toFixed(0)} ms; ` +

@@ -41,8 +41,9 @@ export async function serve(
   const ttl = process.env.BENCH_RESULT_TTL_MS ? { RESULT_CACHE_TTL_MS: process.env.BENCH_RESULT_TTL_MS } : {};
   const config = loadConfig({ DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', ...ttl, ...options.secrets });
   const started = Date.now();
-  // The board's own "now" moving with real time, so the result cache's expiry behaves as in production.
-  const now = () => options.now + (Date.now() - started);
+  // The board's own "now" moving with real time, so the result cache's expiry behaves as in production;
+  // BENCH_FIXED_NOW=1: the board's "now" still, so that two revisions' answers can be compared byte for byte.
+  const now = process.env.BENCH_FIXED_NOW ? () => options.now : () => options.now + (Date.now() - started);
   const app = await buildApp({ config, db: handle.db, dialect: handle.dialect, now }, { webRoot: null });
   // As the server's start does (server.ts): items read ahead after an answer that needed none (absent
   // from revisions before it). BENCH_VIEWS_AHEAD=0 leaves it off.

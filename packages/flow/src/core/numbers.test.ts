@@ -58,6 +58,16 @@ describe('numbers', () => {
     );
     expect(() => isoTime(Number.NaN)).toThrow(RangeError);
   });
+
+  it('isoTime writes every day of 1900–2100 as toISOString does, at its first and last millisecond', () => {
+    const first = Date.parse('1900-01-01T00:00:00Z') / 86_400_000;
+    const last = Date.parse('2100-12-31T00:00:00Z') / 86_400_000;
+    let wrong = 0;
+    for (let day = first; day <= last; day++)
+      for (const ms of [day * 86_400_000, day * 86_400_000 + 86_399_999])
+        if (isoTime(ms) !== new Date(ms).toISOString()) wrong++;
+    expect(wrong).toBe(0);
+  });
 });
 
 describe('compareIsoTimes', () => {

@@ -50,6 +50,8 @@ export type BreakdownInput = {
 type ValueOf = {
   at: (itemId: string, instant: number) => string | null;
   now: (itemId: string) => string | null;
+  /** Every item's value is null, at any time. */
+  onlyNull?: true;
 };
 
 /**
@@ -58,7 +60,7 @@ type ValueOf = {
  * no list of the ids at all while no item has a type (most boards).
  */
 function typeValues(items: readonly BoardItem[], ids: () => readonly string[]): ValueOf {
-  if (!anyTyped(items)) return { at: () => null, now: () => null };
+  if (!anyTyped(items)) return { at: () => null, now: () => null, onlyNull: true };
   let wanted: Set<string> | undefined;
   const typeOf = new Map<string, string | null>();
   for (const item of items) {
@@ -110,7 +112,20 @@ function fieldValues(changes: readonly FieldValueChange[]): ValueOf {
   return { at, now: (itemId) => byItem.get(itemId)?.at(-1)?.value ?? null };
 }
 
-type Tally = { cycleDays: number[]; wipAges: number[] };
+/**
+ * A value's finished items' cycle times, then, once they are all in, their percentiles, and its work in
+ * progress counted as it is read (no list of the ages: 17,000 of them on the bench board).
+ */
+type Tally = {
+  cycleDays: number[];
+  sorted: Float64Array;
+  p85: number | null;
+  sle: ServiceLevel | undefined;
+  wip: number;
+  oldest: number;
+  overP85: number;
+  breachedNow: number;
+};
 
 /**
  * Throughput, work in progress, cycle-time percentiles and aging per value of the dimension, most
@@ -135,7 +150,16 @@ export function dimensionBreakdown(input: BreakdownInput): DimensionFlow[] {
   const tally = (value: string | null) => {
     let t = tallies.get(value);
     if (!t) {
-      t = { cycleDays: [], wipAges: [] };
+      t = {
+        cycleDays: [],
+        sorted: NO_DAYS,
+        p85: null,
+        sle: input.sles?.[value ?? ''],
+        wip: 0,
+        oldest: Number.NEGATIVE_INFINITY,
+        overP85: 0,
+        breachedNow: 0,
+      };
       tallies.set(value, t);
     }
     return t;
@@ -145,8 +169,17 @@ export function dimensionBreakdown(input: BreakdownInput): DimensionFlow[] {
     const ms = calendar.workingMs(completedAt - (t.cycleTimeMs as number), completedAt);
     tally(values.at(t.itemId, completedAt)).cycleDays.push(ms / DAY_MS);
   }
-  for (const item of input.aging) tally(values.now(item.id)).wipAges.push(item.age_days);
-  const rows = [...tallies].map(([value, t]) => valueRow(value, t, input.sles?.[value ?? '']));
+  for (const t of tallies.values()) {
+    t.sorted = Float64Array.from(t.cycleDays).sort();
+    t.p85 = roundedQuantile(t.sorted, 0.85);
+  }
+  // Most boards have no typed item: then every item in progress counts under "none", read once.
+  const only = values.onlyNull && input.aging.length > 0 ? tally(null) : undefined;
+  for (let k = 0; k < input.aging.length; k++) {
+    const item = input.aging[k] as AgingItem;
+    addAge(only ?? tally(values.now(item.id)), item.age_days);
+  }
+  const rows = [...tallies].map(([value, t]) => valueRow(value, t));
   return rows.sort(
     (a, b) =>
       b.throughput - a.throughput ||
@@ -156,43 +189,40 @@ export function dimensionBreakdown(input: BreakdownInput): DimensionFlow[] {
   );
 }
 
-function valueRow(value: string | null, t: Tally, sle: ServiceLevel | undefined): DimensionFlow {
-  const sorted = Float64Array.from(t.cycleDays).sort();
-  const at = (q: number) => {
-    const v = quantile(sorted, q);
-    return v === null ? null : round(v);
-  };
-  const p85 = at(0.85);
+const NO_DAYS = new Float64Array(0);
+
+/** An item in progress of a value, with its age (the largest kept as `Math.max` would, NaN included). */
+function addAge(t: Tally, age: number): void {
+  t.wip++;
+  if (age > t.oldest || Number.isNaN(age)) t.oldest = age;
+  if (t.p85 !== null && age > t.p85) t.overP85++;
+  if (t.sle && age > t.sle.days) t.breachedNow++;
+}
+
+function roundedQuantile(sorted: Float64Array, q: number): number | null {
+  const v = quantile(sorted, q);
+  return v === null ? null : round(v);
+}
+
+function valueRow(value: string | null, t: Tally): DimensionFlow {
+  const { sorted, sle } = t;
   return {
     value,
     throughput: sorted.length,
-    wip: t.wipAges.length,
-    p50: at(0.5),
-    p85,
-    oldest_days: t.wipAges.length > 0 ? oldestOf(t.wipAges) : null,
-    over_p85: p85 === null ? 0 : countOver(t.wipAges, p85),
-    sle: sle ? { ...sle, ...sleStanding(sorted, t.wipAges, sle) } : null,
+    wip: t.wip,
+    p50: roundedQuantile(sorted, 0.5),
+    p85: t.p85,
+    oldest_days: t.wip > 0 ? t.oldest : null,
+    over_p85: t.p85 === null ? 0 : t.overP85,
+    sle: sle ? { ...sle, ...sleStanding(sorted, t.breachedNow, sle) } : null,
   };
 }
 
-/** The largest age (`Math.max` of them all, without spreading thousands of arguments). */
-function oldestOf(ages: readonly number[]): number {
-  let oldest = Number.NEGATIVE_INFINITY;
-  for (const age of ages) if (age > oldest || Number.isNaN(age)) oldest = age;
-  return oldest;
-}
-
-function countOver(ages: readonly number[], line: number): number {
-  let count = 0;
-  for (const age of ages) if (age > line) count++;
-  return count;
-}
-
 /** The share of the value's finished items that met its SLE (whole percent), and its items past it now. */
-function sleStanding(cycleDays: Float64Array, wipAges: readonly number[], sle: ServiceLevel) {
+function sleStanding(cycleDays: Float64Array, breachedNow: number, sle: ServiceLevel) {
   const met = cycleDays.filter((d) => round(d) <= sle.days).length;
   return {
     met_percent: cycleDays.length === 0 ? null : Math.round((met / cycleDays.length) * 100),
-    breached_now: countOver(wipAges, sle.days),
+    breached_now: breachedNow,
   };
 }

@@ -44,46 +44,64 @@ const isAtRiskOfSle = (item: AgingItem) => item.sle_risk === 'breached' || item.
 const sleWords = (sle: Pick<FlowSle, 'percent' | 'days'>, unit: DayUnit) =>
   `the SLE (${sle.percent}% within ${sle.days} ${unit})`;
 
-/** The column holding the most items older than p85 (first in the list's order on a tie) and its count. */
-function worstColumn(atRisk: readonly AgingItem[]): { column: string; count: number } {
-  const counts = new Map<string, number>();
-  for (const item of atRisk) counts.set(item.column, (counts.get(item.column) ?? 0) + 1);
-  let best = { column: '', count: 0 };
-  for (const [column, count] of counts) if (count > best.count) best = { column, count };
-  return best;
+/**
+ * What the insight says of the aging items at risk: how many, the oldest (the first, aging is oldest
+ * first), the column holding the most of them (first in the list's order on a tie) and its count, and
+ * how many are past the SLE. Counted in one pass, with no list of them (17,000 on the bench board).
+ */
+type AtRisk = { count: number; oldest: AgingItem; worst: { column: string; count: number }; past: number };
+
+function atRiskOf(aging: readonly AgingItem[], test: (item: AgingItem) => boolean): AtRisk | null {
+  let oldest: AgingItem | undefined;
+  let count = 0;
+  let past = 0;
+  // The columns in order of first appearance, each with its count (a board has a few).
+  const columns: string[] = [];
+  const counts: number[] = [];
+  for (let k = 0; k < aging.length; k++) {
+    const item = aging[k] as AgingItem;
+    if (!test(item)) continue;
+    oldest ??= item;
+    count++;
+    if (item.sle_risk === 'breached') past++;
+    const c = columns.indexOf(item.column);
+    if (c < 0) {
+      columns.push(item.column);
+      counts.push(1);
+    } else counts[c] = (counts[c] as number) + 1;
+  }
+  if (!oldest) return null;
+  let worst = { column: '', count: 0 };
+  for (let c = 0; c < columns.length; c++)
+    if ((counts[c] as number) > worst.count)
+      worst = { column: columns[c] as string, count: counts[c] as number };
+  return { count, oldest, worst, past };
 }
 
 /** The items at risk against the SLE (docs/metrics.md §17): the at-risk line wherever one is set or proposed. */
-function sleRiskInsight(
-  f: FlowFacts,
-  sle: Pick<FlowSle, 'percent' | 'days'>,
-  atRisk: readonly AgingItem[],
-): Insight {
-  const worst = worstColumn(atRisk);
-  const oldest = atRisk[0] as AgingItem;
+function sleRiskInsight(f: FlowFacts, sle: Pick<FlowSle, 'percent' | 'days'>, atRisk: AtRisk): Insight {
+  const { worst, oldest, past } = atRisk;
   const name = oldest.number === null ? `'${oldest.title ?? ''}'` : `#${oldest.number}`;
   const where =
-    worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
-  const past = atRisk.filter((i) => i.sle_risk === 'breached').length;
+    worst.count === atRisk.count ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
   const pastText = past === 0 ? '' : `, ${past} past it`;
   const text =
-    `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} at risk against ${sleWords(sle, f.unit)}${pastText}; ` +
+    `${plural(atRisk.count, 'item')} ${where} ${atRisk.count === 1 ? 'is' : 'are'} at risk against ${sleWords(sle, f.unit)}${pastText}; ` +
     `oldest ${name} at ${fmt(oldest.age_days)} ${f.unit}.${bottleneckSentence(f)}`;
-  const share = atRisk.length / f.aging.length;
+  const share = atRisk.count / f.aging.length;
   return insight(share >= AT_RISK_CRITICAL_SHARE || past > 0 ? 'critical' : 'warning', text, f.completions);
 }
 
-function atRiskInsight(f: FlowFacts, atRisk: readonly AgingItem[], p85: number): Insight {
-  const worst = worstColumn(atRisk);
-  const oldest = atRisk[0] as AgingItem;
+function atRiskInsight(f: FlowFacts, atRisk: AtRisk, p85: number): Insight {
+  const { worst, oldest } = atRisk;
   // As the issues insight names it: a draft or a private item has no number, only its (placeholder) title.
   const name = oldest.number === null ? `'${oldest.title ?? ''}'` : `#${oldest.number}`;
   const where =
-    worst.count === atRisk.length ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
+    worst.count === atRisk.count ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
   const text =
-    `${plural(atRisk.length, 'item')} ${where} ${atRisk.length === 1 ? 'is' : 'are'} older than the p85 of past cycle times ` +
+    `${plural(atRisk.count, 'item')} ${where} ${atRisk.count === 1 ? 'is' : 'are'} older than the p85 of past cycle times ` +
     `(${fmt(p85)} ${f.unit}); oldest ${name} at ${fmt(oldest.age_days)} ${f.unit}.${bottleneckSentence(f)}`;
-  const share = atRisk.length / f.aging.length;
+  const share = atRisk.count / f.aging.length;
   return insight(share >= AT_RISK_CRITICAL_SHARE ? 'critical' : 'warning', text, f.completions);
 }
 
@@ -127,11 +145,11 @@ export function flowInsight(f: FlowFacts): Insight {
     return insight('warning', text, 0);
   }
   if (f.sle) {
-    const atSle = f.aging.filter(isAtRiskOfSle);
-    if (atSle.length > 0) return sleRiskInsight(f, f.sle, atSle);
+    const atSle = atRiskOf(f.aging, isAtRiskOfSle);
+    if (atSle) return sleRiskInsight(f, f.sle, atSle);
     return forecastInsight(f, p85);
   }
-  const atRisk = f.aging.filter(isAtRisk);
-  if (atRisk.length > 0) return withGaps(atRiskInsight(f, atRisk, p85), f);
+  const atRisk = atRiskOf(f.aging, isAtRisk);
+  if (atRisk) return withGaps(atRiskInsight(f, atRisk, p85), f);
   return withGaps(forecastInsight(f, p85), f);
 }

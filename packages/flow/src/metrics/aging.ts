@@ -16,8 +16,50 @@ export function agingRisk(ageDays: number, p: FlowPercentiles): AgingRisk {
   return 'on_track';
 }
 
+function byNumberThenId(a: AgingItem, b: AgingItem): number {
+  return (a.number ?? 0) - (b.number ?? 0) || a.id.localeCompare(b.id);
+}
+
 function byAgeThenNumber(a: AgingItem, b: AgingItem): number {
-  return b.age_days - a.age_days || (a.number ?? 0) - (b.number ?? 0) || a.id.localeCompare(b.id);
+  return b.age_days - a.age_days || byNumberThenId(a, b);
+}
+
+/**
+ * The rows in `byAgeThenNumber`'s order (a stable sort), from each row's key (`-cents * span + position`:
+ * its age in hundredths of a day and its position in `rows`, `span` a power of two above every position)
+ * sorted natively: the comparator runs only within runs of equal ages. On a first run, a comparator called
+ * ~15 times a row from `Array.prototype.sort` was most of aging's sort (17,000 rows: ~7 ms of samples).
+ */
+function sortedByKeys(rows: readonly AgingItem[], keys: readonly number[], span: number): AgingItem[] {
+  const sorted = Float64Array.from(keys).sort();
+  const out: AgingItem[] = [];
+  let runStart = 0;
+  let runKey = Number.NaN;
+  for (let k = 0; k < sorted.length; k++) {
+    const key = sorted[k] as number;
+    const age = Math.floor(key / span);
+    out.push(rows[key - age * span] as AgingItem);
+    if (age !== runKey) {
+      if (k - runStart > 1) insertionSort(out, runStart, k);
+      runStart = k;
+      runKey = age;
+    }
+  }
+  if (out.length - runStart > 1) insertionSort(out, runStart, out.length);
+  return out;
+}
+
+/** Sorts `rows[from..to)` (a few rows of equal age, in position order) by number then id, stably. */
+function insertionSort(rows: AgingItem[], from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const row = rows[i] as AgingItem;
+    let j = i - 1;
+    while (j >= from && byNumberThenId(rows[j] as AgingItem, row) > 0) {
+      rows[j + 1] = rows[j] as AgingItem;
+      j--;
+    }
+    rows[j + 1] = row;
+  }
 }
 
 /**
@@ -91,6 +133,10 @@ export function agingWip(
   if (cycleStart === undefined) return [];
   const inWip = inWipTest(items, wip, itemColumns);
   const rows: AgingItem[] = [];
+  // Each row's sort key (sortedByKeys), written as the row is built.
+  const keys: number[] = [];
+  const span = 2 ** Math.ceil(Math.log2(items.length + 1));
+  let keyed = true;
   for (let i = 0; i < items.length; i++) {
     if (!inWip(i)) continue;
     const item = items[i] as BoardItem;
@@ -100,7 +146,10 @@ export function agingWip(
     if (started === null) continue;
     // Compared as shown: both the age and the percentiles are rounded to 2 decimals.
     const age = days(elapsed(Math.min(started, now), now));
+    const cents = Math.round(age * 100);
+    if (!(cents / 100 === age && cents * span <= Number.MAX_SAFE_INTEGER)) keyed = false;
+    keys.push(rows.length - cents * span);
     rows.push(rowOf(item, i, isoTime(Math.min(started, now)), age, agingRisk(age, percentiles)));
   }
-  return rows.sort(byAgeThenNumber);
+  return keyed ? sortedByKeys(rows, keys, span) : rows.sort(byAgeThenNumber);
 }
