@@ -8,6 +8,7 @@ import { dialectCases } from '../testing/databases.ts';
 import { snapshotBoardItems } from './compact.ts';
 import {
   decodeItems,
+  encodeColumns,
   encodeItems,
   type ItemList,
   itemsOf,
@@ -33,12 +34,22 @@ const item = fc.record({
 });
 
 describe('item snapshot bytes', () => {
-  it('decode what was encoded', () => {
+  it('decode what was encoded, typed or as JSON columns', () => {
     fc.assert(
       fc.property(fc.array(item), (items) => {
         expect(decodeItems(encodeItems(items))).toEqual(items);
+        expect(decodeItems(encodeColumns(items))).toEqual(items);
+        expect(itemsOf(readItems(encodeColumns(items)))).toEqual(items);
       }),
     );
+  });
+
+  it('are typed when every number fits an int32 code, else JSON columns', () => {
+    const base = { title: 't', url: null, milestone: null, labels: [], column: null, enteredColumnAt: null };
+    const format = (number: number | null) =>
+      JSON.parse(encodeItems([{ ...base, id: 'a', number }])).format as string;
+    expect([1, null, -5, 2 ** 31 - 1].map(format)).toEqual(['typed', 'typed', 'typed', 'typed']);
+    expect([2 ** 31, -(2 ** 31), 1.5, -0].map(format)).toEqual(['columns', 'columns', 'columns', 'columns']);
   });
 
   it('read as columns, the titles and URLs parsed only when the items are made, URLs by runs', () => {
@@ -54,12 +65,22 @@ describe('item snapshot bytes', () => {
     const of = (u: string) => u.replace(/\/\d+$/, '/#');
     fc.assert(
       fc.property(withRuns, (items) => {
-        const list = readItems(encodeItems(items));
-        expect(list).toBeInstanceOf(SnapshotItems);
-        const byUrl = (list as SnapshotItems).byUrl(of, null);
-        expect(byUrl).toEqual(items.map((i) => (i.url === null ? null : of(i.url))));
-        expect(itemsOf(list)).toEqual(items);
-        expect(itemsOf(list)).toBe(itemsOf(list));
+        for (const encode of [encodeItems, encodeColumns]) {
+          const list = readItems(encode(items));
+          expect(list).toBeInstanceOf(SnapshotItems);
+          const byUrl = (list as SnapshotItems).byUrl(of, null);
+          expect(byUrl).toEqual(items.map((i) => (i.url === null ? null : of(i.url))));
+          const { ids, columns, entered } = list as SnapshotItems;
+          expect({ ids, columns, entered: [...entered].map((at) => (Number.isNaN(at) ? null : at)) }).toEqual(
+            {
+              ids: items.map((i) => i.id),
+              columns: items.map((i) => i.column),
+              entered: items.map((i) => i.enteredColumnAt),
+            },
+          );
+          expect(itemsOf(list)).toEqual(items);
+          expect(itemsOf(list)).toBe(itemsOf(list));
+        }
       }),
     );
   });
@@ -137,9 +158,14 @@ describe('item snapshot bytes', () => {
       column: null,
       enteredColumnAt: null,
     }));
-    const list = readItems(encodeItems(items));
+    const list = readItems(encodeColumns(items));
     expect(Array.isArray(list)).toBe(true);
     expect(itemsOf(list)).toEqual(items);
+    // A typed snapshot reads such URLs whole for their runs.
+    const typed = readItems(encodeItems(items)) as SnapshotItems;
+    const run = (u: string) => u.replace(/\/\d+$/, '');
+    expect(typed.byUrl(run, null)).toEqual(items.map((i) => run(i.url)));
+    expect(itemsOf(typed)).toEqual(items);
   });
 
   it('read snapshots written before the columns (one array an item)', () => {
@@ -175,14 +201,23 @@ describe('item snapshot bytes', () => {
       enteredColumnAt: n,
     }));
     const text = encodeItems(items);
-    expect(JSON.parse(text)).toMatchObject({ format: 'columns', id: ['a', 'b', 'c'], labels: [0, 0, 1] });
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'typed',
+      id: ['a', 'b', 'c'],
+      columns: ['Doing'],
+      sets: [['bug'], []],
+    });
     const [a, b] = decodeItems(text);
     expect(a?.labels).toBe(b?.labels);
+    const columns = encodeColumns(items);
+    expect(JSON.parse(columns)).toMatchObject({ format: 'columns', id: ['a', 'b', 'c'], labels: [0, 0, 1] });
+    const [c, d] = decodeItems(columns);
+    expect(c?.labels).toBe(d?.labels);
   });
 
   it('refuse what is not a snapshot', () => {
     const columns = JSON.parse(
-      encodeItems([
+      encodeColumns([
         {
           id: 'a',
           number: 1,
@@ -211,6 +246,59 @@ describe('item snapshot bytes', () => {
     ]) {
       expect(() => decodeItems(text), text).toThrow();
       expect(() => readItems(text), text).toThrow();
+    }
+  });
+
+  it('refuse a typed snapshot whose bytes or lists are not its items’', () => {
+    const items = ['a', 'b'].map((id, n) => ({
+      id,
+      number: n,
+      title: id,
+      url: null,
+      milestone: n ? 'v1' : null,
+      labels: ['bug'],
+      column: 'Doing',
+      enteredColumnAt: n,
+      assignees: n ? ['me'] : undefined,
+    }));
+    const text = encodeItems(items);
+    const typed = JSON.parse(text);
+    expect(typed.format).toBe('typed');
+    expect(decodeItems(text)).toEqual(
+      items.map(({ assignees, ...i }) => (assignees ? { ...i, assignees } : i)),
+    );
+    const bytes = () => Buffer.from(typed.bytes, 'base64');
+    /** The snapshot with its bytes changed by `change`. */
+    const withBytes = (change: (b: Buffer) => Buffer) =>
+      JSON.stringify({ ...typed, bytes: change(bytes()).toString('base64') });
+    const n = items.length;
+    const codeAt = (column: number, i: number) => 8 + 8 * n + 4 * n * column + 4 * i;
+    const set = (at: number, value: number) => (b: Buffer) => {
+      b.writeInt32LE(value, at);
+      return b;
+    };
+    for (const corrupt of [
+      withBytes((b) => b.subarray(0, b.length - 1)),
+      withBytes((b) => Buffer.concat([b, Buffer.alloc(4)])),
+      withBytes((b) => Buffer.from([2, ...b.subarray(1)])),
+      withBytes((b) => Buffer.from([1, 2, ...b.subarray(2)])),
+      withBytes(set(4, 3)),
+      withBytes(set(codeAt(1, 0), 1)), // a column code past the columns
+      withBytes(set(codeAt(2, 1), -2)), // a milestone code
+      withBytes(set(codeAt(3, 0), -1)), // labels have no "none"
+      withBytes(set(codeAt(4, 1), 2)), // an assignees code past the sets
+      JSON.stringify({ ...typed, bytes: `${typed.bytes.slice(0, -4)}!!!!` }),
+      JSON.stringify({ ...typed, id: ['a'] }),
+      JSON.stringify({ ...typed, columns: [1] }),
+      JSON.stringify({ ...typed, sets: [['bug', 2]] }),
+      JSON.stringify({ ...typed, title: ['a'] }),
+      JSON.stringify({ ...typed, url: [null] }),
+      JSON.stringify({ ...typed, relations: [null] }),
+      text.replace('"title":["a","b"]', '"title":["a",2]'),
+      text.slice(0, -2),
+    ]) {
+      expect(() => itemsOf(readItems(corrupt)), corrupt).toThrow();
+      expect(() => decodeItems(corrupt), corrupt).toThrow();
     }
   });
 });
@@ -289,8 +377,13 @@ describe.each(await dialectCases())('snapshots of a board’s items ($name)', as
   });
 
   it('is set aside when it does not read', async () => {
-    await db.updateTable('item_snapshots').set({ payload: '[["x"]]' }).execute();
-    const { loaded, all } = await expectLoadEqualsRows();
-    expect(loaded.read).toBe(all);
+    const { payload } = await db.selectFrom('item_snapshots').select('payload').executeTakeFirstOrThrow();
+    expect(payload.startsWith('{"format":"typed","bytes":"')).toBe(true);
+    // Typed bytes of the wrong length, then text that is no snapshot: both load from rows.
+    for (const corrupt of [payload.replace('"bytes":"AQ', '"bytes":"AQAA'), '[["x"]]']) {
+      await db.updateTable('item_snapshots').set({ payload: corrupt }).execute();
+      const { loaded, all } = await expectLoadEqualsRows();
+      expect(loaded.read).toBe(all);
+    }
   });
 });

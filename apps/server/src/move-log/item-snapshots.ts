@@ -1,20 +1,33 @@
 import type { BoardItem } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
+import {
+  codesInRange,
+  fitsNumbers,
+  type ItemCodes,
+  itemCodes,
+  LITTLE_ENDIAN,
+  NO_NUMBER,
+  readItemCodes,
+} from './item-bytes.ts';
 
 /**
- * A snapshot's text: JSON, the items as columns (one list a field, an item's values at its position):
+ * A snapshot's text: JSON, the items as columns (one list a field, an item's values at its position).
+ * Written today (`Typed`): their numbers and codes as one binary part in base64 (`ItemCodes`,
+ * item-bytes.ts: no JSON number to parse nor to check), their strings as JSON lists, the titles and
+ * URLs last:
  *
- *   {"format":"columns","id":[…],"number":[…],"title":[…],"url":[…],"milestone":[…],"column":[…],
- *    "entered":[…],"sets":[[label or login…]…],"labels":[set…],"assignees":[set or -1…]?,
- *    "relations":[{…} or null…]?,"runs":[[start,url]…]?}
+ *   {"format":"typed","bytes":"<base64>","id":[…],"columns":[…],"milestones":[…],
+ *    "sets":[[label or login…]…],"relations":[{…} or null…]?,"runs":[[start,url]…]?,"title":[…],"url":[…]}
  *
- * Parsed in one call into a few long lists rather than a list an item (100,000 short-lived arrays on a
- * big board: CPU and a heap peak for every cold load), the titles and URLs apart when first needed
- * (`SnapshotItems`); labels and assignees are lists of `sets`, so that
- * items with the same labels share one list. Assignees (for the filter; -1 when unknown) and the issue's
- * relations (its node id, type, parent, sub-issue counts, blockers) are there only when some item has
- * them. `runs`: the URLs' runs (`UrlRun`), when there are few. Snapshots written before (`Packed` rows,
- * below) still read.
+ * (`columns`, `milestones`: each distinct name once, the items' codes into them; labels and assignees
+ * are codes into `sets`, so that items with the same labels share one list). Read into a few long
+ * lists rather than a list an item (100,000 short-lived arrays on a big board: CPU and a heap peak for
+ * every cold load), the titles and URLs apart when first needed (`SnapshotItems`). The issue's relations
+ * (its node id, type, parent, sub-issue counts, blockers) are there only when some item has them.
+ * `runs`: the URLs' runs (`UrlRun`), when there are few.
+ *
+ * Snapshots written before still read: `Columns` (every field a JSON list; written today too when a
+ * number does not fit an int32 code, or on a big-endian machine), and `Packed` rows (below).
  */
 type Columns = {
   format: 'columns';
@@ -32,6 +45,16 @@ type Columns = {
   runs?: [number, string | null][];
 };
 
+/** The JSON of a `Typed` snapshot but its binary part and its titles and URLs. */
+type Typed = {
+  id: string[];
+  columns: string[];
+  milestones: string[];
+  sets: string[][];
+  relations?: (Relations | null)[];
+  runs?: [number, string | null][];
+};
+
 type Relations = Pick<BoardItem, 'contentId' | 'issueType' | 'parent' | 'subIssues' | 'blockedBy'>;
 
 const RELATION_KEYS = ['contentId', 'issueType', 'parent', 'subIssues', 'blockedBy'] as const;
@@ -43,17 +66,68 @@ function relationsOf(item: BoardItem): Relations | null {
 }
 
 export function encodeItems(items: readonly BoardItem[]): string {
-  const sets: string[][] = [];
-  const setCodes = new Map<string, number>();
-  const setOf = (values: readonly string[]) => {
-    const key = JSON.stringify(values);
-    let code = setCodes.get(key);
+  const numbers = items.map((i) => i.number);
+  return LITTLE_ENDIAN && fitsNumbers(numbers) ? encodeTyped(items) : encodeColumns(items);
+}
+
+/** Each distinct value's code, in order of first use (`values`). */
+function coder<T>(key: (value: T) => string, keep: (value: T) => T = (value) => value) {
+  const values: T[] = [];
+  const codes = new Map<string, number>();
+  const codeOf = (value: T) => {
+    const k = key(value);
+    let code = codes.get(k);
     if (code === undefined) {
-      code = sets.push([...values]) - 1;
-      setCodes.set(key, code);
+      code = values.push(keep(value)) - 1;
+      codes.set(k, code);
     }
     return code;
   };
+  return { values, codeOf };
+}
+
+const nameCoder = () => coder<string>((name) => name);
+const setCoder = () => coder<readonly string[]>(JSON.stringify, (set) => [...set]);
+
+function encodeTyped(items: readonly BoardItem[]): string {
+  const n = items.length;
+  const { codes, bytes } = itemCodes(
+    n,
+    items.some((i) => i.assignees),
+  );
+  const columns = nameCoder();
+  const milestones = nameCoder();
+  const sets = setCoder();
+  for (let i = 0; i < n; i++) {
+    const item = items[i] as BoardItem;
+    codes.entered[i] = item.enteredColumnAt ?? Number.NaN;
+    codes.number[i] = item.number ?? NO_NUMBER;
+    codes.column[i] = item.column === null ? -1 : columns.codeOf(item.column);
+    codes.milestone[i] = item.milestone === null ? -1 : milestones.codeOf(item.milestone);
+    codes.labels[i] = sets.codeOf(item.labels);
+    if (codes.assignees) codes.assignees[i] = item.assignees ? sets.codeOf(item.assignees) : -1;
+  }
+  const relations = items.map(relationsOf);
+  const url = items.map((i) => i.url);
+  const runs = runsOfUrls(url);
+  const typed = {
+    format: 'typed',
+    bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64'),
+    id: items.map((i) => i.id),
+    columns: columns.values,
+    milestones: milestones.values,
+    sets: sets.values,
+    ...(relations.some((r) => r !== null) ? { relations } : {}),
+    ...(runs.length <= RUNS_KEPT ? { runs: runs.map(({ start, url }) => [start, url]) } : {}),
+    title: items.map((i) => i.title),
+    url,
+  };
+  return JSON.stringify(typed);
+}
+
+/** The snapshot's text as `Columns` (every field a JSON list). */
+export function encodeColumns(items: readonly BoardItem[]): string {
+  const sets = setCoder();
   const relations = items.map(relationsOf);
   const columns: Columns = {
     format: 'columns',
@@ -64,11 +138,11 @@ export function encodeItems(items: readonly BoardItem[]): string {
     milestone: items.map((i) => i.milestone),
     column: items.map((i) => i.column),
     entered: items.map((i) => i.enteredColumnAt),
-    sets,
-    labels: items.map((i) => setOf(i.labels)),
+    sets: sets.values as string[][],
+    labels: items.map((i) => sets.codeOf(i.labels)),
   };
   if (items.some((i) => i.assignees))
-    columns.assignees = items.map((i) => (i.assignees ? setOf(i.assignees) : -1));
+    columns.assignees = items.map((i) => (i.assignees ? sets.codeOf(i.assignees) : -1));
   if (relations.some((r) => r !== null)) columns.relations = relations;
   const runs = runsOfUrls(columns.url);
   if (runs.length <= RUNS_KEPT) columns.runs = runs.map(({ start, url }) => [start, url]);
@@ -77,6 +151,7 @@ export function encodeItems(items: readonly BoardItem[]): string {
 
 /** The items of a snapshot; throws on text that is not one. */
 export function decodeItems(payload: string): BoardItem[] {
+  if (payload.startsWith(TYPED_START)) return typedItems(payload).all();
   const parsed: unknown = JSON.parse(payload);
   if (Array.isArray(parsed)) return decodeRows(parsed);
   if (!isColumns(parsed)) throw new Error('item snapshot is not a list');
@@ -96,12 +171,96 @@ export const itemsOf = (list: ItemList): BoardItem[] => (Array.isArray(list) ? l
  * text that is not one.
  */
 export function readItems(payload: string): ItemList {
+  if (payload.startsWith(TYPED_START)) return typedItems(payload);
   return snapshotItems(payload) ?? decodeItems(payload);
 }
 
+const TYPED_START = '{"format":"typed","bytes":"';
+
 /**
- * The snapshot's items not made yet, when its text is columns as `encodeItems` writes them (JSON.stringify's
- * text: no control character within a string) and its URLs have no escape; else null.
+ * The items of a `Typed` snapshot, not made yet; throws on text that is not one. The JSON but the binary
+ * part and the titles and URLs is parsed (their lists are last: a quote within a string is escaped, so
+ * `,"title":[` is found only where the titles' list begins).
+ */
+function typedItems(payload: string): SnapshotItems {
+  const bytesEnd = payload.indexOf('"', TYPED_START.length);
+  const title = payload.lastIndexOf(',"title":[');
+  const url = title < 0 ? -1 : payload.indexOf('],"url":[', title);
+  if (bytesEnd < 0 || url < 0 || !payload.endsWith(']}')) throw new Error('item snapshot is not typed');
+  const parsed: unknown = JSON.parse(`{${payload.slice(bytesEnd + 2, title)}}`);
+  if (!isTyped(parsed)) throw new Error('item snapshot is not typed');
+  const n = parsed.id.length;
+  const codes = readItemCodes(payload.slice(TYPED_START.length, bytesEnd), n);
+  const { columns: names, milestones, sets } = parsed;
+  if (!codesInRange(codes, names.length, milestones.length, sets.length))
+    throw new Error('item snapshot codes out of range');
+  const text = { title: payload.slice(title + 9, url + 1), url: payload.slice(url + 8, -1) };
+  if (!isStringsText(text.title, n)) throw new Error('item snapshot titles are not a list');
+  const runs = storedRuns(parsed.runs, text.url, n) ?? urlRuns(text.url, n) ?? parsedRuns(text.url, n);
+  const columns = new Array<string | null>(n);
+  for (let i = 0; i < n; i++) columns[i] = names[codes.column[i] as number] ?? null;
+  const make = (title: string[], url: (string | null)[]) => typedObjects(parsed, codes, columns, title, url);
+  return new SnapshotItems({ ids: parsed.id, columns, entered: codes.entered, runs, text }, make);
+}
+
+/** The runs of a list of URLs read whole (one with escapes); throws when it is not one. */
+function parsedRuns(text: string, n: number): UrlRun[] {
+  const url: unknown = JSON.parse(text);
+  if (!isNullables(url, n, 'string')) throw new Error('item snapshot URLs are not a list');
+  return runsOfUrls(url as (string | null)[]);
+}
+
+function isTyped(value: unknown): value is Typed {
+  if (typeof value !== 'object' || value === null) return false;
+  const t = value as Record<string, unknown>;
+  const isNames = (names: unknown) => Array.isArray(names) && isStrings(names, names.length);
+  const n = Array.isArray(t.id) ? t.id.length : -1;
+  return (
+    isStrings(t.id, n) &&
+    isNames(t.columns) &&
+    isNames(t.milestones) &&
+    Array.isArray(t.sets) &&
+    isList(t.sets, t.sets.length, isNames) &&
+    (t.relations === undefined || isRelations(t.relations, n))
+  );
+}
+
+function typedObjects(
+  parsed: Typed,
+  codes: ItemCodes,
+  columns: readonly (string | null)[],
+  title: readonly string[],
+  url: readonly (string | null)[],
+): BoardItem[] {
+  const { id, milestones, relations } = parsed;
+  const { entered, number, milestone, labels, assignees } = codes;
+  const sets = parsed.sets.map((set) => (set.length === 0 ? NO_LABELS : set));
+  const items = new Array<BoardItem>(id.length);
+  for (let i = 0; i < items.length; i++) {
+    const at = entered[i] as number;
+    const n = number[i] as number;
+    // One object an item, its fields in the order the rows' decoding gives them too.
+    const item: BoardItem = {
+      id: id[i] as string,
+      number: n === NO_NUMBER ? null : n,
+      title: title[i] as string,
+      url: url[i] as string | null,
+      milestone: milestones[milestone[i] as number] ?? null,
+      labels: sets[labels[i] as number] as readonly string[],
+      column: columns[i] as string | null,
+      enteredColumnAt: Number.isNaN(at) ? null : at,
+    };
+    const assigned = assignees?.[i] ?? -1;
+    if (assigned >= 0) item.assignees = sets[assigned] as readonly string[];
+    const related = relations?.[i];
+    items[i] = related ? Object.assign(item, related) : item;
+  }
+  return items;
+}
+
+/**
+ * The snapshot's items not made yet, when its text is columns as `encodeColumns` writes them
+ * (JSON.stringify's text: no control character within a string) and its URLs have no escape; else null.
  */
 function snapshotItems(payload: string): SnapshotItems | null {
   const cut = textColumns(payload);
@@ -113,9 +272,30 @@ function snapshotItems(payload: string): SnapshotItems | null {
     return null;
   }
   if (!isColumns(parsed, true) || !isStringsText(cut.title, parsed.id.length)) return null;
-  const runs = storedRuns(parsed.runs, cut.url, parsed.id.length) ?? urlRuns(cut.url, parsed.id.length);
-  return runs ? new SnapshotItems(parsed, cut.title, cut.url, runs) : null;
+  const n = parsed.id.length;
+  const runs = storedRuns(parsed.runs, cut.url, n) ?? urlRuns(cut.url, n);
+  if (!runs) return null;
+  const columns = parsed.column.map(sharedStrings());
+  const entered = new Float64Array(n);
+  for (let i = 0; i < n; i++) entered[i] = parsed.entered[i] ?? Number.NaN;
+  const text = { title: cut.title, url: cut.url };
+  const make = (title: string[], url: (string | null)[]) =>
+    columnItems({ ...(parsed as Columns), column: columns, title, url });
+  return new SnapshotItems({ ids: parsed.id, columns, entered, runs, text }, make);
 }
+
+/** What a snapshot's items are read from before they are made: ids, columns, times, the URLs' runs. */
+type ItemColumns = {
+  ids: readonly string[];
+  columns: readonly (string | null)[];
+  entered: Float64Array;
+  runs: readonly UrlRun[];
+  /** The JSON text of the titles' and URLs' lists. */
+  text: { title: string; url: string };
+};
+
+/** The items made from the snapshot's columns and its titles and URLs, once read. */
+type MakeItems = (title: string[], url: (string | null)[]) => BoardItem[];
 
 /**
  * A snapshot's items as its columns: the objects (and the titles' and URLs' strings, half of the text)
@@ -128,38 +308,35 @@ export class SnapshotItems {
   readonly ids: readonly string[];
   /** Each item's column, one string per distinct column. */
   readonly columns: readonly (string | null)[];
-  readonly entered: readonly (number | null)[];
+  /** Each item's time of entering its column; NaN: none. */
+  readonly entered: Float64Array;
   readonly #runs: readonly UrlRun[];
-  #parsed: Omit<Columns, 'title' | 'url'> | null;
-  #title: string;
-  #url: string;
+  #text: { title: string; url: string } | null;
+  #make: MakeItems | null;
   #made: BoardItem[] | null = null;
 
-  constructor(parsed: Omit<Columns, 'title' | 'url'>, title: string, url: string, runs: readonly UrlRun[]) {
-    this.length = parsed.id.length;
-    this.ids = parsed.id;
-    const shared = sharedStrings();
-    this.columns = parsed.column.map(shared);
-    this.entered = parsed.entered;
-    this.#runs = runs;
-    this.#parsed = parsed;
-    this.#title = title;
-    this.#url = url;
+  constructor(columns: ItemColumns, make: MakeItems) {
+    this.length = columns.ids.length;
+    this.ids = columns.ids;
+    this.columns = columns.columns;
+    this.entered = columns.entered;
+    this.#runs = columns.runs;
+    this.#text = columns.text;
+    this.#make = make;
   }
 
   /** The items as objects, made on the first call (the same objects after). */
   all(): BoardItem[] {
     if (this.#made) return this.#made;
-    const parsed = this.#parsed as Omit<Columns, 'title' | 'url'>;
-    const title: unknown = JSON.parse(this.#title);
-    const url: unknown = JSON.parse(this.#url);
+    const text = this.#text as { title: string; url: string };
+    const title: unknown = JSON.parse(text.title);
+    const url: unknown = JSON.parse(text.url);
     if (!isStrings(title, this.length) || !isNullables(url, this.length, 'string'))
       throw new Error('item snapshot is not a list');
-    const text = { title: title as string[], url: url as (string | null)[] };
-    this.#made = columnItems({ ...parsed, column: this.columns as (string | null)[], ...text });
-    this.#parsed = null;
-    this.#title = '';
-    this.#url = '';
+    const make = this.#make as MakeItems;
+    this.#made = make(title as string[], url as (string | null)[]);
+    this.#make = null;
+    this.#text = null;
     return this.#made;
   }
 
@@ -426,10 +603,12 @@ function isColumns(value: unknown, withoutText = false): value is Columns {
     isList(c.sets, sets, (set) => Array.isArray(set) && isStrings(set, set.length)) &&
     isCodes(c.labels, n, sets, false) &&
     (c.assignees === undefined || isCodes(c.assignees, n, sets, true)) &&
-    (c.relations === undefined ||
-      isList(c.relations, n, (r) => r === null || (typeof r === 'object' && !Array.isArray(r))))
+    (c.relations === undefined || isRelations(c.relations, n))
   );
 }
+
+const isRelations = (value: unknown, n: number) =>
+  isList(value, n, (r) => r === null || (typeof r === 'object' && !Array.isArray(r)));
 
 /**
  * Snapshots written before the columns: one array per item — [id, number, title, url, milestone,

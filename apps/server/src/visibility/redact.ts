@@ -178,8 +178,10 @@ export function redactForViewer(
 function onlyPrivate(items: SnapshotItems): RedactedItems {
   const { ids, columns, entered } = items;
   const viewed = new Array<BoardItem>(items.length);
-  for (let i = 0; i < viewed.length; i++)
-    viewed[i] = privateForm(ids[i] as string, columns[i] as string | null, entered[i] as number | null);
+  for (let i = 0; i < viewed.length; i++) {
+    const at = entered[i] as number;
+    viewed[i] = privateForm(ids[i] as string, columns[i] as string | null, Number.isNaN(at) ? null : at);
+  }
   return { items: viewed, hidden: everyId(ids) };
 }
 
