@@ -45,6 +45,14 @@ describe('aging order', () => {
       { numRuns: 300 },
     );
   });
+
+  it('orders a long run of equal ages (items that share one start) by number, then id', () => {
+    const ids = Array.from({ length: 5_000 }, (_, i) => `item-${(i * 7919) % 5_000}`);
+    const items = ids.map((id, i) => item(id, i % 3 === 0 ? null : 5_000 - i, 'Doing', NOW - DAY));
+    const aged = agingWip(items, { get: () => undefined }, ['Doing'], NOW, percentiles);
+    const built = items.map((i) => ({ id: i.id, number: i.number, age_days: 1 }));
+    expect(aged.map(key)).toEqual(built.sort(byAgeThenNumber).map(key));
+  });
 });
 
 const key = (r: Pick<AgingItem, 'id' | 'number' | 'age_days'>) => `${r.id}|${r.number}|${r.age_days}`;

@@ -40,17 +40,29 @@ function sortedByKeys(rows: readonly AgingItem[], keys: readonly number[], span:
     const age = Math.floor(key / span);
     out.push(rows[key - age * span] as AgingItem);
     if (age !== runKey) {
-      if (k - runStart > 1) insertionSort(out, runStart, k);
+      sortRun(out, runStart, k);
       runStart = k;
       runKey = age;
     }
   }
-  if (out.length - runStart > 1) insertionSort(out, runStart, out.length);
+  sortRun(out, runStart, out.length);
   return out;
 }
 
-/** Sorts `rows[from..to)` (a few rows of equal age, in position order) by number then id, stably. */
-function insertionSort(rows: AgingItem[], from: number, to: number): void {
+/**
+ * A run of insertion sort's size at most: a board whose items share one start (added together, their
+ * history lost) has runs of thousands of equal ages, which insertion sort would take in quadratic time.
+ */
+const SHORT_RUN = 16;
+
+/** Sorts `rows[from..to)` (rows of equal age, in position order) by number then id, stably. */
+function sortRun(rows: AgingItem[], from: number, to: number): void {
+  if (to - from < 2) return;
+  if (to - from > SHORT_RUN) {
+    const run = rows.slice(from, to).sort(byNumberThenId);
+    for (let i = 0; i < run.length; i++) rows[from + i] = run[i] as AgingItem;
+    return;
+  }
   for (let i = from + 1; i < to; i++) {
     const row = rows[i] as AgingItem;
     let j = i - 1;
