@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlowReport } from './flow-report.ts';
-import type { BoardItem, Transition } from '../types.ts';
+import { itemIn } from '../fixtures/current-items.fixture.ts';
+import type { Transition } from '../types.ts';
 
 /** The aging items' blocked fields, found by the item's timeline row, or by id for an item with no move. */
 const jan = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
 const COLUMNS = ['Backlog', 'In Progress', 'Review', 'Done'];
-const item = (id: string, column: string, at: number): BoardItem => ({
-  id,
-  number: Number(id.slice(1)),
-  title: `Item ${id}`,
-  url: null,
-  milestone: null,
-  labels: [],
-  column,
-  enteredColumnAt: at,
-});
+const item = itemIn;
 const transitions: Transition[] = [
   { itemId: 'i1', from: null, to: 'In Progress', at: jan(2) },
   { itemId: 'i2', from: null, to: 'In Progress', at: jan(3) },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFlowReport } from './flow-report.ts';
-import type { BoardItem, Transition } from '../types.ts';
+import { itemIn } from '../fixtures/current-items.fixture.ts';
+import type { Transition } from '../types.ts';
 import type { FieldValueChange } from '../metrics/blocked-time.ts';
 
 /** docs/metrics.md, "Blocked time and flow efficiency" and "WIP limits", through the Flow answer. */
@@ -8,16 +9,7 @@ const jan = (day: number, hour = 0) => Date.UTC(2024, 0, day, hour);
 const COLUMNS = ['Backlog', 'In Progress', 'Waiting for Review', 'Review', 'Done'];
 const moves = (itemId: string, list: [number, string][]): Transition[] =>
   list.map(([day, to], i) => ({ itemId, from: list[i - 1]?.[1] ?? null, to, at: jan(day) }));
-const item = (id: string, column: string, at: number): BoardItem => ({
-  id,
-  number: Number(id.slice(1)),
-  title: `Item ${id}`,
-  url: null,
-  milestone: null,
-  labels: [],
-  column,
-  enteredColumnAt: at,
-});
+const item = itemIn;
 const transitions = [
   ...moves('i1', [
     [1, 'Backlog'],
