@@ -133,12 +133,12 @@ export function applyFlowPolicies(
   aging: AgingItem[],
   points: CycleTimePoint[],
   level: AppliedServiceLevel | null,
-  marks: BlockedMarks = blockedMarksOf(c),
+  marks: BlockedMarks,
   /**
-   * The aging items with blocked spans, each with its own, when the caller found them (the others then
-   * carry `blocked_days` 0 and `blocked` false already); else they are looked up by id.
+   * The aging items with blocked spans, each with its own, found as the report built them (the others
+   * carry `blocked_days` 0 and `blocked` false already).
    */
-  blockedAging?: ReadonlyMap<AgingItem, Span[]>,
+  blockedAging: ReadonlyMap<AgingItem, Span[]>,
 ): { sle: FlowSle | null; wip_limits: WipLimitState[]; blocked: FlowBlocked } {
   const atRisk: string[] = [];
   if (level)
@@ -151,7 +151,7 @@ export function applyFlowPolicies(
     sle: level && { ...level.block, at_risk: atRisk },
     wip_limits: wipLimits(c, timeline),
     blocked: {
-      ...blocked(c, timeline, spans, label, blockedAging ?? withSpans(aging, spans), points),
+      ...blocked(c, timeline, spans, label, blockedAging, points),
       ...(field ? { field } : {}),
     },
   };
@@ -168,20 +168,6 @@ export function blockedMarksOf(c: PolicyContext): BlockedMarks {
   const label = c.policies.blockedLabel?.trim() || DEFAULT_BLOCKED_LABEL;
   const field = c.policies.blockedField ?? null;
   return { label, field, spans: blockedSpansOf(c, label, field) };
-}
-
-/** The aging items with blocked spans, each with its own; the others are marked never blocked. */
-function withSpans(aging: AgingItem[], spans: ReadonlyMap<string, Span[]>): Map<AgingItem, Span[]> {
-  const found = new Map<AgingItem, Span[]>();
-  for (const item of aging) {
-    const own = spans.get(item.id);
-    if (own) found.set(item, own);
-    else {
-      item.blocked_days = 0;
-      item.blocked = false;
-    }
-  }
-  return found;
 }
 
 /** An item is blocked while it carries the label, its blocked field holds the named value or an open issue blocks it. */
