@@ -15,6 +15,7 @@ import {
   type FilterView,
   filteredBoard,
   filteredItems,
+  levelsTellItemsApart,
   type RequestFilter,
   requestFilter,
   viewForFilter,
@@ -40,9 +41,9 @@ export function itemsLeaveOut(
   filter: RequestFilter,
   ctx: ApiContext,
 ): boolean | Promise<boolean> {
-  if (filter.on || !board.includeArchived || board.workLevel === 'parents') return true;
+  if (filter.on || !board.includeArchived) return true;
   if (board.workLevel === 'all') return false;
-  return ctx.analytics.boards.namesParents(ctx.db, board.id, board.version);
+  return levelsTellItemsApart(ctx, board);
 }
 
 /** The items (as the viewer sees them) and moves the request's filter keeps (docs/metrics.md, "Filters"). */

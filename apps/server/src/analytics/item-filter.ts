@@ -159,17 +159,25 @@ export async function viewForFilter(
 }
 
 /**
- * The items that left the board, for the levels of work (`leftAll`): none read when no item of the board,
- * on it or gone, names a parent, unless the board counts parents only. Without a parent the automatic
- * level and the leaf items leave out nothing, so the items that left change no answer; "parents only"
- * leaves out every item, those that left too (their moves then do not count).
+ * Whether the board's levels of work can tell its items apart: it counts parents only, or some item of
+ * it, on it or gone, names a parent. Without a parent the automatic level and the leaf items are every
+ * item. One rule for what reads the items (`itemsLeaveOut`) and for the items that left (`leftForLevels`).
+ */
+export function levelsTellItemsApart(ctx: ApiContext, board: AnalysedBoard): boolean | Promise<boolean> {
+  if (board.workLevel === 'parents') return true;
+  return ctx.analytics.boards.namesParents(ctx.db, board.id, board.version);
+}
+
+/**
+ * The items that left the board, for the levels of work (`leftAll`): none read where the levels cannot
+ * tell items apart, since they change no answer then ("parents only" leaves out every item, those that
+ * left too: their moves then do not count).
  */
 function leftForLevels(ctx: ApiContext, board: AnalysedBoard): BoardItem[] | Promise<BoardItem[]> {
-  if (board.workLevel === 'parents') return leftItemsOf(ctx, board);
-  const names = ctx.analytics.boards.namesParents(ctx.db, board.id, board.version);
-  if (names === false) return NONE_LEFT;
-  if (names === true) return leftItemsOf(ctx, board);
-  return names.then((any) => (any ? leftItemsOf(ctx, board) : NONE_LEFT));
+  const apart = levelsTellItemsApart(ctx, board);
+  if (apart === false) return NONE_LEFT;
+  if (apart === true) return leftItemsOf(ctx, board);
+  return apart.then((any) => (any ? leftItemsOf(ctx, board) : NONE_LEFT));
 }
 
 /**
