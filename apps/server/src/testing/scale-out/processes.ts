@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /** The repository root: children run from there, as `npm start` and `npm run worker` do. */
@@ -16,25 +16,38 @@ export type Child = {
 };
 
 /**
- * Free TCP ports, found by listening on port 0 and closing again. Some processes cannot be given port 0
- * (the simulators' entry points, and a replica must know its public URL before it starts), so the suite
- * asks the system for ports first. All servers are held open together so that no two answers collide.
+ * Free TCP ports for children that cannot be given port 0 (the simulators' entry points, and a replica must
+ * know its public URL before it starts). They come from below Linux's ephemeral range (32768–60999), from a
+ * random place in it: a port the system handed out for port 0 is the very port it hands next to an outgoing
+ * connection or to another test's `listen(0)`, which took one between our close and the child's bind (CI:
+ * "MAIL_SIM_PORT: port 39083 is already in use"). Each is proved free by listening on it on every interface;
+ * all are held open together so that no two answers collide.
  */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, async () => {
-      const server = createServer();
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      return server;
-    }),
-  );
-  const ports = servers.map((server) => {
-    const address = server.address();
-    if (!address || typeof address === 'string') throw new Error('no TCP address');
-    return address.port;
+  const held: Server[] = [];
+  const span = FIXED_PORTS.last - FIXED_PORTS.first + 1;
+  let offset = Math.floor(Math.random() * span);
+  try {
+    for (let tried = 0; held.length < count; tried += 1, offset = (offset + 1) % span) {
+      if (tried === span)
+        throw new Error(`fewer than ${count} free ports in ${FIXED_PORTS.first}–${FIXED_PORTS.last}`);
+      const server = await listening(FIXED_PORTS.first + offset);
+      if (server) held.push(server);
+    }
+    return held.map((server) => (server.address() as AddressInfo).port);
+  } finally {
+    await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
+const FIXED_PORTS = { first: 20_000, last: 32_767 };
+
+function listening(port: number): Promise<Server | undefined> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(undefined));
+    server.listen(port, () => resolve(server));
   });
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 /** Every child started in this test process, so that nothing outlives the suite. */
