@@ -11,7 +11,7 @@ import {
   refreshBoardItems,
 } from '../move-log/items.ts';
 import { type BoardData, refreshBoardData } from '../move-log/load-moves.ts';
-import { type ItemList, itemsOf } from '../move-log/item-snapshots.ts';
+import { allItems, type ItemList } from '../move-log/item-snapshots.ts';
 
 /**
  * A board at a data version: its moves, and its items once asked for (`items`), read as changes to the
@@ -58,7 +58,7 @@ export class BoardStore {
    * them through `itemsForViewer` (visibility/viewer-items.ts), which hides what GitHub hides from its user.
    */
   async items(db: Db, boardId: string, version: number): Promise<BoardItem[]> {
-    return itemsOf(await this.itemList(db, boardId, version));
+    return allItems(await this.itemList(db, boardId, version));
   }
 
   /** The same items, a snapshot's maybe not made into objects yet (move-log/item-snapshots.ts, `ItemList`). */

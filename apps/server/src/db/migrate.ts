@@ -45,6 +45,7 @@ import { itemsNamingParent } from './migrations/043_items_naming_parent.ts';
 import { itemsColumnCounts } from './migrations/044_items_column_counts.ts';
 import { boardSnapshotItems } from './migrations/045_board_snapshot_items.ts';
 import { itemsLeftArchived } from './migrations/046_items_left_archived.ts';
+import { itemSnapshotTexts } from './migrations/047_item_snapshot_texts.ts';
 
 /** Numbered, reversible migrations; the same list serves SQLite and PostgreSQL. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -94,6 +95,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '044_items_column_counts': itemsColumnCounts,
     '045_board_snapshot_items': boardSnapshotItems(dialect),
     '046_items_left_archived': itemsLeftArchived,
+    '047_item_snapshot_texts': itemSnapshotTexts,
   };
 }
 

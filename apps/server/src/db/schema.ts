@@ -209,6 +209,8 @@ export type BoardSnapshotItemsTable = {
   item_seq: number;
   item_count: number;
   items: string;
+  /** The items' titles and URLs when written apart from `items` (migration 047), else null. */
+  texts: string | null;
 };
 
 /** A board's items now on it as of its item counter, in one blob (apps/server/src/move-log). */
@@ -218,6 +220,8 @@ export type ItemSnapshotsTable = {
   rewrite_version: number;
   item_count: number;
   payload: string;
+  /** The items' titles and URLs when written apart from `payload` (migration 047), else null. */
+  texts: string | null;
   created_at: number;
 };
 

@@ -30,7 +30,7 @@ import {
 } from './board-snapshots.ts';
 import { encodeItems } from './item-snapshots.ts';
 import { loadBoardItems } from './items.ts';
-import { itemsOf, SnapshotItems } from './item-snapshots.ts';
+import { allItems, SnapshotItems } from './item-snapshots.ts';
 import { markMovesRewritten } from './segments.ts';
 
 setFlagsFromString('--expose-gc');
@@ -63,7 +63,7 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     expect(data.lastId).toBe(rows.lastId);
     expect([...data.partial]).toEqual([...rows.partial]);
     const items = loaded.items ? await loaded.items() : await loadBoardItems(db, boardId);
-    expect(sortedItems(itemsOf(items.items))).toEqual(
+    expect(sortedItems(await allItems(items.items))).toEqual(
       sortedItems((await loadBoardItems(db, boardId, false)).items),
     );
     return { data, fromSnapshot: loaded.items !== null };

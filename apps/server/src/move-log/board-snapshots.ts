@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/connection.ts';
 import { copyRowsOut } from '../db/copy-out.ts';
-import { encodeItems, type ItemList, itemsOf, readItems } from './item-snapshots.ts';
+import { allItems, encodeItemParts, type ItemList, readItems, textsSource } from './item-snapshots.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
 import { type BoardData, continueInRoom, loadBoardData, refreshBoardData } from './load-moves.ts';
 import { countBoardMoves, isPostgres } from './rows.ts';
@@ -370,7 +370,7 @@ async function itemsFrom(db: Db, boardId: string): Promise<BoardItems<ItemList>>
   if (!row) return loadBoardItems(db, boardId);
   let items: ItemList;
   try {
-    items = readItems(row.items);
+    items = readItems(row.items, textsSource(db, 'board_snapshot_items', boardId));
     if (items.length !== Number(row.item_count)) return loadBoardItems(db, boardId);
   } catch {
     return loadBoardItems(db, boardId);
@@ -427,11 +427,13 @@ export async function snapshotBoard(
     moves: encodeBoardMoves(data),
     created_at: options.now,
   };
+  const stored = encodeItemParts(await allItems(items.items));
   const itemsRow = {
     rewrite_version: items.rewriteVersion,
     item_seq: items.seq,
     item_count: items.items.length,
-    items: encodeItems(itemsOf(items.items)),
+    items: stored.items,
+    texts: stored.texts,
   };
   // One transaction: the moves' row and the items' row always describe the same snapshot.
   await db.transaction().execute(async (trx) => {

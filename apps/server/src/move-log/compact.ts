@@ -1,6 +1,6 @@
 import { TransitionColumnsBuilder } from '@fluxion/flow';
 import type { Db } from '../db/connection.ts';
-import { itemSnapshotState, itemsOf, storeItemSnapshot } from './item-snapshots.ts';
+import { allItems, itemSnapshotState, storeItemSnapshot } from './item-snapshots.ts';
 import { loadBoardItems, readItemSeq } from './items.ts';
 import { appendMoves, batchSize, readRewriteVersion } from './rows.ts';
 import { appendStoredSegments, storedChainEnd, storeSegment } from './segments.ts';
@@ -152,7 +152,7 @@ export async function snapshotBoardItems(
       : (await countItems(db, boardId, -1, true)) >= minItems;
   if (!due) return false;
   const items = await loadBoardItems(db, boardId, false);
-  await storeItemSnapshot(db, boardId, { ...items, items: itemsOf(items.items), now: options.now });
+  await storeItemSnapshot(db, boardId, { ...items, items: await allItems(items.items), now: options.now });
   return true;
 }
 

@@ -9,11 +9,14 @@ import { snapshotBoardItems } from './compact.ts';
 import {
   decodeItems,
   encodeColumns,
+  encodeItemParts,
   encodeItems,
   type ItemList,
+  allItems,
   itemsOf,
   readItems,
   SnapshotItems,
+  type TextsSource,
 } from './item-snapshots.ts';
 import { loadBoardItems, refreshBoardItems } from './items.ts';
 import { markMovesRewritten } from './segments.ts';
@@ -83,6 +86,65 @@ describe('item snapshot bytes', () => {
         }
       }),
     );
+  });
+
+  it('keep the titles and URLs apart, read when asked: their own text, else the rows', async () => {
+    const url = fc.option(
+      fc.tuple(fc.constantFrom('a/b', 'c/d'), fc.nat()).map(([r, n]) => `https://x/${r}/issues/${n}`),
+    );
+    const board = fc.array(
+      fc.tuple(item, url, fc.option(fc.integer({ min: -1000, max: 1000 }))).map(([i, u, number]) => ({
+        ...i,
+        url: u,
+        number,
+      })),
+    );
+    const repository = (u: string) => u.replace(/\/\d+$/, '');
+    await fc.assert(
+      fc.asyncProperty(board, async (items) => {
+        const stored = encodeItemParts(items);
+        expect(stored.texts).not.toBeNull();
+        expect(stored.items).not.toContain('"title":');
+        let fromRows = 0;
+        const source = (texts: string | null): TextsSource => ({
+          stored: async () => texts,
+          fromRows: async (ids) => {
+            fromRows++;
+            expect(ids).toEqual(items.map((i) => i.id));
+            return { title: items.map((i) => i.title), url: items.map((i) => i.url) };
+          },
+        });
+        const list = readItems(stored.items, source(stored.texts)) as SnapshotItems;
+        expect(list.textsRead).toBe(false);
+        expect(() => list.all()).toThrow(/not read/);
+        expect(list.byUrl(repository, null)).toEqual(items.map((i) => i.url && repository(i.url)));
+        await list.readTexts();
+        expect(list.all()).toEqual(items);
+        expect(fromRows).toBe(0);
+        // Texts of another snapshot (taken again since this one's text was read), or none: the rows'.
+        const other = JSON.stringify({ ...JSON.parse(stored.texts as string), key: 'ffffffffffffffff' });
+        for (const texts of [other, null])
+          expect(await allItems(readItems(stored.items, source(texts)))).toEqual(items);
+        expect(fromRows).toBe(2);
+      }),
+    );
+  });
+
+  it('apart, make no item when the URLs read are not those the repositories were read from', async () => {
+    const items = ['a/b', 'c/d'].map((r, n) => ({
+      id: `${n}`,
+      number: n,
+      title: 't',
+      url: `https://x/${r}/issues/${n}`,
+      milestone: null,
+      labels: [],
+      column: null,
+      enteredColumnAt: null,
+    }));
+    const stored = encodeItemParts(items);
+    const swapped = (stored.texts as string).replace('c/d', 'a/b');
+    const source = { stored: async () => swapped, fromRows: () => Promise.reject(new Error('not asked')) };
+    await expect(allItems(readItems(stored.items, source))).rejects.toThrow(/runs/);
   });
 
   it('store their URLs’ runs, read only when the URLs’ text is theirs', () => {
@@ -303,7 +365,7 @@ describe('item snapshot bytes', () => {
   });
 });
 
-const sorted = (items: ItemList) => [...itemsOf(items)].sort((a, b) => (a.id < b.id ? -1 : 1));
+const sorted = async (items: ItemList) => [...(await allItems(items))].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 describe.each(await dialectCases())('snapshots of a board’s items ($name)', async ({ create }) => {
   const database = await create();
@@ -316,7 +378,7 @@ describe.each(await dialectCases())('snapshots of a board’s items ($name)', as
   async function expectLoadEqualsRows() {
     const loaded = await loadBoardItems(db, boardId);
     const rows = await loadBoardItems(db, boardId, false);
-    expect(sorted(loaded.items)).toEqual(sorted(rows.items));
+    expect(await sorted(loaded.items)).toEqual(await sorted(rows.items));
     expect(loaded.seq).toBe(rows.seq);
     return { loaded, all: rows.read };
   }
@@ -356,24 +418,34 @@ describe.each(await dialectCases())('snapshots of a board’s items ($name)', as
     expect((await expectLoadEqualsRows()).loaded.read).toBe(0);
   });
 
+  it('keeps its titles and URLs apart: read when asked, from the rows when they are gone', async () => {
+    const { texts } = await db.selectFrom('item_snapshots').select('texts').executeTakeFirstOrThrow();
+    expect(texts).toMatch(/^\{"key":"[0-9a-f]{16}","title":\[/);
+    const list = (await loadBoardItems(db, boardId)).items as SnapshotItems;
+    expect(list.textsRead).toBe(false);
+    await db.updateTable('item_snapshots').set({ texts: null }).execute();
+    expect(await sorted(list)).toEqual(await sorted((await loadBoardItems(db, boardId, false)).items));
+    await db.updateTable('item_snapshots').set({ texts }).execute();
+  });
+
   it('refreshes a version twice, from its map updated in place by the first, leaving both answers as they were', async () => {
     const rows = () => loadBoardItems(db, boardId, false);
     const first = await rows();
-    const firstItems = sorted(first.items);
+    const firstItems = await sorted(first.items);
     await moveOne('Ready', 'In Progress', 11);
     const second = await refreshBoardItems(db, boardId, first);
-    expect(sorted(second.items)).toEqual(sorted((await rows()).items));
+    expect(await sorted(second.items)).toEqual(await sorted((await rows()).items));
     await moveOne('Backlog', null, 12);
     const third = await refreshBoardItems(db, boardId, second);
-    const thirdItems = sorted(third.items);
-    expect(thirdItems).toEqual(sorted((await rows()).items));
+    const thirdItems = await sorted(third.items);
+    expect(thirdItems).toEqual(await sorted((await rows()).items));
     await moveOne('Ready', null, 13);
     const again = await refreshBoardItems(db, boardId, first);
-    expect(sorted(again.items)).toEqual(sorted((await rows()).items));
+    expect(await sorted(again.items)).toEqual(await sorted((await rows()).items));
     expect(again.read).toBe(3);
-    expect(sorted(first.items)).toEqual(firstItems);
-    expect(sorted(third.items)).toEqual(thirdItems);
-    expect(sorted([...(third.byId ?? new Map()).values()])).toEqual(thirdItems);
+    expect(await sorted(first.items)).toEqual(firstItems);
+    expect(await sorted(third.items)).toEqual(thirdItems);
+    expect(await sorted([...(third.byId ?? new Map()).values()])).toEqual(thirdItems);
   });
 
   it('is set aside when it does not read', async () => {

@@ -1,4 +1,5 @@
 import type { BoardItem } from '@fluxion/flow';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
 import {
   codesInRange,
@@ -25,6 +26,11 @@ import {
  * every cold load), the titles and URLs apart when first needed (`SnapshotItems`). The issue's relations
  * (its node id, type, parent, sub-issue counts, blockers) are there only when some item has them.
  * `runs`: the URLs' runs (`UrlRun`), when there are few.
+ *
+ * With those runs stored, the titles and URLs are written apart (`encodeItemParts`), in the row's `texts`
+ * column (migration 047) as `{"key":…,"title":[…],"url":[…]}`, and the text ends `,"texts":"<key>"}`
+ * instead: a viewer who may read none of the items' repositories is shown them from the text alone, and
+ * the texts are read only for the others (`SnapshotItems.readTexts`).
  *
  * Snapshots written before still read: `Columns` (every field a JSON list; written today too when a
  * number does not fit an int32 code, or on a big-endian machine), and `Packed` rows (below).
@@ -65,9 +71,29 @@ function relationsOf(item: BoardItem): Relations | null {
   return Object.keys(relations).length > 0 ? (relations as Relations) : null;
 }
 
+/** The snapshot's text with every field in it (texts within): what snapshots were before texts apart. */
 export function encodeItems(items: readonly BoardItem[]): string {
   const numbers = items.map((i) => i.number);
-  return LITTLE_ENDIAN && fitsNumbers(numbers) ? encodeTyped(items) : encodeColumns(items);
+  if (!(LITTLE_ENDIAN && fitsNumbers(numbers))) return encodeColumns(items);
+  const { head, title, url } = typedParts(items);
+  return JSON.stringify({ ...head, title, url });
+}
+
+/** A snapshot as stored: its text, and the items' titles and URLs apart from it (null: within it). */
+export type StoredItems = { items: string; texts: string | null };
+
+/**
+ * The snapshot as written today: the titles and URLs apart (`texts`, a column after the text's), tied to
+ * the text by a random key both name, when the URLs' runs are stored with the text (a reader then knows
+ * each item's repository without them); else every field in the text.
+ */
+export function encodeItemParts(items: readonly BoardItem[]): StoredItems {
+  const numbers = items.map((i) => i.number);
+  if (!(LITTLE_ENDIAN && fitsNumbers(numbers))) return { items: encodeColumns(items), texts: null };
+  const { head, title, url } = typedParts(items);
+  if (!head.runs) return { items: JSON.stringify({ ...head, title, url }), texts: null };
+  const key = randomBytes(8).toString('hex');
+  return { items: JSON.stringify({ ...head, texts: key }), texts: JSON.stringify({ key, title, url }) };
 }
 
 /** Each distinct value's code, in order of first use (`values`). */
@@ -89,7 +115,7 @@ function coder<T>(key: (value: T) => string, keep: (value: T) => T = (value) => 
 const nameCoder = () => coder<string>((name) => name);
 const setCoder = () => coder<readonly string[]>(JSON.stringify, (set) => [...set]);
 
-function encodeTyped(items: readonly BoardItem[]): string {
+function typedParts(items: readonly BoardItem[]) {
   const n = items.length;
   const { codes, bytes } = itemCodes(
     n,
@@ -110,7 +136,7 @@ function encodeTyped(items: readonly BoardItem[]): string {
   const relations = items.map(relationsOf);
   const url = items.map((i) => i.url);
   const runs = runsOfUrls(url);
-  const typed = {
+  const head = {
     format: 'typed',
     bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64'),
     id: items.map((i) => i.id),
@@ -119,10 +145,8 @@ function encodeTyped(items: readonly BoardItem[]): string {
     sets: sets.values,
     ...(relations.some((r) => r !== null) ? { relations } : {}),
     ...(runs.length <= RUNS_KEPT ? { runs: runs.map(({ start, url }) => [start, url]) } : {}),
-    title: items.map((i) => i.title),
-    url,
   };
-  return JSON.stringify(typed);
+  return { head, title: items.map((i) => i.title), url };
 }
 
 /** The snapshot's text as `Columns` (every field a JSON list). */
@@ -167,39 +191,62 @@ export type ItemList = BoardItem[] | SnapshotItems;
 export const itemsOf = (list: ItemList): BoardItem[] => (Array.isArray(list) ? list : list.all());
 
 /**
- * The items of a snapshot, their objects not made yet when it is columns (`SnapshotItems`); throws on
- * text that is not one.
+ * Where a snapshot whose titles and URLs are apart reads them: its row's `texts` (null when gone), and,
+ * when that is gone or belongs to another snapshot (replaced since its text was read), the items' rows.
  */
-export function readItems(payload: string): ItemList {
-  if (payload.startsWith(TYPED_START)) return typedItems(payload);
+export type TextsSource = {
+  stored(): Promise<string | null>;
+  fromRows(ids: readonly string[]): Promise<ItemTexts>;
+};
+
+/** The titles and URLs of a snapshot's items, in its order. */
+export type ItemTexts = { title: string[]; url: (string | null)[] };
+
+/**
+ * The items of a snapshot, their objects not made yet when it is columns (`SnapshotItems`); throws on
+ * text that is not one. `texts`: where its titles and URLs are read when they are apart.
+ */
+export function readItems(payload: string, texts?: TextsSource): ItemList {
+  if (payload.startsWith(TYPED_START)) return typedItems(payload, texts);
   return snapshotItems(payload) ?? decodeItems(payload);
 }
 
 const TYPED_START = '{"format":"typed","bytes":"';
+/** How a `Typed` text whose titles and URLs are apart ends: the key its texts name too. */
+const TEXTS_KEY = /,"texts":"([0-9a-f]{16})"\}$/;
 
 /**
  * The items of a `Typed` snapshot, not made yet; throws on text that is not one. The JSON but the binary
  * part and the titles and URLs is parsed (their lists are last: a quote within a string is escaped, so
  * `,"title":[` is found only where the titles' list begins).
  */
-function typedItems(payload: string): SnapshotItems {
+function typedItems(payload: string, source?: TextsSource): SnapshotItems {
   const bytesEnd = payload.indexOf('"', TYPED_START.length);
-  const title = payload.lastIndexOf(',"title":[');
+  const apart = TEXTS_KEY.exec(payload.slice(-40));
+  const title = apart ? -1 : payload.lastIndexOf(',"title":[');
   const url = title < 0 ? -1 : payload.indexOf('],"url":[', title);
-  if (bytesEnd < 0 || url < 0 || !payload.endsWith(']}')) throw new Error('item snapshot is not typed');
-  const parsed: unknown = JSON.parse(`{${payload.slice(bytesEnd + 2, title)}}`);
+  const headEnd = apart ? payload.length - (apart[0] as string).length : title;
+  if (bytesEnd < 0 || (!apart && (url < 0 || !payload.endsWith(']}'))))
+    throw new Error('item snapshot is not typed');
+  const parsed: unknown = JSON.parse(`{${payload.slice(bytesEnd + 2, headEnd)}}`);
   if (!isTyped(parsed)) throw new Error('item snapshot is not typed');
   const n = parsed.id.length;
   const codes = readItemCodes(payload.slice(TYPED_START.length, bytesEnd), n);
   const { columns: names, milestones, sets } = parsed;
   if (!codesInRange(codes, names.length, milestones.length, sets.length))
     throw new Error('item snapshot codes out of range');
-  const text = { title: payload.slice(title + 9, url + 1), url: payload.slice(url + 8, -1) };
-  if (!isStringsText(text.title, n)) throw new Error('item snapshot titles are not a list');
-  const runs = storedRuns(parsed.runs, text.url, n) ?? urlRuns(text.url, n) ?? parsedRuns(text.url, n);
   const columns = new Array<string | null>(n);
   for (let i = 0; i < n; i++) columns[i] = names[codes.column[i] as number] ?? null;
   const make = (title: string[], url: (string | null)[]) => typedObjects(parsed, codes, columns, title, url);
+  if (apart) {
+    const runs = parsedRunsOf(parsed.runs, n);
+    if (!runs || !source) throw new Error('item snapshot texts apart cannot be read');
+    const texts = { key: apart[1] as string, source };
+    return new SnapshotItems({ ids: parsed.id, columns, entered: codes.entered, runs, text: texts }, make);
+  }
+  const text = { title: payload.slice(title + 9, url + 1), url: payload.slice(url + 8, -1) };
+  if (!isStringsText(text.title, n)) throw new Error('item snapshot titles are not a list');
+  const runs = storedRuns(parsed.runs, text.url, n) ?? urlRuns(text.url, n) ?? parsedRuns(text.url, n);
   return new SnapshotItems({ ids: parsed.id, columns, entered: codes.entered, runs, text }, make);
 }
 
@@ -290,9 +337,12 @@ type ItemColumns = {
   columns: readonly (string | null)[];
   entered: Float64Array;
   runs: readonly UrlRun[];
-  /** The JSON text of the titles' and URLs' lists. */
-  text: { title: string; url: string };
+  /** The JSON text of the titles' and URLs' lists, or where they are read when apart (their key). */
+  text: JsonTexts | ApartTexts;
 };
+
+type JsonTexts = { title: string; url: string };
+type ApartTexts = { key: string; source: TextsSource };
 
 /** The items made from the snapshot's columns and its titles and URLs, once read. */
 type MakeItems = (title: string[], url: (string | null)[]) => BoardItem[];
@@ -301,7 +351,8 @@ type MakeItems = (title: string[], url: (string | null)[]) => BoardItem[];
  * A snapshot's items as its columns: the objects (and the titles' and URLs' strings, half of the text)
  * are made when something first reads the items whole. A viewer who may read none of their
  * repositories is shown only their ids, columns and times (visibility/redact.ts), and the repositories
- * are read once per run of URLs (`byUrl`): such a viewer's first answer makes neither.
+ * are read once per run of URLs (`byUrl`): such a viewer's first answer makes neither, and, when the
+ * titles and URLs are apart, reads neither from the database (`readTexts` does, for the others).
  */
 export class SnapshotItems {
   readonly length: number;
@@ -311,9 +362,10 @@ export class SnapshotItems {
   /** Each item's time of entering its column; NaN: none. */
   readonly entered: Float64Array;
   readonly #runs: readonly UrlRun[];
-  #text: { title: string; url: string } | null;
+  #text: JsonTexts | ApartTexts | null;
   #make: MakeItems | null;
   #made: BoardItem[] | null = null;
+  #reading: Promise<void> | null = null;
 
   constructor(columns: ItemColumns, make: MakeItems) {
     this.length = columns.ids.length;
@@ -325,10 +377,39 @@ export class SnapshotItems {
     this.#make = make;
   }
 
-  /** The items as objects, made on the first call (the same objects after). */
+  /** Whether `all` can be called now: the titles and URLs are not apart, or were read (`readTexts`). */
+  get textsRead(): boolean {
+    return this.#made !== null || !(this.#text && 'source' in this.#text);
+  }
+
+  /**
+   * Reads the titles and URLs kept apart (once; nothing when they are not apart). Their URLs must give
+   * the runs the repositories were read from, else nothing is made (a viewer's visibility came from them).
+   */
+  readTexts(): Promise<void> {
+    if (this.textsRead) return Promise.resolve();
+    this.#reading ??= this.#readApart().finally(() => {
+      this.#reading = null;
+    });
+    return this.#reading;
+  }
+
+  async #readApart(): Promise<void> {
+    const { key, source } = this.#text as ApartTexts;
+    const texts = parsedTexts(await source.stored(), key, this.length) ?? (await source.fromRows(this.ids));
+    if (this.#made) return;
+    if (!sameRuns(runsOfUrls(texts.url), this.#runs))
+      throw new Error('item snapshot URLs do not give the runs stored with it');
+    this.#made = (this.#make as MakeItems)(texts.title, texts.url);
+    this.#make = null;
+    this.#text = null;
+  }
+
+  /** The items as objects, made on the first call (the same objects after); their texts read first. */
   all(): BoardItem[] {
     if (this.#made) return this.#made;
-    const text = this.#text as { title: string; url: string };
+    if (!this.textsRead) throw new Error('item snapshot texts are apart and not read yet (readTexts)');
+    const text = this.#text as JsonTexts;
     const title: unknown = JSON.parse(text.title);
     const url: unknown = JSON.parse(text.url);
     if (!isStrings(title, this.length) || !isNullables(url, this.length, 'string'))
@@ -359,6 +440,30 @@ export class SnapshotItems {
     }
     return values;
   }
+}
+
+/** A snapshot's texts apart, when `stored` is those of the snapshot keyed `key` (of `n` items); else null. */
+function parsedTexts(stored: string | null, key: string, n: number): ItemTexts | null {
+  if (stored === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  const { key: own, title, url } = parsed as Record<string, unknown>;
+  return own === key && isStrings(title, n) && isNullables(url, n, 'string')
+    ? { title: title as string[], url: url as (string | null)[] }
+    : null;
+}
+
+const sameRuns = (a: readonly UrlRun[], b: readonly UrlRun[]) =>
+  a.length === b.length && a.every((run, r) => run.start === b[r]?.start && run.url === b[r]?.url);
+
+/** The items as objects, a snapshot's titles and URLs read first when they are apart. */
+export async function allItems(list: ItemList): Promise<BoardItem[]> {
+  if (!Array.isArray(list)) await list.readTexts();
+  return itemsOf(list);
 }
 
 /** Items from `start` on whose URLs are `url` but for the number after its last '/' (null: no URL). */
@@ -399,7 +504,14 @@ function prefixOf(url: string): string {
  * expression engine matches in native code (98,000 URLs on a cold server: ~2 ms, `urlRuns`' scan ~15).
  */
 function storedRuns(value: unknown, text: string, n: number): UrlRun[] | null {
-  if (!Array.isArray(value) || value.length > RUNS_KEPT || text.indexOf('\\') >= 0) return null;
+  if (text.indexOf('\\') >= 0) return null;
+  const runs = parsedRunsOf(value, n);
+  return runs && runsMatch(runs, text, n) ? runs : null;
+}
+
+/** The runs stored with a snapshot of `n` items, when they are runs (not yet checked against the URLs). */
+function parsedRunsOf(value: unknown, n: number): UrlRun[] | null {
+  if (!Array.isArray(value) || value.length > RUNS_KEPT) return null;
   const runs: UrlRun[] = [];
   for (const run of value as unknown[]) {
     if (!Array.isArray(run) || run.length !== 2) return null;
@@ -410,11 +522,16 @@ function storedRuns(value: unknown, text: string, n: number): UrlRun[] | null {
     runs.push({ start: start as number, url });
   }
   if (runs.length > 0 && runs[0]?.start !== 0) return null;
+  return runs;
+}
+
+/** Whether `runs` stand for the URLs' list `text` (JSON without escapes). */
+function runsMatch(runs: readonly UrlRun[], text: string, n: number): boolean {
   const pattern = runsPattern(runs, n);
   try {
-    return pattern?.test(text) ? runs : null;
+    return pattern?.test(text) === true;
   } catch {
-    return null; // The engine's backtracking stack, from ~2,000,000 URLs on: scanned instead.
+    return false; // The engine's backtracking stack, from ~2,000,000 URLs on: scanned instead.
   }
 }
 
@@ -700,12 +817,45 @@ export async function readItemSnapshot(db: Db, boardId: string): Promise<ItemSna
     .executeTakeFirst();
   if (!row) return null;
   try {
-    const items = readItems(row.payload);
+    const items = readItems(row.payload, textsSource(db, 'item_snapshots', boardId));
     if (items.length !== row.item_count) return null;
     return { seq: Number(row.seq), rewriteVersion: Number(row.rewrite_version), items };
   } catch {
     return null;
   }
+}
+
+/**
+ * Where a snapshot of `table` reads its titles and URLs when they are apart: its row's `texts` column
+ * (read only then), else the board's item rows (the snapshot was taken again since its text was read:
+ * the items of its counter are those rows, the ones changed since being read after it anyway).
+ */
+export function textsSource(
+  db: Db,
+  table: 'item_snapshots' | 'board_snapshot_items',
+  boardId: string,
+): TextsSource {
+  return {
+    stored: async () =>
+      (await db.selectFrom(table).select('texts').where('board_id', '=', boardId).executeTakeFirst())
+        ?.texts ?? null,
+    fromRows: async (ids) => {
+      const rows = await db
+        .selectFrom('items')
+        .select(['item_id', 'title', 'url'])
+        .where('board_id', '=', boardId)
+        .execute();
+      const byId = new Map(rows.map((row) => [row.item_id, row]));
+      const texts: ItemTexts = { title: new Array(ids.length), url: new Array(ids.length) };
+      ids.forEach((id, i) => {
+        const row = byId.get(id);
+        if (!row) throw new Error(`item ${id} of a snapshot has no row`);
+        texts.title[i] = row.title;
+        texts.url[i] = row.url;
+      });
+      return texts;
+    },
+  };
 }
 
 /** Where the board's stored snapshot stands (nothing decoded), or null. */
@@ -727,11 +877,13 @@ export async function storeItemSnapshot(
   boardId: string,
   snapshot: ItemSnapshot & { now: number },
 ): Promise<void> {
+  const { items: payload, texts } = encodeItemParts(snapshot.items);
   const values = {
     seq: snapshot.seq,
     rewrite_version: snapshot.rewriteVersion,
     item_count: snapshot.items.length,
-    payload: encodeItems(snapshot.items),
+    payload,
+    texts,
     created_at: snapshot.now,
   };
   await db

@@ -2,7 +2,7 @@ import type { BoardItem, EstimateBasis, RelatedIssue } from '@fluxion/flow';
 import { sql } from 'kysely';
 import type { ItemRelations, StoredRelatedIssue } from './moves.ts';
 import type { Db } from '../db/connection.ts';
-import { type ItemList, itemsOf, readItemSnapshot } from './item-snapshots.ts';
+import { allItems, type ItemList, readItemSnapshot } from './item-snapshots.ts';
 
 /**
  * The items now on a board, as of its item change counter `seq` (every change up to it is in) and its
@@ -52,7 +52,7 @@ export async function loadBoardItems(
   if (snapshot && snapshot.rewriteVersion === rewriteVersion && snapshot.seq <= seq) {
     // Nothing changed since: the snapshot's items as they are (not made into objects yet: `ItemList`).
     if (snapshot.seq === seq) return { items: snapshot.items, byId: null, seq, rewriteVersion, read: 0 };
-    const byId = itemsById(itemsOf(snapshot.items));
+    const byId = itemsById(await allItems(snapshot.items));
     return applyChangedItems(db, boardId, { byId, seq: snapshot.seq }, { seq, rewriteVersion });
   }
   const rows = await db
@@ -119,7 +119,7 @@ export async function refreshBoardItems(
   return applyChangedItems(
     db,
     boardId,
-    { byId: takeMap(previous), seq: previous.seq },
+    { byId: await takeMap(previous), seq: previous.seq },
     { seq, rewriteVersion },
   );
 }
@@ -127,8 +127,8 @@ export async function refreshBoardItems(
 /** The versions whose map a refresh took (see `refreshBoardItems`). */
 const mapsTaken = new WeakSet<BoardItems<ItemList>>();
 
-function takeMap(items: BoardItems<ItemList>): Map<string, BoardItem> {
-  if (items.byId === null) return itemsById(itemsOf(items.items));
+async function takeMap(items: BoardItems<ItemList>): Promise<Map<string, BoardItem>> {
+  if (items.byId === null) return itemsById(await allItems(items.items));
   if (mapsTaken.has(items)) return new Map(items.byId);
   mapsTaken.add(items);
   return items.byId as Map<string, BoardItem>;

@@ -150,9 +150,8 @@ export function redactForViewer(
 ): RedactedItems {
   const { readable } = visibility;
   if (readable === 'all') return { items: itemsOf(items), hidden: NONE_HIDDEN };
-  const { each: repositories, distinct } = repositoriesOfItems(items);
-  const seesNone = !repositories.includes(null) && !distinct.some((r) => readable.has(r));
-  if (seesNone && !Array.isArray(items) && !items.made()) return onlyPrivate(items);
+  if (!showsContent(items, visibility)) return onlyPrivate(items as SnapshotItems);
+  const repositories = repositoriesOfItems(items).each;
   const all = itemsOf(items);
   const source = previous && (Array.isArray(previous.source) ? previous.source : previous.source.made());
   const earlier = previous && source ? privateFormsOf(source, previous.view.items) : null;
@@ -169,6 +168,18 @@ export function redactForViewer(
     viewed[i] = earlier?.(item) ?? privateForm(item.id, item.column, item.enteredColumnAt);
   }
   return { items: viewed, hidden: privateIds(all, viewed, hiddenCount) };
+}
+
+/**
+ * Whether the view of `items` for `visibility` is made from the items themselves: a snapshot's items of
+ * which the viewer may read none (and not made yet) are shown from their columns alone (`onlyPrivate`),
+ * so that a snapshot's titles and URLs kept apart are not read for them (`SnapshotItems.readTexts`).
+ */
+export function showsContent(items: ItemList, visibility: Visibility): boolean {
+  const { readable } = visibility;
+  if (readable === 'all' || Array.isArray(items) || items.made()) return true;
+  const { each: repositories, distinct } = repositoriesOfItems(items);
+  return repositories.includes(null) || distinct.some((r) => readable.has(r));
 }
 
 /**

@@ -1,13 +1,20 @@
 import type { BoardItem } from '@fluxion/flow';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodeItems, itemsOf, readItems, SnapshotItems } from '../move-log/item-snapshots.ts';
+import {
+  encodeItemParts,
+  encodeItems,
+  itemsOf,
+  readItems,
+  SnapshotItems,
+} from '../move-log/item-snapshots.ts';
 import {
   itemRepository,
   PRIVATE_ITEM_TITLE,
   redactForViewer,
   repositoriesOf,
   SEES_EVERYTHING,
+  showsContent,
   visibilityOf,
 } from './redact.ts';
 
@@ -154,6 +161,31 @@ describe("a snapshot's items not made into objects", () => {
         expect(JSON.stringify(lazy.items)).toBe(JSON.stringify(made.items));
         expect([...lazy.hidden].sort()).toEqual([...made.hidden].sort());
         expect(JSON.stringify(itemsOf(list))).toBe(JSON.stringify(items));
+      }),
+    );
+  });
+
+  it('kept apart from their titles and URLs, read those only for a viewer shown some item’s content', async () => {
+    await fc.assert(
+      fc.asyncProperty(board, fc.subarray(repositories), async (items, readable) => {
+        const stored = encodeItemParts(items);
+        let asked = 0;
+        const source = {
+          stored: async () => {
+            asked++;
+            return stored.texts;
+          },
+          fromRows: () => Promise.reject(new Error('the texts are stored')),
+        };
+        const list = readItems(stored.items, source);
+        const visibility = visibilityOf(repositoriesOf(items), new Set(readable));
+        if (showsContent(list, visibility)) await (list as SnapshotItems).readTexts();
+        const lazy = redactForViewer(list, visibility);
+        const made = redactForViewer(items, visibility);
+        expect(JSON.stringify(lazy.items)).toBe(JSON.stringify(made.items));
+        const seesNone =
+          visibility.readable !== 'all' && items.length > 0 && made.hidden.size === items.length;
+        expect(asked).toBe(seesNone || stored.texts === null ? 0 : 1);
       }),
     );
   });

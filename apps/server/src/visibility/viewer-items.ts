@@ -5,6 +5,7 @@ import {
   redactForViewer,
   repositoriesOf,
   SEES_EVERYTHING,
+  showsContent,
   type Visibility,
   visibilityOf,
 } from './redact.ts';
@@ -43,6 +44,7 @@ export async function itemsForViewer(
 ): Promise<ViewerItems> {
   const items = await loadItems();
   const visibility = await visibilityFor(ctx, userId, board, items);
+  if (!Array.isArray(items) && showsContent(items, visibility)) await items.readTexts();
   return { ...redacted(items, visibility, `${board.id}\n${list}`), key: visibility.key };
 }
 
