@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildFlowReport } from './flow-report.ts';
+import { toTransitionColumns } from '../input/transitions.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
 import type { Transition } from '../types.ts';
 import { currentItems } from '../fixtures/current-items.fixture.ts';
@@ -73,6 +74,13 @@ function numbersIn(value: unknown, path = ''): [string, number][] {
   return Object.entries(value).flatMap(([key, v]) => numbersIn(v, `${path}.${key}`));
 }
 
+/** `list` in the order of `keys` (one per element, else its position), ties by position. */
+const shuffled = <T>(list: readonly T[], keys: readonly number[]) =>
+  list
+    .map((value, i) => ({ value, key: keys[i] ?? i, i }))
+    .sort((a, b) => a.key - b.key || a.i - b.i)
+    .map(({ value }) => value);
+
 describe('Flow properties', () => {
   it('forecast confidences are monotone: 95 % ≤ 85 % ≤ 50 % items, and the reverse for dates', () => {
     const sample = fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 40 });
@@ -104,6 +112,40 @@ describe('Flow properties', () => {
         const items = currentItems(rows);
         expect(report(rows, now, 14, seed, items)).toEqual(report([...rows].reverse(), now, 14, seed, items));
       }),
+      run,
+    );
+  });
+
+  it('joins the items to the timeline alike whatever their order: in their moves’ order or not, some missing, one unknown', () => {
+    const columns = (rows: readonly Transition[]) =>
+      toTransitionColumns([...rows].sort((a, b) => a.at - b.at));
+    fc.assert(
+      fc.property(
+        anyHistory,
+        fc.integer({ min: 0, max: 2000 }),
+        fc.array(fc.double({ noNaN: true })),
+        (rows, now, keys) => {
+          const seed = 3;
+          const moves = columns(rows);
+          const firstMoved = new Map(moves.itemIds.map((id, code) => [id, code]));
+          const items = currentItems(rows).sort(
+            (a, b) => (firstMoved.get(a.id) as number) - (firstMoved.get(b.id) as number),
+          );
+          const unknown = { ...(items[0] as (typeof items)[0]), id: 'never moved', column: 'Doing' };
+          const orders = [
+            [...items].reverse(),
+            shuffled([...items, unknown], keys),
+            [unknown, ...items.filter((_, i) => i % 3 !== 1)],
+          ];
+          for (const order of orders) {
+            const inMovesOrder = [...items, unknown].filter((item) => order.includes(item));
+            const asColumns = (m: typeof moves) => m as unknown as Transition[];
+            expect(report(asColumns(moves), now, 14, seed, order)).toEqual(
+              report(asColumns(columns(rows)), now, 14, seed, inMovesOrder),
+            );
+          }
+        },
+      ),
       run,
     );
   });

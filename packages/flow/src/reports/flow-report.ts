@@ -207,22 +207,35 @@ const rowIndexes = new WeakMap<TransitionColumns, RowsById>();
  * The board's items joined to the timeline: each item's row (-1: no recorded move), and each row's first
  * item (-1: none on the board). Kept per items array and row index (both the same objects across the
  * analyses of a loaded board's version).
+ *
+ * A big board's snapshot lists its items in the order of their first recorded move, the order of the
+ * timeline's rows (move-log/board-snapshots.ts): item i is then row i, or row i + the shift of the items
+ * before it (an item without a move, one at another level of work), compared in place; the row index by
+ * id is built and read only for the items not found so (on a board loaded from rows: each of them).
  */
 type ItemRows = { rows: Int32Array; firstItem: Int32Array };
 
-function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, timelineRows: number): ItemRows {
+function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, t: BoardTimeline): ItemRows {
   let byItems = itemRows.get(rowOf);
   if (!byItems) {
     byItems = new WeakMap();
     itemRows.set(rowOf, byItems);
   }
+  const timelineRows = t.itemIds.length;
   let joined = byItems.get(items);
   // A kept timeline's table gains the ids of items new in a later version: their rows are made again.
   if (!joined || joined.rows.length !== items.length || joined.firstItem.length !== timelineRows) {
     const rows = new Int32Array(items.length);
     const firstItem = new Int32Array(timelineRows).fill(-1);
+    const ids = t.itemIds;
+    let shift = 0;
     for (let i = 0; i < items.length; i++) {
-      const row = rowOf.get((items[i] as BoardItem).id) ?? -1;
+      const id = (items[i] as BoardItem).id;
+      let row = i + shift;
+      if (ids[row] !== id) {
+        row = rowOf.get(id) ?? -1;
+        if (row >= 0) shift = row - i;
+      }
       rows[i] = row;
       if (row >= 0 && (firstItem[row] as number) < 0) firstItem[row] = i;
     }
@@ -248,7 +261,7 @@ function cfdOf(
 ): CfdRow[] {
   const { index } = t.board;
   const width = t.board.columns.length;
-  const joined = itemRowsOf(input.items, rowOf, t.itemIds.length);
+  const joined = itemRowsOf(input.items, rowOf, t);
   const slots = input.columns.map((name) => index.get(name) ?? -1);
   const positions = itemColumnPositions(input.items, input.columns);
   const unrecorded = withoutRecordedEntry(t, joined, positions, Int32Array.from(slots));
@@ -440,7 +453,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const timelines = finishedSince(t, timelineAt, since, calendar);
   const daily = dailyCompletions(timelines, window, calendar.dayOf, weight).map((n) => round(n));
   const total = round(daily.reduce((a, b) => a + b, 0));
-  const { firstItem } = itemRowsOf(input.items, rowOf, t.itemIds.length);
+  const { firstItem } = itemRowsOf(input.items, rowOf, t);
   const itemAt = (row: number) => {
     const i = firstItem[row] as number;
     return i < 0 ? undefined : input.items[i];
@@ -449,7 +462,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
   const entryAt = entryReader(t);
-  const itemRow = itemRowsOf(input.items, rowOf, t.itemIds.length).rows;
+  const itemRow = itemRowsOf(input.items, rowOf, t).rows;
   const byId = {
     get: (id: string) => {
       const row = rowOf.get(id);

@@ -9,26 +9,25 @@ export type RowsById = { get(id: string): number | undefined; readonly size: num
  */
 export class IdRows implements RowsById {
   #ids: readonly string[];
-  #table: Int32Array;
-  #mask: number;
+  /** Written when first read: a Flow report whose items follow the rows' order reads none (flow-report.ts). */
+  #table: Int32Array | null = null;
+  #mask = 0;
   #count = 0;
   #size = 0;
 
   constructor(ids: readonly string[]) {
     this.#ids = ids;
-    this.#table = emptyTable(ids.length);
-    this.#mask = this.#table.length - 1;
-    this.#add(ids.length);
   }
 
   /** How many ids (each once). */
   get size(): number {
+    this.#written();
     return this.#size;
   }
 
   get(id: string): number | undefined {
     const ids = this.#ids;
-    const table = this.#table;
+    const table = this.#written();
     for (let slot = hashOf(id) & this.#mask; ; slot = (slot + 1) & this.#mask) {
       const row = table[slot] as number;
       if (row < 0) return undefined;
@@ -39,6 +38,7 @@ export class IdRows implements RowsById {
   /** The table of `ids`: the ids this one has, in the same order, then more (a kept timeline extended). */
   extendTo(ids: readonly string[]): this {
     this.#ids = ids;
+    if (this.#table === null) return this;
     if (ids.length * 2 > this.#table.length) {
       this.#table = emptyTable(ids.length);
       this.#mask = this.#table.length - 1;
@@ -49,10 +49,20 @@ export class IdRows implements RowsById {
     return this;
   }
 
+  /** The table, written now if it was not yet. */
+  #written(): Int32Array {
+    if (this.#table === null) {
+      this.#table = emptyTable(this.#ids.length);
+      this.#mask = this.#table.length - 1;
+      this.#add(this.#ids.length);
+    }
+    return this.#table;
+  }
+
   /** Writes the rows from the ones written to `end`, a later row of an id taking its slot. */
   #add(end: number): void {
     const ids = this.#ids;
-    const table = this.#table;
+    const table = this.#table as Int32Array;
     for (let row = this.#count; row < end; row++) {
       const id = ids[row] as string;
       let slot = hashOf(id) & this.#mask;
