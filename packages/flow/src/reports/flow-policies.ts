@@ -54,6 +54,8 @@ export type PolicyContext = {
   window: DayRange;
   timelines: readonly ItemTimeline[];
   byId: Pick<ReadonlyMap<string, ItemTimeline>, 'get'>;
+  /** Each cycle-time point's timeline, as the report made the point from it (else looked up by id). */
+  pointTimelines?: ReadonlyMap<CycleTimePoint, ItemTimeline>;
   /** `t.entered[column]` without the item's entries as an object (the Flow report reads its entry table). */
   enteredAt?: EnteredAt;
   items: readonly BoardItem[];
@@ -224,7 +226,7 @@ function blocked(
   let active = 0;
   let total = 0;
   for (const point of points) {
-    const t = c.byId.get(point.id);
+    const t = c.pointTimelines?.get(point) ?? c.byId.get(point.id);
     const start = startOf(c, t, commitment);
     if (!t || t.completedAt === null || start === null) continue;
     const time = itemFlowTime(t.stays, start, t.completedAt, spans.get(point.id), ctx);

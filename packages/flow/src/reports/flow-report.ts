@@ -73,6 +73,8 @@ function scatterPoints(
   window: DayRange,
   calendar: Calendar,
   estimated: ReadonlySet<string> | null | undefined,
+  /** Filled with each point's timeline. */
+  timelineOf: Map<CycleTimePoint, TimelineRow>,
 ): CycleTimePoint[] {
   const completed: { t: TimelineRow; completedAt: number; cycleMs: number }[] = [];
   for (const t of timelines) {
@@ -82,7 +84,7 @@ function scatterPoints(
   }
   const points = completed.map(({ t, completedAt, cycleMs }): CycleTimePoint => {
     const item = itemAt(t.row);
-    return {
+    const point: CycleTimePoint = {
       id: t.itemId,
       number: item?.number ?? null,
       title: item?.title ?? null,
@@ -92,6 +94,8 @@ function scatterPoints(
       cycle_time_days: days(cycleMs),
       ...(estimated?.has(t.itemId) ? { estimated: true } : {}),
     };
+    timelineOf.set(point, t);
+    return point;
   });
   return points.sort((a, b) => compareIsoTimes(a.completed_at, b.completed_at) || a.id.localeCompare(b.id));
 }
@@ -458,7 +462,8 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     const i = firstItem[row] as number;
     return i < 0 ? undefined : input.items[i];
   };
-  const points = scatterPoints(timelines, itemAt, window, calendar, input.estimatedItems);
+  const pointTimelines = new Map<CycleTimePoint, TimelineRow>();
+  const points = scatterPoints(timelines, itemAt, window, calendar, input.estimatedItems, pointTimelines);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
   const entryAt = entryReader(t);
@@ -483,6 +488,7 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
     window,
     timelines,
     byId,
+    pointTimelines,
     enteredAt: (timeline, column) => entryAt((timeline as TimelineRow).row, column),
     items: input.items,
     wip,
