@@ -391,18 +391,26 @@ async function itemsFrom(db: Db, boardId: string): Promise<BoardItems<ItemList>>
 }
 
 /**
- * The items in the order of their first recorded move (the moves' dictionary, `itemIds`), those without
- * one after, as they were: the order of the timeline's rows, so that the Flow report joins item i to row i
- * in place, without a table of 100,000 ids (flow-report.ts, `itemRowsOf`).
+ * The items in the order of their first recorded move (`moves` as held: the order of the timeline's rows,
+ * which may differ from the dictionary's, a segment listing its new ids in its own order), those without
+ * one after, in the order they came: the Flow report then joins item i to row i in place, without a table
+ * of 100,000 ids (flow-report.ts, `itemRowsOf`).
  */
-export function inOrderOfMoves(items: readonly BoardItem[], itemIds: readonly string[]): BoardItem[] {
-  const code = new Map<string, number>();
-  itemIds.forEach((id, c) => {
-    if (!code.has(id)) code.set(id, c);
+export function inOrderOfMoves(items: readonly BoardItem[], moves: TransitionColumns): BoardItem[] {
+  const rankOfCode = new Int32Array(moves.itemIds.length).fill(-1);
+  let ranked = 0;
+  for (let i = 0; i < moves.count; i++) {
+    const code = moves.item[i] as number;
+    if ((rankOfCode[code] as number) < 0) rankOfCode[code] = ranked++;
+  }
+  const rank = new Map<string, number>();
+  moves.itemIds.forEach((id, code) => {
+    const r = rankOfCode[code] as number;
+    if (r >= 0 && !rank.has(id)) rank.set(id, r);
   });
-  const rank = (item: BoardItem) => code.get(item.id) ?? itemIds.length;
+  const rankOf = (item: BoardItem) => rank.get(item.id) ?? ranked;
   // A stable sort: items without a move keep their order among themselves.
-  return [...items].sort((a, b) => rank(a) - rank(b));
+  return [...items].sort((a, b) => rankOf(a) - rankOf(b));
 }
 
 export type BoardSnapshotOptions = {
@@ -448,7 +456,7 @@ export async function snapshotBoard(
     moves: encodeBoardMoves(data),
     created_at: options.now,
   };
-  const stored = encodeItemParts(inOrderOfMoves(await allItems(items.items), data.transitions.itemIds));
+  const stored = encodeItemParts(inOrderOfMoves(await allItems(items.items), data.transitions));
   const itemsRow = {
     rewrite_version: items.rewriteVersion,
     item_seq: items.seq,

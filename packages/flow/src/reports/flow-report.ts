@@ -214,8 +214,9 @@ const rowIndexes = new WeakMap<TransitionColumns, RowsById>();
  *
  * A big board's snapshot lists its items in the order of their first recorded move, the order of the
  * timeline's rows (move-log/board-snapshots.ts): item i is then row i, or row i + the shift of the items
- * before it (an item without a move, one at another level of work), compared in place; the row index by
- * id is built and read only for the items not found so (on a board loaded from rows: each of them).
+ * before it (rows of items that left the board, an item without a move, one at another level of work),
+ * compared in place, a few rows ahead too; the row index by id is built and read only for the items not
+ * found so (on a board loaded from rows: each of them).
  */
 type ItemRows = { rows: Int32Array; firstItem: Int32Array };
 
@@ -233,15 +234,20 @@ function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, t: BoardTimeli
     const firstItem = new Int32Array(timelineRows).fill(-1);
     const ids = t.itemIds;
     let shift = 0;
+    // Rows with an item: once every row has one, the items left have none (a row is one id's).
+    let found = 0;
     for (let i = 0; i < items.length; i++) {
       const id = (items[i] as BoardItem).id;
       let row = i + shift;
       if (ids[row] !== id) {
-        row = rowOf.get(id) ?? -1;
+        row = rowAhead(ids, id, row) ?? (found === timelineRows ? -1 : (rowOf.get(id) ?? -1));
         if (row >= 0) shift = row - i;
       }
       rows[i] = row;
-      if (row >= 0 && (firstItem[row] as number) < 0) firstItem[row] = i;
+      if (row >= 0 && (firstItem[row] as number) < 0) {
+        firstItem[row] = i;
+        found++;
+      }
     }
     joined = { rows, firstItem };
     byItems.set(items, joined);
@@ -250,6 +256,15 @@ function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, t: BoardTimeli
 }
 
 const itemRows = new WeakMap<object, WeakMap<readonly BoardItem[], ItemRows>>();
+
+/** The row of `id` a few rows after `row` (rows of items that left the board lie between), if there. */
+function rowAhead(ids: readonly string[], id: string, row: number): number | undefined {
+  const end = Math.min(ids.length, row + ROWS_AHEAD + 1);
+  for (let r = row + 1; r < end; r++) if (ids[r] === id) return r;
+  return undefined;
+}
+
+const ROWS_AHEAD = 4;
 
 /**
  * Cumulative flow of the timeline's entries, read where the timeline holds them, followed by the items on
