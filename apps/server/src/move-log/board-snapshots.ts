@@ -376,7 +376,8 @@ async function itemsFrom(db: Db, boardId: string): Promise<BoardItems<ItemList>>
   if (!row) return loadBoardItems(db, boardId);
   let items: ItemList;
   try {
-    items = readItems(row.items, textsSource(db, 'board_snapshot_items', boardId));
+    const snapshot = { boardId, seq: Number(row.item_seq) };
+    items = readItems(row.items, textsSource(db, 'board_snapshot_items', snapshot));
     if (items.length !== Number(row.item_count)) return loadBoardItems(db, boardId);
   } catch {
     return loadBoardItems(db, boardId);

@@ -145,6 +145,19 @@ describe('item snapshot bytes', () => {
     const swapped = (stored.texts as string).replace('c/d', 'a/b');
     const source = { stored: async () => swapped, fromRows: () => Promise.reject(new Error('not asked')) };
     await expect(allItems(readItems(stored.items, source))).rejects.toThrow(/runs/);
+    // From rows, the snapshot taken again meanwhile: an item changed since may have moved (it shows
+    // nothing, a refresh reads it again); one not changed must still be where its run says.
+    const moved = ['https://x/a/b/issues/0', 'https://x/e/f/issues/9'];
+    const fromRows = (changed: number[]) => ({
+      stored: async () => null,
+      fromRows: async () => ({ title: ['t', 'now'], url: [...moved], changed: Uint8Array.from(changed) }),
+    });
+    const made = await allItems(readItems(stored.items, fromRows([0, 1])));
+    expect(made.map((i) => [i.title, i.url])).toEqual([
+      ['t', 'https://x/a/b/issues/0'],
+      ['', null],
+    ]);
+    await expect(allItems(readItems(stored.items, fromRows([0, 0])))).rejects.toThrow(/runs/);
   });
 
   it('store their URLs’ runs, read only when the URLs’ text is theirs', () => {
@@ -425,7 +438,15 @@ describe.each(await dialectCases())('snapshots of a board’s items ($name)', as
     expect(list.textsRead).toBe(false);
     await db.updateTable('item_snapshots').set({ texts: null }).execute();
     expect(await sorted(list)).toEqual(await sorted((await loadBoardItems(db, boardId, false)).items));
+    // Gone, and an item changed since: it shows nothing of its own (a refresh reads it again), the rest as rows.
     await db.updateTable('item_snapshots').set({ texts }).execute();
+    const before = (await loadBoardItems(db, boardId)).items as SnapshotItems;
+    await db.updateTable('item_snapshots').set({ texts: null }).execute();
+    await moveOne('Backlog', 'Ready', 21);
+    const made = await allItems(before);
+    const rows = new Map((await loadBoardItems(db, boardId, false)).items.map((i) => [i.id, i]));
+    expect(made.filter((i) => i.title === '' && i.url === null)).toHaveLength(1);
+    for (const item of made.filter((i) => i.title !== '')) expect(item.title).toBe(rows.get(item.id)?.title);
   });
 
   it('refreshes a version twice, from its map updated in place by the first, leaving both answers as they were', async () => {

@@ -199,8 +199,12 @@ export type TextsSource = {
   fromRows(ids: readonly string[]): Promise<ItemTexts>;
 };
 
-/** The titles and URLs of a snapshot's items, in its order. */
-export type ItemTexts = { title: string[]; url: (string | null)[] };
+/**
+ * The titles and URLs of a snapshot's items, in its order. `changed`: read from rows, 1 for the items
+ * changed since the snapshot's counter (their texts then are not the snapshot's: none is kept for them, and
+ * a refresh reads those items again).
+ */
+export type ItemTexts = { title: string[]; url: (string | null)[]; changed?: Uint8Array };
 
 /**
  * The items of a snapshot, their objects not made yet when it is columns (`SnapshotItems`); throws on
@@ -398,8 +402,16 @@ export class SnapshotItems {
     const { key, source } = this.#text as ApartTexts;
     const texts = parsedTexts(await source.stored(), key, this.length) ?? (await source.fromRows(this.ids));
     if (this.#made) return;
-    if (!sameRuns(runsOfUrls(texts.url), this.#runs))
-      throw new Error('item snapshot URLs do not give the runs stored with it');
+    const fit = texts.changed ? urlsInRuns(texts, this.#runs) : sameRuns(runsOfUrls(texts.url), this.#runs);
+    if (!fit) throw new Error('item snapshot URLs do not give the runs stored with it');
+    // Items changed since the snapshot have no texts of its own: none shown (a refresh reads them again,
+    // and the repository the viewer's visibility was read from is their run's, not their URL's now).
+    texts.changed?.forEach((changed, i) => {
+      if (changed === 1) {
+        texts.title[i] = '';
+        texts.url[i] = null;
+      }
+    });
     this.#made = (this.#make as MakeItems)(texts.title, texts.url);
     this.#make = null;
     this.#text = null;
@@ -455,6 +467,32 @@ function parsedTexts(stored: string | null, key: string, n: number): ItemTexts |
   return own === key && isStrings(title, n) && isNullables(url, n, 'string')
     ? { title: title as string[], url: url as (string | null)[] }
     : null;
+}
+
+/**
+ * Whether each item not changed since the snapshot has a URL of its run (`runsOfUrls` would put it there:
+ * the run's first URL, or its prefix and a number).
+ */
+function urlsInRuns(texts: ItemTexts, runs: readonly UrlRun[]): boolean {
+  const { url, changed } = texts;
+  for (let r = 0; r < runs.length; r++) {
+    const { start, url: first } = runs[r] as UrlRun;
+    const prefix = first === null ? '' : prefixOf(first);
+    const end = runs[r + 1]?.start ?? url.length;
+    for (let i = start; i < end; i++) {
+      if (changed?.[i] === 1) continue;
+      const own = url[i] as string | null;
+      const fits =
+        own === first ||
+        (own !== null &&
+          i > start &&
+          prefix !== '' &&
+          own.startsWith(prefix) &&
+          isDigits(own, prefix.length, own.length));
+      if (!fits) return false;
+    }
+  }
+  return runs.length > 0 || url.length === 0;
 }
 
 const sameRuns = (a: readonly UrlRun[], b: readonly UrlRun[]) =>
@@ -817,7 +855,10 @@ export async function readItemSnapshot(db: Db, boardId: string): Promise<ItemSna
     .executeTakeFirst();
   if (!row) return null;
   try {
-    const items = readItems(row.payload, textsSource(db, 'item_snapshots', boardId));
+    const items = readItems(
+      row.payload,
+      textsSource(db, 'item_snapshots', { boardId, seq: Number(row.seq) }),
+    );
     if (items.length !== row.item_count) return null;
     return { seq: Number(row.seq), rewriteVersion: Number(row.rewrite_version), items };
   } catch {
@@ -833,8 +874,9 @@ export async function readItemSnapshot(db: Db, boardId: string): Promise<ItemSna
 export function textsSource(
   db: Db,
   table: 'item_snapshots' | 'board_snapshot_items',
-  boardId: string,
+  snapshot: { boardId: string; seq: number },
 ): TextsSource {
+  const { boardId, seq } = snapshot;
   return {
     stored: async () =>
       (await db.selectFrom(table).select('texts').where('board_id', '=', boardId).executeTakeFirst())
@@ -842,16 +884,22 @@ export function textsSource(
     fromRows: async (ids) => {
       const rows = await db
         .selectFrom('items')
-        .select(['item_id', 'title', 'url'])
+        .select(['item_id', 'title', 'url', 'change_seq'])
         .where('board_id', '=', boardId)
         .execute();
       const byId = new Map(rows.map((row) => [row.item_id, row]));
-      const texts: ItemTexts = { title: new Array(ids.length), url: new Array(ids.length) };
+      const n = ids.length;
+      const texts = {
+        title: new Array<string>(n),
+        url: new Array<string | null>(n),
+        changed: new Uint8Array(n),
+      };
       ids.forEach((id, i) => {
         const row = byId.get(id);
         if (!row) throw new Error(`item ${id} of a snapshot has no row`);
         texts.title[i] = row.title;
         texts.url[i] = row.url;
+        if (Number(row.change_seq) > seq) texts.changed[i] = 1;
       });
       return texts;
     },
