@@ -20,6 +20,9 @@ export async function claimDueBoards(
     // 'inaccessible' boards are retried (at the longest backoff): access can come back.
     .where('sync_status', '!=', 'static')
     .where(leaseFree('lease_until', now))
+    // A board never synced first: its user just added it and waits for its first figures, while the
+    // boards due again (all of them, on a loaded collector) only get fresher.
+    .orderBy(sql`(last_synced_at IS NULL)`, (ob) => ob.desc())
     .orderBy('next_sync_at')
     .limit(params.limit)
     .execute();
