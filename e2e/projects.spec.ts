@@ -100,7 +100,10 @@ test('the demo dashboards open from the onboarding link with the demo project se
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with GitHub' }).click();
   await page.getByRole('link', { name: 'Open the demo Lead Time' }).click();
-  await expect(page).toHaveURL(/\/lead-time\?demo=1$/);
+  // `?demo=1` selects the demo, then the address names it (`?project=`) once the projects are loaded.
+  await expect(page).toHaveURL(/\/lead-time\?(demo=1|project=[^&]+)$/);
+  const picker = page.getByRole('banner').getByRole('combobox', { name: 'Project' });
+  await expect(picker.locator('option:checked')).toHaveText('Storefront delivery');
   await expect(page.getByText('Lead Time Trend')).toBeVisible();
   await expect(page.getByText('Process Stability')).toBeVisible();
   await expect(page.locator('.recharts-line')).toHaveCount(2);
