@@ -131,11 +131,6 @@ describe.each(await dialectCases())('a snapshot of the whole board ($name)', asy
     expect(await snapshotBoard(db, boardId, { ...SMALL, now: NOW })).toBe(true);
     const first = await expectLoadEqualsRows();
     expect(first).toMatchObject({ fromSnapshot: true, data: { movesRead: 0, segmentMoves: 0 } });
-    // Its items in the order of their first move, the timeline's rows (the Flow report joins them in place).
-    const listed = (await (await loadBoard(db, boardId)).items?.())?.items as SnapshotItems;
-    const firstMoved = first.data.transitions.itemIds.filter((id) => listed.ids.includes(id));
-    expect(listed.ids.slice(0, firstMoved.length)).toEqual(firstMoved);
-    expect(firstMoved.length).toBeGreaterThan(listed.length / 2);
     // PostgreSQL sends the moves in parts: several of them (each padded in base64) read the same.
     expect(encodeBoardMoves(first.data).byteLength).toBeGreaterThan(3 * 999);
     expect(await expectLoadEqualsRows(999)).toMatchObject({ fromSnapshot: true, data: { movesRead: 0 } });

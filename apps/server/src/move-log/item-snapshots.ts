@@ -73,10 +73,8 @@ function relationsOf(item: BoardItem): Relations | null {
 
 /** The snapshot's text with every field in it (texts within): what snapshots were before texts apart. */
 export function encodeItems(items: readonly BoardItem[]): string {
-  const numbers = items.map((i) => i.number);
-  if (!(LITTLE_ENDIAN && fitsNumbers(numbers))) return encodeColumns(items);
-  const { head, title, url } = typedParts(items);
-  return JSON.stringify({ ...head, title, url });
+  const typed = typedPartsIfFit(items);
+  return typed ? inlineText(typed) : encodeColumns(items);
 }
 
 /** A snapshot as stored: its text, and the items' titles and URLs apart from it (null: within it). */
@@ -85,16 +83,23 @@ export type StoredItems = { items: string; texts: string | null };
 /**
  * The snapshot as written today: the titles and URLs apart (`texts`, a column after the text's), tied to
  * the text by a random key both name, when the URLs' runs are stored with the text (a reader then knows
- * each item's repository without them); else every field in the text.
+ * each item's repository without them); else every field in the text (`encodeItems`).
  */
 export function encodeItemParts(items: readonly BoardItem[]): StoredItems {
-  const numbers = items.map((i) => i.number);
-  if (!(LITTLE_ENDIAN && fitsNumbers(numbers))) return { items: encodeColumns(items), texts: null };
-  const { head, title, url } = typedParts(items);
-  if (!head.runs) return { items: JSON.stringify({ ...head, title, url }), texts: null };
+  const typed = typedPartsIfFit(items);
+  if (!typed?.head.runs) return { items: typed ? inlineText(typed) : encodeColumns(items), texts: null };
+  const { head, title, url } = typed;
   const key = randomBytes(8).toString('hex');
   return { items: JSON.stringify({ ...head, texts: key }), texts: JSON.stringify({ key, title, url }) };
 }
+
+/** The `Typed` parts when every number fits an int32 code on a little-endian machine; else null (`Columns`). */
+function typedPartsIfFit(items: readonly BoardItem[]) {
+  return LITTLE_ENDIAN && fitsNumbers(items.map((i) => i.number)) ? typedParts(items) : null;
+}
+
+const inlineText = ({ head, title, url }: ReturnType<typeof typedParts>) =>
+  JSON.stringify({ ...head, title, url });
 
 /** Each distinct value's code, in order of first use (`values`). */
 function coder<T>(key: (value: T) => string, keep: (value: T) => T = (value) => value) {
