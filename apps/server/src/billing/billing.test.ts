@@ -1,6 +1,9 @@
+import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { billingWorldPerTest } from '../testing/billing-world.ts';
 import { dialectCases } from '../testing/databases.ts';
+import { handleEvent } from './events.ts';
+import { createStripeClient } from './stripe-client.ts';
 
 const PERIOD_END = Date.UTC(2026, 11, 1, 9) / 1000;
 
@@ -38,6 +41,31 @@ describe.each(await dialectCases())('billing against the Stripe simulator on $na
     await world.control(`/_sim/events/${late?.id}/resend`);
     expect(world.sim.webhooks.deliveries.at(-1)).toMatchObject({ eventId: late?.id, status: 200 });
     expect(await world.me()).toMatchObject({ subscription_status: 'active', cancel_at_period_end: false });
+  });
+
+  it('an event read from Stripe before the reactivation and applied after it does not cancel again', async () => {
+    const subscription = await world.subscribe();
+    expect((await world.api('/api/cancel-subscription/')).status).toBe(200);
+    await world.sim.webhooks.idle();
+    const [cancelEvent] = world.events('customer.subscription.updated').slice(-1);
+    // The real client against the simulator; its first read of the subscription answers what Stripe held
+    // then (cancelling), and the user reactivates before the event's handler goes on to write it.
+    const stripe = createStripeClient(world.ctx.config.stripe);
+    const retrieve = stripe.subscriptions.retrieve.bind(stripe.subscriptions);
+    let reads = 0;
+    stripe.subscriptions.retrieve = (async (id: string) => {
+      const read = await retrieve(id);
+      if (reads++ === 0) {
+        expect(read.cancel_at_period_end).toBe(true);
+        expect((await world.api('/api/reactivate-subscription/')).status).toBe(200);
+      }
+      return read;
+    }) as typeof stripe.subscriptions.retrieve;
+    const result = await handleEvent({ ctx: world.ctx, stripe }, cancelEvent as unknown as Stripe.Event);
+    expect(result).toBe('applied');
+    expect(await world.me()).toMatchObject({ subscription_status: 'active', cancel_at_period_end: false });
+    expect(reads).toBeGreaterThan(1);
+    expect(world.sim.state.subscriptions.get(subscription)?.cancel_at_period_end).toBe(false);
   });
 
   it('cancel answers the period end in seconds, reactivate undoes it, and the period end then ends it', async () => {

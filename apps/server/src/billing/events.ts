@@ -1,10 +1,11 @@
 import type Stripe from 'stripe';
 import type { User } from '../db/schema.ts';
-import { findUser, rememberCustomer } from '../users/queries.ts';
-import { applyOrgSubscription, syncSeats } from './team-plan-management.ts';
+import { findUser, rememberCustomer, writeSubscriptionIfUnchanged } from '../users/queries.ts';
+import { applyLatestOrgSubscription, applyOrgSubscription, syncSeats } from './team-plan-management.ts';
 import { findOrgPlan, findOrgPlanByCustomer, rememberOrgCustomer } from './org-queries.ts';
 import { findUserByCustomer } from './queries.ts';
-import { applySubscription, type ApplyResult, type Billing } from './service.ts';
+import type { ApplyResult, Billing } from './service.ts';
+import { shouldApply, userSubscription } from './status.ts';
 import { callStripe, idOf, subscriptionFacts } from './stripe-client.ts';
 
 export type EventResult = ApplyResult | 'unknown_user';
@@ -60,8 +61,8 @@ async function applyOrgCheckout(
  * An event of an organization's subscription: applied, then the seats recounted, so a renewal's new period
  * starts with the members active now (a no-op when Stripe's quantity already matches).
  */
-async function applyOrgEvent(billing: Billing, org: string, sub: Stripe.Subscription): Promise<EventResult> {
-  const result = await applyOrgSubscription(billing, org, sub);
+async function applyOrgEvent(billing: Billing, org: string, subscriptionId: string): Promise<EventResult> {
+  const result = await applyLatestOrgSubscription(billing, org, subscriptionId);
   if (result === 'applied') await syncSeats(billing, org);
   return result;
 }
@@ -80,13 +81,36 @@ async function syncOwnedSubscription(
   subscriptionId: string,
   owner?: User,
 ): Promise<EventResult> {
+  if (owner) return applyLatest(billing, owner.id, subscriptionId);
   const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
-  const org = owner ? undefined : await orgOf(billing, sub);
-  if (org) return applyOrgEvent(billing, org, sub);
-  const user = owner ?? (await ownerOf(billing, idOf(sub.customer), sub.metadata?.user_id));
+  const org = await orgOf(billing, sub);
+  if (org) return applyOrgEvent(billing, org, subscriptionId);
+  const user = await ownerOf(billing, idOf(sub.customer), sub.metadata?.user_id);
   if (!user) return 'unknown_user';
-  return applySubscription(billing.ctx, user, subscriptionFacts(sub));
+  return applyLatest(billing, user.id, subscriptionId);
 }
+
+/**
+ * The subscription as Stripe has it after the user's row was read, written only if the row is still as
+ * read. An event's read of Stripe can be older than a change the user made meanwhile: the cancel's event,
+ * read before the user reactivated and written after, said "cancels at the period end" again. Read anew
+ * when the row changed; after a few tries the event fails, and Stripe delivers it again.
+ */
+async function applyLatest(billing: Billing, userId: string, subscriptionId: string): Promise<EventResult> {
+  const { ctx } = billing;
+  for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt++) {
+    const seen = await findUser(ctx.db, userId);
+    if (!seen) return 'unknown_user';
+    const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
+    const facts = subscriptionFacts(sub);
+    if (!shouldApply(seen, facts)) return 'ignored';
+    if (await writeSubscriptionIfUnchanged(ctx.db, userId, seen, userSubscription(facts), ctx.now()))
+      return 'applied';
+  }
+  throw new Error(`subscription ${subscriptionId} changed ${APPLY_ATTEMPTS} times while it was applied`);
+}
+
+const APPLY_ATTEMPTS = 3;
 
 async function onInvoice(billing: Billing, invoiceId: string): Promise<EventResult> {
   const invoice = await callStripe(() => billing.stripe.invoices.retrieve(invoiceId));

@@ -55,6 +55,40 @@ export async function writeOrgSubscription(db: Db, org: string, sub: OrgSubscrip
     .execute();
 }
 
+/** The plan's columns a subscription writes (`OrgSubscription`), compared by `writeOrgSubscriptionIfUnchanged`. */
+const SUBSCRIPTION_COLUMNS = [
+  'status',
+  'subscription_end',
+  'period_start',
+  'cancel_at_period_end',
+  'stripe_trialing',
+  'seats',
+  'stripe_subscription_id',
+] as const;
+
+/**
+ * `writeOrgSubscription`, only while the plan's subscription columns are still `seen`: whether it wrote
+ * (an older read of Stripe must not undo a change made since, billing/events.ts).
+ */
+export async function writeOrgSubscriptionIfUnchanged(
+  db: Db,
+  org: string,
+  seen: OrgPlanRow,
+  sub: OrgSubscription,
+  now: number,
+): Promise<boolean> {
+  let update = db
+    .updateTable('org_plans')
+    .set({ ...sub, updated_at: now })
+    .where('org_login', '=', org);
+  for (const column of SUBSCRIPTION_COLUMNS) {
+    const value = seen[column];
+    update = value === null ? update.where(column, 'is', null) : update.where(column, '=', value);
+  }
+  const written = await update.executeTakeFirst();
+  return Number(written.numUpdatedRows) > 0;
+}
+
 /**
  * Compare-and-set of the synced quantity: `from` → `to` on the plan's subscription `subscriptionId`. Answers
  * whether this caller made the change: of two replicas (or a replica and an Account visit) syncing the same

@@ -1,4 +1,5 @@
 import type { OrgPlan, Profile } from '@fluxion/contract';
+import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dropDatabase } from '../testing/collector-sim.ts';
 import { dialectCases, type TestDatabase } from '../testing/databases.ts';
@@ -16,6 +17,8 @@ import {
   useFluxion,
 } from '../testing/org-plan-world.ts';
 import { simControl } from '../testing/sim-control.ts';
+import { handleEvent } from './events.ts';
+import { createStripeClient } from './stripe-client.ts';
 
 describe.each(await dialectCases())('the organization (team) plan on $name', ({ create }) => {
   let database: TestDatabase;
@@ -212,6 +215,34 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
       is_active_user: false,
       covered_by: null,
     });
+  });
+
+  it('an event read from Stripe before the manager reactivated, applied after, does not cancel the plan again', async () => {
+    await world.track(world.alice, ORG);
+    await buyTeamPlan(world);
+    expect((await world.call(world.alice, `/api/org-plans/${ORG}/cancel/`, 'POST')).status).toBe(200);
+    await world.stripe.webhooks.idle();
+    const cancelEvent = world.stripe.state.events
+      .filter((e) => e.type === 'customer.subscription.updated')
+      .at(-1);
+    // The real client against the simulator; its first read answers the plan cancelling, and the manager
+    // reactivates before the event's handler goes on to write it.
+    const stripe = createStripeClient(world.ctx.config.stripe);
+    const retrieve = stripe.subscriptions.retrieve.bind(stripe.subscriptions);
+    let reads = 0;
+    stripe.subscriptions.retrieve = (async (id: string) => {
+      const read = await retrieve(id);
+      if (reads++ === 0) {
+        expect(read.cancel_at_period_end).toBe(true);
+        expect((await world.call(world.alice, `/api/org-plans/${ORG}/reactivate/`, 'POST')).status).toBe(200);
+      }
+      return read;
+    }) as typeof stripe.subscriptions.retrieve;
+    expect(await handleEvent({ ctx: world.ctx, stripe }, cancelEvent as unknown as Stripe.Event)).toBe(
+      'applied',
+    );
+    expect(await planOf(world, world.alice)).toMatchObject({ cancel_at_period_end: false, is_active: true });
+    expect(reads).toBeGreaterThan(1);
   });
 
   it('uninstalling the GitHub App does not cancel the plan: it goes on, billed, and the Account page says so', async () => {

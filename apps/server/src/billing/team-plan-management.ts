@@ -19,6 +19,7 @@ import {
   storeOrgPlan,
   swapSeats,
   writeOrgSubscription,
+  writeOrgSubscriptionIfUnchanged,
 } from './org-queries.ts';
 import { customerInvoices } from './price.ts';
 import { type Billing, stripeTrialEnd } from './service.ts';
@@ -242,6 +243,32 @@ export async function applyOrgSubscription(
   await writeOrgSubscription(ctx.db, org, orgSubscription(facts, quantity, start), ctx.now());
   return 'applied';
 }
+
+/**
+ * The subscription as Stripe has it after the plan's row was read, written only if the row is still as read
+ * (as `applyLatest` does for a user, billing/events.ts): read anew when it changed meanwhile.
+ */
+export async function applyLatestOrgSubscription(
+  billing: Billing,
+  org: string,
+  subscriptionId: string,
+): Promise<'applied' | 'ignored'> {
+  const { ctx } = billing;
+  for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt++) {
+    const seen = await findOrgPlan(ctx.db, org);
+    if (!seen) return 'ignored';
+    const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
+    const facts = subscriptionFacts(sub);
+    if (!shouldApplyToOrg(seen, facts)) return 'ignored';
+    const quantity = sub.items.data[0]?.quantity ?? 1;
+    const start = sub.items.data[0]?.current_period_start ?? null;
+    const written = orgSubscription(facts, quantity, start);
+    if (await writeOrgSubscriptionIfUnchanged(ctx.db, org, seen, written, ctx.now())) return 'applied';
+  }
+  throw new Error(`subscription ${subscriptionId} changed ${APPLY_ATTEMPTS} times while it was applied`);
+}
+
+const APPLY_ATTEMPTS = 3;
 
 async function liveSubscription(billing: Billing, user: User, org: string, verb: string) {
   await requireManager(billing.ctx, user, org);

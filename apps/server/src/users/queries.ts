@@ -91,6 +91,32 @@ export async function writeSubscription(
     .execute();
 }
 
+/**
+ * `writeSubscription`, only while the user's subscription columns are still `seen`: whether it wrote. A
+ * write between the read of `seen` and this one (the user reactivated while an older event was applied)
+ * makes it write nothing, on every replica alike.
+ */
+export async function writeSubscriptionIfUnchanged(
+  db: Db,
+  userId: string,
+  seen: Pick<User, keyof UserSubscription>,
+  sub: UserSubscription,
+  now: number,
+): Promise<boolean> {
+  const { subscription_status, subscription_end, cancel_at_period_end, stripe_subscription_id } = seen;
+  const written = await db
+    .updateTable('users')
+    .set({ ...sub, updated_at: now })
+    .where('id', '=', userId)
+    .where('subscription_status', '=', subscription_status)
+    .where('subscription_end', subscription_end === null ? 'is' : '=', subscription_end)
+    .where('cancel_at_period_end', '=', cancel_at_period_end)
+    .where('stripe_subscription_id', stripe_subscription_id === null ? 'is' : '=', stripe_subscription_id)
+    .where('subscription_trialing', '=', seen.subscription_trialing)
+    .executeTakeFirst();
+  return Number(written.numUpdatedRows) > 0;
+}
+
 /** Forgets the user's Stripe customer (Stripe no longer has it). */
 export async function forgetCustomer(db: Db, userId: string): Promise<void> {
   await db.updateTable('users').set({ stripe_customer_id: null }).where('id', '=', userId).execute();
