@@ -431,7 +431,7 @@ async function timed<T>(work: () => Promise<T> | T): Promise<[T, number]> {
 async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
   console.log(`\n=== ${name} ===`);
   const seeded = keptBoards()[name];
-  if (COLD_STARTS > 0 && seeded) return await coldStarts(seeded.options, seeded.auth);
+  if (COLD_STARTS > 0 && seeded) return await coldStarts(name, seeded.options, seeded.auth);
   let kept = false;
   // Generated afresh (deterministic) for each database, and its million moves dropped once seeded: the
   // load generator holding them made its own major GCs show in the measured warm latencies.
@@ -471,7 +471,7 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
         );
         kept = true;
       }
-      return await coldStarts(serveOptions, auth);
+      return await coldStarts(name, serveOptions, auth);
     }
     const server = await startServer(serveOptions);
     const headers = { ...auth, ...(ENCODING ? { 'accept-encoding': ENCODING } : {}) };
@@ -489,15 +489,26 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
       const [, coldLead] = await timed(() => http1.get(ENDPOINTS.leadtime));
       const coldLeadCpu = (await ask<number>(server.child, 'cpu')) - coldCpuBefore;
       await phases.after('cold leadtime');
+      const coldTisCpuBefore = await ask<number>(server.child, 'cpu');
       const [, coldTis] = await timed(() => http1.get(ENDPOINTS.timeinstate));
+      const coldTisCpu = (await ask<number>(server.child, 'cpu')) - coldTisCpuBefore;
       await phases.after('cold timeinstate');
+      const coldFlowCpuBefore = await ask<number>(server.child, 'cpu');
       const [, coldFlow] = await timed(() => http1.get(FLOW));
+      const coldFlowCpu = (await ask<number>(server.child, 'cpu')) - coldFlowCpuBefore;
       await phases.after('cold flow');
-      Object.assign(figures, { coldLeadMs: coldLead, coldTimeInStateMs: coldTis, coldFlowMs: coldFlow });
+      Object.assign(figures, {
+        coldLeadMs: coldLead,
+        coldLeadCpuMs: coldLeadCpu,
+        coldTimeInStateMs: coldTis,
+        coldTimeInStateCpuMs: coldTisCpu,
+        coldFlowMs: coldFlow,
+        coldFlowCpuMs: coldFlowCpu,
+      });
       console.log(
         `cold: leadtime ${coldLead.toFixed(0)} ms, server CPU ${coldLeadCpu.toFixed(0)} ms (first request after start: moves load + analysis), ` +
-          `timeinstate ${coldTis.toFixed(0)} ms (moves already loaded; reads the items), ` +
-          `flow with policies ${coldFlow.toFixed(0)} ms`,
+          `timeinstate ${coldTis.toFixed(0)} ms, server CPU ${coldTisCpu.toFixed(0)} ms (moves already loaded; reads the items), ` +
+          `flow with policies ${coldFlow.toFixed(0)} ms, server CPU ${coldFlowCpu.toFixed(0)} ms`,
       );
       const afterMove = await coldAfterMoves(database, board, http1);
       await phases.after(`${MOVES_AFTER_START} moves`);
@@ -579,9 +590,18 @@ const pause = () => (COLD_PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(res
 
 /**
  * The first lead time of `COLD_STARTS` fresh server processes, one after the other, then time in state and
- * the Flow report: each one's wall clock and the server's CPU for it (the figure the neighbours' load moves least).
+ * the Flow report: each one's wall clock and the server's CPU for it (the figure the neighbours' load moves
+ * least). Their medians are the run's cold figures: one cold start is within a shared machine's noise.
  */
-async function coldStarts(options: ServeOptions, auth: Record<string, string>): Promise<void> {
+async function coldStarts(name: string, options: ServeOptions, auth: Record<string, string>): Promise<void> {
+  const starts: Partial<Record<keyof ApiFigures, number[]>> = {};
+  const keep = (figures: Partial<ApiFigures>) => {
+    for (const [key, value] of Object.entries(figures)) {
+      const values = starts[key as keyof ApiFigures] ?? [];
+      values.push(value);
+      starts[key as keyof ApiFigures] = values;
+    }
+  };
   for (let start = 0; start < COLD_STARTS; start++) {
     const server = await startServer(options);
     // As a browser asks, so that the cold answers' compression counts (BENCH_ENCODING).
@@ -608,6 +628,14 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
         );
         writeFileSync(`${process.env.BENCH_DUMP_FLOW}.${process.pid}.${start}.json`, body);
       }
+      keep({
+        coldLeadMs: ms,
+        coldLeadCpuMs: cpu,
+        coldTimeInStateMs: tisMs,
+        coldTimeInStateCpuMs: tisCpu,
+        coldFlowMs: flowMs,
+        coldFlowCpuMs: flowCpu,
+      });
       console.log(
         `cold start ${start + 1}: leadtime ${ms.toFixed(0)} ms, server CPU ${cpu.toFixed(0)} ms; ` +
           `then timeinstate ${tisMs.toFixed(0)} ms, server CPU ${tisCpu.toFixed(0)} ms; ` +
@@ -619,6 +647,8 @@ async function coldStarts(options: ServeOptions, auth: Record<string, string>): 
       await stopServer(server);
     }
   }
+  const medians = Object.fromEntries(Object.entries(starts).map(([key, values]) => [key, median(values)]));
+  writeFigures(name, medians as Partial<ApiFigures>);
 }
 
 /** The server's start warm-up run to its end: the server's CPU for it (ms). */
