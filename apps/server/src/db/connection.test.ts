@@ -376,6 +376,28 @@ describe.runIf(await isPostgresReachable())('prepared statements on PostgreSQL',
     }
   });
 
+  it('a marked query sent right after one timed out goes to a new connection, not the one pg is destroying', async () => {
+    const { db, close } = await oneConnection(true, 300);
+    try {
+      const body = (id: number) =>
+        db.selectFrom('notes').select('body').where('id', '=', id).modifyEnd(PREPARED).executeTakeFirst();
+      expect(await body(1)).toEqual({ body: 'one' });
+      const next = await db.transaction().execute(async (trx) => {
+        await sql`LOCK TABLE notes IN ACCESS EXCLUSIVE MODE`.execute(trx);
+        const late = await body(1).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(isDatabaseUnavailable(late)).toBe(true);
+        // Sent at once, before the destroyed connection's end is reported (a query no lock holds up).
+        return db.selectNoFrom(sql<number>`2`.as('two')).modifyEnd(PREPARED).executeTakeFirst();
+      });
+      expect(next).toEqual({ two: 2 });
+    } finally {
+      await close();
+    }
+  });
+
   it('the pipelined connection, ended by the server, is opened again for the next marked query', async () => {
     const { db, close, url } = await oneConnection(true);
     try {

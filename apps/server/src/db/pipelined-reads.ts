@@ -35,8 +35,17 @@ export class PipelinedReads {
   }
 
   async execute<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const { command, rowCount, rows } = await this.#live().query(query.sql, [...query.parameters]);
-    return WRITES.has(command) ? { rows, numAffectedRows: BigInt(rowCount ?? 0) } : { rows };
+    const client = this.#live();
+    try {
+      const { command, rowCount, rows } = await client.query(query.sql, [...query.parameters]);
+      return WRITES.has(command) ? { rows, numAffectedRows: BigInt(rowCount ?? 0) } : { rows };
+    } catch (error) {
+      // pg destroys a pipelined connection whose query went unanswered in time, and reports its end only
+      // later: a query sent to it meanwhile failed with "Connection terminated unexpectedly" (CI, on a
+      // loaded machine). The next query opens a new connection at once.
+      if ((error as Error).message === READ_TIMEOUT) this.#forget(client);
+      throw error;
+    }
   }
 
   async end(): Promise<void> {
@@ -48,20 +57,24 @@ export class PipelinedReads {
   #live(): pg.Client {
     if (this.#client) return this.#client;
     const client = this.#open();
-    const forget = () => {
-      if (this.#client === client) this.#client = undefined;
-    };
     client.on('error', (error) => {
-      forget();
+      this.#forget(client);
       this.#onLost(client, error);
     });
-    client.on('end', forget);
+    client.on('end', () => this.#forget(client));
     // Queries wait in the client until it is connected; a failed connect fails them (its 'end').
-    client.connect().catch(forget);
+    client.connect().catch(() => this.#forget(client));
     this.#client = client;
     return client;
   }
+
+  #forget(client: pg.Client): void {
+    if (this.#client === client) this.#client = undefined;
+  }
 }
+
+/** pg's error for a query unanswered within `query_timeout` (its connection then destroyed in pipeline mode). */
+const READ_TIMEOUT = 'Query read timeout';
 
 /** PostgreSQL's dialect with the hot reads pipelined (`PipelinedReads`); the rest as Kysely's. */
 export class PipelinedReadsDialect extends PostgresDialect {
