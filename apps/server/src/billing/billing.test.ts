@@ -2,8 +2,8 @@ import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { billingWorldPerTest } from '../testing/billing-world.ts';
 import { dialectCases } from '../testing/databases.ts';
+import { clientActingBetween } from '../testing/stripe-interleave.ts';
 import { handleEvent } from './events.ts';
-import { createStripeClient } from './stripe-client.ts';
 
 const PERIOD_END = Date.UTC(2026, 11, 1, 9) / 1000;
 
@@ -48,23 +48,15 @@ describe.each(await dialectCases())('billing against the Stripe simulator on $na
     expect((await world.api('/api/cancel-subscription/')).status).toBe(200);
     await world.sim.webhooks.idle();
     const [cancelEvent] = world.events('customer.subscription.updated').slice(-1);
-    // The real client against the simulator; its first read of the subscription answers what Stripe held
-    // then (cancelling), and the user reactivates before the event's handler goes on to write it.
-    const stripe = createStripeClient(world.ctx.config.stripe);
-    const retrieve = stripe.subscriptions.retrieve.bind(stripe.subscriptions);
-    let reads = 0;
-    stripe.subscriptions.retrieve = (async (id: string) => {
-      const read = await retrieve(id);
-      if (reads++ === 0) {
-        expect(read.cancel_at_period_end).toBe(true);
-        expect((await world.api('/api/reactivate-subscription/')).status).toBe(200);
-      }
-      return read;
-    }) as typeof stripe.subscriptions.retrieve;
+    // The event's handler reads the subscription cancelling; the user reactivates before it writes that.
+    const { stripe, reads } = clientActingBetween(world.ctx.config.stripe, async (read) => {
+      expect(read.cancel_at_period_end).toBe(true);
+      expect((await world.api('/api/reactivate-subscription/')).status).toBe(200);
+    });
     const result = await handleEvent({ ctx: world.ctx, stripe }, cancelEvent as unknown as Stripe.Event);
     expect(result).toBe('applied');
     expect(await world.me()).toMatchObject({ subscription_status: 'active', cancel_at_period_end: false });
-    expect(reads).toBeGreaterThan(1);
+    expect(reads()).toBeGreaterThan(1);
     expect(world.sim.state.subscriptions.get(subscription)?.cancel_at_period_end).toBe(false);
   });
 

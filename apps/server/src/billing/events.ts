@@ -4,7 +4,7 @@ import { findUser, rememberCustomer, writeSubscriptionIfUnchanged } from '../use
 import { applyLatestOrgSubscription, applyOrgSubscription, syncSeats } from './team-plan-management.ts';
 import { findOrgPlan, findOrgPlanByCustomer, rememberOrgCustomer } from './org-queries.ts';
 import { findUserByCustomer } from './queries.ts';
-import type { ApplyResult, Billing } from './service.ts';
+import { type ApplyResult, type Billing, CHANGED, untilUnchanged } from './service.ts';
 import { shouldApply, userSubscription } from './status.ts';
 import { callStripe, idOf, subscriptionFacts } from './stripe-client.ts';
 
@@ -90,27 +90,25 @@ async function syncOwnedSubscription(
   return applyLatest(billing, user.id, subscriptionId);
 }
 
-/**
- * The subscription as Stripe has it after the user's row was read, written only if the row is still as
- * read. An event's read of Stripe can be older than a change the user made meanwhile: the cancel's event,
- * read before the user reactivated and written after, said "cancels at the period end" again. Read anew
- * when the row changed; after a few tries the event fails, and Stripe delivers it again.
- */
-async function applyLatest(billing: Billing, userId: string, subscriptionId: string): Promise<EventResult> {
+/** The subscription as Stripe has it after the user's row was read, written only if the row is still as read. */
+function applyLatest(billing: Billing, userId: string, subscriptionId: string): Promise<EventResult> {
   const { ctx } = billing;
-  for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt++) {
+  return untilUnchanged(subscriptionId, async () => {
     const seen = await findUser(ctx.db, userId);
     if (!seen) return 'unknown_user';
     const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
     const facts = subscriptionFacts(sub);
     if (!shouldApply(seen, facts)) return 'ignored';
-    if (await writeSubscriptionIfUnchanged(ctx.db, userId, seen, userSubscription(facts), ctx.now()))
-      return 'applied';
-  }
-  throw new Error(`subscription ${subscriptionId} changed ${APPLY_ATTEMPTS} times while it was applied`);
+    const written = await writeSubscriptionIfUnchanged(
+      ctx.db,
+      userId,
+      seen,
+      userSubscription(facts),
+      ctx.now(),
+    );
+    return written ? 'applied' : CHANGED;
+  });
 }
-
-const APPLY_ATTEMPTS = 3;
 
 async function onInvoice(billing: Billing, invoiceId: string): Promise<EventResult> {
   const invoice = await callStripe(() => billing.stripe.invoices.retrieve(invoiceId));

@@ -12,6 +12,28 @@ import { callStripe, createStripeClient, subscriptionFacts } from './stripe-clie
 export type Billing = { ctx: AppContext; stripe: Stripe };
 export type ApplyResult = 'applied' | 'ignored';
 
+/** What one try of `untilUnchanged` answers when the row it read changed before its write. */
+export const CHANGED = Symbol('changed');
+
+/**
+ * Runs `tryOnce` (read the row, then Stripe, then write while the row is as read) until it did not meet a
+ * change made meanwhile; after a few tries throws, so that the event fails and Stripe delivers it again.
+ * An event's read of Stripe can be older than a change made during it: the cancel's event, read before the
+ * user reactivated and written after, said "cancels at the period end" again (billing/events.ts).
+ */
+export async function untilUnchanged<R>(
+  subscriptionId: string,
+  tryOnce: () => Promise<R | typeof CHANGED>,
+): Promise<R> {
+  for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt++) {
+    const result = await tryOnce();
+    if (result !== CHANGED) return result;
+  }
+  throw new Error(`subscription ${subscriptionId} changed ${APPLY_ATTEMPTS} times while it was applied`);
+}
+
+const APPLY_ATTEMPTS = 3;
+
 const PAID = ['active', 'past_due'];
 const APP_GRANTED = ['trial', 'pilot'];
 /** Stripe refuses a Checkout trial ending within 48 hours; an hour more covers the clocks' drift. */

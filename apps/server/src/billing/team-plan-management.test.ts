@@ -17,8 +17,8 @@ import {
   useFluxion,
 } from '../testing/org-plan-world.ts';
 import { simControl } from '../testing/sim-control.ts';
+import { clientActingBetween } from '../testing/stripe-interleave.ts';
 import { handleEvent } from './events.ts';
-import { createStripeClient } from './stripe-client.ts';
 
 describe.each(await dialectCases())('the organization (team) plan on $name', ({ create }) => {
   let database: TestDatabase;
@@ -225,24 +225,16 @@ describe.each(await dialectCases())('the organization (team) plan on $name', ({ 
     const cancelEvent = world.stripe.state.events
       .filter((e) => e.type === 'customer.subscription.updated')
       .at(-1);
-    // The real client against the simulator; its first read answers the plan cancelling, and the manager
-    // reactivates before the event's handler goes on to write it.
-    const stripe = createStripeClient(world.ctx.config.stripe);
-    const retrieve = stripe.subscriptions.retrieve.bind(stripe.subscriptions);
-    let reads = 0;
-    stripe.subscriptions.retrieve = (async (id: string) => {
-      const read = await retrieve(id);
-      if (reads++ === 0) {
-        expect(read.cancel_at_period_end).toBe(true);
-        expect((await world.call(world.alice, `/api/org-plans/${ORG}/reactivate/`, 'POST')).status).toBe(200);
-      }
-      return read;
-    }) as typeof stripe.subscriptions.retrieve;
+    // The event's handler reads the plan cancelling; the manager reactivates before it writes that.
+    const { stripe, reads } = clientActingBetween(world.ctx.config.stripe, async (read) => {
+      expect(read.cancel_at_period_end).toBe(true);
+      expect((await world.call(world.alice, `/api/org-plans/${ORG}/reactivate/`, 'POST')).status).toBe(200);
+    });
     expect(await handleEvent({ ctx: world.ctx, stripe }, cancelEvent as unknown as Stripe.Event)).toBe(
       'applied',
     );
     expect(await planOf(world, world.alice)).toMatchObject({ cancel_at_period_end: false, is_active: true });
-    expect(reads).toBeGreaterThan(1);
+    expect(reads()).toBeGreaterThan(1);
   });
 
   it('uninstalling the GitHub App does not cancel the plan: it goes on, billed, and the Account page says so', async () => {

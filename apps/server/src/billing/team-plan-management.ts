@@ -22,7 +22,7 @@ import {
   writeOrgSubscriptionIfUnchanged,
 } from './org-queries.ts';
 import { customerInvoices } from './price.ts';
-import { type Billing, stripeTrialEnd } from './service.ts';
+import { type Billing, CHANGED, stripeTrialEnd, untilUnchanged } from './service.ts';
 import { orgSubscription, shouldApplyToOrg } from './status.ts';
 import { callStripe, subscriptionFacts } from './stripe-client.ts';
 
@@ -238,37 +238,36 @@ export async function applyOrgSubscription(
   if (!row) return 'ignored';
   const facts = subscriptionFacts(sub);
   if (!shouldApplyToOrg(row, facts)) return 'ignored';
+  await writeOrgSubscription(ctx.db, org, planColumnsOf(sub), ctx.now());
+  return 'applied';
+}
+
+/** What a Stripe subscription makes of the plan's columns (its seats are its first item's quantity). */
+function planColumnsOf(sub: Stripe.Subscription) {
   const quantity = sub.items.data[0]?.quantity ?? 1;
   const start = sub.items.data[0]?.current_period_start ?? null;
-  await writeOrgSubscription(ctx.db, org, orgSubscription(facts, quantity, start), ctx.now());
-  return 'applied';
+  return orgSubscription(subscriptionFacts(sub), quantity, start);
 }
 
 /**
  * The subscription as Stripe has it after the plan's row was read, written only if the row is still as read
- * (as `applyLatest` does for a user, billing/events.ts): read anew when it changed meanwhile.
+ * (`untilUnchanged`): an event's older read must not undo the manager's change made since.
  */
-export async function applyLatestOrgSubscription(
+export function applyLatestOrgSubscription(
   billing: Billing,
   org: string,
   subscriptionId: string,
 ): Promise<'applied' | 'ignored'> {
   const { ctx } = billing;
-  for (let attempt = 0; attempt < APPLY_ATTEMPTS; attempt++) {
+  return untilUnchanged(subscriptionId, async () => {
     const seen = await findOrgPlan(ctx.db, org);
     if (!seen) return 'ignored';
     const sub = await callStripe(() => billing.stripe.subscriptions.retrieve(subscriptionId));
-    const facts = subscriptionFacts(sub);
-    if (!shouldApplyToOrg(seen, facts)) return 'ignored';
-    const quantity = sub.items.data[0]?.quantity ?? 1;
-    const start = sub.items.data[0]?.current_period_start ?? null;
-    const written = orgSubscription(facts, quantity, start);
-    if (await writeOrgSubscriptionIfUnchanged(ctx.db, org, seen, written, ctx.now())) return 'applied';
-  }
-  throw new Error(`subscription ${subscriptionId} changed ${APPLY_ATTEMPTS} times while it was applied`);
+    if (!shouldApplyToOrg(seen, subscriptionFacts(sub))) return 'ignored';
+    const written = await writeOrgSubscriptionIfUnchanged(ctx.db, org, seen, planColumnsOf(sub), ctx.now());
+    return written ? 'applied' : CHANGED;
+  });
 }
-
-const APPLY_ATTEMPTS = 3;
 
 async function liveSubscription(billing: Billing, user: User, org: string, verb: string) {
   await requireManager(billing.ctx, user, org);
