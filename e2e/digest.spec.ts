@@ -82,7 +82,12 @@ for (const { name, viewport } of SIZES) {
       const mine = page
         .locator('li', { hasText: email })
         .filter({ hasNotText: 'Confirm your e-mail address' });
-      await expect(mine).toHaveCount(2);
+      // One test digest a board. On a Monday from 09:00 (the digest's hour, docs/operations.md) the week's own
+      // digest of a board just turned on is due too, and the scheduler may send it during the test: the
+      // same message, so counted per board as at least one (CI of 8503bc3, run on a Monday evening).
+      await expect(mine.filter({ hasText: 'Web app:' }).first()).toBeVisible();
+      await expect(mine.filter({ hasText: 'Storefront delivery:' }).first()).toBeVisible();
+      expect(await mine.count()).toBeLessThanOrEqual(4);
       await mine.first().getByRole('link').click();
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Fluxion digest');
       const text = (await page.locator('pre').last().textContent()) ?? '';
