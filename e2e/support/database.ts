@@ -78,3 +78,25 @@ export function userIdOf(login: string): string {
     db.close();
   }
 }
+
+/**
+ * How many test digests the server sent to `login` (its notification jobs): the catcher cannot tell a test
+ * digest from the week's own, which the scheduler sends on a Monday from 09:00 to a board just turned on.
+ */
+export function sentTestDigests(login: string): number {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (see playwright.config.ts)');
+  const db = new Database(join(dataDir, 'fluxion.sqlite'), { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const row = db
+      .prepare(
+        `SELECT count(*) AS n FROM notification_jobs j JOIN users u ON u.id = j.user_id
+         WHERE u.username = ? AND j.kind = 'test_digest' AND j.state = 'sent'`,
+      )
+      .get(login) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}

@@ -64,7 +64,7 @@ const SUBSCRIPTION_COLUMNS = [
   'stripe_trialing',
   'seats',
   'stripe_subscription_id',
-] as const;
+] as const satisfies readonly (keyof OrgSubscription)[];
 
 /**
  * `writeOrgSubscription`, only while the plan's subscription columns are still `seen`: whether it wrote

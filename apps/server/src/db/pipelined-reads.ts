@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { isPrepared } from './postgres-statements.ts';
+import { READ_TIMEOUT_MESSAGE } from './unavailable.ts';
 
 const WRITES = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
@@ -43,7 +44,7 @@ export class PipelinedReads {
       // pg destroys a pipelined connection whose query went unanswered in time, and reports its end only
       // later: a query sent to it meanwhile failed with "Connection terminated unexpectedly" (CI, on a
       // loaded machine). The next query opens a new connection at once.
-      if ((error as Error).message === READ_TIMEOUT) this.#forget(client);
+      if ((error as Error).message === READ_TIMEOUT_MESSAGE) this.#forget(client);
       throw error;
     }
   }
@@ -72,9 +73,6 @@ export class PipelinedReads {
     if (this.#client === client) this.#client = undefined;
   }
 }
-
-/** pg's error for a query unanswered within `query_timeout` (its connection then destroyed in pipeline mode). */
-const READ_TIMEOUT = 'Query read timeout';
 
 /** PostgreSQL's dialect with the hot reads pipelined (`PipelinedReads`); the rest as Kysely's. */
 export class PipelinedReadsDialect extends PostgresDialect {

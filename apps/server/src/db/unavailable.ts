@@ -23,13 +23,16 @@ const NETWORK_CODES = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
+/** pg's error for a query unanswered within `query_timeout` (in pipeline mode it then destroys the connection). */
+export const READ_TIMEOUT_MESSAGE = 'Query read timeout';
+
 // node-postgres reports a lost connection with plain errors, without a code.
 const LOST_CONNECTION_MESSAGES = [
   'Connection terminated',
   'is not queryable',
   'timeout exceeded when trying to connect',
   // The pipelined hot reads' connection unanswered in time (db/pipelined-reads.ts): it is closed and opened again.
-  'Query read timeout',
+  READ_TIMEOUT_MESSAGE,
 ];
 
 function isUnavailableCause(error: ErrorLike): boolean {

@@ -103,19 +103,26 @@ export async function writeSubscriptionIfUnchanged(
   sub: UserSubscription,
   now: number,
 ): Promise<boolean> {
-  const { subscription_status, subscription_end, cancel_at_period_end, stripe_subscription_id } = seen;
-  const written = await db
+  let update = db
     .updateTable('users')
     .set({ ...sub, updated_at: now })
-    .where('id', '=', userId)
-    .where('subscription_status', '=', subscription_status)
-    .where('subscription_end', subscription_end === null ? 'is' : '=', subscription_end)
-    .where('cancel_at_period_end', '=', cancel_at_period_end)
-    .where('stripe_subscription_id', stripe_subscription_id === null ? 'is' : '=', stripe_subscription_id)
-    .where('subscription_trialing', '=', seen.subscription_trialing)
-    .executeTakeFirst();
+    .where('id', '=', userId);
+  for (const column of SUBSCRIPTION_COLUMNS) {
+    const value = seen[column];
+    update = value === null ? update.where(column, 'is', null) : update.where(column, '=', value);
+  }
+  const written = await update.executeTakeFirst();
   return Number(written.numUpdatedRows) > 0;
 }
+
+/** The columns `writeSubscription` writes, every one compared by `writeSubscriptionIfUnchanged`. */
+const SUBSCRIPTION_COLUMNS = [
+  'subscription_status',
+  'subscription_end',
+  'cancel_at_period_end',
+  'stripe_subscription_id',
+  'subscription_trialing',
+] as const satisfies readonly (keyof UserSubscription)[];
 
 /** Forgets the user's Stripe customer (Stripe no longer has it). */
 export async function forgetCustomer(db: Db, userId: string): Promise<void> {
