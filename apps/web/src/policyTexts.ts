@@ -2,7 +2,7 @@
  * Texts of the flow policies (docs/metrics.md, "Service Level Expectation", "WIP limits", "Blocked time"):
  * the SLE, WIP limits, blocked time and flow efficiency, wherever they are shown.
  */
-import { viewerFormat } from './lib/viewerFormat.ts';
+import { formatCount, viewerFormat } from './lib/viewerFormat.ts';
 import type { DurationUnit } from './lib/units.ts';
 
 /** A duration in the board's unit: "9 days", or "9 working days" on a working calendar. */
@@ -27,7 +27,8 @@ export const P = {
     noneFiltered: 'No SLE yet: fewer than 10 of the items the filter keeps finished in the last 90 days.',
     atRiskTitle: 'At risk of missing the SLE',
     atRiskEmpty: 'No item in progress is at risk of missing the SLE.',
-    atRiskMore: (n: number) => `and ${n} more`,
+    atRiskMore: (n: number) => `and ${formatCount(n)} more`,
+    showMore: (n: number) => `Show ${formatCount(n)} more`,
     risk: { breached: 'missed the SLE', at_risk: 'at risk', on_track: 'on track' } as Record<string, string>,
     itemLine: (column: string, age: number, unit?: DurationUnit) => `${column}, ${d(age, unit)} in progress`,
     about:

@@ -270,8 +270,8 @@ export const T = {
     /** The line the count is against: the SLE wherever one is set or proposed, else the p85 (named so). */
     wipAtRiskHint: (total: number, sle: { percent: number; days: number } | null, unit = 'days') =>
       sle
-        ? `of ${total} in progress, at risk of missing the SLE (${sle.percent}% within ${sle.days} ${unit})`
-        : `of ${total} in progress, older than the p85 of cycle times`,
+        ? `of ${formatCount(total)} in progress, at risk of missing the SLE (${sle.percent}% within ${sle.days} ${unit})`
+        : `of ${formatCount(total)} in progress, older than the p85 of cycle times`,
     nextDays: (horizon: number) => `Next ${horizon} days`,
     nextItems: (items: number) => `${items} ${items === 1 ? 'item' : 'items'} (85%)`,
     noForecast: 'No forecast yet',
@@ -297,6 +297,10 @@ export const T = {
     scatterCaption: 'Each dot is an item finished in the window; dashed lines are the percentiles.',
     agingTitle: 'Aging work in progress',
     agingCaption: 'Each dot is an item in progress, by column and age; bands are the cycle-time percentiles.',
+    agingThinned: (dots: number, items: number) =>
+      `${formatCount(items)} items in progress, ${formatCount(dots)} dots: where many share a column and an age, the last dot there stands for the rest (its tooltip says how many). The CSV lists every item.`,
+    moreHere: (more: number, column: string) =>
+      `and ${formatCount(more)} more of about this age in ${column}`,
     forecastTitle: 'Forecast',
     forecastCaptionOf: (sample: string, trials: number) =>
       `Monte Carlo simulation of ${formatCount(trials)} futures drawn from the throughput of ${sample}.`,

@@ -1,7 +1,10 @@
 import type { FlowResponse } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  AGING_DOTS_ALL_UP_TO,
   agingPoints,
+  DOTS_A_SPOT,
+  oldestAge,
   cfdBaseline,
   cfdRows,
   dayAxis,
@@ -63,6 +66,60 @@ describe('flow chart data', () => {
     expect(points.every((p) => Math.abs(p.x - Math.round(p.x)) <= 0.3)).toBe(true);
     // Items without number may share a title (a private item, drafts): the id tells them apart.
     expect(new Set(points.map((p) => p.id)).size).toBe(3);
+  });
+
+  describe('on a board with many items in progress', () => {
+    const item = (id: number, column: string, age: number) => ({
+      id: `I${id}`,
+      number: id,
+      title: '',
+      url: null,
+      column,
+      started_at: '',
+      age_days: age,
+      risk: 'critical' as const,
+    });
+    // Oldest first, as the answer lists them; ages 0–299.9 days, many per day in each column.
+    const items = Array.from({ length: 3_000 }, (_, i) =>
+      item(i, i % 3 === 0 ? 'Review' : 'Doing', 300 - i / 10),
+    )
+      .concat([item(9_999, 'Gone', 1)])
+      .sort((a, b) => b.age_days - a.age_days);
+    const aging = { columns: ['Doing', 'Review'], items, at_risk: 0 };
+    const spotDays = 5;
+
+    it('keeps at most four dots a spot, and every item in a WIP column stands behind exactly one dot', () => {
+      const points = agingPoints({ aging }, spotDays);
+      // Two columns of 61 spots (ages 0–300 in spots of 5 days), four dots each at most.
+      expect(points.length).toBeLessThanOrEqual(2 * 61 * DOTS_A_SPOT);
+      const bySpot = new Map<string, typeof points>();
+      for (const p of points) {
+        const spot = `${p.column}:${Math.floor(p.y / spotDays)}`;
+        bySpot.set(spot, [...(bySpot.get(spot) ?? []), p]);
+      }
+      for (const dots of bySpot.values()) {
+        expect(dots.length).toBeLessThanOrEqual(DOTS_A_SPOT);
+        // Only a spot's last dot counts the others.
+        expect(dots.slice(0, -1).every((p) => p.more === undefined)).toBe(true);
+      }
+      const stoodFor = points.reduce((sum, p) => sum + 1 + (p.more ?? 0), 0);
+      expect(stoodFor).toBe(items.filter((i) => i.column !== 'Gone').length);
+      // The oldest item of each column has a dot of its own.
+      expect(points.find((p) => p.column === 'Doing')?.id).toBe(items.find((i) => i.column === 'Doing')?.id);
+      expect(points.find((p) => p.column === 'Review')?.id).toBe(
+        items.find((i) => i.column === 'Review')?.id,
+      );
+      expect(oldestAge({ aging })).toBe(300);
+    });
+
+    it('draws every item up to the limit, however crowded, and without the spot size', () => {
+      const few = { ...aging, items: items.slice(0, AGING_DOTS_ALL_UP_TO) };
+      expect(agingPoints({ aging: few }, spotDays).filter((p) => p.more !== undefined)).toEqual([]);
+      expect(agingPoints({ aging: few }, spotDays)).toHaveLength(
+        few.items.filter((i) => i.column !== 'Gone').length,
+      );
+      expect(agingPoints({ aging })).toHaveLength(3_000);
+    });
   });
 
   it('marks a reconstructed item estimated (its dot is drawn hollow), and only that one', () => {

@@ -1,6 +1,7 @@
 import type { SleAtRiskItem } from '@fluxion/contract';
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
-import { Label, Link } from '@primer/react';
+import { Button, Label, Link } from '@primer/react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { itemPath } from '../../lib/itemLink.ts';
 import type { DurationUnit } from '../../lib/units.ts';
@@ -18,11 +19,20 @@ type Props = {
   projectId?: string;
 };
 
+/**
+ * Items listed at first, and more at each press: a board with 17,000 items past its SLE drew 17,000 list
+ * items (seconds of the page's time, a list nobody reads); the oldest come first.
+ */
+export const AT_RISK_SHOWN_FIRST = 20;
+const AT_RISK_SHOWN_MORE = 100;
+
 const itemLabel = (i: SleAtRiskItem) => (i.number === null ? i.title : `#${i.number} ${i.title}`);
 
 /** The items in progress that missed the board's SLE or are at risk of missing it, oldest first. */
 export function SleAtRiskList({ items, sle, total = items.length, unit, projectId }: Props) {
+  const [shown, setShown] = useState(AT_RISK_SHOWN_FIRST);
   if (!sle) return null;
+  const listed = items.length > shown ? items.slice(0, shown) : items;
   return (
     <section className={styles.atRisk} data-testid="sle-at-risk" aria-label={P.sle.atRiskTitle}>
       <div className={styles.atRiskTitle}>
@@ -33,7 +43,7 @@ export function SleAtRiskList({ items, sle, total = items.length, unit, projectI
         <p className={styles.muted}>{P.sle.atRiskEmpty}</p>
       ) : (
         <ul className={styles.list}>
-          {items.map((item) => (
+          {listed.map((item) => (
             <li key={item.id} data-testid="sle-at-risk-item" data-risk={item.sle_risk}>
               <Label variant={item.sle_risk === 'breached' ? 'danger' : 'attention'}>
                 {P.sle.risk[item.sle_risk]}
@@ -52,7 +62,23 @@ export function SleAtRiskList({ items, sle, total = items.length, unit, projectI
               <span className={styles.muted}>{P.sle.itemLine(item.column, item.age_days, unit)}</span>
             </li>
           ))}
-          {total > items.length && <li className={styles.muted}>{P.sle.atRiskMore(total - items.length)}</li>}
+          {total > listed.length && (
+            <li className={styles.muted}>
+              {P.sle.atRiskMore(total - listed.length)}
+              {items.length > listed.length && (
+                <>
+                  {' '}
+                  <Button
+                    size="small"
+                    variant="invisible"
+                    onClick={() => setShown(shown + AT_RISK_SHOWN_MORE)}
+                  >
+                    {P.sle.showMore(Math.min(AT_RISK_SHOWN_MORE, items.length - listed.length))}
+                  </Button>
+                </>
+              )}
+            </li>
+          )}
         </ul>
       )}
     </section>

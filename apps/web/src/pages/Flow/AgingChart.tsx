@@ -17,6 +17,7 @@ import {
   type AgingPoint,
   agingPoints,
   dayAxis,
+  oldestAge,
   labelNudges,
   percentileLines,
   RISK_COLORS,
@@ -26,7 +27,7 @@ import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { EstimatedLegend } from './EstimatedLegend.tsx';
-import { itemDotOf } from './ItemDot.tsx';
+import { DOT_RADIUS, itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
@@ -61,6 +62,7 @@ function PointTooltip({
         ...(p.blocked ? [P.blocked.now] : []),
         ...(p.blockedDays ? [P.blocked.tooltip(p.blockedDays)] : []),
         ...(p.estimated ? [T.flow.estimatedPoint] : []),
+        ...(p.more ? [T.flow.moreHere(p.more, p.column)] : []),
       ]}
     />
   );
@@ -128,13 +130,13 @@ export const AgingChart = memo(function AgingChart({
   /** In the app: each dot opens its item's page on this board. */
   projectId?: string;
 }) {
-  const points = agingPoints(data);
   const columns = columnTicks(data);
   const sle = data.sle ?? null;
   const p95 = data.cycle_time.percentiles.p95 ?? 0;
-  const { top, ticks } = dayAxis(
-    Math.max(1, p95 * 1.25, (sle?.days ?? 0) * 1.1, ...points.map((p) => p.y * 1.1)),
-  );
+  const { top, ticks } = dayAxis(Math.max(1, p95 * 1.25, (sle?.days ?? 0) * 1.1, oldestAge(data) * 1.1));
+  // A spot is the ages one dot covers on the axis (its diameter and stroke).
+  const points = agingPoints(data, (top * (2 * DOT_RADIUS + 1)) / PLOT_PX);
+  const thinned = points.some((p) => p.more !== undefined);
   const lines = percentileLines(data.cycle_time.percentiles).filter((line) => line.percentile !== 70);
   const nudges = labelNudges(
     lines.map((l) => l.days),
@@ -143,7 +145,11 @@ export const AgingChart = memo(function AgingChart({
   return (
     <ChartCard
       title={T.flow.agingTitle}
-      caption={T.flow.agingCaption}
+      caption={
+        thinned
+          ? `${T.flow.agingCaption} ${T.flow.agingThinned(points.length, data.aging.items.length)}`
+          : T.flow.agingCaption
+      }
       testId="flow-aging"
       csv={() => agingCsv(data, calendar)}
     >

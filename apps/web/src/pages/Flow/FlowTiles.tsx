@@ -3,6 +3,7 @@ import { HistoryGapsNote } from '../../components/HistoryGapsNote.tsx';
 import { InsightBanner } from '../../components/InsightBanner.tsx';
 import { Tile, TileGrid } from '../../components/Tile.tsx';
 import { formatDays } from '../../lib/format.ts';
+import { formatCount } from '../../lib/viewerFormat.ts';
 import { atRiskTone } from '../../lib/thresholds.ts';
 import { T } from '../../texts.ts';
 import { FLOW_DEFAULTS } from '../../lib/constants.ts';
@@ -38,7 +39,7 @@ export function WipAtRiskTile(props: {
   return (
     <Tile
       label={t.wipAtRisk}
-      value={String(props.atRisk)}
+      value={formatCount(props.atRisk)}
       tone={atRiskTone(props.atRisk, props.wip)}
       hint={t.wipAtRiskHint(props.wip, sle, props.unit)}
     />

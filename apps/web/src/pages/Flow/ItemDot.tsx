@@ -5,7 +5,7 @@ import { T } from '../../texts.ts';
 import styles from './ItemDot.module.css';
 
 /** The dot of recharts' default scatter symbol (size 64: r ≈ 4.5), a little larger to be hit by a finger. */
-const RADIUS = 5;
+export const DOT_RADIUS = 5;
 
 /** What recharts hands a Scatter's `shape`: where the dot goes, its colours, and its data point. */
 export type DotProps = {
@@ -54,7 +54,7 @@ export function ItemDot({ cx, cy, fill, fillOpacity, stroke, strokeWidth, payloa
     <circle
       cx={cx}
       cy={cy}
-      r={RADIUS}
+      r={DOT_RADIUS}
       // An estimated history's dot is hollow (docs/metrics.md, "Reconstructed histories").
       fill={payload?.estimated ? 'none' : fill}
       fillOpacity={fillOpacity}
