@@ -8,7 +8,9 @@
  * `digest` only the digest's CPU and 1,000 boards' digests through the mail catcher, bench/digest.ts;
  * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
  * `export` only the streaming CSV export of BENCH_ITEMS items, bench/export-csv.ts; `bundle` only the web
- * app's first load: built, then its gzipped JavaScript against the budget, scripts/bundle-budget.ts).
+ * app's first load: built, then its gzipped JavaScript against the budget, scripts/bundle-budget.ts;
+ * `page` only the Flow page drawing the 100,000-issue board's answer in Chromium, bench/flow-page.ts,
+ * beside BENCH_BASE's web app when given).
  * The engine's and the API's figures are printed at the end beside their targets and the previous run's
  * (bench/targets.ts). `BENCH_BASE=<rev> npm run bench`: the same figures (engine and API) for git revision
  * <rev> too, side by side in one run: a temporary worktree of <rev> (its node_modules linked to this
@@ -61,13 +63,15 @@ function webFirstLoad(): void {
 
 const ENGINE_ONLY = ['engine', 'flow'];
 const API_ONLY = ['api'];
-const OTHERS = ['report', 'collector', 'export', 'bundle', 'digest', 'iterations'];
+const OTHERS = ['report', 'collector', 'export', 'bundle', 'digest', 'iterations', 'page'];
 /** The engine's figures (flow engine, Flow report) and the API's, each side by side with BENCH_BASE's. */
 const withEngine = only === undefined || ENGINE_ONLY.includes(only);
 const withApi = only === undefined || API_ONLY.includes(only);
 
 if (only === 'bundle') {
   webFirstLoad();
+} else if (only === 'page') {
+  flowPage();
 } else if (only === 'collector') {
   console.log('\n##### collector (bench/collector.ts)');
   run('./collector.ts', []);
@@ -98,6 +102,24 @@ if (only === undefined) {
   console.log('\n##### CSV export (bench/export-csv.ts)');
   run('./export-csv.ts', []);
   webFirstLoad();
+}
+
+/** The Flow page on the big board's answer, BENCH_BASE's web app first when given (each built by its start). */
+function flowPage(): void {
+  const baseRoot = BASE ? checkOut(BASE) : null;
+  try {
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [who, root] of [
+        ...(baseRoot ? [[`base ${BASE}`, baseRoot]] : []),
+        ['this checkout', here],
+      ]) {
+        console.log(`\n##### Flow page (bench/flow-page.ts), round ${round} of ${ROUNDS}: ${who}`);
+        run('./flow-page.ts', [], { BENCH_CODE_ROOT: root as string });
+      }
+    }
+  } finally {
+    if (baseRoot) removeCheckout(baseRoot);
+  }
 }
 
 /**

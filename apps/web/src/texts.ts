@@ -301,6 +301,9 @@ export const T = {
       `${formatCount(items)} items in progress, ${formatCount(dots)} dots: where many share a column and an age, the last dot there stands for the rest (its tooltip says how many). The CSV lists every item.`,
     moreHere: (more: number, column: string) =>
       `and ${formatCount(more)} more of about this age in ${column}`,
+    scatterThinned: (dots: number, items: number) =>
+      `${formatCount(items)} items finished, ${formatCount(dots)} dots: where many finished about the same day in about as many days, the last dot there stands for the rest (its tooltip says how many). The CSV lists every item.`,
+    moreFinishedHere: (more: number) => `and ${formatCount(more)} more finished about then, in about as long`,
     forecastTitle: 'Forecast',
     forecastCaptionOf: (sample: string, trials: number) =>
       `Monte Carlo simulation of ${formatCount(trials)} futures drawn from the throughput of ${sample}.`,

@@ -1,10 +1,13 @@
 import type { FlowResponse } from '@fluxion/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  AGING_DOTS_ALL_UP_TO,
   agingPoints,
   DOTS_A_SPOT,
+  DOTS_ALL_UP_TO,
+  DOTS_BUDGET,
   oldestAge,
+  scatterSpotOf,
+  thinnedDots,
   cfdBaseline,
   cfdRows,
   dayAxis,
@@ -113,13 +116,43 @@ describe('flow chart data', () => {
     });
 
     it('draws every item up to the limit, however crowded, and without the spot size', () => {
-      const few = { ...aging, items: items.slice(0, AGING_DOTS_ALL_UP_TO) };
+      const few = { ...aging, items: items.slice(0, DOTS_ALL_UP_TO) };
       expect(agingPoints({ aging: few }, spotDays).filter((p) => p.more !== undefined)).toEqual([]);
       expect(agingPoints({ aging: few }, spotDays)).toHaveLength(
         few.items.filter((i) => i.column !== 'Gone').length,
       );
       expect(agingPoints({ aging })).toHaveLength(3_000);
     });
+  });
+
+  it('thins a crowded scatter to about the budget, one dot a spot where spots are many', () => {
+    const window = { days: 365, start: '2024-01-01', end: '2024-12-30' };
+    const from = Date.UTC(2024, 0, 1);
+    // 20,000 completions over the year, cycle times 0–99.9 days: 40 × 100 spots of a day up.
+    const points: { x: number; y: number; more?: number }[] = Array.from({ length: 20_000 }, (_, i) => ({
+      x: from + (i % 365) * 86_400_000 + 3_600_000,
+      y: (i % 1_000) / 10,
+    }));
+    const spotOf = scatterSpotOf(window, 1);
+    const drawn = thinnedDots(points, spotOf);
+    const spread = thinnedDots(points, spotOf, true);
+    const spots = new Set(points.map(spotOf));
+    expect(spots.size).toBeGreaterThan(DOTS_BUDGET);
+    expect(drawn).toHaveLength(spots.size);
+    expect(drawn.reduce((sum, p) => sum + 1 + (p.more ?? 0), 0)).toBe(points.length);
+    // The first point of a spot keeps its dot, counting the others there.
+    const first = points[0] as (typeof points)[number];
+    const sharing = points.filter((p) => spotOf(p) === spotOf(first)).length;
+    expect(sharing).toBeGreaterThan(1);
+    expect(drawn[0]).toEqual({ ...first, more: sharing - 1 });
+    // Spread: a spot's dot is not always its first point (no stripe down each spot's left edge).
+    expect(spread).toHaveLength(spots.size);
+    expect(spread.reduce((sum, p) => sum + 1 + (p.more ?? 0), 0)).toBe(points.length);
+    const firstOfSpot = new Map<string, (typeof points)[number]>();
+    for (const p of points) if (!firstOfSpot.has(spotOf(p))) firstOfSpot.set(spotOf(p), p);
+    const notFirst = spread.filter((p) => p.x !== firstOfSpot.get(spotOf(p))?.x).length;
+    expect(notFirst).toBeGreaterThan(spread.length / 2);
+    expect(thinnedDots(points, spotOf, true)).toEqual(spread);
   });
 
   it('marks a reconstructed item estimated (its dot is drawn hollow), and only that one', () => {

@@ -97,7 +97,22 @@ export type ScatterPoint = {
   flowEfficiency?: number | null;
   /** Its history was reconstructed (docs/metrics.md): drawn hollow, said in the tooltip. */
   estimated?: boolean;
+  /** On a thinned chart: the completions of about this date and cycle time with no dot of their own. */
+  more?: number;
 };
+
+/** Spots across the scatter's window when it is thinned (a phone's plot holds about 30 dots side by side). */
+const SCATTER_SPOTS_ACROSS = 40;
+
+/** The scatter's spot of a point: a 40th of the window across, the days one dot covers (`spotDays`) up. */
+export function scatterSpotOf(
+  window: FlowResponse['window'],
+  spotDays: number,
+): (point: { x: number; y: number }) => string {
+  const [from, to] = windowDomain(window);
+  const across = (to - from) / SCATTER_SPOTS_ACROSS;
+  return (p) => `${Math.floor((p.x - from) / across)}:${Math.floor(p.y / spotDays)}`;
+}
 
 /**
  * Completions on the board's local clock (`wallClockMs`), so that they fall in the window's days, which
@@ -146,12 +161,62 @@ export type AgingPoint = {
 };
 
 /**
- * Up to this many items in progress, the aging chart draws each one. Above it the chart thins crowded
- * spots: 17,232 SVG dots took 7–8 s to draw in Chromium, and past a few hundred they only cover one another.
+ * Up to this many points a chart draws each as a dot. Above it the chart thins crowded spots: the
+ * 100,000-issue board's 17,232 items in progress took 7–10 s to draw as SVG dots in Chromium (its 39,413
+ * completions of a year 6 s), and past a few hundred dots only cover one another.
  */
-export const AGING_DOTS_ALL_UP_TO = 600;
-/** Dots a crowded spot keeps when the chart thins (a spot: one column, ages within one dot's height). */
+export const DOTS_ALL_UP_TO = 600;
+/** The most dots a spot keeps when a chart thins; fewer where many spots are taken (`DOTS_BUDGET`). */
 export const DOTS_A_SPOT = 4;
+/** About as many dots as a thinned chart draws: a spot keeps this shared among the spots taken, 1 at least. */
+export const DOTS_BUDGET = 800;
+
+/**
+ * The dots a chart draws of `points`, whose order decides which ones a spot keeps: every one up to
+ * `DOTS_ALL_UP_TO`; above it each spot (`spotOf`) keeps a few, its first ones (the oldest, where the
+ * order is by age) or, with `spread`, ones evenly apart in that order from a place its key gives (a
+ * scatter in time order otherwise drew each spot's dots at one place across it: stripes); its last kept
+ * dot counts the others (`more`), so every point stands behind exactly one dot.
+ */
+export function thinnedDots<T extends { more?: number }>(
+  points: readonly T[],
+  spotOf: (point: T) => string,
+  spread = false,
+): T[] {
+  if (points.length <= DOTS_ALL_UP_TO) return [...points];
+  const spots = points.map(spotOf);
+  const crowd = new Map<string, number>();
+  for (const spot of spots) crowd.set(spot, (crowd.get(spot) ?? 0) + 1);
+  const keep = Math.max(1, Math.min(DOTS_A_SPOT, Math.floor(DOTS_BUDGET / crowd.size)));
+  const seen = new Map<string, number>();
+  const kept = new Map<string, number>();
+  const drawn: T[] = [];
+  points.forEach((point, i) => {
+    const spot = spots[i] as string;
+    const count = crowd.get(spot) as number;
+    const n = seen.get(spot) ?? 0;
+    seen.set(spot, n + 1);
+    const k = kept.get(spot) ?? 0;
+    const next = spread && count > keep ? Math.floor(((k + placeOf(spot)) * count) / keep) : k;
+    if (k === keep || n !== next) return;
+    kept.set(spot, k + 1);
+    const more = k === keep - 1 ? count - keep : 0;
+    drawn.push(more > 0 ? { ...point, more } : point);
+  });
+  return drawn;
+}
+
+/**
+ * A fraction in [0, 1) of a spot's key: the same spot, the same place on every render. FNV-1a, then
+ * murmur3's finaliser: without it, keys differing in their last character got nearly the same fraction.
+ */
+function placeOf(spot: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < spot.length; i++) hash = Math.imul(hash ^ spot.charCodeAt(i), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return ((hash ^ (hash >>> 16)) >>> 0) / 2 ** 32;
+}
 
 /** The oldest age among the items in progress (the aging chart's axis reaches past it); 0 without one. */
 export function oldestAge(data: Pick<FlowResponse, 'aging'>): number {
@@ -161,43 +226,19 @@ export function oldestAge(data: Pick<FlowResponse, 'aging'>): number {
 }
 
 /**
- * Dots per WIP column (x = column index), spread sideways by a golden-ratio offset so they do not overlap.
- * With more than `AGING_DOTS_ALL_UP_TO` items and `spotDays` (the ages one dot covers on the axis), each
- * spot keeps its first `DOTS_A_SPOT` items in the answer's order (oldest first), and its last dot counts
- * the others (`more`): every item stands behind exactly one dot, and the oldest has its own.
+ * Dots per WIP column (x = column index), spread sideways by a golden-ratio offset so they do not overlap;
+ * with `spotDays` (the ages one dot covers on the axis) a crowded chart is thinned (`thinnedDots`), a spot
+ * being one column's ages within one dot's height.
  */
 export function agingPoints(data: Pick<FlowResponse, 'aging'>, spotDays?: number): AgingPoint[] {
   const { columns, items } = data.aging;
-  const thin = spotDays !== undefined && spotDays > 0 && items.length > AGING_DOTS_ALL_UP_TO;
-  const spotOf = (column: number, age: number) => `${column}:${Math.floor(age / (spotDays as number))}`;
-  const crowd = new Map<string, number>();
-  if (thin)
-    for (const item of items) {
-      const column = columns.indexOf(item.column);
-      if (column < 0) continue;
-      const spot = spotOf(column, item.age_days);
-      crowd.set(spot, (crowd.get(spot) ?? 0) + 1);
-    }
-  const drawnInSpot = new Map<string, number>();
-  const drawnInColumn = new Map<string, number>();
-  return items.flatMap((item) => {
+  const all = items.flatMap((item): AgingPoint[] => {
     const column = columns.indexOf(item.column);
     if (column < 0) return [];
-    let more = 0;
-    if (thin) {
-      const spot = spotOf(column, item.age_days);
-      const drawn = drawnInSpot.get(spot) ?? 0;
-      if (drawn === DOTS_A_SPOT) return [];
-      drawnInSpot.set(spot, drawn + 1);
-      if (drawn === DOTS_A_SPOT - 1) more = (crowd.get(spot) as number) - DOTS_A_SPOT;
-    }
-    const n = drawnInColumn.get(item.column) ?? 0;
-    drawnInColumn.set(item.column, n + 1);
-    const offset = (((n * 0.618_034 + 0.5) % 1) - 0.5) * 0.6;
     return [
       {
         id: item.id,
-        x: column + offset,
+        x: column,
         y: item.age_days,
         risk: item.risk,
         number: item.number,
@@ -209,10 +250,18 @@ export function agingPoints(data: Pick<FlowResponse, 'aging'>, spotDays?: number
         sleRisk: item.sle_risk,
         ...(item.age_at_least ? { ageAtLeast: true } : {}),
         ...(item.estimated ? { estimated: true } : {}),
-        ...(more > 0 ? { more } : {}),
       },
     ];
   });
+  const drawn =
+    spotDays && spotDays > 0 ? thinnedDots(all, (p) => `${p.x}:${Math.floor(p.y / spotDays)}`) : all;
+  const seen = new Map<number, number>();
+  for (const point of drawn) {
+    const n = seen.get(point.x) ?? 0;
+    seen.set(point.x, n + 1);
+    point.x += (((n * 0.618_034 + 0.5) % 1) - 0.5) * 0.6;
+  }
+  return drawn;
 }
 
 /** Primer colours of the aging risks (and of the percentile bands under them). */

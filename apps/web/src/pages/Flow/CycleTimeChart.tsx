@@ -18,13 +18,15 @@ import {
   percentileLines,
   type ScatterPoint,
   scatterPoints,
+  scatterSpotOf,
+  thinnedDots,
   windowDomain,
 } from '../../lib/flowChartData.ts';
 import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { EstimatedLegend } from './EstimatedLegend.tsx';
-import { itemDotOf } from './ItemDot.tsx';
+import { DOT_RADIUS, itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import { sameChartProps } from './sameChartProps.ts';
@@ -54,6 +56,7 @@ function PointTooltip({
         ...(point.blockedDays ? [P.blocked.tooltip(point.blockedDays)] : []),
         ...(point.flowEfficiency != null ? [P.blocked.efficiency(point.flowEfficiency)] : []),
         ...(point.estimated ? [T.flow.estimatedPoint] : []),
+        ...(point.more ? [T.flow.moreFinishedHere(point.more)] : []),
       ]}
     />
   );
@@ -69,11 +72,16 @@ export const CycleTimeChart = memo(function CycleTimeChart({
   /** In the app: each dot opens its item's page on this board. */
   projectId?: string;
 }) {
-  const points = scatterPoints(data, calendar.timeZone);
+  const all = scatterPoints(data, calendar.timeZone);
   const lines = percentileLines(data.cycle_time.percentiles);
   const sle = data.sle ?? null;
-  const top = Math.max(1, ...points.map((p) => p.y), ...lines.map((l) => l.days), sle?.days ?? 0);
+  let slowest = 0;
+  for (const p of all) if (p.y > slowest) slowest = p.y;
+  const top = Math.max(1, slowest, ...lines.map((l) => l.days), sle?.days ?? 0);
   const { top: yTop, ticks } = dayAxis(top * 1.1);
+  // In time order, a spot keeps dots evenly apart across it, not its earliest ones.
+  const points = thinnedDots(all, scatterSpotOf(data.window, (yTop * (2 * DOT_RADIUS + 1)) / PLOT_PX), true);
+  const thinned = points.length < all.length;
   const nudges = labelNudges(
     lines.map((l) => l.days),
     PLOT_PX / yTop,
@@ -81,7 +89,11 @@ export const CycleTimeChart = memo(function CycleTimeChart({
   return (
     <ChartCard
       title={T.flow.scatterTitle}
-      caption={T.flow.scatterCaption}
+      caption={
+        thinned
+          ? `${T.flow.scatterCaption} ${T.flow.scatterThinned(points.length, all.length)}`
+          : T.flow.scatterCaption
+      }
       testId="flow-scatter"
       csv={() => cycleTimeCsv(data, calendar)}
     >
