@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { codeRoot, flowCode } from './code.ts';
 import { generateBoard } from './generate-board.ts';
+import { benchPolicies, privateForms } from './private-view.ts';
 
 const CHILD = 'BENCH_FIRST_RUN_CHILD';
 
@@ -56,17 +57,7 @@ async function measureOnce() {
   // The ids as the items' snapshot gives them: strings of their own, not the moves' dictionary's; the
   // private forms made in the list's order, as the server makes them.
   const ids: string[] = JSON.parse(JSON.stringify(source.map((item) => item.id)));
-  const items = source.map((item, i) => ({
-    id: ids[i] as string,
-    number: null,
-    title: 'Private item',
-    url: null,
-    milestone: null,
-    labels: [] as string[],
-    column: item.column,
-    enteredColumnAt: item.enteredColumnAt,
-  }));
-  const [a, b, c] = board.columns.slice(1, 4) as [string, string, string];
+  const items = privateForms(source, ids);
   const base = {
     columns: board.columns,
     transitions: moves,
@@ -82,11 +73,7 @@ async function measureOnce() {
     storyDays: 14,
     horizon: 14,
     targetItems: 10,
-    policies: {
-      sle: { percent: 85, days: 10 },
-      wipLimits: { [a]: 500, [b]: 300, [c]: 200 },
-      blockedLabel: 'blocked',
-    },
+    policies: benchPolicies(board.columns),
     labelChanges: [],
   };
   // The server starts its collator when it starts (analytics/state.ts): ties are ordered by localeCompare.

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { codeRoot, flowCode } from './code.ts';
 import { generateBoard } from './generate-board.ts';
+import { benchPolicies, privateForms } from './private-view.ts';
 
 const PORT = 5260;
 const BASE = `http://localhost:${PORT}`;
@@ -64,31 +65,16 @@ async function flowAnswer(): Promise<Buffer> {
     (await flowCode()) as typeof import('../packages/flow/src/index.ts');
   const board = generateBoard({ issues, transitions: issues * 10, days: 730 });
   const moves = toTransitionColumns([...board.transitions].sort((a, b) => a.at - b.at));
-  const items = board.items.map((item) => ({
-    id: item.id,
-    number: null,
-    title: 'Private item',
-    url: null,
-    milestone: null,
-    labels: [] as string[],
-    column: item.column,
-    enteredColumnAt: item.enteredColumnAt,
-  }));
-  const [a, b, c] = board.columns.slice(1, 4) as [string, string, string];
   const report = buildFlowReport({
     columns: board.columns,
     transitions: moves,
-    items,
+    items: privateForms(board.items),
     now: board.now,
     days: windowDays,
     storyDays: 14,
     horizon: 14,
     targetItems: 10,
-    policies: {
-      sle: { percent: 85, days: 10 },
-      wipLimits: { [a]: 500, [b]: 300, [c]: 200 },
-      blockedLabel: 'blocked',
-    },
+    policies: benchPolicies(board.columns),
     labelChanges: [],
   } as never);
   return Buffer.from(JSON.stringify(report));

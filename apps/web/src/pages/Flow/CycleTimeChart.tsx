@@ -81,7 +81,7 @@ export const CycleTimeChart = memo(function CycleTimeChart({
   const { top: yTop, ticks } = dayAxis(top * 1.1);
   // In time order, a spot keeps dots evenly apart across it, not its earliest ones.
   const points = thinnedDots(all, scatterSpotOf(data.window, (yTop * (2 * DOT_RADIUS + 1)) / PLOT_PX), true);
-  const thinned = points.length < all.length;
+  const thinned = points.some((p) => p.more !== undefined);
   const nudges = labelNudges(
     lines.map((l) => l.days),
     PLOT_PX / yTop,
