@@ -1,4 +1,5 @@
 /** Small numeric helpers shared by the reports. Nothing here returns NaN, Infinity or -0. */
+import { formatter } from '@fluxion/contract/format';
 
 export const DAY_MS = 86_400_000;
 
@@ -141,3 +142,10 @@ export type DayUnit = 'days' | 'working days';
 export function dayUnit(calendar: { partial: boolean }): DayUnit {
   return calendar.partial ? 'working days' : 'days';
 }
+
+/**
+ * A count in the engine's (English) messages, as the pages, e-mails and Slack write it: the contract's
+ * formatter, thousands grouped ("17,232"), a fraction of estimate units kept ("12.5").
+ */
+const MESSAGE_FORMAT = formatter();
+export const formatCount = (value: number): string => MESSAGE_FORMAT.number(value, 2);

@@ -1,4 +1,5 @@
 import { iterationWindow } from '@fluxion/contract/format';
+import { formatCount } from '../core/numbers.ts';
 import { fallbackInsight, fmt, insight, plural } from './insight.ts';
 import type { AgingItem, FlowForecast, FlowPercentiles, FlowSle } from '../reports/flow-types.ts';
 import type { Bottleneck } from '../metrics/commitment-model.ts';
@@ -83,8 +84,10 @@ function sleRiskInsight(f: FlowFacts, sle: Pick<FlowSle, 'percent' | 'days'>, at
   const { worst, oldest, past } = atRisk;
   const name = oldest.number === null ? `'${oldest.title ?? ''}'` : `#${oldest.number}`;
   const where =
-    worst.count === atRisk.count ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
-  const pastText = past === 0 ? '' : `, ${past} past it`;
+    worst.count === atRisk.count
+      ? `in '${worst.column}'`
+      : `(${formatCount(worst.count)} in '${worst.column}')`;
+  const pastText = past === 0 ? '' : `, ${formatCount(past)} past it`;
   const text =
     `${plural(atRisk.count, 'item')} ${where} ${atRisk.count === 1 ? 'is' : 'are'} at risk against ${sleWords(sle, f.unit)}${pastText}; ` +
     `oldest ${name} at ${fmt(oldest.age_days)} ${f.unit}.${bottleneckSentence(f)}`;
@@ -97,7 +100,9 @@ function atRiskInsight(f: FlowFacts, atRisk: AtRisk, p85: number): Insight {
   // As the issues insight names it: a draft or a private item has no number, only its (placeholder) title.
   const name = oldest.number === null ? `'${oldest.title ?? ''}'` : `#${oldest.number}`;
   const where =
-    worst.count === atRisk.count ? `in '${worst.column}'` : `(${worst.count} in '${worst.column}')`;
+    worst.count === atRisk.count
+      ? `in '${worst.column}'`
+      : `(${formatCount(worst.count)} in '${worst.column}')`;
   const text =
     `${plural(atRisk.count, 'item')} ${where} ${atRisk.count === 1 ? 'is' : 'are'} older than the p85 of past cycle times ` +
     `(${fmt(p85)} ${f.unit}); oldest ${name} at ${fmt(oldest.age_days)} ${f.unit}.${bottleneckSentence(f)}`;

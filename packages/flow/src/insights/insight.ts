@@ -1,4 +1,4 @@
-import { confidence } from '../core/numbers.ts';
+import { confidence, formatCount } from '../core/numbers.ts';
 import type { Insight, Severity, Stability } from '../types.ts';
 
 export const FALLBACK_MESSAGE = 'Analysis unavailable - using fallback calculations';
@@ -36,6 +36,6 @@ export function fmt(value: number, places = 1): string {
   return String(Number(value.toFixed(places)));
 }
 
-export function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+export function plural(value: number, word: string): string {
+  return `${formatCount(value)} ${word}${value === 1 ? '' : 's'}`;
 }

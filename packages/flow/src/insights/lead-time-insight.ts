@@ -1,4 +1,5 @@
-import { fmt, insight } from './insight.ts';
+import { formatCount } from '../core/numbers.ts';
+import { fmt, insight, plural } from './insight.ts';
 import type { DayUnit } from '../core/numbers.ts';
 import { MIN_TREND_COMPLETIONS, type TrendChange } from '../metrics/trend.ts';
 import type { Insight, Stability } from '../types.ts';
@@ -45,7 +46,7 @@ export function noClearChangeReason(change: TrendChange, days: number): string {
   if (change.reason === 'within_noise') {
     return `${against} is within the window's own noise (±${fmt(change.noise_percent ?? 0)}%)`;
   }
-  return `${against} rests on ${change.previous_completions} and ${change.completions} completions (a trend needs ${MIN_TREND_COMPLETIONS} in each window)`;
+  return `${against} rests on ${formatCount(change.previous_completions)} and ${formatCount(change.completions)} completions (a trend needs ${MIN_TREND_COMPLETIONS} in each window)`;
 }
 
 function unclear(f: LeadTimeFacts): Insight {
@@ -62,7 +63,7 @@ function unclear(f: LeadTimeFacts): Insight {
 export function leadTimeInsight(f: LeadTimeFacts): Insight {
   const { finished, without_board_entry: unknown } = f.gaps;
   if (finished > 0 && unknown === finished) {
-    const text = `${finished === 1 ? '1 item' : `${finished} items`} finished in the last ${f.days} days.${gapSentence(finished, unknown, 'lead time')}`;
+    const text = `${plural(finished, 'item')} finished in the last ${f.days} days.${gapSentence(finished, unknown, 'lead time')}`;
     return insight('info', text, 0);
   }
   if (f.samples === 0 && finished === 0) {

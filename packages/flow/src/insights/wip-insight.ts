@@ -1,3 +1,4 @@
+import { formatCount } from '../core/numbers.ts';
 import type { Insight } from '../types.ts';
 import type { WipLimitState } from '../reports/flow-types.ts';
 
@@ -13,11 +14,12 @@ export function withWipBreaches(
   windowDays: number,
 ): Insight {
   const sentences = limits.flatMap((w) => {
-    if (w.over) return [`WIP limit: '${w.column}' holds ${w.count} items, limit ${w.limit}.`];
+    if (w.over)
+      return [`WIP limit: '${w.column}' holds ${formatCount(w.count)} items, limit ${formatCount(w.limit)}.`];
     const days = w.dates_over.length;
     if (days === 0) return [];
     return [
-      `WIP limit: '${w.column}' was over its limit of ${w.limit} on ${days} of the last ${windowDays} days (at most ${w.peak}).`,
+      `WIP limit: '${w.column}' was over its limit of ${formatCount(w.limit)} on ${days} of the last ${windowDays} days (at most ${formatCount(w.peak)}).`,
     ];
   });
   if (sentences.length === 0) return base;

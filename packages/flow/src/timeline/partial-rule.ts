@@ -1,3 +1,4 @@
+import { formatCount } from '../core/numbers.ts';
 import type { ItemTimeline } from './item-timelines.ts';
 import { cycleTimeMs, type RowTimeline } from './timeline.ts';
 
@@ -80,8 +81,9 @@ export function historyGaps(
 export function gapSentence(finished: number, unknown: number, noun: string): string {
   if (unknown === 0) return '';
   if (unknown === finished) {
-    const which = finished === 1 ? 'the item' : finished === 2 ? 'both items' : `all ${finished} items`;
+    const which =
+      finished === 1 ? 'the item' : finished === 2 ? 'both items' : `all ${formatCount(finished)} items`;
     return ` GitHub lost the history of ${which} finished, so no ${noun} is known.`;
   }
-  return ` GitHub lost the history of ${unknown} of the ${finished} items finished, so their ${noun}s are unknown.`;
+  return ` GitHub lost the history of ${formatCount(unknown)} of the ${formatCount(finished)} items finished, so their ${noun}s are unknown.`;
 }
