@@ -8,6 +8,7 @@
  */
 import { codeRoot, flowCode } from './code.ts';
 import { generateBoard } from './generate-board.ts';
+import { benchPolicies } from './private-view.ts';
 
 const flow = await flowCode();
 const { buildFlowReport, buildLeadTimeReport, buildTimeInStateReport, TransitionColumnsBuilder } = flow;
@@ -32,12 +33,7 @@ const labelChanges = board.items
       { itemId: item.id, label: 'blocked', added: false, at: at + ((i % 5) + 1) * DAY },
     ];
   });
-const [a, b, c] = board.columns.slice(1, 4) as [string, string, string];
-const policies = {
-  sle: { percent: 85, days: 10 },
-  wipLimits: { [a]: 500, [b]: 300, [c]: 200 },
-  blockedLabel: 'blocked',
-};
+const policies = benchPolicies(board.columns);
 const movable = board.items.filter((i) => i.column !== null && i.column !== board.columns.at(-1));
 
 const cpuMs = (run: () => unknown) => {

@@ -10,6 +10,7 @@
  */
 import { codeRoot, flowCode } from './code.ts';
 import { generateBoard } from './generate-board.ts';
+import { benchPolicies } from './private-view.ts';
 import { type EngineFigures, writeFigures } from './targets.ts';
 
 // The measured engine: this checkout's, or BENCH_CODE_ROOT's (bench/code.ts); the harness is this one.
@@ -38,12 +39,7 @@ const labelChanges = board.items
       { itemId: item.id, label: 'blocked', added: false, at: at + ((i % 5) + 1) * DAY },
     ];
   });
-const [a, b, c] = board.columns.slice(1, 4) as [string, string, string];
-const policies = {
-  sle: { percent: 85, days: 10 },
-  wipLimits: { [a]: 500, [b]: 300, [c]: 200 },
-  blockedLabel: 'blocked',
-};
+const policies = benchPolicies(board.columns);
 
 const base = { ...board, transitions: moves, days: 30, horizon: 14, targetItems: 10 };
 const variants: [string, keyof EngineFigures, () => unknown][] = [

@@ -22,7 +22,10 @@ export function privateForms(
   }));
 }
 
-/** The API bench's flow policies (bench/api-load.ts): an SLE, WIP limits on the 2nd–4th columns, a blocked label. */
+/**
+ * The API bench's flow policies as the engine takes them (bench/api-load.ts stores the same as the
+ * board's settings): an SLE, WIP limits on the 2nd–4th columns, a blocked label.
+ */
 export function benchPolicies(columns: readonly string[]) {
   const [a, b, c] = columns.slice(1, 4) as [string, string, string];
   return {

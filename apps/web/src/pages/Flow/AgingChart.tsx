@@ -27,7 +27,7 @@ import { T } from '../../texts.ts';
 import { agingCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { EstimatedLegend } from './EstimatedLegend.tsx';
-import { DOT_RADIUS, itemDotOf } from './ItemDot.tsx';
+import { daysADot, itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import { wipLimitsByColumn } from '../../lib/flowPolicies.ts';
@@ -134,8 +134,7 @@ export const AgingChart = memo(function AgingChart({
   const sle = data.sle ?? null;
   const p95 = data.cycle_time.percentiles.p95 ?? 0;
   const { top, ticks } = dayAxis(Math.max(1, p95 * 1.25, (sle?.days ?? 0) * 1.1, oldestAge(data) * 1.1));
-  // A spot is the ages one dot covers on the axis (its diameter and stroke).
-  const points = agingPoints(data, (top * (2 * DOT_RADIUS + 1)) / PLOT_PX);
+  const points = agingPoints(data, daysADot(top, PLOT_PX));
   const thinned = points.some((p) => p.more !== undefined);
   const lines = percentileLines(data.cycle_time.percentiles).filter((line) => line.percentile !== 70);
   const nudges = labelNudges(

@@ -26,7 +26,7 @@ import { T } from '../../texts.ts';
 import { cycleTimeCsv } from '../../lib/exportTables.ts';
 import { ChartCard, ChartTooltip } from './ChartCard.tsx';
 import { EstimatedLegend } from './EstimatedLegend.tsx';
-import { DOT_RADIUS, itemDotOf } from './ItemDot.tsx';
+import { daysADot, itemDotOf } from './ItemDot.tsx';
 import { sleReferenceLine } from '../../components/FlowPolicies/sleReferenceLine.tsx';
 import { P } from '../../policyTexts.ts';
 import { sameChartProps } from './sameChartProps.ts';
@@ -80,7 +80,7 @@ export const CycleTimeChart = memo(function CycleTimeChart({
   const top = Math.max(1, slowest, ...lines.map((l) => l.days), sle?.days ?? 0);
   const { top: yTop, ticks } = dayAxis(top * 1.1);
   // In time order, a spot keeps dots evenly apart across it, not its earliest ones.
-  const points = thinnedDots(all, scatterSpotOf(data.window, (yTop * (2 * DOT_RADIUS + 1)) / PLOT_PX), true);
+  const points = thinnedDots(all, scatterSpotOf(data.window, daysADot(yTop, PLOT_PX)), true);
   const thinned = points.some((p) => p.more !== undefined);
   const nudges = labelNudges(
     lines.map((l) => l.days),

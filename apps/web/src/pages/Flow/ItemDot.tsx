@@ -5,7 +5,12 @@ import { T } from '../../texts.ts';
 import styles from './ItemDot.module.css';
 
 /** The dot of recharts' default scatter symbol (size 64: r ≈ 4.5), a little larger to be hit by a finger. */
-export const DOT_RADIUS = 5;
+const DOT_RADIUS = 5;
+
+/** The days one dot covers on a chart's axis of `top` days drawn over `plotPx` pixels (its diameter and stroke). */
+export function daysADot(top: number, plotPx: number): number {
+  return (top * (2 * DOT_RADIUS + 1)) / plotPx;
+}
 
 /** What recharts hands a Scatter's `shape`: where the dot goes, its colours, and its data point. */
 export type DotProps = {
