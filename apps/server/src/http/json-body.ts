@@ -6,14 +6,16 @@ const COMPRESS_FROM_BYTES = 1024;
 /** Brotli at a low quality, as app.ts gives @fastify/compress: nearly gzip's speed, smaller output. */
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 /**
- * From this size, quality 2 in a 64 KB window: the Flow report of a 100,000-issue board is 4 MB of JSON
+ * From this size, quality 1 in a 64 KB window: the Flow report of a 100,000-issue board is 4 MB of JSON
  * (its aging items), which quality 4 took 51-75 ms of CPU to compress to 340 KB, quality 2 19-36 ms to
  * 354 KB (under load). Its repeats are one item apart, so brotli's default 4 MB window only costs: in a
- * 64 KB one, quality 2 takes 10-11 ms instead of 14-16 (a fresh process) and writes 338 KB.
+ * 64 KB one, quality 2 took 10-11 ms instead of 14-16 and wrote 338 KB; quality 1 takes half of
+ * quality 2's time (9 against 20 ms on a slower day) for 362 KB, a cold Flow answer's largest part after
+ * the engine and its JSON.
  */
 const LARGE_FROM_BYTES = 1_000_000;
 const BROTLI_LARGE = {
-  params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: 16 },
+  params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_LGWIN]: 16 },
 };
 
 type Encoding = 'br' | 'gzip';
