@@ -10,7 +10,7 @@ import { Session } from 'node:inspector';
 import { setFlagsFromString, writeHeapSnapshot } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type IntervalHistogram, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import type { preloadBoards } from '../apps/server/src/analytics/preload.ts';
+import type { preloadBoards, warmUpCode } from '../apps/server/src/analytics/preload.ts';
 import type { buildApp } from '../apps/server/src/app.ts';
 import type { loadConfig } from '../apps/server/src/config.ts';
 import type { openDatabase } from '../apps/server/src/db/connection.ts';
@@ -30,11 +30,13 @@ export type ServerCode = {
   openDatabase: typeof openDatabase;
   /** The start's warm-up (absent from revisions before it): run only when asked (`preload`). */
   preloadBoards?: typeof preloadBoards;
+  /** The start's code warm-up (absent from revisions before it). */
+  warmUpCode?: typeof warmUpCode;
 };
 
 export async function serve(
   options: ServeOptions,
-  { buildApp, loadConfig, openDatabase, preloadBoards }: ServerCode,
+  { buildApp, loadConfig, openDatabase, preloadBoards, warmUpCode }: ServerCode,
 ): Promise<void> {
   const handle = openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
   // BENCH_RESULT_TTL_MS: results expire during the warm runs (what an expiry costs the tail).
@@ -109,6 +111,15 @@ export async function serve(
       process.exit(0);
     }
   });
+  // As the server's start does (preload.ts), the analyses' code warmed up before the first request;
+  // BENCH_CODE_WARM_UP=0 measures a request that arrives before it (absent from revisions before it).
+  if (warmUpCode && process.env.BENCH_CODE_WARM_UP !== '0') {
+    const [started, cpu] = [performance.now(), cpuMs()];
+    const ctx = { config, db: handle.db, dialect: handle.dialect, now, analytics: app.analytics };
+    const { rounds } = await warmUpCode(ctx);
+    const ms = (performance.now() - started).toFixed(0);
+    console.log(`code warm-up: ${rounds} rounds in ${ms} ms, server CPU ${(cpuMs() - cpu).toFixed(0)} ms`);
+  }
   process.send?.({ url: `http://127.0.0.1:${address.port}` });
 }
 

@@ -153,6 +153,32 @@ export async function warmUp<Q extends Project & Partial<ItemFilterQuery>, R>(
   return true;
 }
 
+/**
+ * Computes an analysis of `board` on its default window over a view the caller made (`view`, for nobody)
+ * and writes its JSON, as a request would, keeping nothing: the start's code warm-up (code-warm-up.ts).
+ * The JSON's length.
+ */
+export async function exercise<Q extends Project & Partial<ItemFilterQuery>, R>(
+  ctx: ApiContext,
+  board: AnalysedBoard,
+  kind: AnalysisKind<Q, R>,
+  schema: { parse(value: unknown): Q },
+  view: FilterView,
+): Promise<number> {
+  const query = schema.parse({ project: board.projectId, days: board.iterationDays });
+  const filter = requestFilter(query, board.calendar.timeZone);
+  const reads = await kind.readsItems(board, filter, ctx);
+  const input: AnalysisInput<Q> = {
+    ctx,
+    viewer: { userId: NOBODY, board },
+    board,
+    query,
+    filter,
+    view: reads ? view : null,
+  };
+  return jsonBody(await kind.compute(input)).byteLength;
+}
+
 /** An analysis as another answer reads it (Home's card, the digest, alerts): the same cached computation. */
 export async function read<Q extends Project & Partial<ItemFilterQuery>, R>(
   ctx: ApiContext,

@@ -105,6 +105,22 @@ export class BoardStore {
     });
   }
 
+  /**
+   * Holds a board loaded elsewhere, its moves and items given and naming no parent (a store of the
+   * start's code warm-up, code-warm-up.ts, which reads nothing from the database).
+   */
+  hold(boardId: string, version: number, data: BoardData, items: BoardItems<ItemList>): void {
+    const parents: ParentsNamed = { any: false, seq: items.seq, rewriteVersion: items.rewriteVersion };
+    const loaded: Loaded = {
+      version,
+      data: Promise.resolve(data),
+      items: Promise.resolve(items),
+      parents: Promise.resolve(parents),
+      namesParents: false,
+    };
+    this.boards.set(boardId, loaded);
+  }
+
   /** Whether the board is loaded or loading (at any version), and its items too. */
   has(boardId: string): { moves: boolean; items: boolean } {
     const loaded = this.boards.get(boardId);

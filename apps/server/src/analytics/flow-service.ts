@@ -2,13 +2,14 @@ import { type FlowQuery, type FlowResponse, flowQuerySchema } from '@fluxion/con
 import { buildFlowReport } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
+import type { AnalysedBoard } from './board.ts';
 import type { Json } from '../http/json-body.ts';
 import { historyInput } from './history-view.ts';
 import { boardEstimates } from '../iterations/board-iterations.ts';
 import { viewedBlockedHistory } from './label-history.ts';
 import { flowBreakdown } from './breakdown.ts';
 import type { FilterView } from './item-filter.ts';
-import { type AnalysisKind, noted, read, serve } from './analysis-kind.ts';
+import { type AnalysisKind, exercise, noted, read, serve } from './analysis-kind.ts';
 import { boardData, filtered, withKeptItems } from './board-data.ts';
 import { levelInfo } from './level-of-work.ts';
 
@@ -81,3 +82,7 @@ export const flowReport = (ctx: ApiContext, viewer: Viewer, query: FlowQuery): P
  */
 export const flowOf = (ctx: ApiContext, viewer: Viewer, query: FlowQuery): Promise<FlowResponse> =>
   read(ctx, viewer, FLOW, query);
+
+/** The Flow report of a board held apart, over a view made for it (the start's code warm-up). */
+export const exerciseFlow = (ctx: ApiContext, board: AnalysedBoard, view: FilterView) =>
+  exercise(ctx, board, FLOW, flowQuerySchema, view);

@@ -6,7 +6,8 @@ import { badRequest } from '../http/errors.ts';
 import type { AnalysedBoard } from './board.ts';
 import { historyInput } from './history-view.ts';
 import { boardData, filtered, itemsLeaveOut, withKeptItems } from './board-data.ts';
-import { type AnalysisKind, type HistoryQuery, noted, serve, warmUp } from './analysis-kind.ts';
+import { type AnalysisKind, exercise, type HistoryQuery, noted, serve, warmUp } from './analysis-kind.ts';
+import type { FilterView } from './item-filter.ts';
 
 /** Without `cycle_time`, the board's own cycle-start column applies. */
 const leadTimeStart = (board: AnalysedBoard, query: LeadTimeQuery) => query.cycle_time || board.cycleStart;
@@ -56,3 +57,7 @@ export const leadTime = (ctx: ApiContext, viewer: Viewer, query: LeadTimeQuery) 
 /** The board's lead time, as its first request builds it (`warmUp`). */
 export const warmLeadTime = (ctx: ApiContext, board: AnalysedBoard) =>
   warmUp(ctx, board, LEAD_TIME, leadTimeQuerySchema);
+
+/** Lead time of a board held apart, over a view made for it (the start's code warm-up). */
+export const exerciseLeadTime = (ctx: ApiContext, board: AnalysedBoard, view: FilterView) =>
+  exercise(ctx, board, LEAD_TIME, leadTimeQuerySchema, view);

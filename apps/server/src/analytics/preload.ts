@@ -1,6 +1,7 @@
 import type { ApiContext } from '../context.ts';
 import { ANALYSED_BOARD_COLUMNS, type AnalysedRow } from '../tracked-boards/analysed-row.ts';
 import { type AnalysedBoard, analysedBoard } from './board.ts';
+import { warmUpCode } from './code-warm-up.ts';
 import { warmLeadTime } from './lead-time-service.ts';
 import { warmTimeInState } from './time-in-state-service.ts';
 
@@ -8,6 +9,10 @@ import { warmTimeInState } from './time-in-state-service.ts';
 const PRELOAD_BOARDS = 3;
 /** Start-up and the first requests go first. */
 const PRELOAD_DELAY_MS = 2_000;
+/** The code warm-up begins sooner: the first requests after a start are those it is for. */
+const CODE_WARM_UP_DELAY_MS = 100;
+
+export { warmUpCode };
 
 /**
  * The boards most likely to be viewed first: the demo board, then tracked boards by latest sync (nothing
@@ -69,17 +74,30 @@ export async function preloadBoards(ctx: ApiContext, stopped: () => boolean = ()
   }
 }
 
-/** Preloads in the background after a delay; the returned function stops before the next step. */
+/**
+ * Warms the analyses' code (code-warm-up.ts), then preloads the likely boards, in the background after
+ * their delays; the returned function stops before the next step.
+ */
 export function startPreload(ctx: ApiContext): () => void {
   let stopped = false;
-  const timer = setTimeout(() => {
-    preloadBoards(ctx, () => stopped).catch((error: unknown) => {
+  const isStopped = () => stopped;
+  const started = Date.now();
+  const warm = async () => {
+    await warmUpCode(ctx, { stopped: isStopped }).catch((error: unknown) => {
+      if (!stopped) ctx.log?.warn({ err: error }, 'warming the analyses up failed');
+    });
+    await delay(PRELOAD_DELAY_MS - (Date.now() - started));
+    await preloadBoards(ctx, isStopped).catch((error: unknown) => {
       if (!stopped) ctx.log?.warn({ err: error }, 'preloading boards failed');
     });
-  }, PRELOAD_DELAY_MS);
+  };
+  const timer = setTimeout(() => void warm(), CODE_WARM_UP_DELAY_MS);
   timer.unref();
   return () => {
     stopped = true;
     clearTimeout(timer);
   };
 }
+
+/** Unreferenced: a process that is done does not wait for the warm-up. */
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)).unref());

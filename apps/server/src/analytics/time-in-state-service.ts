@@ -6,7 +6,8 @@ import type { AnalysedBoard } from './board.ts';
 import { historyInput } from './history-view.ts';
 import { columnsOfBoardItems } from '../move-log/items.ts';
 import { boardData, filtered, itemsLeaveOut, withKeptItems } from './board-data.ts';
-import { type AnalysisKind, type HistoryQuery, noted, serve, warmUp } from './analysis-kind.ts';
+import { type AnalysisKind, exercise, type HistoryQuery, noted, serve, warmUp } from './analysis-kind.ts';
+import type { FilterView } from './item-filter.ts';
 
 type TimeInStateQuery = { project: string; days: number } & Partial<ItemFilterQuery> & HistoryQuery;
 
@@ -58,3 +59,7 @@ export const timeInState = (ctx: ApiContext, viewer: Viewer, query: TimeInStateQ
 /** The board's time in state, as its first request builds it (`warmUp`). */
 export const warmTimeInState = (ctx: ApiContext, board: AnalysedBoard) =>
   warmUp(ctx, board, TIME_IN_STATE, timeInStateQuerySchema);
+
+/** Time in state of a board held apart, over a view made for it (the start's code warm-up). */
+export const exerciseTimeInState = (ctx: ApiContext, board: AnalysedBoard, view: FilterView) =>
+  exercise(ctx, board, TIME_IN_STATE, timeInStateQuerySchema, view);

@@ -98,7 +98,7 @@ function itemIdsUsed(t: TransitionColumns): number {
   return max + 1;
 }
 
-type DecodedMoves = Pick<BoardData, 'transitions' | 'partial' | 'estimated' | 'joinedOnly'> & {
+export type DecodedMoves = Pick<BoardData, 'transitions' | 'partial' | 'estimated' | 'joinedOnly'> & {
   /** The columns with their spare rows (none in a snapshot taken before them). */
   room: ColumnsRoom | null;
 };
@@ -338,6 +338,9 @@ export async function loadBoard(
   boardId: string,
   partBytes = SNAPSHOT_PART_BYTES,
 ): Promise<LoadedBoard> {
+  // The items' row is read beside the moves (on PostgreSQL on a connection of its own), not decoded: the
+  // pages a board's first viewer opens next read the items (Home's card, Flow, Issues in Columns).
+  const itemsRow = heldOnce(readSnapshotItems(db, boardId));
   const row = await readSnapshotMoves(db, boardId, partBytes);
   if (!row?.moves || row.data_version == null) return withoutSnapshot(db, boardId);
   const rewriteVersion = Number(row.rewrite_version);
@@ -349,30 +352,53 @@ export async function loadBoard(
   } catch {
     return withoutSnapshot(db, boardId);
   }
-  const { room, ...moves } = decoded;
-  if (room) continueInRoom(moves.transitions, room);
-  const stored: BoardData = {
-    ...moves,
+  const stored = snapshotData(decoded, {
     lastId: Number(row.last_id),
-    count: decoded.transitions.count,
     rewriteVersion,
     dataVersion: Number(row.data_version),
-    movesRead: 0,
-    segmentMoves: 0,
-  };
+  });
   const data =
     Number(row.current_data_version) === stored.dataVersion
       ? Promise.resolve(stored)
       : refreshBoardData(db, boardId, stored);
-  return { data, items: () => itemsFrom(db, boardId) };
+  return { data, items: () => itemsFrom(db, boardId, itemsRow()) };
 }
 
 /**
- * The snapshot's items (read now: it may have been taken again since its moves were read) brought up
- * to date by their counter; all read if there is none (a row deleted by hand) or it does not read.
+ * A read started early, handed over once (then forgotten: a board whose items are never asked for does
+ * not keep their text); null after. A failure waits for the one who takes it.
  */
-async function itemsFrom(db: Db, boardId: string): Promise<BoardItems<ItemList>> {
-  const row = await readSnapshotItems(db, boardId);
+function heldOnce<T>(read: Promise<T>): () => Promise<T> | null {
+  read.catch(() => undefined);
+  let held: Promise<T> | null = read;
+  return () => {
+    const taken = held;
+    held = null;
+    return taken;
+  };
+}
+
+/** A snapshot's decoded moves as a loaded board's data at the versions its row names. */
+export function snapshotData(
+  decoded: DecodedMoves,
+  versions: Pick<BoardData, 'lastId' | 'rewriteVersion' | 'dataVersion'>,
+): BoardData {
+  const { room, ...moves } = decoded;
+  if (room) continueInRoom(moves.transitions, room);
+  return { ...moves, ...versions, count: decoded.transitions.count, movesRead: 0, segmentMoves: 0 };
+}
+
+/**
+ * The snapshot's items (`early`: the row read beside the moves, else read now) brought up to date by
+ * their counter (a snapshot taken again since is one more change to apply); all read if there is none (a
+ * row deleted by hand) or it does not read.
+ */
+async function itemsFrom(
+  db: Db,
+  boardId: string,
+  early: ReturnType<typeof readSnapshotItems> | null,
+): Promise<BoardItems<ItemList>> {
+  const row = await (early ?? readSnapshotItems(db, boardId));
   if (!row) return loadBoardItems(db, boardId);
   let items: ItemList;
   try {

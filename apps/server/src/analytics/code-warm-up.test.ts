@@ -1,0 +1,54 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testClock } from '../testing/app.ts';
+import { dialectCases } from '../testing/databases.ts';
+import { syntheticHistory, WARM_UP_BOARD, warmUpCode } from './code-warm-up.ts';
+
+const NOW = Date.UTC(2026, 10, 30, 12);
+
+describe('the code warm-up’s board', () => {
+  const { transitions, items } = syntheticHistory(2_000, NOW);
+
+  it('is a board’s history: moves in time order, each item in the column its last move took it to', () => {
+    for (let i = 1; i < transitions.length; i++)
+      expect(transitions[i]?.at).toBeGreaterThanOrEqual(transitions[i - 1]?.at as number);
+    const last = new Map(transitions.map((t) => [t.itemId, t]));
+    for (const item of items) {
+      expect(item.column).toBe(last.get(item.id)?.to);
+      expect(item.enteredColumnAt).toBe(last.get(item.id)?.at);
+    }
+    expect(Math.max(...transitions.map((t) => t.at))).toBeLessThanOrEqual(NOW);
+  });
+
+  it('has work finished, in progress and blocked, and is the same every time', () => {
+    const inColumn = (column: string) => items.filter((item) => item.column === column).length;
+    expect(inColumn('Done')).toBeGreaterThan(items.length / 4);
+    expect(inColumn('In Progress')).toBeGreaterThan(0);
+    expect(items.some((item) => item.labels.includes('blocked'))).toBe(true);
+    expect(syntheticHistory(2_000, NOW)).toEqual({ transitions, items });
+  });
+});
+
+describe.each(await dialectCases())('the code warm-up ($name)', async ({ create }) => {
+  const database = await create();
+  afterAll(() => database.drop());
+  const { app, ctx } = await buildTestApp(database, { clock: testClock(NOW) });
+  const warmCtx = { ...ctx, analytics: app.analytics };
+  const boardRows = async () => (await ctx.db.selectFrom('boards').select('id').execute()).length;
+
+  it('runs every analysis round after round on a board of its own, writing and loading nothing of the app', async () => {
+    const rows = await boardRows();
+    const run = await warmUpCode(warmCtx, { issues: 500, rounds: 2 });
+    expect(run.rounds).toBe(2);
+    // Lead time, time in state and two Flow reports (one per view) of 500 issues, as JSON.
+    expect(run.answerBytes).toBeGreaterThan(50_000);
+    expect(app.analytics.boards.has(WARM_UP_BOARD)).toEqual({ moves: false, items: false });
+    expect(await boardRows()).toBe(rows);
+  });
+
+  it('stops before its next step when told', async () => {
+    let asked = 0;
+    const run = await warmUpCode(warmCtx, { issues: 500, rounds: 2, stopped: () => ++asked > 3 });
+    expect(run.rounds).toBe(0);
+    expect(asked).toBe(4);
+  });
+});

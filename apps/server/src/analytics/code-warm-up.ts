@@ -1,0 +1,246 @@
+import { type BoardItem, seededRandom, type Transition, toTransitionColumns } from '@fluxion/flow';
+import type { ApiContext } from '../context.ts';
+import type { AnalysedRow } from '../tracked-boards/analysed-row.ts';
+import {
+  decodeBoardMoves,
+  encodeBoardMoves,
+  inOrderOfMoves,
+  snapshotData,
+} from '../move-log/board-snapshots.ts';
+import { encodeItemParts, type ItemList, readItems, type TextsSource } from '../move-log/item-snapshots.ts';
+import type { BoardData } from '../move-log/load-moves.ts';
+import {
+  redactForViewer,
+  repositoriesOf,
+  SEES_EVERYTHING,
+  showsContent,
+  visibilityOf,
+} from '../visibility/redact.ts';
+import { type AnalysedBoard, analysedBoard } from './board.ts';
+import { BoardStore } from './board-store.ts';
+import type { FilterView } from './item-filter.ts';
+import { exerciseFlow } from './flow-service.ts';
+import { exerciseLeadTime } from './lead-time-service.ts';
+import { exerciseTimeInState } from './time-in-state-service.ts';
+
+/**
+ * The start's warm-up of the analyses' code (docs/performance.md, "Code warm-up"). V8 runs a function
+ * first in its interpreter and compiles optimised code for it only after it has run a while, so a fresh
+ * process computed the first Flow report of the 100,000-issue board in ~150–190 ms and the third, on the
+ * same board, in ~45–65 ms. This runs lead time, time in state and the Flow report a few times on a
+ * synthetic board, through the same code as a request (the board's snapshot decoded, its items redacted
+ * for a viewer who may read none of them and for one who may read all), before the first user asks.
+ *
+ * The board is held in a board store of its own, never the app's: no answer is kept and no board of the
+ * app is loaded or evicted. The database is asked only what an analysis asks of a board it does not hold
+ * (its label changes, its items' columns): nothing, for an id no board has.
+ */
+
+/** Issues of the synthetic board: big enough for V8 to optimise the loops over items and moves. */
+export const WARM_UP_ISSUES = 20_000;
+/** Each analysis is run this many times: the third Flow report on a board is as fast as later ones. */
+export const WARM_UP_ROUNDS = 3;
+/** The synthetic board's id: no board's (theirs are UUIDs or the demo's), and text PostgreSQL takes. */
+export const WARM_UP_BOARD = 'code-warm-up';
+
+const COLUMNS = ['Backlog', 'Todo', 'Ready', 'In Progress', 'Review', 'Testing', 'Staging', 'Done'];
+const DAY_MS = 86_400_000;
+const HISTORY_DAYS = 365;
+
+export type WarmUpOptions = {
+  issues?: number;
+  rounds?: number;
+  /** Asked before each step: true stops the warm-up there. */
+  stopped?: () => boolean;
+};
+
+/** What one warm-up did: the rounds it completed, and the bytes of the last round's answers (tests). */
+export type WarmUpRun = { rounds: number; answerBytes: number };
+
+/**
+ * Runs the analyses `rounds` times on a synthetic board of `issues` issues, each computation a step of
+ * its own after the requests already arrived (`/healthz` among them): a step holds the event loop only
+ * for one analysis of a board a fifth of the reference board's size.
+ */
+export async function warmUpCode(ctx: ApiContext, options: WarmUpOptions = {}): Promise<WarmUpRun> {
+  const { issues = WARM_UP_ISSUES, rounds = WARM_UP_ROUNDS, stopped = () => false } = options;
+  const run: WarmUpRun = { rounds: 0, answerBytes: 0 };
+  if (!(await yielded(stopped))) return run;
+  const held = await heldBoard(ctx, issues);
+  const steps = [
+    () => exerciseLeadTime(held.ctx, held.board, held.private),
+    () => exerciseTimeInState(held.ctx, held.board, held.private),
+    () => exerciseFlow(held.ctx, held.board, held.private),
+    () => exerciseFlow(held.ctx, held.board, held.everything),
+  ];
+  for (let round = 0; round < rounds; round++) {
+    let bytes = 0;
+    for (const step of steps) {
+      if (!(await yielded(stopped))) return run;
+      bytes += await step();
+    }
+    run.rounds++;
+    run.answerBytes = bytes;
+  }
+  return run;
+}
+
+/** After the requests already arrived; false when the warm-up is to stop. */
+async function yielded(stopped: () => boolean): Promise<boolean> {
+  await new Promise(setImmediate);
+  return !stopped();
+}
+
+type HeldBoard = { ctx: ApiContext; board: AnalysedBoard; private: FilterView; everything: FilterView };
+
+/** The synthetic board as the app holds a loaded one, in a store of its own, and its two views. */
+async function heldBoard(ctx: ApiContext, issues: number): Promise<HeldBoard> {
+  const now = ctx.now();
+  const { transitions, items } = syntheticHistory(issues, now);
+  const data = snapshotLoaded(transitions);
+  const list = snapshotItems(inOrderOfMoves(items, data.transitions));
+  const boards = new BoardStore({ maxEntries: 1, ttlMs: 60 * 60_000 }, ctx.now);
+  boards.hold(WARM_UP_BOARD, data.dataVersion, data, {
+    items: list,
+    byId: null,
+    seq: 0,
+    rewriteVersion: 0,
+    read: 0,
+  });
+  const board = analysedBoard(boardRow(data.dataVersion), now);
+  const hidden = visibilityOf(repositoriesOf(list), new Set());
+  const privateView = view(redactForViewer(list, hidden), hidden.key);
+  if (!Array.isArray(list) && showsContent(list, SEES_EVERYTHING)) await list.readTexts();
+  const everything = view(redactForViewer(list, SEES_EVERYTHING), SEES_EVERYTHING.key);
+  return {
+    ctx: { ...ctx, analytics: { ...ctx.analytics, boards } },
+    board,
+    private: privateView,
+    everything,
+  };
+}
+
+function view(redacted: { items: BoardItem[]; hidden: ReadonlySet<string> }, key: string): FilterView {
+  return { items: redacted.items, key, left: [], hidden: redacted.hidden, archived: null, leftAll: [] };
+}
+
+/** The moves as a board's snapshot gives them: written and read by its codec. */
+function snapshotLoaded(transitions: Transition[]): BoardData {
+  const count = transitions.length;
+  const versions = { lastId: count, rewriteVersion: 0, dataVersion: 1 };
+  const built: BoardData = {
+    transitions: toTransitionColumns(transitions),
+    ...versions,
+    count,
+    movesRead: count,
+    segmentMoves: 0,
+    partial: new Map(),
+    estimated: new Map(),
+    joinedOnly: new Set(),
+  };
+  return snapshotData(decodeBoardMoves(encodeBoardMoves(built)), versions);
+}
+
+/** The items as their snapshot gives them: its text, and its titles and URLs apart when it keeps them so. */
+function snapshotItems(items: BoardItem[]): ItemList {
+  const stored = encodeItemParts(items);
+  if (stored.texts === null) return readItems(stored.items);
+  const texts = stored.texts;
+  const source: TextsSource = {
+    stored: async () => texts,
+    fromRows: async () => {
+      throw new Error('the warm-up board has no item rows');
+    },
+  };
+  return readItems(stored.items, source);
+}
+
+/** The synthetic board's row: the reference board's settings (an SLE, WIP limits, a blocked label). */
+function boardRow(version: number): AnalysedRow {
+  const [a, b, c] = COLUMNS.slice(2, 5) as [string, string, string];
+  const policies = {
+    sle: { percent: 85, days: 10 },
+    wip_limits: { [a]: 500, [b]: 300, [c]: 200 },
+    blocked_label: 'blocked',
+  };
+  return {
+    id: WARM_UP_BOARD,
+    github_project_id: WARM_UP_BOARD,
+    title: 'Code warm-up',
+    is_demo: 0,
+    data_version: version,
+    column_list: JSON.stringify(COLUMNS),
+    calendar: null,
+    include_archived: 1,
+    flow_policies: JSON.stringify(policies),
+    work_level: null,
+    breakdown_field: null,
+    iteration_field_name: null,
+    iteration_list: null,
+    iteration_length_days: null,
+    cycle_time_start_column: null,
+    column_classification: null,
+  } as AnalysedRow;
+}
+
+/**
+ * A year of a board's history, the same every time: each issue walks the columns mostly forward (a
+ * column skipped now and then, a step back, some reopened after done), 4 to 15 moves; most reach done.
+ */
+export function syntheticHistory(
+  issues: number,
+  now: number,
+): { transitions: Transition[]; items: BoardItem[] } {
+  const random = seededRandom(issues);
+  const transitions: Transition[] = [];
+  const items: BoardItem[] = [];
+  const done = COLUMNS.length - 1;
+  for (let i = 0; i < issues; i++) {
+    const id = `PVTI_warm_${i}`;
+    let at = now - Math.floor(random() * HISTORY_DAYS * DAY_MS);
+    let column: number | null = null;
+    const moves = 4 + Math.floor(random() * 12);
+    for (let m = 0; m < moves && at < now; m++) {
+      const next = nextColumn(random, column, done);
+      const from = column === null ? null : (COLUMNS[column] as string);
+      transitions.push({ itemId: id, from, to: COLUMNS[next] as string, at });
+      column = next;
+      // Most finished work stays finished.
+      if (column === done && random() < 0.85) break;
+      at += Math.floor(random() * 6 * DAY_MS) + 60_000;
+    }
+    const last = transitions[transitions.length - 1] as Transition;
+    items.push(syntheticItem(i, random, column, last.itemId === id ? last.at : null));
+  }
+  transitions.sort((x, y) => x.at - y.at);
+  return { transitions, items };
+}
+
+function nextColumn(random: () => number, column: number | null, done: number): number {
+  if (column === null) return 0;
+  if (column === done) return 3 + Math.floor(random() * 3);
+  const r = random();
+  if (r < 0.12 && column > 0) return column - 1;
+  return Math.min(column + (r < 0.22 ? 2 : 1), done);
+}
+
+function syntheticItem(
+  i: number,
+  random: () => number,
+  column: number | null,
+  enteredAt: number | null,
+): BoardItem {
+  const labels: string[] = [];
+  if (random() < 0.02) labels.push('blocked');
+  if (random() < 0.3) labels.push(random() < 0.5 ? 'bug' : 'feature');
+  return {
+    id: `PVTI_warm_${i}`,
+    number: i + 1,
+    title: `Warm-up issue ${i + 1}`,
+    url: `https://github.com/code-warm-up/board/issues/${i + 1}`,
+    milestone: random() < 0.2 ? 'Next' : null,
+    labels,
+    column: column === null ? null : (COLUMNS[column] as string),
+    enteredColumnAt: enteredAt,
+  };
+}
