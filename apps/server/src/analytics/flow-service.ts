@@ -28,16 +28,17 @@ const FLOW: AnalysisKind<FlowQuery, FlowResponse> & { object: true } = {
   readsItems: () => true,
   compute: async (input) => {
     const { ctx, board, query, filter, view } = input;
-    const data = await boardData(ctx, board);
-    const kept = await filtered(ctx, board, filter, view as FilterView);
+    const { hidden } = view as FilterView;
+    // The board's side reads go out together with its moves (on PostgreSQL each a round trip of its own).
+    const [data, kept, estimates, blockedHistory, breakdown] = await Promise.all([
+      boardData(ctx, board),
+      filtered(ctx, board, filter, view as FilterView),
+      query.unit === 'estimate' ? boardEstimates(ctx.db, board.id) : undefined,
+      viewedBlockedHistory(ctx.db, board, hidden),
+      flowBreakdown(ctx.db, board, query.breakdown, hidden),
+    ]);
     const { items, transitions } = kept;
-    const estimates = query.unit === 'estimate' ? await boardEstimates(ctx.db, board.id) : undefined;
-    const { labelChanges, fieldChanges, dependencyChanges } = await viewedBlockedHistory(
-      ctx.db,
-      board,
-      (view as FilterView).hidden,
-    );
-    const breakdown = await flowBreakdown(ctx.db, board, query.breakdown, (view as FilterView).hidden);
+    const { labelChanges, fieldChanges, dependencyChanges } = blockedHistory;
     const report = buildFlowReport({
       unit: query.unit,
       ...(estimates ? { estimates } : {}),
