@@ -1,7 +1,7 @@
 import type { Calendar } from '../core/calendar.ts';
 import { DAY_MS, days, isoDay, round } from '../core/numbers.ts';
 import { columnKinds } from '../input/columns.ts';
-import { itemColumnPositions } from '../input/item-columns.ts';
+import { itemColumnCounts } from '../input/item-columns.ts';
 import type { FlowStages } from '../input/stages.ts';
 import {
   addBlockedByColumn,
@@ -194,13 +194,8 @@ function wipLimits(c: PolicyContext, timeline: BoardTimeline): WipLimitState[] {
   const table = c.stayTable?.stays === timeline.stays ? c.stayTable : undefined;
   const daily = wipAtDayEnds(timeline.stays, limited, c.window, c.calendar.dayOf, table?.from);
   const columns = c.stages.columns;
-  // By each item's column's position (kept per items array): no string lookup per item.
-  const counts = new Int32Array(columns.length);
-  const positions = itemColumnPositions(c.items, columns);
-  for (let i = 0; i < positions.length; i++) {
-    const p = positions[i] as number;
-    if (p >= 0) counts[p] = (counts[p] as number) + 1;
-  }
+  // Counted with the items' column positions, once per items array: no pass over the items here.
+  const counts = itemColumnCounts(c.items, columns);
   const countNow = (column: string) => counts[columns.indexOf(column)] ?? 0;
   return wipLimitStatus(limits, columns, countNow, daily, c.window).map((s) => ({
     column: s.column,
