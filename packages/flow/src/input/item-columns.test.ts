@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { BoardItem } from '../types.ts';
+import { itemIn } from '../fixtures/current-items.fixture.ts';
 import { itemColumnCounts, itemColumnPositions } from './item-columns.ts';
 
-const item = (id: string, column: string | null): BoardItem => ({
-  id,
-  number: null,
-  title: id,
-  url: null,
-  milestone: null,
-  labels: [],
-  column,
-  enteredColumnAt: null,
-});
+const item = (id: string, column: string | null) => ({ ...itemIn(id, column ?? '', 0), column });
 
 describe('the items’ columns by position', () => {
   const columns = ['Todo', 'Doing', 'Done'];
   const items = [
-    item('a', 'Doing'),
-    item('b', 'Gone'),
-    item('c', null),
-    item('d', 'Doing'),
-    item('e', 'Done'),
+    item('i1', 'Doing'),
+    item('i2', 'Gone'),
+    item('i3', null),
+    item('i4', 'Doing'),
+    item('i5', 'Done'),
   ];
 
   it('gives each item its column’s position (-1 for none or another) and each column its count', () => {
@@ -32,6 +23,6 @@ describe('the items’ columns by position', () => {
     const counts = itemColumnCounts(items, columns);
     expect(itemColumnCounts(items, columns)).toBe(counts);
     expect([...itemColumnCounts(items, ['Done', 'Doing', 'Todo'])]).toEqual([1, 2, 0]);
-    expect([...itemColumnCounts([...items, item('f', 'Todo')], columns)]).toEqual([1, 2, 1]);
+    expect([...itemColumnCounts([...items, item('i6', 'Todo')], columns)]).toEqual([1, 2, 1]);
   });
 });
