@@ -95,6 +95,19 @@ describe.each(cases)('flow API on the demo project ($name)', async ({ create }) 
       expect(response.json().message, url).toContain(field);
       expect(response.json().field, url).toBe(field);
     }
+    // A breakdown by a field the board does not have: checked beside the board's other reads
+    // (flow-service.ts), still this 400.
+    const own = await signedInUser(ctx);
+    await insertTestBoard(ctx.db, {
+      id: 'no-field-board',
+      githubProjectId: 'PVT_no_field',
+      title: 'No breakdown field',
+      addedAt: NOW,
+      trackedBy: { userId: own.user.id, iterationLengthDays: 14 },
+    });
+    const byField = await get('/api/flow/?project=PVT_no_field&breakdown=field', own.auth);
+    expect(byField.statusCode, byField.body.slice(0, 300)).toBe(400);
+    expect(byField.json().field).toBe('breakdown');
     const others = await othersBoard(ctx);
     for (const url of ['/api/flow/?project=PVT_unknown', `/api/flow/?project=${others}`]) {
       expect((await get(url)).statusCode, url).toBe(404);
