@@ -1,96 +1,15 @@
 /**
- * Deterministic synthetic board for benchmarks: issues walk an 8-column board with forward moves,
- * skipped columns, backward moves, reopenings and departures, over a span of days.
+ * The benches' reference board: the engine's deterministic synthetic board
+ * (packages/flow/src/input/synthetic-board.ts), and the moves the API benches record after their cold requests.
  */
-import { type BoardItem, seededRandom, type Transition } from '../packages/flow/src/index.ts';
+import type { GeneratedBoard } from '../packages/flow/src/index.ts';
 
-export const BENCH_COLUMNS = [
-  'Backlog',
-  'Todo',
-  'Ready',
-  'In Progress',
-  'Review',
-  'Testing',
-  'Staging',
-  'Done',
-];
-
-export type GeneratedBoard = {
-  columns: string[];
-  cycleStartColumn: string;
-  transitions: Transition[];
-  items: BoardItem[];
-  now: number;
-};
-
-export type BoardSize = { issues: number; transitions: number; days: number; seed?: number };
-
-const DAY_MS = 86_400_000;
-const START = Date.UTC(2023, 0, 1);
-
-/** Next column from `col`, with `left` moves left; the last move of most issues lands in done. */
-function nextColumn(rand: () => number, col: number, left: number, finishes: boolean): number | null {
-  const done = BENCH_COLUMNS.length - 1;
-  if (left === 1 && finishes) return done;
-  if (left === 1 && rand() < 0.1) return null;
-  const r = rand();
-  if (col === done) return 3 + Math.floor(rand() * 3);
-  if (r < 0.12 && col > 0) return Math.max(0, col - 1 - Math.floor(rand() * 2));
-  const step = r < 0.22 ? 2 : 1;
-  return Math.min(col + step, done - 1);
-}
-
-/** Moves per issue: pairs of issues get 10 ± d moves, so the total is exact. */
-function movesOf(rand: () => number, size: BoardSize): Int32Array {
-  const counts = new Int32Array(size.issues).fill(Math.floor(size.transitions / size.issues));
-  for (let i = 0; i + 1 < size.issues; i += 2) {
-    const d = Math.floor(rand() * 5);
-    counts[i] = (counts[i] as number) + d;
-    counts[i + 1] = (counts[i + 1] as number) - d;
-  }
-  counts[0] = (counts[0] as number) + (size.transitions - counts.reduce((a, b) => a + b, 0));
-  return counts;
-}
-
-export function generateBoard(size: BoardSize): GeneratedBoard {
-  const rand = seededRandom(size.seed ?? 42);
-  const counts = movesOf(rand, size);
-  const transitions: Transition[] = [];
-  const items: BoardItem[] = [];
-  const end = START + size.days * DAY_MS;
-  for (let i = 0; i < size.issues; i++) {
-    const id = `PVTI_${i.toString(36).padStart(6, '0')}`;
-    const moves = counts[i] as number;
-    const gapMean = Math.min(3 * DAY_MS, (size.days * DAY_MS) / 4 / moves);
-    let at = START + Math.floor(rand() * (end - START - moves * 2 * gapMean));
-    let col: number | null = null;
-    const finishes = rand() < 0.8;
-    for (let k = 0; k < moves; k++) {
-      const to: number | null = k === 0 ? 0 : nextColumn(rand, col ?? 0, moves - k, finishes);
-      transitions.push({
-        itemId: id,
-        from: col === null ? null : (BENCH_COLUMNS[col] as string),
-        to: to === null ? null : (BENCH_COLUMNS[to] as string),
-        at,
-      });
-      col = to;
-      if (to === null) break;
-      at += Math.floor(rand() * 2 * gapMean);
-    }
-    const last = transitions[transitions.length - 1] as Transition;
-    items.push({
-      id,
-      number: i + 1,
-      title: `Issue ${i + 1}`,
-      url: `https://github.com/acme/app/issues/${i + 1}`,
-      milestone: i % 5 === 0 ? 'v1' : null,
-      labels: i % 3 === 0 ? ['bug'] : [],
-      column: last.to,
-      enteredColumnAt: last.to === null ? null : last.at,
-    });
-  }
-  return { columns: BENCH_COLUMNS, cycleStartColumn: 'In Progress', transitions, items, now: end };
-}
+export {
+  BENCH_COLUMNS,
+  type BoardSize,
+  type GeneratedBoard,
+  generateBoard,
+} from '../packages/flow/src/index.ts';
 
 /**
  * The moves the API benches record after the cold requests (as webhooks would): the first `count` items

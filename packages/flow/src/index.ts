@@ -136,6 +136,12 @@ export { TimeZoneError } from './core/time-zone.ts';
 export { parseHolidayLines, parseWeekends } from './input/calendar-options.ts';
 export type * from './reports/flow-types.ts';
 export { seededRandom } from './core/random.ts';
+export {
+  BENCH_COLUMNS,
+  type BoardSize,
+  type GeneratedBoard,
+  generateBoard,
+} from './input/synthetic-board.ts';
 export type { FlowUnit, Iteration, IterationEstimate, IterationEstimateChange } from './iterations/types.ts';
 export {
   currentIteration,

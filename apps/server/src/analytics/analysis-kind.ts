@@ -144,9 +144,8 @@ export async function warmUp<Q extends Project & Partial<ItemFilterQuery>, R>(
   kind: AnalysisKind<Q, R>,
   schema: { parse(value: unknown): Q },
 ): Promise<boolean> {
-  const query = schema.parse({ project: board.projectId, days: board.iterationDays });
-  const byViewer =
-    !board.isDemo && (await kind.readsItems(board, requestFilter(query, board.calendar.timeZone), ctx));
+  const { query, filter } = firstRequest(board, schema);
+  const byViewer = !board.isDemo && (await kind.readsItems(board, filter, ctx));
   if (byViewer) return false;
   const { input } = await prepare(ctx, { userId: NOBODY, board }, kind, query);
   await kind.compute(input);
@@ -165,8 +164,7 @@ export async function exercise<Q extends Project & Partial<ItemFilterQuery>, R>(
   schema: { parse(value: unknown): Q },
   view: FilterView,
 ): Promise<number> {
-  const query = schema.parse({ project: board.projectId, days: board.iterationDays });
-  const filter = requestFilter(query, board.calendar.timeZone);
+  const { query, filter } = firstRequest(board, schema);
   const reads = await kind.readsItems(board, filter, ctx);
   const input: AnalysisInput<Q> = {
     ctx,
@@ -177,6 +175,15 @@ export async function exercise<Q extends Project & Partial<ItemFilterQuery>, R>(
     view: reads ? view : null,
   };
   return jsonBody(await kind.compute(input)).byteLength;
+}
+
+/** The query of a board's first request on the default window (the iteration's), and its filter (none). */
+function firstRequest<Q extends Project & Partial<ItemFilterQuery>>(
+  board: AnalysedBoard,
+  schema: { parse(value: unknown): Q },
+): { query: Q; filter: RequestFilter } {
+  const query = schema.parse({ project: board.projectId, days: board.iterationDays });
+  return { query, filter: requestFilter(query, board.calendar.timeZone) };
 }
 
 /** An analysis as another answer reads it (Home's card, the digest, alerts): the same cached computation. */

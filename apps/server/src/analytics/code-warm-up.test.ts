@@ -1,32 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
-import { syntheticHistory, WARM_UP_BOARD, warmUpCode } from './code-warm-up.ts';
+import { WARM_UP_BOARD, warmUpCode } from './code-warm-up.ts';
 
 const NOW = Date.UTC(2026, 10, 30, 12);
-
-describe('the code warm-up’s board', () => {
-  const { transitions, items } = syntheticHistory(2_000, NOW);
-
-  it('is a board’s history: moves in time order, each item in the column its last move took it to', () => {
-    for (let i = 1; i < transitions.length; i++)
-      expect(transitions[i]?.at).toBeGreaterThanOrEqual(transitions[i - 1]?.at as number);
-    const last = new Map(transitions.map((t) => [t.itemId, t]));
-    for (const item of items) {
-      expect(item.column).toBe(last.get(item.id)?.to);
-      expect(item.enteredColumnAt).toBe(last.get(item.id)?.at);
-    }
-    expect(Math.max(...transitions.map((t) => t.at))).toBeLessThanOrEqual(NOW);
-  });
-
-  it('has work finished, in progress and blocked, and is the same every time', () => {
-    const inColumn = (column: string) => items.filter((item) => item.column === column).length;
-    expect(inColumn('Done')).toBeGreaterThan(items.length / 4);
-    expect(inColumn('In Progress')).toBeGreaterThan(0);
-    expect(items.some((item) => item.labels.includes('blocked'))).toBe(true);
-    expect(syntheticHistory(2_000, NOW)).toEqual({ transitions, items });
-  });
-});
 
 describe.each(await dialectCases())('the code warm-up ($name)', async ({ create }) => {
   const database = await create();

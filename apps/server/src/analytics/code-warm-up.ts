@@ -1,4 +1,10 @@
-import { type BoardItem, seededRandom, type Transition, toTransitionColumns } from '@fluxion/flow';
+import {
+  BENCH_COLUMNS,
+  type BoardItem,
+  generateBoard,
+  type Transition,
+  toTransitionColumns,
+} from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { AnalysedRow } from '../tracked-boards/analysed-row.ts';
 import {
@@ -43,9 +49,9 @@ export const WARM_UP_ROUNDS = 3;
 /** The synthetic board's id: no board's (theirs are UUIDs or the demo's), and text PostgreSQL takes. */
 export const WARM_UP_BOARD = 'code-warm-up';
 
-const COLUMNS = ['Backlog', 'Todo', 'Ready', 'In Progress', 'Review', 'Testing', 'Staging', 'Done'];
-const DAY_MS = 86_400_000;
-const HISTORY_DAYS = 365;
+/** Moves an issue on the synthetic board, and the days they span: the reference board's. */
+const MOVES_AN_ISSUE = 10;
+const HISTORY_DAYS = 730;
 
 export type WarmUpOptions = {
   issues?: number;
@@ -96,7 +102,13 @@ type HeldBoard = { ctx: ApiContext; board: AnalysedBoard; private: FilterView; e
 /** The synthetic board as the app holds a loaded one, in a store of its own, and its two views. */
 async function heldBoard(ctx: ApiContext, issues: number): Promise<HeldBoard> {
   const now = ctx.now();
-  const { transitions, items } = syntheticHistory(issues, now);
+  // The benches' reference board at a fifth of its size, ending now (its items in one repository).
+  const { transitions, items } = generateBoard({
+    issues,
+    transitions: issues * MOVES_AN_ISSUE,
+    days: HISTORY_DAYS,
+    end: now,
+  });
   const data = snapshotLoaded(transitions);
   const list = snapshotItems(inOrderOfMoves(items, data.transitions));
   const boards = new BoardStore({ maxEntries: 1, ttlMs: 60 * 60_000 }, ctx.now);
@@ -125,7 +137,8 @@ function view(redacted: { items: BoardItem[]; hidden: ReadonlySet<string> }, key
 }
 
 /** The moves as a board's snapshot gives them: written and read by its codec. */
-function snapshotLoaded(transitions: Transition[]): BoardData {
+function snapshotLoaded(generated: readonly Transition[]): BoardData {
+  const transitions = [...generated].sort((a, b) => a.at - b.at);
   const count = transitions.length;
   const versions = { lastId: count, rewriteVersion: 0, dataVersion: 1 };
   const built: BoardData = {
@@ -157,7 +170,7 @@ function snapshotItems(items: BoardItem[]): ItemList {
 
 /** The synthetic board's row: the reference board's settings (an SLE, WIP limits, a blocked label). */
 function boardRow(version: number): AnalysedRow {
-  const [a, b, c] = COLUMNS.slice(2, 5) as [string, string, string];
+  const [a, b, c] = BENCH_COLUMNS.slice(1, 4) as [string, string, string];
   const policies = {
     sle: { percent: 85, days: 10 },
     wip_limits: { [a]: 500, [b]: 300, [c]: 200 },
@@ -169,7 +182,7 @@ function boardRow(version: number): AnalysedRow {
     title: 'Code warm-up',
     is_demo: 0,
     data_version: version,
-    column_list: JSON.stringify(COLUMNS),
+    column_list: JSON.stringify(BENCH_COLUMNS),
     calendar: null,
     include_archived: 1,
     flow_policies: JSON.stringify(policies),
@@ -181,66 +194,4 @@ function boardRow(version: number): AnalysedRow {
     cycle_time_start_column: null,
     column_classification: null,
   } as AnalysedRow;
-}
-
-/**
- * A year of a board's history, the same every time: each issue walks the columns mostly forward (a
- * column skipped now and then, a step back, some reopened after done), 4 to 15 moves; most reach done.
- */
-export function syntheticHistory(
-  issues: number,
-  now: number,
-): { transitions: Transition[]; items: BoardItem[] } {
-  const random = seededRandom(issues);
-  const transitions: Transition[] = [];
-  const items: BoardItem[] = [];
-  const done = COLUMNS.length - 1;
-  for (let i = 0; i < issues; i++) {
-    const id = `PVTI_warm_${i}`;
-    let at = now - Math.floor(random() * HISTORY_DAYS * DAY_MS);
-    let column: number | null = null;
-    const moves = 4 + Math.floor(random() * 12);
-    for (let m = 0; m < moves && at < now; m++) {
-      const next = nextColumn(random, column, done);
-      const from = column === null ? null : (COLUMNS[column] as string);
-      transitions.push({ itemId: id, from, to: COLUMNS[next] as string, at });
-      column = next;
-      // Most finished work stays finished.
-      if (column === done && random() < 0.85) break;
-      at += Math.floor(random() * 6 * DAY_MS) + 60_000;
-    }
-    const last = transitions[transitions.length - 1] as Transition;
-    items.push(syntheticItem(i, random, column, last.itemId === id ? last.at : null));
-  }
-  transitions.sort((x, y) => x.at - y.at);
-  return { transitions, items };
-}
-
-function nextColumn(random: () => number, column: number | null, done: number): number {
-  if (column === null) return 0;
-  if (column === done) return 3 + Math.floor(random() * 3);
-  const r = random();
-  if (r < 0.12 && column > 0) return column - 1;
-  return Math.min(column + (r < 0.22 ? 2 : 1), done);
-}
-
-function syntheticItem(
-  i: number,
-  random: () => number,
-  column: number | null,
-  enteredAt: number | null,
-): BoardItem {
-  const labels: string[] = [];
-  if (random() < 0.02) labels.push('blocked');
-  if (random() < 0.3) labels.push(random() < 0.5 ? 'bug' : 'feature');
-  return {
-    id: `PVTI_warm_${i}`,
-    number: i + 1,
-    title: `Warm-up issue ${i + 1}`,
-    url: `https://github.com/code-warm-up/board/issues/${i + 1}`,
-    milestone: random() < 0.2 ? 'Next' : null,
-    labels,
-    column: column === null ? null : (COLUMNS[column] as string),
-    enteredColumnAt: enteredAt,
-  };
 }
