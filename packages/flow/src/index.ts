@@ -141,6 +141,8 @@ export {
   type BoardSize,
   type GeneratedBoard,
   generateBoard,
+  WARM_UP_SHAPES,
+  warmUpBoards,
 } from './input/synthetic-board.ts';
 export type { FlowUnit, Iteration, IterationEstimate, IterationEstimateChange } from './iterations/types.ts';
 export {

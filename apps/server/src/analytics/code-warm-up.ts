@@ -1,9 +1,10 @@
 import {
   BENCH_COLUMNS,
   type BoardItem,
-  generateBoard,
+  type GeneratedBoard,
   type Transition,
   toTransitionColumns,
+  warmUpBoards,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { AnalysedRow } from '../tracked-boards/analysed-row.ts';
@@ -33,25 +34,23 @@ import { exerciseTimeInState } from './time-in-state-service.ts';
  * The start's warm-up of the analyses' code (docs/performance.md, "Code warm-up"). V8 runs a function
  * first in its interpreter and compiles optimised code for it only after it has run a while, so a fresh
  * process computed the first Flow report of the 100,000-issue board in ~150–190 ms and the third, on the
- * same board, in ~45–65 ms. This runs lead time, time in state and the Flow report a few times on a
- * synthetic board, through the same code as a request (the board's snapshot decoded, its items redacted
- * for a viewer who may read none of them and for one who may read all), before the first user asks.
+ * same board, in ~45–65 ms. This runs lead time, time in state and the Flow report a few times on two
+ * synthetic boards of different shapes (`warmUpBoards`: optimised code keeps only the branches it has
+ * run), through the same code as a request (the board's snapshot decoded, its items redacted for a
+ * viewer who may read none of them and for one who may read all), before the first user asks.
  *
- * The board is held in a board store of its own, never the app's: no answer is kept and no board of the
+ * The boards are held in a board store of their own, never the app's: no answer is kept and no board of the
  * app is loaded or evicted. The database is asked only what an analysis asks of a board it does not hold
  * (its label changes, its items' columns): nothing, for an id no board has.
  */
 
-/** Issues of the synthetic board: big enough for V8 to optimise the loops over items and moves. */
+/** Issues of the first synthetic board: big enough for V8 to optimise the loops over items and moves. */
 export const WARM_UP_ISSUES = 20_000;
 /** Each analysis is run this many times: the third Flow report on a board is as fast as later ones. */
 export const WARM_UP_ROUNDS = 3;
-/** The synthetic board's id: no board's (theirs are UUIDs or the demo's), and text PostgreSQL takes. */
+/** The synthetic boards' ids: no board's (theirs are UUIDs or the demo's), and text PostgreSQL takes. */
 export const WARM_UP_BOARD = 'code-warm-up';
-
-/** Moves an issue on the synthetic board, and the days they span: the reference board's. */
-const MOVES_AN_ISSUE = 10;
-const HISTORY_DAYS = 730;
+const warmUpBoardId = (index: number) => (index === 0 ? WARM_UP_BOARD : `${WARM_UP_BOARD}-${index + 1}`);
 
 export type WarmUpOptions = {
   issues?: number;
@@ -64,21 +63,25 @@ export type WarmUpOptions = {
 export type WarmUpRun = { rounds: number; answerBytes: number };
 
 /**
- * Runs the analyses `rounds` times on a synthetic board of `issues` issues, each computation a step of
- * its own after the requests already arrived (`/healthz` among them): a step holds the event loop only
- * for one analysis of a board a fifth of the reference board's size.
+ * Runs the analyses `rounds` times on the synthetic boards (the first of `issues` issues), each
+ * computation a step of its own after the requests already arrived (`/healthz` among them): a step holds
+ * the event loop only for one analysis of a board a fifth of the reference board's size at most.
  */
 export async function warmUpCode(ctx: ApiContext, options: WarmUpOptions = {}): Promise<WarmUpRun> {
   const { issues = WARM_UP_ISSUES, rounds = WARM_UP_ROUNDS, stopped = () => false } = options;
   const run: WarmUpRun = { rounds: 0, answerBytes: 0 };
-  if (!(await yielded(stopped))) return run;
-  const held = await heldBoard(ctx, issues);
-  const steps = [
-    () => exerciseLeadTime(held.ctx, held.board, held.private),
-    () => exerciseTimeInState(held.ctx, held.board, held.private),
-    () => exerciseFlow(held.ctx, held.board, held.private),
-    () => exerciseFlow(held.ctx, held.board, held.everything),
-  ];
+  const steps: (() => Promise<number>)[] = [];
+  const boards = warmUpBoards(issues, ctx.now());
+  for (const [index, generated] of boards.entries()) {
+    if (!(await yielded(stopped))) return run;
+    const held = await heldBoard(ctx, warmUpBoardId(index), generated);
+    steps.push(
+      () => exerciseLeadTime(held.ctx, held.board, held.private),
+      () => exerciseTimeInState(held.ctx, held.board, held.private),
+      () => exerciseFlow(held.ctx, held.board, held.private),
+      () => exerciseFlow(held.ctx, held.board, held.everything),
+    );
+  }
   for (let round = 0; round < rounds; round++) {
     let bytes = 0;
     for (const step of steps) {
@@ -99,27 +102,20 @@ async function yielded(stopped: () => boolean): Promise<boolean> {
 
 type HeldBoard = { ctx: ApiContext; board: AnalysedBoard; private: FilterView; everything: FilterView };
 
-/** The synthetic board as the app holds a loaded one, in a store of its own, and its two views. */
-async function heldBoard(ctx: ApiContext, issues: number): Promise<HeldBoard> {
-  const now = ctx.now();
-  // The benches' reference board at a fifth of its size, ending now (its items in one repository).
-  const { transitions, items } = generateBoard({
-    issues,
-    transitions: issues * MOVES_AN_ISSUE,
-    days: HISTORY_DAYS,
-    end: now,
-  });
+/** A synthetic board as the app holds a loaded one, in a store of its own, and its two views. */
+async function heldBoard(ctx: ApiContext, id: string, generated: GeneratedBoard): Promise<HeldBoard> {
+  const { transitions, items, now } = generated;
   const data = snapshotLoaded(transitions);
   const list = snapshotItems(inOrderOfMoves(items, data.transitions));
   const boards = new BoardStore({ maxEntries: 1, ttlMs: 60 * 60_000 }, ctx.now);
-  boards.hold(WARM_UP_BOARD, data.dataVersion, data, {
+  boards.hold(id, data.dataVersion, data, {
     items: list,
     byId: null,
     seq: 0,
     rewriteVersion: 0,
     read: 0,
   });
-  const board = analysedBoard(boardRow(data.dataVersion), now);
+  const board = analysedBoard(boardRow(id, data.dataVersion), now);
   const hidden = visibilityOf(repositoriesOf(list), new Set());
   const privateView = view(redactForViewer(list, hidden), hidden.key);
   if (!Array.isArray(list) && showsContent(list, SEES_EVERYTHING)) await list.readTexts();
@@ -168,8 +164,8 @@ function snapshotItems(items: BoardItem[]): ItemList {
   return readItems(stored.items, source);
 }
 
-/** The synthetic board's row: the reference board's settings (an SLE, WIP limits, a blocked label). */
-function boardRow(version: number): AnalysedRow {
+/** A synthetic board's row: the reference board's settings (an SLE, WIP limits, a blocked label). */
+function boardRow(id: string, version: number): AnalysedRow {
   const [a, b, c] = BENCH_COLUMNS.slice(1, 4) as [string, string, string];
   const policies = {
     sle: { percent: 85, days: 10 },
@@ -177,8 +173,8 @@ function boardRow(version: number): AnalysedRow {
     blocked_label: 'blocked',
   };
   return {
-    id: WARM_UP_BOARD,
-    github_project_id: WARM_UP_BOARD,
+    id,
+    github_project_id: id,
     title: 'Code warm-up',
     is_demo: 0,
     data_version: version,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBoard } from './synthetic-board.ts';
+import { type GeneratedBoard, generateBoard, warmUpBoards } from './synthetic-board.ts';
 
 const DAY = 86_400_000;
 const size = { issues: 2_000, transitions: 20_000, days: 365 };
@@ -36,5 +36,16 @@ describe('the synthetic board', () => {
     expect(moved.now).toBe(end);
     expect(moved.transitions.map((t) => t.at - shift)).toEqual(board.transitions.map((t) => t.at));
     expect(Math.min(...moved.transitions.map((t) => t.at))).toBeGreaterThanOrEqual(end - size.days * DAY);
+  });
+
+  it('warms code on the reference board and on a young one finishing far more a month, both ending at `end`', () => {
+    const end = Date.UTC(2026, 10, 30, 12);
+    const [reference, young] = warmUpBoards(2_000, end) as [GeneratedBoard, GeneratedBoard];
+    expect(reference).toEqual(generateBoard({ issues: 2_000, transitions: 20_000, days: 730, end }));
+    expect([young.items.length, young.now]).toEqual([1_000, end]);
+    expect(Math.min(...young.transitions.map((t) => t.at))).toBeGreaterThanOrEqual(end - 60 * DAY);
+    const finishedLastMonth = (board: GeneratedBoard) =>
+      board.transitions.filter((t) => t.to === 'Done' && t.at >= end - 30 * DAY).length;
+    expect(finishedLastMonth(young)).toBeGreaterThan(10 * finishedLastMonth(reference));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A deterministic synthetic board: issues walk an 8-column board with forward moves, skipped columns,
  * backward moves, reopenings and departures, over a span of days. The benches' reference board
- * (bench/generate-board.ts) and the server's start code warm-up (apps/server, code-warm-up.ts) are made by it.
+ * (bench/generate-board.ts) and the boards of the server's start code warm-up (apps/server, code-warm-up.ts,
+ * `warmUpBoards`) are made by it.
  */
 import { seededRandom } from '../core/random.ts';
 import type { BoardItem, Transition } from '../types.ts';
@@ -100,4 +101,28 @@ export function generateBoard(size: BoardSize): GeneratedBoard {
     });
   }
   return { columns: BENCH_COLUMNS, cycleStartColumn: 'In Progress', transitions, items, now: end };
+}
+
+/**
+ * The boards a process warms the analyses' code on before its first request (the server's start,
+ * apps/server code-warm-up.ts): the reference board's shape at `issues` issues (two years, ten moves an
+ * issue: few completions a month, old work in progress) and a young board of half as many (two months,
+ * six moves an issue: thousands of completions a month, a column over its WIP limit). V8 optimises a
+ * function for the branches and shapes it has run; code warmed on the old board alone met new ones at a
+ * real board's first Flow report and dropped its optimised code in ~20 functions (`--trace-deopt`). With
+ * the young board too, the engine's first Flow report of the reference board took a median 89–101 ms
+ * instead of 112–123 (bench/engine-warm-up.ts, 7 fresh processes each, 1 Dec).
+ */
+export const WARM_UP_SHAPES = [
+  { share: 1, movesAnIssue: 10, days: 730, seed: 42 },
+  { share: 0.5, movesAnIssue: 6, days: 60, seed: 7 },
+] as const;
+
+/** The warm-up boards (`WARM_UP_SHAPES`) for `issues` issues, ending at `end`. */
+export function warmUpBoards(issues: number, end: number): GeneratedBoard[] {
+  return WARM_UP_SHAPES.map((shape) => {
+    const n = Math.max(2, Math.round(issues * shape.share));
+    const size = { issues: n, transitions: n * shape.movesAnIssue, days: shape.days, seed: shape.seed };
+    return generateBoard({ ...size, end });
+  });
 }
