@@ -1,7 +1,7 @@
 import type { EstimatedOption, Insight, ItemFilterQuery } from '@fluxion/contract';
 import { buildCalendar, latestMove, withFilterNote } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
-import { type Json, jsonBody } from '../http/json-body.ts';
+import { type Json, type JsonBody, jsonBody } from '../http/json-body.ts';
 import type { Viewer } from './access.ts';
 import { type AnalysedBoard, analysisKey } from './board.ts';
 import { boardAndFilter, boardData } from './board-data.ts';
@@ -155,7 +155,6 @@ export async function warmUp<Q extends Project & Partial<ItemFilterQuery>, R>(
 /**
  * Computes an analysis of `board` on its default window over a view the caller made (`view`, for nobody)
  * and writes its JSON, as a request would, keeping nothing: the start's code warm-up (code-warm-up.ts).
- * The JSON's length.
  */
 export async function exercise<Q extends Project & Partial<ItemFilterQuery>, R>(
   ctx: ApiContext,
@@ -163,7 +162,7 @@ export async function exercise<Q extends Project & Partial<ItemFilterQuery>, R>(
   kind: AnalysisKind<Q, R>,
   schema: { parse(value: unknown): Q },
   view: FilterView,
-): Promise<number> {
+): Promise<JsonBody> {
   const { query, filter } = firstRequest(board, schema);
   const reads = await kind.readsItems(board, filter, ctx);
   const input: AnalysisInput<Q> = {
@@ -174,7 +173,7 @@ export async function exercise<Q extends Project & Partial<ItemFilterQuery>, R>(
     filter,
     view: reads ? view : null,
   };
-  return jsonBody(await kind.compute(input)).byteLength;
+  return jsonBody(await kind.compute(input));
 }
 
 /** The query of a board's first request on the default window (the iteration's), and its filter (none). */

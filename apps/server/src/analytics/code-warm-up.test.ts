@@ -1,3 +1,4 @@
+import type { FlowResponse } from '@fluxion/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testClock } from '../testing/app.ts';
 import { dialectCases } from '../testing/databases.ts';
@@ -21,6 +22,32 @@ describe.each(await dialectCases())('the code warm-up ($name)', async ({ create 
     for (const id of [WARM_UP_BOARD, `${WARM_UP_BOARD}-2`])
       expect(app.analytics.boards.has(id)).toEqual({ moves: false, items: false });
     expect(await boardRows()).toBe(rows);
+  });
+
+  it('computes cycle times, percentiles and risks, as on a tracked board with a cycle start', async () => {
+    const flows = new Map<string, FlowResponse[]>();
+    await warmUpCode(warmCtx, {
+      issues: 2_000,
+      rounds: 1,
+      lastAnswers: (boardId, answer) => {
+        const json = JSON.parse(answer.text) as FlowResponse | object;
+        if ('cycle_time' in json) flows.set(boardId, [...(flows.get(boardId) ?? []), json]);
+      },
+    });
+    expect([...flows.keys()]).toEqual([WARM_UP_BOARD, `${WARM_UP_BOARD}-2`]);
+    // Each board's report for a viewer who may read none of the items, then for one who may read all.
+    for (const reports of flows.values())
+      expect(reports.map((r) => r.aging.items.some((i) => i.title === 'Private item'))).toEqual([
+        true,
+        false,
+      ]);
+    // The young board finishes work every week (the reference board's shape, at 2,000 issues, none lately).
+    for (const report of flows.get(`${WARM_UP_BOARD}-2`) ?? []) {
+      expect(report.cycle_time.points.length).toBeGreaterThan(10);
+      expect(report.cycle_time.percentiles.p85).not.toBeNull();
+      expect(report.forecast?.how_many).toBeTruthy();
+      expect(report.aging.items.every((i) => i.risk !== 'unknown' && i.sle_risk !== undefined)).toBe(true);
+    }
   });
 
   it('stops before its next step when told', async () => {
