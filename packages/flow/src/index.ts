@@ -142,6 +142,8 @@ export {
   type GeneratedBoard,
   generateBoard,
   WARM_UP_SHAPES,
+  type WarmUpShape,
+  warmUpBoard,
   warmUpBoards,
 } from './input/synthetic-board.ts';
 export type { FlowUnit, Iteration, IterationEstimate, IterationEstimateChange } from './iterations/types.ts';

@@ -4,7 +4,8 @@ import {
   type GeneratedBoard,
   type Transition,
   toTransitionColumns,
-  warmUpBoards,
+  WARM_UP_SHAPES,
+  warmUpBoard,
 } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { AnalysedRow } from '../tracked-boards/analysed-row.ts';
@@ -36,7 +37,7 @@ import { exerciseTimeInState } from './time-in-state-service.ts';
  * first in its interpreter and compiles optimised code for it only after it has run a while, so a fresh
  * process computed the first Flow report of the 100,000-issue board in ~150–190 ms and the third, on the
  * same board, in ~45–65 ms. This runs lead time, time in state and the Flow report a few times on two
- * synthetic boards of different shapes (`warmUpBoards`: optimised code keeps only the branches it has
+ * synthetic boards of different shapes (`WARM_UP_SHAPES`: optimised code keeps only the branches it has
  * run), through the same code as a request (the board's snapshot decoded, its items redacted for a
  * viewer who may read none of them and for one who may read all), before the first user asks.
  *
@@ -79,7 +80,12 @@ export type WarmUpRun = { rounds: number; answerBytes: number };
 export async function warmUpCode(ctx: ApiContext, options: WarmUpOptions = {}): Promise<WarmUpRun> {
   const { issues = WARM_UP_ISSUES, rounds = WARM_UP_ROUNDS, stopped = () => false } = options;
   const run: WarmUpRun = { rounds: 0, answerBytes: 0 };
-  const boards = warmUpBoards(issues, ctx.now());
+  // Each board generated in a step of its own (the first takes ~100 ms).
+  const boards: GeneratedBoard[] = [];
+  for (const shape of WARM_UP_SHAPES) {
+    if (!(await yielded(stopped))) return run;
+    boards.push(warmUpBoard(shape, issues, ctx.now()));
+  }
   for (let round = 0; round < rounds; round++) {
     let bytes = 0;
     for (const [index, generated] of boards.entries()) {

@@ -111,18 +111,23 @@ export function generateBoard(size: BoardSize): GeneratedBoard {
  * function for the branches and shapes it has run; code warmed on the old board alone met new ones at a
  * real board's first Flow report and dropped its optimised code in ~20 functions (`--trace-deopt`). With
  * the young board too, the engine's first Flow report of the reference board took a median 89–101 ms
- * instead of 112–123 (bench/engine-warm-up.ts, 7 fresh processes each, 1 Dec).
+ * instead of 112–154 (bench/engine-warm-up.ts, 7 fresh processes each, three series, 1 Dec).
  */
 export const WARM_UP_SHAPES = [
   { share: 1, movesAnIssue: 10, days: 730, seed: 42 },
   { share: 0.5, movesAnIssue: 6, days: 60, seed: 7 },
 ] as const;
 
+export type WarmUpShape = (typeof WARM_UP_SHAPES)[number];
+
+/** A warm-up board of `shape` (its share of `issues` issues), ending at `end`. */
+export function warmUpBoard(shape: WarmUpShape, issues: number, end: number): GeneratedBoard {
+  const n = Math.max(2, Math.round(issues * shape.share));
+  const size = { issues: n, transitions: n * shape.movesAnIssue, days: shape.days, seed: shape.seed };
+  return generateBoard({ ...size, end });
+}
+
 /** The warm-up boards (`WARM_UP_SHAPES`) for `issues` issues, ending at `end`. */
 export function warmUpBoards(issues: number, end: number): GeneratedBoard[] {
-  return WARM_UP_SHAPES.map((shape) => {
-    const n = Math.max(2, Math.round(issues * shape.share));
-    const size = { issues: n, transitions: n * shape.movesAnIssue, days: shape.days, seed: shape.seed };
-    return generateBoard({ ...size, end });
-  });
+  return WARM_UP_SHAPES.map((shape) => warmUpBoard(shape, issues, end));
 }
