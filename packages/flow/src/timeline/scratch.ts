@@ -24,34 +24,61 @@ export type BufferPool = {
   aside: <T>(work: () => T) => T;
 };
 
-/** A pool of its own (scratch is the shared one). */
+/**
+ * A pool of its own (scratch is the shared one). Its methods are one class's, the same functions for
+ * every pool: a kept timeline has a pool of its own, and closures made per pool made the timeline's
+ * walk meet a new call target at each board's first load (`--trace-deopt`: "wrong call target" in
+ * `walkRows` and `walkStays`, which then ran unoptimised until compiled again).
+ */
 export function bufferPool(): BufferPool {
-  let pool = new Map<string, View>();
-  function take<T extends View>(key: string, ctor: Ctor<T>, length: number): T {
-    let buffer = pool.get(key) as T | undefined;
+  return new Pool();
+}
+
+class Pool implements BufferPool {
+  #buffers = new Map<string, View>();
+
+  f64(key: string, length: number): Float64Array {
+    return this.#take(key, Float64Array, length);
+  }
+
+  i32(key: string, length: number): Int32Array {
+    return this.#take(key, Int32Array, length);
+  }
+
+  u32(key: string, length: number): Uint32Array {
+    return this.#take(key, Uint32Array, length);
+  }
+
+  i16(key: string, length: number): Int16Array {
+    return this.#take(key, Int16Array, length);
+  }
+
+  u8(key: string, length: number): Uint8Array {
+    return this.#take(key, Uint8Array, length);
+  }
+
+  clear(): void {
+    this.#buffers.clear();
+  }
+
+  aside<T>(work: () => T): T {
+    const kept = this.#buffers;
+    this.#buffers = new Map();
+    try {
+      return work();
+    } finally {
+      this.#buffers = kept;
+    }
+  }
+
+  #take<T extends View>(key: string, ctor: Ctor<T>, length: number): T {
+    let buffer = this.#buffers.get(key) as T | undefined;
     if (!buffer || buffer.length < length) {
       buffer = new ctor(Math.ceil(length * 1.25) + 16);
-      pool.set(key, buffer);
+      this.#buffers.set(key, buffer);
     }
     return buffer.subarray(0, length) as T;
   }
-  return {
-    f64: (key, length) => take(key, Float64Array, length),
-    i32: (key, length) => take(key, Int32Array, length),
-    u32: (key, length) => take(key, Uint32Array, length),
-    i16: (key, length) => take(key, Int16Array, length),
-    u8: (key, length) => take(key, Uint8Array, length),
-    clear: () => pool.clear(),
-    aside: (work) => {
-      const kept = pool;
-      pool = new Map();
-      try {
-        return work();
-      } finally {
-        pool = kept;
-      }
-    },
-  };
 }
 
 export const scratch = bufferPool();
