@@ -52,7 +52,7 @@ export const WARM_UP_ISSUES = 20_000;
 export const WARM_UP_ROUNDS = 3;
 /** The synthetic boards' ids: no board's (theirs are UUIDs or the demo's), and text PostgreSQL takes. */
 export const WARM_UP_BOARD = 'code-warm-up';
-/** The reference board's iteration length (two weeks; a board added without one has a week). */
+/** The reference board's iteration length, the warm-up's window: two weeks, in which its boards finish work. */
 const ITERATION_DAYS = 14;
 const warmUpBoardId = (index: number) => (index === 0 ? WARM_UP_BOARD : `${WARM_UP_BOARD}-${index + 1}`);
 
@@ -183,9 +183,9 @@ function snapshotItems(items: BoardItem[]): ItemList {
 
 /**
  * A synthetic board's row: the reference board's settings (an SLE, WIP limits, a blocked label, its
- * cycle's start, two-week iterations). Without a cycle's start no cycle time is
- * computed: the warm-up then never ran the code of cycle times, percentiles, risks and forecasts, which
- * a real board's first Flow report met cold (`--trace-deopt`: ~15 functions dropped their optimised code).
+ * cycle's start, two-week iterations). In a board's default one-week window the synthetic boards finish
+ * nothing (their last issues finish about two weeks before their end): the warm-up then never ran the
+ * code of cycle times, percentiles, risks and forecasts, which a real board's first Flow report met cold.
  */
 function boardRow(id: string, version: number, cycleStart: string): AnalysedRow {
   const [a, b, c] = BENCH_COLUMNS.slice(1, 4) as [string, string, string];
