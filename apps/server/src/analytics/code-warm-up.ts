@@ -71,39 +71,32 @@ export type WarmUpRun = { rounds: number; answerBytes: number };
 /**
  * Runs the analyses `rounds` times on the synthetic boards (the first of `issues` issues), each
  * computation a step of its own after the requests already arrived (`/healthz` among them): a step holds
- * the event loop only for one analysis of a board a fifth of the reference board's size at most. Each
- * round holds its boards anew, as a request meets a board version the first time: what is made once per
- * version (the timeline's walk, the items decoded, their private forms) runs every round, not only in the
- * first; run once, its code met the reference board with type feedback from one call (cold time in
- * state 212 → 175 ms, Flow 216 → 184, medians of 5 cold starts each, alternated).
+ * the event loop only for one analysis of a board a fifth of the reference board's size at most.
  */
 export async function warmUpCode(ctx: ApiContext, options: WarmUpOptions = {}): Promise<WarmUpRun> {
   const { issues = WARM_UP_ISSUES, rounds = WARM_UP_ROUNDS, stopped = () => false } = options;
   const run: WarmUpRun = { rounds: 0, answerBytes: 0 };
-  // Each board generated in a step of its own (the first takes ~100 ms).
-  const boards: GeneratedBoard[] = [];
-  for (const shape of WARM_UP_SHAPES) {
+  const steps: { boardId: string; answer: () => Promise<JsonBody> }[] = [];
+  // Each board generated and held in a step of its own (the first takes ~100 ms).
+  for (const [index, shape] of WARM_UP_SHAPES.entries()) {
     if (!(await yielded(stopped))) return run;
-    boards.push(warmUpBoard(shape, issues, ctx.now()));
+    const boardId = warmUpBoardId(index);
+    const held = await heldBoard(ctx, boardId, warmUpBoard(shape, issues, ctx.now()));
+    const answers = [
+      () => exerciseLeadTime(held.ctx, held.board, held.private),
+      () => exerciseTimeInState(held.ctx, held.board, held.private),
+      () => exerciseFlow(held.ctx, held.board, held.private),
+      () => exerciseFlow(held.ctx, held.board, held.everything),
+    ];
+    for (const answer of answers) steps.push({ boardId, answer });
   }
   for (let round = 0; round < rounds; round++) {
     let bytes = 0;
-    for (const [index, generated] of boards.entries()) {
+    for (const step of steps) {
       if (!(await yielded(stopped))) return run;
-      const boardId = warmUpBoardId(index);
-      const held = await heldBoard(ctx, boardId, generated);
-      const answers = [
-        () => exerciseLeadTime(held.ctx, held.board, held.private),
-        () => exerciseTimeInState(held.ctx, held.board, held.private),
-        () => exerciseFlow(held.ctx, held.board, held.private),
-        () => exerciseFlow(held.ctx, held.board, held.everything),
-      ];
-      for (const answer of answers) {
-        if (!(await yielded(stopped))) return run;
-        const body = await answer();
-        bytes += body.byteLength;
-        if (round === rounds - 1) options.lastAnswers?.(boardId, body);
-      }
+      const body = await step.answer();
+      bytes += body.byteLength;
+      if (round === rounds - 1) options.lastAnswers?.(step.boardId, body);
     }
     run.rounds++;
     run.answerBytes = bytes;
