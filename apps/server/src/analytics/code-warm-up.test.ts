@@ -24,7 +24,7 @@ describe.each(await dialectCases())('the code warm-up ($name)', async ({ create 
     expect(await boardRows()).toBe(rows);
   });
 
-  it('computes cycle times, percentiles and risks, as on a tracked board with a cycle start', async () => {
+  it('computes cycle times, percentiles and risks in its two-week window, as a tracked board does', async () => {
     const flows = new Map<string, FlowResponse[]>();
     await warmUpCode(warmCtx, {
       issues: 2_000,
