@@ -9,8 +9,8 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { flowCode } from './code.ts';
-import { type GeneratedBoard, generateBoard } from './generate-board.ts';
-import { benchPolicies, privateForms } from './private-view.ts';
+import { generateBoard } from './generate-board.ts';
+import { flowInputAfterFirstAnalyses } from './private-view.ts';
 
 const CHILD = 'BENCH_ENGINE_WARM_UP_CHILD';
 const VARIANTS = ['none', 'first board', 'all boards'] as const;
@@ -48,32 +48,14 @@ async function measureOnce(variant: Variant) {
   'a'.localeCompare('b');
   const reference = generateBoard({ issues: 100_000, transitions: 1_000_000, days: 730 });
   const boards = variant === 'none' ? [] : code.warmUpBoards(20_000, reference.now);
-  for (const board of variant === 'first board' ? boards.slice(0, 1) : boards) analyse(code, board, 3);
-  console.log(JSON.stringify(analyse(code, reference, 1)));
-}
-
-/** Lead time, time in state, then `flows` Flow reports (other windows after the first); the first Flow timed. */
-function analyse(code: typeof import('../packages/flow/src/index.ts'), board: GeneratedBoard, flows: number) {
-  const moves = code.toTransitionColumns([...board.transitions].sort((a, b) => a.at - b.at));
-  code.keepTimelines(moves);
-  // The items in the order of their first move, ids of their own, as the server holds them.
-  const rank = new Map(moves.itemIds.map((id, c) => [id, c]));
-  const at = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
-  const source = [...board.items].sort((a, b) => at(a.id) - at(b.id));
-  const items = privateForms(source, JSON.parse(JSON.stringify(source.map((item) => item.id))));
-  const base = { columns: board.columns, transitions: moves, items, now: board.now };
-  code.buildLeadTimeReport({ ...base, days: 30 } as never);
-  code.buildTimeInStateReport({ ...base, days: 30, storyDays: 14 } as never);
-  const input = { ...base, storyDays: 14, horizon: 14, targetItems: 10, labelChanges: [] };
-  const policies = benchPolicies(board.columns);
+  for (const board of variant === 'first board' ? boards.slice(0, 1) : boards) {
+    const input = flowInputAfterFirstAnalyses(code, board, true);
+    for (let i = 0; i < 3; i++) code.buildFlowReport({ ...input, days: input.days + i } as never);
+  }
+  const input = flowInputAfterFirstAnalyses(code, reference, true);
   const cpu = process.cpuUsage();
   const start = performance.now();
-  code.buildFlowReport({ ...input, days: 30, policies } as never);
-  const timed = { ms: performance.now() - start, cpu: cpuMs(process.cpuUsage(cpu)) };
-  for (let i = 1; i < flows; i++) code.buildFlowReport({ ...input, days: 30 + i, policies } as never);
-  return timed;
-}
-
-function cpuMs(usage: NodeJS.CpuUsage): number {
-  return (usage.user + usage.system) / 1000;
+  code.buildFlowReport(input as never);
+  const spent = process.cpuUsage(cpu);
+  console.log(JSON.stringify({ ms: performance.now() - start, cpu: (spent.user + spent.system) / 1000 }));
 }

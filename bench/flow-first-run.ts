@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { codeRoot, flowCode } from './code.ts';
 import { generateBoard } from './generate-board.ts';
-import { benchPolicies, privateForms } from './private-view.ts';
+import { flowInputAfterFirstAnalyses } from './private-view.ts';
 
 const CHILD = 'BENCH_FIRST_RUN_CHILD';
 
@@ -42,45 +42,14 @@ function parent() {
 }
 
 async function measureOnce() {
-  const code = await flowCode();
-  const { buildFlowReport, buildLeadTimeReport, buildTimeInStateReport, keepTimelines, toTransitionColumns } =
-    code as typeof import('../packages/flow/src/index.ts');
+  const code = (await flowCode()) as typeof import('../packages/flow/src/index.ts');
   const board = generateBoard({ issues: 100_000, transitions: 1_000_000, days: 730 });
-  const moves = toTransitionColumns([...board.transitions].sort((a, b) => a.at - b.at));
-  keepTimelines(moves);
-  let source = board.items;
-  if (process.env.BENCH_ORDER === 'moves') {
-    const code = new Map(moves.itemIds.map((id, c) => [id, c]));
-    const at = (id: string) => code.get(id) ?? Number.MAX_SAFE_INTEGER;
-    source = [...source].sort((a, b) => at(a.id) - at(b.id));
-  }
-  // The ids as the items' snapshot gives them: strings of their own, not the moves' dictionary's; the
-  // private forms made in the list's order, as the server makes them.
-  const ids: string[] = JSON.parse(JSON.stringify(source.map((item) => item.id)));
-  const items = privateForms(source, ids);
-  const base = {
-    columns: board.columns,
-    transitions: moves,
-    items,
-    now: board.now,
-  };
-  buildLeadTimeReport({ ...base, days: 30 } as never);
-  // Time in State keeps the bottleneck's window for the Flow report when both read the same iteration.
-  buildTimeInStateReport({ ...base, days: 30, storyDays: 14 } as never);
-  const input = {
-    ...base,
-    days: 30,
-    storyDays: 14,
-    horizon: 14,
-    targetItems: 10,
-    policies: benchPolicies(board.columns),
-    labelChanges: [],
-  };
+  const input = flowInputAfterFirstAnalyses(code, board, process.env.BENCH_ORDER === 'moves');
   // The server starts its collator when it starts (analytics/state.ts): ties are ordered by localeCompare.
   'a'.localeCompare('b');
   const cpu = process.cpuUsage();
   const start = performance.now();
-  const report = buildFlowReport(input as never);
+  const report = code.buildFlowReport(input as never);
   const ms = performance.now() - start;
   const spent = process.cpuUsage(cpu);
   const sha = createHash('sha256').update(JSON.stringify(report)).digest('hex').slice(0, 16);

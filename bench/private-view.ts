@@ -34,3 +34,35 @@ export function benchPolicies(columns: readonly string[]) {
     blockedLabel: 'blocked',
   };
 }
+
+type FlowCode = typeof import('../packages/flow/src/index.ts');
+
+/**
+ * The Flow report's input for `board` as a cold `/api/flow/` meets it after lead time and time in state
+ * (both run here first on the kept timeline of its moves): the items as a viewer who may read none of
+ * them gets them, their ids parsed apart from the moves' (as the items' snapshot gives them), in the
+ * order of their first move when `inOrderOfMoves` (a big board's snapshot order); the API bench's
+ * policies, a 30-day window.
+ */
+export function flowInputAfterFirstAnalyses(code: FlowCode, board: GeneratedBoard, inOrderOfMoves: boolean) {
+  const moves = code.toTransitionColumns([...board.transitions].sort((a, b) => a.at - b.at));
+  code.keepTimelines(moves);
+  let source = board.items;
+  if (inOrderOfMoves) {
+    const rank = new Map(moves.itemIds.map((id, c) => [id, c]));
+    const at = (id: string) => rank.get(id) ?? Number.MAX_SAFE_INTEGER;
+    source = [...source].sort((a, b) => at(a.id) - at(b.id));
+  }
+  const ids: string[] = JSON.parse(JSON.stringify(source.map((item) => item.id)));
+  const base = {
+    columns: board.columns,
+    transitions: moves,
+    items: privateForms(source, ids),
+    now: board.now,
+  };
+  code.buildLeadTimeReport({ ...base, days: 30 } as never);
+  // Time in State keeps the bottleneck's window for the Flow report when both read the same iteration.
+  code.buildTimeInStateReport({ ...base, days: 30, storyDays: 14 } as never);
+  const policies = benchPolicies(board.columns);
+  return { ...base, days: 30, storyDays: 14, horizon: 14, targetItems: 10, policies, labelChanges: [] };
+}
