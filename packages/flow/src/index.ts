@@ -142,7 +142,6 @@ export {
   type GeneratedBoard,
   generateBoard,
   WARM_UP_SHAPES,
-  type WarmUpShape,
   warmUpBoard,
   warmUpBoards,
 } from './input/synthetic-board.ts';

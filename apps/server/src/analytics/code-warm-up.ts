@@ -65,8 +65,8 @@ export type WarmUpOptions = {
   lastAnswers?: (boardId: string, answer: JsonBody) => void;
 };
 
-/** What one warm-up did: the rounds it completed, and the bytes of the last round's answers (tests). */
-export type WarmUpRun = { rounds: number; answerBytes: number };
+/** What one warm-up did: the rounds it completed. */
+export type WarmUpRun = { rounds: number };
 
 /**
  * Runs the analyses `rounds` times on the synthetic boards (the first of `issues` issues), each
@@ -75,7 +75,7 @@ export type WarmUpRun = { rounds: number; answerBytes: number };
  */
 export async function warmUpCode(ctx: ApiContext, options: WarmUpOptions = {}): Promise<WarmUpRun> {
   const { issues = WARM_UP_ISSUES, rounds = WARM_UP_ROUNDS, stopped = () => false } = options;
-  const run: WarmUpRun = { rounds: 0, answerBytes: 0 };
+  const run: WarmUpRun = { rounds: 0 };
   const steps: { boardId: string; answer: () => Promise<JsonBody> }[] = [];
   // Each board generated and held in a step of its own (the first takes ~100 ms).
   for (const [index, shape] of WARM_UP_SHAPES.entries()) {
@@ -91,15 +91,12 @@ export async function warmUpCode(ctx: ApiContext, options: WarmUpOptions = {}): 
     for (const answer of answers) steps.push({ boardId, answer });
   }
   for (let round = 0; round < rounds; round++) {
-    let bytes = 0;
     for (const step of steps) {
       if (!(await yielded(stopped))) return run;
-      const body = await step.answer();
-      bytes += body.byteLength;
-      if (round === rounds - 1) options.lastAnswers?.(step.boardId, body);
+      const answer = await step.answer();
+      if (round === rounds - 1) options.lastAnswers?.(step.boardId, answer);
     }
     run.rounds++;
-    run.answerBytes = bytes;
   }
   return run;
 }
