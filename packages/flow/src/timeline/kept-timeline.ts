@@ -10,6 +10,7 @@ import {
 import type { BoardColumns } from '../types.ts';
 import { type BufferPool, bufferPool, scratch } from './scratch.ts';
 import type { BoardTimeline, RowTimeline, Stays } from './timeline.ts';
+import { timelineOf } from './timeline-of.ts';
 import { walkRows, walkStays } from './walk-in-order.ts';
 import { IdRows, type RowsById } from './id-rows.ts';
 import { knownStayStarts } from './stay-starts.ts';
@@ -130,7 +131,7 @@ export function keptTimeline(
     found.stays = scratch.aside(() => walkStays(columns, transitions, walked, pool, build));
     knownStayStarts(found.stays, stayFrom);
   }
-  return { ...found.rows, stays: found.stays, board: resolveBoard(columns) };
+  return timelineOf(resolveBoard(columns), found.rows, found.stays);
 }
 
 /** `keptTimeline` without its stays (not built for it when no analysis read them yet). */
@@ -140,7 +141,7 @@ export function keptRows(
   build: Build,
 ): RowTimeline | undefined {
   if (!isTransitionColumns(transitions) || !held.has(transitions)) return undefined;
-  return { ...keptEntry(columns, transitions, build).rows, board: resolveBoard(columns) };
+  return timelineOf(resolveBoard(columns), keptEntry(columns, transitions, build).rows, null);
 }
 
 function keptEntry(columns: BoardColumns, transitions: TransitionColumns, build: Build): Kept {
@@ -301,16 +302,19 @@ function extend(
       next.set(from.subarray(p * span, (p + 1) * span), (rowOfPart[p] as number) * span);
     return next;
   };
-  const timeline: RowTimeline = {
-    board: old.board,
-    itemIds,
-    entries: perRow(pool.f64('entries', rows * width), old.entries, part.entries, width),
-    firstEntry: perRow(pool.f64('firstEntry', rows), old.firstEntry, part.firstEntry),
-    doneAt: perRow(pool.f64('doneAt', rows), old.doneAt, part.doneAt),
-    lastColumn: perRow(pool.i16('lastColumn', rows), old.lastColumn, part.lastColumn),
-    partialBefore: perRow(pool.f64('partialBefore', rows), old.partialBefore, part.partialBefore),
-    joinKnown: perRow(pool.u8('joinKnown', rows), old.joinKnown, part.joinKnown),
-  };
+  const timeline = timelineOf(
+    old.board,
+    {
+      itemIds,
+      entries: perRow(pool.f64('entries', rows * width), old.entries, part.entries, width),
+      firstEntry: perRow(pool.f64('firstEntry', rows), old.firstEntry, part.firstEntry),
+      doneAt: perRow(pool.f64('doneAt', rows), old.doneAt, part.doneAt),
+      lastColumn: perRow(pool.i16('lastColumn', rows), old.lastColumn, part.lastColumn),
+      partialBefore: perRow(pool.f64('partialBefore', rows), old.partialBefore, part.partialBefore),
+      joinKnown: perRow(pool.u8('joinKnown', rows), old.joinKnown, part.joinKnown),
+    },
+    null,
+  );
   const { stays, stayFrom } = mergeStays(base, part.stays, rowOfPart, rows, pool);
   knownStayStarts(stays, stayFrom);
   return { pool, rows: timeline, stays, rowOfCode, stayFrom, apart: null };

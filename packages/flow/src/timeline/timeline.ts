@@ -4,6 +4,7 @@ import { type BufferPool, scratch } from './scratch.ts';
 import { type Transitions, transitionCount } from '../input/transitions.ts';
 import type { BoardColumns } from '../types.ts';
 import { keptRows, keptTimeline } from './kept-timeline.ts';
+import { timelineOf } from './timeline-of.ts';
 
 /** Stays of all items, columnar. `column` -1 marks time off the board or in an unknown column. */
 export type Stays = {
@@ -163,17 +164,19 @@ export function buildScratchTimeline(
   if (columns.leftOutMoves) leaveOut(p, columns.leftOutMoves);
   const items = p.itemIds.length;
   const width = board.columns.length;
-  const timeline: BoardTimeline = {
+  const timeline = timelineOf(
     board,
-    itemIds: p.itemIds,
-    entries: pool.f64('entries', items * width).fill(Number.NaN),
-    firstEntry: pool.f64('firstEntry', items).fill(Number.NaN),
-    doneAt: pool.f64('doneAt', items).fill(Number.NaN),
-    lastColumn: pool.i16('lastColumn', items),
-    partialBefore: pool.f64('partialBefore', items).fill(Number.NaN),
-    joinKnown: pool.u8('joinKnown', items).fill(0),
-    stays: emptyStays(transitionCount(transitions), pool),
-  };
+    {
+      itemIds: p.itemIds,
+      entries: pool.f64('entries', items * width).fill(Number.NaN),
+      firstEntry: pool.f64('firstEntry', items).fill(Number.NaN),
+      doneAt: pool.f64('doneAt', items).fill(Number.NaN),
+      lastColumn: pool.i16('lastColumn', items),
+      partialBefore: pool.f64('partialBefore', items).fill(Number.NaN),
+      joinKnown: pool.u8('joinKnown', items).fill(0),
+    },
+    emptyStays(transitionCount(transitions), pool),
+  );
   const partial = columns.partialHistory;
   const joined = columns.joinedOnlyItems;
   const walk: Walk = {

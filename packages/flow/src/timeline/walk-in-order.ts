@@ -4,6 +4,7 @@ import type { BoardColumns } from '../types.ts';
 import { columnCode, OFF_BOARD } from './group-by-item.ts';
 import { type BufferPool, scratch } from './scratch.ts';
 import type { BoardTimeline, RowTimeline, Stays } from './timeline.ts';
+import { timelineOf } from './timeline-of.ts';
 
 /**
  * A kept timeline built by walking the moves in their own order (time order, as the server holds a
@@ -43,16 +44,19 @@ export function walkRows(
   const resolved = resolveBoard(board);
   const codes = c.itemIds.length;
   const width = resolved.columns.length;
-  const all: RowTimeline = {
-    board: resolved,
-    itemIds: [],
-    entries: pool.f64('entries', codes * width).fill(Number.NaN),
-    firstEntry: pool.f64('firstEntry', codes).fill(Number.NaN),
-    doneAt: pool.f64('doneAt', codes).fill(Number.NaN),
-    lastColumn: pool.i16('lastColumn', codes).fill(-1),
-    partialBefore: pool.f64('partialBefore', codes).fill(Number.NaN),
-    joinKnown: pool.u8('joinKnown', codes).fill(0),
-  };
+  const all = timelineOf(
+    resolved,
+    {
+      itemIds: [],
+      entries: pool.f64('entries', codes * width).fill(Number.NaN),
+      firstEntry: pool.f64('firstEntry', codes).fill(Number.NaN),
+      doneAt: pool.f64('doneAt', codes).fill(Number.NaN),
+      lastColumn: pool.i16('lastColumn', codes).fill(-1),
+      partialBefore: pool.f64('partialBefore', codes).fill(Number.NaN),
+      joinKnown: pool.u8('joinKnown', codes).fill(0),
+    },
+    null,
+  );
   const walked = {
     rowOfCode: pool.i32('rowOfCode', codes).fill(-1),
     apart: pool.u8('apart', codes).fill(0),
@@ -63,15 +67,19 @@ export function walkRows(
   const since = scratch.f64('walk.since', codes);
   walkEntries(all, board, c, { ...walked, current, since });
   const n = all.itemIds.length;
-  const rows: RowTimeline = {
-    ...all,
-    entries: all.entries.subarray(0, n * width),
-    firstEntry: all.firstEntry.subarray(0, n),
-    doneAt: all.doneAt.subarray(0, n),
-    lastColumn: all.lastColumn.subarray(0, n),
-    partialBefore: all.partialBefore.subarray(0, n),
-    joinKnown: all.joinKnown.subarray(0, n),
-  };
+  const rows = timelineOf(
+    resolved,
+    {
+      itemIds: all.itemIds,
+      entries: all.entries.subarray(0, n * width),
+      firstEntry: all.firstEntry.subarray(0, n),
+      doneAt: all.doneAt.subarray(0, n),
+      lastColumn: all.lastColumn.subarray(0, n),
+      partialBefore: all.partialBefore.subarray(0, n),
+      joinKnown: all.joinKnown.subarray(0, n),
+    },
+    null,
+  );
   const counts = walked.stayFrom;
   finishRows(rows, walked.apart, current, since, counts);
   const part = buildApart(board, c, walked.rowOfCode, walked.apart, build);
