@@ -52,6 +52,20 @@ type Kept = Shape & {
   apart: Uint8Array | null;
 };
 
+/** A kept timeline as one object literal, so that every one has one hidden class (see `timelineOf`). */
+const keptOf = (t: Omit<Kept, keyof Shape>, shape: Shape): Kept => ({
+  key: shape.key,
+  partial: shape.partial,
+  leftOut: shape.leftOut,
+  joined: shape.joined,
+  pool: t.pool,
+  rows: t.rows,
+  stays: t.stays,
+  rowOfCode: t.rowOfCode,
+  stayFrom: t.stayFrom,
+  apart: t.apart,
+});
+
 type Build = (columns: BoardColumns, transitions: Transitions, pool?: BufferPool) => BoardTimeline;
 
 /** Whole walks of kept timelines so far (rows; stays): what a board's warm-up spares its first requests. */
@@ -161,7 +175,7 @@ function keptEntry(columns: BoardColumns, transitions: TransitionColumns, build:
       const { kept: earlier, columns: from, list: fromList } = base;
       fromList.splice(fromList.indexOf(earlier), 1);
       released.unregister(earlier);
-      found = { ...extend(earlier, from, transitions, columns, build), ...shape };
+      found = keptOf(extend(earlier, from, transitions, columns, build), shape);
       if (found.rows.itemIds !== earlier.rows.itemIds) {
         keptIds.delete(earlier.rows.itemIds);
         handOnRows(earlier.rows.itemIds, found.rows.itemIds);
@@ -172,12 +186,8 @@ function keptEntry(columns: BoardColumns, transitions: TransitionColumns, build:
       keptWalks.rows++;
       // A whole board's working buffers live only while it is walked: kept in the shared scratch they
       // would stay for good, beside the timeline that no longer needs them.
-      found = {
-        pool,
-        ...scratch.aside(() => walkRows(columns, transitions, pool, build)),
-        stays: null,
-        ...shape,
-      };
+      const walked = scratch.aside(() => walkRows(columns, transitions, pool, build));
+      found = keptOf({ pool, ...walked, stays: null }, shape);
     }
     own(transitions, found);
     keptIds.add(found.rows.itemIds);

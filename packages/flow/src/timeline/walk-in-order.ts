@@ -65,7 +65,13 @@ export function walkRows(
   };
   const current = scratch.i16('walk.current', codes).fill(NOT_YET);
   const since = scratch.f64('walk.since', codes);
-  walkEntries(all, board, c, { ...walked, current, since });
+  walkEntries(all, board, c, {
+    rowOfCode: walked.rowOfCode,
+    apart: walked.apart,
+    stayFrom: walked.stayFrom,
+    current,
+    since,
+  });
   const n = all.itemIds.length;
   const rows = timelineOf(
     resolved,
@@ -92,7 +98,12 @@ export function walkRows(
     sum += count;
   }
   counts[n] = sum;
-  return { rows, ...walked, stayFrom: counts.subarray(0, n + 1), apart: walked.apart.subarray(0, n) };
+  return {
+    rows,
+    rowOfCode: walked.rowOfCode,
+    stayFrom: counts.subarray(0, n + 1),
+    apart: walked.apart.subarray(0, n),
+  };
 }
 
 type EntryWalk = {
