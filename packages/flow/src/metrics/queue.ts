@@ -17,16 +17,25 @@ export function queueHealth(board: BoardColumns, items: readonly Pick<BoardItem,
   const kinds = columnKinds(board);
   const stages = flowStages(board).stages;
   const counts = new Float64Array(kinds.length + 1);
+  // A column's name is looked up once a run of items in it: the server's count by column hands over one
+  // run a column (move-log/items.ts), 100,000 look-ups a cold time in state otherwise.
+  let name: string | null | undefined;
+  let code = -1;
   for (let i = 0; i < items.length; i++) {
-    const c = columnCode(resolved, (items[i] as Pick<BoardItem, 'column'>).column);
-    if (c >= 0) counts[c] = (counts[c] as number) + 1;
+    const column = (items[i] as Pick<BoardItem, 'column'>).column;
+    if (column !== name) {
+      name = column;
+      code = columnCode(resolved, column);
+    }
+    if (code >= 0) counts[code] = (counts[code] as number) + 1;
   }
   let waiting = 0;
   let open = 0;
-  kinds.forEach((kind, c) => {
-    if (stages[c] !== 'in_progress') return;
+  for (let c = 0; c < kinds.length; c++) {
+    if (stages[c] !== 'in_progress') continue;
+    const kind = kinds[c];
     if (kind === 'waiting') waiting += counts[c] as number;
     if (kind === 'waiting' || kind === 'productive') open += counts[c] as number;
-  });
+  }
   return { waiting, open, ratio: open > 0 ? round(waiting / open) : null };
 }
