@@ -586,6 +586,15 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
  * counts in the request after it.
  */
 const COLD_PAUSE_MS = env('BENCH_COLD_PAUSE_MS', 0);
+/**
+ * BENCH_MARKS=1: prints `MARK <request>[-end] <µs>` at each cold request's start and end, on the monotonic
+ * clock a `--cpu-prof` profile's timestamps use (Linux), so that `bench/profile-windows.ts` cuts the
+ * server's profile into the requests; with `--trace-opt` or `--trace-deopt` in BENCH_NODE_FLAGS, the
+ * server's lines fall between the marks of the request they happened in.
+ */
+const mark = (what: string) => {
+  if (process.env.BENCH_MARKS === '1') console.log(`MARK ${what} ${process.hrtime.bigint() / 1000n}`);
+};
 const pause = () => (COLD_PAUSE_MS > 0 ? new Promise((resolve) => setTimeout(resolve, COLD_PAUSE_MS)) : null);
 
 /**
@@ -609,15 +618,21 @@ async function coldStarts(name: string, options: ServeOptions, auth: Record<stri
     try {
       const preloadCpu = PRELOAD ? await preloaded(server.child) : null;
       const cpuBefore = await ask<number>(server.child, 'cpu');
+      mark('lead');
       const [, ms] = await timed(() => http1.get(ENDPOINTS.leadtime));
+      mark('lead-end');
       const cpu = (await ask<number>(server.child, 'cpu')) - cpuBefore;
       await pause();
       // Time in state next, as a page opened after a deploy asks it: what lead time left unloaded.
+      mark('tis');
       const [, tisMs] = await timed(() => http1.get(ENDPOINTS.timeinstate));
+      mark('tis-end');
       const tisCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu;
       await pause();
       // Then the Flow report with the board's policies, as the bench's cold sequence asks it.
+      mark('flow');
       const [, flowMs] = await timed(() => http1.get(FLOW));
+      mark('flow-end');
       const flowCpu = (await ask<number>(server.child, 'cpu')) - cpuBefore - cpu - tisCpu;
       // BENCH_DUMP_FLOW=<path>: the Flow answer's text kept (<path>.<pid>.<start>.json) and hashed, to
       // compare two revisions' answers (with BENCH_FIXED_NOW=1, the board's "now" still).
