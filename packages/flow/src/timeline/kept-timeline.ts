@@ -186,8 +186,10 @@ function keptEntry(columns: BoardColumns, transitions: TransitionColumns, build:
       keptWalks.rows++;
       // A whole board's working buffers live only while it is walked: kept in the shared scratch they
       // would stay for good, beside the timeline that no longer needs them.
-      const walked = scratch.aside(() => walkRows(columns, transitions, pool, build));
-      found = keptOf({ pool, ...walked, stays: null }, shape);
+      const { rows, rowOfCode, stayFrom, apart } = scratch.aside(() =>
+        walkRows(columns, transitions, pool, build),
+      );
+      found = keptOf({ pool, rows, stays: null, rowOfCode, stayFrom, apart }, shape);
     }
     own(transitions, found);
     keptIds.add(found.rows.itemIds);
