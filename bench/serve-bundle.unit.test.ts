@@ -34,7 +34,7 @@ describe('the variables npm start sets, as the bench starts the measured server'
     expect(startNodeFlags(revisionWith({}))).toEqual([]);
   });
 
-  it("is this checkout's: the server and the worker ask glibc for huge pages alike, the server alone sets V8's pretenuring and young generation", () => {
+  it("is this checkout's: the server and the worker ask glibc for huge pages alike, the server alone sets V8's pretenuring, young generation and feedback", () => {
     const root = join(import.meta.dirname, '..');
     const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
@@ -42,10 +42,17 @@ describe('the variables npm start sets, as the bench starts the measured server'
     expect(startVariables(root)).toEqual({
       GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1:glibc.malloc.mmap_threshold=2097152',
     });
-    expect(startNodeFlags(root)).toEqual(['--no-allocation-site-pretenuring', '--min-semi-space-size=16']);
+    expect(startNodeFlags(root)).toEqual([
+      '--no-allocation-site-pretenuring',
+      '--min-semi-space-size=16',
+      '--no-lazy-feedback-allocation',
+    ]);
     expect(scripts.worker).toBe(
       scripts.start
-        ?.replace(' --no-allocation-site-pretenuring --min-semi-space-size=16', '')
+        ?.replace(
+          ' --no-allocation-site-pretenuring --min-semi-space-size=16 --no-lazy-feedback-allocation',
+          '',
+        )
         .replace('start.mjs', 'start.mjs worker'),
     );
   });

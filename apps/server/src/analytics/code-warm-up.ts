@@ -39,7 +39,10 @@ import { exerciseTimeInState } from './time-in-state-service.ts';
  * same board, in ~45–65 ms. This runs lead time, time in state and the Flow report a few times on two
  * synthetic boards of different shapes (`WARM_UP_SHAPES`: optimised code keeps only the branches it has
  * run), through the same code as a request (the board's snapshot decoded, its items redacted for a
- * viewer who may read none of them and for one who may read all), before the first user asks.
+ * viewer who may read none of them and for one who may read all), then reads a small board's items again
+ * as new versions (`itemVersions`), before the first user asks. `npm start` runs node with
+ * `--no-lazy-feedback-allocation`, so that what ran only a few times here still compiled with the
+ * feedback of its first call (docs/performance.md, "Code warm-up").
  *
  * The boards are held in a board store of their own, never the app's: no answer is kept and no board of the
  * app is loaded or evicted. The database is asked only what an analysis asks of a board it does not hold
@@ -50,7 +53,7 @@ import { exerciseTimeInState } from './time-in-state-service.ts';
 export const WARM_UP_ISSUES = 20_000;
 /** Each analysis is run this many times: the third Flow report on a board is as fast as later ones. */
 export const WARM_UP_ROUNDS = 3;
-/** The items read again as new versions (`itemVersions`), of a board of this many issues (half on it). */
+/** The items read again as new versions (`itemVersions`): the young shape's share of this many issues (2,000). */
 const ITEM_VERSIONS = 10;
 const ITEM_VERSION_ISSUES = 4_000;
 /** The synthetic boards' ids: no board's (theirs are UUIDs or the demo's), and text PostgreSQL takes. */
@@ -155,10 +158,10 @@ async function itemVersions(
   versions: number,
   stopped: () => boolean,
 ): Promise<boolean> {
-  const items = board.items.filter((item) => item.column !== null);
+  const read = storedItems(board.items.filter((item) => item.column !== null));
   for (let version = 0; version < versions; version++) {
     if (!(await yielded(stopped))) return false;
-    await views(snapshotItems(items));
+    await views(read());
   }
   return true;
 }
@@ -192,16 +195,21 @@ function snapshotLoaded(generated: readonly Transition[]): BoardData {
  * "insufficient type feedback" in `typedItems`).
  */
 function snapshotItems(items: BoardItem[]): ItemList {
+  return storedItems(items)();
+}
+
+/** The items' snapshot written once, and a reader that decodes it afresh at each call (a new version's). */
+function storedItems(items: BoardItem[]): () => ItemList {
   const stored = encodeItemParts(items.map((item, i) => ({ ...item, assignees: assigneesOf(i) })));
-  if (stored.texts === null) return readItems(stored.items);
   const texts = stored.texts;
+  if (texts === null) return () => readItems(stored.items);
   const source: TextsSource = {
     stored: async () => texts,
     fromRows: async () => {
       throw new Error('the warm-up board has no item rows');
     },
   };
-  return readItems(stored.items, source);
+  return () => readItems(stored.items, source);
 }
 
 const ASSIGNED: readonly string[] = ['octocat'];
