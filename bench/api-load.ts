@@ -507,7 +507,7 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
       });
       console.log(
         `cold: leadtime ${coldLead.toFixed(0)} ms, server CPU ${coldLeadCpu.toFixed(0)} ms (first request after start: moves load + analysis), ` +
-          `timeinstate ${coldTis.toFixed(0)} ms, server CPU ${coldTisCpu.toFixed(0)} ms (moves already loaded; reads the items), ` +
+          `timeinstate ${coldTis.toFixed(0)} ms, server CPU ${coldTisCpu.toFixed(0)} ms (moves already loaded; walks the stays, counts the items by column), ` +
           `flow with policies ${coldFlow.toFixed(0)} ms, server CPU ${coldFlowCpu.toFixed(0)} ms`,
       );
       const afterMove = await coldAfterMoves(database, board, http1);

@@ -67,7 +67,7 @@ export const TARGETS: Record<keyof ApiFigures, Target> = {
   coldLeadMs: { label: 'cold first /api/leadtime/', bound: () => 300, better: 'lower', unit: 'ms' },
   coldLeadCpuMs: SERVER_CPU_FOR_IT,
   coldTimeInStateMs: {
-    label: 'cold /api/timeinstate/ (reads the items)',
+    label: 'cold /api/timeinstate/ next (walks the stays)',
     bound: () => 150,
     better: 'lower',
     unit: 'ms',
