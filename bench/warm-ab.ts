@@ -5,6 +5,8 @@
  * from the server itself. Usage: npx tsx bench/warm-ab.ts <kept-board.json> <bundle A> <bundle B>
  * BENCH_BOARD_B=<file>: B on a board of its own, a copy of A's migrated by B's revision (a migration
  * that A cannot read: on one database, one of the two would answer from a fallback).
+ * BENCH_FLAGS_A / BENCH_FLAGS_B: node or V8 flags for A's / B's process (space-separated; none by default),
+ * e.g. one bundle twice, with and without a flag of `npm start`'s.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -34,9 +36,18 @@ const headers = (i: number) => ({
   'accept-encoding': process.env.BENCH_ENCODING ?? 'br, gzip',
 });
 
-function start(modulePath: string, options: unknown): Promise<{ child: ChildProcess; url: string }> {
+const flagsOf = (side: 'A' | 'B') => process.env[`BENCH_FLAGS_${side}`]?.split(' ').filter(Boolean) ?? [];
+
+function start(
+  modulePath: string,
+  options: unknown,
+  flags: string[],
+): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(modulePath, [], {
-    execArgv: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    execArgv: [
+      ...flags,
+      ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ],
     env: { ...process.env, BENCH_SERVE: JSON.stringify(options) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -65,7 +76,9 @@ async function closedLoop(get: () => Promise<number>, ms: number): Promise<numbe
   return answers;
 }
 
-const servers = await Promise.all(bundles.map((b, i) => start(b as string, boards[i]?.options)));
+const servers = await Promise.all(
+  bundles.map((b, i) => start(b as string, boards[i]?.options, flagsOf(i === 0 ? 'A' : 'B'))),
+);
 const clients = servers.map((s, i) => leanClient(s.url, headers(i), CONCURRENCY));
 const sizes = await Promise.all(clients.map((c) => c.get(PATH)));
 console.log(`answer bytes: ${sizes.join(', ')}`);
