@@ -153,17 +153,12 @@ async function views(list: ItemList): Promise<{ private: FilterView; everything:
  * code unoptimised for a real board's first Flow request (`%GetOptimizationStatus` at the warm-up's end).
  * So the small board's items are read again as new versions, each step a few milliseconds.
  */
-async function itemVersions(
-  board: GeneratedBoard,
-  versions: number,
-  stopped: () => boolean,
-): Promise<boolean> {
+async function itemVersions(board: GeneratedBoard, versions: number, stopped: () => boolean): Promise<void> {
   const read = storedItems(board.items.filter((item) => item.column !== null));
   for (let version = 0; version < versions; version++) {
-    if (!(await yielded(stopped))) return false;
+    if (!(await yielded(stopped))) return;
     await views(read());
   }
-  return true;
 }
 
 function view(redacted: { items: BoardItem[]; hidden: ReadonlySet<string> }, key: string): FilterView {
