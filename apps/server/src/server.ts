@@ -72,6 +72,10 @@ export async function startServer(
           onError: (what, error) => app.log.error({ err: error }, `${what} failed`),
         })
       : null;
+  // In the background, as the preload: /healthz answers meanwhile; a failure is the first request's to meet.
+  handle
+    .openConnections()
+    .catch((error: unknown) => app.log.warn({ err: error }, 'opening connections failed'));
   const stopPreload = startPreload({ ...ctx, analytics: app.analytics, log: app.log });
   app.analytics.viewsAhead.start();
   return {

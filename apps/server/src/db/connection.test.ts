@@ -185,6 +185,25 @@ describe.runIf(await isPostgresReachable())('the PostgreSQL pool', () => {
     }
   });
 
+  it('opens its kept connections and the pipelined one ahead, so that no request waits for them', async () => {
+    const database = await createPostgresTestDatabase();
+    const backends = () =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()`
+        .execute(database.handle.db)
+        .then(({ rows }) => rows[0]?.n);
+    try {
+      // The count's own query opens one pool connection (the test database's migrations closed theirs).
+      expect(await backends()).toBe(1);
+      await database.handle.openConnections();
+      // Three kept in the pool (the count's among them) and the pipelined reads' own.
+      expect(await backends()).toBe(4);
+      await database.handle.openConnections();
+      expect(await backends()).toBe(4);
+    } finally {
+      await database.drop();
+    }
+  });
+
   it('survives the server ending a connection in use (inside a transaction): the work fails, the pool recovers', async () => {
     const database = await createPostgresTestDatabase();
     try {

@@ -11,12 +11,25 @@ import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
-export type DbHandle = { db: Db; dialect: DialectName; close(): Promise<void> };
+export type DbHandle = {
+  db: Db;
+  dialect: DialectName;
+  close(): Promise<void>;
+  /** Opens ahead the connections a request would otherwise wait for (PostgreSQL; nothing on SQLite). */
+  openConnections(): Promise<void>;
+};
 
 // int8 columns hold epoch milliseconds, well inside Number's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
 
 const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * Pool connections kept open however long the server is idle, and opened at its start
+ * (`openConnections`): a board's first load reads its moves (a COPY on a connection of its own) beside its
+ * items and its other rows, and a request that had to open them waited ~10-40 ms for each on a 2-core
+ * machine (docs/performance.md, "Cold answers"). Beyond these, idle connections close after pg-pool's 10 s.
+ */
+const KEPT_CONNECTIONS = 3;
 /**
  * A hot read unanswered this long fails, and the pipelined connection (every read behind it waiting) is
  * closed and opened again: as the pool's checkout timeout did, a request fails (503) rather than waits
@@ -57,7 +70,7 @@ function openSqlite(file: string): DbHandle {
   sqlite.pragma('busy_timeout = 5000');
   const database = withStatementCache(sqlite, SQLITE_STATEMENTS);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', close: () => db.destroy(), openConnections: async () => {} };
 }
 
 /**
@@ -194,9 +207,11 @@ function openPostgres(
   { prepared, readTimeoutMs }: { prepared: boolean; readTimeoutMs: number },
 ): DbHandle {
   // A connection that cannot be made in time fails the request (503) instead of leaving it waiting.
+  const kept = Math.min(KEPT_CONNECTIONS, max);
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    min: kept,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(prepared ? { Client: PreparingClient } : {}),
   });
@@ -208,25 +223,28 @@ function openPostgres(
   pool.on('connect', (client) => client.on('error', (error) => reportLostConnection(client, error)));
   // The hot reads (marked PREPARED) share one pipelined connection, unless statements are not to be prepared
   // (behind a transaction-mode pgbouncer, which may not pass a pipeline on whole either).
-  const dialect = prepared
-    ? new PipelinedReadsDialect(
-        { pool },
-        new PipelinedReads(
-          () =>
-            new PreparingClient({
-              connectionString: url,
-              connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-              pipeline: true,
-              query_timeout: readTimeoutMs,
-            }),
-          reportLostConnection,
-        ),
+  const reads = prepared
+    ? new PipelinedReads(
+        () =>
+          new PreparingClient({
+            connectionString: url,
+            connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+            pipeline: true,
+            query_timeout: readTimeoutMs,
+          }),
+        reportLostConnection,
       )
-    : new PostgresDialect({ pool });
+    : null;
+  const dialect = reads ? new PipelinedReadsDialect({ pool }, reads) : new PostgresDialect({ pool });
   const db = new Kysely<Database>({ dialect });
   // Big bytea reads take a pool connection of their own for a binary COPY (copy-out.ts).
   registerCopyPool(db, pool);
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const openConnections = async () => {
+    const clients = await Promise.all(Array.from({ length: kept }, () => pool.connect()));
+    for (const client of clients) client.release();
+    await reads?.open();
+  };
+  return { db, dialect: 'postgres', close: () => db.destroy(), openConnections };
 }
 
 /** One line per lost connection (its end reports the server's message, then "terminated unexpectedly"). */

@@ -49,6 +49,11 @@ export class PipelinedReads {
     }
   }
 
+  /** Opens the connection now if it is not open (the first query would otherwise wait for it). */
+  async open(): Promise<void> {
+    await this.#live().query('SELECT 1');
+  }
+
   async end(): Promise<void> {
     const client = this.#client;
     this.#client = undefined;
