@@ -53,7 +53,9 @@ export async function serve(
     (app.analytics as { viewsAhead?: { start(): void } }).viewsAhead?.start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   // As the server's start does: the kept database connections opened ahead (absent before 1 Dec).
-  void (handle as { openConnections?: () => Promise<void> }).openConnections?.();
+  (handle as { openConnections?: () => Promise<void> })
+    .openConnections?.()
+    .catch((error: unknown) => console.error('opening connections failed:', error));
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no TCP address');
   let session: Session | null = null;

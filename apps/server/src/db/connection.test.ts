@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -200,6 +201,26 @@ describe.runIf(await isPostgresReachable())('the PostgreSQL pool', () => {
       await database.handle.openConnections();
       expect(await backends()).toBe(4);
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('gives back the connections it opened when another could not be opened', async () => {
+    const database = await createPostgresTestDatabase({ migrate: false });
+    // A role the database lets open two connections (a superuser's are not limited).
+    const role = `fluxion_limited_${randomBytes(4).toString('hex')}`;
+    const admin = database.handle.db;
+    await sql.raw(`CREATE ROLE ${role} LOGIN CONNECTION LIMIT 2`).execute(admin);
+    const url = new URL(database.url ?? '');
+    url.username = role;
+    const limited = openDatabase({ databaseUrl: url.toString(), dataDir: database.dataDir });
+    try {
+      await expect(limited.openConnections()).rejects.toThrow(/too many connections/);
+      // Both opened connections are idle in the pool again: a query takes one (none would be left to open).
+      await expect(sql`SELECT 1 AS one`.execute(limited.db)).resolves.toMatchObject({ rows: [{ one: 1 }] });
+    } finally {
+      await limited.close();
+      await sql.raw(`DROP ROLE IF EXISTS ${role}`).execute(admin);
       await database.drop();
     }
   });

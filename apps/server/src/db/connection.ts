@@ -240,8 +240,11 @@ function openPostgres(
   // Big bytea reads take a pool connection of their own for a binary COPY (copy-out.ts).
   registerCopyPool(db, pool);
   const openConnections = async () => {
-    const clients = await Promise.all(Array.from({ length: kept }, () => pool.connect()));
-    for (const client of clients) client.release();
+    // Each one opened is given back, even when another failed (else the pool would count it in use forever).
+    const opened = await Promise.allSettled(Array.from({ length: kept }, () => pool.connect()));
+    for (const result of opened) if (result.status === 'fulfilled') result.value.release();
+    const failed = opened.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     await reads?.open();
   };
   return { db, dialect: 'postgres', close: () => db.destroy(), openConnections };
