@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, isPostgresReachable } from '../testing/databases.ts';
-import { copyRowsOut } from './copy-out.ts';
+import { copyRowsOut, copyValueInParts } from './copy-out.ts';
 
 describe.runIf(await isPostgresReachable())('rows as raw bytes through a binary COPY', async () => {
   const database = await createPostgresTestDatabase({ migrate: false });
@@ -55,6 +55,43 @@ describe.runIf(await isPostgresReachable())('rows as raw bytes through a binary 
     ).rejects.toThrow('unreadable');
     for (let i = 0; i < 12; i++)
       expect(await rowsOf(`SELECT ${i}::text`)).toEqual([[Buffer.from(`${i}`).toString('hex')]]);
+  });
+
+  describe('a value in parts, placed by their starts', () => {
+    // 100 bytes 0..99 in parts of 7: 15 parts, the last of 2.
+    const value = `(SELECT string_agg(lpad(to_hex(n), 2, '0'), '') FROM generate_series(0, 99) AS n)`;
+    const parts = (order: string, where = 'true', union = '') =>
+      `SELECT 'head', octet_length(v.b)::text, p.start::text, substring(v.b FROM p.start FOR 7)
+       FROM (SELECT decode(${value}, 'hex') AS b) v
+       LEFT JOIN LATERAL generate_series(1, octet_length(v.b), 7) AS p(start) ON true
+       WHERE ${where} ${union} ${order}`;
+    const read = (query: string) => copyValueInParts(db, query, 7, 1);
+    const expected = Buffer.from(Array.from({ length: 100 }, (_, i) => i));
+
+    it('makes the value whatever order the parts come in', async () => {
+      for (const order of ['ORDER BY 3', 'ORDER BY p.start DESC', 'ORDER BY md5(p.start::text)'])
+        expect(await read(parts(order))).toEqual({ head: ['head'], value: expected });
+    });
+
+    it('reads as empty when a part is missing, comes twice or is not where a part starts', async () => {
+      const missing = await read(parts('', 'p.start <> 50'));
+      const twice = await read(
+        parts('', 'true', `UNION ALL SELECT 'head', '100', '8', '\\x00010203040506'::bytea`),
+      );
+      const misplaced = await read(
+        parts('', 'p.start <> 8', `UNION ALL SELECT 'head', '100', '9', '\\x07080900010203'::bytea`),
+      );
+      for (const copied of [missing, twice, misplaced]) expect(copied?.value).toEqual(Buffer.alloc(0));
+    });
+
+    it('gives null for a null value, an empty one for an empty value, and nothing without a row', async () => {
+      const nullValue = `SELECT 'head', NULL::text, NULL::text, NULL::bytea`;
+      expect(await read(nullValue)).toEqual({ head: ['head'], value: null });
+      const empty = `SELECT 'head', '0', p.start::text, substring(''::bytea FROM p.start FOR 7)
+        FROM (SELECT 1) x LEFT JOIN LATERAL generate_series(1, 0, 7) AS p(start) ON true`;
+      expect(await read(empty)).toEqual({ head: ['head'], value: Buffer.alloc(0) });
+      expect(await read(`SELECT 'head', '1', '1', '\\x00'::bytea WHERE false`)).toBeUndefined();
+    });
   });
 
   it('is not offered inside a transaction (its Kysely has no pool)', async () => {

@@ -149,3 +149,68 @@ class BinaryCopy implements pg.Submittable {
   handleDataRow(): void {}
   handlePortalSuspended(): void {}
 }
+
+/** The first row's own fields (as text) and the value its rows' parts make (`copyValueInParts`). */
+export type CopiedValue = { head: (string | null)[]; value: Buffer | null };
+
+/**
+ * One big value (a bytea) read by a binary COPY in parts of `partBytes`, each placed at its own start
+ * in one aligned array, in whatever order PostgreSQL sends them. `query` selects, each row, `headFields`
+ * fields of its own, then the value's `octet_length`, the part's start (1-based, as `substring`'s) and
+ * the part, from a `generate_series` over the value: without `ORDER BY`, which made PostgreSQL sort
+ * every part (spilling the value to disk past `work_mem`) before it sent the first. Resolves with
+ * undefined when there is no row; `value` is null when the value is, and empty when its parts do not make
+ * it (then it does not read). Null when `db` cannot COPY (see `copyRowsOut`).
+ */
+export function copyValueInParts(
+  db: Db,
+  query: string,
+  partBytes: number,
+  headFields: number,
+): Promise<CopiedValue | undefined> | null {
+  let head: (string | null)[] | undefined;
+  const parts = new ValueParts(partBytes);
+  const copying = copyRowsOut(db, query, (fields) => {
+    head ??= fields.slice(0, headFields).map((field) => (field ? field.toString('utf8') : null));
+    parts.add(fields[headFields] ?? null, fields[headFields + 1] ?? null, fields[headFields + 2] ?? null);
+  });
+  if (!copying) return null;
+  return copying.then(() => head && { head, value: parts.value() });
+}
+
+/** A value's parts placed as they come: each start once, each part as long as its place. */
+class ValueParts {
+  #bytes: Buffer | null = null;
+  #seen = new Uint8Array(0);
+  #missing = 0;
+  #wrong = false;
+
+  constructor(readonly partBytes: number) {}
+
+  add(length: Buffer | null, start: Buffer | null, part: Buffer | null): void {
+    if (!length) return;
+    if (!this.#bytes) {
+      const total = Number(length.toString('latin1'));
+      this.#bytes = Buffer.from(new ArrayBuffer(total));
+      this.#seen = new Uint8Array(Math.ceil(total / this.partBytes));
+      this.#missing = this.#seen.length;
+    }
+    // An empty value's one row has no part.
+    if (!start || !part) return;
+    const offset = Number(start.toString('latin1')) - 1;
+    const index = offset / this.partBytes;
+    const fits = part.length === Math.min(this.partBytes, this.#bytes.length - offset);
+    if (!Number.isInteger(index) || index < 0 || this.#seen[index] !== 0 || !fits) {
+      this.#wrong = true;
+      return;
+    }
+    this.#seen[index] = 1;
+    this.#missing--;
+    part.copy(this.#bytes, offset);
+  }
+
+  value(): Buffer | null {
+    if (!this.#bytes) return null;
+    return this.#wrong || this.#missing !== 0 ? Buffer.alloc(0) : this.#bytes;
+  }
+}

@@ -8,7 +8,8 @@ import {
 import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/connection.ts';
-import { copyRowsOut } from '../db/copy-out.ts';
+import type { BoardSnapshotItemsTable } from '../db/schema.ts';
+import { copyValueInParts } from '../db/copy-out.ts';
 import { allItems, encodeItemParts, type ItemList, readItems, textsSource } from './item-snapshots.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
 import { type BoardData, continueInRoom, loadBoardData, refreshBoardData } from './load-moves.ts';
@@ -252,8 +253,8 @@ async function readSnapshotMoves(
 
 /**
  * `readSnapshotMoves` on PostgreSQL as a binary COPY (db/copy-out.ts): the same statement, its parts as
- * raw bytes copied into one aligned array (no base64 sent nor decoded), the versions as text. Null when
- * `db` cannot COPY (a transaction's Kysely): then the parts come as base64.
+ * raw bytes placed in one aligned array as they come (no base64 sent nor decoded), the versions as
+ * text. Null when `db` cannot COPY (a transaction's Kysely): then the parts come as base64.
  */
 function copySnapshotMoves(
   db: Db,
@@ -261,46 +262,33 @@ function copySnapshotMoves(
   partBytes: number,
 ): Promise<(MovesState & { moves: Uint8Array | null }) | undefined> | null {
   const part = Math.trunc(partBytes);
-  let state: MovesState | undefined;
-  let moves: Buffer | null = null;
-  let written = 0;
-  const copying = copyRowsOut(
+  const copying = copyValueInParts(
     db,
     `SELECT b.data_version::text, b.rewrite_version::text, s.data_version::text, s.rewrite_version::text,
-            s.last_id::text, s.move_count::text, octet_length(s.moves)::text,
-            substring(s.moves FROM p.start FOR ${part})
+            s.last_id::text, s.move_count::text,
+            octet_length(s.moves)::text, p.start::text, substring(s.moves FROM p.start FOR ${part})
      FROM boards b
      LEFT JOIN board_snapshots s ON s.board_id = b.id
      LEFT JOIN LATERAL generate_series(1, octet_length(s.moves), ${part}) AS p(start) ON true
-     WHERE b.id = ${pg.escapeLiteral(boardId)}
-     ORDER BY p.start`,
-    (fields) => {
-      const bytes = fields[7];
-      if (!state) {
-        const [currentData, currentRewrite, data, rewrite, lastId, count, length] = fields
-          .slice(0, 7)
-          .map((f) => (f ? Number(f.toString('latin1')) : null));
-        state = {
-          current_data_version: currentData as number,
-          current_rewrite_version: currentRewrite as number,
-          data_version: data ?? null,
-          rewrite_version: rewrite ?? null,
-          last_id: lastId ?? null,
-          move_count: count ?? null,
-        };
-        if (length != null) moves = Buffer.from(new ArrayBuffer(length));
-      }
-      if (!bytes || !moves) return;
-      // A part past the length read first (the snapshot cannot change within the statement) is not one.
-      if (written + bytes.length <= moves.length) bytes.copy(moves, written);
-      written += bytes.length;
-    },
+     WHERE b.id = ${pg.escapeLiteral(boardId)}`,
+    part,
+    6,
   );
   if (!copying) return null;
-  return copying.then(() => {
-    if (!state) return undefined;
-    const read: Buffer | null = moves;
-    return { ...state, moves: read === null ? null : written === read.length ? read : new Uint8Array(0) };
+  return copying.then((copied) => {
+    if (!copied) return undefined;
+    const [currentData, currentRewrite, data, rewrite, lastId, count] = copied.head.map((field) =>
+      field === null ? null : Number(field),
+    );
+    return {
+      current_data_version: currentData as number,
+      current_rewrite_version: currentRewrite as number,
+      data_version: data ?? null,
+      rewrite_version: rewrite ?? null,
+      last_id: lastId ?? null,
+      move_count: count ?? null,
+      moves: copied.value,
+    };
   });
 }
 
@@ -323,7 +311,53 @@ export function snapshotItemsQuery(db: Db, boardId: string) {
     .where('board_id', '=', boardId);
 }
 
-const readSnapshotItems = (db: Db, boardId: string) => snapshotItemsQuery(db, boardId).executeTakeFirst();
+type SnapshotItemsRow = Pick<
+  BoardSnapshotItemsTable,
+  'item_seq' | 'item_count' | 'rewrite_version' | 'items'
+>;
+
+const readSnapshotItems = (
+  db: Db,
+  boardId: string,
+  partBytes = SNAPSHOT_PART_BYTES,
+): Promise<SnapshotItemsRow | undefined> =>
+  copySnapshotItems(db, boardId, partBytes) ?? snapshotItemsQuery(db, boardId).executeTakeFirst();
+
+/**
+ * The items' row on PostgreSQL by a binary COPY, its text as UTF-8 bytes in parts as the moves' are (its
+ * 4.5 MB on the reference board came as one message, which node-postgres assembled by doubling a buffer
+ * up to 8 MB), decoded once. The text is detoasted and converted once (`OFFSET 0` keeps the planner from
+ * doing it again for each part). Null when `db` cannot COPY.
+ */
+function copySnapshotItems(
+  db: Db,
+  boardId: string,
+  partBytes: number,
+): Promise<SnapshotItemsRow | undefined> | null {
+  const part = Math.trunc(partBytes);
+  const copying = copyValueInParts(
+    db,
+    `SELECT s.item_seq::text, s.item_count::text, s.rewrite_version::text,
+            octet_length(t.bytes)::text, p.start::text, substring(t.bytes FROM p.start FOR ${part})
+     FROM board_snapshot_items s
+     CROSS JOIN LATERAL (SELECT convert_to(s.items, 'UTF8') AS bytes OFFSET 0) t
+     LEFT JOIN LATERAL generate_series(1, octet_length(t.bytes), ${part}) AS p(start) ON true
+     WHERE s.board_id = ${pg.escapeLiteral(boardId)}`,
+    part,
+    3,
+  );
+  if (!copying) return null;
+  return copying.then((copied) => {
+    if (!copied) return undefined;
+    const [seq, count, rewrite] = copied.head.map(Number);
+    return {
+      item_seq: seq as number,
+      item_count: count as number,
+      rewrite_version: rewrite as number,
+      items: copied.value?.toString('utf8') ?? '',
+    };
+  });
+}
 
 /**
  * A board's moves, and its items (read when first asked for) when they came with them. Given once the
@@ -347,7 +381,7 @@ export async function loadBoard(
 ): Promise<LoadedBoard> {
   // The items' row is read beside the moves (on PostgreSQL on a connection of its own), not decoded: the
   // pages a board's first viewer opens next read the items (Home's card, Flow, Issues in Columns).
-  const itemsRow = heldOnce(readSnapshotItems(db, boardId));
+  const itemsRow = heldOnce(readSnapshotItems(db, boardId, partBytes));
   const row = await readSnapshotMoves(db, boardId, partBytes);
   if (!row?.moves || row.data_version == null) return withoutSnapshot(db, boardId);
   const rewriteVersion = Number(row.rewrite_version);
