@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, isPostgresReachable } from '../testing/databases.ts';
-import { copyRowsOut, copyValueInParts } from './copy-out.ts';
+import { copyRowsOut, copyTextInParts, copyValueInParts } from './copy-out.ts';
 
 describe.runIf(await isPostgresReachable())('rows as raw bytes through a binary COPY', async () => {
   const database = await createPostgresTestDatabase({ migrate: false });
@@ -92,6 +93,17 @@ describe.runIf(await isPostgresReachable())('rows as raw bytes through a binary 
       expect(await read(empty)).toEqual({ head: ['head'], value: Buffer.alloc(0) });
       expect(await read(`SELECT 'head', '1', '1', '\\x00'::bytea WHERE false`)).toBeUndefined();
     });
+  });
+
+  it("reads a row's text in parts that cut through characters, with its other columns", async () => {
+    const text = `{"title":["révision 🚧","ünïcode — «ok»"],"n":${'x'.repeat(40)}}`;
+    await sql`CREATE TABLE texts (id text PRIMARY KEY, n integer, body text)`.execute(db);
+    await sql`INSERT INTO texts VALUES ('a', 7, ${text}), ('b', 8, NULL)`.execute(db);
+    const read = (id: string) =>
+      copyTextInParts(db, { table: 'texts', text: 'body', key: { column: 'id', value: id }, head: ['n'] }, 5);
+    expect(await read('a')).toEqual({ head: ['7'], text });
+    expect(await read('b')).toEqual({ head: ['8'], text: null });
+    expect(await read("c' OR true --")).toBeUndefined();
   });
 
   it('is not offered inside a transaction (its Kysely has no pool)', async () => {

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Db } from '../db/connection.ts';
 import type { BoardSnapshotItemsTable } from '../db/schema.ts';
-import { copyValueInParts } from '../db/copy-out.ts';
+import { COPY_PART_BYTES, copyTextInParts, copyValueInParts } from '../db/copy-out.ts';
 import { allItems, encodeItemParts, type ItemList, readItems, textsSource } from './item-snapshots.ts';
 import { type BoardItems, loadBoardItems, refreshBoardItems } from './items.ts';
 import { type BoardData, continueInRoom, loadBoardData, refreshBoardData } from './load-moves.ts';
@@ -204,15 +204,8 @@ async function readSnapshotState(db: Db, boardId: string) {
 
 type MovesState = Omit<NonNullable<Awaited<ReturnType<typeof readSnapshotState>>>, 'created_at'>;
 
-/**
- * PostgreSQL sends a snapshot's moves in parts of this many bytes (see `readSnapshotMoves`): one
- * protocol message a part, each within one 64 KiB socket read. node-postgres's parser assembles a
- * message longer than the read it started in by doubling a buffer from the read's size, and starts again
- * for the next message: parts of 1 MiB cost a 2 MB fresh buffer and ~2 MB of copies each (the cold lead
- * time's largest part of CPU after the engine); in parts this small a message is parsed where it arrived
- * or with one copy. Cold lead time on PostgreSQL, 12 starts each: 335 → 300 ms.
- */
-export const SNAPSHOT_PART_BYTES = 60_000;
+/** PostgreSQL sends a snapshot's moves and texts in parts of this many bytes (`COPY_PART_BYTES`). */
+export const SNAPSHOT_PART_BYTES = COPY_PART_BYTES;
 
 /**
  * The board's versions now and its snapshot's with its moves, from one statement. PostgreSQL sends a
@@ -324,27 +317,24 @@ const readSnapshotItems = (
   copySnapshotItems(db, boardId, partBytes) ?? snapshotItemsQuery(db, boardId).executeTakeFirst();
 
 /**
- * The items' row on PostgreSQL by a binary COPY, its text as UTF-8 bytes in parts as the moves' are (its
- * 4.5 MB on the reference board came as one message, which node-postgres assembled by doubling a buffer
- * up to 8 MB), decoded once. The text is detoasted and converted once (`OFFSET 0` keeps the planner from
- * doing it again for each part). Null when `db` cannot COPY.
+ * The items' row on PostgreSQL by a binary COPY, its text in parts as the moves' are (db/copy-out.ts:
+ * its 4.5 MB on the reference board came as one message, which node-postgres assembled by doubling a
+ * buffer up to 8 MB). Null when `db` cannot COPY.
  */
 function copySnapshotItems(
   db: Db,
   boardId: string,
   partBytes: number,
 ): Promise<SnapshotItemsRow | undefined> | null {
-  const part = Math.trunc(partBytes);
-  const copying = copyValueInParts(
+  const copying = copyTextInParts(
     db,
-    `SELECT s.item_seq::text, s.item_count::text, s.rewrite_version::text,
-            octet_length(t.bytes)::text, p.start::text, substring(t.bytes FROM p.start FOR ${part})
-     FROM board_snapshot_items s
-     CROSS JOIN LATERAL (SELECT convert_to(s.items, 'UTF8') AS bytes OFFSET 0) t
-     LEFT JOIN LATERAL generate_series(1, octet_length(t.bytes), ${part}) AS p(start) ON true
-     WHERE s.board_id = ${pg.escapeLiteral(boardId)}`,
-    part,
-    3,
+    {
+      table: 'board_snapshot_items',
+      text: 'items',
+      key: { column: 'board_id', value: boardId },
+      head: ['item_seq', 'item_count', 'rewrite_version'],
+    },
+    partBytes,
   );
   if (!copying) return null;
   return copying.then((copied) => {
@@ -354,7 +344,7 @@ function copySnapshotItems(
       item_seq: seq as number,
       item_count: count as number,
       rewrite_version: rewrite as number,
-      items: copied.value?.toString('utf8') ?? '',
+      items: copied.text ?? '',
     };
   });
 }

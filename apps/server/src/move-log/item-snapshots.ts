@@ -1,6 +1,7 @@
 import type { BoardItem } from '@fluxion/flow';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/connection.ts';
+import { COPY_PART_BYTES, copyTextInParts } from '../db/copy-out.ts';
 import {
   codesInRange,
   fitsNumbers,
@@ -883,9 +884,17 @@ export function textsSource(
 ): TextsSource {
   const { boardId, seq } = snapshot;
   return {
-    stored: async () =>
-      (await db.selectFrom(table).select('texts').where('board_id', '=', boardId).executeTakeFirst())
-        ?.texts ?? null,
+    stored: async () => {
+      const read = { table, text: 'texts', key: { column: 'board_id', value: boardId }, head: [] };
+      const copied = copyTextInParts(db, read, COPY_PART_BYTES);
+      if (copied) return (await copied)?.text ?? null;
+      const row = await db
+        .selectFrom(table)
+        .select('texts')
+        .where('board_id', '=', boardId)
+        .executeTakeFirst();
+      return row?.texts ?? null;
+    },
     fromRows: async (ids) => {
       const rows = await db
         .selectFrom('items')
