@@ -18,6 +18,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
@@ -377,7 +378,14 @@ function roundRobin(clients: Client[]): Client {
   };
 }
 
-type Run = { requests: number; seconds: number; latencies: number[]; bytes: number };
+type Run = {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+  bytes: number;
+  /** The load generator's own event-loop delay during an open loop (ms): what the machine's stalls add. */
+  clientDelay?: { p99: number; max: number };
+};
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
@@ -389,6 +397,8 @@ async function fixedRate(c: Client, path: string, rate: number, seconds: number)
   const pending: Promise<void>[] = [];
   let bytes = 0;
   const start = performance.now();
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
@@ -401,7 +411,9 @@ async function fixedRate(c: Client, path: string, rate: number, seconds: number)
     );
   }
   await Promise.all(pending);
-  return { requests: total, seconds: (performance.now() - start) / 1000, latencies, bytes };
+  delay.disable();
+  const clientDelay = { p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+  return { requests: total, seconds: (performance.now() - start) / 1000, latencies, bytes, clientDelay };
 }
 
 /** Closed loop: `concurrency` requests in flight at all times for `seconds`. */
@@ -559,7 +571,11 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
         const paced = await fixedRate(lean, path, RATE, SECONDS);
         const watched = await ask<Watched>(server.child, 'watched');
         rows.push(row(`${endpoint} @ ${RATE} req/s`, paced));
-        loops.push(`${endpoint}: ${describeWatched(watched, paced.requests)}`);
+        const client = paced.clientDelay;
+        const clientLoop = client
+          ? `; the load generator's: p99 ${client.p99.toFixed(1)} ms, max ${client.max.toFixed(1)} ms`
+          : '';
+        loops.push(`${endpoint}: ${describeWatched(watched, paced.requests)}${clientLoop}`);
         await ask(server.child, 'watch');
         const cpuBefore = await ask<number>(server.child, 'cpu');
         const full = await maxConcurrency(lean, path, CONCURRENCY, SECONDS / 2);
