@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -204,6 +206,37 @@ describe.runIf(await isPostgresReachable())('the PostgreSQL pool', () => {
       await database.drop();
     }
   });
+
+  it('lets a process that never closes it exit once its connections are idle, the kept ones too', async () => {
+    const database = await createPostgresTestDatabase({ migrate: false });
+    const connection = new URL('./connection.ts', import.meta.url).href;
+    // Three queries at once open three connections, as many as the pool keeps however long it is idle.
+    const script = `
+      import { sql } from 'kysely';
+      import { openDatabase } from ${JSON.stringify(connection)};
+      const { db } = openDatabase({ databaseUrl: ${JSON.stringify(database.url)}, dataDir: '' });
+      await Promise.all([1, 2, 3].map(() => sql\`SELECT pg_sleep(0.05)\`.execute(db)));`;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        // Where the server's own packages (kysely) resolve.
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        stdio: 'inherit',
+      });
+      const exit = await new Promise<number | string | null>((resolve) => {
+        const timer = setTimeout(() => {
+          child.kill();
+          resolve('still running after 20 s');
+        }, 20_000);
+        child.on('exit', (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      });
+      expect(exit).toBe(0);
+    } finally {
+      await database.drop();
+    }
+  }, 30_000);
 
   it('gives back the connections it opened when another could not be opened', async () => {
     const database = await createPostgresTestDatabase({ migrate: false });

@@ -212,6 +212,9 @@ function openPostgres(
     connectionString: url,
     max,
     min: kept,
+    // Idle connections do not hold a process open: the kept ones are never closed by the idle timeout, so
+    // a process that ends without closing its handle (a script, the bench's seeding) would never exit.
+    allowExitOnIdle: true,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(prepared ? { Client: PreparingClient } : {}),
   });
