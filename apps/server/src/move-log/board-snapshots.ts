@@ -204,9 +204,6 @@ async function readSnapshotState(db: Db, boardId: string) {
 
 type MovesState = Omit<NonNullable<Awaited<ReturnType<typeof readSnapshotState>>>, 'created_at'>;
 
-/** PostgreSQL sends a snapshot's moves and texts in parts of this many bytes (`COPY_PART_BYTES`). */
-export const SNAPSHOT_PART_BYTES = COPY_PART_BYTES;
-
 /**
  * The board's versions now and its snapshot's with its moves, from one statement. PostgreSQL sends a
  * bytea as hex text, which its driver turns back into bytes (more CPU than the moves' segments): the
@@ -312,7 +309,7 @@ type SnapshotItemsRow = Pick<
 const readSnapshotItems = (
   db: Db,
   boardId: string,
-  partBytes = SNAPSHOT_PART_BYTES,
+  partBytes = COPY_PART_BYTES,
 ): Promise<SnapshotItemsRow | undefined> =>
   copySnapshotItems(db, boardId, partBytes) ?? snapshotItemsQuery(db, boardId).executeTakeFirst();
 
@@ -364,11 +361,7 @@ const withoutSnapshot = (db: Db, boardId: string): LoadedBoard => ({
  * The board's moves (and items, lazily) from its snapshot when it has one that fits; else as before.
  * `partBytes`: see `readSnapshotMoves` (tests make it small to cover reading several parts).
  */
-export async function loadBoard(
-  db: Db,
-  boardId: string,
-  partBytes = SNAPSHOT_PART_BYTES,
-): Promise<LoadedBoard> {
+export async function loadBoard(db: Db, boardId: string, partBytes = COPY_PART_BYTES): Promise<LoadedBoard> {
   // The items' row is read beside the moves (on PostgreSQL on a connection of its own), not decoded: the
   // pages a board's first viewer opens next read the items (Home's card, Flow, Issues in Columns).
   const itemsRow = heldOnce(readSnapshotItems(db, boardId, partBytes));
