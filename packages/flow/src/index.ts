@@ -7,6 +7,7 @@
  * `Transition`); a *stay* is the time an item spends in one column between two moves.
  */
 export type * from './types.ts';
+export { everyItem, isContentless, itemAt } from './input/board-items.ts';
 export { type BoardFile, BoardFileError, type ParsedBoard, parseBoardFile } from './input/board-file.ts';
 export {
   dropItems,

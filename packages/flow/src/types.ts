@@ -80,6 +80,28 @@ export type BoardItem = {
   enteredColumnAt: number | null;
 };
 
+/**
+ * A board's items as columns, for a viewer who may read none of their content: each item's id, column and
+ * entry time, and its object (its private form: no number, title, URL, labels, milestone, type nor
+ * relations) made only when asked for. The Flow report reads the columns where it reads every item and
+ * makes an object only for the items its answer lists; what reads the items whole asks for `all()`.
+ */
+export interface ContentlessItems {
+  readonly contentless: true;
+  readonly length: number;
+  readonly ids: readonly string[];
+  readonly columns: readonly (string | null)[];
+  /** Each item's entry into its column; NaN: unknown. */
+  readonly entered: Float64Array;
+  /** The item at a position (its private form), made anew at each call. */
+  at(position: number): BoardItem;
+  /** Every item's object, made once. */
+  all(): BoardItem[];
+}
+
+/** A board's items as objects, or as columns for a viewer who may read none of their content. */
+export type BoardItems = readonly BoardItem[] | ContentlessItems;
+
 export type FlowInput = BoardColumns & {
   /** Objects or columns (`TransitionColumns`, what the server holds): the same results either way. */
   transitions: Transitions;

@@ -1,6 +1,8 @@
 import type { ItemFilterQuery } from '@fluxion/contract';
 import {
   type BoardItem,
+  type BoardItems,
+  everyItem,
   keepTimelines,
   keptItemCount,
   type Transitions,
@@ -69,9 +71,10 @@ export async function filtered(
 export function withKeptItems<T extends { kept_items?: number }>(
   answer: T,
   filter: RequestFilter,
-  kept: { items: BoardItem[]; transitions: Transitions },
+  kept: { items: BoardItems; transitions: Transitions },
 ): T {
-  if (filter.on) answer.kept_items = keptItemCount(kept);
+  // A filter's items are objects (`filteredBoard`).
+  if (filter.on) answer.kept_items = keptItemCount({ ...kept, items: everyItem(kept.items) as BoardItem[] });
   return answer;
 }
 
@@ -114,6 +117,6 @@ export async function filteredBoardItems(
 ) {
   const { board, filter } = boardAndFilter(viewer, query.project, query);
   const view = await viewForFilter(ctx, viewer.userId, board, filter);
-  const items = filter.on ? await filteredItemsOf(ctx, board, filter, view, 'all') : view.items;
+  const items = filter.on ? await filteredItemsOf(ctx, board, filter, view, 'all') : everyItem(view.items);
   return { board, items, historyKnownFrom: (await boardData(ctx, board)).partial, hidden: view.hidden };
 }

@@ -18,6 +18,7 @@ import {
 import { encodeItemParts, type ItemList, readItems, type TextsSource } from '../move-log/item-snapshots.ts';
 import type { BoardData } from '../move-log/load-moves.ts';
 import {
+  type RedactedItems,
   redactForViewer,
   repositoriesOf,
   SEES_EVERYTHING,
@@ -161,7 +162,7 @@ async function itemVersions(board: GeneratedBoard, versions: number, stopped: ()
   }
 }
 
-function view(redacted: { items: BoardItem[]; hidden: ReadonlySet<string> }, key: string): FilterView {
+function view(redacted: RedactedItems, key: string): FilterView {
   return { items: redacted.items, key, left: [], hidden: redacted.hidden, archived: null, leftAll: [] };
 }
 

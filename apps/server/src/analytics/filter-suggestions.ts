@@ -1,5 +1,5 @@
 import type { FilterSuggestions } from '@fluxion/contract';
-import { type FieldValueChange, filterValues } from '@fluxion/flow';
+import { everyItem, type FieldValueChange, filterValues } from '@fluxion/flow';
 import { breakdownChanges } from './breakdown.ts';
 import type { ApiContext } from '../context.ts';
 import type { Json } from '../http/json-body.ts';
@@ -16,7 +16,8 @@ const FILTER_SUGGESTIONS: AnalysisKind<{ project: string }, FilterSuggestions> =
   name: 'filter-suggestions',
   readsItems: () => true,
   compute: async ({ ctx, board, view }) => {
-    const { items, hidden } = view as FilterView;
+    const { hidden } = view as FilterView;
+    const items = everyItem((view as FilterView).items);
     const { issueTypes, ...values } = filterValues(items, hidden);
     const field = board.breakdownField;
     if (!field || field.gone) return { ...values, issue_types: issueTypes };

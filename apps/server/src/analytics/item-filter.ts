@@ -1,7 +1,9 @@
 import { ITEM_FILTER_PARAMS, type ItemFilterQuery, nameOfFilterValue } from '@fluxion/contract';
 import {
   type BoardItem,
+  type BoardItems,
   buildCalendar,
+  everyItem,
   dayOfDate,
   dropItems,
   filterBoard,
@@ -123,7 +125,8 @@ export function requestFilter(query: Partial<ItemFilterQuery>, timeZone = 'UTC')
  * still count (an archived done card is still throughput). `key` names what the viewer sees of both.
  */
 export type FilterView = {
-  items: BoardItem[];
+  /** Columns when the viewer may read none of the items (`ContentlessItems`): `everyItem` makes objects. */
+  items: BoardItems;
   key: string;
   left: BoardItem[];
   hidden: ReadonlySet<string>;
@@ -273,7 +276,8 @@ async function viewedItems(
   return {
     items: now.items,
     key: `${now.key}|${left.key}`,
-    left: left.items,
+    // The items that left are read afresh as objects, never a snapshot's columns.
+    left: everyItem(left.items) as BoardItem[],
     hidden: eitherIds(now.hidden, left.hidden),
   };
 }
@@ -291,13 +295,13 @@ export type FilteredSource = {
  * and those items at that level: kept per loaded list, so a warm board decides it once.
  */
 const levels = new WeakMap<
-  readonly BoardItem[],
-  WeakMap<readonly BoardItem[], Map<WorkLevel | null, { level: LevelOfWork; items: BoardItem[] }>>
+  BoardItems,
+  WeakMap<readonly BoardItem[], Map<WorkLevel | null, { level: LevelOfWork; items: BoardItems }>>
 >();
 const NONE_LEFT: BoardItem[] = [];
 
 /** `left`: the items that left the board (FilterView.leftAll), sorted into the levels as well. */
-export function itemsAtLevel(items: BoardItem[], setting: WorkLevel | null, left: BoardItem[] = NONE_LEFT) {
+export function itemsAtLevel(items: BoardItems, setting: WorkLevel | null, left: BoardItem[] = NONE_LEFT) {
   let byLeft = levels.get(items);
   if (!byLeft) {
     byLeft = new WeakMap();
@@ -313,7 +317,7 @@ export function itemsAtLevel(items: BoardItem[], setting: WorkLevel | null, left
     const level = levelOfWork(items, setting, left);
     known = {
       level,
-      items: level.leftOut.size === 0 ? items : items.filter((i) => !level.leftOut.has(i.id)),
+      items: level.leftOut.size === 0 ? items : everyItem(items).filter((i) => !level.leftOut.has(i.id)),
     };
     bySetting.set(setting, known);
   }
@@ -331,13 +335,13 @@ function droppedIds(view: FilterView, leftOut: ReadonlySet<string>): ReadonlySet
 export function filteredBoard(
   request: RequestFilter,
   board: FilteredSource,
-): { items: BoardItem[]; transitions: Transitions } {
+): { items: BoardItems; transitions: Transitions } {
   const { view } = board;
   const { level, items } = itemsAtLevel(view.items, board.workLevel, view.leftAll);
   const dropped = droppedIds(view, level.leftOut);
   const transitions = dropped ? dropItems(board.transitions, dropped) : board.transitions;
   if (!request.on) return { items, transitions };
-  return filterBoard({ items, transitions }, request.filter, {
+  return filterBoard({ items: everyItem(items) as BoardItem[], transitions }, request.filter, {
     hidden: view.hidden,
     leftItems: view.left,
     doneColumn: board.columns.at(-1) ?? null,
@@ -346,7 +350,9 @@ export function filteredBoard(
 
 /** The items alone (for analyses that read no moves): the moves are read only for a date range. */
 export function filteredItems(request: RequestFilter, board: FilteredSource): BoardItem[] {
-  const { items } = itemsAtLevel(board.view.items, board.workLevel, board.view.leftAll);
+  const items = everyItem(
+    itemsAtLevel(board.view.items, board.workLevel, board.view.leftAll).items,
+  ) as BoardItem[];
   if (!request.on) return items;
   return filterItems({ items, transitions: board.transitions }, request.filter, {
     hidden: board.view.hidden,

@@ -1,5 +1,5 @@
 import type { ItemHistoryQuery, ItemHistoryResponse, MoveSource } from '@fluxion/contract';
-import { buildItemHistory, DEFAULT_BLOCKED_LABEL, markedBlockedSpans } from '@fluxion/flow';
+import { buildItemHistory, DEFAULT_BLOCKED_LABEL, everyItem, markedBlockedSpans } from '@fluxion/flow';
 import { blockingNow } from '../move-log/dependency-changes.ts';
 import type { ApiContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
@@ -16,8 +16,11 @@ import { boardData } from './board-data.ts';
 
 /** The item the query names, as the viewer may see it (404 when not on the board or not theirs to see). */
 function viewedItem({ view, query }: AnalysisInput<ItemHistoryQuery>) {
-  const item = view?.items.find((i) => i.id === query.item);
-  if (!item || view?.hidden.has(item.id)) throw notFound(`Item ${query.item} not found on this project`);
+  // A hidden item is not looked for (on a board the viewer may read none of, none is made).
+  const item = view?.hidden.has(query.item)
+    ? undefined
+    : view && everyItem(view.items).find((i) => i.id === query.item);
+  if (!item) throw notFound(`Item ${query.item} not found on this project`);
   return item;
 }
 

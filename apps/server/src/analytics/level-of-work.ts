@@ -1,16 +1,12 @@
 import type { ItemFilterQuery, LevelOfWorkInfo } from '@fluxion/contract';
-import { type BoardItem, levelSentence, type WorkLevel } from '@fluxion/flow';
+import { type BoardItem, type BoardItems, levelSentence, type WorkLevel } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import { type FilterView, itemsAtLevel } from './item-filter.ts';
 import { type AnalysisKind, type Project, serve } from './analysis-kind.ts';
 
 /** The board's level of work over the items the viewer sees on it, with its sentence. */
-export function levelInfo(
-  items: BoardItem[],
-  setting: WorkLevel | null,
-  left?: BoardItem[],
-): LevelOfWorkInfo {
+export function levelInfo(items: BoardItems, setting: WorkLevel | null, left?: BoardItem[]): LevelOfWorkInfo {
   const { level } = itemsAtLevel(items, setting, left);
   return {
     level: level.level,

@@ -1,5 +1,5 @@
 import { type ItemFilterQuery, type TimeInStateResponse, timeInStateQuerySchema } from '@fluxion/contract';
-import { buildTimeInStateReport, prepareTimeInState } from '@fluxion/flow';
+import { buildTimeInStateReport, everyItem, prepareTimeInState } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import type { AnalysedBoard } from './board.ts';
@@ -41,7 +41,7 @@ const TIME_IN_STATE: AnalysisKind<TimeInStateQuery, TimeInStateResponse> = {
     prepareTimeInState(timeline);
     const report = buildTimeInStateReport({
       ...timeline,
-      items: kept ? kept.items : await (counted as Promise<{ column: string | null }[]>),
+      items: kept ? everyItem(kept.items) : await (counted as Promise<{ column: string | null }[]>),
       days: query.days,
       // The bottleneck's window: the iteration Flow and Home read, whatever window the page chose.
       storyDays: board.iterationDays,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRIVATE_ITEM_TITLE } from '@fluxion/contract/constants';
-import type { BoardItem } from '@fluxion/flow';
+import { type BoardItem, type BoardItems, type ContentlessItems, isContentless } from '@fluxion/flow';
 import { type ItemList, itemsOf, type SnapshotItems } from '../move-log/item-snapshots.ts';
 import { everyId, privateIds } from './hidden-ids.ts';
 
@@ -130,8 +130,11 @@ export function visibilityOf(repositories: readonly string[], readable: Readonly
   return { key: `hides:${key}`, readable };
 }
 
-/** A viewer's items, and the ids of those whose content is hidden from them (what a filter must not read). */
-export type RedactedItems = { items: BoardItem[]; hidden: ReadonlySet<string> };
+/**
+ * A viewer's items, and the ids of those whose content is hidden from them (what a filter must not read).
+ * The items are columns when the viewer may read none of them (`ContentlessItems`).
+ */
+export type RedactedItems = { items: BoardItems; hidden: ReadonlySet<string> };
 
 const NONE_HIDDEN: ReadonlySet<string> = new Set();
 
@@ -154,7 +157,9 @@ export function redactForViewer(
   const repositories = repositoriesOfItems(items).each;
   const all = itemsOf(items);
   const source = previous && (Array.isArray(previous.source) ? previous.source : previous.source.made());
-  const earlier = previous && source ? privateFormsOf(source, previous.view.items) : null;
+  const forms = previous?.view.items;
+  // An earlier view of columns made no forms to keep.
+  const earlier = source && forms && !isContentless(forms) ? privateFormsOf(source, forms) : null;
   const viewed = new Array<BoardItem>(all.length);
   let hiddenCount = 0;
   for (let i = 0; i < all.length; i++) {
@@ -183,17 +188,41 @@ export function showsContent(items: ItemList, visibility: Visibility): boolean {
 }
 
 /**
- * A snapshot's items none of which the viewer may read: their private forms from the columns, the items
- * themselves not made (nor their titles and URLs).
+ * A snapshot's items none of which the viewer may read: their columns, each item's private form made only
+ * when something asks for it (the Flow report: for the items its answer lists), the items themselves not
+ * made (nor their titles and URLs). On a 100,000-item board, 100,000 forms made at once were ~11 MB that
+ * outlived the cold Flow request's two scavenges, the second promoting them onto fresh pages
+ * (docs/performance.md, "What is left").
  */
 function onlyPrivate(items: SnapshotItems): RedactedItems {
-  const { ids, columns, entered } = items;
-  const viewed = new Array<BoardItem>(items.length);
-  for (let i = 0; i < viewed.length; i++) {
-    const at = entered[i] as number;
-    viewed[i] = privateForm(ids[i] as string, columns[i] as string | null, Number.isNaN(at) ? null : at);
+  return { items: new PrivateColumns(items), hidden: everyId(items.ids) };
+}
+
+class PrivateColumns implements ContentlessItems {
+  readonly contentless = true as const;
+  readonly length: number;
+  readonly ids: readonly string[];
+  readonly columns: readonly (string | null)[];
+  readonly entered: Float64Array;
+  #all: BoardItem[] | null = null;
+
+  constructor({ length, ids, columns, entered }: SnapshotItems) {
+    this.length = length;
+    this.ids = ids;
+    this.columns = columns;
+    this.entered = entered;
   }
-  return { items: viewed, hidden: everyId(ids) };
+
+  at(position: number): BoardItem {
+    const at = this.entered[position] as number;
+    const column = this.columns[position] as string | null;
+    return privateForm(this.ids[position] as string, column, Number.isNaN(at) ? null : at);
+  }
+
+  all(): BoardItem[] {
+    this.#all ??= Array.from({ length: this.length }, (_, i) => this.at(i));
+    return this.#all;
+  }
 }
 
 /**

@@ -5,7 +5,8 @@ import type { DayRange } from '../metrics/flow-throughput.ts';
 import type { ServiceLevel } from '../metrics/service-level.ts';
 import type { AgingItem } from '../reports/flow-types.ts';
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
-import type { BoardItem } from '../types.ts';
+import type { BoardItem, BoardItems } from '../types.ts';
+import { isContentless } from '../input/board-items.ts';
 
 /**
  * What Flow is split by (docs/metrics.md, "Breakdown"): the items' issue type, or a single-select field of
@@ -36,7 +37,7 @@ export type DimensionFlow = {
 export type BreakdownInput = {
   timelines: readonly ItemTimeline[];
   /** The items counted (at the board's level of work): their type is read from here. */
-  items: readonly BoardItem[];
+  items: BoardItems;
   window: DayRange;
   calendar: Calendar;
   /** The Flow answer's aging items: work in progress with its age. */
@@ -59,8 +60,9 @@ type ValueOf = {
  * Only the types of `ids` are looked up (the last item of each id, in one pass): no map of every item, and
  * no list of the ids at all while no item has a type (most boards).
  */
-function typeValues(items: readonly BoardItem[], ids: () => readonly string[]): ValueOf {
-  if (!anyTyped(items)) return { at: () => null, now: () => null, onlyNull: true };
+function typeValues(items: BoardItems, ids: () => readonly string[]): ValueOf {
+  // Columns for a viewer who may read none of the items: no type is shown to them.
+  if (isContentless(items) || !anyTyped(items)) return { at: () => null, now: () => null, onlyNull: true };
   let wanted: Set<string> | undefined;
   const typeOf = new Map<string, string | null>();
   for (const item of items) {

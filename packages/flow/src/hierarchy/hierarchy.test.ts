@@ -4,7 +4,7 @@ import { filterBoard } from '../input/item-filter.ts';
 import { describeFilter } from '../insights/filter-note.ts';
 import { buildFlowReport } from '../reports/flow-report.ts';
 import { computeItemTimelines } from '../timeline/item-timelines.ts';
-import type { BoardItem, RelatedIssue, Transition } from '../types.ts';
+import type { BoardItem, ContentlessItems, RelatedIssue, Transition } from '../types.ts';
 import { boardHierarchy, levelOfWork, levelSentence } from './level.ts';
 import { buildParentsReport } from './parents.ts';
 import { typeBreakdown } from './type-breakdown.ts';
@@ -115,6 +115,36 @@ describe('level of work', () => {
     expect([...levelOfWork(onBoard, 'parents', archived).leftOut].sort()).toEqual(['item-2', 'item-3']);
     // Without the items that left, the archived epic would be no parent: a second finished item.
     expect(levelOfWork(onBoard, null).level).toBe('all');
+  });
+
+  it('reads items as columns (a viewer who may read none of them) as their private forms: each a leaf', () => {
+    const forms = board.map(({ id, column, enteredColumnAt }) => ({
+      id,
+      number: null,
+      title: 'Private item',
+      url: null,
+      milestone: null,
+      labels: [],
+      column,
+      enteredColumnAt,
+    }));
+    const columns: ContentlessItems = {
+      contentless: true,
+      length: forms.length,
+      ids: forms.map((i) => i.id),
+      columns: forms.map((i) => i.column),
+      entered: Float64Array.from(forms, (i) => i.enteredColumnAt ?? Number.NaN),
+      at: (i) => forms[i] as BoardItem,
+      all: () => forms,
+    };
+    // The archived epic's tasks, readable (they left the board): it is a parent, and no item on the board is.
+    const left = [issue(90, 'Done', { contentId: 'I_1' }), issue(91, 'Done', { parent: related(1) })];
+    for (const setting of [null, 'all', 'leaves', 'parents'] as const)
+      for (const gone of [[], left]) {
+        const level = levelOfWork(columns, setting, gone);
+        expect(level).toEqual(levelOfWork(forms, setting, gone));
+      }
+    expect([...levelOfWork(columns, 'parents', left).leftOut]).toHaveLength(board.length + 1);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { BoardItem } from '../types.ts';
+import { isContentless } from '../input/board-items.ts';
+import type { BoardItem, BoardItems } from '../types.ts';
 
 /**
  * Which items count in throughput, cycle time, aging and forecasts (docs/metrics.md, "Level of work"):
@@ -64,23 +65,26 @@ export type LevelOfWork = {
  * at `leaves` an epic's finish is not a second count of its tasks; at `parents` only the epics count.
  * `left`: the items that left the board (archived, removed), whose moves still count: they are sorted into
  * the levels too (an epic archived once done is still a parent of its tasks), and counted among the parents.
+ * Items as columns (a viewer who may read none of them) name no parent and have no node id: each is a leaf.
  */
 export function levelOfWork(
-  items: readonly BoardItem[],
+  items: BoardItems,
   setting: WorkLevel | null,
   left: readonly BoardItem[] = [],
 ): LevelOfWork {
+  const objects = isContentless(items) ? [] : items;
   // The lists one after the other, as one list of them would be (no copy of a board's items).
-  const hierarchy = boardHierarchy(items, left);
+  const hierarchy = boardHierarchy(objects, left);
   const level = setting ?? defaultWorkLevel(hierarchy);
   const leftOut = new Set<string>();
-  if (level !== 'all')
-    for (const list of [items, left])
-      for (const item of list)
-        if (hierarchy.parents.has(item.id) !== (level === 'parents')) leftOut.add(item.id);
+  const isLeftOut = (id: string) => hierarchy.parents.has(id) !== (level === 'parents');
+  if (level !== 'all') {
+    if (isContentless(items)) for (const id of items.ids) if (isLeftOut(id)) leftOut.add(id);
+    for (const list of [objects, left]) for (const item of list) if (isLeftOut(item.id)) leftOut.add(item.id);
+  }
   const parents = hierarchy.parents.size;
   const onBoardParents =
-    parents === 0 ? 0 : items.reduce((n, item) => n + (hierarchy.parents.has(item.id) ? 1 : 0), 0);
+    parents === 0 ? 0 : objects.reduce((n, item) => n + (hierarchy.parents.has(item.id) ? 1 : 0), 0);
   return { level, automatic: setting === null, parents, leaves: items.length - onBoardParents, leftOut };
 }
 

@@ -3,7 +3,7 @@ import type { DayRange } from '../metrics/flow-throughput.ts';
 import type { ServiceLevel } from '../metrics/service-level.ts';
 import type { AgingItem } from '../reports/flow-types.ts';
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
-import type { BoardItem } from '../types.ts';
+import type { BoardItems } from '../types.ts';
 import { type DimensionFlow, dimensionBreakdown } from './breakdown.ts';
 
 /** One issue type's flow over the window (docs/metrics.md, "Breakdown by type"); `type` null: no type set. */
@@ -12,7 +12,7 @@ export type TypeFlow = Omit<DimensionFlow, 'value'> & { type: string | null };
 export type TypeBreakdownInput = {
   timelines: readonly ItemTimeline[];
   /** The items counted (at the board's level of work): their type is read from here. */
-  items: readonly BoardItem[];
+  items: BoardItems;
   window: DayRange;
   calendar: Calendar;
   /** The Flow answer's aging items: work in progress with its age. */

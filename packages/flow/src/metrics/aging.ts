@@ -2,7 +2,8 @@ import type { AgingItem, AgingRisk, FlowPercentiles } from '../reports/flow-type
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
 import { ageStartedAt, startedAt } from '../timeline/partial-rule.ts';
 import { days, isoTime } from '../core/numbers.ts';
-import type { BoardItem } from '../types.ts';
+import type { BoardItem, BoardItems } from '../types.ts';
+import { itemAt } from '../input/board-items.ts';
 
 /**
  * Where an age stands against the cycle-time percentiles: above p95 critical, above p85 at risk,
@@ -85,14 +86,14 @@ export type AgingTimelines = Pick<ReadonlyMap<string, ItemTimeline>, 'get'> & {
 
 /** Whether the item at a position sits in a WIP column: by its column's position when known, else by name. */
 function inWipTest(
-  items: readonly BoardItem[],
+  items: BoardItems,
   wip: readonly string[],
   itemColumns: { positions: Int16Array; columns: readonly string[] } | undefined,
 ): (position: number) => boolean {
   const names = new Set(wip);
   if (!itemColumns) {
     return (i) => {
-      const column = (items[i] as BoardItem).column;
+      const column = itemAt(items, i).column;
       return column !== null && names.has(column);
     };
   }
@@ -130,7 +131,7 @@ const plainRow: AgingRowOf = (item, _, startedAt, ageDays, risk) => ({
  * time since its cycle started, and its risk against the percentiles. Items with no known start are left out.
  */
 export function agingWip(
-  items: readonly BoardItem[],
+  items: BoardItems,
   timelines: AgingTimelines,
   wip: readonly string[],
   now: number,
@@ -151,7 +152,7 @@ export function agingWip(
   let keyed = true;
   for (let i = 0; i < items.length; i++) {
     if (!inWip(i)) continue;
-    const item = items[i] as BoardItem;
+    const item = itemAt(items, i);
     const started = timelines.startOf
       ? startedAt(timelines.startOf(item.id, cycleStart, i), item.enteredColumnAt)
       : ageStartedAt(timelines.get(item.id), item.enteredColumnAt, cycleStart);

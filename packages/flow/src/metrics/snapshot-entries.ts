@@ -1,5 +1,6 @@
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
-import type { BoardItem } from '../types.ts';
+import type { BoardItem, BoardItems } from '../types.ts';
+import { itemAt } from '../input/board-items.ts';
 
 export type ColumnEntries = Pick<ItemTimeline, 'entered' | 'itemId'>;
 
@@ -53,13 +54,13 @@ export function snapshotEntriesBy(
  * its column's position in `columns`) with no recorded move into it: for a caller that found them itself.
  */
 export function snapshotEntriesAt(
-  items: readonly BoardItem[],
+  items: BoardItems,
   at: readonly number[],
   columns: readonly string[],
   now: number,
   positions: Int16Array,
 ): ColumnEntries[] {
-  return at.map((i) => snapshotEntryOf(items[i] as BoardItem, positions[i] as number, columns, now));
+  return at.map((i) => snapshotEntryOf(itemAt(items, i), positions[i] as number, columns, now));
 }
 
 function snapshotEntryOf(

@@ -29,7 +29,7 @@ import {
 import { type WipLimits, wipAtDayEnds, wipLimitStatus } from '../metrics/wip-limits.ts';
 import type { ItemTimeline } from '../timeline/item-timelines.ts';
 import type { BoardTimeline } from '../timeline/timeline.ts';
-import type { BoardColumns, BoardItem } from '../types.ts';
+import type { BoardColumns, BoardItems } from '../types.ts';
 import type { AgingItem, CycleTimePoint, FlowBlocked, FlowSle, WipLimitState } from './flow-types.ts';
 
 /** The team's flow policies (docs/metrics.md, "Service Level Expectation", "WIP limits", "Blocked time"). */
@@ -58,7 +58,7 @@ export type PolicyContext = {
   pointTimelines?: ReadonlyMap<CycleTimePoint, ItemTimeline>;
   /** `t.entered[column]` without the item's entries as an object (the Flow report reads its entry table). */
   enteredAt?: EnteredAt;
-  items: readonly BoardItem[];
+  items: BoardItems;
   wip: readonly string[];
   policies: FlowPolicyInput;
   labelChanges: readonly LabelChange[];

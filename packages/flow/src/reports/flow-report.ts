@@ -41,7 +41,8 @@ import {
   round,
 } from '../core/numbers.ts';
 import { isTransitionColumns, type TransitionColumns, type Transitions, upTo } from '../input/transitions.ts';
-import type { BoardItem } from '../types.ts';
+import type { BoardItem, BoardItems } from '../types.ts';
+import { isContentless, itemAt } from '../input/board-items.ts';
 import {
   agingSleRisk,
   applyFlowPolicies,
@@ -220,7 +221,7 @@ const rowIndexes = new WeakMap<TransitionColumns, RowsById>();
  */
 type ItemRows = { rows: Int32Array; firstItem: Int32Array };
 
-function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, t: BoardTimeline): ItemRows {
+function itemRowsOf(items: BoardItems, rowOf: RowsById, t: BoardTimeline): ItemRows {
   let byItems = itemRows.get(rowOf);
   if (!byItems) {
     byItems = new WeakMap();
@@ -236,8 +237,9 @@ function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, t: BoardTimeli
     let shift = 0;
     // Rows with an item: once every row has one, the items left have none (a row is one id's).
     let found = 0;
+    const idColumn = isContentless(items) ? items.ids : null;
     for (let i = 0; i < items.length; i++) {
-      const id = (items[i] as BoardItem).id;
+      const id = idColumn ? (idColumn[i] as string) : ((items as readonly BoardItem[])[i] as BoardItem).id;
       let row = i + shift;
       if (ids[row] !== id) {
         row = rowAhead(ids, id, row) ?? (found === timelineRows ? -1 : (rowOf.get(id) ?? -1));
@@ -255,7 +257,7 @@ function itemRowsOf(items: readonly BoardItem[], rowOf: RowsById, t: BoardTimeli
   return joined;
 }
 
-const itemRows = new WeakMap<object, WeakMap<readonly BoardItem[], ItemRows>>();
+const itemRows = new WeakMap<object, WeakMap<BoardItems, ItemRows>>();
 
 /** The row of `id` a few rows after `row` (rows of items that left the board lie between), if there. */
 function rowAhead(ids: readonly string[], id: string, row: number): number | undefined {
@@ -473,12 +475,12 @@ export function buildFlowReport(input: FlowReportInput): FlowReport {
   const daily = dailyCompletions(timelines, window, calendar.dayOf, weight).map((n) => round(n));
   const total = round(daily.reduce((a, b) => a + b, 0));
   const { firstItem } = itemRowsOf(input.items, rowOf, t);
-  const itemAt = (row: number) => {
+  const rowItem = (row: number) => {
     const i = firstItem[row] as number;
-    return i < 0 ? undefined : input.items[i];
+    return i < 0 ? undefined : itemAt(input.items, i);
   };
   const pointTimelines = new Map<CycleTimePoint, TimelineRow>();
-  const points = scatterPoints(timelines, itemAt, window, calendar, input.estimatedItems, pointTimelines);
+  const points = scatterPoints(timelines, rowItem, window, calendar, input.estimatedItems, pointTimelines);
   const percentiles = percentilesOf(timelines, window, calendar);
   const wip = inProgressColumns(stages);
   const entryAt = entryReader(t);

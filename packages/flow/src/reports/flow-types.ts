@@ -1,6 +1,6 @@
 import type { Transitions } from '../input/transitions.ts';
 import type { CalendarSettings } from '../core/calendar.ts';
-import type { BoardColumns, BoardItem } from '../types.ts';
+import type { BoardColumns, BoardItems } from '../types.ts';
 import type { DependencyChange, FieldValueChange, LabelChange } from '../metrics/blocked-time.ts';
 import type { FlowPolicyInput } from './flow-policies.ts';
 import type { FlowUnit } from '../iterations/types.ts';
@@ -9,8 +9,8 @@ import type { FlowUnit } from '../iterations/types.ts';
 export type FlowReportInput = BoardColumns & {
   /** Objects or columns (`TransitionColumns`): the same report either way. */
   transitions: Transitions;
-  /** Current items: the aging work in progress. */
-  items: readonly BoardItem[];
+  /** Current items: the aging work in progress (columns for a viewer who may read none of them). */
+  items: BoardItems;
   /** The evaluation instant; the engine never reads the clock. */
   now: number;
   /** Window of the charts and percentiles, in days ending today (default 30). */
