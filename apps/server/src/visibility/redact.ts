@@ -191,8 +191,8 @@ export function showsContent(items: ItemList, visibility: Visibility): boolean {
  * A snapshot's items none of which the viewer may read: their columns, each item's private form made only
  * when something asks for it (the Flow report: for the items its answer lists), the items themselves not
  * made (nor their titles and URLs). On a 100,000-item board, 100,000 forms made at once were ~11 MB that
- * outlived the cold Flow request's two scavenges, the second promoting them onto fresh pages
- * (docs/performance.md, "What is left").
+ * outlived the cold Flow request's first scavenge, and a second one promoted them onto fresh pages
+ * (docs/performance.md, "No private form but those an answer lists").
  */
 function onlyPrivate(items: SnapshotItems): RedactedItems {
   return { items: new PrivateColumns(items), hidden: everyId(items.ids) };
