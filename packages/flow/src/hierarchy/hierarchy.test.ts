@@ -4,7 +4,8 @@ import { filterBoard } from '../input/item-filter.ts';
 import { describeFilter } from '../insights/filter-note.ts';
 import { buildFlowReport } from '../reports/flow-report.ts';
 import { computeItemTimelines } from '../timeline/item-timelines.ts';
-import type { BoardItem, ContentlessItems, RelatedIssue, Transition } from '../types.ts';
+import type { BoardItem, RelatedIssue, Transition } from '../types.ts';
+import { contentlessOf, privateFormOf } from '../fixtures/current-items.fixture.ts';
 import { boardHierarchy, levelOfWork, levelSentence } from './level.ts';
 import { buildParentsReport } from './parents.ts';
 import { typeBreakdown } from './type-breakdown.ts';
@@ -118,25 +119,8 @@ describe('level of work', () => {
   });
 
   it('reads items as columns (a viewer who may read none of them) as their private forms: each a leaf', () => {
-    const forms = board.map(({ id, column, enteredColumnAt }) => ({
-      id,
-      number: null,
-      title: 'Private item',
-      url: null,
-      milestone: null,
-      labels: [],
-      column,
-      enteredColumnAt,
-    }));
-    const columns: ContentlessItems = {
-      contentless: true,
-      length: forms.length,
-      ids: forms.map((i) => i.id),
-      columns: forms.map((i) => i.column),
-      entered: Float64Array.from(forms, (i) => i.enteredColumnAt ?? Number.NaN),
-      at: (i) => forms[i] as BoardItem,
-      all: () => forms,
-    };
+    const columns = contentlessOf(board);
+    const forms = board.map(privateFormOf);
     // The archived epic's tasks, readable (they left the board): it is a parent, and no item on the board is.
     const left = [issue(90, 'Done', { contentId: 'I_1' }), issue(91, 'Done', { parent: related(1) })];
     for (const setting of [null, 'all', 'leaves', 'parents'] as const)

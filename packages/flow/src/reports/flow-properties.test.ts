@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { buildFlowReport } from './flow-report.ts';
 import { toTransitionColumns } from '../input/transitions.ts';
 import { forecastHowMany, forecastWhen } from '../metrics/forecast.ts';
-import type { BoardItem, BoardItems, ContentlessItems, Transition } from '../types.ts';
-import { currentItems } from '../fixtures/current-items.fixture.ts';
+import type { BoardItems, Transition } from '../types.ts';
+import { contentlessOf, currentItems, privateFormOf } from '../fixtures/current-items.fixture.ts';
 
 const COLUMNS = ['Backlog', 'Ready', 'Doing', 'Review', 'Done'];
 const HOUR = 3_600_000;
@@ -187,39 +187,12 @@ describe('Flow properties', () => {
   });
 
   it('reads a viewer’s items as columns as it reads their private forms: the same report', () => {
-    const privateForm = (id: string, column: string | null, at: number | null): BoardItem => ({
-      id,
-      number: null,
-      title: 'Private item',
-      url: null,
-      milestone: null,
-      labels: [],
-      column,
-      enteredColumnAt: at,
-    });
     fc.assert(
       fc.property(anyHistory, fc.integer({ min: 0, max: 2000 }), (rows, now) => {
-        const forms = currentItems(rows).map((i) => privateForm(i.id, i.column, i.enteredColumnAt));
-        const entered = Float64Array.from(forms, (i) => i.enteredColumnAt ?? Number.NaN);
-        const columns: ContentlessItems = {
-          contentless: true,
-          length: forms.length,
-          ids: forms.map((i) => i.id),
-          columns: forms.map((i) => i.column),
-          entered,
-          at: (i) => {
-            const at = entered[i] as number;
-            return privateForm(
-              forms[i]?.id as string,
-              forms[i]?.column ?? null,
-              Number.isNaN(at) ? null : at,
-            );
-          },
-          all: () => {
-            throw new Error('the Flow report makes no object for every item');
-          },
-        };
-        expect(report(rows, now, 14, 3, columns)).toEqual(report(rows, now, 14, 3, forms));
+        const items = currentItems(rows);
+        // No object for every item: the report asks only for those its answer lists.
+        const columns = contentlessOf(items);
+        expect(report(rows, now, 14, 3, columns)).toEqual(report(rows, now, 14, 3, items.map(privateFormOf)));
       }),
       run,
     );
