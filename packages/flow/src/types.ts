@@ -87,7 +87,6 @@ export type BoardItem = {
  * makes an object only for the items its answer lists; what reads the items whole asks for `all()`.
  */
 export interface ContentlessItems {
-  readonly contentless: true;
   readonly length: number;
   readonly ids: readonly string[];
   readonly columns: readonly (string | null)[];

@@ -199,7 +199,6 @@ function onlyPrivate(items: SnapshotItems): RedactedItems {
 }
 
 class PrivateColumns implements ContentlessItems {
-  readonly contentless = true as const;
   readonly length: number;
   readonly ids: readonly string[];
   readonly columns: readonly (string | null)[];
