@@ -6,7 +6,7 @@
  * 2. 1,000 boards' digests (BENCH_DIGEST_BOARDS) sent through the mail catcher by two notifiers at once
  *    on SQLite: how long, and that no digest arrived twice (distinct recipients and Message-IDs). Each
  *    board is one of a simulated GitHub organization's, which GitHub is asked (once per user and board)
- *    still lets its subscriber read.
+ *    still lets its subscriber read, each subscriber's address confirmed as GitHub's verified primary.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
 import { createChannels } from '../apps/server/src/notifications/channels.ts';
 import { buildDigest } from '../apps/server/src/notifications/digest.ts';
 import { jobCounts } from '../apps/server/src/notifications/jobs.ts';
+import { requireConfirmation } from '../apps/server/src/notifications/email-confirmation.ts';
 import { digestEmail } from '../apps/server/src/notifications/messages.ts';
 import { savePreferences } from '../apps/server/src/notifications/preferences.ts';
 import { scheduleDueJobs } from '../apps/server/src/notifications/scheduler.ts';
@@ -90,9 +91,11 @@ async function thousandDigests() {
   const period = currentDigestPeriod(Date.UTC(2026, 10, 27), 'UTC');
   const now = period.at + 60_000;
   const ctx = { config, db: handle.db, dialect: handle.dialect, now: () => now };
+  const confirmations = createChannels(config.notifications);
   for (let i = 0; i < BOARDS; i++) {
     const login = `bench${i}`;
-    github.world.createUser({ login });
+    const email = `bench${i}@example.test`;
+    github.world.createUser({ login, email });
     github.world.orgs.get('bench-org')?.members.add(login);
     const project = github.world.createProject({ owner: 'bench-org', title: `Board ${i}` });
     const tokenEnc = encryptSecret(github.createToken(login), config.tokenEncryptionKey);
@@ -121,11 +124,15 @@ async function thousandDigests() {
         alerts: 0,
         by_email: 1,
         by_slack: 0,
-        email: `bench${i}@example.test`,
+        email,
       },
       now,
     );
+    // As saving the preferences does: GitHub lists the address verified, so it is confirmed at once.
+    const status = await requireConfirmation(ctx, confirmations, user.id, email);
+    if (status !== 'confirmed') throw new Error(`${email} was not confirmed (${status})`);
   }
+  confirmations.close();
   const notifiers = ['one', 'two'].map((owner) => {
     const analytics = createAnalyticsState(config.analytics, ctx.now);
     const channels = createChannels(config.notifications);
@@ -149,6 +156,14 @@ async function thousandDigests() {
     `  e-mails ${mails.length}, distinct recipients ${recipients}, distinct Message-IDs ${ids}, duplicates ${mails.length - ids}`,
   );
   console.log(`  jobs: ${JSON.stringify(await jobCounts(ctx.db))}`);
+  const whyNot = await ctx.db
+    .selectFrom('notification_jobs')
+    .select(['state', 'last_error', ctx.db.fn.countAll<number>().as('n')])
+    .where('state', '!=', 'sent')
+    .groupBy(['state', 'last_error'])
+    .execute();
+  for (const row of whyNot)
+    console.log(`  not sent: ${row.n} ${row.state}: ${row.last_error ?? '(no reason)'}`);
   for (const { channels } of notifiers) channels.close();
   await handle.close();
   await mail.close();
