@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the flow engine benchmark, then the API benchmark, each in its own process so that
- * one's memory and JIT state do not colour the other's figures.
+ * one's memory and JIT state do not colour the other's figures; then the board report, the collector,
+ * the CSV export, the digest, the iteration report and the web app's first load, each against its target.
  * Sizes default to the issue's board (100,000 issues, 1,000,000 transitions, 730 days, 8 columns);
  * for a quick run: `BENCH_ITEMS=10000 BENCH_SECONDS=3 npm run bench`. Other knobs: BENCH_TRANSITIONS,
- * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|flow|report|collector|export|bundle
+ * BENCH_DAYS, BENCH_RATE, BENCH_CONCURRENCY, BENCH_DIALECTS=sqlite,postgres, BENCH_ONLY=engine|api|flow|report|collector|export|digest|iterations|bundle|page
  * (or `npm run bench -- engine`; `report` runs only the board report at 10,000 and 100,000 issues;
  * `digest` only the digest's CPU and 1,000 boards' digests through the mail catcher, bench/digest.ts;
  * `collector` only the collector benchmark, sized by BENCH_COLLECTOR_SIZES, see bench/collector.ts;
@@ -101,6 +102,10 @@ if (only === undefined) {
   run('./collector.ts', []);
   console.log('\n##### CSV export (bench/export-csv.ts)');
   run('./export-csv.ts', []);
+  console.log('\n##### digest (bench/digest.ts)');
+  run('./digest.ts', []);
+  console.log('\n##### iterations and estimates (bench/iterations.ts)');
+  run('./iterations.ts', [String(issues), String(transitions), String(days)]);
   webFirstLoad();
 }
 
