@@ -5,7 +5,7 @@ import { type Transitions, upTo } from '../input/transitions.ts';
 import { throughputSample } from '../metrics/flow-throughput.ts';
 import { forecastWhen, type WhenResult } from '../metrics/forecast.ts';
 import { FLOW_DEFAULTS } from '../reports/flow-settings.ts';
-import { type ItemTimeline, itemTimelinesOf } from '../timeline/item-timelines.ts';
+import { type ItemTimeline, lazyItemTimelinesOf } from '../timeline/item-timelines.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
 import type { BoardColumns, BoardItem } from '../types.ts';
 import { boardHierarchy } from './level.ts';
@@ -68,7 +68,8 @@ export function buildParentsReport(input: ParentsInput): ParentsReport {
   const stages = flowStages(input);
   const board = { ...input, cycleStartColumn: stages.commitmentColumn };
   const t = buildTimeline(board, upTo(input.transitions, input.now));
-  const timelines = new Map(itemTimelinesOf(t).map((timeline) => [timeline.itemId, timeline]));
+  // Lazy views: the team's sample reads each item's completion only, the parents their children's entries.
+  const timelines = new Map(lazyItemTimelinesOf(t).map((timeline) => [timeline.itemId, timeline]));
   const hierarchy = boardHierarchy(input.items);
   const done = stages.columns[stages.done] ?? null;
   const today = calendar.dayOf(input.now);
