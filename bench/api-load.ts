@@ -92,6 +92,20 @@ const ENDPOINTS = {
 };
 /** The Flow report with the board's policies (an SLE, WIP limits on three columns; seeded with the board). */
 const FLOW = `/api/flow/?project=${PROJECT}&days=30`;
+/**
+ * The other analyses a page asks of a board, each once after the cold sequence (the board loaded): every
+ * analysis is held to 150 ms. The item page is left out: the bench's viewer may read no item (a 404).
+ */
+const OTHER_ANALYSES: Record<string, string> = {
+  issues: `/api/issues/?project=${PROJECT}&column=In%20Progress`,
+  'column stats': `/api/projects/${PROJECT}/column-stats/`,
+  story: `/api/story/?project=${PROJECT}`,
+  'level of work': `/api/level-of-work/?project=${PROJECT}`,
+  parents: `/api/parents/?project=${PROJECT}`,
+  'filter suggestions': `/api/filter-suggestions/?project=${PROJECT}`,
+  iterations: `/api/iterations/?project=${PROJECT}`,
+  overview: '/api/overview/',
+};
 
 // ---------------------------------------------------------------- seeding
 
@@ -346,6 +360,26 @@ const load = () =>
 
 type Client = { get(path: string): Promise<number>; close(): void };
 
+/** Each of OTHER_ANALYSES once, in turn, with the server's CPU and memory after it; the slowest's wall time. */
+async function otherAnalyses(
+  child: ChildProcess,
+  http1: Client,
+  phases: ReturnType<typeof memoryPhases>,
+): Promise<number> {
+  const said: string[] = [];
+  let slowest = 0;
+  for (const [name, path] of Object.entries(OTHER_ANALYSES)) {
+    const cpuBefore = await ask<number>(child, 'cpu');
+    const [bytes, ms] = await timed(() => http1.get(path));
+    const cpu = (await ask<number>(child, 'cpu')) - cpuBefore;
+    slowest = Math.max(slowest, ms);
+    await phases.after(name);
+    said.push(`${name} ${ms.toFixed(0)} ms (CPU ${cpu.toFixed(0)}, ${(bytes / 1024).toFixed(0)} KB)`);
+  }
+  console.log(`each other analysis once, the board loaded: ${said.join(', ')}`);
+  return slowest;
+}
+
 /** Keep-alive HTTP client; resolves with the body size, rejects on any answer but 200. */
 function client(base: string, headers: Record<string, string>, sockets: number): Client {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
@@ -531,7 +565,9 @@ async function benchDialect(name: string, create: () => Promise<TestDatabase>) {
       const [, coldFlow] = await timed(() => http1.get(FLOW));
       const coldFlowCpu = (await ask<number>(server.child, 'cpu')) - coldFlowCpuBefore;
       await phases.after('cold flow');
+      const others = await otherAnalyses(server.child, http1, phases);
       Object.assign(figures, {
+        coldOtherSlowestMs: others,
         coldLeadMs: coldLead,
         coldLeadCpuMs: coldLeadCpu,
         coldTimeInStateMs: coldTis,
