@@ -1,10 +1,12 @@
 import type {
+  BoardStoryResponse,
   FlowResponse,
   IssuesResponse,
   LeadTimeResponse,
   OverviewResponse,
   TimeInStateResponse,
 } from '@fluxion/contract';
+import { keptWalks } from '@fluxion/flow';
 import { describe, expect, it } from 'vitest';
 import { type CollectorWorld, collectorWorldPerTest, DAY, START } from '../testing/collector-sim.ts';
 import { dialectCases } from '../testing/databases.ts';
@@ -97,6 +99,10 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
     const lead = await get<LeadTimeResponse>(world, `/api/leadtime/?${q}&days=30`);
     const tis = await get<TimeInStateResponse>(world, `/api/timeinstate/?${q}&days=30`);
     const shipped = await get<IssuesResponse>(world, `/api/issues/?${q}&column=Shipped`);
+    // The story reads the history as the others do: from the timeline they keep, with no walk of its own.
+    const walks = keptWalks.rows;
+    const story = await get<BoardStoryResponse>(world, `/api/story/?${q}`);
+    expect(keptWalks.rows - walks).toBe(0);
 
     // Nothing tells when their work started; when they joined the board, the import reconstructed (basis
     // added_only): their lead times count, their cycle times stay unknown (docs/metrics.md).
@@ -113,6 +119,8 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
       throughput_per_week: flow.throughput.per_week,
     });
 
+    // One bottleneck: the story (the Issues page's default column) and Flow's.
+    expect(story.bottleneck).toEqual(flow.bottleneck);
     expect(lead.metrics.lead_time_p50).not.toBeNull();
     // No sentence says nothing finished while the tile counts six; each says why the cycle times are unknown.
     const why = 'GitHub lost the history of all 6 items finished';
