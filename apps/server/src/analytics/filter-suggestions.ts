@@ -1,5 +1,5 @@
 import type { FilterSuggestions } from '@fluxion/contract';
-import { everyItem, type FieldValueChange, filterValues } from '@fluxion/flow';
+import { type FieldValueChange, filterValues, isContentless } from '@fluxion/flow';
 import { breakdownChanges } from './breakdown.ts';
 import type { ApiContext } from '../context.ts';
 import type { Json } from '../http/json-body.ts';
@@ -17,11 +17,11 @@ const FILTER_SUGGESTIONS: AnalysisKind<{ project: string }, FilterSuggestions> =
   readsItems: () => true,
   compute: async ({ ctx, board, view }) => {
     const { hidden } = view as FilterView;
-    const items = everyItem((view as FilterView).items);
+    const { items } = view as FilterView;
     const { issueTypes, ...values } = filterValues(items, hidden);
     const field = board.breakdownField;
     if (!field || field.gone) return { ...values, issue_types: issueTypes };
-    const onBoard = new Set(items.map((item) => item.id));
+    const onBoard = new Set(isContentless(items) ? items.ids : items.map((item) => item.id));
     const changes = await breakdownChanges(ctx.db, board, hidden);
     return {
       ...values,

@@ -1,5 +1,5 @@
 import type { ItemFilterQuery, ParentsQuery, ParentsResponse } from '@fluxion/contract';
-import { buildParentsReport, dropItems, everyItem } from '@fluxion/flow';
+import { buildParentsReport, dropItems } from '@fluxion/flow';
 import type { ApiContext } from '../context.ts';
 import type { Viewer } from './access.ts';
 import { estimatesIfAny } from '../iterations/board-iterations.ts';
@@ -21,7 +21,6 @@ const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResp
   readsItems: () => true,
   compute: async ({ ctx, board, query, view }) => {
     const items = (view as FilterView).items;
-    const objects = everyItem(items);
     const data = await boardData(ctx, board);
     const transitions = view?.archived ? dropItems(data.transitions, view.archived) : data.transitions;
     const estimates = await estimatesIfAny(ctx.db, board.id);
@@ -31,7 +30,7 @@ const PARENTS: AnalysisKind<ParentsQuery & Partial<ItemFilterQuery>, ParentsResp
       classification: board.classification,
       ...historyInput(data, query.estimated),
       transitions,
-      items: objects,
+      items,
       now: ctx.now(),
       calendar: board.calendar,
       ...(estimates ? { estimates } : {}),

@@ -1,4 +1,13 @@
-import { type BoardItem, buildFlowReport, everyItem, isContentless, type Transition } from '@fluxion/flow';
+import {
+  type BoardItem,
+  buildFlowReport,
+  buildParentsReport,
+  type ContentlessItems,
+  everyItem,
+  filterValues,
+  isContentless,
+  type Transition,
+} from '@fluxion/flow';
 import { describe, expect, it } from 'vitest';
 import { itemsAtLevel } from '../analytics/item-filter.ts';
 import { levelInfo } from '../analytics/level-of-work.ts';
@@ -76,5 +85,33 @@ describe('a snapshot’s items none of which the viewer may read', () => {
     expect(fromColumns.aging.items.length).toBeGreaterThan(0);
     expect(fromColumns.aging.items.every((i) => i.title === PRIVATE_ITEM_TITLE && i.url === null)).toBe(true);
     expect(fromColumns).toEqual(report(objects.items));
+  });
+
+  it('give the parents report and the filter suggestions of their private forms, with no form made', () => {
+    const { ids, columns: itemColumns, entered, length } = columns.items as ContentlessItems;
+    const formless: ContentlessItems = {
+      length,
+      ids,
+      columns: itemColumns,
+      entered,
+      at: () => {
+        throw new Error('a private form was made');
+      },
+      all: () => {
+        throw new Error('every private form was made');
+      },
+    };
+    const parents = (viewed: typeof columns.items) =>
+      buildParentsReport({
+        columns: COLUMNS,
+        cycleStartColumn: 'Doing',
+        transitions,
+        items: viewed,
+        now: NOW,
+      });
+    const fromColumns = parents(formless);
+    expect(fromColumns.sample?.team_finished).toBeGreaterThan(0);
+    expect(fromColumns).toEqual(parents(objects.items));
+    expect(filterValues(formless, columns.hidden)).toEqual(filterValues(objects.items, objects.hidden));
   });
 });

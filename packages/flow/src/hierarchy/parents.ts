@@ -7,13 +7,14 @@ import { forecastWhen, type WhenResult } from '../metrics/forecast.ts';
 import { FLOW_DEFAULTS } from '../reports/flow-settings.ts';
 import { type ItemTimeline, lazyItemTimelinesOf } from '../timeline/item-timelines.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
-import type { BoardColumns, BoardItem } from '../types.ts';
+import type { BoardColumns, BoardItem, BoardItems } from '../types.ts';
+import { isContentless } from '../input/board-items.ts';
 import { boardHierarchy } from './level.ts';
 
 export type ParentsInput = BoardColumns & {
   transitions: Transitions;
-  /** Every item on the board, at every level: parents are found among them. */
-  items: readonly BoardItem[];
+  /** Every item on the board, at every level: parents are found among them (columns name none). */
+  items: BoardItems;
   now: number;
   calendar?: CalendarSettings;
   /** Each item's estimate: progress by estimate (absent: by count only). */
@@ -70,7 +71,9 @@ export function buildParentsReport(input: ParentsInput): ParentsReport {
   const t = buildTimeline(board, upTo(input.transitions, input.now));
   // Lazy views: the team's sample reads each item's completion only, the parents their children's entries.
   const timelines = new Map(lazyItemTimelinesOf(t).map((timeline) => [timeline.itemId, timeline]));
-  const hierarchy = boardHierarchy(input.items);
+  // Columns, for a viewer who may read none of the items, name no parent: no object is made for them.
+  const items = isContentless(input.items) ? [] : input.items;
+  const hierarchy = boardHierarchy(items);
   const done = stages.columns[stages.done] ?? null;
   const today = calendar.dayOf(input.now);
   const sampleDays = input.sampleDays ?? FLOW_DEFAULTS.days;
@@ -88,7 +91,7 @@ export function buildParentsReport(input: ParentsInput): ParentsReport {
     teamFinished,
     today,
   };
-  const parents = input.items
+  const parents = items
     .filter((item) => hierarchy.parents.has(item.id))
     .map((parent) => parentFlow(parent, hierarchy.children.get(parent.id) ?? [], context));
   return {

@@ -1,4 +1,5 @@
-import type { BoardItem } from '../types.ts';
+import type { BoardItems } from '../types.ts';
+import { isContentless } from './board-items.ts';
 import { repositoryOf } from './item-filter.ts';
 
 /** A name on the board's items and how many items carry it. */
@@ -22,16 +23,14 @@ export const MAX_FILTER_VALUES = 500;
  * entry, under the spelling most items use. Items in `hidden` (content the viewer may not see) are left
  * out, so nothing of them is suggested.
  */
-export function filterValues(
-  items: readonly BoardItem[],
-  hidden: ReadonlySet<string> = new Set(),
-): FilterValues {
+export function filterValues(items: BoardItems, hidden: ReadonlySet<string> = new Set()): FilterValues {
   const labels = new Tally();
   const milestones = new Tally();
   const assignees = new Tally();
   const repositories = new Tally();
   const issueTypes = new Tally();
-  for (const item of items) {
+  // Columns, for a viewer who may read none of the items, carry no name: nothing to suggest.
+  for (const item of isContentless(items) ? [] : items) {
     if (hidden.has(item.id)) continue;
     for (const label of oncePerItem(item.labels)) labels.add(label);
     if (item.milestone !== null) milestones.add(item.milestone);
