@@ -16,6 +16,7 @@ import { archivedIds } from './item-filter.ts';
 import type { Json } from '../http/json-body.ts';
 import { type AnalysisKind, serve } from './analysis-kind.ts';
 import { boardData } from './board-data.ts';
+import { historyInput } from './history-view.ts';
 
 /**
  * GET /api/iterations/: the iteration report of a board the viewer may see (docs/metrics.md, "Iteration
@@ -41,7 +42,9 @@ const ITERATIONS: AnalysisKind<IterationReportQuery, IterationReportResponse> = 
     const report = buildIterationReport({
       iterations: boardIterations.iterations,
       history: archived ? withoutItems(boardIterations.history, archived) : boardIterations.history,
-      completedAt: completionTimes({ columns: board.columns }, transitions),
+      // Completions as every other page reads them (the history input of a partial board), from the one
+      // timeline they keep.
+      completedAt: completionTimes({ columns: board.columns, ...historyInput(data, undefined) }, transitions),
       unit: query.unit,
       now: ctx.now(),
       knownSince: boardIterations.knownSince,

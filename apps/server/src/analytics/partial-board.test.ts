@@ -99,9 +99,11 @@ describe.each(await dialectCases())('a board whose history GitHub lost, on $name
     const lead = await get<LeadTimeResponse>(world, `/api/leadtime/?${q}&days=30`);
     const tis = await get<TimeInStateResponse>(world, `/api/timeinstate/?${q}&days=30`);
     const shipped = await get<IssuesResponse>(world, `/api/issues/?${q}&column=Shipped`);
-    // The story reads the history as the others do: from the timeline they keep, with no walk of its own.
+    // The story and the iterations read the history as the others do: from the timeline they keep, with
+    // no walk of their own.
     const walks = keptWalks.rows;
     const story = await get<BoardStoryResponse>(world, `/api/story/?${q}`);
+    await get(world, `/api/iterations/?${q}`);
     expect(keptWalks.rows - walks).toBe(0);
 
     // Nothing tells when their work started; when they joined the board, the import reconstructed (basis
