@@ -5,7 +5,8 @@ import { type Transitions, upTo } from '../input/transitions.ts';
 import { throughputSample } from '../metrics/flow-throughput.ts';
 import { forecastWhen, type WhenResult } from '../metrics/forecast.ts';
 import { FLOW_DEFAULTS } from '../reports/flow-settings.ts';
-import { type ItemTimeline, lazyItemTimelinesOf } from '../timeline/item-timelines.ts';
+import { type ItemTimeline, lazyItemTimelineAt } from '../timeline/item-timelines.ts';
+import type { BoardTimeline } from '../timeline/timeline.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
 import type { BoardColumns, BoardItem, BoardItems } from '../types.ts';
 import { isContentless } from '../input/board-items.ts';
@@ -69,22 +70,17 @@ export function buildParentsReport(input: ParentsInput): ParentsReport {
   const stages = flowStages(input);
   const board = { ...input, cycleStartColumn: stages.commitmentColumn };
   const t = buildTimeline(board, upTo(input.transitions, input.now));
-  // Lazy views: the team's sample reads each item's completion only, the parents their children's entries.
-  const timelines = new Map(lazyItemTimelinesOf(t).map((timeline) => [timeline.itemId, timeline]));
   // Columns, for a viewer who may read none of the items, name no parent: no object is made for them.
   const items = isContentless(input.items) ? [] : input.items;
   const hierarchy = boardHierarchy(items);
   const done = stages.columns[stages.done] ?? null;
   const today = calendar.dayOf(input.now);
-  const sampleDays = input.sampleDays ?? FLOW_DEFAULTS.days;
-  // The team's throughput: every finished item but the parents (their finish is their children's).
-  const teamTimelines = [...timelines.values()].filter((tl) => !hierarchy.parents.has(tl.itemId));
-  const sample = throughputSample(teamTimelines, today, sampleDays, calendar);
+  const sample = teamSample(t, hierarchy.parents, today, input.sampleDays ?? FLOW_DEFAULTS.days, calendar);
   const teamFinished = sample ? sample.counts.reduce((a, b) => a + b, 0) : 0;
   const context = {
     input,
     calendar,
-    timelines,
+    timelineOf: timelinesById(t, hierarchy.parents.size > 0),
     done,
     commitment: stages.commitmentColumn,
     sample,
@@ -105,10 +101,47 @@ export function buildParentsReport(input: ParentsInput): ParentsReport {
   };
 }
 
+/**
+ * The team's throughput over the sample: every finished item but the parents (their finish is their
+ * children's), from the board's first entry on. Read off the timeline's columns, with an item's view made
+ * only for those finished since the sample's first day (a few thousand of 100,000).
+ */
+function teamSample(
+  t: BoardTimeline,
+  parents: ReadonlySet<string>,
+  today: number,
+  sampleDays: number,
+  calendar: Calendar,
+) {
+  const team = (row: number) => parents.size === 0 || !parents.has(t.itemIds[row] as string);
+  let firstEntry = Number.POSITIVE_INFINITY;
+  for (let row = 0; row < t.itemIds.length; row++)
+    if (team(row) && (t.firstEntry[row] as number) < firstEntry) firstEntry = t.firstEntry[row] as number;
+  const firstDay = Number.isFinite(firstEntry) ? calendar.dayOf(firstEntry) : Number.POSITIVE_INFINITY;
+  // Completions before this instant fall before the sample, whichever its first day.
+  const since = calendar.startOf(today - sampleDays - 1);
+  const viewAt = lazyItemTimelineAt(t);
+  const recent: ItemTimeline[] = [];
+  for (let row = 0; row < t.itemIds.length; row++)
+    if ((t.doneAt[row] as number) >= since && team(row)) recent.push(viewAt(row));
+  return throughputSample(recent, today, sampleDays, calendar, undefined, firstDay);
+}
+
+/** Each item's view by id; the table of ids made only when a parent asks for its children's. */
+function timelinesById(t: BoardTimeline, asked: boolean): (itemId: string) => ItemTimeline | undefined {
+  if (!asked) return () => undefined;
+  const viewAt = lazyItemTimelineAt(t);
+  const rowOf = new Map(t.itemIds.map((id, row) => [id, row]));
+  return (itemId) => {
+    const row = rowOf.get(itemId);
+    return row === undefined ? undefined : viewAt(row);
+  };
+}
+
 type Context = {
   input: ParentsInput;
   calendar: Calendar;
-  timelines: ReadonlyMap<string, ItemTimeline>;
+  timelineOf: (itemId: string) => ItemTimeline | undefined;
   done: string | null;
   commitment: string | null;
   sample: { range: { first: number; last: number }; counts: number[] } | null;
@@ -168,7 +201,7 @@ function shareOf(children: readonly BoardItem[], c: Context): number {
   const { first, last } = c.sample.range;
   let own = 0;
   for (const child of children) {
-    const at = c.timelines.get(child.id)?.completedAt ?? null;
+    const at = c.timelineOf(child.id)?.completedAt ?? null;
     if (at === null) continue;
     const day = c.calendar.dayOf(at);
     if (day >= first && day <= last) own++;
@@ -205,7 +238,7 @@ function leadTime(children: readonly BoardItem[], rows: readonly ChildRow[], c: 
   let started = Number.POSITIVE_INFINITY;
   let finished = Number.NEGATIVE_INFINITY;
   for (const child of children) {
-    const timeline = c.timelines.get(child.id);
+    const timeline = c.timelineOf(child.id);
     const entered = c.commitment === null ? null : (timeline?.entered[c.commitment] ?? null);
     if (entered !== null) started = Math.min(started, entered);
     const completed = timeline?.completedAt ?? null;
