@@ -129,14 +129,16 @@ export type TimeInStateInput = FlowInput & {
 
 export type IssuesInColumnInput = BoardColumns & {
   column: string;
-  items: readonly BoardItem[];
+  /** Objects, or columns: the column's items are then the only objects made. */
+  items: BoardItems;
   days: number;
   now: number;
   calendar?: CalendarSettings;
 };
 
 export type ColumnStatsInput = BoardColumns & {
-  items: readonly BoardItem[];
+  /** Objects or columns: only each item's column and entry are read. */
+  items: BoardItems;
   now: number;
   calendar?: CalendarSettings;
 };

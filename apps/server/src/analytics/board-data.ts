@@ -117,6 +117,6 @@ export async function filteredBoardItems(
 ) {
   const { board, filter } = boardAndFilter(viewer, query.project, query);
   const view = await viewForFilter(ctx, viewer.userId, board, filter);
-  const items = filter.on ? await filteredItemsOf(ctx, board, filter, view, 'all') : everyItem(view.items);
+  const items = everyItem(filter.on ? await filteredItemsOf(ctx, board, filter, view, 'all') : view.items);
   return { board, items, historyKnownFrom: (await boardData(ctx, board)).partial, hidden: view.hidden };
 }

@@ -348,12 +348,14 @@ export function filteredBoard(
   });
 }
 
-/** The items alone (for analyses that read no moves): the moves are read only for a date range. */
-export function filteredItems(request: RequestFilter, board: FilteredSource): BoardItem[] {
-  const items = everyItem(
-    itemsAtLevel(board.view.items, board.workLevel, board.view.leftAll).items,
-  ) as BoardItem[];
-  if (!request.on) return items;
+/**
+ * The items alone (for analyses that read no moves): the moves are read only for a date range. Without a
+ * filter, as the view holds them (columns for a viewer who may read none); a filter reads objects.
+ */
+export function filteredItems(request: RequestFilter, board: FilteredSource): BoardItems {
+  const atLevel = itemsAtLevel(board.view.items, board.workLevel, board.view.leftAll).items;
+  if (!request.on) return atLevel;
+  const items = everyItem(atLevel) as BoardItem[];
   return filterItems({ items, transitions: board.transitions }, request.filter, {
     hidden: board.view.hidden,
     leftItems: board.view.left,

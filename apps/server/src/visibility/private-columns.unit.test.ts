@@ -1,6 +1,8 @@
 import {
   type BoardItem,
   buildFlowReport,
+  buildColumnStats,
+  buildIssuesInColumnReport,
   buildParentsReport,
   type ContentlessItems,
   everyItem,
@@ -113,5 +115,34 @@ describe('a snapshot’s items none of which the viewer may read', () => {
     expect(fromColumns.sample?.team_finished).toBeGreaterThan(0);
     expect(fromColumns).toEqual(parents(objects.items));
     expect(filterValues(formless, columns.hidden)).toEqual(filterValues(objects.items, objects.hidden));
+  });
+
+  it('give the column stats with no form made, and Issues in a column with the forms of that column only', () => {
+    const { ids, columns: itemColumns, entered, length } = columns.items as ContentlessItems;
+    const made: number[] = [];
+    const counted: ContentlessItems = {
+      length,
+      ids,
+      columns: itemColumns,
+      entered,
+      at: (position) => {
+        made.push(position);
+        return (columns.items as ContentlessItems).at(position);
+      },
+      all: () => {
+        throw new Error('every private form was made');
+      },
+    };
+    const board = { columns: COLUMNS, cycleStartColumn: 'Doing', now: NOW };
+    expect(buildColumnStats({ ...board, items: counted })).toEqual(
+      buildColumnStats({ ...board, items: objects.items }),
+    );
+    expect(made).toEqual([]);
+    const issues = (viewed: typeof columns.items) =>
+      buildIssuesInColumnReport({ ...board, column: 'Review', items: viewed, days: 7 });
+    const fromColumns = issues(counted);
+    expect(fromColumns.issues.length).toBeGreaterThan(0);
+    expect(fromColumns).toEqual(issues(objects.items));
+    expect(made.map((position) => itemColumns[position])).toEqual(fromColumns.issues.map(() => 'Review'));
   });
 });

@@ -1,3 +1,4 @@
+import { forEachColumnEntry, itemsInColumn } from '../input/board-items.ts';
 import { resolveBoard } from '../input/columns.ts';
 import { flowStages } from '../input/stages.ts';
 import { fallbackInsight } from '../insights/insight.ts';
@@ -66,7 +67,7 @@ export function buildIssuesInColumnReport(input: IssuesInColumnInput): IssuesRes
   const board = resolveBoard(input);
   const position = board.index.get(input.column);
   const calendar = buildCalendar(input.calendar);
-  const inColumn = input.items.filter((i) => i.column === input.column);
+  const inColumn = itemsInColumn(input.items, input.column);
   const rows = inColumn.map((i) => toRow(i, input.now, calendar)).sort(byAgeThenNumber);
   const ages = inColumn.flatMap((i) =>
     hasEntry(i) ? [Math.max(0, timeOn(calendar, i.enteredColumnAt, input.now) / DAY_MS)] : [],
@@ -120,18 +121,18 @@ export function buildColumnStats(input: ColumnStatsInput): ColumnStatsResponse {
   const board = resolveBoard(input);
   const calendar = buildCalendar(input.calendar);
   const acc = board.columns.map(() => ({ count: 0, aged: 0, sum: 0, over7: 0, over14: 0 }));
-  for (const item of input.items) {
-    const c = item.column === null ? undefined : board.index.get(item.column);
+  forEachColumnEntry(input.items, (column, enteredAt) => {
+    const c = column === null ? undefined : board.index.get(column);
     const a = c === undefined ? undefined : acc[c];
-    if (!a) continue;
+    if (!a) return;
     a.count++;
-    if (!hasEntry(item)) continue;
-    const age = Math.max(0, timeOn(calendar, item.enteredColumnAt, input.now) / DAY_MS);
+    if (enteredAt === null || !Number.isFinite(enteredAt)) return;
+    const age = Math.max(0, timeOn(calendar, enteredAt, input.now) / DAY_MS);
     a.aged++;
     a.sum += age;
     if (age > OVER_DAYS[0]) a.over7++;
     if (age > OVER_DAYS[1]) a.over14++;
-  }
+  });
   const result: ColumnStatsResponse = {};
   board.columns.forEach((name, c) => {
     const a = acc[c];
