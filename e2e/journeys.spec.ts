@@ -26,6 +26,11 @@ for (const size of SIZES) {
       for (const name of ['Lead-Time', 'Time in State', 'Issues in Columns', 'Flow']) {
         await expectUncovered(page.getByRole('navigation', { name: 'Analyses' }).getByRole('link', { name }));
       }
+      // The menu is opened on a settled Home: its boards' card arrives later and moves what lies below
+      // (on a loaded CI machine the Account click once landed while it did, and nothing happened).
+      await expect(
+        page.getByRole('region', { name: 'Your boards at a glance' }).getByRole('article').first(),
+      ).toBeVisible();
       await page.getByRole('button', { name: 'Open user menu' }).click();
       for (const name of ['Account', 'Logout']) await expectUncovered(page.getByRole('menuitem', { name }));
       await page.getByRole('menuitem', { name: 'Account' }).click();
