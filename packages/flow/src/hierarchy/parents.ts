@@ -6,10 +6,12 @@ import { throughputSample } from '../metrics/flow-throughput.ts';
 import { forecastWhen, type WhenResult } from '../metrics/forecast.ts';
 import { FLOW_DEFAULTS } from '../reports/flow-settings.ts';
 import { type ItemTimeline, lazyItemTimelineAt } from '../timeline/item-timelines.ts';
+import { IdRows } from '../timeline/id-rows.ts';
+import { keptRowsById } from '../timeline/kept-timeline.ts';
 import type { BoardTimeline } from '../timeline/timeline.ts';
 import { buildTimeline } from '../timeline/timeline.ts';
 import type { BoardColumns, BoardItem, BoardItems } from '../types.ts';
-import { isContentless } from '../input/board-items.ts';
+import { readableItems } from '../input/board-items.ts';
 import { boardHierarchy } from './level.ts';
 
 export type ParentsInput = BoardColumns & {
@@ -70,17 +72,18 @@ export function buildParentsReport(input: ParentsInput): ParentsReport {
   const stages = flowStages(input);
   const board = { ...input, cycleStartColumn: stages.commitmentColumn };
   const t = buildTimeline(board, upTo(input.transitions, input.now));
-  // Columns, for a viewer who may read none of the items, name no parent: no object is made for them.
-  const items = isContentless(input.items) ? [] : input.items;
+  const items = readableItems(input.items);
   const hierarchy = boardHierarchy(items);
   const done = stages.columns[stages.done] ?? null;
   const today = calendar.dayOf(input.now);
-  const sample = teamSample(t, hierarchy.parents, today, input.sampleDays ?? FLOW_DEFAULTS.days, calendar);
+  const viewAt = lazyItemTimelineAt(t);
+  const sampleDays = input.sampleDays ?? FLOW_DEFAULTS.days;
+  const sample = teamSample(t, viewAt, hierarchy.parents, today, sampleDays, calendar);
   const teamFinished = sample ? sample.counts.reduce((a, b) => a + b, 0) : 0;
   const context = {
     input,
     calendar,
-    timelineOf: timelinesById(t, hierarchy.parents.size > 0),
+    timelineOf: timelinesById(t, viewAt, hierarchy.parents.size > 0),
     done,
     commitment: stages.commitmentColumn,
     sample,
@@ -108,6 +111,7 @@ export function buildParentsReport(input: ParentsInput): ParentsReport {
  */
 function teamSample(
   t: BoardTimeline,
+  viewAt: (row: number) => ItemTimeline,
   parents: ReadonlySet<string>,
   today: number,
   sampleDays: number,
@@ -120,18 +124,23 @@ function teamSample(
   const firstDay = Number.isFinite(firstEntry) ? calendar.dayOf(firstEntry) : Number.POSITIVE_INFINITY;
   // Completions before this instant fall before the sample, whichever its first day.
   const since = calendar.startOf(today - sampleDays - 1);
-  const viewAt = lazyItemTimelineAt(t);
   const recent: ItemTimeline[] = [];
   for (let row = 0; row < t.itemIds.length; row++)
     if ((t.doneAt[row] as number) >= since && team(row)) recent.push(viewAt(row));
   return throughputSample(recent, today, sampleDays, calendar, undefined, firstDay);
 }
 
-/** Each item's view by id; the table of ids made only when a parent asks for its children's. */
-function timelinesById(t: BoardTimeline, asked: boolean): (itemId: string) => ItemTimeline | undefined {
+/**
+ * Each item's view by id, only when a parent asks for its children's: by the kept timeline's row index
+ * (made once a version, shared with the Flow report), else one made here.
+ */
+function timelinesById(
+  t: BoardTimeline,
+  viewAt: (row: number) => ItemTimeline,
+  asked: boolean,
+): (itemId: string) => ItemTimeline | undefined {
   if (!asked) return () => undefined;
-  const viewAt = lazyItemTimelineAt(t);
-  const rowOf = new Map(t.itemIds.map((id, row) => [id, row]));
+  const rowOf = keptRowsById(t) ?? new IdRows(t.itemIds);
   return (itemId) => {
     const row = rowOf.get(itemId);
     return row === undefined ? undefined : viewAt(row);

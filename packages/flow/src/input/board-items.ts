@@ -10,6 +10,12 @@ export const itemAt = (items: BoardItems, position: number): BoardItem =>
 export const everyItem = (items: BoardItems): readonly BoardItem[] =>
   isContentless(items) ? items.all() : items;
 
+/**
+ * The items whose content (parent, labels, milestone, type…) can be read: none for columns, which a viewer
+ * who may read no item's content is handed (no parent named, no name to suggest), with no object made.
+ */
+export const readableItems = (items: BoardItems): readonly BoardItem[] => (isContentless(items) ? [] : items);
+
 /** The items now in `column`, in the board's order (for columns, the only objects made). */
 export function itemsInColumn(items: BoardItems, column: string): BoardItem[] {
   if (!isContentless(items)) return items.filter((item) => item.column === column);

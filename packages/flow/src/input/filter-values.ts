@@ -1,5 +1,5 @@
 import type { BoardItems } from '../types.ts';
-import { isContentless } from './board-items.ts';
+import { readableItems } from './board-items.ts';
 import { repositoryOf } from './item-filter.ts';
 
 /** A name on the board's items and how many items carry it. */
@@ -29,8 +29,7 @@ export function filterValues(items: BoardItems, hidden: ReadonlySet<string> = ne
   const assignees = new Tally();
   const repositories = new Tally();
   const issueTypes = new Tally();
-  // Columns, for a viewer who may read none of the items, carry no name: nothing to suggest.
-  for (const item of isContentless(items) ? [] : items) {
+  for (const item of readableItems(items)) {
     if (hidden.has(item.id)) continue;
     for (const label of oncePerItem(item.labels)) labels.add(label);
     if (item.milestone !== null) milestones.add(item.milestone);
